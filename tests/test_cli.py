@@ -1,0 +1,100 @@
+"""The `ygoterm` command as a user meets it."""
+
+import subprocess
+import sys
+
+
+def test_help_lists_every_command(cli, capsys):
+    import pytest
+
+    with pytest.raises(SystemExit) as info:
+        from ygoterm.cli import main
+        main(["--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("check", "cards", "deck", "banlist"):
+        assert command in out
+
+
+def test_check_all_shipped_decks(cli):
+    code, out, err = cli("check")
+    assert code == 0, out + err
+    assert "legal" in out and "illegal" not in out
+    assert "Yugi" in out
+
+
+def test_check_one_deck_prints_a_summary(cli):
+    code, out, _ = cli("check", "kaiba-dragons")
+    assert code == 0
+    assert "40 Main" in out and "Levels" in out
+
+
+def test_check_unknown_deck_name(cli):
+    code, _, err = cli("check", "kaiba-dragon")
+    assert code == 2 and "no deck file or deck named 'kaiba-dragon'" in err and "kaiba-dragons" in err
+
+
+def test_check_variant_switches(cli, tmp_path):
+    deck = tmp_path / "big.yaml"
+    names = ["Celtic Guardian", "Mystical Elf", "Giant Soldier of Stone", "Luster Dragon", "Alexandrite Dragon", "Summoned Skull",
+             "Blue-Eyes White Dragon", "Dark Magician", "Battle Ox", "Axe Raider", "Feral Imp", "Silver Fang", "Kojikocy",
+             "Griffore", "Dark Witch", "Tyhone", "Hitotsu-Me Giant", "Judge Man", "Gemini Elf", "Beaver Warrior", "Armaill",
+             "Battle Warrior", "Baby Dragon"]
+    deck.write_text("name: Big\nmain:\n" + "".join(f"  {n}: 3\n" for n in names))  # 69 cards
+    assert cli("check", deck)[0] == 1
+    assert cli("check", deck, "--main-max", "none")[0] == 0
+    code, out, _ = cli("check", deck, "--main-max", "none", "--side-exact", "15")
+    assert code == 1 and "exactly 15" in " ".join(out.split())
+
+
+def test_cards_search_with_filters(cli):
+    code, out, _ = cli("cards", "search", "dragon", "atk>=2500", "attribute:light")
+    assert code == 0
+    assert "Blue-Eyes White Dragon" in out and "Luster Dragon" not in out
+
+
+def test_cards_search_unknown_field(cli):
+    code, _, err = cli("cards", "search", "colour:red")
+    assert code == 2 and "unknown field 'colour'" in err
+
+
+def test_cards_show(cli):
+    code, out, _ = cli("cards", "show", "gemini", "elf")
+    assert code == 0
+    assert "Gemini Elf" in out and "1900/900" in out and "Passcode" in out
+
+
+def test_cards_show_suggests(cli):
+    code, _, err = cli("cards", "show", "Gemni Elf")
+    assert code == 2 and "did you mean 'Gemini Elf'" in err
+
+
+def test_deck_export_import_round_trip(cli, tmp_path):
+    ydk = tmp_path / "kaiba.ydk"
+    assert cli("deck", "export", "kaiba-dragons", "-o", ydk)[0] == 0
+    yaml_out = tmp_path / "kaiba.yaml"
+    assert cli("deck", "import", ydk, "-o", yaml_out)[0] == 0
+    assert cli("check", yaml_out)[0] == 0
+    code, out, _ = cli("deck", "export", "kaiba-dragons", "--format", "ydke")
+    assert code == 0 and out.startswith("ydke://")
+    code, out, _ = cli("deck", "import", out.strip())
+    assert code == 0 and "main:" in out
+
+
+def test_import_never_overwrites(cli, tmp_path):
+    target = tmp_path / "exists.yaml"
+    target.write_text("keep me")
+    code, _, err = cli("deck", "export", "kaiba-dragons", "-o", target)
+    assert code == 2 and "already exists" in err and target.read_text() == "keep me"
+
+
+def test_banlist_export_import(cli, tmp_path):
+    conf = tmp_path / "lflist.conf"
+    assert cli("banlist", "export", "classic", "-o", conf)[0] == 0
+    code, out, _ = cli("banlist", "import", conf)
+    assert code == 0 and "forbidden:" in out
+
+
+def test_python_dash_m_works():
+    result = subprocess.run([sys.executable, "-m", "ygoterm", "--help"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "check" in result.stdout

@@ -1,0 +1,25 @@
+"""An agent that picks uniformly among the legal answers, with its own seed (fuzzing, benchmarks)."""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..engine.decision import Decision, Kind, Option
+
+
+class RandomAgent:
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: object, decision: Decision) -> Option | Sequence[Option]:
+        options = decision.options
+        if decision.kind == Kind.ORDER:
+            order = list(options)
+            self.rng.shuffle(order)
+            return order
+        if decision.multi:
+            hi = min(decision.max, len(options))
+            count = self.rng.randint(min(decision.min, hi), hi)
+            return self.rng.sample(options, count)
+        return options[self.rng.randrange(len(options))]

@@ -1,0 +1,1 @@
+"""Measurements and statistics over the engine and the card data (benchmarks, odds)."""

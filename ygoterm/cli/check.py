@@ -1,0 +1,117 @@
+"""`ygoterm check`: validate decks (R-DECK-1…8) and the card pool."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.table import Table
+
+from ..schema.banlist import Banlist
+from ..schema.cardpool import CardPool
+from ..schema.decks import Deck, deck_paths, load_deck
+from ..schema.problems import DataError, Problem, display_path
+from ..schema.rules import DeckRules
+from ..schema.validate import check_deck, deck_summary
+from .common import (EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UsageError, banlist_by_ref, card_pool, deck_dirs,
+                     find_deck_file, out, print_problems)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check", help="validate decks and the card pool (deck construction rules R-DECK-1…8)",
+                       description="Validate decks against the construction rules and report every problem with file:line. "
+                                   "Without arguments, checks every shipped and user deck. Exit 0 = all legal, 1 = a deck is illegal, 2 = unreadable input.")
+    p.add_argument("decks_to_check", nargs="*", metavar="DECK", help="deck file or deck name (default: all decks)")
+    p.add_argument("--banlist", metavar="NAME|FILE", help="check against this banlist instead of the one each deck names")
+    p.add_argument("--main-max", metavar="N|none", help="V-01: largest Main Deck (default 60; 'none' = no limit)")
+    p.add_argument("--side-exact", metavar="N", type=int, help="V-03: demand exactly N Side Deck cards")
+    p.add_argument("-s", "--summary", action="store_true", help="print each legal deck's make-up (kinds, levels, attributes)")
+    p.set_defaults(run=run)
+
+
+@dataclass
+class _Result:
+    path: Path
+    deck: Deck | None = None
+    banlist: str = ""
+    problems: list[Problem] = field(default_factory=list)
+    unreadable: bool = False
+
+
+def run(args: argparse.Namespace) -> int:
+    pool = card_pool(args)
+    rules = _deck_rules(args)
+    dirs = deck_dirs(args)
+    targets = [find_deck_file(ref, dirs) for ref in args.decks_to_check] if args.decks_to_check else deck_paths(dirs)
+    if not targets:
+        raise UsageError("no decks found", "put deck files in decks/ or pass a deck file")
+    forced = banlist_by_ref(args.banlist, dirs, pool) if args.banlist else None
+    results = [_check(path, pool, rules, dirs, forced) for path in targets]
+
+    table = Table(title=f"{len(results)} deck{'s' if len(results) != 1 else ''} checked against {len(pool)} cards", title_justify="left")
+    for column in ("Deck", "File", "Main", "Extra", "Side", "Banlist", "Result"):
+        table.add_column(column, justify="right" if column in ("Main", "Extra", "Side") else "left")
+    for r in results:
+        verdict = "[red]unreadable[/]" if r.unreadable else ("[red]illegal[/]" if r.problems else "[green]legal[/]")
+        d = r.deck
+        table.add_row(d.name if d else "?", display_path(r.path), *(str(len(d.section(s))) if d else "-" for s in ("main", "extra", "side")),
+                      r.banlist or "-", verdict)
+    out.print(table)
+    for r in results:
+        if r.problems:
+            print_problems(r.problems, out)
+        elif r.deck and (args.summary or len(results) == 1):
+            _print_summary(r.deck)
+    if any(r.unreadable for r in results):
+        return EXIT_UNREADABLE
+    return EXIT_INVALID if any(r.problems for r in results) else EXIT_OK
+
+
+def _check(path: Path, pool: CardPool, rules: DeckRules, dirs: list[Path], forced: Banlist | None) -> _Result:
+    result = _Result(path)
+    try:
+        deck, problems = load_deck(path, pool)
+    except DataError as e:
+        result.problems, result.unreadable = e.problems, True
+        return result
+    result.deck = deck
+    banlist = forced
+    if banlist is None and deck.banlist:
+        try:
+            banlist = banlist_by_ref(deck.banlist, dirs, pool, relative_to=path.parent)
+        except UsageError as e:
+            src = deck.source
+            line, col = src.locator.position(("banlist",), key=False) if src else (0, 0)
+            problems.append(Problem(display_path(path), line, col, "banlist", str(e), e.hint, "R-DECK-5"))
+        except DataError as e:
+            problems.extend(e.problems)
+            result.unreadable = True
+    result.banlist = banlist.name if banlist else ""
+    result.problems = problems + check_deck(deck, rules, banlist)
+    return result
+
+
+def _deck_rules(args: argparse.Namespace) -> DeckRules:
+    changes: dict[str, int | None] = {}
+    if args.main_max is not None:
+        if args.main_max.lower() in ("none", "null", "0"):
+            changes["main_max"] = None
+        elif args.main_max.isdigit():
+            changes["main_max"] = int(args.main_max)
+        else:
+            raise UsageError(f"--main-max takes a number or 'none', not '{args.main_max}'")
+    if args.side_exact is not None:
+        changes["side_exact"] = args.side_exact
+    return DeckRules(**changes)
+
+
+def _print_summary(deck: Deck) -> None:
+    summary = deck_summary(deck)
+    parts = [f"[bold]{deck.name}[/]: {len(deck.main)} Main"]
+    parts.append(" · ".join(f"{n} {k}" for k, n in summary["kind"].most_common()))
+    if summary["level"]:
+        parts.append("Levels " + ", ".join(f"{lv}×{n}" for lv, n in sorted(summary["level"].items(), key=lambda kv: int(kv[0]))))
+    if summary["attribute"]:
+        parts.append(" ".join(f"{a} {n}" for a, n in summary["attribute"].most_common()))
+    out.print("\n  ".join(parts))

@@ -1,0 +1,88 @@
+"""What every command shares: the console, the card pool, printing problems, exit codes."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Iterable
+
+from rich.console import Console
+from rich.markup import escape
+
+from .. import paths
+from ..schema.banlist import Banlist, find_banlist, load_banlist
+from ..schema.cardpool import CardPool
+from ..schema.decks import deck_paths, find_deck
+from ..schema.problems import DataError, Problem, did_you_mean
+
+EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+class UsageError(Exception):
+    """A command-line mistake (a missing file, an unknown deck name): exit 2 with the message."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        self.hint = hint
+        super().__init__(message)
+
+
+def existing_dirs(values: Iterable[Path] | None, flag: str) -> list[Path]:
+    dirs = [Path(v).expanduser() for v in values or []]
+    for d in dirs:
+        if not d.is_dir():
+            raise UsageError(f"{flag} {d}: no such folder")
+    return dirs
+
+
+def card_pool(args: argparse.Namespace) -> CardPool:
+    """The pool from the shipped, user and --cards folders or files (raises DataError on bad files)."""
+    extra = [Path(v).expanduser() for v in args.cards or []]
+    for p in extra:
+        if not p.exists():
+            raise UsageError(f"--cards {p}: no such file or folder")
+    return CardPool.load(paths.card_dirs([p for p in extra if p.is_dir()]), files=[p for p in extra if p.is_file()])
+
+
+def deck_dirs(args: argparse.Namespace) -> list[Path]:
+    return paths.deck_dirs(existing_dirs(args.decks, "--decks"))
+
+
+def find_deck_file(ref: str, dirs: list[Path]) -> Path:
+    """A deck file by path or name, or a UsageError naming the nearest decks."""
+    path = find_deck(ref, dirs)
+    if path is None:
+        names = [p.stem for p in deck_paths(dirs)]
+        raise UsageError(f"no deck file or deck named '{ref}'", did_you_mean(ref, names) or f"known decks: {', '.join(names)}")
+    return path
+
+
+def banlist_by_ref(ref: str, dirs: list[Path], pool: CardPool, relative_to: Path | None = None) -> Banlist:
+    """A banlist by name or path, loaded and resolved against the pool."""
+    path = find_banlist(ref, paths.banlist_dirs(dirs), relative_to=relative_to)
+    if path is None:
+        known = sorted({p.stem for d in paths.banlist_dirs(dirs) for p in d.iterdir()})
+        raise UsageError(f"unknown banlist '{ref}'", did_you_mean(ref, known) or f"known banlists: {', '.join(known) or 'none'}")
+    return load_banlist(path, pool)
+
+
+def print_problems(problems: Iterable[Problem], console: Console = err) -> None:
+    """One line per problem: `file:line:col  path  message  (hint)`, coloured on a terminal."""
+    for p in problems:
+        line = f"[bold]{escape(p.where)}[/]"
+        if p.path:
+            line += f"  [cyan]{escape(p.path)}[/]"
+        message = p.message + (f" [{p.rule}]" if p.rule and p.rule not in p.message else "")
+        line += f"  [red]{escape(message)}[/]"
+        if p.hint:
+            line += f"  [dim]({escape(p.hint)})[/]"
+        console.print(line, soft_wrap=True)
+
+
+def report_data_error(error: DataError) -> int:
+    print_problems(error.problems)
+    count = len(error.problems)
+    err.print(f"[red]{count} problem{'s' if count != 1 else ''} found.[/]")
+    return EXIT_UNREADABLE if error.unreadable else EXIT_INVALID

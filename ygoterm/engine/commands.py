@@ -1,0 +1,96 @@
+"""Typed commands: a human writes what an option's label shows.
+
+`summon Celtic Guardian`, `attack Gemini Elf -> direct`, `tribute Celtic Guardian, Mystical Elf`.
+A command matches an option whose label equals it (ignoring case and spacing), or equals it
+once '@' location tags are dropped, or begins with it at a word boundary. A command that
+matches nothing is refused with the rule that forbids it (via `legality.refusal_for`).
+Grammar: docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .card import CardInst
+from .decision import Decision, IllegalChoice, Kind, Option
+from .legality import refusal_for
+from .types import Loc
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+_ALIASES = {Kind.BATTLE: {"end": "main2", "end battle": "main2"}}
+_SELECT_RULES = {"tribute": "R-SUMMON-3", "discard": "R-PHASE-7"}
+
+
+def norm(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def base_label(label: str) -> str:
+    """A label without its '@' location tags: 'summon Celtic Guardian@H2' → 'summon Celtic Guardian'."""
+    return label.split("@", 1)[0]
+
+
+def match_command(d: "Duel", decision: Decision, text: str) -> Option:
+    """The option a typed command names, or IllegalChoice with the refusing rule."""
+    wanted = norm(text)
+    wanted = _ALIASES.get(decision.kind, {}).get(wanted, wanted)
+    if decision.multi:
+        verb = norm(decision.verb)
+        if verb and wanted.startswith(verb + " "):
+            wanted = wanted[len(verb) + 1:]
+    for o in decision.options:
+        if norm(o.label) == wanted:
+            return o
+    for o in decision.options:
+        if norm(base_label(o.label)) == wanted:
+            return o
+    for o in decision.options:
+        label = norm(o.label)
+        if label.startswith(wanted + " ") or norm(base_label(o.label)).startswith(wanted + " "):
+            return o
+    raise _refusal(d, decision, text)
+
+
+def split_selection(decision: Decision, text: str) -> list[str]:
+    """'tribute Celtic Guardian, Mystical Elf' → ['Celtic Guardian', 'Mystical Elf']."""
+    body = " ".join(text.split())
+    verb = decision.verb
+    for word in (verb, "select", "choose"):
+        if word and body.casefold().startswith(word.casefold() + " "):
+            body = body[len(word) + 1:]
+            break
+    return [part.strip() for part in body.split(",") if part.strip()]
+
+
+def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
+    choices = "; ".join(o.label for o in decision.options[:12]) + (" …" if len(decision.options) > 12 else "")
+    if decision.multi:
+        rule = _SELECT_RULES.get(decision.verb, "PROTOCOL")
+        return IllegalChoice(rule, f"'{text}' cannot be chosen to {decision.verb or 'select'}; choose from: {choices}")
+    words = norm(text).split(" ", 1)
+    verb = words[0]
+    rest = words[1] if len(words) > 1 else ""
+    name = rest.split("->", 1)[0].strip()
+    card = _find_card(d, decision.player, name) if name else None
+    refusal = refusal_for(d, decision.player, verb, card)
+    if refusal is not None:
+        return IllegalChoice(refusal.rule, str(refusal))
+    if card is None and name and verb in ("summon", "set", "flip", "switch", "attack"):
+        return IllegalChoice("PROTOCOL", f"no card named '{name}' that you could {verb}; options: {choices}")
+    return IllegalChoice("PROTOCOL", f"'{text}' is not a legal answer now; options: {choices}")
+
+
+def _find_card(d: "Duel", player: int, name: str) -> CardInst | None:
+    """The player's card with this name, looking where commands usually point: hand, then field."""
+    side = d.players[player]
+    name = norm(base_label(name))
+    for pile in (side.hand, side.mzone, side.szone):
+        for card in pile:
+            if card is not None and norm(card.name) == name:
+                return card
+    for card in d.cards.values():
+        if norm(card.name) == name and card.owner == player and card.loc != Loc.DECK:
+            return card
+    return None

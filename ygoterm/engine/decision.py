@@ -1,0 +1,110 @@
+"""The decision protocol's values: what the engine asks, what may be answered, why not.
+
+A `Decision` lists every legal `Option`; `Duel.apply` accepts exactly those (or, for a
+selection, a valid combination of them). Each option has a stable `key` (for programs and
+replays) and a `label` that is also a command a human can type (docs/scenarios.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Kind(str, Enum):
+    """Decision kinds (DESIGN.md §2)."""
+
+    COMMAND = "command"  # open game state in the Main Phase: summon, set, activate, battle, end …
+    BATTLE = "battle"  # Battle Step: declare an attack or end the Battle Phase
+    CHAIN = "chain"  # a response window: activate something or pass
+    CARDS = "cards"  # select min..max cards (tributes, targets, discards)
+    POSITION = "position"  # choose a battle position
+    ZONE = "zone"  # choose a zone
+    YESNO = "yesno"
+    OPTION = "option"  # choose one of several effects / texts
+    DECLARE = "declare"  # declare a card name, Type, Attribute or number
+    ORDER = "order"  # order simultaneous triggers (give all options in the chosen order)
+    FIRST = "first"  # the coin-toss winner chooses to go first or second (R-SETUP-3)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer. `card` is the uid of the card it concerns (for UIs), if any."""
+
+    key: str
+    label: str
+    card: int | None = None
+    target: int | None = None
+    verb: str = ""
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A question to one player. For CARDS/ORDER decisions, answer with a sequence of options."""
+
+    player: int
+    kind: Kind
+    options: tuple[Option, ...]
+    prompt: str
+    min: int = 1
+    max: int = 1
+    verb: str = ""  # for selections: "tribute", "discard", "target" … (scenario commands start with it)
+
+    @property
+    def multi(self) -> bool:
+        return self.kind in (Kind.CARDS, Kind.ORDER)
+
+    def option(self, key: str) -> Option | None:
+        for o in self.options:
+            if o.key == key:
+                return o
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is not allowed now, with the rule that refuses it."""
+
+    action: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.message} ({self.rule})"
+
+
+class IllegalChoice(ValueError):
+    """`Duel.apply` was given something that is not a legal answer; the duel is unchanged."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{message} ({rule})")
+
+
+class DuelOver(Exception):
+    """Raised inside the engine's flow the moment the duel is decided (R-WIN-1: at once)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a duel ended. `winner` is None for a draw (R-WIN-4)."""
+
+    winner: int | None
+    reason: str  # "lp", "deck-out", "concede", "card", "draw-lp", …
+    detail: str = ""
+
+    def text(self, names: tuple[str, str]) -> str:
+        if self.winner is None:
+            return f"Draw: {self.detail or self.reason}"
+        return f"{names[self.winner]} wins by {self.reason}" + (f" ({self.detail})" if self.detail else "")
+
+
+@dataclass(slots=True)
+class Choice:
+    """A recorded answer: option keys in order (one key for a single choice)."""
+
+    keys: tuple[str, ...] = field(default_factory=tuple)

@@ -1,0 +1,273 @@
+"""Typed events: one small value per change of state, appended to `Duel.log`.
+
+An event that carries private information names the one player allowed to see it
+(`private`); `for_player` gives everyone else a copy with the secret parts removed, so that
+`Duel.events_for(player)` never leaks a hidden card (DESIGN.md §2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .types import Loc, Phase, Pos, Step
+
+Names = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    def for_player(self, player: int) -> "Event":
+        """This event as `player` may see it."""
+        return self
+
+    def text(self, names: Names) -> str:
+        return type(self).__name__
+
+
+def _card(name: str | None) -> str:
+    return name if name is not None else "a card"
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Event):
+    message: str
+
+    def text(self, names: Names) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class CoinToss(Event):
+    winner: int
+
+    def text(self, names: Names) -> str:
+        return f"Coin toss: {names[self.winner]} wins and chooses (R-SETUP-3)"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOrder(Event):
+    first: int
+
+    def text(self, names: Names) -> str:
+        return f"{names[self.first]} goes first"
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Event):
+    player: int
+    loc: Loc = Loc.DECK
+
+    def text(self, names: Names) -> str:
+        return f"{names[self.player]} shuffled their {self.loc.title}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Event):
+    player: int
+    cards: tuple[int, ...]
+    names: tuple[str, ...] | None  # None when hidden
+
+    def for_player(self, player: int) -> Event:
+        return self if player == self.player else replace(self, names=None)
+
+    def text(self, names: Names) -> str:
+        n = len(self.cards)
+        what = ", ".join(self.names) if self.names is not None else f"{n} card{'s' if n != 1 else ''}"
+        return f"{names[self.player]} drew {what}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStart(Event):
+    turn: int
+    player: int
+
+    def text(self, names: Names) -> str:
+        return f"— Turn {self.turn}: {names[self.player]} —"
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChange(Event):
+    turn: int
+    player: int
+    phase: Phase
+    step: Step = Step.NONE
+
+    def text(self, names: Names) -> str:
+        return f"{self.phase.title}" + (f": {self.step.title}" if self.step else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Event):
+    """A card went from one location to another (the general event under every other)."""
+
+    card: int
+    name: str | None
+    owner: int
+    controller: int
+    src: Loc
+    dst: Loc
+    dst_seq: int
+    face_up: bool
+    reason: str  # "tribute", "battle", "discard", "hand limit", "send", "return", "manual" …
+    private: int | None = None  # only this player sees the name
+
+    def for_player(self, player: int) -> Event:
+        if self.private is None or self.private == player:
+            return self
+        return replace(self, name=None)
+
+    def text(self, names: Names) -> str:
+        if self.reason == "discard" or self.reason == "hand limit":
+            why = " (hand limit, R-PHASE-7)" if self.reason == "hand limit" else ""
+            return f"{names[self.owner]} discarded {_card(self.name)}{why}"
+        if self.reason == "tribute":
+            return f"{names[self.controller]} Tributed {_card(self.name)}"
+        if self.dst == Loc.GY and self.reason == "battle":
+            return f"{_card(self.name)} ({names[self.owner]}) was destroyed by battle"
+        return f"{_card(self.name)} ({names[self.owner]}) moved from {self.src.title} to {self.dst.title}" + (f" [{self.reason}]" if self.reason else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Summon(Event):
+    player: int
+    card: int
+    name: str
+    how: str  # "normal", "tribute", "flip", "special"
+    pos: Pos
+    zone: int
+
+    def text(self, names: Names) -> str:
+        verb = {"normal": "Normal Summoned", "tribute": "Tribute Summoned", "flip": "Flip Summoned",
+                "special": "Special Summoned"}.get(self.how, f"{self.how} Summoned")
+        return f"{names[self.player]} {verb} {self.name} in {self.pos.title} Position"
+
+
+@dataclass(frozen=True, slots=True)
+class SetCard(Event):
+    player: int
+    card: int
+    name: str | None
+    loc: Loc
+    zone: int
+
+    def for_player(self, player: int) -> Event:
+        return self if player == self.player else replace(self, name=None)
+
+    def text(self, names: Names) -> str:
+        where = "a monster" if self.loc == Loc.MZONE else "a Spell/Trap"
+        what = f"{self.name}" if self.name else where
+        return f"{names[self.player]} Set {what}" + (f" ({where.split()[1]})" if self.name else "")
+
+
+@dataclass(frozen=True, slots=True)
+class PositionChange(Event):
+    card: int
+    name: str | None
+    old: Pos
+    new: Pos
+
+    def text(self, names: Names) -> str:
+        return f"{_card(self.name)} changed to {self.new.title} Position"
+
+
+@dataclass(frozen=True, slots=True)
+class Flip(Event):
+    """A face-down monster turned face-up (by an attack or an effect; not a Flip Summon)."""
+
+    card: int
+    name: str
+    pos: Pos
+
+    def text(self, names: Names) -> str:
+        return f"{self.name} was flipped face-up ({self.pos.title})"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Event):
+    player: int
+    attacker: int
+    attacker_name: str
+    target: int | None  # None: a direct attack
+    target_name: str | None  # None for a face-down target
+
+    def text(self, names: Names) -> str:
+        if self.target is None:
+            return f"{self.attacker_name} attacks {names[1 - self.player]} directly"
+        return f"{self.attacker_name} attacks {self.target_name or 'a face-down monster'}"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackStopped(Event):
+    attacker: int
+    attacker_name: str
+    reason: str
+
+    def text(self, names: Names) -> str:
+        return f"{self.attacker_name}'s attack ends ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class Replay(Event):
+    """R-BATTLE-3: the opponent's monster count changed after an attack was declared."""
+
+    attacker: int
+    attacker_name: str
+
+    def text(self, names: Names) -> str:
+        return f"Replay: {self.attacker_name}'s target must be chosen again (R-BATTLE-3)"
+
+
+@dataclass(frozen=True, slots=True)
+class DamageCalc(Event):
+    attacker: int
+    target: int | None
+    attack_value: int
+    target_value: int | None  # ATK or DEF used, None for a direct attack
+    target_pos: Pos | None
+
+    def text(self, names: Names) -> str:
+        if self.target is None:
+            return f"Damage calculation: direct attack, {self.attack_value} damage"
+        stat = "ATK" if self.target_pos and self.target_pos.is_attack else "DEF"
+        return f"Damage calculation: {self.attack_value} ATK against {self.target_value} {stat}"
+
+
+@dataclass(frozen=True, slots=True)
+class LifePoints(Event):
+    """An LP change. `kind`: battle (damage), effect (damage), cost, gain, loss, manual (R-TERM-18)."""
+
+    player: int
+    delta: int
+    lp: int
+    kind: str
+
+    def text(self, names: Names) -> str:
+        if self.kind in ("battle", "effect"):
+            return f"{names[self.player]} takes {-self.delta} {self.kind} damage → {self.lp} LP"
+        if self.kind == "cost":
+            return f"{names[self.player]} pays {-self.delta} LP → {self.lp} LP"
+        verb = "gains" if self.delta >= 0 else "loses"
+        return f"{names[self.player]} {verb} {abs(self.delta)} LP → {self.lp} LP" + (" (manual)" if self.kind == "manual" else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Destroyed(Event):
+    card: int
+    name: str | None
+    owner: int
+    by: str  # "battle" or "effect"
+
+    def text(self, names: Names) -> str:
+        return f"{_card(self.name)} ({names[self.owner]}) is destroyed by {self.by}"
+
+
+@dataclass(frozen=True, slots=True)
+class DuelEnd(Event):
+    winner: int | None
+    reason: str
+    detail: str = ""
+
+    def text(self, names: Names) -> str:
+        if self.winner is None:
+            return f"The duel is a draw ({self.detail or self.reason})"
+        return f"{names[self.winner]} wins the duel by {self.reason}" + (f" ({self.detail})" if self.detail else "")

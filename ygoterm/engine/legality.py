@@ -1,0 +1,261 @@
+"""Which actions are legal now, and why the others are not: the one source of legality.
+
+The option lists the flow offers, `Duel.explain`, and the rule IDs in IllegalChoice all come
+from the check functions here. Each returns None when the action is allowed, or a `Refusal`
+naming the rule that refuses it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .card import CardInst
+from .decision import Option, Refusal
+from .types import Loc, Phase, Pos, Step
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+NORMAL_SUMMON, NORMAL_SET, SET_CARD = "Normal Summon", "Normal Set", "Set"
+FLIP_SUMMON, CHANGE_POSITION, ATTACK, ENTER_BATTLE = "Flip Summon", "Change position", "Attack", "Battle Phase"
+
+
+def tributes_needed(card: CardInst) -> int:
+    """R-SUMMON-2: Level 5-6 need 1 Tribute, Level 7 or more need 2 (never 3)."""
+    level = card.level
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+def open_main(d: "Duel", p: int, action: str) -> Refusal | None:
+    """R-PRIO-7: Main Phase actions need your own Main Phase with an open game state."""
+    if d.outcome is not None:
+        return Refusal(action, "R-WIN-1", "the duel is over")
+    if d.turn_player != p:
+        return Refusal(action, "R-PRIO-7", "only in your own turn")
+    if d.phase not in (Phase.MAIN1, Phase.MAIN2):
+        rule = "R-PHASE-5" if d.phase == Phase.BATTLE else "R-PHASE-4"
+        return Refusal(action, rule, f"only in your Main Phase (now: {d.phase.title})")
+    if not d.idle:
+        return Refusal(action, "R-PRIO-7", "only in an open game state (empty chain, your priority)")
+    return None
+
+
+def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool = False) -> Refusal | None:
+    """R-SUMMON-1/2: one Normal Summon or Set per turn, with the right number of Tributes."""
+    action = NORMAL_SET if setting else NORMAL_SUMMON
+    if card.loc != Loc.HAND or card.owner != p or not card.is_monster:
+        return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
+    refusal = open_main(d, p, action)
+    if refusal:
+        return refusal
+    data = card.monster
+    if data.special_summon_only or data.is_extra_deck:
+        return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
+    side = d.players[p]
+    if side.normal_summon_turn == d.turn:
+        return Refusal(action, "R-SUMMON-1", "you already Normal Summoned or Set this turn")
+    need = tributes_needed(card)
+    if need:
+        have = sum(c.tribute_value for c in side.mzone if c is not None)
+        if have < need:
+            count = sum(1 for c in side.mzone if c is not None)
+            return Refusal(action, "R-SUMMON-2", f"Level {card.level} needs {need} Tribute{'s' if need > 1 else ''}; you control {count} monster{'s' if count != 1 else ''}")
+    elif side.free_mzone() is None:
+        return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
+    return None
+
+
+def set_spell_trap(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
+    if card.loc != Loc.HAND or card.owner != p or card.is_monster:
+        return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
+    refusal = open_main(d, p, SET_CARD)
+    if refusal:
+        return refusal
+    if card.is_spell and card.data.subtype == "field":
+        return None  # R-ZONE-3: an old Field Spell is sent to the GY first
+    if d.players[p].free_szone() is None:
+        return Refusal(SET_CARD, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
+    return None
+
+
+def flip_summon(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-SUMMON-4: a face-down Defense monster, not Set or turned face-down this turn."""
+    if card.loc != Loc.MZONE or card.controller != p:
+        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
+    refusal = open_main(d, p, FLIP_SUMMON)
+    if refusal:
+        return refusal
+    if card.pos != Pos.FACEDOWN_DEFENSE:
+        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down Defense Position monster can be Flip Summoned")
+    if card.arrived_turn == d.turn or card.pos_changed_turn == d.turn:
+        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "not in the turn it was Set or turned face-down")
+    return None
+
+
+def change_position(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-SUMMON-5 / R-BATTLE-11: once per turn, not the turn it arrived, not after attacking."""
+    if card.loc != Loc.MZONE or card.controller != p:
+        return Refusal(CHANGE_POSITION, "R-SUMMON-5", "only a monster you control can change position")
+    refusal = open_main(d, p, CHANGE_POSITION)
+    if refusal:
+        return refusal
+    if not card.face_up:
+        return Refusal(CHANGE_POSITION, "R-SUMMON-4", "a face-down monster changes position only by a Flip Summon")
+    if card.monster.link is not None:
+        return Refusal(CHANGE_POSITION, "R-SUMMON-16", "a Link monster is always in Attack Position")
+    if card.arrived_turn == d.turn:
+        return Refusal(CHANGE_POSITION, "R-SUMMON-5", "not in the turn it arrived on the field")
+    if card.pos_changed_turn == d.turn:
+        rule = "R-SUMMON-4" if card.summon_kind == "flip" and card.summon_turn == d.turn else "R-SUMMON-5"
+        return Refusal(CHANGE_POSITION, rule, "its position already changed this turn")
+    if card.attacked_turn == d.turn:
+        return Refusal(CHANGE_POSITION, "R-BATTLE-11", "it declared an attack this turn")
+    return None
+
+
+def enter_battle(d: "Duel", p: int) -> Refusal | None:
+    """R-PHASE-1 / R-SETUP-6: a Battle Phase from Main Phase 1, not in the first player's turn 1."""
+    refusal = open_main(d, p, ENTER_BATTLE)
+    if refusal:
+        return refusal
+    if d.phase != Phase.MAIN1:
+        return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
+    if d.turn == 1 and not d.rules.duel.first_turn_battle:
+        return Refusal(ENTER_BATTLE, "R-SETUP-6", "the player going first cannot conduct a Battle Phase in turn 1")
+    if "battle" in d.players[p].skip:
+        return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect skips your Battle Phase")
+    return None
+
+
+def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-BATTLE-1: a face-up Attack Position monster that has not attacked this turn, in the Battle Step."""
+    if card.loc != Loc.MZONE or card.controller != p:
+        return Refusal(ATTACK, "R-BATTLE-1", "only a monster you control can attack")
+    if d.outcome is not None:
+        return Refusal(ATTACK, "R-WIN-1", "the duel is over")
+    if d.turn_player != p or d.phase != Phase.BATTLE:
+        rule = "R-SETUP-6" if d.turn == 1 and d.turn_player == p else "R-BATTLE-1"
+        return Refusal(ATTACK, rule, "attacks are declared in your Battle Phase")
+    if d.step != Step.BATTLE or not d.idle:
+        return Refusal(ATTACK, "R-PRIO-7", "attacks are declared in the Battle Step with an empty chain")
+    if card.pos != Pos.ATTACK:
+        return Refusal(ATTACK, "R-BATTLE-1", "only a face-up Attack Position monster can attack")
+    if card.attacks >= 1:
+        return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
+    return None
+
+
+def attack_targets(d: "Duel", p: int) -> list[CardInst | None]:
+    """R-BATTLE-2: the opponent's monsters, or a direct attack (None) if they control none."""
+    foes = [c for c in d.players[1 - p].mzone if c is not None]
+    return foes if foes else [None]
+
+
+# ---------------------------------------------------------------------- option lists
+
+
+def target_label(d: "Duel", target: CardInst | None) -> str:
+    if target is None:
+        return "direct"
+    return target.name if target.face_up else "face-down monster"
+
+
+def main_options(d: "Duel", p: int) -> list[Option]:
+    """Everything the turn player may do in an open game state of the Main Phase (R-PHASE-4)."""
+    options: list[Option] = []
+    side = d.players[p]
+    can_normal = side.normal_summon_turn != d.turn
+    for card in side.hand:
+        if card.is_monster:
+            if can_normal and normal_summon(d, p, card) is None:
+                options.append(Option(f"summon:{card.uid}", f"summon {card.name}", card.uid, verb="summon"))
+                options.append(Option(f"set:{card.uid}", f"set {card.name}", card.uid, verb="set"))
+        elif set_spell_trap(d, p, card) is None:
+            options.append(Option(f"set:{card.uid}", f"set {card.name}", card.uid, verb="set"))
+    for card in side.mzone:
+        if card is None:
+            continue
+        if card.pos == Pos.FACEDOWN_DEFENSE:
+            if flip_summon(d, p, card) is None:
+                options.append(Option(f"flip:{card.uid}", f"flip {card.name}", card.uid, verb="flip"))
+        elif change_position(d, p, card) is None:
+            to = "defense" if card.pos == Pos.ATTACK else "attack"
+            options.append(Option(f"switch:{card.uid}", f"switch {card.name} to {to}", card.uid, verb="switch"))
+    if enter_battle(d, p) is None:
+        options.append(Option("battle", "battle", verb="battle"))
+    options.append(Option("end", "end", verb="end"))
+    return unique_labels(d, options)
+
+
+def battle_options(d: "Duel", p: int) -> list[Option]:
+    """The Battle Step: declare an attack, or end the Battle Phase (go to Main Phase 2)."""
+    options: list[Option] = []
+    targets = attack_targets(d, p)
+    for card in d.players[p].mzone:
+        if card is None or declare_attack(d, p, card) is not None:
+            continue
+        for target in targets:
+            tuid = target.uid if target is not None else None
+            options.append(Option(f"attack:{card.uid}:{tuid if tuid is not None else 'direct'}",
+                                  f"attack {card.name} -> {target_label(d, target)}", card.uid, tuid, verb="attack"))
+    options.append(Option("main2", "main2", verb="main2"))
+    return unique_labels(d, options)
+
+
+def unique_labels(d: "Duel", options: list[Option]) -> list[Option]:
+    """Tell apart options whose labels are equal (two Celtic Guardians) with '@' location tags."""
+    counts = Counter(o.label for o in options)
+    if max(counts.values(), default=0) <= 1:
+        return options
+    out = []
+    for o in options:
+        if counts[o.label] > 1:
+            tags = "->".join(d.where(d.cards[u]) for u in (o.card, o.target) if u is not None)
+            o = Option(o.key, f"{o.label}@{tags}", o.card, o.target, o.verb)
+        out.append(o)
+    return out
+
+
+# ---------------------------------------------------------------------- explain
+
+
+def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
+    """Every action that applies to `card` and is not available to `p` now, with its rule."""
+    checks = []
+    if card.loc == Loc.HAND and card.owner == p:
+        if card.is_monster:
+            checks += [normal_summon(d, p, card), normal_summon(d, p, card, setting=True)]
+        else:
+            checks.append(set_spell_trap(d, p, card))
+    elif card.loc == Loc.MZONE and card.controller == p:
+        if card.pos == Pos.FACEDOWN_DEFENSE:
+            checks.append(flip_summon(d, p, card))
+        else:
+            checks.append(change_position(d, p, card))
+        checks.append(declare_attack(d, p, card))
+    elif card.loc == Loc.HAND:
+        checks.append(Refusal("Use", "R-TERM-5", "it is in your opponent's hand"))
+    elif card.controller != p and card.loc.on_field:
+        checks.append(Refusal("Use", "R-TERM-5", "your opponent controls it"))
+    return [r for r in checks if r is not None]
+
+
+def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None) -> Refusal | None:
+    """The refusal of one named action (used to explain a refused typed command)."""
+    if verb == "battle":
+        return enter_battle(d, p)
+    if card is None:
+        return None
+    if verb == "summon":
+        return normal_summon(d, p, card)
+    if verb == "set":
+        return normal_summon(d, p, card, setting=True) if card.is_monster else set_spell_trap(d, p, card)
+    if verb == "flip":
+        return flip_summon(d, p, card)
+    if verb == "switch":
+        return change_position(d, p, card)
+    if verb == "attack":
+        return declare_attack(d, p, card)
+    return None

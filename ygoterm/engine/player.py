@@ -1,0 +1,57 @@
+"""One player's side of the field and their private piles (R-ZONE-1…10)."""
+
+from __future__ import annotations
+
+from .card import CardInst
+from .types import FIELD_ZONE
+
+N_MZONES = 7  # 5 Main Monster Zones + the two shared Extra Monster Zones (seq 5, 6)
+N_SZONES = 6  # 5 Spell & Trap Zones + the Field Zone (seq 5)
+
+
+class Player:
+    """Zones are lists of CardInst. The Deck's top is the *end* of its list; the GY's too."""
+
+    __slots__ = ("index", "lp", "deck", "hand", "mzone", "szone", "gy", "banished", "extra",
+                 "normal_summon_turn", "battle_turn", "skip")
+
+    def __init__(self, index: int, lp: int) -> None:
+        self.index = index
+        self.lp = lp
+        self.deck: list[CardInst] = []
+        self.hand: list[CardInst] = []
+        self.mzone: list[CardInst | None] = [None] * N_MZONES
+        self.szone: list[CardInst | None] = [None] * N_SZONES
+        self.gy: list[CardInst] = []
+        self.banished: list[CardInst] = []
+        self.extra: list[CardInst] = []
+        self.normal_summon_turn = 0  # turn of the last Normal Summon/Set (R-SUMMON-1)
+        self.battle_turn = 0
+        self.skip: set[str] = set()
+
+    def monsters(self) -> list[CardInst]:
+        """Monsters this player controls, in zone order (EMZs last)."""
+        return [c for c in self.mzone if c is not None]
+
+    def spells_traps(self) -> list[CardInst]:
+        return [c for c in self.szone if c is not None]
+
+    def free_mzone(self) -> int | None:
+        """The leftmost free Main Monster Zone."""
+        for i in range(5):
+            if self.mzone[i] is None:
+                return i
+        return None
+
+    def free_szone(self) -> int | None:
+        for i in range(5):
+            if self.szone[i] is None:
+                return i
+        return None
+
+    @property
+    def field_spell(self) -> CardInst | None:
+        return self.szone[FIELD_ZONE]
+
+    def pile(self, name: str) -> list[CardInst]:
+        return getattr(self, name)

@@ -1,0 +1,167 @@
+"""Replays: the save format, and how a duel is rebuilt from it.
+
+A duel is its card pool, decks (or starting position), rules, seed and the list of answers,
+so the save file *is* the replay (DESIGN.md §2). Answers are option keys; a forced answer
+(the only option) is kept with a leading '=' so that a replay stops exactly where the duel
+was, whatever prompt modes the two runs used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from ..schema.cards import Card
+from ..schema.decks import Deck
+from ..schema.problems import DataError, Problem, display_path
+from ..schema.rules import Rules
+
+if TYPE_CHECKING:
+    from ..schema.cardpool import CardPool
+    from .duel import Duel
+
+FORMAT = "ygoterm-replay"
+VERSION = 1
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+
+
+def pool_digest(cards: list[Card]) -> str:
+    """A digest of the definitions of the given cards: a save refuses to load if they changed."""
+    h = hashlib.sha256()
+    for card in sorted({c.id: c for c in cards}.values(), key=lambda c: c.id):
+        h.update(card.model_dump_json(by_alias=True).encode())
+    return h.hexdigest()[:16]
+
+
+@dataclass
+class ReplayRecord:
+    seed: int
+    rules: Rules
+    names: tuple[str, str]
+    decks: list[dict[str, Any]]  # [{"name", "main": [ids], "extra": [ids], "side": [ids]}] ×2
+    digest: str
+    position: dict[str, Any] | None = None  # a scenario's starting position, instead of decks
+    choices: list[str] = field(default_factory=list)
+    pool: "CardPool | None" = None  # the pool it was recorded with (not saved)
+
+    @classmethod
+    def for_decks(cls, pool: "CardPool", decks: tuple[Deck, Deck], seed: int, rules: Rules,
+                  names: tuple[str, str]) -> "ReplayRecord":
+        data = [{"name": d.name, "main": [c.id for c in d.main], "extra": [c.id for c in d.extra],
+                 "side": [c.id for c in d.side]} for d in decks]
+        cards = [c for d in decks for c in (*d.main, *d.extra)]
+        return cls(seed, rules, names, data, pool_digest(cards), pool=pool)
+
+    def to_json(self) -> str:
+        data = {"format": FORMAT, "version": VERSION, "digest": self.digest, "seed": self.seed,
+                "rules": self.rules.model_dump(mode="json"), "names": list(self.names), "decks": self.decks,
+                "position": self.position, "choices": self.choices}
+        return json.dumps(data, indent=1) + "\n"
+
+    def save(self, path: Path) -> None:
+        """Write atomically: a crash mid-write never leaves a half save behind."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(self.to_json(), encoding="utf-8")
+        tmp.replace(path)
+
+    def card_ids(self) -> list[int]:
+        ids = [i for d in self.decks for key in ("main", "extra") for i in d[key]]
+        if self.position:
+            from .position import position_card_names
+
+            ids.extend(position_card_names(self.position, ids_only=True))
+        return ids
+
+
+class _ReplayFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: str
+    version: int
+    digest: str
+    seed: int
+    rules: Rules
+    names: tuple[str, str]
+    decks: list[dict[str, Any]]
+    position: dict[str, Any] | None = None
+    choices: list[str]
+
+
+def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
+    """Read a save; refuse a corrupt, truncated or mismatched one with a clear message."""
+    from ..schema.report import problems_from
+    from ..schema.yamlio import Locator, read_text
+
+    name = display_path(path)
+    text = read_text(path, max_bytes=MAX_SAVE_BYTES)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        hint = "the file is truncated (was the save interrupted?)" if e.pos >= len(text.rstrip()) else "the file is damaged"
+        raise DataError([Problem(name, e.lineno, e.colno, "", f"not a valid save: {e.msg}", hint)]) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DataError([Problem(name, 1, 1, "format", "not a ygoterm save file", f"a save starts with {{\"format\": \"{FORMAT}\"")])
+    try:
+        model = _ReplayFile.model_validate(data)
+    except ValidationError as e:
+        raise DataError(problems_from(e, file=name, locator=Locator(text))) from None
+    if model.version > VERSION:
+        raise DataError([Problem(name, 1, 1, "version", f"save version {model.version} is newer than this ygoterm ({VERSION})", "update ygoterm")])
+    record = ReplayRecord(model.seed, model.rules, model.names, model.decks, model.digest, model.position, model.choices, pool)
+    missing = sorted({i for i in record.card_ids() if pool.get(i) is None})
+    if missing:
+        raise DataError([Problem(name, 1, 1, "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(map(str, missing[:5]))}",
+                                 "load the card folders the duel was played with (--cards)")])
+    digest = pool_digest([pool.get(i) for i in record.card_ids()])  # type: ignore[misc]
+    if digest != model.digest:
+        raise DataError([Problem(name, 1, 1, "digest", "the card definitions changed since this duel was saved, so it cannot be replayed faithfully",
+                                 "use the card files the duel was played with")])
+    return record
+
+
+def start(record: ReplayRecord, pool: "CardPool") -> "Duel":
+    """The duel at its first decision, as recorded (no answers applied)."""
+    from .duel import Duel
+    from .position import build_position
+
+    if record.position is not None:
+        return build_position(pool, record.position, record.seed, record.rules, record.names)
+    decks = tuple(Deck(d["name"], [pool.get(i) for i in d["main"]], [pool.get(i) for i in d["extra"]],  # type: ignore[misc]
+                       [pool.get(i) for i in d.get("side", [])]) for d in record.decks)
+    return Duel.new(pool, decks, record.seed, record.rules, record.names)  # type: ignore[arg-type]
+
+
+def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "Duel":
+    """Rebuild a duel by applying the recorded answers (the first `upto` of them, if given)."""
+    from .decision import IllegalChoice
+    from .duel import forced
+
+    duel = start(record, pool)
+    entries = record.choices if upto is None else record.choices[:upto]
+    for index, entry in enumerate(entries):
+        if entry.startswith("!concede:"):
+            duel.concede(int(entry.split(":")[1]))
+            break
+        is_forced = entry.startswith("=")
+        key = entry.lstrip("=")
+        while duel.pending is not None and forced(duel.pending) and not is_forced:
+            duel.apply(duel.pending.options[0] if not duel.pending.multi else duel.pending.options)
+        if duel.pending is None:
+            raise DataError([Problem("replay", 0, 0, f"choices[{index}]", "the duel ended before this recorded answer",
+                                     "the save does not match this version of the rules engine")])
+        if is_forced:
+            if forced(duel.pending) and ",".join(o.key for o in duel.pending.options) == key:
+                duel.apply(duel.pending.options[0] if not duel.pending.multi else duel.pending.options)
+            continue
+        try:
+            duel.apply(key.split(",") if duel.pending.multi else key)
+        except IllegalChoice as e:
+            raise DataError([Problem("replay", 0, 0, f"choices[{index}]", f"recorded answer {key!r} is not legal here: {e}",
+                                     "the save is damaged or from another version of the rules engine")]) from None
+    return duel

@@ -1,0 +1,115 @@
+"""Small enumerations shared by the whole engine: locations, phases, battle steps."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Loc(IntEnum):
+    """Where a card is (R-ZONE-1…10). MZONE includes the Extra Monster Zones (seq 5 and 6)."""
+
+    DECK = 1
+    HAND = 2
+    MZONE = 3
+    SZONE = 4  # seq 0-4 Spell & Trap Zones (0 and 4 double as Pendulum Zones), 5 = Field Zone
+    GY = 5
+    BANISHED = 6
+    EXTRA = 7
+    MATERIAL = 8  # attached to an Xyz monster (R-ZONE-10)
+    GONE = 9  # a Token that left the field ceases to exist (R-CARD-11)
+
+    @property
+    def on_field(self) -> bool:
+        return self in (Loc.MZONE, Loc.SZONE)
+
+    @property
+    def title(self) -> str:
+        return _LOC_TITLES[self]
+
+
+_LOC_TITLES = {
+    Loc.DECK: "Deck", Loc.HAND: "hand", Loc.MZONE: "Monster Zone", Loc.SZONE: "Spell & Trap Zone",
+    Loc.GY: "GY", Loc.BANISHED: "banishment", Loc.EXTRA: "Extra Deck", Loc.MATERIAL: "Xyz Materials",
+    Loc.GONE: "nowhere",
+}
+
+FIELD_ZONE = 5  # SZONE seq of the Field Zone
+EMZ_LEFT, EMZ_RIGHT = 5, 6  # MZONE seq of the Extra Monster Zones (shared, R-ZONE-5)
+MAIN_ZONES = range(5)
+
+
+class Phase(IntEnum):
+    """R-PHASE-1."""
+
+    DRAW = 1
+    STANDBY = 2
+    MAIN1 = 3
+    BATTLE = 4
+    MAIN2 = 5
+    END = 6
+
+    @property
+    def title(self) -> str:
+        return _PHASE_TITLES[self]
+
+
+_PHASE_TITLES = {
+    Phase.DRAW: "Draw Phase", Phase.STANDBY: "Standby Phase", Phase.MAIN1: "Main Phase 1",
+    Phase.BATTLE: "Battle Phase", Phase.MAIN2: "Main Phase 2", Phase.END: "End Phase",
+}
+PHASE_WORDS = {"draw": Phase.DRAW, "standby": Phase.STANDBY, "main1": Phase.MAIN1, "battle": Phase.BATTLE,
+               "main2": Phase.MAIN2, "end": Phase.END}
+
+
+class Step(IntEnum):
+    """Battle Phase steps and Damage Step sub-steps (R-PHASE-5, R-BATTLE-4). NONE outside battle."""
+
+    NONE = 0
+    START = 1
+    BATTLE = 2
+    DAMAGE_START = 3
+    BEFORE_DAMAGE = 4
+    DAMAGE_CALC = 5
+    AFTER_DAMAGE = 6
+    DAMAGE_END = 7
+    END = 8
+
+    @property
+    def title(self) -> str:
+        return _STEP_TITLES[self]
+
+    @property
+    def in_damage_step(self) -> bool:
+        return Step.DAMAGE_START <= self <= Step.DAMAGE_END
+
+
+_STEP_TITLES = {
+    Step.NONE: "", Step.START: "Start Step", Step.BATTLE: "Battle Step", Step.DAMAGE_START: "Damage Step (start)",
+    Step.BEFORE_DAMAGE: "Damage Step (before damage calculation)", Step.DAMAGE_CALC: "Damage Step (damage calculation)",
+    Step.AFTER_DAMAGE: "Damage Step (after damage calculation)", Step.DAMAGE_END: "Damage Step (end)", Step.END: "End Step",
+}
+
+
+class Pos(IntEnum):
+    """Battle positions (R-ZONE-1)."""
+
+    ATTACK = 1  # face-up Attack
+    DEFENSE = 2  # face-up Defense
+    FACEDOWN_DEFENSE = 3
+    FACEDOWN_ATTACK = 4  # only by effects (Darkness Approaches)
+
+    @property
+    def face_up(self) -> bool:
+        return self in (Pos.ATTACK, Pos.DEFENSE)
+
+    @property
+    def is_attack(self) -> bool:
+        return self in (Pos.ATTACK, Pos.FACEDOWN_ATTACK)
+
+    @property
+    def title(self) -> str:
+        return _POS_TITLES[self]
+
+
+_POS_TITLES = {Pos.ATTACK: "face-up Attack", Pos.DEFENSE: "face-up Defense",
+               Pos.FACEDOWN_DEFENSE: "face-down Defense", Pos.FACEDOWN_ATTACK: "face-down Attack"}

@@ -1,0 +1,111 @@
+"""What one player may see of a duel (R-TERM-6): public zones, their own secrets, counts.
+
+Clients — the TUI, AIs — read views, never the duel's internals, so hidden information
+cannot leak by accident. A hidden card appears as a `CardView` with no name and no stats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .card import CardInst
+from .types import Loc, Phase, Pos, Step
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    uid: int
+    name: str | None  # None: hidden from this viewer
+    owner: int
+    controller: int
+    loc: Loc
+    seq: int
+    face_up: bool
+    pos: Pos | None = None  # monsters on the field
+    atk: int | None = None
+    defense: int | None = None
+    base_atk: int | None = None
+    base_def: int | None = None
+    counters: tuple[tuple[str, int], ...] = ()
+    materials: int = 0
+
+    @property
+    def hidden(self) -> bool:
+        return self.name is None
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    player: int
+    name: str
+    lp: int
+    hand: tuple[CardView, ...]
+    deck: int
+    extra: tuple[CardView, ...]
+    gy: tuple[CardView, ...]
+    banished: tuple[CardView, ...]
+    monsters: tuple[CardView | None, ...]  # 5 Main Monster Zones + the two EMZs
+    spells: tuple[CardView | None, ...]  # 5 Spell & Trap Zones + the Field Zone
+
+
+@dataclass(frozen=True, slots=True)
+class DuelView:
+    viewer: int
+    turn: int
+    turn_player: int
+    phase: Phase
+    step: Step
+    sides: tuple[SideView, SideView]
+    attacker: int | None
+    attack_target: int | None
+    deciding: int | None
+    outcome: str | None
+
+    @property
+    def me(self) -> SideView:
+        return self.sides[self.viewer]
+
+    @property
+    def foe(self) -> SideView:
+        return self.sides[1 - self.viewer]
+
+
+def card_view(card: CardInst, viewer: int) -> CardView:
+    visible = card.face_up or (card.owner == viewer and card.loc in (Loc.HAND, Loc.EXTRA, Loc.MZONE, Loc.SZONE, Loc.BANISHED)) \
+        or (card.controller == viewer and card.loc.on_field)
+    if not visible:
+        return CardView(card.uid, None, card.owner, card.controller, card.loc, card.seq, card.face_up,
+                        card.pos if card.loc == Loc.MZONE else None)
+    if card.is_monster and card.loc == Loc.MZONE:
+        return CardView(card.uid, card.name, card.owner, card.controller, card.loc, card.seq, card.face_up, card.pos,
+                        card.atk, card.defense, card.base_atk, card.base_def, tuple(sorted(card.counters.items())), len(card.materials))
+    return CardView(card.uid, card.name, card.owner, card.controller, card.loc, card.seq, card.face_up,
+                    counters=tuple(sorted(card.counters.items())))
+
+
+def make_view(d: "Duel", viewer: int) -> DuelView:
+    sides = []
+    for side in d.players:
+        def cv(c: CardInst | None) -> CardView | None:
+            return None if c is None else card_view(c, viewer)
+
+        sides.append(SideView(
+            side.index, d.names[side.index], side.lp,
+            tuple(card_view(c, viewer) for c in side.hand),
+            len(side.deck),
+            tuple(card_view(c, viewer) for c in side.extra),
+            tuple(card_view(c, viewer) for c in side.gy),
+            tuple(card_view(c, viewer) for c in side.banished),
+            tuple(cv(c) for c in side.mzone),
+            tuple(cv(c) for c in side.szone),
+        ))
+    attack = d.attack
+    return DuelView(viewer, d.turn, d.turn_player, d.phase, d.step, (sides[0], sides[1]),
+                    attack.attacker.uid if attack else None,
+                    attack.target.uid if attack and attack.target else None,
+                    d.pending.player if d.pending else None,
+                    d.outcome.text(d.names) if d.outcome else None)

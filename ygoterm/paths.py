@@ -1,0 +1,55 @@
+"""Where ygoterm finds its data: shipped cards/decks, the user's data dir, the cache.
+
+The shipped `cards/` and `decks/` sit at the top of a source checkout; an installed wheel
+carries them as `ygoterm/_data/` (see pyproject.toml). Both are looked for, wheel first.
+`YGOTERM_HOME` and `YGOTERM_CACHE` override the platform directories (tests use them).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def shipped(name: str) -> Path:
+    """The shipped data folder `name` ('cards' or 'decks')."""
+    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
+        if candidate.is_dir():
+            return candidate
+    return _PACKAGE / "_data" / name  # absent: callers treat a missing folder as empty
+
+
+def user_home() -> Path:
+    """The user's data dir: their own cards/, decks/, saves/ and settings."""
+    env = os.environ.get("YGOTERM_HOME")
+    return Path(env) if env else platformdirs.user_data_path("ygoterm", appauthor=False)
+
+
+def cache_home() -> Path:
+    env = os.environ.get("YGOTERM_CACHE")
+    return Path(env) if env else platformdirs.user_cache_path("ygoterm", appauthor=False)
+
+
+def card_dirs(extra: list[Path] | None = None) -> list[Path]:
+    """Card folders in load order: shipped, the user's, then any given with --cards."""
+    return _existing([shipped("cards"), user_home() / "cards", *(extra or [])])
+
+
+def deck_dirs(extra: list[Path] | None = None) -> list[Path]:
+    return _existing([shipped("decks"), user_home() / "decks", *(extra or [])])
+
+
+def banlist_dirs(extra: list[Path] | None = None) -> list[Path]:
+    return _existing([d / "banlists" for d in deck_dirs(extra)])
+
+
+def _existing(paths: list[Path]) -> list[Path]:
+    seen: list[Path] = []
+    for p in paths:
+        if p.is_dir() and p.resolve() not in [s.resolve() for s in seen]:
+            seen.append(p)
+    return seen

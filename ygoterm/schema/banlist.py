@@ -1,0 +1,161 @@
+"""Forbidden/Limited lists (R-DECK-5): YAML files and YGOPro's `lflist.conf`.
+
+YAML form::
+
+    name: classic
+    date: 2005-04-01
+    format: classic
+    forbidden: [Pot of Greed]
+    limited: [Monster Reborn]
+    semi_limited: [Call of the Haunted]
+
+`lflist.conf` holds one or more lists: a `!Name` line starts a list, then `CODE COUNT --comment`
+lines (0 forbidden, 1 limited, 2 semi-limited); `#` lines are comments.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .cardpool import CardPool
+from .problems import DataError, Problem, display_path
+from .report import model_keys, problems_from
+from .yamlio import Locator, load, read_text
+
+MAX_BANLIST_BYTES = 2 * 1024 * 1024
+LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
+
+
+class _BanlistModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    date: dt.date | str | None = None
+    format: str | None = None
+    forbidden: list[str | int] = []
+    limited: list[str | int] = []
+    semi_limited: list[str | int] = []
+
+
+@dataclass
+class Banlist:
+    """Card name (as it counts for R-DECK-6) → maximum copies."""
+
+    name: str
+    limits: dict[str, int] = field(default_factory=dict)
+    date: str = ""
+    format: str = ""
+    source: str = ""
+
+    def limit(self, deck_name: str) -> int | None:
+        return self.limits.get(deck_name)
+
+    def section(self, count: int) -> list[str]:
+        return sorted(n for n, c in self.limits.items() if c == count)
+
+
+def load_banlist(path: Path, pool: CardPool) -> Banlist:
+    """A banlist from YAML (or `.conf`, its first list); unknown cards are errors with hints."""
+    if path.suffix == ".conf":
+        lists = read_lflist(path, pool)
+        if not lists:
+            raise DataError([Problem(display_path(path), 1, 1, "", "no list found", "a list starts with a line '!Name'")])
+        return lists[0]
+    file = display_path(path)
+    data, text = load(path, max_bytes=MAX_BANLIST_BYTES)
+    locator = Locator(text)
+    if not isinstance(data, dict):
+        raise DataError([Problem(file, 1, 1, "", "a banlist file must be a mapping with name, forbidden, limited, semi_limited")])
+    try:
+        model = _BanlistModel.model_validate(data)
+    except ValidationError as e:
+        raise DataError(problems_from(e, file=file, locator=locator, valid_keys=lambda loc: model_keys(_BanlistModel))) from None
+    banlist = Banlist(model.name, date=str(model.date or ""), format=model.format or "", source=file)
+    problems: list[Problem] = []
+    for section, count in LIMITS.items():
+        for index, ref in enumerate(getattr(model, section)):
+            card = pool.get(ref)
+            if card is None:
+                line, col = locator.position((section, index))
+                problems.append(Problem(file, line, col, f"{section}[{index}]", f"unknown card '{ref}'", pool.suggest(ref), "R-DECK-8"))
+                continue
+            banlist.limits[card.deck_name] = count
+    if problems:
+        raise DataError(problems)
+    return banlist
+
+
+def read_lflist(path: Path, pool: CardPool) -> list[Banlist]:
+    """Every list in a YGOPro `lflist.conf`. Unknown passcodes are skipped (other pools have more cards)."""
+    file = display_path(path)
+    text = read_text(path, max_bytes=MAX_BANLIST_BYTES)
+    lists: list[Banlist] = []
+    problems: list[Problem] = []
+    current: Banlist | None = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("!"):
+            current = Banlist(line[1:].strip(), source=file)
+            lists.append(current)
+            continue
+        body = line.split("--", 1)[0].split()
+        if len(body) < 2 or not body[0].isdigit() or not body[1].lstrip("-").isdigit():
+            problems.append(Problem(file, number, 1, "", f"expected 'PASSCODE COUNT --comment', found {line!r}"))
+            continue
+        if current is None:
+            problems.append(Problem(file, number, 1, "", "card line before any '!Name' line", "start the list with '!Name'"))
+            continue
+        count = int(body[1])
+        if count not in (0, 1, 2):
+            continue  # some lists carry 3 ("unlimited again"); nothing to enforce
+        card = pool.get(int(body[0]))
+        if card is not None:
+            current.limits[card.deck_name] = count
+    if problems:
+        raise DataError(problems)
+    return lists
+
+
+def write_lflist(banlists: list[Banlist], pool: CardPool) -> str:
+    """Export lists in YGOPro's `lflist.conf` format."""
+    lines = ["#[" + "][".join(b.name for b in banlists) + "]"]
+    for banlist in banlists:
+        lines.append(f"!{banlist.name}")
+        for section, count in LIMITS.items():
+            lines.append(f"#{section.replace('_', '-')}")
+            for name in banlist.section(count):
+                card = pool.get(name)
+                if card is not None:
+                    lines.append(f"{card.id} {count} --{name}")
+    return "\n".join(lines) + "\n"
+
+
+def banlist_to_yaml_data(banlist: Banlist) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": banlist.name}
+    if banlist.date:
+        data["date"] = banlist.date
+    if banlist.format:
+        data["format"] = banlist.format
+    for section, count in LIMITS.items():
+        data[section] = banlist.section(count)
+    return data
+
+
+def find_banlist(ref: str, dirs: list[Path], *, relative_to: Path | None = None) -> Path | None:
+    """A banlist by path (absolute, or relative to the deck file) or by name/file stem."""
+    for candidate in (Path(ref).expanduser(), (relative_to / ref) if relative_to else None):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    folded = ref.casefold()
+    for d in dirs:
+        for path in sorted(d.iterdir()):
+            if path.suffix in (".yaml", ".yml", ".conf") and path.stem.casefold() == folded:
+                return path
+    return None

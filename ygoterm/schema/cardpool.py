@@ -1,0 +1,215 @@
+"""The card pool: every card file under the card folders, validated, indexed, cached.
+
+Loading collects every problem of every file before reporting. A file whose bytes were seen
+before is read from a cache of its validated cards (keyed by the SHA-256 of the file and the
+schema version), which is what makes a 12,000-card pool load in a fraction of a second warm.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from pydantic import ValidationError
+
+from .cards import CARD_KINDS, Card, CardBase, card_list_adapter
+from .problems import DataError, Problem, did_you_mean, display_path, nearest
+from .report import model_keys, nested_model, problems_from
+from .yamlio import Locator, decode, parse
+
+SCHEMA_VERSION = "cards-1"
+MAX_CARD_FILE_BYTES = 64 * 1024 * 1024
+
+
+@dataclass(slots=True)
+class _Source:
+    """One card file as read: its display name, raw bytes and (lazily) a position locator."""
+
+    name: str
+    raw: bytes
+    _locator: Locator | None = None
+
+    @property
+    def locator(self) -> Locator:
+        if self._locator is None:
+            self._locator = Locator(decode(self.raw, self.name))
+        return self._locator
+
+    def where(self, index: int, key: str | None = None) -> tuple[int, int]:
+        return self.locator.position((index, key) if key else (index,))
+
+
+@dataclass
+class CardPool:
+    """All known cards, by passcode and by name."""
+
+    by_id: dict[int, Card] = field(default_factory=dict)
+    by_name: dict[str, Card] = field(default_factory=dict)
+    origin: dict[int, tuple[str, int]] = field(default_factory=dict)  # id → (file, index in file)
+    files: list[str] = field(default_factory=list)
+    digest: str = ""
+    _folded: dict[str, Card] = field(default_factory=dict, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+    def __iter__(self):
+        return iter(self.by_id.values())
+
+    def get(self, ref: str | int) -> Card | None:
+        """A card by passcode (int or digits) or by name, ignoring case and extra spaces."""
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            return self.by_id.get(ref)
+        text = " ".join(str(ref).split())
+        if text.isdigit():
+            return self.by_id.get(int(text))
+        return self.by_name.get(text) or self._folded.get(text.casefold())
+
+    def suggest(self, ref: str | int, n: int = 3) -> str:
+        """A "did you mean" hint for an unknown card reference (R-DECK-8)."""
+        if isinstance(ref, int) or str(ref).strip().isdigit():
+            return "no card has this passcode; check the number or name the card instead"
+        return did_you_mean(str(ref), self.by_name, n=n) or "check the spelling; `ygoterm cards search` lists known cards"
+
+    def nearest_names(self, ref: str, n: int = 3) -> list[str]:
+        return nearest(ref, self.by_name, n=n)
+
+    def add(self, card: Card, origin: tuple[str, int]) -> None:
+        self.by_id[card.id] = card
+        self.by_name[card.name] = card
+        self._folded[card.name.casefold()] = card
+        self.origin[card.id] = origin
+
+    @classmethod
+    def load(cls, dirs: Iterable[Path], *, files: Iterable[Path] = (), use_cache: bool = True) -> "CardPool":
+        """Load every `*.yaml`/`*.yml` under `dirs` (and the given `files`); raise DataError on any problem."""
+        paths: list[Path] = []
+        for d in dirs:
+            paths.extend(sorted(p for p in Path(d).rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()))
+        paths.extend(Path(f) for f in files)
+        return _Loader(use_cache).run(paths)
+
+
+class _Loader:
+    def __init__(self, use_cache: bool) -> None:
+        self.use_cache = use_cache
+        self.problems: list[Problem] = []
+        self.sources: dict[str, _Source] = {}
+
+    def run(self, paths: list[Path]) -> CardPool:
+        pool = CardPool()
+        hasher = hashlib.sha256(SCHEMA_VERSION.encode())
+        for path in paths:
+            name = display_path(path)
+            try:
+                raw = path.read_bytes()
+            except OSError as e:
+                self.problems.append(Problem(name, 0, 0, "", f"cannot read card file: {e.strerror or e}"))
+                continue
+            if len(raw) > MAX_CARD_FILE_BYTES:
+                self.problems.append(Problem(name, 1, 1, "", f"file is {len(raw):,} bytes; a card file may hold at most {MAX_CARD_FILE_BYTES:,}", "split it into several files"))
+                continue
+            source = _Source(name, raw)
+            self.sources[name] = source
+            digest = hashlib.sha256(raw).hexdigest()
+            hasher.update(digest.encode())
+            cards = self._cards_of(source, digest)
+            pool.files.append(name)
+            for index, card in enumerate(cards):
+                self._add(pool, card, (name, index))
+        self._check_treated_as(pool)
+        if self.problems:
+            raise DataError(self.problems)
+        pool.digest = hasher.hexdigest()[:16]
+        return pool
+
+    # -- one file -------------------------------------------------------------------------
+
+    def _cards_of(self, source: _Source, digest: str) -> list[Card]:
+        cached = self._cache_read(digest)
+        if cached is not None:
+            return cached
+        try:
+            text = decode(source.raw, source.name)
+            data = parse(text, source.name)
+        except DataError as e:
+            self.problems.extend(e.problems)
+            return []
+        source._locator = Locator(text)
+        if data is None:
+            self.problems.append(Problem(source.name, 1, 1, "", "the file is empty", "a card file is a list of cards, each starting with '- id: …'"))
+            return []
+        if not isinstance(data, list):
+            self.problems.append(Problem(source.name, 1, 1, "", "a card file must be a list of cards", "start each card with '- id: …' at the left margin"))
+            return []
+        try:
+            cards = card_list_adapter.validate_python(data)
+        except ValidationError as e:
+            self.problems.extend(problems_from(e, file=source.name, locator=source.locator,
+                                               valid_keys=lambda loc: _card_keys(data, loc), tags=CARD_KINDS))
+            return []
+        self._cache_write(digest, cards)
+        return cards
+
+    def _add(self, pool: CardPool, card: Card, origin: tuple[str, int]) -> None:
+        for clash, what, key in ((pool.by_id.get(card.id), f"id {card.id}", "id"),
+                                 (pool.get(card.name), f"name '{card.name}'", "name")):
+            if clash is None:
+                continue
+            other_file, other_index = pool.origin[clash.id]
+            line, col = self.sources[origin[0]].where(origin[1], key)
+            other_line, _ = self.sources[other_file].where(other_index, key)
+            self.problems.append(Problem(origin[0], line, col, f"[{origin[1]}].{key}",
+                                         f"duplicate {what}: already used by '{clash.name}' at {other_file}:{other_line}",
+                                         f"each card needs its own {key}"))
+            return
+        pool.add(card, origin)
+
+    def _check_treated_as(self, pool: CardPool) -> None:
+        for card in pool:
+            if card.treated_as and pool.get(card.treated_as) is None:
+                file, index = pool.origin[card.id]
+                line, col = self.sources[file].where(index, "treated_as")
+                self.problems.append(Problem(file, line, col, f"[{index}].treated_as",
+                                             f"'{card.treated_as}' is not a known card (R-DECK-6)", pool.suggest(card.treated_as)))
+
+    # -- cache ----------------------------------------------------------------------------
+
+    def _cache_path(self, digest: str) -> Path:
+        from ..paths import cache_home
+
+        return cache_home() / SCHEMA_VERSION / f"{digest}.json"
+
+    def _cache_read(self, digest: str) -> list[Card] | None:
+        if not self.use_cache:
+            return None
+        try:
+            return card_list_adapter.validate_json(self._cache_path(digest).read_bytes())
+        except (OSError, ValidationError, ValueError):
+            return None  # absent or stale: parse the YAML again
+
+    def _cache_write(self, digest: str, cards: list[Card]) -> None:
+        if not self.use_cache:
+            return
+        path = self._cache_path(digest)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+            with os.fdopen(fd, "wb") as out:
+                out.write(card_list_adapter.dump_json(cards, by_alias=True))
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a read-only cache only costs speed
+
+
+def _card_keys(data: list[Any], loc: tuple[Any, ...]) -> list[str]:
+    """Valid keys at `loc` inside a card list, for "did you mean" hints on unknown keys."""
+    if not loc or not isinstance(loc[0], int) or loc[0] >= len(data) or not isinstance(data[loc[0]], dict):
+        return []
+    model = CARD_KINDS.get(str(data[loc[0]].get("kind")), CardBase)
+    nested = nested_model(model, loc[1:])
+    return model_keys(nested) if nested else []

@@ -1,0 +1,161 @@
+"""Card definitions: one pydantic model per card kind, discriminated by `kind`.
+
+Models are frozen values; the engine never mutates a card definition (per-duel state such as
+current ATK lives on the engine's card instances).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
+
+from .materials import Materials
+from .vocab import EXTRA_DECK_FRAMES
+from .words import Attribute, Frame, LinkArrow, MonsterType, Rarity, Stat
+
+SpellSubtype = Literal["normal", "quick-play", "continuous", "equip", "field", "ritual"]
+TrapSubtype = Literal["normal", "continuous", "counter"]
+
+
+class CardBase(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    id: int = Field(ge=1, le=999_999_999, description="the passcode printed on the card")
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+    treated_as: str | None = Field(None, description="R-DECK-6: the name this card is always treated as")
+    text: str = ""
+    rarity: Rarity | None = None
+    # The effect vocabulary (docs/cards.md) validates these; until a card is scripted it is
+    # played by hand with manual actions.
+    effects: tuple[dict[str, Any], ...] = ()
+
+    @field_validator("name", "treated_as")
+    @classmethod
+    def _strip(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = " ".join(value.split())
+        if not value:
+            raise ValueError("must not be empty")
+        return value
+
+    @property
+    def deck_name(self) -> str:
+        """The name that counts for R-DECK-4/5 (R-DECK-6)."""
+        return self.treated_as or self.name
+
+    @property
+    def scripted(self) -> bool:
+        return bool(self.effects)
+
+    @property
+    def is_extra_deck(self) -> bool:
+        return False
+
+    @property
+    def is_token(self) -> bool:
+        return False
+
+
+class Monster(CardBase):
+    kind: Literal["monster"]
+    frame: Frame
+    attribute: Attribute
+    type: MonsterType
+    tuner: bool = False
+    level: int | None = Field(None, ge=1, le=13)
+    rank: int | None = Field(None, ge=0, le=13)
+    link: int | None = Field(None, ge=1, le=8, description="Link Rating")
+    arrows: tuple[LinkArrow, ...] = ()
+    atk: Stat
+    def_: Stat | None = Field(None, alias="def")
+    scale: int | None = Field(None, ge=0, le=13, description="Pendulum Scale")
+    materials: Materials | None = None
+    special_summon_only: bool = Field(False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
+
+    @property
+    def frames(self) -> frozenset[str]:
+        return frozenset(self.frame.split("+"))
+
+    @property
+    def is_extra_deck(self) -> bool:
+        return bool(self.frames & EXTRA_DECK_FRAMES)
+
+    @property
+    def is_token(self) -> bool:
+        return "token" in self.frames
+
+    @property
+    def is_normal(self) -> bool:
+        """A Normal Monster (R-CARD-3); Tokens are treated as one (R-CARD-11)."""
+        return bool(self.frames & {"normal", "token"})
+
+    @property
+    def is_pendulum(self) -> bool:
+        return "pendulum" in self.frames
+
+    @property
+    def needs_proper_summon(self) -> bool:
+        """R-SUMMON-9: must be properly Summoned before it can be revived."""
+        return self.special_summon_only or bool(self.frames & (EXTRA_DECK_FRAMES | {"ritual"}))
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Monster":
+        frames = self.frames
+        problems: list[str] = []
+        if "xyz" in frames:
+            if self.rank is None:
+                problems.append("an Xyz monster needs 'rank' (R-CARD-4)")
+            if self.level is not None:
+                problems.append("an Xyz monster has a Rank, not a Level: use 'rank' (R-CARD-4)")
+        elif "link" in frames:
+            if self.link is None:
+                problems.append("a Link monster needs 'link' (its Link Rating)")
+            elif len(self.arrows) != self.link:
+                problems.append(f"Link-{self.link} needs {self.link} arrows, found {len(self.arrows)}")
+            if len(set(self.arrows)) != len(self.arrows):
+                problems.append("a Link Arrow is listed twice")
+            if self.level is not None or self.def_ is not None:
+                problems.append("a Link monster has neither Level nor DEF (R-CARD-4)")
+        else:
+            if self.level is None:
+                problems.append("needs 'level' (1-13)")
+            if self.rank is not None or self.link is not None:
+                problems.append("only Xyz monsters have a rank and only Link monsters a link rating")
+        if "link" not in frames and self.def_ is None:
+            problems.append("needs 'def' (a number or '?')")
+        if "link" not in frames and self.arrows:
+            problems.append("only Link monsters have arrows")
+        if self.is_pendulum and self.scale is None:
+            problems.append("a Pendulum monster needs 'scale'")
+        if not self.is_pendulum and self.scale is not None:
+            problems.append("only Pendulum monsters have a 'scale'")
+        if self.materials is not None and not self.is_extra_deck:
+            problems.append("only Fusion, Synchro, Xyz and Link monsters list 'materials'")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+class Spell(CardBase):
+    kind: Literal["spell"]
+    subtype: SpellSubtype = "normal"
+
+
+class Trap(CardBase):
+    kind: Literal["trap"]
+    subtype: TrapSubtype = "normal"
+
+
+Card = Annotated[Union[Monster, Spell, Trap], Field(discriminator="kind")]
+CARD_KINDS = {"monster": Monster, "spell": Spell, "trap": Trap}
+
+card_list_adapter: TypeAdapter[list[Card]] = TypeAdapter(list[Card])
+
+
+def spell_speed(card: Spell | Trap) -> int:
+    """R-CHAIN-2: the speed of a Spell or Trap card's activation."""
+    if isinstance(card, Trap):
+        return 3 if card.subtype == "counter" else 2
+    return 2 if card.subtype == "quick-play" else 1

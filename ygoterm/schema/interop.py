@@ -1,0 +1,135 @@
+"""Deck interchange with other simulators: YGOPro `.ydk` files and `ydke://` links.
+
+`.ydk`: `#main`, `#extra` and `!side` headers, then one passcode per line; `#` lines are comments.
+`ydke://`: three standard-base64 blobs of little-endian uint32 passcodes (main, extra, side),
+each followed by `!`.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import struct
+from collections import Counter
+from io import StringIO
+from pathlib import Path
+from typing import Iterable
+
+from ruamel.yaml import YAML
+
+from .cardpool import CardPool
+from .decks import SECTIONS, Deck
+from .problems import DataError, Problem, display_path
+from .yamlio import read_text
+
+MAX_YDK_BYTES = 256 * 1024
+
+Passcodes = dict[str, list[int]]  # section → passcodes in order
+
+
+def parse_ydk(text: str, file: str) -> tuple[Passcodes, dict[tuple[str, int], int]]:
+    """Passcodes per section, and the line of each (section, index) for error messages."""
+    sections: Passcodes = {s: [] for s in SECTIONS}
+    lines: dict[tuple[str, int], int] = {}
+    current = "main"
+    problems: list[Problem] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        low = line.casefold()
+        if low.startswith("#main"):
+            current = "main"
+        elif low.startswith("#extra"):
+            current = "extra"
+        elif low.startswith("!side"):
+            current = "side"
+        elif line.startswith("#"):
+            continue
+        elif line.isdigit():
+            lines[(current, len(sections[current]))] = number
+            sections[current].append(int(line))
+        else:
+            problems.append(Problem(file, number, 1, current, f"expected a passcode (digits), found {line[:40]!r}",
+                                    "a .ydk file lists one passcode per line under #main, #extra and !side"))
+    if problems:
+        raise DataError(problems)
+    return sections, lines
+
+
+def write_ydk(deck: Deck) -> str:
+    out = ["#created by ygoterm", "#main", *(str(c.id) for c in deck.main), "#extra", *(str(c.id) for c in deck.extra),
+           "!side", *(str(c.id) for c in deck.side)]
+    return "\n".join(out) + "\n"
+
+
+def parse_ydke(url: str) -> Passcodes:
+    """The three passcode lists of a `ydke://` link."""
+    link = url.strip()
+    if not link.startswith("ydke://"):
+        raise DataError([Problem("ydke link", 0, 0, "", "a ydke link starts with 'ydke://'")])
+    parts = link[len("ydke://"):].split("!")
+    if len(parts) < 4 or any(p for p in parts[3:]):
+        raise DataError([Problem("ydke link", 0, 0, "", "a ydke link has three parts (main, extra, side), each ending with '!'")])
+    sections: Passcodes = {}
+    for section, blob in zip(SECTIONS, parts[:3]):
+        try:
+            raw = base64.b64decode(blob, validate=True)
+        except (binascii.Error, ValueError):
+            raise DataError([Problem("ydke link", 0, 0, section, f"the {section} part is not valid base64")]) from None
+        if len(raw) % 4:
+            raise DataError([Problem("ydke link", 0, 0, section, f"the {section} part is {len(raw)} bytes, not a multiple of 4")])
+        sections[section] = list(struct.unpack(f"<{len(raw) // 4}I", raw))
+    return sections
+
+
+def write_ydke(deck: Deck) -> str:
+    def blob(ids: Iterable[int]) -> str:
+        ids = list(ids)
+        return base64.b64encode(struct.pack(f"<{len(ids)}I", *ids)).decode("ascii")
+
+    return "ydke://" + "".join(blob(c.id for c in deck.section(s)) + "!" for s in SECTIONS)
+
+
+def deck_from_passcodes(name: str, sections: Passcodes, pool: CardPool, *, source: str,
+                        lines: dict[tuple[str, int], int] | None = None) -> Deck:
+    """Look up passcodes; every unknown one is reported (R-DECK-8)."""
+    problems: list[Problem] = []
+    resolved: dict[str, list] = {s: [] for s in SECTIONS}
+    for section in SECTIONS:
+        for index, code in enumerate(sections.get(section, [])):
+            card = pool.get(code)
+            if card is None:
+                line = (lines or {}).get((section, index), 0)
+                problems.append(Problem(source, line, 1 if line else 0, f"{section}[{index}]",
+                                        f"unknown passcode {code}", "this card is not in the card pool; add it under cards/", "R-DECK-8"))
+            else:
+                resolved[section].append(card)
+    if problems:
+        raise DataError(problems, unreadable=False)
+    return Deck(name, resolved["main"], resolved["extra"], resolved["side"])
+
+
+def import_deck(ref: str, pool: CardPool) -> Deck:
+    """A deck from a `.ydk` path or a `ydke://` link."""
+    if ref.strip().startswith("ydke://"):
+        return deck_from_passcodes("Imported deck", parse_ydke(ref), pool, source="ydke link")
+    path = Path(ref)
+    file = display_path(path)
+    text = read_text(path, max_bytes=MAX_YDK_BYTES)
+    sections, lines = parse_ydk(text, file)
+    return deck_from_passcodes(path.stem, sections, pool, source=file, lines=lines)
+
+
+def deck_to_yaml(deck: Deck) -> str:
+    """The canonical deck YAML: names with counts, in first-appearance order."""
+    data: dict[str, object] = {"name": deck.name}
+    if deck.banlist:
+        data["banlist"] = deck.banlist
+    for section in SECTIONS:
+        data[section] = dict(Counter(c.name for c in deck.section(section)))
+    yaml = YAML(typ="rt")
+    yaml.default_flow_style = False
+    out = StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()

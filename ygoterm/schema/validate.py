@@ -1,0 +1,141 @@
+"""Deck construction rules R-DECK-1…8: every problem of a deck, each citing its rule."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .banlist import Banlist
+from .cards import Card, Monster
+from .decks import SECTION_TITLES, Deck, DeckFile
+from .problems import Problem
+from .rules import DeckRules
+
+_LIMIT_WORDS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited"}
+
+
+def check_deck(deck: Deck, rules: DeckRules | None = None, banlist: Banlist | None = None) -> list[Problem]:
+    """All construction problems of `deck` (an empty list means legal)."""
+    rules = rules or DeckRules()
+    out: list[Problem] = []
+    at = _Positions(deck.source, deck.name)
+
+    main, extra, side = len(deck.main), len(deck.extra), len(deck.side)
+    if main < rules.main_min or (rules.main_max is not None and main > rules.main_max):
+        wanted = f"{rules.main_min} to {rules.main_max}" if rules.main_max is not None else f"at least {rules.main_min}"
+        out.append(at.section("main", f"Main Deck has {main} cards; it needs {wanted}", _fix(main, rules.main_min, rules.main_max), "R-DECK-1"))
+    if extra > rules.extra_max:
+        out.append(at.section("extra", f"Extra Deck has {extra} cards; the most is {rules.extra_max}", f"remove {extra - rules.extra_max}", "R-DECK-2"))
+    if rules.side_exact is not None and side != rules.side_exact:
+        out.append(at.section("side", f"Side Deck has {side} cards; this format needs exactly {rules.side_exact}", "", "R-DECK-3"))
+    elif side > rules.side_max:
+        out.append(at.section("side", f"Side Deck has {side} cards; the most is {rules.side_max}", f"remove {side - rules.side_max}", "R-DECK-3"))
+
+    for section in ("main", "extra", "side"):
+        for card in _distinct(deck.section(section)):
+            problem = _wrong_deck(card, section)
+            if problem:
+                out.append(at.card(section, card, problem[0], problem[1], problem[2]))
+
+    counts: Counter[str] = Counter(c.deck_name for c in deck.all_cards)
+    members: dict[str, set[str]] = {}
+    for card in deck.all_cards:
+        members.setdefault(card.deck_name, set()).add(card.name)
+    for name, count in counts.items():
+        others = sorted(members[name] - {name})
+        via = f" (counting {', '.join(others)}, treated as '{name}', R-DECK-6)" if others else ""
+        if count > rules.max_copies:
+            out.append(at.name(deck, name, f"'{name}': {count} copies (max {rules.max_copies}) across Main, Extra and Side{via}",
+                               f"remove {count - rules.max_copies}", "R-DECK-4"))
+        limit = banlist.limit(name) if banlist else None
+        if limit is not None and count > limit:
+            out.append(at.name(deck, name, f"'{name}' is {_LIMIT_WORDS[limit]} on the '{banlist.name}' list: {count} copies (max {limit}){via}",
+                               f"remove {count - limit}" if limit else "remove it from every section", "R-DECK-5"))
+    return out
+
+
+def _distinct(cards: list[Card]) -> list[Card]:
+    return list({c.id: c for c in cards}.values())
+
+
+def _wrong_deck(card: Card, section: str) -> tuple[str, str, str] | None:
+    if card.is_token:
+        return (f"'{card.name}' is a Token; Tokens go in no deck", "remove it", "R-DECK-7")
+    if section == "main" and card.is_extra_deck:
+        return (f"'{card.name}' is a {_frame_word(card)} monster and belongs in the Extra Deck, not the Main Deck",
+                "move it to 'extra:'", "R-DECK-7")
+    if section == "extra" and not card.is_extra_deck:
+        return (f"'{card.name}' is not a Fusion, Synchro, Xyz or Link monster and cannot go in the Extra Deck",
+                "move it to 'main:'", "R-DECK-7")
+    return None
+
+
+def _frame_word(card: Card) -> str:
+    if isinstance(card, Monster):
+        for frame in ("fusion", "synchro", "xyz", "link"):
+            if frame in card.frames:
+                return {"xyz": "Xyz", "link": "Link"}.get(frame, frame.capitalize())
+    return "Extra Deck"
+
+
+def _fix(count: int, low: int, high: int | None) -> str:
+    if count < low:
+        return f"add {low - count} more"
+    return f"remove {count - high}" if high is not None else ""
+
+
+class _Positions:
+    """Builds Problems located in the deck file when there is one."""
+
+    def __init__(self, source: DeckFile | None, deck_name: str) -> None:
+        self.source = source
+        self.file = source.file if source else deck_name
+
+    def _at(self, loc: tuple[Any, ...], path: str, message: str, hint: str, rule: str) -> Problem:
+        if self.source is None:
+            return Problem(self.file, 0, 0, path, message, hint, rule)
+        line, col = self.source.locator.position(loc)
+        return Problem(self.file, line, col, path, message, hint, rule)
+
+    def section(self, section: str, message: str, hint: str, rule: str) -> Problem:
+        return self._at((section,), section, message, hint, rule)
+
+    def card(self, section: str, card: Card, message: str, hint: str, rule: str) -> Problem:
+        loc = self._entry_loc(section, lambda ref: _matches(ref, card)) or (section,)
+        return self._at(loc, ".".join(map(str, loc)), message, hint, rule)
+
+    def name(self, deck: Deck, deck_name: str, message: str, hint: str, rule: str) -> Problem:
+        for section in ("main", "extra", "side"):
+            for card in deck.section(section):
+                if card.deck_name == deck_name:
+                    return self.card(section, card, message, hint, rule)
+        return self._at((), "", message, hint, rule)
+
+    def _entry_loc(self, section: str, match) -> tuple[Any, ...] | None:
+        if self.source is None:
+            return None
+        for entry in self.source.sections.get(section, []):
+            if match(entry.ref):
+                return entry.loc
+        return None
+
+
+def _matches(ref: str | int, card: Card) -> bool:
+    if isinstance(ref, int) or str(ref).strip().isdigit():
+        return int(ref) == card.id
+    return " ".join(str(ref).split()).casefold() == card.name.casefold()
+
+
+def deck_summary(deck: Deck) -> dict[str, Counter[str]]:
+    """Counts by kind, level, attribute and type, for `ygoterm check` summaries."""
+    summary: dict[str, Counter[str]] = {"kind": Counter(), "level": Counter(), "attribute": Counter(), "type": Counter()}
+    for card in deck.main:
+        if isinstance(card, Monster):
+            summary["kind"]["monster"] += 1
+            stars = card.level if card.level is not None else card.rank if card.rank is not None else card.link
+            summary["level"][str(stars)] += 1
+            summary["attribute"][card.attribute] += 1
+            summary["type"][card.type] += 1
+        else:
+            summary["kind"][f"{card.subtype} {card.kind}"] += 1
+    return summary

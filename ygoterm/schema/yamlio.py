@@ -1,0 +1,203 @@
+"""Reading YAML safely, fast, and with line/column for error messages.
+
+Two parsers serve two needs:
+- the fast path uses ruamel.yaml's *safe* loader (C-accelerated when ruamel.yaml.clib is there):
+  plain dicts/lists, no tags that construct objects, nothing is ever executed;
+- only when something is wrong does `Locator` re-parse the text with the round-trip loader,
+  which remembers where every key and item stands, to turn a data path into `line:col`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Sequence
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from .problems import DataError, Problem, display_path
+
+MAX_EXPANSION_FACTOR = 4
+MAX_EXPANSION_FLOOR = 100_000
+
+
+def _safe_yaml() -> YAML:
+    y = YAML(typ="safe")  # pure=False: the C parser when available
+    y.allow_duplicate_keys = False
+    return y
+
+
+_SAFE = _safe_yaml()
+
+
+def read_text(path: Path, *, max_bytes: int) -> str:
+    """The file's text, or a DataError saying why it cannot be read as a text file."""
+    name = display_path(path)
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise DataError([Problem(name, 1, 1, "", f"file is {size:,} bytes; the limit for this kind of file is {max_bytes:,}",
+                                     "split it into several files, or check that it is the file you meant")])
+        raw = path.read_bytes()
+    except OSError as e:
+        raise DataError([Problem(name, 0, 0, "", f"cannot read file: {e.strerror or e}")]) from None
+    return decode(raw, name)
+
+
+def decode(raw: bytes, name: str) -> str:
+    """UTF-8 text from bytes; binary garbage gets a message with the line of the first bad byte."""
+    nul = raw.find(b"\0")
+    if nul >= 0:
+        line, col = _line_col(raw, nul)
+        raise DataError([Problem(name, line, col, "", "this is a binary file, not YAML text (a NUL byte)",
+                                 "card, deck and scenario files are plain UTF-8 YAML")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, col = _line_col(raw, e.start)
+        raise DataError([Problem(name, line, col, "", f"not UTF-8 text (byte 0x{raw[e.start]:02x})",
+                                 "save the file as UTF-8")]) from None
+    return text.removeprefix("\ufeff")
+
+
+def _line_col(raw: bytes, offset: int) -> tuple[int, int]:
+    line = raw.count(b"\n", 0, offset) + 1
+    col = offset - (raw.rfind(b"\n", 0, offset) + 1) + 1
+    return line, col
+
+
+def parse(text: str, name: str) -> Any:
+    """Parse YAML text with the safe loader; syntax errors and alias bombs become DataErrors."""
+    try:
+        data = _SAFE.load(text)
+    except MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        what = " ".join(s for s in (e.context, e.problem) if s) or "invalid YAML"
+        lines = text.splitlines()
+        source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+        raise DataError([Problem(name, line, col, "", f"YAML syntax error: {what}", _syntax_hint(what, source_line))]) from None
+    except YAMLError as e:
+        raise DataError([Problem(name, 1, 1, "", f"YAML error: {e}")]) from None
+    except RecursionError:
+        raise DataError([Problem(name, 1, 1, "", "YAML nesting is too deep")]) from None
+    _check_expansion(data, name, text)
+    return data
+
+
+def load(path: Path, *, max_bytes: int) -> tuple[Any, str]:
+    """(data, text) of a YAML file; the text is kept so that errors can be located later."""
+    text = read_text(path, max_bytes=max_bytes)
+    return parse(text, display_path(path)), text
+
+
+def _syntax_hint(what: str, source_line: str) -> str:
+    if "\t" in source_line or "tab" in what.lower():
+        return "indent with spaces, not tabs"
+    if "duplicate key" in what.lower():
+        return "each key may appear once in a mapping"
+    if " #" in source_line or "\t#" in source_line:
+        return "'#' starts a comment in YAML: put quotes around a name that contains '#'"
+    if "constructor for the tag" in what:
+        return "tags such as !!python/... are not allowed: plain YAML values only"
+    if "mapping values are not allowed" in what:
+        return "a value containing ': ' must be quoted"
+    return "check indentation, quotes and brackets around this place"
+
+
+def _check_expansion(data: Any, name: str, text: str) -> None:
+    """Refuse YAML whose aliases expand to far more data than was written (a 'billion laughs')."""
+    written = 0  # values as written in the file: each container counted once
+    sizes: dict[int, int] = {}
+    in_progress: set[int] = set()
+
+    def size(node: Any) -> int:
+        nonlocal written
+        if not isinstance(node, (dict, list)):
+            return 1
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in in_progress:
+            raise DataError([Problem(name, *_first_alias(text), "", "YAML alias refers to itself (a recursive structure)",
+                                     "remove the anchor/alias pair (&name / *name)")])
+        in_progress.add(key)
+        written += 1 + len(node)
+        children = node.items() if isinstance(node, dict) else enumerate(node)
+        total = 1
+        for _, child in children:
+            total += size(child)
+        in_progress.discard(key)
+        sizes[key] = total
+        return total
+
+    try:
+        expanded = size(data)
+    except RecursionError:
+        raise DataError([Problem(name, 1, 1, "", "YAML nesting is too deep")]) from None
+    if expanded > MAX_EXPANSION_FLOOR and expanded > MAX_EXPANSION_FACTOR * written:
+        raise DataError([Problem(name, *_first_alias(text), "",
+                                 f"YAML aliases expand to {expanded:,} values from a small file (an alias bomb?)",
+                                 "write the data out instead of repeating anchors (&name / *name)")])
+
+
+def _first_alias(text: str) -> tuple[int, int]:
+    """Where the first alias (*name) is written, for pointing at an alias bomb."""
+    match = _ALIAS.search(text)
+    if not match:
+        return 1, 1
+    line = text.count("\n", 0, match.start()) + 1
+    return line, match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+
+
+_ALIAS = re.compile(r"(?:^|[\s\[,{:-])\*(?=[^\s,\]}]+)", re.MULTILINE)
+
+
+class Locator:
+    """Maps a data path (keys and indices) to `(line, col)` in the YAML text, parsed lazily."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._tree: Any = None
+        self._parsed = False
+
+    def _root(self) -> Any:
+        if not self._parsed:
+            self._parsed = True
+            try:
+                self._tree = YAML(typ="rt").load(self._text)
+            except Exception:  # already parsed once by the safe loader; be defensive
+                self._tree = None
+        return self._tree
+
+    def position(self, path: Sequence[Any], *, key: bool = True) -> tuple[int, int]:
+        """1-based position of the deepest part of `path` present in the file.
+
+        With `key=True` a mapping entry points at its key (where "unknown key" errors belong);
+        otherwise at its value.
+        """
+        node = self._root()
+        line, col = 1, 1
+        if node is None:
+            return line, col
+        if hasattr(node, "lc"):
+            line, col = node.lc.line + 1, node.lc.col + 1
+        for i, part in enumerate(path):
+            last = i == len(path) - 1
+            try:
+                if isinstance(node, dict):
+                    if part not in node:
+                        break
+                    ln, cl = node.lc.value(part) if (last and not key) else node.lc.key(part)
+                    line, col = ln + 1, cl + 1
+                    node = node[part]
+                elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                    ln, cl = node.lc.item(part)
+                    line, col = ln + 1, cl + 1
+                    node = node[part]
+                else:
+                    break
+            except (AttributeError, KeyError, TypeError, IndexError):
+                break
+        return line, col
