@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 from ..schema.problems import DataError
-from . import cards, check, deck
+from . import cards, check, deck, engine_tools, scenario
 from .common import EXIT_UNREADABLE, UsageError, err, report_data_error
 
-COMMANDS = (check, cards, deck)
+COMMANDS = (check, cards, deck, scenario, engine_tools)
 
 
 def build_parser() -> argparse.ArgumentParser:

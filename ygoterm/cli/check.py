@@ -50,12 +50,13 @@ def run(args: argparse.Namespace) -> int:
     results = [_check(path, pool, rules, dirs, forced) for path in targets]
 
     table = Table(title=f"{len(results)} deck{'s' if len(results) != 1 else ''} checked against {len(pool)} cards", title_justify="left")
-    for column in ("Deck", "File", "Main", "Extra", "Side", "Banlist", "Result"):
+    table.add_column("Deck", no_wrap=True)
+    for column in ("File", "Main", "Extra", "Side", "Banlist", "Result"):
         table.add_column(column, justify="right" if column in ("Main", "Extra", "Side") else "left")
     for r in results:
         verdict = "[red]unreadable[/]" if r.unreadable else ("[red]illegal[/]" if r.problems else "[green]legal[/]")
         d = r.deck
-        table.add_row(d.name if d else "?", display_path(r.path), *(str(len(d.section(s))) if d else "-" for s in ("main", "extra", "side")),
+        table.add_row(d.name if d else "?", r.path.name, *(str(len(d.section(s))) if d else "-" for s in ("main", "extra", "side")),
                       r.banlist or "-", verdict)
     out.print(table)
     for r in results:

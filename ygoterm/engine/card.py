@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..schema.cards import Card, Monster, Spell, Trap
+from .decision import Option
 from .types import Loc, Pos
-
-if TYPE_CHECKING:
-    pass
 
 
 class CardInst:
@@ -23,6 +19,7 @@ class CardInst:
         "arrived_turn", "pos_changed_turn", "attacks", "attacked_turn", "summon_kind", "summon_turn",
         "properly_summoned", "counters", "materials", "name", "is_monster", "is_spell", "is_trap",
         "level", "base_atk", "base_def", "battle_destroyed", "set_turn", "tribute_value",
+        "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
     )
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
@@ -58,6 +55,30 @@ class CardInst:
             self.base_atk = 0
             self.base_def = 0
         self.tribute_value = 1  # Kaiser Sea Horse-style doubles set this from its card text
+        # R-SUMMON-9: cannot be Normal Summoned/Set (a condition, or an Extra Deck monster)
+        self.special_summon_only = isinstance(data, Monster) and (data.special_summon_only or data.is_extra_deck)
+        self.is_field_spell = isinstance(data, Spell) and data.subtype == "field"
+        self.is_link = isinstance(data, Monster) and data.link is not None
+        self.is_token = data.is_token
+        self._options: CardOptions | None = None
+        self._tagged: dict[str, CardOptions] | None = None
+
+    @property
+    def options(self) -> "CardOptions":
+        """This card's Main Phase options, built once (they never change for a card)."""
+        if self._options is None:
+            self._options = CardOptions(self)
+        return self._options
+
+    def options_at(self, tag: str) -> "CardOptions":
+        """The same options labelled with a location tag ('summon Celtic Guardian@H2'), for
+        when another card with the same name offers the same action."""
+        if self._tagged is None:
+            self._tagged = {}
+        found = self._tagged.get(tag)
+        if found is None:
+            found = self._tagged[tag] = CardOptions(self, "@" + tag)
+        return found
 
     # Current ATK/DEF. The continuous-effect layer of the chains issue modifies these;
     # values never go below 0 (R-TERM-19).
@@ -87,3 +108,44 @@ class CardInst:
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid} p{self.owner} {self.loc.name}:{self.seq}>"
+
+
+class CardOptions:
+    """The fixed Main Phase options of one card, each built on first use (labels are
+    commands: docs/scenarios.md). `suffix` tells apart cards with the same name."""
+
+    __slots__ = ("uid", "name", "_summon", "_set", "_flip", "_to_defense", "_to_attack")
+
+    def __init__(self, card: CardInst, suffix: str = "") -> None:
+        self.uid, self.name = card.uid, card.name + suffix
+        self._summon = self._set = self._flip = self._to_defense = self._to_attack = None
+
+    @property
+    def summon(self) -> Option:
+        if self._summon is None:
+            self._summon = Option(f"summon:{self.uid}", f"summon {self.name}", self.uid, verb="summon")
+        return self._summon
+
+    @property
+    def set(self) -> Option:
+        if self._set is None:
+            self._set = Option(f"set:{self.uid}", f"set {self.name}", self.uid, verb="set")
+        return self._set
+
+    @property
+    def flip(self) -> Option:
+        if self._flip is None:
+            self._flip = Option(f"flip:{self.uid}", f"flip {self.name}", self.uid, verb="flip")
+        return self._flip
+
+    @property
+    def to_defense(self) -> Option:
+        if self._to_defense is None:
+            self._to_defense = Option(f"switch:{self.uid}", f"switch {self.name} to defense", self.uid, verb="switch")
+        return self._to_defense
+
+    @property
+    def to_attack(self) -> Option:
+        if self._to_attack is None:
+            self._to_attack = Option(f"switch:{self.uid}", f"switch {self.name} to attack", self.uid, verb="switch")
+        return self._to_attack

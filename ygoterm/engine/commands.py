@@ -72,9 +72,9 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
     words = norm(text).split(" ", 1)
     verb = words[0]
     rest = words[1] if len(words) > 1 else ""
-    name = rest.split("->", 1)[0].strip()
+    name, _, target = (part.strip() for part in rest.partition("->"))
     card = _find_card(d, decision.player, name) if name else None
-    refusal = refusal_for(d, decision.player, verb, card)
+    refusal = refusal_for(d, decision.player, verb, card, target)
     if refusal is not None:
         return IllegalChoice(refusal.rule, str(refusal))
     if card is None and name and verb in ("summon", "set", "flip", "switch", "attack"):

@@ -7,8 +7,9 @@ replays) and a `label` that is also a command a human can type (docs/scenarios.m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 
 class Kind(str, Enum):
@@ -27,9 +28,12 @@ class Kind(str, Enum):
     FIRST = "first"  # the coin-toss winner chooses to go first or second (R-SETUP-3)
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One legal answer. `card` is the uid of the card it concerns (for UIs), if any."""
+class Option(NamedTuple):
+    """One legal answer. `card` is the uid of the card it concerns (for UIs), if any.
+
+    Options and Decisions are immutable NamedTuples: created for every question, they must
+    be cheap (frozen dataclasses cost twice as much to build).
+    """
 
     key: str
     label: str
@@ -41,8 +45,7 @@ class Option:
         return self.label
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """A question to one player. For CARDS/ORDER decisions, answer with a sequence of options."""
 
     player: int
@@ -52,10 +55,7 @@ class Decision:
     min: int = 1
     max: int = 1
     verb: str = ""  # for selections: "tribute", "discard", "target" … (scenario commands start with it)
-
-    @property
-    def multi(self) -> bool:
-        return self.kind in (Kind.CARDS, Kind.ORDER)
+    multi: bool = False  # answered with a sequence of options (CARDS and ORDER decisions)
 
     def option(self, key: str) -> Option | None:
         for o in self.options:
@@ -101,10 +101,3 @@ class Outcome:
         if self.winner is None:
             return f"Draw: {self.detail or self.reason}"
         return f"{names[self.winner]} wins by {self.reason}" + (f" ({self.detail})" if self.detail else "")
-
-
-@dataclass(slots=True)
-class Choice:
-    """A recorded answer: option keys in order (one key for a single choice)."""
-
-    keys: tuple[str, ...] = field(default_factory=tuple)

@@ -56,11 +56,13 @@ class Duel:
         self.outcome: Outcome | None = None
         self.pending: Decision | None = None
         self.prompt_modes = ["auto", "auto"]  # "always": ask at every window even with only "pass"
+        self.responders = False  # can any card of this duel ever act in a response window?
+        self.tagged_options: dict[tuple[str, str], Option] = {}  # options with '@' tags, reused
+        self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
         self.record: ReplayRecord | None = None
         self.attack: Any = None  # the attack in progress (flow.AttackState) or None
         self.idle = False  # an open game state: the turn player's Main Phase / Battle Step command
         self._flow: Flow | None = None
-        self._batch: list[Event] = []
         self._uids: list[int] = []
 
     # ------------------------------------------------------------------ construction
@@ -120,9 +122,9 @@ class Duel:
         if self.record is not None:
             entry = ",".join(o.key for o in chosen) if decision.multi else chosen.key
             self.record.choices.append("=" + entry if forced(decision) else entry)
-        self._batch = []
+        start = len(self.log)
         self._advance(chosen)
-        return self._batch
+        return self.log[start:]
 
     def _validate(self, decision: Decision, answer: Answer) -> Any:
         if decision.multi:
@@ -148,7 +150,7 @@ class Duel:
     def _match(self, decision: Decision, answer: Option | str) -> Option:
         if isinstance(answer, Option):
             for o in decision.options:
-                if o is answer or o == answer:
+                if o is answer:
                     return o
             answer = answer.key
         for o in decision.options:
@@ -172,7 +174,7 @@ class Duel:
         """R-WIN-5: a player may concede at any time; it counts as a loss."""
         if self.outcome is not None:
             raise IllegalChoice("R-WIN-5", "the duel is already over")
-        self._batch = []
+        start = len(self.log)
         if self.record is not None:
             self.record.choices.append(f"!concede:{player}")
         if self._flow is not None:
@@ -180,7 +182,7 @@ class Duel:
         self._flow = None
         self.pending = None
         self._end(1 - player, "concession", f"{self.names[player]} conceded")
-        return self._batch
+        return self.log[start:]
 
     def set_prompt_mode(self, player: int, mode: str) -> None:
         """'always': every response window asks, even with only "pass" (hot-seat privacy);
@@ -218,12 +220,11 @@ class Duel:
 
     def emit(self, event: Event) -> Event:
         self.log.append(event)
-        self._batch.append(event)
         return event
 
     def ask(self, player: int, kind: Kind, options: Sequence[Option], prompt: str, *,
             lo: int = 1, hi: int = 1, verb: str = "") -> Decision:
-        return Decision(player, kind, tuple(options), prompt, lo, hi, verb)
+        return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI)
 
     def opponent(self, player: int) -> int:
         return 1 - player
@@ -245,7 +246,7 @@ class Duel:
         src = card.loc
         self._remove(card)
         owner = self.players[card.owner]
-        if card.data.is_token and dst != Loc.MZONE:
+        if card.is_token and dst != Loc.MZONE:
             dst = Loc.GONE
         if src.on_field and not dst.on_field:
             card.controller = card.owner
@@ -405,6 +406,7 @@ class Duel:
         return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
 
 
+_MULTI = (Kind.CARDS, Kind.ORDER)
 _PILES = {Loc.DECK: "deck", Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
 _SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-PHASE-7"}
 
@@ -412,6 +414,8 @@ _SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-PHASE-7"}
 def forced(decision: Decision) -> bool:
     """A decision with only one possible answer (clients may answer it by themselves)."""
     n = len(decision.options)
-    if decision.multi:
-        return n <= 1 or (decision.kind == Kind.CARDS and decision.min == decision.max == n)
-    return n == 1
+    if not decision.multi:
+        return n == 1
+    if decision.kind == Kind.ORDER:
+        return n <= 1
+    return decision.min == decision.max == n

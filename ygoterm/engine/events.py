@@ -3,6 +3,9 @@
 An event that carries private information names the one player allowed to see it
 (`private`); `for_player` gives everyone else a copy with the secret parts removed, so that
 `Duel.events_for(player)` never leaks a hidden card (DESIGN.md §2).
+
+Events are values: nothing changes one after it is logged. (They are not frozen dataclasses
+only because a duel creates hundreds and frozen ones cost twice as much to build.)
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from .types import Loc, Phase, Pos, Step
 Names = tuple[str, str]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     def for_player(self, player: int) -> "Event":
         """This event as `player` may see it."""
@@ -28,7 +31,7 @@ def _card(name: str | None) -> str:
     return name if name is not None else "a card"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Note(Event):
     message: str
 
@@ -36,7 +39,7 @@ class Note(Event):
         return self.message
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CoinToss(Event):
     winner: int
 
@@ -44,7 +47,7 @@ class CoinToss(Event):
         return f"Coin toss: {names[self.winner]} wins and chooses (R-SETUP-3)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnOrder(Event):
     first: int
 
@@ -52,7 +55,7 @@ class TurnOrder(Event):
         return f"{names[self.first]} goes first"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Shuffle(Event):
     player: int
     loc: Loc = Loc.DECK
@@ -61,7 +64,7 @@ class Shuffle(Event):
         return f"{names[self.player]} shuffled their {self.loc.title}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Draw(Event):
     player: int
     cards: tuple[int, ...]
@@ -76,7 +79,7 @@ class Draw(Event):
         return f"{names[self.player]} drew {what}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnStart(Event):
     turn: int
     player: int
@@ -85,7 +88,7 @@ class TurnStart(Event):
         return f"— Turn {self.turn}: {names[self.player]} —"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PhaseChange(Event):
     turn: int
     player: int
@@ -96,7 +99,7 @@ class PhaseChange(Event):
         return f"{self.phase.title}" + (f": {self.step.title}" if self.step else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Move(Event):
     """A card went from one location to another (the general event under every other)."""
 
@@ -127,7 +130,7 @@ class Move(Event):
         return f"{_card(self.name)} ({names[self.owner]}) moved from {self.src.title} to {self.dst.title}" + (f" [{self.reason}]" if self.reason else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Summon(Event):
     player: int
     card: int
@@ -142,7 +145,7 @@ class Summon(Event):
         return f"{names[self.player]} {verb} {self.name} in {self.pos.title} Position"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetCard(Event):
     player: int
     card: int
@@ -159,7 +162,7 @@ class SetCard(Event):
         return f"{names[self.player]} Set {what}" + (f" ({where.split()[1]})" if self.name else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PositionChange(Event):
     card: int
     name: str | None
@@ -170,7 +173,7 @@ class PositionChange(Event):
         return f"{_card(self.name)} changed to {self.new.title} Position"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Flip(Event):
     """A face-down monster turned face-up (by an attack or an effect; not a Flip Summon)."""
 
@@ -182,7 +185,7 @@ class Flip(Event):
         return f"{self.name} was flipped face-up ({self.pos.title})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Attack(Event):
     player: int
     attacker: int
@@ -196,7 +199,7 @@ class Attack(Event):
         return f"{self.attacker_name} attacks {self.target_name or 'a face-down monster'}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AttackStopped(Event):
     attacker: int
     attacker_name: str
@@ -206,7 +209,7 @@ class AttackStopped(Event):
         return f"{self.attacker_name}'s attack ends ({self.reason})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Replay(Event):
     """R-BATTLE-3: the opponent's monster count changed after an attack was declared."""
 
@@ -217,7 +220,7 @@ class Replay(Event):
         return f"Replay: {self.attacker_name}'s target must be chosen again (R-BATTLE-3)"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DamageCalc(Event):
     attacker: int
     target: int | None
@@ -232,7 +235,7 @@ class DamageCalc(Event):
         return f"Damage calculation: {self.attack_value} ATK against {self.target_value} {stat}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LifePoints(Event):
     """An LP change. `kind`: battle (damage), effect (damage), cost, gain, loss, manual (R-TERM-18)."""
 
@@ -250,7 +253,7 @@ class LifePoints(Event):
         return f"{names[self.player]} {verb} {abs(self.delta)} LP → {self.lp} LP" + (" (manual)" if self.kind == "manual" else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Destroyed(Event):
     card: int
     name: str | None
@@ -261,7 +264,7 @@ class Destroyed(Event):
         return f"{_card(self.name)} ({names[self.owner]}) is destroyed by {self.by}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DuelEnd(Event):
     winner: int | None
     reason: str

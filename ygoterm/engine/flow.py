@@ -13,7 +13,7 @@ from .card import CardInst
 from .decision import Decision, Kind, Option
 from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Destroyed, Flip, PhaseChange, PositionChange,
                      Replay, SetCard, Summon, TurnOrder, TurnStart, Shuffle)
-from .legality import attack_targets, battle_options, main_options, target_label, tributes_needed, unique_labels
+from .legality import attack_option, attack_targets, battle_options, main_options, tributes_needed, unique_labels
 from .types import FIELD_ZONE, Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 Flow = Generator[Decision, Any, Any]
 
 PASS = Option("pass", "pass", verb="pass")
+STOP = Option("stop", "stop", verb="stop")
 
 
 @dataclass(slots=True)
@@ -72,9 +73,9 @@ def turn(d: "Duel", start: Phase) -> Flow:
     p = d.turn_player
     if start == Phase.DRAW:
         d.emit(TurnStart(d.turn, p))
-    for card in d.players[p].mzone:
-        if card is not None:
-            card.attacks = 0
+        for card in d.players[p].mzone:
+            if card is not None:
+                card.attacks = 0
     if start <= Phase.DRAW:
         yield from draw_phase(d)
     if start <= Phase.STANDBY:
@@ -128,14 +129,22 @@ def end_phase(d: "Duel") -> Flow:
 # ---------------------------------------------------------------------- priority
 
 
-def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chain: bool = False) -> Flow:
+def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chain: bool = False) -> Flow | tuple[()]:
     """R-PRIO-1/2: players may act, `first` (default: the turn player) first, until both pass
-    in succession. Returns True if anything was activated.
+    in succession. `yield from window(…)` gives True if anything was activated.
 
     A player with nothing to activate passes by themselves unless their prompt mode is
-    "always" (hot-seat privacy: then every window asks, so a prompt reveals nothing).
+    "always" (hot-seat privacy: then every window asks, so a prompt reveals nothing). When no
+    card in the duel can ever respond and nobody asked for "always", the window is skipped
+    without building a generator (`yield from ()` gives None): random Normal Monster duels
+    open hundreds of windows each.
     """
-    p = d.turn_player if first is None else first
+    if not d.responders and "always" not in d.prompt_modes:
+        return ()
+    return _window(d, d.turn_player if first is None else first, passes, stop_after_chain)
+
+
+def _window(d: "Duel", p: int, passes: int, stop_after_chain: bool) -> Flow:
     acted = False
     while passes < 2:
         options = activations(d, p)
@@ -300,9 +309,8 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
                 break
             # R-BATTLE-3: replay. Re-choosing is not a new declaration.
             d.emit(Replay(attacker.uid, attacker.name))
-            options = [Option(f"attack:{attacker.uid}:{t.uid if t else 'direct'}", f"attack {attacker.name} -> {target_label(d, t)}",
-                              attacker.uid, t.uid if t else None, verb="attack") for t in attack_targets(d, p)]
-            options.append(Option("stop", "stop", verb="stop"))
+            options = [attack_option(d, attacker, t) for t in attack_targets(d, p)]
+            options.append(STOP)
             choice = yield d.ask(p, Kind.BATTLE, unique_labels(d, options), f"Replay: choose a new target for {attacker.name} or stop")
             if choice.verb == "stop":
                 d.emit(AttackStopped(attacker.uid, attacker.name, "the attack was stopped after a replay"))

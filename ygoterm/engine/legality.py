@@ -7,7 +7,6 @@ naming the rule that refuses it.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from .card import CardInst
@@ -46,22 +45,33 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool = False) -> R
     action = NORMAL_SET if setting else NORMAL_SUMMON
     if card.loc != Loc.HAND or card.owner != p or not card.is_monster:
         return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
-    refusal = open_main(d, p, action)
-    if refusal:
-        return refusal
-    data = card.monster
-    if data.special_summon_only or data.is_extra_deck:
-        return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
-    side = d.players[p]
-    if side.normal_summon_turn == d.turn:
+    return open_main(d, p, action) or normal_summon_left(d, p, action) or summon_this(d, p, card, action)
+
+
+def normal_summon_left(d: "Duel", p: int, action: str = NORMAL_SUMMON) -> Refusal | None:
+    """R-SUMMON-1: the player's one Normal Summon/Set of the turn is still unused."""
+    if d.players[p].normal_summon_turn == d.turn:
         return Refusal(action, "R-SUMMON-1", "you already Normal Summoned or Set this turn")
-    need = tributes_needed(card)
-    if need:
-        have = sum(c.tribute_value for c in side.mzone if c is not None)
-        if have < need:
+    return None
+
+
+def summon_this(d: "Duel", p: int, card: CardInst, action: str = NORMAL_SUMMON,
+                tribute_power: int | None = None, zone_free: bool | None = None) -> Refusal | None:
+    """What depends on the card itself: its summoning condition, Tributes (R-SUMMON-2), a zone.
+
+    `tribute_power` (what the player's monsters are worth as Tributes) and `zone_free` may be
+    passed in when checking a whole hand, to work them out once.
+    """
+    if card.special_summon_only:
+        return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
+    level = card.level
+    if level > 4:
+        need = 1 if level <= 6 else 2  # R-SUMMON-2 (tributes_needed)
+        side = d.players[p]
+        if (side.tribute_power() if tribute_power is None else tribute_power) < need:
             count = sum(1 for c in side.mzone if c is not None)
-            return Refusal(action, "R-SUMMON-2", f"Level {card.level} needs {need} Tribute{'s' if need > 1 else ''}; you control {count} monster{'s' if count != 1 else ''}")
-    elif side.free_mzone() is None:
+            return Refusal(action, "R-SUMMON-2", f"Level {level} needs {need} Tribute{'s' if need > 1 else ''}; you control {count} monster{'s' if count != 1 else ''}")
+    elif not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
         return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
     return None
 
@@ -70,23 +80,25 @@ def set_spell_trap(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
     if card.loc != Loc.HAND or card.owner != p or card.is_monster:
         return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
-    refusal = open_main(d, p, SET_CARD)
-    if refusal:
-        return refusal
-    if card.is_spell and card.data.subtype == "field":
-        return None  # R-ZONE-3: an old Field Spell is sent to the GY first
-    if d.players[p].free_szone() is None:
-        return Refusal(SET_CARD, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
-    return None
+    return open_main(d, p, SET_CARD) or set_zone_for(d, p, card)
+
+
+def set_zone_for(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """A Field Spell always has its zone (the old one is sent to the GY, R-ZONE-3); others need a free one."""
+    if card.is_field_spell or d.players[p].free_szone() is not None:
+        return None
+    return Refusal(SET_CARD, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
 
 
 def flip_summon(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     """R-SUMMON-4: a face-down Defense monster, not Set or turned face-down this turn."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
-    refusal = open_main(d, p, FLIP_SUMMON)
-    if refusal:
-        return refusal
+    return open_main(d, p, FLIP_SUMMON) or flip_this(d, card)
+
+
+def flip_this(d: "Duel", card: CardInst) -> Refusal | None:
+    """The card's own part of R-SUMMON-4."""
     if card.pos != Pos.FACEDOWN_DEFENSE:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down Defense Position monster can be Flip Summoned")
     if card.arrived_turn == d.turn or card.pos_changed_turn == d.turn:
@@ -98,19 +110,22 @@ def change_position(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     """R-SUMMON-5 / R-BATTLE-11: once per turn, not the turn it arrived, not after attacking."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(CHANGE_POSITION, "R-SUMMON-5", "only a monster you control can change position")
-    refusal = open_main(d, p, CHANGE_POSITION)
-    if refusal:
-        return refusal
+    return open_main(d, p, CHANGE_POSITION) or change_this(d, card)
+
+
+def change_this(d: "Duel", card: CardInst) -> Refusal | None:
+    """The card's own part of R-SUMMON-5 (and R-SUMMON-4/16, R-BATTLE-11)."""
+    turn = d.turn
     if not card.face_up:
         return Refusal(CHANGE_POSITION, "R-SUMMON-4", "a face-down monster changes position only by a Flip Summon")
-    if card.monster.link is not None:
+    if card.is_link:
         return Refusal(CHANGE_POSITION, "R-SUMMON-16", "a Link monster is always in Attack Position")
-    if card.arrived_turn == d.turn:
+    if card.arrived_turn == turn:
         return Refusal(CHANGE_POSITION, "R-SUMMON-5", "not in the turn it arrived on the field")
-    if card.pos_changed_turn == d.turn:
-        rule = "R-SUMMON-4" if card.summon_kind == "flip" and card.summon_turn == d.turn else "R-SUMMON-5"
+    if card.pos_changed_turn == turn:
+        rule = "R-SUMMON-4" if card.summon_kind == "flip" and card.summon_turn == turn else "R-SUMMON-5"
         return Refusal(CHANGE_POSITION, rule, "its position already changed this turn")
-    if card.attacked_turn == d.turn:
+    if card.attacked_turn == turn:
         return Refusal(CHANGE_POSITION, "R-BATTLE-11", "it declared an attack this turn")
     return None
 
@@ -163,30 +178,57 @@ def target_label(d: "Duel", target: CardInst | None) -> str:
 
 
 def main_options(d: "Duel", p: int) -> list[Option]:
-    """Everything the turn player may do in an open game state of the Main Phase (R-PHASE-4)."""
+    """Everything the turn player may do in an open game state of the Main Phase (R-PHASE-4).
+
+    The per-player checks run once and the per-card ones for each card; both are the same
+    functions that `explain` and refusals use.
+    """
     options: list[Option] = []
     side = d.players[p]
-    can_normal = side.normal_summon_turn != d.turn
-    for card in side.hand:
-        if card.is_monster:
-            if can_normal and normal_summon(d, p, card) is None:
-                options.append(Option(f"summon:{card.uid}", f"summon {card.name}", card.uid, verb="summon"))
-                options.append(Option(f"set:{card.uid}", f"set {card.name}", card.uid, verb="set"))
-        elif set_spell_trap(d, p, card) is None:
-            options.append(Option(f"set:{card.uid}", f"set {card.name}", card.uid, verb="set"))
-    for card in side.mzone:
-        if card is None:
-            continue
-        if card.pos == Pos.FACEDOWN_DEFENSE:
-            if flip_summon(d, p, card) is None:
-                options.append(Option(f"flip:{card.uid}", f"flip {card.name}", card.uid, verb="flip"))
-        elif change_position(d, p, card) is None:
-            to = "defense" if card.pos == Pos.ATTACK else "attack"
-            options.append(Option(f"switch:{card.uid}", f"switch {card.name} to {to}", card.uid, verb="switch"))
-    if enter_battle(d, p) is None:
-        options.append(Option("battle", "battle", verb="battle"))
-    options.append(Option("end", "end", verb="end"))
-    return unique_labels(d, options)
+    if open_main(d, p, NORMAL_SUMMON) is None:
+        can_summon = normal_summon_left(d, p) is None
+        power = side.tribute_power()
+        free_mzone = side.free_mzone() is not None
+        free_szone = side.free_szone() is not None
+        hand = side.hand
+        repeated = _repeated_names(hand)
+        for index, card in enumerate(hand):
+            if card.is_monster:
+                if can_summon and summon_this(d, p, card, NORMAL_SUMMON, power, free_mzone) is None:
+                    card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
+                    options.append(card_options.summon)
+                    options.append(card_options.set)
+            elif free_szone or card.is_field_spell:
+                options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
+        monsters = side.mzone
+        repeated = _repeated_names(monsters)
+        for card in monsters:
+            if card is None:
+                continue
+            card_options = card.options_at(d.where(card)) if card.name in repeated else card.options
+            if card.pos == Pos.FACEDOWN_DEFENSE:
+                if flip_this(d, card) is None:
+                    options.append(card_options.flip)
+            elif change_this(d, card) is None:
+                options.append(card_options.to_defense if card.pos == Pos.ATTACK else card_options.to_attack)
+        if enter_battle(d, p) is None:
+            options.append(BATTLE)
+    options.append(END)
+    return options
+
+
+def _repeated_names(cards: list) -> set[str] | tuple[()]:
+    """Names that occur more than once among `cards` (None entries ignored)."""
+    names = [c.name for c in cards if c is not None]
+    if len(set(names)) == len(names):
+        return ()
+    seen: set[str] = set()
+    return {n for n in names if n in seen or seen.add(n)}  # type: ignore[func-returns-value]
+
+
+BATTLE = Option("battle", "battle", verb="battle")
+END = Option("end", "end", verb="end")
+MAIN2 = Option("main2", "main2", verb="main2")
 
 
 def battle_options(d: "Duel", p: int) -> list[Option]:
@@ -197,25 +239,45 @@ def battle_options(d: "Duel", p: int) -> list[Option]:
         if card is None or declare_attack(d, p, card) is not None:
             continue
         for target in targets:
-            tuid = target.uid if target is not None else None
-            options.append(Option(f"attack:{card.uid}:{tuid if tuid is not None else 'direct'}",
-                                  f"attack {card.name} -> {target_label(d, target)}", card.uid, tuid, verb="attack"))
-    options.append(Option("main2", "main2", verb="main2"))
+            options.append(attack_option(d, card, target))
+    options.append(MAIN2)
     return unique_labels(d, options)
+
+
+def attack_option(d: "Duel", attacker: CardInst, target: CardInst | None) -> Option:
+    """'attack Gemini Elf -> Celtic Guardian' (or '-> direct', '-> face-down monster'), reused."""
+    key = (attacker.uid, target.uid if target is not None else None, target is not None and target.face_up)
+    option = d.attack_options.get(key)
+    if option is None:
+        tuid = key[1]
+        option = d.attack_options[key] = Option(f"attack:{attacker.uid}:{tuid if tuid is not None else 'direct'}",
+                                                f"attack {attacker.name} -> {target_label(d, target)}", attacker.uid, tuid, verb="attack")
+    return option
 
 
 def unique_labels(d: "Duel", options: list[Option]) -> list[Option]:
     """Tell apart options whose labels are equal (two Celtic Guardians) with '@' location tags."""
-    counts = Counter(o.label for o in options)
-    if max(counts.values(), default=0) <= 1:
+    if len({o[1] for o in options}) == len(options):  # o[1]: the label (fast path, no repeats)
         return options
+    seen: set[str] = set()
+    repeated: set[str] = set()
+    for o in options:
+        (repeated if o.label in seen else seen).add(o.label)
+    tagged = d.tagged_options
     out = []
     for o in options:
-        if counts[o.label] > 1:
-            tags = "->".join(d.where(d.cards[u]) for u in (o.card, o.target) if u is not None)
-            o = Option(o.key, f"{o.label}@{tags}", o.card, o.target, o.verb)
+        if o.label in repeated:
+            key = (o.key, _tags(d, o))
+            o = tagged.get(key) or tagged.setdefault(key, Option(o.key, f"{o.label}@{key[1]}", o.card, o.target, o.verb))
         out.append(o)
     return out
+
+
+def _tags(d: "Duel", option: Option) -> str:
+    if option.target is None:
+        return d.where(d.cards[option.card]) if option.card is not None else ""
+    attacker = d.where(d.cards[option.card]) if option.card is not None else ""
+    return f"{attacker}->{d.where(d.cards[option.target])}"
 
 
 # ---------------------------------------------------------------------- explain
@@ -242,7 +304,7 @@ def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
     return [r for r in checks if r is not None]
 
 
-def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None) -> Refusal | None:
+def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str = "") -> Refusal | None:
     """The refusal of one named action (used to explain a refused typed command)."""
     if verb == "battle":
         return enter_battle(d, p)
@@ -257,5 +319,8 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None) -> Refusal 
     if verb == "switch":
         return change_position(d, p, card)
     if verb == "attack":
-        return declare_attack(d, p, card)
+        refusal = declare_attack(d, p, card)
+        if refusal is None and target == "direct" and d.monster_count(1 - p):
+            refusal = Refusal(ATTACK, "R-BATTLE-2", "a direct attack is allowed only when your opponent controls no monsters")
+        return refusal
     return None

@@ -33,6 +33,14 @@ class Player:
         """Monsters this player controls, in zone order (EMZs last)."""
         return [c for c in self.mzone if c is not None]
 
+    def tribute_power(self) -> int:
+        """What this player's monsters are worth as Tributes (R-SUMMON-2; Kaiser Sea Horse counts 2)."""
+        power = 0
+        for card in self.mzone:
+            if card is not None:
+                power += card.tribute_value
+        return power
+
     def spells_traps(self) -> list[CardInst]:
         return [c for c in self.szone if c is not None]
 

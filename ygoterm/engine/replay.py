@@ -70,13 +70,14 @@ class ReplayRecord:
         tmp.write_text(self.to_json(), encoding="utf-8")
         tmp.replace(path)
 
-    def card_ids(self) -> list[int]:
-        ids = [i for d in self.decks for key in ("main", "extra") for i in d[key]]
+    def card_refs(self) -> list[int | str]:
+        """Every card the duel starts with: passcodes of the decks, names of a position."""
+        refs: list[int | str] = [i for d in self.decks for key in ("main", "extra") for i in d[key]]
         if self.position:
             from .position import position_card_names
 
-            ids.extend(position_card_names(self.position, ids_only=True))
-        return ids
+            refs.extend(position_card_names(self.position))
+        return refs
 
 
 class _ReplayFile(BaseModel):
@@ -114,11 +115,11 @@ def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
     if model.version > VERSION:
         raise DataError([Problem(name, 1, 1, "version", f"save version {model.version} is newer than this ygoterm ({VERSION})", "update ygoterm")])
     record = ReplayRecord(model.seed, model.rules, model.names, model.decks, model.digest, model.position, model.choices, pool)
-    missing = sorted({i for i in record.card_ids() if pool.get(i) is None})
+    missing = sorted({str(i) for i in record.card_refs() if pool.get(i) is None})
     if missing:
-        raise DataError([Problem(name, 1, 1, "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(map(str, missing[:5]))}",
+        raise DataError([Problem(name, 1, 1, "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(missing[:5])}",
                                  "load the card folders the duel was played with (--cards)")])
-    digest = pool_digest([pool.get(i) for i in record.card_ids()])  # type: ignore[misc]
+    digest = pool_digest([pool.get(i) for i in record.card_refs()])  # type: ignore[misc]
     if digest != model.digest:
         raise DataError([Problem(name, 1, 1, "digest", "the card definitions changed since this duel was saved, so it cannot be replayed faithfully",
                                  "use the card files the duel was played with")])
@@ -156,8 +157,9 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
             raise DataError([Problem("replay", 0, 0, f"choices[{index}]", "the duel ended before this recorded answer",
                                      "the save does not match this version of the rules engine")])
         if is_forced:
-            if forced(duel.pending) and ",".join(o.key for o in duel.pending.options) == key:
-                duel.apply(duel.pending.options[0] if not duel.pending.multi else duel.pending.options)
+            keys = key.split(",")
+            if forced(duel.pending) and sorted(o.key for o in duel.pending.options) == sorted(keys):
+                duel.apply(keys if duel.pending.multi else key)  # the recorded order matters (GY order)
             continue
         try:
             duel.apply(key.split(",") if duel.pending.multi else key)

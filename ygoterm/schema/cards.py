@@ -6,6 +6,7 @@ current ATK lives on the engine's card instances).
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
@@ -74,7 +75,7 @@ class Monster(CardBase):
     materials: Materials | None = None
     special_summon_only: bool = Field(False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
 
-    @property
+    @cached_property
     def frames(self) -> frozenset[str]:
         return frozenset(self.frame.split("+"))
 

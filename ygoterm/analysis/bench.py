@@ -1,0 +1,68 @@
+"""Random-vs-random duels, single-threaded, timed (`ygoterm bench`).
+
+Duels/s on the same decks is the figure that compares engines; decisions/s depends on how
+finely an engine splits its questions, so decisions per duel are reported beside it.
+"""
+
+from __future__ import annotations
+
+import random
+import resource
+import time
+from dataclasses import dataclass
+
+from ..agents.random_agent import RandomAgent
+from ..engine.duel import Duel
+from ..schema.cardpool import CardPool
+from ..schema.decks import Deck
+
+
+@dataclass
+class BenchFigures:
+    duels: int
+    decisions: int
+    seconds: float
+    per_decision: list[float]
+    peak_rss_mb: float
+
+    @property
+    def duels_per_s(self) -> float:
+        return self.duels / self.seconds
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds
+
+    @property
+    def decisions_per_duel(self) -> float:
+        return self.decisions / self.duels
+
+    def percentile(self, q: float) -> float:
+        ordered = sorted(self.per_decision)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench(pool: CardPool, decks: tuple[Deck, Deck], duels: int, seed: int, *, time_decisions: bool = True) -> BenchFigures:
+    """Play `duels` duels (setup included in the time). Per-decision times cover choose + apply."""
+    rng = random.Random(seed)
+    decisions = 0
+    per_decision: list[float] = []
+    clock = time.perf_counter
+    start = clock()
+    for _ in range(duels):
+        duel_seed = rng.randrange(2**31)
+        d = Duel.new(pool, decks, duel_seed)
+        agents = (RandomAgent(duel_seed), RandomAgent(duel_seed + 1))
+        if time_decisions:
+            while (decision := d.pending) is not None:
+                t0 = clock()
+                d.apply(agents[decision.player].choose(None, decision))
+                per_decision.append(clock() - t0)
+        else:
+            while (decision := d.pending) is not None:
+                d.apply(agents[decision.player].choose(None, decision))
+                decisions += 1
+    seconds = clock() - start
+    decisions = decisions or len(per_decision)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return BenchFigures(duels, decisions, seconds, per_decision, peak)

@@ -1,0 +1,147 @@
+"""Random duels that check the engine's invariants after every choice (`ygoterm fuzz`).
+
+Invariants: every card is in exactly one place and agrees with where it is; each player owns
+as many cards as they started with; zones never overflow and the Extra Monster Zones are
+shared correctly; LP are integers ≥ 0; every duel ends; the replay record reproduces the
+final `state_hash()`.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..agents.random_agent import RandomAgent
+from ..engine.duel import Duel
+from ..engine.player import N_MZONES, N_SZONES
+from ..engine.replay import replay
+from ..engine.types import EMZ_LEFT, Loc
+from ..schema.cardpool import CardPool
+from ..schema.decks import Deck
+
+_PILE_LOCS = {"deck": Loc.DECK, "hand": Loc.HAND, "gy": Loc.GY, "banished": Loc.BANISHED, "extra": Loc.EXTRA}
+MAX_DECISIONS = 20_000
+
+
+@dataclass
+class Violation:
+    duel: int
+    seed: int
+    choice: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"duel {self.duel} (seed {self.seed}), choice {self.choice}: {self.message}"
+
+
+@dataclass
+class FuzzReport:
+    duels: int = 0
+    decisions: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+    violation: Violation | None = None
+
+
+def invariants(d: Duel, owned: tuple[int, int]) -> str | None:
+    """The first broken invariant, or None."""
+    seen: set[int] = set()
+    counts = [0, 0]
+    for p, side in enumerate(d.players):
+        if not isinstance(side.lp, int) or side.lp < 0:
+            return f"player {p + 1} has LP {side.lp!r}"
+        if len(side.mzone) != N_MZONES or len(side.szone) != N_SZONES:
+            return f"player {p + 1}'s zones overflowed"
+        for name, loc in _PILE_LOCS.items():
+            for card in side.pile(name):
+                if card.uid in seen:
+                    return f"{card!r} is in two places"
+                seen.add(card.uid)
+                if card.loc != loc or card.owner != p:
+                    return f"{card!r} is listed in player {p + 1}'s {name} but says {card.loc.name}, owner {card.owner + 1}"
+                counts[card.owner] += 1
+        for zone_name, zone, loc in (("monster", side.mzone, Loc.MZONE), ("spell/trap", side.szone, Loc.SZONE)):
+            for seq, card in enumerate(zone):
+                if card is None:
+                    continue
+                if card.uid in seen:
+                    return f"{card!r} is in two places"
+                seen.add(card.uid)
+                if card.loc != loc or card.seq != seq or card.controller != p:
+                    return f"{card!r} sits in player {p + 1}'s {zone_name} zone {seq} but says {card.loc.name}:{card.seq}"
+                if not card.is_token:
+                    counts[card.owner] += 1
+                for material in card.materials:
+                    if material.uid in seen:
+                        return f"material {material!r} is in two places"
+                    seen.add(material.uid)
+                    counts[material.owner] += 1
+        if sum(1 for s in (EMZ_LEFT, EMZ_LEFT + 1) if side.mzone[s] is not None) > 1:
+            return f"player {p + 1} occupies both Extra Monster Zones"
+    for seq in (EMZ_LEFT, EMZ_LEFT + 1):
+        if d.players[0].mzone[seq] is not None and d.players[1].mzone[seq] is not None:
+            return f"both players occupy Extra Monster Zone {seq - 4}"
+    if tuple(counts) != owned:
+        return f"card counts changed: {owned} at the start, {tuple(counts)} now"
+    return None
+
+
+def owned_counts(d: Duel) -> tuple[int, int]:
+    counts = [0, 0]
+    for card in d.cards.values():
+        if not card.is_token:
+            counts[card.owner] += 1
+    return counts[0], counts[1]
+
+
+def fuzz(pool: CardPool, decks: list[Deck], duels: int, seed: int, *, pick: Callable[[random.Random], tuple[Deck, Deck]] | None = None,
+         progress: Callable[[int], None] | None = None) -> FuzzReport:
+    """Play `duels` random duels; stop at the first violated invariant or exception."""
+    rng = random.Random(seed)
+    report = FuzzReport()
+    for index in range(duels):
+        pair = pick(rng) if pick else (rng.choice(decks), rng.choice(decks))
+        duel_seed = rng.randrange(2**31)
+        violation = _one_duel(pool, pair, duel_seed, index, report)
+        report.duels += 1
+        if violation is not None:
+            report.violation = violation
+            break
+        if progress:
+            progress(index + 1)
+    return report
+
+
+def _one_duel(pool: CardPool, decks: tuple[Deck, Deck], seed: int, index: int, report: FuzzReport) -> Violation | None:
+    choice = 0
+    try:
+        d = Duel.new(pool, decks, seed)
+        owned = owned_counts(d)
+        agents = (RandomAgent(seed), RandomAgent(seed + 1))
+        while (decision := d.pending) is not None:
+            d.apply(agents[decision.player].choose(None, decision))
+            choice += 1
+            problem = invariants(d, owned)
+            if problem:
+                return Violation(index, seed, choice, problem)
+            if choice > MAX_DECISIONS:
+                return Violation(index, seed, choice, f"the duel did not end within {MAX_DECISIONS} decisions")
+        report.decisions += choice
+        outcome = d.outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            report.draws += 1
+        else:
+            report.wins[outcome.winner] += 1
+        report.reasons[outcome.reason] = report.reasons.get(outcome.reason, 0) + 1
+        assert d.record is not None
+        again = replay(d.record, pool)
+        if again.state_hash() != d.state_hash():
+            return Violation(index, seed, choice, "replaying the record gives a different state_hash()")
+    except Exception as e:  # noqa: BLE001 - any exception is a finding
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        return Violation(index, seed, choice, f"{type(e).__name__}: {e} (at {where.filename}:{where.lineno})")
+    return None

@@ -1,0 +1,94 @@
+"""`ygoterm fuzz` and `ygoterm bench`: random play against the rules engine."""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+from pathlib import Path
+
+from ..analysis.bench import bench
+from ..analysis.fuzz import fuzz
+from ..analysis.load_bench import measure_load
+from ..schema.cardpool import CardPool
+from ..schema.decks import Deck, deck_paths, load_deck
+from ..schema.problems import DataError
+from .common import EXIT_INVALID, EXIT_OK, UsageError, card_pool, deck_dirs, err, find_deck_file, out
+
+BENCH_DECK = "vanilla-beatdown"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    f = sub.add_parser("fuzz", help="play random duels and check the engine's invariants after every choice",
+                       description="Exit 0 if every duel ended with all invariants intact; otherwise print the seed and choice index of the first violation and exit 1.")
+    f.add_argument("--duels", type=int, default=300, metavar="N")
+    f.add_argument("--seed", type=int, default=0, metavar="S")
+    f.add_argument("--decks", nargs="+", metavar="DECK", help="decks to pair at random (default: every shipped and user deck)")
+    f.set_defaults(run=run_fuzz)
+    b = sub.add_parser("bench", help="time random-vs-random duels (duels/s, decisions/s) or card-pool loading",
+                       description=f"Single-threaded random duels between two decks (default: {BENCH_DECK} twice); setup is included in the time.")
+    b.add_argument("--duels", type=int, default=200, metavar="N")
+    b.add_argument("--seed", type=int, default=0, metavar="S")
+    b.add_argument("--decks", nargs=2, metavar=("A", "B"), help=f"the two decks (default: {BENCH_DECK} {BENCH_DECK})")
+    b.add_argument("--profile", action="store_true", help="run under cProfile and print the top entries")
+    b.add_argument("--load", type=int, metavar="CARDS", help="instead: time loading a generated pool of CARDS cards, cold and warm")
+    b.set_defaults(run=run_bench)
+
+
+def _decks(args: argparse.Namespace, pool: CardPool, refs: list[str] | None) -> list[Deck]:
+    dirs = deck_dirs(args)
+    paths = [find_deck_file(r, dirs) for r in refs] if refs else deck_paths(dirs)
+    decks = []
+    for path in paths:
+        deck, problems = load_deck(path, pool)
+        if problems:
+            raise DataError(problems, unreadable=False)
+        decks.append(deck)
+    if not decks:
+        raise UsageError("no decks to play with")
+    return decks
+
+
+def run_fuzz(args: argparse.Namespace) -> int:
+    pool = card_pool(args)
+    decks = _decks(args, pool, args.decks)
+    err.print(f"Fuzzing {args.duels} duels (seed {args.seed}) over {len(decks)} deck{'s' if len(decks) > 1 else ''}: {', '.join(d.name for d in decks)}")
+    report = fuzz(pool, decks, args.duels, args.seed)
+    out.print(f"{report.duels} duels, {report.decisions} decisions; wins {report.wins[0]}/{report.wins[1]}, draws {report.draws}; "
+              f"endings: {', '.join(f'{k} {v}' for k, v in sorted(report.reasons.items()))}")
+    if report.violation:
+        out.print(f"[red]Invariant violated[/]: {report.violation}")
+        out.print(f"[dim]Reproduce: ygoterm fuzz --duels {report.violation.duel + 1} --seed {args.seed}"
+                  + (f" --decks {' '.join(args.decks)}" if args.decks else "") + "[/]")
+        return EXIT_INVALID
+    out.print("[green]All invariants held.[/]")
+    return EXIT_OK
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    if args.load:
+        figures = measure_load(args.load)
+        out.print(f"Loading {figures.cards:,} generated cards ({figures.files} files, {figures.megabytes:.1f} MB): "
+                  f"cold {figures.cold_s:.2f} s (parse + validate + write cache), "
+                  f"warm {figures.warm_best:.3f} s best of {len(figures.warm_s)} (median {sorted(figures.warm_s)[len(figures.warm_s) // 2]:.3f} s)")
+        return EXIT_OK
+    pool = card_pool(args)
+    a, b = _decks(args, pool, args.decks or [BENCH_DECK, BENCH_DECK])
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler:
+        profiler.enable()
+    figures = bench(pool, (a, b), args.duels, args.seed, time_decisions=not profiler)
+    if profiler:
+        profiler.disable()
+    out.print(f"{figures.duels} duels {a.name} vs {b.name} (seed {args.seed}) in {figures.seconds:.2f} s")
+    out.print(f"  {figures.duels_per_s:,.1f} duels/s · {figures.decisions_per_s:,.0f} decisions/s · "
+              f"{figures.decisions_per_duel:,.1f} decisions per duel")
+    if figures.per_decision:
+        out.print(f"  time per decision: p50 {figures.percentile(0.5) * 1e6:.1f} µs · p99 {figures.percentile(0.99) * 1e6:.1f} µs")
+    out.print(f"  peak memory (max RSS): {figures.peak_rss_mb:.0f} MB")
+    if profiler:
+        buffer = io.StringIO()
+        pstats.Stats(profiler, stream=buffer).sort_stats("tottime").print_stats(25)
+        out.print(buffer.getvalue(), markup=False, highlight=False)
+    return EXIT_OK

@@ -1,0 +1,299 @@
+"""Run scenario files headless: build the position, play the script, check the expectations.
+
+Used by `ygoterm scenario check` and by the test suite (tests/scenarios/). The format is
+documented in docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import paths
+from .engine.decision import IllegalChoice, Kind
+from .engine.duel import Duel
+from .engine.position import SIDES, build_position
+from .engine.types import PHASE_WORDS, Loc, Pos
+from .schema.cardpool import CardPool
+from .schema.decks import Deck, find_deck, load_deck, parse_deck, resolve
+from .schema.problems import DataError, Problem, display_path
+from .schema.scenario import Expect, ExpectCard, Scenario, SideExpect, read_scenario
+from .schema.yamlio import Locator
+
+_POS_WORDS = {Pos.ATTACK: "attack", Pos.DEFENSE: "defense", Pos.FACEDOWN_DEFENSE: "set", Pos.FACEDOWN_ATTACK: "facedown-attack"}
+LOG_TAIL = 15
+
+
+@dataclass
+class Result:
+    path: Path
+    name: str
+    failures: list[str] = field(default_factory=list)
+    log_tail: list[str] = field(default_factory=list)
+    duel: Duel | None = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+class PoolCache:
+    """Card pools by the extra card paths a scenario asks for (most share the shipped pool)."""
+
+    def __init__(self, extra: list[Path] | None = None) -> None:
+        self.extra = extra or []
+        self._pools: dict[tuple[str, ...], CardPool] = {}
+
+    def get(self, more: list[Path]) -> CardPool:
+        key = tuple(sorted(str(p.resolve()) for p in more))
+        if key not in self._pools:
+            dirs = paths.card_dirs([*self.extra, *(p for p in more if p.is_dir())])
+            self._pools[key] = CardPool.load(dirs, files=[p for p in more if p.is_file()])
+        return self._pools[key]
+
+
+def scenario_files(targets: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for target in targets:
+        if target.is_dir():
+            files.extend(sorted(p for p in target.rglob("*") if p.suffix in (".yaml", ".yml")))
+        else:
+            files.append(target)
+    return files
+
+
+def prepare(path: Path, pools: PoolCache) -> tuple[Scenario, Duel]:
+    """Read a scenario file and build its duel; DataError (with file:line) when it is broken."""
+    scenario, data, locator = read_scenario(path)
+    name = display_path(path)
+    extra = [(path.parent / c).resolve() for c in scenario.cards]
+    for c in extra:
+        if not c.exists():
+            line, col = locator.position(("cards",), key=False)
+            raise DataError([Problem(name, line, col, "cards", f"{c}: no such file or folder")])
+    pool = pools.get(extra)
+    if scenario.decks is not None:
+        decks = tuple(_deck(scenario.decks.get(side), side, path, pool, locator, name) for side in ("A", "B"))
+        names = (scenario.names.get("A", "Player 1"), scenario.names.get("B", "Player 2"))
+        duel = Duel.new(pool, decks, scenario.seed, scenario.rules, names)  # type: ignore[arg-type]
+        for side_word, mode in scenario.prompt.items():
+            duel.set_prompt_mode(SIDES[side_word], mode)
+    else:
+        _check_card_names(scenario, pool, locator, name)
+        duel = build_position(pool, data, scenario.seed)
+    return scenario, duel
+
+
+def _deck(ref: Any, side: str, path: Path, pool: CardPool, locator: Locator, name: str) -> Deck:
+    line, col = locator.position(("decks", side), key=False)
+    if ref is None:
+        raise DataError([Problem(name, line, col, f"decks.{side}", f"no deck for {side}")])
+    if isinstance(ref, dict):
+        deck_file = parse_deck(ref, "", name, default_name=f"{side}'s deck")
+        deck_file.locator = locator
+        deck, problems = resolve(deck_file, pool)
+    else:
+        found = find_deck(str(path.parent / str(ref)), []) or find_deck(str(ref), paths.deck_dirs())
+        if found is None:
+            raise DataError([Problem(name, line, col, f"decks.{side}", f"no deck named '{ref}'")])
+        deck, problems = load_deck(found, pool)
+    if problems:
+        raise DataError(problems, unreadable=False)
+    return deck
+
+
+def _check_card_names(scenario: Scenario, pool: CardPool, locator: Locator, name: str) -> None:
+    problems = []
+    for side_word in ("A", "B"):
+        side = getattr(scenario, side_word)
+        for pile in ("hand", "deck", "extra", "gy", "banished", "monsters", "spells"):
+            for index, entry in enumerate(getattr(side, pile)):
+                refs = [(entry.card, (side_word, pile, index))]
+                refs += [(m, (side_word, pile, index, "materials", j)) for j, m in enumerate(getattr(entry, "materials", []))]
+                for ref, loc in refs:
+                    if pool.get(ref) is None:
+                        line, col = locator.position(loc, key=False)
+                        problems.append(Problem(name, line, col, ".".join(map(str, loc)), f"unknown card '{ref}'", pool.suggest(ref), "R-DECK-8"))
+        if side.field is not None and pool.get(side.field.card) is None:
+            line, col = locator.position((side_word, "field"), key=False)
+            problems.append(Problem(name, line, col, f"{side_word}.field", f"unknown card '{side.field.card}'", pool.suggest(side.field.card)))
+    if problems:
+        raise DataError(problems)
+
+
+def run(path: Path, pools: PoolCache) -> Result:
+    """Play one scenario file. Raises DataError if the file itself is broken."""
+    scenario, duel = prepare(path, pools)
+    result = Result(path, scenario.name, duel=duel)
+    for number, step in enumerate(scenario.script, 1):
+        where = f"step {number}"
+        if step.expect is not None:
+            result.failures += [f"{where} (expect): {f}" for f in compare(duel, step.expect)]
+            continue
+        if duel.pending is None:
+            result.failures.append(f"{where}: the duel is already over ({duel.outcome.text(duel.names) if duel.outcome else ''})")
+            break
+        if step.concede is not None:
+            duel.concede(SIDES[step.concede])
+            continue
+        if step.first is not None:
+            if duel.pending.kind != Kind.FIRST:
+                result.failures.append(f"{where}: expected the coin-toss choice, but the engine asks: {duel.pending.prompt}")
+                break
+            duel.apply("first" if duel.pending.player == SIDES[step.first] else "second")
+            continue
+        assert step.do is not None
+        if step.as_ is not None and duel.pending.player != SIDES[step.as_]:
+            result.failures.append(f"{where} '{step.do}': expected {step.as_} to decide, but it is {'AB'[duel.pending.player]}'s decision ({duel.pending.prompt})")
+            break
+        try:
+            duel.apply(step.do)
+        except IllegalChoice as e:
+            if step.refused is None:
+                result.failures.append(f"{where} '{step.do}' was refused: {e}")
+                break
+            if e.rule != step.refused:
+                result.failures.append(f"{where} '{step.do}': refused with {e.rule}, expected {step.refused} ({e.message})")
+            continue
+        if step.refused is not None:
+            result.failures.append(f"{where} '{step.do}': expected a refusal ({step.refused}) but it was accepted")
+            break
+    if scenario.expect is not None:
+        result.failures += compare(duel, scenario.expect)
+    result.log_tail = [e.text(duel.names) for e in duel.log[-LOG_TAIL:]]
+    return result
+
+
+# ---------------------------------------------------------------------- expectations
+
+
+def compare(d: Duel, expect: Expect) -> list[str]:
+    """Every difference between the duel and the expectation, as readable lines."""
+    out: list[str] = []
+    if expect.lp:
+        for side_word, lp in expect.lp.items():
+            actual = d.players[SIDES[side_word]].lp
+            if actual != lp:
+                out.append(f"{side_word} LP: expected {lp}, found {actual}")
+    for side_word in ("A", "B"):
+        side_expect = getattr(expect, side_word)
+        if side_expect is not None:
+            out += _compare_side(d, SIDES[side_word], side_word, side_expect)
+    if expect.outcome is not None:
+        out += _compare_outcome(d, expect.outcome)
+    if expect.turn is not None and d.turn != expect.turn:
+        out.append(f"turn: expected {expect.turn}, found {d.turn}")
+    if expect.phase is not None and d.phase != PHASE_WORDS[expect.phase]:
+        out.append(f"phase: expected {expect.phase}, found {d.phase.title}")
+    if expect.turn_player is not None and d.turn_player != SIDES[expect.turn_player]:
+        out.append(f"turn player: expected {expect.turn_player}, found {'AB'[d.turn_player]}")
+    if expect.deciding is not None:
+        who = "AB"[d.pending.player] if d.pending else "nobody"
+        if who != expect.deciding:
+            out.append(f"deciding: expected {expect.deciding}, found {who}")
+    text = "\n".join(e.text(d.names) for e in d.log)
+    out += [f"log: expected a line containing {s!r}" for s in expect.log if s not in text]
+    out += [f"log: expected no line containing {s!r}" for s in expect.not_log if s in text]
+    return out
+
+
+def _compare_outcome(d: Duel, expected: Any) -> list[str]:
+    actual = d.outcome
+    if expected == "ongoing":
+        return [] if actual is None else [f"outcome: expected the duel to go on, but: {actual.text(d.names)}"]
+    if actual is None:
+        return [f"outcome: expected {expected.winner} to win, but the duel goes on"]
+    winner = "draw" if actual.winner is None else "AB"[actual.winner]
+    out = []
+    if winner != expected.winner:
+        out.append(f"outcome: expected {expected.winner}, found {winner} ({actual.text(d.names)})")
+    if expected.reason and expected.reason.casefold() not in f"{actual.reason} {actual.detail}".casefold():
+        out.append(f"outcome reason: expected {expected.reason!r}, found {actual.reason!r} ({actual.detail})")
+    return out
+
+
+def _compare_side(d: Duel, p: int, side_word: str, e: SideExpect) -> list[str]:
+    side = d.players[p]
+    out: list[str] = []
+
+    def diff(what: str, expected: Any, actual: Any) -> None:
+        if expected != actual:
+            out.append(f"{side_word}.{what}: expected {expected}, found {actual}")
+
+    if e.lp is not None:
+        diff("lp", e.lp, side.lp)
+    if e.deck is not None:
+        diff("deck", e.deck, len(side.deck))
+    for pile in ("hand", "extra"):
+        wanted = getattr(e, pile)
+        cards = side.pile(pile)
+        if isinstance(wanted, int):
+            diff(pile, wanted, len(cards))
+        elif wanted is not None:
+            diff(pile, sorted(wanted), sorted(c.name for c in cards))
+    for pile in ("gy", "banished"):
+        wanted = getattr(e, pile)
+        if wanted is not None and not _groups_match(wanted, [c.name for c in side.pile(pile)]):
+            diff(pile + " (bottom → top)", _show_groups(wanted), [c.name for c in side.pile(pile)])
+    if e.monsters is not None:
+        out += _compare_zone(d, side_word, "monsters", e.monsters, [c for c in side.mzone if c is not None])
+    if e.spells is not None:
+        out += _compare_zone(d, side_word, "spells", e.spells, [c for c in side.szone[:5] if c is not None])
+    if e.field is not None:
+        actual = side.field_spell.name if side.field_spell else None
+        diff("field", e.field or None, actual)
+    return out
+
+
+def _groups_match(expected: list[Any], actual: list[str]) -> bool:
+    """Ordered comparison where a nested list is a group compared as a multiset (RULES.md)."""
+    i = 0
+    for group in expected:
+        names = [group] if isinstance(group, str) else group
+        chunk = actual[i:i + len(names)]
+        if Counter(chunk) != Counter(names):
+            return False
+        i += len(names)
+    return i == len(actual)
+
+
+def _show_groups(expected: list[Any]) -> list[Any]:
+    return [g if isinstance(g, str) else "{" + ", ".join(g) + "}" for g in expected]
+
+
+def _compare_zone(d: Duel, side_word: str, what: str, expected: list[ExpectCard], actual: list[Any]) -> list[str]:
+    def describe(card: Any) -> str:
+        text = card.name
+        if card.loc == Loc.MZONE:
+            text += f" ({_POS_WORDS[card.pos]}, zone {card.seq + 1})"
+        else:
+            text += f" ({'set' if not card.face_up else 'face-up'}, zone {card.seq + 1})"
+        return text
+
+    remaining = list(actual)
+    missing = []
+    for want in expected:
+        match = next((c for c in remaining if _card_matches(c, want)), None)
+        if match is None:
+            missing.append(want)
+        else:
+            remaining.remove(match)
+    if not missing and not remaining:
+        return []
+    wanted = [w.card + (f" ({w.position})" if w.position else "") + (f" zone {w.zone}" if w.zone else "") for w in expected]
+    return [f"{side_word}.{what}: expected {wanted}, found {[describe(c) for c in actual]}"]
+
+
+def _card_matches(card: Any, want: ExpectCard) -> bool:
+    if card.name.casefold() != want.card.casefold():
+        return False
+    if want.position is not None and card.loc == Loc.MZONE and _POS_WORDS[card.pos] != want.position:
+        return False
+    if want.zone is not None and card.seq + 1 != want.zone:
+        return False
+    if want.face_down is not None and card.face_up == want.face_down:
+        return False
+    return True
+
