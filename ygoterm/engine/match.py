@@ -1,0 +1,51 @@
+"""A match of up to three duels (R-MATCH-1…3): who takes it, and who chooses to go first."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..schema.rules import MatchRules
+
+
+@dataclass
+class Match:
+    """Results of the duels so far: 0 or 1 for a winner, None for a drawn duel."""
+
+    rules: MatchRules = field(default_factory=MatchRules)
+    results: list[int | None] = field(default_factory=list)
+    choosers: list[int] = field(default_factory=list)  # who chose first/second for each duel
+
+    def record(self, winner: int | None, chooser: int) -> None:
+        if self.over:
+            raise ValueError("the match is already decided (R-MATCH-1)")
+        self.results.append(winner)
+        self.choosers.append(chooser)
+
+    def wins(self, player: int) -> int:
+        return sum(1 for r in self.results if r == player)
+
+    @property
+    def over(self) -> bool:
+        """R-MATCH-1/2: first to 2 wins, else after 3 duels. With V-24's option a match at
+        1 win and 2 draws goes on until a second win or until the wins are level."""
+        a, b = self.wins(0), self.wins(1)
+        if a >= 2 or b >= 2:
+            return True
+        if len(self.results) < 3:
+            return False
+        return not self.rules.extra_duels_after_draws or a == b
+
+    @property
+    def winner(self) -> int | None:
+        """The match winner, or None for a drawn (or unfinished) match (R-MATCH-2)."""
+        if not self.over:
+            return None
+        a, b = self.wins(0), self.wins(1)
+        return 0 if a > b else 1 if b > a else None
+
+    def next_chooser(self) -> int | None:
+        """R-MATCH-3: the loser of the last duel chooses; after a draw, last duel's chooser again."""
+        if not self.results:
+            return None  # duel 1: a coin toss (R-SETUP-3)
+        last = self.results[-1]
+        return self.choosers[-1] if last is None else 1 - last
