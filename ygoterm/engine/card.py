@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..schema.cards import Card, Monster, Spell, Trap
 from .decision import Option
 from .types import Loc, Pos
@@ -20,6 +22,8 @@ class CardInst:
         "properly_summoned", "counters", "materials", "name", "is_monster", "is_spell", "is_trap",
         "level", "base_atk", "base_def", "battle_destroyed", "set_turn", "tribute_value",
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
+        "duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
+        "used_turn", "turns_left", "original_controller", "control_until", "moves",
     )
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
@@ -62,7 +66,20 @@ class CardInst:
         self.is_token = data.is_token
         self._options: CardOptions | None = None
         self._tagged: dict[str, CardOptions] | None = None
-
+        self.duel: Any = None  # the Duel, set when the card is dealt (for current ATK/DEF)
+        self.effects = data.effects
+        self.continuous = tuple(e for e in data.effects if e.kind == "continuous")
+        self.triggers = tuple(e for e in data.effects if e.kind in ("trigger", "flip"))
+        self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
+        self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
+        self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
+        self.equips: list[CardInst] = []
+        self.bound: CardInst | None = None  # Call of the Haunted and its monster (each destroys the other)
+        self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
+        self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
+        self.original_controller: int | None = None  # take control "until the End Phase"
+        self.control_until = 0
+        self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
     @property
     def options(self) -> "CardOptions":
         """This card's Main Phase options, built once (they never change for a card)."""
@@ -80,15 +97,22 @@ class CardInst:
             found = self._tagged[tag] = CardOptions(self, "@" + tag)
         return found
 
-    # Current ATK/DEF. The continuous-effect layer of the chains issue modifies these;
-    # values never go below 0 (R-TERM-19).
+    # Current ATK/DEF: printed values changed by effects (engine/continuous.py), never below 0.
     @property
     def atk(self) -> int:
-        return self.base_atk
+        if not self.modifiers and not self.duel.continuous_count:
+            return self.base_atk
+        from .continuous import stat
+
+        return stat(self.duel, self, "atk")
 
     @property
     def defense(self) -> int:
-        return self.base_def
+        if not self.modifiers and not self.duel.continuous_count:
+            return self.base_def
+        from .continuous import stat
+
+        return stat(self.duel, self, "def")
 
     @property
     def monster(self) -> Monster:
@@ -105,6 +129,10 @@ class CardInst:
         self.battle_destroyed = False
         self.set_turn = 0
         self.counters = {}  # R-CARD-12
+        self.modifiers = []
+        self.active = False
+        self.used_turn = {}
+        self.turns_left = 0
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid} p{self.owner} {self.loc.name}:{self.seq}>"

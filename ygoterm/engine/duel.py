@@ -24,7 +24,7 @@ from ..schema.rules import Rules
 from .card import CardInst
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
-from .events import DuelEnd, Event, LifePoints, Move, Shuffle, Draw
+from .events import Destroyed, Draw, DuelEnd, Event, Flip, LifePoints, Move, Note, PositionChange, Shuffle
 from .player import Player
 from .types import EMZ_LEFT, FIELD_ZONE, Loc, Phase, Pos, Step
 
@@ -58,6 +58,19 @@ class Duel:
         self.prompt_modes = ["auto", "auto"]  # "always": ask at every window even with only "pass"
         self.responders = False  # can any card of this duel ever act in a response window?
         self.tagged_options: dict[tuple[str, str], Option] = {}  # options with '@' tags, reused
+        # chains and effects (engine/chain.py)
+        self.chain: list[Any] = []  # ChainLinks, CL1 first
+        self.signals: list[Any] = []  # what happened since triggers were last collected
+        self.last_signals: list[Any] = []  # the last action's events ("when …" activations answer them)
+        self.batch = 0  # events of one action share a batch number (R-CHAIN-10)
+        self.resolving = False
+        self.summoning: CardInst | None = None  # a Summon waiting in its negation window (R-SUMMON-19)
+        self.summon_negated = False
+        self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
+        self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
+        self.negators: list[CardInst] = []  # cards that can negate other cards' effects
+        self.solo = False  # solo testing: manual actions always allowed (DESIGN.md §4)
+        self.end_battle = False  # an effect ends the Battle Phase after this attack
         self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
         self.record: ReplayRecord | None = None
         self.attack: Any = None  # the attack in progress (flow.AttackState) or None
@@ -98,9 +111,21 @@ class Duel:
             card.loc = loc
             card.face_up = loc not in (Loc.DECK, Loc.EXTRA, Loc.HAND)
             self.cards[card.uid] = card
+            self._register(card)
             self.players[player].pile(_PILES[loc]).append(card) if loc in _PILES else None
             made.append(card)
         return made
+
+    def _register(self, card: CardInst) -> None:
+        card.duel = self
+        if card.effects:
+            self.responders = True
+            if card.triggers:
+                self.trigger_cards.append(card)
+            if card.continuous:
+                self.continuous_count += 1
+                if any(e.continuous is not None and e.continuous.negate_effects is not None for e in card.continuous):
+                    self.negators.append(card)
 
     def _start(self, flow: Flow) -> None:
         self._flow = flow
@@ -236,27 +261,35 @@ class Duel:
 
     def move(self, card: CardInst, dst: Loc, *, seq: int | None = None, face_up: bool = True,
              pos: Pos | None = None, reason: str = "", controller: int | None = None, top: bool = True,
-             quiet: bool = False) -> Move:
+             quiet: bool = False, reveal: bool = False) -> Move:
         """Take `card` from where it is and put it in `dst` (a pile's top unless `top` is False).
 
         Cards leaving the field go to their owner's piles (R-TERM-5); a Token that leaves the
-        field ceases to exist (R-CARD-11). `quiet` leaves the Move out of the log when a more
-        specific event (Summon, SetCard, Destroyed) tells the same story.
+        field ceases to exist (R-CARD-11); an Extra Deck monster returned to the Deck goes to
+        the Extra Deck. `quiet` leaves the Move out of the log when a more specific event
+        (Summon, SetCard, Destroyed) tells the same story; `reveal` shows a card added to the
+        hand to both players.
         """
         src = card.loc
         self._remove(card)
         owner = self.players[card.owner]
         if card.is_token and dst != Loc.MZONE:
             dst = Loc.GONE
-        if src.on_field and not dst.on_field:
+        if dst == Loc.DECK and card.is_monster and card.monster.is_extra_deck:
+            dst, face_up = Loc.EXTRA, False
+        if dst == Loc.GY and self.continuous_count and _banished_instead(self, card):
+            dst, reason = Loc.BANISHED, f"{reason}, banished instead"
+        leaving = src.on_field and not dst.on_field
+        if leaving:
             card.controller = card.owner
+            card.original_controller = None
             for material in card.materials:  # R-SUMMON-13: materials go to the GY when it leaves
-                self._remove(material)
                 material.loc, material.face_up = Loc.GY, True
                 self.players[material.owner].gy.append(material)
             card.materials = []
         if controller is not None:
             card.controller = controller
+        card.moves += 1
         if dst != src or dst.on_field:
             card.reset_for_move()
             card.arrived_turn = self.turn
@@ -283,13 +316,132 @@ class Duel:
                 pile.insert(0, card)
             card.seq = 0
         hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
-        private = card.owner if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up else None
+        private = card.owner if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
         if src == Loc.HAND and dst == Loc.DECK:
             private = card.owner
         event = Move(card.uid, card.name, card.owner, card.controller, src, dst, card.seq, face_up, reason, private)
         if not quiet:
             self.emit(event)
+        if self.responders:
+            if leaving:
+                self.signal("leaves_field", card, card.owner, src=src)
+            if dst == Loc.GY:
+                self.signal("sent_to_gy", card, card.owner, src=src)
+        if leaving:
+            self._after_leaving(card)
         return event
+
+    def _after_leaving(self, card: CardInst) -> None:
+        """R-CARD-8 and bindings: what a card leaving the field takes with it."""
+        for equip in list(card.equips):
+            equip.equip_target = None
+            if equip.loc == Loc.SZONE:
+                self.destroy([equip], by="effect", reason="its equipped monster left the field (R-CARD-8)")
+        card.equips = []
+        if card.equip_target is not None:
+            if card in card.equip_target.equips:
+                card.equip_target.equips.remove(card)
+            card.equip_target = None
+        partner = card.bound
+        if partner is not None:
+            card.bound = None
+            partner.bound = None
+            if partner.loc.on_field:
+                self.destroy([partner], by="effect", reason=f"{card.name} left the field")
+
+    def signal(self, event: str, card: CardInst | None, player: int, *, how: str = "", src: Loc | None = None,
+               by_battle: bool = False) -> None:
+        """Record something triggers may answer (only when some card of the duel has effects)."""
+        if self.responders:
+            from .chain import Signal
+
+            self.signals.append(Signal(event, card, player, how, src, self.batch, card.moves if card else 0, by_battle))
+
+    def destroy(self, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "") -> None:
+        """R-TERM-1: destroyed cards go to their owners' GYs (by battle or by an effect)."""
+        for card in list(cards):
+            if not card.loc.on_field:
+                continue
+            self.emit(Destroyed(card.uid, card.name, card.owner, by))
+            src = card.loc
+            self.move(card, Loc.GY, reason=by if not reason else reason, quiet=True)
+            if self.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
+                self.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle")
+                self.signal("destroyed_by_battle" if by == "battle" else "destroyed_by_effect", card, card.owner, src=src)
+
+    def send_to_gy(self, cards: Iterable[CardInst], *, reason: str) -> None:
+        for card in list(cards):
+            self.move(card, Loc.GY, reason=reason)
+
+    def discard(self, cards: Iterable[CardInst], *, cost: bool = False) -> None:
+        """R-TERM-13: from the hand to the GY; one discard event is one trigger moment (R-TERM-12)."""
+        for card in list(cards):
+            if card.loc == Loc.HAND:
+                self.move(card, Loc.GY, reason="discard")
+                self.signal("discarded", card, card.owner)
+
+    def set_position(self, card: CardInst, to: str) -> None:
+        """An effect changes a monster's battle position (face-down Defense by Book of Moon …)."""
+        old = card.pos
+        if to == "toggle":
+            new = Pos.DEFENSE if old == Pos.ATTACK else Pos.ATTACK
+        elif to == "face_up":
+            new = Pos.DEFENSE if old == Pos.FACEDOWN_DEFENSE else Pos.ATTACK if old == Pos.FACEDOWN_ATTACK else old
+        else:
+            new = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}[to]
+        if new == Pos.FACEDOWN_DEFENSE and card.is_link:
+            return  # R-SUMMON-16: Link monsters are never face-down
+        if new == old:
+            return
+        was_face_up = card.face_up
+        card.pos = new
+        card.face_up = new.face_up
+        if not was_face_up and card.face_up:
+            self.emit(Flip(card.uid, card.name, new))
+            self.signal("flipped", card, card.controller)
+        else:
+            self.emit(PositionChange(card.uid, card.name if card.face_up else None, old, new))
+        if was_face_up and not card.face_up:
+            card.pos_changed_turn = self.turn  # R-SUMMON-4: no Flip Summon this turn
+            card.counters = {}  # R-CARD-12
+            card.modifiers = []
+            for equip in list(card.equips):  # R-CARD-8
+                self.destroy([equip], by="effect", reason="its equipped monster turned face-down (R-CARD-8)")
+
+    def equip(self, equip: CardInst, monster: CardInst) -> None:
+        if equip.equip_target is not None and equip in equip.equip_target.equips:
+            equip.equip_target.equips.remove(equip)
+        equip.equip_target = monster
+        monster.equips.append(equip)
+        equip.active = True
+        self.emit(Note(f"{equip.name} is equipped to {monster.name}"))
+
+    def make_token(self, player: int, spec: Any) -> CardInst:
+        """A Token (R-CARD-11): a Normal Monster that is not a card and ceases to exist off the field."""
+        from ..schema.cards import Monster
+
+        data = Monster(id=990_000_000 + len(self.cards), name=spec.name, kind="monster", frame="token",
+                       attribute=spec.attribute, type=spec.type, level=spec.level, atk=spec.atk, **{"def": spec.def_})
+        card = CardInst(max(self.cards, default=0) + 1, data, player)
+        card.loc = Loc.GONE
+        self.cards[card.uid] = card
+        self._register(card)
+        return card
+
+    def take_control(self, card: CardInst, player: int, *, until_end_phase: bool) -> None:
+        """Move an opponent's monster to `player`'s field; it returns at the End Phase if so said."""
+        side = self.players[player]
+        zone = side.free_mzone()
+        if zone is None:
+            return
+        original = card.controller
+        self.players[original].mzone[card.seq] = None
+        side.mzone[zone] = card
+        card.seq, card.controller = zone, player
+        card.original_controller = original if until_end_phase else None
+        card.control_until = self.turn if until_end_phase else 0
+        card.moves += 1
+        self.emit(Note(f"{self.names[player]} takes control of {card.name}" + (" until the End Phase" if until_end_phase else "")))
 
     def _remove(self, card: CardInst) -> None:
         loc = card.loc
@@ -404,6 +556,18 @@ class Duel:
         if pending is not None:
             parts.append((pending.player, pending.kind.value, tuple(o.key for o in pending.options)))
         return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+def _banished_instead(d: Duel, card: CardInst) -> bool:
+    """Dimensional Fissure and the like: a card going to the GY is banished instead."""
+    from .continuous import sources
+    from .filters import matches
+
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.banish_instead is not None and matches(d, card, spec.banish_instead, source.controller, source):
+            return True
+    return False
 
 
 _MULTI = (Kind.CARDS, Kind.ORDER)

@@ -33,10 +33,58 @@ def _card(name: str | None) -> str:
 
 @dataclass(slots=True)
 class Note(Event):
+    """A line for the log; `secret` is shown only to `private_to` (a peek at the Deck …)."""
+
     message: str
+    private_to: int | None = None
+    secret: str | None = None
+
+    def for_player(self, player: int) -> Event:
+        return self if self.private_to is None or self.private_to == player else replace(self, secret=None)
 
     def text(self, names: Names) -> str:
-        return self.message
+        return self.message + (f": {self.secret}" if self.secret else "")
+
+
+@dataclass(slots=True)
+class ChainLinkAdded(Event):
+    """An activation: a new link on the chain (R-CHAIN-1)."""
+
+    number: int
+    player: int
+    card: int
+    name: str
+    speed: int
+    targets: tuple[int, ...] = ()
+    target_names: tuple[str | None, ...] = ()
+
+    def text(self, names: Names) -> str:
+        aim = ""
+        if self.targets:
+            aim = " targeting " + ", ".join(n or "a face-down card" for n in self.target_names)
+        return f"{names[self.player]} activates {self.name} (Chain Link {self.number}, speed {self.speed}){aim}"
+
+
+@dataclass(slots=True)
+class ChainResolves(Event):
+    number: int
+    player: int
+    card: int
+    name: str
+
+    def text(self, names: Names) -> str:
+        return f"Chain Link {self.number} resolves: {self.name}"
+
+
+@dataclass(slots=True)
+class Negated(Event):
+    card: int
+    name: str
+    what: str  # "activation", "effect", "summon", "attack"
+
+    def text(self, names: Names) -> str:
+        return {"activation": f"The activation of {self.name} is negated", "effect": f"{self.name}'s effect is negated",
+                "summon": f"The Summon of {self.name} is negated", "attack": f"{self.name}'s attack is negated"}[self.what]
 
 
 @dataclass(slots=True)

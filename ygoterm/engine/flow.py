@@ -6,13 +6,15 @@ receives the chosen Option (or a tuple of them). `Duel.apply` drives it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
 from .card import CardInst
+from .chain import activate, activation_options, process_triggers, run_chain
+from .continuous import battle_indestructible, piercing, tribute_value
 from .decision import Decision, Kind, Option
-from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Destroyed, Flip, PhaseChange, PositionChange,
-                     Replay, SetCard, Summon, TurnOrder, TurnStart, Shuffle)
+from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, Note, PhaseChange, PositionChange, Replay,
+                     SetCard, Shuffle, Summon, TurnOrder, TurnStart)
 from .legality import attack_option, attack_targets, battle_options, main_options, tributes_needed, unique_labels
 from .types import FIELD_ZONE, Loc, Phase, Pos, Step
 
@@ -32,6 +34,8 @@ class AttackState:
     attacker: CardInst
     target: CardInst | None
     foes: frozenset[int]
+    negated: bool = False
+    no_damage: set[int] = field(default_factory=set)  # players who take no battle damage (Kuriboh)
 
 
 # ---------------------------------------------------------------------- duel and turns
@@ -71,29 +75,36 @@ def setup(d: "Duel") -> Flow:
 
 def turn(d: "Duel", start: Phase) -> Flow:
     p = d.turn_player
+    skip = d.players[p].skip
     if start == Phase.DRAW:
         d.emit(TurnStart(d.turn, p))
         for card in d.players[p].mzone:
             if card is not None:
                 card.attacks = 0
-    if start <= Phase.DRAW:
+    if start <= Phase.DRAW and "draw" not in skip:
         yield from draw_phase(d)
-    if start <= Phase.STANDBY:
+    if start <= Phase.STANDBY and "standby" not in skip:
         set_phase(d, Phase.STANDBY)
+        d.signal("standby_phase", None, p)
         yield from window(d)
     go = "main2" if start == Phase.MAIN2 else "battle" if start == Phase.BATTLE else "end" if start == Phase.END else ""
     if start <= Phase.MAIN1:
-        go = yield from main_phase(d, Phase.MAIN1)
+        if "main1" in skip:  # R-PHASE-8
+            go = "end" if "battle" in skip else "battle"
+        else:
+            go = yield from main_phase(d, Phase.MAIN1)
     if go == "battle":
         yield from battle_phase(d)
         go = "main2"
     if go == "main2":
         yield from main_phase(d, Phase.MAIN2)
     yield from end_phase(d)
+    skip.clear()
 
 
 def set_phase(d: "Duel", phase: Phase, step: Step = Step.NONE) -> None:
     d.phase, d.step = phase, step
+    d.batch += 1
     d.emit(PhaseChange(d.turn, d.turn_player, phase, step))
 
 
@@ -106,13 +117,16 @@ def draw_phase(d: "Duel") -> Flow:
     """R-PHASE-2 and R-SETUP-6: the first player skips the draw of turn 1."""
     set_phase(d, Phase.DRAW)
     if d.turn != 1 or d.rules.duel.first_turn_draw:
-        d.draw(d.turn_player, 1)
+        for card in d.draw(d.turn_player, 1):
+            d.signal("drawn", card, d.turn_player)
     yield from window(d)
 
 
 def end_phase(d: "Duel") -> Flow:
     """R-PHASE-7: End Phase effects, then the turn player discards down to the hand limit."""
     set_phase(d, Phase.END)
+    d.signal("end_phase", None, d.turn_player)
+    _end_of_turn_effects(d)
     yield from window(d)
     p = d.turn_player
     limit = d.rules.hand_limit
@@ -124,47 +138,105 @@ def end_phase(d: "Duel") -> Flow:
                              lo=excess, hi=excess, verb="discard")
         for option in chosen:
             d.move(d.cards[option.card], Loc.GY, reason="hand limit")
+    _expire_until_end_of_turn(d)
+
+
+def _end_of_turn_effects(d: "Duel") -> None:
+    """What the rules and card texts do in every End Phase: control returns (R-TERM-5),
+    Swords of Revealing Light counts the opponent's turns (R-CARD-13)."""
+    for side in d.players:
+        for card in side.mzone:
+            if card is not None and card.original_controller is not None and card.control_until == d.turn:
+                owner = card.original_controller
+                zone = d.players[owner].free_mzone()
+                if zone is None:
+                    d.send_to_gy([card], reason="no zone to return to")
+                    continue
+                side.mzone[card.seq] = None
+                d.players[owner].mzone[zone] = card
+                card.seq, card.controller, card.original_controller = zone, owner, None
+                card.moves += 1
+                d.emit(Note(f"{card.name} returns to {d.names[owner]}'s control"))
+    for side in d.players:
+        for card in side.szone:
+            if card is not None and card.face_up and card.turns_left and card.controller != d.turn_player:
+                card.turns_left -= 1
+                if card.turns_left == 0:
+                    d.destroy([card], by="effect", reason="its turns are over")
+
+
+def _expire_until_end_of_turn(d: "Duel") -> None:
+    for side in d.players:
+        for card in side.mzone:
+            if card is not None and card.modifiers:
+                card.modifiers = [m for m in card.modifiers if m.until != "end_of_turn"]
 
 
 # ---------------------------------------------------------------------- priority
 
 
-def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chain: bool = False) -> Flow | tuple[()]:
+def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chain: bool = False,
+           triggers: bool = True) -> Flow | tuple[()]:
     """R-PRIO-1/2: players may act, `first` (default: the turn player) first, until both pass
     in succession. `yield from window(…)` gives True if anything was activated.
 
+    Triggers waiting from what just happened form a chain first (R-PRIO-5), unless
+    `triggers` is False (inside a Summon's negation window and early Damage Step sub-steps).
     A player with nothing to activate passes by themselves unless their prompt mode is
     "always" (hot-seat privacy: then every window asks, so a prompt reveals nothing). When no
-    card in the duel can ever respond and nobody asked for "always", the window is skipped
-    without building a generator (`yield from ()` gives None): random Normal Monster duels
-    open hundreds of windows each.
+    card in the duel could ever respond and nobody asked for "always", the window is skipped
+    without building a generator (`yield from ()` gives None).
     """
     if not d.responders and "always" not in d.prompt_modes:
         return ()
-    return _window(d, d.turn_player if first is None else first, passes, stop_after_chain)
+    return _window(d, d.turn_player if first is None else first, passes, stop_after_chain, triggers)
 
 
-def _window(d: "Duel", p: int, passes: int, stop_after_chain: bool) -> Flow:
+def _window(d: "Duel", p: int, passes: int, stop_after_chain: bool, triggers: bool) -> Flow:
     acted = False
+    if triggers and d.signals:
+        yield from process_triggers(d)
+        check_card_wins(d)
     while passes < 2:
-        options = activations(d, p)
+        options = activation_options(d, p, open_state=False)
         if options or d.prompt_modes[p] == "always":
             choice = yield d.ask(p, Kind.CHAIN, (*options, PASS), window_prompt(d))
             if choice.key != "pass":
                 acted = True
-                # The chains issue resolves the activation here; then the turn player acts first.
+                yield from start_chain(d, p, choice)
                 if stop_after_chain:
                     return True
-                passes, p = 0, d.turn_player
+                passes, p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
                 continue
         passes += 1
         p = 1 - p
     return acted
 
 
-def activations(d: "Duel", p: int) -> list[Option]:
-    """What `p` may activate in the current window. Card effects arrive with the chains issue."""
-    return []
+def start_chain(d: "Duel", p: int, choice: Option) -> Flow:
+    card = d.cards[choice.card]
+    index = int(choice.key.rsplit(":", 1)[1])
+    d.batch += 1
+    yield from activate(d, p, card, index)
+    yield from run_chain(d)
+    check_card_wins(d)
+
+
+def check_card_wins(d: "Duel") -> None:
+    """R-WIN-3: "you win" texts (all of Exodia in hand) are checked before a new chain starts."""
+    if not d.responders:
+        return
+    winners = []
+    for p, side in enumerate(d.players):
+        names = {c.data.deck_name for c in side.hand}
+        for card in side.hand:
+            for effect in card.effects:
+                if effect.kind == "win" and effect.win_when and set(effect.win_when) <= names:
+                    winners.append(p)
+    if len(set(winners)) == 2:
+        d.lose([0, 1], "card", "both players met a win condition at once (R-WIN-4)")
+    if winners:
+        d.win(winners[0], "card", "all the cards its text names are in hand (R-WIN-3)")
 
 
 def window_prompt(d: "Duel") -> str:
@@ -179,9 +251,15 @@ def main_phase(d: "Duel", phase: Phase) -> Flow:
     """R-PHASE-4/6: the turn player acts in an open game state until they move on."""
     set_phase(d, phase)
     p = d.turn_player
+    if d.signals:
+        yield from window(d)
     while True:
         d.idle = True
-        choice = yield d.ask(p, Kind.COMMAND, main_options(d, p), f"{phase.title}: your move")
+        options = main_options(d, p)
+        if d.responders:
+            moves_on = next(i for i, o in enumerate(options) if o.verb in ("battle", "end"))
+            options[moves_on:moves_on] = activation_options(d, p, open_state=True)
+        choice = yield d.ask(p, Kind.COMMAND, options, f"{phase.title}: your move")
         d.idle = False
         verb = choice.verb
         if verb in ("battle", "end"):
@@ -201,6 +279,13 @@ def main_phase(d: "Duel", phase: Phase) -> Flow:
             yield from flip_summon(d, p, card)
         elif verb == "switch":
             change_position(d, card)
+        elif verb == "activate":
+            yield from start_chain(d, p, choice)
+            yield from window(d)
+        elif verb == "special":
+            from .summons import procedure_summon
+
+            yield from procedure_summon(d, p, card, int(choice.key.rsplit(":", 1)[1]))
 
 
 def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
@@ -209,10 +294,17 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
     side.normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
     need = tributes_needed(card)
     if need:
+        monsters = [c for c in side.mzone if c is not None]
         options = unique_labels(d, [Option(f"card:{c.uid}", c.name if c.face_up or c.controller == p else "face-down monster", c.uid)
-                                    for c in side.mzone if c is not None])
-        chosen = yield d.ask(p, Kind.CARDS, options, f"Tribute {need} monster{'s' if need > 1 else ''} for {card.name}",
-                             lo=need, hi=need, verb="tribute")
+                                    for c in monsters])
+        doubles = d.continuous_count and any(tribute_value(d, c, card) > 1 for c in monsters)
+        prompt = f"Tribute {need} monster{'s' if need > 1 else ''} for {card.name}"
+        while True:
+            chosen = yield d.ask(p, Kind.CARDS, options, prompt, lo=1 if doubles else need, hi=need, verb="tribute")
+            if sum(tribute_value(d, d.cards[o.card], card) for o in chosen) >= need:
+                break
+            prompt = f"Those are worth fewer than {need} Tributes (R-SUMMON-2); Tribute again for {card.name}"
+        d.batch += 1
         for option in chosen:
             d.move(d.cards[option.card], Loc.GY, reason="tribute")  # R-SUMMON-3: not destroyed
     zone = side.free_mzone()
@@ -221,12 +313,36 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
         d.move(card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
         d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
         return
-    d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=Pos.ATTACK, quiet=True)
-    card.summon_kind = "tribute" if need else "normal"
+    yield from summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if need else "normal", properly=True)
+
+
+def summon_with_negation_window(d: "Duel", p: int, card: CardInst, zone: int | None, pos: Pos, how: str, *, properly: bool) -> Flow:
+    """Place a Summoned monster, open the summon-negation window (R-SUMMON-19), and if the
+    Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8)."""
+    if zone is not None:
+        d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
+    card.summon_kind = how
     card.summon_turn = d.turn
-    card.properly_summoned = True
-    d.emit(Summon(p, card.uid, card.name, card.summon_kind, Pos.ATTACK, zone))
-    yield from window(d)  # R-SUMMON-19 / R-CHAIN-8: negation window, then the new-chain window
+    if properly:
+        card.properly_summoned = True
+    d.emit(Summon(p, card.uid, card.name, how, pos, card.seq))
+    d.summoning, d.summon_negated = card, False
+    try:
+        yield from window(d, triggers=False)
+    finally:
+        d.summoning = None
+    if d.summon_negated:
+        d.summon_negated = False
+        if card.loc == Loc.MZONE:
+            d.send_to_gy([card], reason="its Summon was negated")
+        yield from window(d)
+        return
+    d.batch += 1
+    event = {"normal": "normal_summoned", "tribute": "normal_summoned", "flip": "flip_summoned"}.get(how, "special_summoned")
+    d.signal(event, card, p, how=how)
+    if how == "flip":
+        d.signal("flipped", card, p)
+    yield from window(d)
 
 
 def flip_summon(d: "Duel", p: int, card: CardInst) -> Flow:
@@ -234,10 +350,7 @@ def flip_summon(d: "Duel", p: int, card: CardInst) -> Flow:
     card.pos = Pos.ATTACK
     card.face_up = True
     card.pos_changed_turn = d.turn
-    card.summon_kind = "flip"
-    card.summon_turn = d.turn
-    d.emit(Summon(p, card.uid, card.name, "flip", Pos.ATTACK, card.seq))
-    yield from window(d)
+    yield from summon_with_negation_window(d, p, card, None, Pos.ATTACK, "flip", properly=False)
 
 
 def change_position(d: "Duel", card: CardInst) -> None:
@@ -251,7 +364,7 @@ def change_position(d: "Duel", card: CardInst) -> None:
 def set_spell_trap(d: "Duel", p: int, card: CardInst) -> None:
     """R-ZONE-2/3: Set face-down; a Field Spell replaces the old one, which goes to the GY."""
     side = d.players[p]
-    if card.is_spell and card.data.subtype == "field":
+    if card.is_field_spell:
         old = side.szone[FIELD_ZONE]
         if old is not None:
             d.move(old, Loc.GY, reason="replaced Field Spell")  # R-ZONE-3: not destroyed
@@ -277,14 +390,24 @@ def battle_phase(d: "Duel") -> Flow:
         if d.step != Step.BATTLE:
             set_step(d, Step.BATTLE)
         d.idle = True
-        choice = yield d.ask(p, Kind.BATTLE, battle_options(d, p), "Battle Step: attack or end the Battle Phase")
+        options = battle_options(d, p)
+        if d.responders:
+            options[-1:-1] = activation_options(d, p, open_state=True)
+        choice = yield d.ask(p, Kind.BATTLE, options, "Battle Step: attack or end the Battle Phase")
         d.idle = False
         if choice.verb == "main2":
             if (yield from window(d, first=1 - p, passes=1, stop_after_chain=True)):
                 continue
             break
+        if choice.verb == "activate":
+            yield from start_chain(d, p, choice)
+            yield from window(d)
+            continue
         target = d.cards[choice.target] if choice.target is not None else None
         yield from attack(d, p, d.cards[choice.card], target)
+        if d.end_battle:  # Negate Attack: "… then end the Battle Phase"
+            d.end_battle = False
+            break
     set_step(d, Step.END)
     yield from window(d)
 
@@ -294,14 +417,19 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
     foe = 1 - p
     attacker.attacks += 1  # a negated or replayed attack still uses it (R-BATTLE-1/3)
     attacker.attacked_turn = d.turn
+    d.batch += 1
     d.emit(Attack(p, attacker.uid, attacker.name, target.uid if target else None,
                   target.name if target is not None and target.face_up else None))
     state = AttackState(attacker, target, _foes(d, foe))
     d.attack = state
+    d.signal("attack_declared", attacker, p)
     try:
         yield from window(d)  # R-CHAIN-8: the new-chain window after an attack declaration
         while True:
-            if attacker.loc != Loc.MZONE or attacker.controller != p or not attacker.pos.is_attack:
+            if state.negated:
+                d.emit(AttackStopped(attacker.uid, attacker.name, "the attack was negated"))
+                return
+            if attacker.loc != Loc.MZONE or attacker.controller != p or attacker.pos != Pos.ATTACK:
                 d.emit(AttackStopped(attacker.uid, attacker.name, "the attacker is no longer able to attack"))
                 return
             now = _foes(d, foe)
@@ -317,7 +445,7 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
                 return
             state.target = target = d.cards[choice.target] if choice.target is not None else None
             state.foes = now
-        yield from damage_step(d, p, attacker, target)
+        yield from damage_step(d, p, state)
     finally:
         d.attack = None
 
@@ -326,50 +454,97 @@ def _foes(d: "Duel", foe: int) -> frozenset[int]:
     return frozenset(c.uid for c in d.players[foe].mzone if c is not None)
 
 
-def damage_step(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Flow:
+def damage_step(d: "Duel", p: int, state: AttackState) -> Flow:
     """R-BATTLE-4 sub-steps, with R-BATTLE-5 (face-down targets) and the tables of R-BATTLE-7…9."""
     foe = 1 - p
+    attacker, target = state.attacker, state.target
     set_step(d, Step.DAMAGE_START)
-    yield from window(d)
+    yield from window(d, triggers=False)
+    if _battle_over(d, p, state):
+        return
     set_step(d, Step.BEFORE_DAMAGE)
     if target is not None and not target.face_up:
         target.face_up = True
         target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
         d.emit(Flip(target.uid, target.name, target.pos))
-    yield from window(d)
+        d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
+    yield from window(d, triggers=False)
+    if _battle_over(d, p, state):
+        return
     set_step(d, Step.DAMAGE_CALC)
+    yield from window(d, triggers=False)
+    if _battle_over(d, p, state):
+        return
+    _damage_calculation(d, p, foe, state)
+    set_step(d, Step.AFTER_DAMAGE)
+    d.batch += 1
+    for card in (attacker, target):
+        if card is not None and card.loc == Loc.MZONE:
+            d.signal("battled", card, card.controller)
     yield from window(d)
+    set_step(d, Step.DAMAGE_END)
+    d.batch += 1
+    destroyed = [c for c in (attacker, target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]
+    d.destroy(destroyed, by="battle")
+    yield from window(d)
+
+
+def _battle_over(d: "Duel", p: int, state: AttackState) -> bool:
+    """The attack ends early if it was negated or a monster of the battle left the field."""
+    if state.negated:
+        d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attack was negated"))
+        return True
+    if state.attacker.loc != Loc.MZONE or state.attacker.controller != p:
+        d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attacker left the field"))
+        return True
+    if state.target is not None and (state.target.loc != Loc.MZONE or state.target.controller == p):
+        d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attack target left the field"))
+        return True
+    return False
+
+
+def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None:
+    attacker, target = state.attacker, state.target
     x = attacker.atk
+    damage: dict[int, int] = {}
     if target is None:
         d.emit(DamageCalc(attacker.uid, None, x, None, None))
         if x > 0:  # R-BATTLE-9: 0 ATK inflicts no damage
-            d.change_lp(foe, -x, "battle")
+            damage[foe] = x
     else:
         pos = target.pos
         if pos.is_attack:
             y = target.atk
             d.emit(DamageCalc(attacker.uid, target.uid, x, y, pos))
             if x > y:
-                target.battle_destroyed = True
-                d.change_lp(foe, -(x - y), "battle")
+                _mark(d, target)
+                damage[foe] = x - y
             elif x == y:
                 if x > 0:  # R-BATTLE-7: 0 vs 0 destroys nothing
-                    attacker.battle_destroyed = target.battle_destroyed = True
+                    _mark(d, attacker)
+                    _mark(d, target)
             else:
-                attacker.battle_destroyed = True
-                d.change_lp(p, -(y - x), "battle")
+                _mark(d, attacker)
+                damage[p] = y - x
         else:
             df = target.defense
             d.emit(DamageCalc(attacker.uid, target.uid, x, df, pos))
             if x > df:
-                target.battle_destroyed = True  # R-BATTLE-8: no damage
+                _mark(d, target)  # R-BATTLE-8: no damage …
+                if piercing(d, attacker):  # … unless an effect grants piercing (R-BATTLE-12)
+                    damage[foe] = x - df
             elif x < df:
-                d.change_lp(p, -(df - x), "battle")
-    set_step(d, Step.AFTER_DAMAGE)
-    yield from window(d)
-    set_step(d, Step.DAMAGE_END)
-    for card in (attacker, target):
-        if card is not None and card.battle_destroyed and card.loc == Loc.MZONE:
-            d.emit(Destroyed(card.uid, card.name, card.owner, "battle"))
-            d.move(card, Loc.GY, reason="battle", quiet=True)
-    yield from window(d)
+                damage[p] = df - x
+    damage = {who: amount for who, amount in damage.items()
+              if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
+    if damage:
+        d.change_lps({who: -amount for who, amount in damage.items()}, "battle")
+        for who in damage:
+            dealer = attacker if who == foe else target
+            d.signal("battle_damage", dealer, who)
+
+
+def _mark(d: "Duel", card: CardInst) -> None:
+    if not battle_indestructible(d, card) and d.players[card.controller].battle_immune_turn != d.turn:
+        card.battle_destroyed = True
+

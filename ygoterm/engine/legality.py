@@ -127,6 +127,11 @@ def change_this(d: "Duel", card: CardInst) -> Refusal | None:
         return Refusal(CHANGE_POSITION, rule, "its position already changed this turn")
     if card.attacked_turn == turn:
         return Refusal(CHANGE_POSITION, "R-BATTLE-11", "it declared an attack this turn")
+    if d.continuous_count:
+        from .continuous import cannot_change_position
+
+        if cannot_change_position(d, card):
+            return Refusal(CHANGE_POSITION, "R-CARD-13", "a card's effect stops it from changing position")
     return None
 
 
@@ -157,7 +162,14 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
         return Refusal(ATTACK, "R-PRIO-7", "attacks are declared in the Battle Step with an empty chain")
     if card.pos != Pos.ATTACK:
         return Refusal(ATTACK, "R-BATTLE-1", "only a face-up Attack Position monster can attack")
-    if card.attacks >= 1:
+    if d.continuous_count:
+        from .continuous import attacks_allowed, cannot_attack
+
+        if cannot_attack(d, card):
+            return Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking")
+        if card.attacks >= attacks_allowed(d, card):
+            return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
+    elif card.attacks >= 1:
         return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
     return None
 
@@ -299,9 +311,32 @@ def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
         checks.append(declare_attack(d, p, card))
     elif card.loc == Loc.HAND:
         checks.append(Refusal("Use", "R-TERM-5", "it is in your opponent's hand"))
-    elif card.controller != p and card.loc.on_field:
+    mine = card.controller == p if card.loc.on_field else card.owner == p
+    if mine and any(e.kind in ("activate", "ignition", "quick") for e in card.effects):
+        checks.append(activation_refusal_any(d, p, card))
+    if mine and any(e.kind == "procedure" for e in card.effects):
+        checks.append(activation_refusal_any(d, p, card, procedure=True))
+    if not mine and card.loc.on_field:
         checks.append(Refusal("Use", "R-TERM-5", "your opponent controls it"))
     return [r for r in checks if r is not None]
+
+
+def activation_refusal_any(d: "Duel", p: int, card: CardInst, procedure: bool = False) -> Refusal | None:
+    """None if some effect of `card` can be activated now, else the first effect's refusal."""
+    from .chain import activation_refusal
+
+    first: Refusal | None = None
+    for index, effect in enumerate(card.effects):
+        if (effect.kind == "procedure") != procedure or effect.kind not in ("activate", "ignition", "quick", "procedure"):
+            continue
+        refusal = activation_refusal(d, p, card, index, open_state=d.idle)
+        if refusal is None:
+            return None
+        first = first or refusal
+    if first is None:
+        return Refusal("Activate", "R-CARD-5", f"{card.name} has no effect that can be activated" if card.effects
+                       else f"{card.name} has no scripted effects; play its text with manual actions")
+    return first
 
 
 def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str = "") -> Refusal | None:
@@ -318,6 +353,8 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
         return flip_summon(d, p, card)
     if verb == "switch":
         return change_position(d, p, card)
+    if verb in ("activate", "special"):
+        return activation_refusal_any(d, p, card, procedure=verb == "special")
     if verb == "attack":
         refusal = declare_attack(d, p, card)
         if refusal is None and target == "direct" and d.monster_count(1 - p):

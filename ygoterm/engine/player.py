@@ -13,7 +13,8 @@ class Player:
     """Zones are lists of CardInst. The Deck's top is the *end* of its list; the GY's too."""
 
     __slots__ = ("index", "lp", "deck", "hand", "mzone", "szone", "gy", "banished", "extra",
-                 "normal_summon_turn", "battle_turn", "skip")
+                 "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
+                 "traps_from_hand_turn")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -27,7 +28,10 @@ class Player:
         self.extra: list[CardInst] = []
         self.normal_summon_turn = 0  # turn of the last Normal Summon/Set (R-SUMMON-1)
         self.battle_turn = 0
-        self.skip: set[str] = set()
+        self.skip: set[str] = set()  # phases an effect skips in this player's next turn (R-PHASE-8)
+        self.no_battle_damage_turn = 0  # Waboku: takes no battle damage this turn
+        self.battle_immune_turn = 0  # … and their monsters are not destroyed by battle
+        self.traps_from_hand_turn = 0  # Makyura the Destructor: Traps may be activated from the hand
 
     def monsters(self) -> list[CardInst]:
         """Monsters this player controls, in zone order (EMZs last)."""

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
+from .effects import Effect
 from .materials import Materials
 from .vocab import EXTRA_DECK_FRAMES
 from .words import Attribute, Frame, LinkArrow, MonsterType, Rarity, Stat
@@ -27,9 +28,9 @@ class CardBase(BaseModel):
     treated_as: str | None = Field(None, description="R-DECK-6: the name this card is always treated as")
     text: str = ""
     rarity: Rarity | None = None
-    # The effect vocabulary (docs/cards.md) validates these; until a card is scripted it is
-    # played by hand with manual actions.
-    effects: tuple[dict[str, Any], ...] = ()
+    # The effect vocabulary (docs/cards.md); a card without effects is played by hand with
+    # manual actions.
+    effects: tuple[Effect, ...] = ()
 
     @field_validator("name", "treated_as")
     @classmethod

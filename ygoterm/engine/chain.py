@@ -1,0 +1,616 @@
+"""Activations, chains and triggers (RULES.md §9 Chains, §10 Priority).
+
+- `activation_refusal` says whether a card's effect can be activated now, and why not — the
+  one source of legality for activations, used by option lists, windows and `explain`;
+- `activate` pays costs, picks targets and adds a chain link;
+- `run_chain` lets players respond (R-CHAIN-3/4), resolves last-in-first-out (R-CHAIN-1/6),
+  sends spent cards to the GY together (R-CHAIN-7) and then handles the triggers its events
+  caused as a new chain (R-CHAIN-9, R-PRIO-5 SEGOC).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generator
+
+from ..schema.cards import Monster, Spell, Trap, spell_speed
+from ..schema.effects import Effect, When
+from .card import CardInst
+from .continuous import activation_forbidden, cannot_be_targeted, condition_holds, effects_negated
+from .decision import Decision, Kind, Option, Refusal
+from .events import ChainLinkAdded, ChainResolves, Negated, Note
+from .filters import matches, select
+from .types import FIELD_ZONE, Loc, Phase, Pos, Step
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+Flow = Generator[Decision, Any, Any]
+ACTIVATE = "Activate"
+
+
+@dataclass(slots=True)
+class Signal:
+    """Something that happened, for triggers and "when …" activations to answer."""
+
+    event: str  # an EventName of schema.effects
+    card: CardInst | None
+    player: int  # whose card / who acted / who took damage
+    how: str = ""  # summon kind
+    src: Loc | None = None  # where the card was (sent_to_gy from …)
+    batch: int = 0  # events of one action share a batch (R-CHAIN-10 "the last thing that happened")
+    moves: int = 0  # the card's move count at the time: if it moved since, the trigger is lost
+    by_battle: bool = False
+
+
+@dataclass(slots=True)
+class ChainLink:
+    number: int
+    player: int
+    card: CardInst
+    effect: Effect
+    index: int  # the effect's index on the card
+    speed: int
+    targets: list[CardInst] = field(default_factory=list)
+    target_moves: list[int] = field(default_factory=list)
+    signal: Signal | None = None  # the event a trigger answers
+    answers: "ChainLink | None" = None  # the link it responds to (for negation)
+    negated: bool = False  # activation negated: does nothing (R-TERM-24)
+    effect_negated: bool = False
+    was_spell_trap_card: bool = False  # a Spell/Trap card's own activation (it is "spent" after)
+    chosen: list[CardInst] = field(default_factory=list)
+    declared: Any = None
+
+    @property
+    def label(self) -> str:
+        return f"CL{self.number} {self.card.name}"
+
+
+# ---------------------------------------------------------------------- speed and kinds
+
+
+def effect_speed(card: CardInst, effect: Effect) -> int:
+    """R-CHAIN-2: speeds come from the rules, never from the card file."""
+    if effect.kind == "activate" and isinstance(card.data, (Spell, Trap)):
+        return spell_speed(card.data)
+    if isinstance(card.data, Trap):
+        return 3 if card.data.subtype == "counter" else 2
+    if isinstance(card.data, Spell):
+        return 2 if card.data.subtype == "quick-play" else 1
+    return 2 if effect.kind == "quick" else 1
+
+
+def _negates(effect: Effect) -> str | None:
+    for op in effect.do:
+        if op.op == "negate":
+            return op.params.what
+    return None
+
+
+def _modifies_stats(effect: Effect) -> bool:
+    return any(op.op == "modify" for op in effect.do)
+
+
+# ---------------------------------------------------------------------- legality
+
+
+def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_state: bool) -> Refusal | None:
+    """Why `p` cannot activate effect `index` of `card` now (None: they can).
+
+    `open_state`: the turn player's open game state (empty chain, Main Phase or Battle Step
+    command); otherwise a response window.
+    """
+    effect = card.effects[index]
+    kind = effect.kind
+    if kind in ("continuous", "trigger", "flip", "win"):
+        return Refusal(ACTIVATE, "R-CARD-5", "this effect is not activated by choice")
+    if d.outcome is not None:
+        return Refusal(ACTIVATE, "R-WIN-1", "the duel is over")
+    is_card_activation = kind == "activate" and not card.is_monster
+    # -- where the card is
+    if is_card_activation:
+        refusal = _spell_trap_place(d, p, card, effect)
+    elif kind == "procedure":
+        refusal = None if card.loc == Loc.HAND and card.owner == p else Refusal(ACTIVATE, "R-SUMMON-7", "it is Special Summoned from your hand")
+    else:
+        refusal = _monster_place(d, p, card, effect)
+    if refusal:
+        return refusal
+    speed = effect_speed(card, effect)
+    # -- timing (R-CHAIN-3, R-CARD-7/9, R-PRIO-7, R-BATTLE-6)
+    chain = d.chain
+    if kind == "procedure":
+        if not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
+            return Refusal("Special Summon", "R-SUMMON-7", "only in your Main Phase with an open game state")
+    elif speed == 1:
+        if chain:
+            return Refusal(ACTIVATE, "R-CHAIN-3", "a speed 1 effect can only start a chain, not respond to one")
+        if not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
+            if is_card_activation:
+                return Refusal(ACTIVATE, "R-CARD-7", "a speed 1 Spell is activated only in your Main Phase with an empty chain")
+            return Refusal(ACTIVATE, "R-CARD-5", "an Ignition effect is activated only in your Main Phase with an empty chain")
+    elif chain:
+        last = chain[-1].speed
+        if speed < max(2, last):
+            return Refusal(ACTIVATE, "R-CHAIN-3", f"a speed {speed} effect cannot respond to a speed {last} chain link")
+    if isinstance(card.data, Spell) and card.data.subtype == "quick-play" and card.loc == Loc.HAND and d.turn_player != p:
+        return Refusal(ACTIVATE, "R-CARD-7", "a Quick-Play Spell is activated from the hand only in your own turn")
+    if d.summoning is not None and not _answers_summon(effect):
+        return Refusal(ACTIVATE, "R-SUMMON-19", "while a Summon is being declared, only effects that negate Summons may be used")
+    if d.step.in_damage_step and not _damage_step_ok(d, card, effect):
+        return Refusal(ACTIVATE, "R-BATTLE-6", "this cannot be activated in the Damage Step")
+    # -- conditions
+    if effect.when is not None and kind != "trigger" and not _when_holds(d, p, card, effect.when):
+        return Refusal(ACTIVATE, "R-CHAIN-8", f"its activation condition ({_when_text(effect.when)}) is not met now")
+    if effect.condition is not None and not condition_holds(d, _as_controller(card, p), effect.condition):
+        return Refusal(ACTIVATE, "R-CARD-13", "its activation condition is not met")
+    if effect.once_per_turn and card.used_turn.get(index) == d.turn:
+        return Refusal(ACTIVATE, "R-CARD-13", "this effect can be used only once per turn")
+    blocker = activation_forbidden(d, p, card)
+    if blocker is not None:
+        return Refusal(ACTIVATE, "R-CARD-13", f"{blocker.name} forbids activating it")
+    # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)
+    from .ops import cost_payable, possible
+
+    if not cost_payable(d, p, card, effect):
+        return Refusal(ACTIVATE, "R-CHAIN-5", "its cost cannot be paid")
+    if effect.target is not None and len(target_candidates(d, p, card, effect)) < (effect.target.count.min or 1):
+        return Refusal(ACTIVATE, "R-TERM-17", "there is no legal target")
+    why = possible(d, p, card, effect)
+    if why:
+        rule, message = why
+        return Refusal(ACTIVATE, rule, message)
+    return None
+
+
+def _as_controller(card: CardInst, p: int) -> CardInst:
+    return card  # conditions read card.controller, which is p for every activatable card
+
+
+def _spell_trap_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refusal | None:
+    data = card.data
+    if card.loc == Loc.HAND:
+        if card.owner != p:
+            return Refusal(ACTIVATE, "R-TERM-5", "it is in your opponent's hand")
+        if isinstance(data, Trap) and "hand" not in effect.from_ and d.players[p].traps_from_hand_turn != d.turn:
+            return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
+        if not card.is_field_spell and d.players[p].free_szone() is None:
+            return Refusal(ACTIVATE, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
+        return None
+    if card.loc != Loc.SZONE or card.controller != p:
+        return Refusal(ACTIVATE, "R-CARD-7", "only from your hand or your Spell & Trap Zone")
+    if card.face_up:
+        return Refusal(ACTIVATE, "R-CARD-10", "it is already face-up on the field")
+    if isinstance(data, Trap) and card.set_turn >= d.turn:
+        return Refusal(ACTIVATE, "R-CARD-9", "a Trap cannot be activated in the turn it was Set")
+    if isinstance(data, Spell) and data.subtype == "quick-play" and card.set_turn >= d.turn:
+        return Refusal(ACTIVATE, "R-CARD-7", "a Set Quick-Play Spell can be activated from the turn after it was Set")
+    return None
+
+
+def _monster_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refusal | None:
+    allowed = effect.from_
+    if card.loc == Loc.MZONE:
+        if "field" not in allowed:
+            return Refusal(ACTIVATE, "R-CARD-5", "this effect is not used from the field")
+        if card.controller != p:
+            return Refusal(ACTIVATE, "R-TERM-5", "your opponent controls it")
+        if not card.face_up:
+            return Refusal(ACTIVATE, "R-CARD-5", "a face-down monster cannot activate its effects")
+        if effects_negated(d, card):
+            return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")
+        return None
+    place = {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc)
+    if place is None or place not in allowed or card.owner != p:
+        return Refusal(ACTIVATE, "R-CARD-5", f"this effect is not used from the {card.loc.title}")
+    return None
+
+
+def _answers_summon(effect: Effect) -> bool:
+    return effect.when is not None and "summon_declared" in effect.when.event
+
+
+def _damage_step_ok(d: "Duel", card: CardInst, effect: Effect) -> bool:
+    """R-BATTLE-6: Counter Traps, negation, Damage-Step timing, and ATK/DEF changes up to sub-step 2."""
+    if isinstance(card.data, Trap) and card.data.subtype == "counter":
+        return True
+    if _negates(effect) or effect.damage_step:
+        return True
+    if effect.when is not None and "damage_calculation" in effect.when.event:
+        return d.step == Step.DAMAGE_CALC
+    return _modifies_stats(effect) and d.step <= Step.BEFORE_DAMAGE
+
+
+def _when_holds(d: "Duel", p: int, card: CardInst, when: When) -> bool:
+    """An activation condition such as "when a monster declares an attack" (the last event),
+    "when a Spell is activated" (the last chain link) or "when a Summon is declared"."""
+    for name in when.event:
+        if name == "summon_declared":
+            if d.summoning is not None and _subject_ok(d, p, card, when, d.summoning, d.summoning.controller):
+                return True
+        elif name == "activated":
+            if d.chain and _link_kind_ok(d.chain[-1], when) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player):
+                return True
+        elif name == "damage_calculation":
+            if d.step == Step.DAMAGE_CALC and d.attack is not None:
+                return True
+        elif name == "attack_declared":
+            attack = d.attack
+            if attack is not None and d.step == Step.BATTLE and not attack.negated and \
+                    _subject_ok(d, p, card, when, attack.attacker, attack.attacker.controller):
+                return True
+        else:
+            for signal in d.last_signals:
+                if signal_matches(d, p, card, when, signal):
+                    return True
+    return False
+
+
+def _link_kind_ok(link: ChainLink, when: When) -> bool:
+    if when.activated is None:
+        return True
+    data = link.card.data
+    if isinstance(data, Monster) or link.effect.kind not in ("activate",):
+        kind = "monster" if isinstance(data, Monster) else "effect"
+        return kind in when.activated or "effect" in when.activated
+    return data.kind in when.activated
+
+
+def _subject_ok(d: "Duel", p: int, card: CardInst, when: When, subject: CardInst | None, actor: int,
+                default: str = "any") -> bool:
+    who = when.subject or default
+    if who == "self" and subject is not card:
+        return False
+    if who == "you" and actor != p:
+        return False
+    if who == "opponent" and actor == p:
+        return False
+    if when.where is not None and (subject is None or not matches(d, subject, when.where, p, card)):
+        return False
+    return True
+
+
+def signal_matches(d: "Duel", p: int, card: CardInst, when: When, s: Signal, default: str = "any") -> bool:
+    if s.event not in when.event and not _implied(s, when):
+        return False
+    if when.how is not None and s.how not in when.how:
+        return False
+    if when.from_ is not None and (s.src is None or _zone_of(s.src) not in when.from_):
+        return False
+    if when.player != "any" and (s.player == p) != (when.player == "you"):
+        return False
+    actor = s.player if s.card is None else (s.card.controller if s.card.loc.on_field else s.player)
+    return _subject_ok(d, p, card, when, s.card, actor, default)
+
+
+def _implied(s: Signal, when: When) -> bool:
+    """"summoned" also matches the specific summon events (and the other way round)."""
+    if s.event in ("normal_summoned", "flip_summoned", "special_summoned") and "summoned" in when.event:
+        return True
+    return s.event == "destroyed" and s.by_battle and "destroyed_by_battle" in when.event
+
+
+def _zone_of(loc: Loc) -> str:
+    return {Loc.MZONE: "monster", Loc.SZONE: "spell", Loc.HAND: "hand", Loc.DECK: "deck", Loc.GY: "gy",
+            Loc.BANISHED: "banished", Loc.EXTRA: "extra"}.get(loc, "")
+
+
+def _when_text(when: When) -> str:
+    return " or ".join(e.replace("_", " ") for e in when.event)
+
+
+def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal: Signal | None = None) -> list[CardInst]:
+    assert effect.target is not None
+    events = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
+    return [c for c in select(d, effect.target.where, p, card, events)
+            if not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
+            and not (c.controller != p and cannot_be_targeted(d, c))]
+
+
+def _event_cards(d: "Duel"):
+    if d.summoning is not None:
+        yield d.summoning
+    for s in d.last_signals:
+        if s.card is not None:
+            yield s.card
+    if d.chain:
+        yield d.chain[-1].card
+    if d.attack is not None:
+        yield d.attack.attacker
+
+
+# ---------------------------------------------------------------------- options
+
+
+def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
+    """Every effect `p` may activate now, as options ('activate Dark Hole')."""
+    options: list[Option] = []
+    side = d.players[p]
+    for card in _cards_with_effects(d, p):
+        effects = card.effects
+        many = sum(1 for e in effects if e.kind in ("activate", "ignition", "quick", "procedure")) > 1
+        for index, effect in enumerate(effects):
+            if effect.kind not in ("activate", "ignition", "quick", "procedure"):
+                continue
+            if activation_refusal(d, p, card, index, open_state=open_state) is None:
+                options.append(activation_option(card, effect, index, many))
+    del side
+    return options
+
+
+def _cards_with_effects(d: "Duel", p: int):
+    side = d.players[p]
+    for pile in (side.hand, side.mzone, side.szone, side.gy):
+        for card in pile:
+            if card is not None and card.effects:
+                yield card
+
+
+def activation_option(card: CardInst, effect: Effect, index: int, many: bool) -> Option:
+    if effect.kind == "procedure":
+        label = f"special summon {card.name}"
+        return Option(f"procedure:{card.uid}:{index}", label, card.uid, verb="special")
+    label = f"activate {card.name}"
+    if effect.label:
+        label += f" ({effect.label})"
+    elif many:
+        label += f" #{index + 1}"
+    return Option(f"activate:{card.uid}:{index}", label, card.uid, verb="activate")
+
+
+# ---------------------------------------------------------------------- activating
+
+
+def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | None = None) -> Flow:
+    """R-CHAIN-5: put the card on the field face-up, pay the cost, choose targets, add the link."""
+    from .ops import pay_costs
+
+    effect = card.effects[index]
+    link = ChainLink(len(d.chain) + 1, p, card, effect, index, effect_speed(card, effect), signal=signal)
+    link.answers = d.chain[-1] if d.chain else None
+    if effect.kind == "activate" and not card.is_monster:
+        link.was_spell_trap_card = True
+        yield from _place_activated_card(d, p, card)
+    if effect.once_per_turn:
+        card.used_turn[index] = d.turn
+    d.chain.append(link)
+    yield from pay_costs(d, link)
+    if effect.target is not None:
+        candidates = target_candidates(d, p, card, effect, signal)
+        lo, hi = effect.target.count.min or 1, effect.target.count.max or len(candidates)
+        hi = min(hi, len(candidates))
+        if candidates:
+            chooser = p if effect.target.who == "you" else 1 - p
+            options = _card_options(d, candidates, chooser)
+            chosen = yield d.ask(chooser, Kind.CARDS, options, f"{card.name}: choose {lo if lo == hi else f'{lo} to {hi}'} target{'s' if hi > 1 else ''}",
+                                 lo=min(lo, len(candidates)), hi=hi, verb="target")
+            link.targets = [d.cards[o.card] for o in chosen]
+            link.target_moves = [t.moves for t in link.targets]
+    d.emit(ChainLinkAdded(link.number, p, card.uid, card.name, link.speed, tuple(t.uid for t in link.targets),
+                          tuple(t.name if t.face_up or t.controller == p else None for t in link.targets)))
+    d.signal("activated", card, p)
+    return link
+
+
+def _place_activated_card(d: "Duel", p: int, card: CardInst) -> Flow:
+    side = d.players[p]
+    if card.loc == Loc.HAND:
+        if card.is_field_spell:
+            old = side.szone[FIELD_ZONE]
+            if old is not None:
+                d.move(old, Loc.GY, reason="replaced Field Spell")  # R-ZONE-3: not destroyed
+            zone = FIELD_ZONE
+        else:
+            zone = side.free_szone()
+            assert zone is not None
+        d.move(card, Loc.SZONE, seq=zone, face_up=True, quiet=True)
+    else:
+        card.face_up = True
+    return
+    yield  # a generator without questions
+
+
+def _card_options(d: "Duel", cards: list[CardInst], viewer: int) -> list[Option]:
+    from .legality import unique_labels
+
+    options = []
+    for c in cards:
+        name = c.name if (c.face_up or c.controller == viewer and c.loc.on_field or c.loc in (Loc.GY,)
+                          or (c.owner == viewer and c.loc in (Loc.HAND, Loc.DECK, Loc.EXTRA, Loc.BANISHED))) else "face-down card"
+        options.append(Option(f"card:{c.uid}", name, c.uid))
+    return unique_labels(d, options)
+
+
+# ---------------------------------------------------------------------- chains
+
+
+def run_chain(d: "Duel", first: int | None = None) -> Flow:
+    """Responses (the other player first, R-CHAIN-4), then LIFO resolution and cleanup."""
+    from .flow import PASS, window_prompt
+
+    p = 1 - d.chain[-1].player if first is None else first
+    passes = 0
+    while passes < 2:
+        options = activation_options(d, p, open_state=False)
+        if options or d.prompt_modes[p] == "always":
+            choice = yield d.ask(p, Kind.CHAIN, (*options, PASS), f"Chain Link {len(d.chain)} ({d.chain[-1].card.name}): respond or pass")
+            if choice.key != "pass":
+                card = d.cards[choice.card]
+                yield from activate(d, p, card, int(choice.key.rsplit(":", 1)[1]))
+                passes, p = 0, 1 - p
+                continue
+        passes += 1
+        p = 1 - p
+    del window_prompt
+    yield from resolve_chain(d)
+
+
+def resolve_chain(d: "Duel") -> Flow:
+    from .ops import resolve_link
+
+    spent: list[CardInst] = []
+    d.resolving = True
+    try:
+        while d.chain:
+            link = d.chain[-1]
+            d.batch += 1
+            d.emit(ChainResolves(link.number, link.player, link.card.uid, link.card.name))
+            if link.was_spell_trap_card:
+                spent.append(link.card)
+            if link.negated:
+                d.emit(Note(f"Chain Link {link.number} ({link.card.name}) was negated and does nothing"))
+            elif _stopped(d, link):
+                d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
+            elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
+                d.emit(Negated(link.card.uid, link.card.name, "effect"))
+            else:
+                yield from resolve_link(d, link)
+            d.chain.pop()
+    finally:
+        d.resolving = False
+    # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.
+    for card in spent:
+        if card.loc == Loc.SZONE and card.face_up and _leaves_after_resolving(card):
+            d.move(card, Loc.GY, reason="resolved")
+        elif card.loc == Loc.SZONE and card.face_up and not card.active:
+            card.active = True  # a Continuous/Field/Equip card, or one that stays: it applies from now
+            card.turns_left = next((e.lasts_turns for e in card.effects if e.lasts_turns), 0)
+    d.batch += 1
+    yield from process_triggers(d)
+
+
+def _stopped(d: "Duel", link: ChainLink) -> bool:
+    """R-CHAIN-6: a Continuous, Field or Equip card no longer face-up on the field applies nothing."""
+    card = link.card
+    data = card.data
+    if not link.was_spell_trap_card:
+        return False
+    persistent = (isinstance(data, Spell) and data.subtype in ("continuous", "field", "equip")) or \
+                 (isinstance(data, Trap) and data.subtype == "continuous")
+    return persistent and not (card.loc == Loc.SZONE and card.face_up)
+
+
+def _leaves_after_resolving(card: CardInst) -> bool:
+    data = card.data
+    if isinstance(data, Spell) and data.subtype in ("continuous", "field", "equip"):
+        return False
+    if isinstance(data, Trap) and data.subtype == "continuous":
+        return False
+    if any(e.stays for e in card.effects):
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------- triggers
+
+
+@dataclass(slots=True)
+class _Pending:
+    card: CardInst
+    index: int
+    signal: Signal
+    mandatory: bool
+
+
+def process_triggers(d: "Duel") -> Flow:
+    """R-PRIO-5 (SEGOC): triggers from what just happened form the next chain."""
+    while d.signals:
+        signals, d.signals = d.signals, []
+        d.last_signals = signals
+        last_batch = max(s.batch for s in signals)
+        found = _collect(d, signals, last_batch)
+        if not found:
+            continue
+        tp = d.turn_player
+        groups: list[list[_Pending]]
+        if d.rules.chain.legacy_trigger_order:
+            groups = [found]  # V-23: the turn player orders every simultaneous trigger
+        else:
+            groups = [[t for t in found if t.card.controller == who and t.mandatory == mandatory]
+                      for mandatory in (True, False) for who in (tp, 1 - tp)]
+        ordered: list[_Pending] = []
+        for group in groups:
+            chosen = []
+            for t in group:
+                if t.mandatory:
+                    chosen.append(t)
+                    continue
+                answer = yield d.ask(t.card.controller, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
+                                     f"Activate {t.card.name}'s effect?", verb="trigger")
+                if answer.key == "yes":
+                    chosen.append(t)
+            if len(chosen) > 1:
+                orderer = tp if d.rules.chain.legacy_trigger_order else chosen[0].card.controller
+                options = [Option(f"trigger:{t.card.uid}:{t.index}", f"{t.card.name}", t.card.uid) for t in chosen]
+                from .legality import unique_labels
+
+                answer = yield d.ask(orderer, Kind.ORDER, unique_labels(d, options), "Order these effects (first = lower chain link)",
+                                     lo=len(chosen), hi=len(chosen), verb="order")
+                by_key = {f"trigger:{t.card.uid}:{t.index}": t for t in chosen}
+                chosen = [by_key[o.key] for o in answer]
+            ordered.extend(chosen)
+        started = False
+        for t in ordered:
+            if not _still_able(d, t):
+                continue
+            yield from activate(d, t.card.controller, t.card, t.index, t.signal)
+            started = True
+        if started:
+            yield from run_chain(d)
+
+
+def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending]:
+    found: list[_Pending] = []
+    seen: set[tuple[int, int]] = set()
+    for card in d.trigger_cards:
+        for index, effect in enumerate(card.effects):
+            if effect.kind not in ("trigger", "flip") or (card.uid, index) in seen:
+                continue
+            for s in signals:
+                if not _trigger_fires(d, card, effect, s, last_batch):
+                    continue
+                seen.add((card.uid, index))
+                found.append(_Pending(card, index, s, mandatory=not effect.optional))
+                break
+    return found
+
+
+def _trigger_fires(d: "Duel", card: CardInst, effect: Effect, s: Signal, last_batch: int) -> bool:
+    if effect.kind == "flip":
+        if s.event != "flipped" or s.card is not card:
+            return False
+    else:
+        assert effect.when is not None
+        owner = card.controller if card.loc.on_field else card.owner
+        if not signal_matches(d, owner, card, effect.when, s, default="self"):
+            return False
+    if s.card is card and card.moves != s.moves:
+        return False  # R-CHAIN-10: it changed location before the trigger could activate
+    if s.card is not card and not _trigger_place_ok(card, effect):
+        return False
+    if effect.optional and effect.timing == "when" and s.batch != last_batch:
+        return False  # R-CHAIN-10: "When … you can" misses the timing
+    if effect.once_per_turn and card.used_turn.get(card.effects.index(effect)) == d.turn:
+        return False
+    if card.loc == Loc.SZONE and not (card.face_up and card.active):
+        return False  # a Continuous Spell/Trap's triggers work once it is face-up and active
+    if card.loc.on_field and card.face_up and effects_negated(d, card):
+        return False
+    if effect.condition is not None and not condition_holds(d, card, effect.condition):
+        return False
+    return True
+
+
+def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
+    """A trigger about another card works from where its text says (default: face-up on the field)."""
+    if card.loc.on_field:
+        return "field" in effect.from_ and card.face_up
+    return {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc, "") in effect.from_
+
+
+def _still_able(d: "Duel", t: _Pending) -> bool:
+    effect = t.card.effects[t.index]
+    if effect.target is not None and not target_candidates(d, t.card.controller, t.card, effect, t.signal):
+        d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))
+        return False
+    return True

@@ -1,0 +1,222 @@
+"""The continuous layer: what face-up cards do just by being there, recomputed from the board.
+
+Nothing here is stored: current ATK/DEF and restrictions are worked out from the field each
+time they are asked, so a card that leaves the field stops applying at once (R-CARD-10) and
+no bookkeeping can go stale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+from ..schema.effects import Condition, ContinuousSpec, Effect
+from .card import CardInst
+from .filters import matches, select
+from .types import Loc, Phase, Step
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+
+@dataclass(slots=True)
+class Modifier:
+    """A lasting change from a resolved effect ("gains 700 ATK until the end of this turn")."""
+
+    atk: int
+    defense: int
+    set_atk: int | None
+    until: str  # "end_of_turn", "while_face_up", "permanent"
+    turn: int
+    source: int  # uid of the card whose effect made it
+
+
+def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
+    """Face-up cards on the field with continuous effects that currently apply."""
+    for side in d.players:
+        for zone in (side.mzone, side.szone):
+            for card in zone:
+                if card is None or not card.face_up or not card.continuous:
+                    continue
+                if not card.is_monster and not card.active:
+                    continue  # a Continuous Spell/Trap applies once its activation has resolved
+                if effects_negated(d, card):
+                    continue
+                for effect in card.continuous:
+                    if effect.condition is None or condition_holds(d, card, effect.condition):
+                        yield card, effect
+
+
+def applies(d: "Duel", source: CardInst, spec: ContinuousSpec, card: CardInst) -> bool:
+    target = spec.applies_to
+    if target == "self":
+        return card is source
+    if target == "equipped":
+        return source.equip_target is card
+    if target == "bound":
+        return source.bound is card
+    return matches(d, card, target, source.controller, source)
+
+
+def stat(d: "Duel", card: CardInst, which: str) -> int:
+    """Current ATK ("atk") or DEF ("def"): printed value, lasting changes, continuous effects;
+    never below 0 (R-TERM-19)."""
+    base = card.base_atk if which == "atk" else card.base_def
+    if card.loc != Loc.MZONE or not card.face_up:
+        return base
+    value = base
+    for mod in card.modifiers:
+        if which == "atk" and mod.set_atk is not None:
+            value = mod.set_atk
+        value += mod.atk if which == "atk" else mod.defense
+    if d.continuous_count:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            assert spec is not None
+            amount = spec.atk if which == "atk" else spec.def_
+            if not amount or not applies(d, source, spec, card):
+                continue
+            if spec.atk_per is not None:
+                amount *= _per_count(d, source, spec)
+            value += amount
+    return max(0, value)
+
+
+def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
+    if spec.atk_per == "counter":
+        return sum(source.counters.values())
+    if spec.per_where is not None:
+        return len(select(d, spec.per_where, source.controller, source))
+    zone = "gy" if spec.atk_per == "gy_monsters" else "banished"
+    side = d.players[source.controller]
+    return sum(1 for c in side.pile(zone) if c.is_monster)
+
+
+def _restricted(d: "Duel", card: CardInst, flag: str) -> bool:
+    if not d.continuous_count:
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and getattr(spec, flag) and applies(d, source, spec, card):
+            return True
+    return False
+
+
+def cannot_attack(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "cannot_attack")
+
+
+def cannot_change_position(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "cannot_change_position")
+
+
+def cannot_be_targeted(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "cannot_be_targeted")
+
+
+def battle_indestructible(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "cannot_be_destroyed_by_battle")
+
+
+def piercing(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "piercing")
+
+
+def can_attack_directly(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "direct_attack")
+
+
+def attacks_allowed(d: "Duel", card: CardInst) -> int:
+    extra = 0
+    if d.continuous_count:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            if spec is not None and spec.extra_attacks and applies(d, source, spec, card):
+                extra += spec.extra_attacks
+    return 1 + extra
+
+
+def effects_negated(d: "Duel", card: CardInst) -> bool:
+    """Royal Decree, Jinzo, Imperial Order: the card's effects on the field are negated."""
+    if not d.negators:
+        return False
+    for source in d.negators:
+        if source is card or not source.face_up or not source.loc.on_field:
+            continue
+        if not source.is_monster and not source.active:
+            continue
+        for effect in source.continuous:
+            spec = effect.continuous
+            if spec is not None and spec.negate_effects is not None and card.loc.on_field \
+                    and matches(d, card, spec.negate_effects, source.controller, source):
+                return True
+    return False
+
+
+def activation_forbidden(d: "Duel", player: int, card: CardInst) -> CardInst | None:
+    """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
+    if not d.continuous_count:
+        return None
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.cannot_activate is not None and matches(d, card, spec.cannot_activate, source.controller, source):
+            return source
+    return None
+
+
+def tribute_value(d: "Duel", tribute: CardInst, summoned: CardInst) -> int:
+    """R-SUMMON-2: how many Tributes `tribute` counts as for Summoning `summoned`."""
+    for effect in tribute.continuous:
+        spec = effect.continuous
+        if spec is not None and spec.tribute_value and (spec.tribute_for is None or
+                                                        matches(d, summoned, spec.tribute_for, tribute.controller, tribute)):
+            return spec.tribute_value
+    return 1
+
+
+def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
+    """Whether an effect's extra conditions hold now, for the card's controller."""
+    p = card.controller
+    if c.your_turn is not None and (d.turn_player == p) != c.your_turn:
+        return False
+    if c.phase is not None and not _phase_ok(d, c.phase):
+        return False
+    for flt, want_any, side in ((c.you_control, True, "you"), (c.you_control_none, False, "you"),
+                                (c.opponent_controls, True, "opponent"), (c.opponent_controls_none, False, "opponent")):
+        if flt is None:
+            continue
+        zone = flt if flt.zone else flt.model_copy(update={"zone": ("onfield",)})
+        zone = zone.model_copy(update={"side": side})
+        found = select(d, zone, p, card)
+        if want_any and (len(found) not in c.count if c.count is not None else not found):
+            return False
+        if not want_any and found:
+            return False
+    if c.in_your_gy is not None:
+        found = select(d, c.in_your_gy.model_copy(update={"zone": ("gy",), "side": "you"}), p, card)
+        if len(found) not in c.count if c.count is not None else not found:
+            return False
+    lp = d.players[p].lp
+    if c.lp_at_most is not None and lp > c.lp_at_most:
+        return False
+    if c.lp_at_least is not None and lp < c.lp_at_least:
+        return False
+    if c.hand_at_least is not None and len(d.players[p].hand) < c.hand_at_least:
+        return False
+    attack = d.attack
+    if c.opponent_attacking is not None and (attack is not None and attack.attacker.controller != p) != c.opponent_attacking:
+        return False
+    if c.being_attacked is not None and (attack is not None and attack.target is card) != c.being_attacked:
+        return False
+    return True
+
+
+def _phase_ok(d: "Duel", phases: tuple[str, ...]) -> bool:
+    names = {Phase.DRAW: "draw", Phase.STANDBY: "standby", Phase.MAIN1: "main1", Phase.BATTLE: "battle",
+             Phase.MAIN2: "main2", Phase.END: "end"}
+    current = names[d.phase]
+    if current in phases:
+        return True
+    if "main" in phases and current in ("main1", "main2"):
+        return True
+    return "damage" in phases and d.step in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.DAMAGE_CALC, Step.AFTER_DAMAGE, Step.DAMAGE_END)

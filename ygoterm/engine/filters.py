@@ -1,0 +1,125 @@
+"""The one filter language (schema.effects.Filter) applied to cards in a duel.
+
+`side` is seen from the player the effect belongs to: controller for cards on the field,
+owner elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable, Iterator
+
+from ..schema.effects import Filter
+from .card import CardInst
+from .types import FIELD_ZONE, Loc, Pos
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+_ZONE_LOCS = {"monster": (Loc.MZONE,), "spell": (Loc.SZONE,), "field": (Loc.SZONE,), "onfield": (Loc.MZONE, Loc.SZONE),
+              "hand": (Loc.HAND,), "deck": (Loc.DECK,), "gy": (Loc.GY,), "banished": (Loc.BANISHED,), "extra": (Loc.EXTRA,)}
+_PILES = {Loc.HAND: "hand", Loc.DECK: "deck", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
+
+
+def zone_word(card: CardInst) -> str:
+    if card.loc == Loc.MZONE:
+        return "monster"
+    if card.loc == Loc.SZONE:
+        return "field" if card.seq == FIELD_ZONE else "spell"
+    return _PILES.get(card.loc, "")
+
+
+def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None = None,
+            event_cards: Iterable[CardInst] = ()) -> bool:
+    """Does `card` match `f`, seen by `player` (the effect's controller), for effect `source`?"""
+    if f.zone is not None:
+        word = zone_word(card)
+        if word not in f.zone and not ("onfield" in f.zone and card.loc.on_field) and not ("spell" in f.zone and word == "field"):
+            return False
+    if f.side != "any":
+        who = card.controller if card.loc.on_field else card.owner
+        if (who == player) != (f.side == "you"):
+            return False
+    data = card.data
+    if f.kind is not None and data.kind not in f.kind:
+        return False
+    if f.self_ and card is not source:
+        return False
+    if f.not_self and card is source:
+        return False
+    if f.event and card not in event_cards:
+        return False
+    if f.face_up is not None and card.loc.on_field and card.face_up != f.face_up:
+        return False
+    if f.name is not None and data.name not in f.name and data.deck_name not in f.name:
+        return False
+    if f.subtype is not None and getattr(data, "subtype", None) not in f.subtype:
+        return False
+    if card.is_monster:
+        monster = card.monster
+        if f.frame is not None and not (monster.frames & set(f.frame)):
+            return False
+        if f.attribute is not None and monster.attribute not in f.attribute:
+            return False
+        if f.type is not None and monster.type not in f.type:
+            return False
+        if f.not_type is not None and monster.type in f.not_type:
+            return False
+        if f.level is not None and (monster.level is None or card.level not in f.level):
+            return False
+        if f.atk is not None and current_atk(d, card) not in f.atk:
+            return False
+        if f.def_ is not None and (monster.def_ is None or current_def(d, card) not in f.def_):
+            return False
+        if f.tuner is not None and monster.tuner != f.tuner:
+            return False
+        if f.token is not None and card.is_token != f.token:
+            return False
+        if f.position is not None:
+            if card.loc != Loc.MZONE or not card.face_up:
+                return False
+            if (f.position == "attack") != (card.pos == Pos.ATTACK):
+                return False
+        if f.revivable and card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon and not card.properly_summoned:
+            return False
+        if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.arrived_turn == d.turn) != f.summoned_this_turn:
+            return False
+    elif any(x is not None for x in (f.frame, f.attribute, f.type, f.level, f.atk, f.def_, f.tuner, f.position)) or f.revivable:
+        return False
+    return True
+
+
+def cards_in(d: "Duel", f: Filter, player: int) -> Iterator[CardInst]:
+    """Every card in the zones `f` names (all zones if none), on the sides it allows."""
+    sides = (player,) if f.side == "you" else (1 - player,) if f.side == "opponent" else (player, 1 - player)
+    locs = [loc for zone in (f.zone or ("onfield", "hand", "deck", "gy", "banished", "extra")) for loc in _ZONE_LOCS[zone]]
+    seen: set[int] = set()
+    for p in sides:
+        side = d.players[p]
+        for loc in dict.fromkeys(locs):
+            if loc == Loc.MZONE:
+                pile: Iterable[CardInst | None] = side.mzone
+            elif loc == Loc.SZONE:
+                pile = side.szone
+            else:
+                pile = side.pile(_PILES[loc])
+            for card in pile:
+                if card is not None and card.uid not in seen:
+                    seen.add(card.uid)
+                    yield card
+
+
+def select(d: "Duel", f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = ()) -> list[CardInst]:
+    events = list(event_cards)
+    return [c for c in cards_in(d, f, player) if matches(d, c, f, player, source, events)]
+
+
+def current_atk(d: "Duel", card: CardInst) -> int:
+    from .continuous import stat
+
+    return stat(d, card, "atk")
+
+
+def current_def(d: "Duel", card: CardInst) -> int:
+    from .continuous import stat
+
+    return stat(d, card, "def")

@@ -1,0 +1,23 @@
+"""Named Python handlers: the escape hatch for the few cards the vocabulary cannot express.
+
+A card file says `- handler: cyber_jar`; the name is looked up here (a typo is caught when the
+card file loads). Keep this list short: every entry is a card the vocabulary should one day
+cover. Never code from a data file.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Generator
+
+if TYPE_CHECKING:
+    from .ops import Ctx
+
+Flow = Generator[Any, Any, Any]
+HANDLERS: dict[str, Callable[["Ctx"], Flow]] = {}
+
+
+def handler(name: str):
+    def register(fn: Callable[["Ctx"], Flow]) -> Callable[["Ctx"], Flow]:
+        HANDLERS[name] = fn
+        return fn
+    return register

@@ -1,0 +1,643 @@
+"""The operations registry: what each `do:`/`cost:` word of a card file does (docs/cards.md).
+
+Each operation is a generator `op(ctx, params)` that may ask questions (choose cards, a
+position, a name) and changes the duel through the Duel's own methods. `possible` and
+`cost_payable` answer "could this do anything / be paid now?" for activation legality
+(R-WIN-2: an optional draw needs the cards; R-CHAIN-5: costs are paid up front).
+
+A card the vocabulary cannot express names a Python handler registered in HANDLERS
+(engine/handlers.py). Nothing from a data file is ever executed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
+
+from ..schema import effects as fx
+from ..schema.cards import Monster
+from ..schema.effects import Effect, Filter, OpSpec
+from .card import CardInst
+from .chain import ChainLink, target_candidates
+from .continuous import Modifier, condition_holds
+from .decision import Decision, Kind, Option
+from .events import Negated, Note, Summon, Flip, PositionChange
+from .filters import matches, select
+from .types import EMZ_LEFT, Loc, Pos
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+Flow = Generator[Decision, Any, Any]
+
+
+class EffectError(RuntimeError):
+    """An engine bug while resolving a card's effect: carries what is needed to reproduce it."""
+
+    def __init__(self, card: str, effect: int, cause: BaseException, record_json: str | None) -> None:
+        self.card, self.effect, self.cause, self.record_json = card, effect, cause, record_json
+        super().__init__(f"internal error resolving {card} (effect {effect + 1}): {type(cause).__name__}: {cause}")
+
+
+@dataclass
+class Ctx:
+    """What an operation knows: the duel, the chain link, who controls the effect."""
+
+    d: "Duel"
+    link: ChainLink
+    player: int
+    card: CardInst
+    effect: Effect
+    chosen: list[CardInst] = field(default_factory=list)
+    cost: bool = False
+
+    def players(self, who: str) -> list[int]:
+        p = self.player
+        return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p], "owner": [self.card.owner],
+                "controller": [self.card.controller],
+                "event_player": [self.link.signal.player if self.link.signal else 1 - p]}[who]
+
+    def event_cards(self) -> list[CardInst]:
+        s = self.link.signal
+        if s is not None and s.card is not None:
+            return [s.card]
+        return []
+
+    def cards(self, selection: Any, *, verb: str = "select") -> Flow:
+        """The cards a selection names, choosing them now when it says `choose`."""
+        d = self.d
+        if isinstance(selection, str):
+            if selection == "self":
+                return [self.card]
+            if selection in ("target", "targets"):
+                return valid_targets(d, self.link)
+            if selection == "event":
+                return self.event_cards()
+            if selection == "equipped":
+                return [self.card.equip_target] if self.card.equip_target else []
+            if selection == "bound":
+                return [self.card.bound] if self.card.bound else []
+            if selection == "chosen":
+                return list(self.chosen)
+            if selection == "chain_card":
+                return [self.link.answers.card] if self.link.answers else []
+            if selection == "attacker":
+                return [d.attack.attacker] if d.attack else []
+            if selection == "attack_target":
+                return [d.attack.target] if d.attack and d.attack.target else []
+            return []
+        if isinstance(selection, fx.AllOf):
+            return select(d, selection.all, self.player, self.card, self.event_cards())
+        if isinstance(selection, fx.ChooseOf):
+            spec = selection.choose
+            candidates = select(d, spec.where, self.player, self.card, self.event_cards())
+            if spec.pick is not None and candidates:
+                best = (min if spec.pick == "lowest_atk" else max)(c.atk for c in candidates)
+                candidates = [c for c in candidates if c.atk == best]
+            chosen = yield from choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
+                                       spec.count.min or 1, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random)
+            self.chosen = chosen
+            return chosen
+        return []
+
+
+def choose(d: "Duel", player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: str, prompt: str,
+           random: bool = False) -> Flow:
+    """Ask `player` to choose lo..hi of `candidates` (all of them when there are no more)."""
+    from .chain import _card_options
+
+    if not candidates:
+        return []
+    hi = len(candidates) if hi is None else min(hi, len(candidates))
+    lo = min(lo, hi)
+    if random:
+        return d.rng.sample(candidates, hi)
+    if lo == hi == len(candidates) and verb not in ("discard", "tribute"):
+        return list(candidates)
+    answer = yield d.ask(player, Kind.CARDS, _card_options(d, candidates, player), f"{prompt} ({lo if lo == hi else f'{lo}-{hi}'})",
+                         lo=lo, hi=hi, verb=verb)
+    return [d.cards[o.card] for o in answer]
+
+
+def valid_targets(d: "Duel", link: ChainLink) -> list[CardInst]:
+    """R-CHAIN-6: targets that are still where they were and still fit the target's filter."""
+    effect = link.effect
+    out = []
+    for card, moves in zip(link.targets, link.target_moves):
+        if card.moves != moves:
+            continue
+        if effect.target is not None and not matches(d, card, effect.target.where, link.player, link.card, _signal_cards(link)):
+            continue
+        out.append(card)
+    return out
+
+
+def _signal_cards(link: ChainLink) -> list[CardInst]:
+    return [link.signal.card] if link.signal is not None and link.signal.card is not None else []
+
+
+# ---------------------------------------------------------------------- resolving
+
+
+def resolve_link(d: "Duel", link: ChainLink) -> Flow:
+    ctx = Ctx(d, link, link.player, link.card, link.effect)
+    try:
+        yield from run_ops(ctx, link.effect.do)
+    except (AssertionError, AttributeError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError) as e:
+        record = d.record.to_json() if d.record is not None else None
+        raise EffectError(link.card.name, link.index, e, record) from e
+
+
+def run_ops(ctx: Ctx, ops: Iterable[OpSpec]) -> Flow:
+    for spec in ops:
+        yield from OPERATIONS[spec.op](ctx, spec.params, spec.op)
+
+
+def pay_costs(d: "Duel", link: ChainLink) -> Flow:
+    if link.effect.cost:
+        ctx = Ctx(d, link, link.player, link.card, link.effect, cost=True)
+        yield from run_ops(ctx, link.effect.cost)
+
+
+# ---------------------------------------------------------------------- activation checks
+
+
+def cost_payable(d: "Duel", p: int, card: CardInst, effect: Effect) -> bool:
+    for spec in effect.cost:
+        params = spec.params
+        side = d.players[p]
+        if spec.op == "pay_lp":
+            amount = params.amount
+            if amount != "half" and side.lp < amount:  # R-WIN-1: a cost may bring LP to 0, never below
+                return False
+        elif spec.op == "discard":
+            if params.what == "self":
+                if card.loc != Loc.HAND:
+                    return False
+            elif sum(1 for c in side.hand if c is not card and matches(d, c, params.where, p, card)) < params.count:
+                return False
+        elif spec.op in ("send_to_gy", "banish", "return_to_hand", "destroy"):
+            if not _selection_available(d, p, card, params.what):
+                return False
+        elif spec.op == "remove_counter":
+            if card.counters.get(params.counter, 0) < params.count:
+                return False
+    return True
+
+
+def _selection_available(d: "Duel", p: int, card: CardInst, selection: Any) -> bool:
+    if selection == "self":
+        return True
+    if isinstance(selection, fx.ChooseOf):
+        spec = selection.choose
+        return len([c for c in select(d, spec.where, p, card) if c is not card or not _is_cost_source(card)]) >= (spec.count.min or 1)
+    if isinstance(selection, fx.AllOf):
+        return bool(select(d, selection.all, p, card))
+    return True
+
+
+def _is_cost_source(card: CardInst) -> bool:
+    return False
+
+
+def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, str] | None:
+    """(rule, why) when the effect could not do anything now, so it may not be activated."""
+    for spec in effect.do:
+        params = spec.params
+        if spec.op == "draw":
+            for who in _who(p, card, params.player):
+                if len(d.players[who].deck) < params.count:
+                    return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
+        elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "change_position", "take_control"):
+            what = params.what
+            if isinstance(what, fx.AllOf) and not [c for c in select(d, what.all, p, card) if c is not card or spec.op != "destroy"]:
+                return "R-CHAIN-6", "there is nothing for it to affect"
+            if isinstance(what, fx.ChooseOf) and len(select(d, what.choose.where, p, card)) < (what.choose.count.min or 1):
+                return "R-CHAIN-6", "there is nothing for it to affect"
+        elif spec.op == "special_summon":
+            if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+                return "R-ZONE-1", "there is no free Monster Zone"
+            what = params.what
+            if isinstance(what, fx.ChooseOf) and not select(d, what.choose.where, p, card):
+                return "R-CHAIN-6", "there is no monster it could Special Summon"
+        elif spec.op == "discard" and params.what is None:
+            for who in _who(p, card, params.player):
+                if len(d.players[who].hand) - (1 if card.loc == Loc.HAND and who == p else 0) < params.count:
+                    return "R-CHAIN-6", "there are not enough cards in hand to discard"
+        elif spec.op == "fusion_summon":
+            from .summons import fusion_choices
+
+            if not fusion_choices(d, p, params, card):
+                return "R-SUMMON-10", "no Fusion Monster can be Fusion Summoned with the available materials"
+        elif spec.op == "ritual_summon":
+            from .summons import ritual_choices
+
+            if not ritual_choices(d, p, params, card):
+                return "R-SUMMON-11", "no Ritual Monster in your hand can be Ritual Summoned now"
+        elif spec.op == "equip" and params.to == "target" and effect.target is None:
+            return "R-CARD-8", "an Equip Spell needs a monster to equip"
+    return None
+
+
+def _summon_frees_zone(effect: Effect) -> bool:
+    return any(op.op in ("destroy", "send_to_gy", "banish") for op in effect.cost)
+
+
+def _who(p: int, card: CardInst, who: str) -> list[int]:
+    return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p]}.get(who, [p])
+
+
+# ---------------------------------------------------------------------- the operations
+
+
+def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> Flow:
+    for p in ctx.players(params.player):
+        ctx.d.draw(p, params.count)
+    return
+    yield
+
+
+def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Flow:
+    d = ctx.d
+    if params.what is not None:
+        cards = yield from ctx.cards(params.what, verb="discard")
+        d.discard(cards, cost=ctx.cost)
+        return
+    for p in ctx.players(params.player):
+        hand = [c for c in d.players[p].hand if c is not ctx.card and matches(d, c, params.where, p, ctx.card)]
+        cards = yield from choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard",
+                                  random=params.random)
+        d.discard(cards, cost=ctx.cost)
+
+
+_MOVE_VERBS = {"destroy": "destroy", "send_to_gy": "send to the GY", "banish": "banish", "return_to_hand": "return to the hand",
+               "return_to_deck": "return to the Deck", "add_to_hand": "add to your hand"}
+
+
+def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Flow:
+    d = ctx.d
+    cards = yield from ctx.cards(params.what, verb=_MOVE_VERBS[name].split()[0])
+    cards = [c for c in cards if c.loc != Loc.GONE]
+    if not cards:
+        return
+    if name == "destroy":
+        d.destroy(cards, by="effect", source=ctx.card)
+    elif name == "send_to_gy":
+        d.send_to_gy(cards, reason="cost" if ctx.cost else "effect")
+    elif name == "banish":
+        for c in cards:
+            d.move(c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
+    elif name == "return_to_hand":
+        for c in cards:
+            d.move(c, Loc.HAND, face_up=False, reason="returned to hand")
+    elif name == "return_to_deck":
+        owners = set()
+        for c in cards:
+            d.move(c, Loc.DECK if not c.monster_is_extra else Loc.EXTRA, face_up=False, reason="returned to Deck",
+                   top=params.position != "bottom")
+            owners.add(c.owner)
+        if params.position == "shuffle":
+            for owner in sorted(owners):
+                d.shuffle(owner)
+    elif name == "add_to_hand":
+        searched = {c.owner for c in cards if c.loc == Loc.DECK}
+        for c in cards:
+            d.move(c, Loc.HAND, face_up=False, reason="added to hand", reveal=params.reveal)
+        for owner in sorted(searched):  # R-ZONE-7: a searched Deck is shuffled
+            d.shuffle(owner)
+
+
+def op_special_summon(ctx: Ctx, params: fx.SpecialSummon, name: str) -> Flow:
+    d = ctx.d
+    cards = yield from ctx.cards(params.what, verb="special summon")
+    for card in cards:
+        if card.loc in (Loc.MZONE, Loc.GONE) or not card.is_monster:
+            continue
+        controller = ctx.player if params.controller == "you" else card.owner
+        yield from special_summon(d, card, controller, params.position, how="special")
+        if params.bind and card.loc == Loc.MZONE:
+            ctx.card.bound, card.bound = card, ctx.card
+
+
+def special_summon(d: "Duel", card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None) -> Flow:
+    """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified."""
+    side = d.players[controller]
+    if zone is None:
+        zone = side.free_mzone()
+    if zone is None:
+        d.emit(Note(f"{card.name} cannot be Special Summoned: no free Monster Zone (R-ZONE-1)"))
+        return
+    pos = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}.get(position)
+    if pos is None:
+        options = [Option("attack", "attack"), Option("defense", "defense")]
+        if position == "attack_or_facedown":
+            options = [Option("attack", "attack"), Option("facedown", "set")]
+        answer = yield d.ask(controller, Kind.POSITION, options, f"Special Summon {card.name} in which position?", verb="position")
+        pos = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}[answer.key]
+    src = card.loc
+    d.move(card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
+    card.summon_kind = how if pos.face_up else ""
+    card.summon_turn = d.turn
+    if how != "special":
+        card.properly_summoned = True
+    d.emit(Summon(controller, card.uid, card.name if pos.face_up else None, how, pos, zone))  # type: ignore[arg-type]
+    if pos.face_up:
+        d.signal("special_summoned", card, controller, how=how, src=src)
+
+
+def op_change_position(ctx: Ctx, params: fx.ChangePosition, name: str) -> Flow:
+    d = ctx.d
+    cards = yield from ctx.cards(params.what)
+    for card in cards:
+        if card.loc != Loc.MZONE:
+            continue
+        d.set_position(card, params.to)
+
+
+def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Flow:
+    d = ctx.d
+    amount = params.amount
+    if not isinstance(amount, int):
+        source = (yield from ctx.cards(params.of)) if params.of is not None else list(ctx.chosen)
+        if amount == "atk_of":
+            amount = sum(c.atk for c in source)
+        elif amount == "def_of":
+            amount = sum(c.defense for c in source)
+        elif amount == "level_x100":
+            amount = sum(c.level for c in source) * 100
+        else:
+            amount = sum(c.atk for c in source) // 2
+        amount = int(amount * params.factor)
+    if params.per is not None:
+        amount *= len(select(d, params.per, ctx.player, ctx.card))
+    if amount <= 0:
+        return
+    d.change_lps({p: -amount for p in ctx.players(params.player)}, "effect")
+    for p in ctx.players(params.player):
+        d.signal("effect_damage", None, p)
+
+
+def op_life(ctx: Ctx, params: fx.LifeChange, name: str) -> Flow:
+    d = ctx.d
+    for p in ctx.players(params.player):
+        lp = d.players[p].lp
+        amount = lp // 2 if params.amount == "half" else params.amount
+        if name == "gain_lp":
+            d.change_lp(p, amount, "gain")
+        else:
+            d.change_lp(p, -min(amount, lp), "cost" if name == "pay_lp" else "loss")
+    return
+    yield
+
+
+def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
+    d = ctx.d
+    cards = yield from ctx.cards(params.what)
+    for card in cards:
+        if card.loc != Loc.MZONE or not card.face_up:
+            continue
+        card.modifiers.append(Modifier(params.atk, params.def_, params.set_atk, params.until, d.turn, ctx.card.uid))
+        parts = [f"{v:+d} {s}" for v, s in ((params.atk, "ATK"), (params.def_, "DEF")) if v]
+        if params.set_atk is not None:
+            parts.insert(0, f"ATK becomes {params.set_atk}")
+        d.emit(Note(f"{card.name}: {', '.join(parts)}" + (" until the end of the turn" if params.until == "end_of_turn" else "")
+                    + f" → {card.atk}/{card.defense}"))
+
+
+def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
+    d = ctx.d
+    what = params.what
+    if what in ("activation", "effect"):
+        target = ctx.link.answers
+        if target is None or target not in d.chain:
+            return
+        if what == "activation":
+            target.negated = True
+        else:
+            target.effect_negated = True
+        d.emit(Negated(target.card.uid, target.card.name, what))
+        if params.destroy and target.card.loc.on_field:
+            d.destroy([target.card], by="effect", source=ctx.card)  # R-CHAIN-7: to the GY at once
+    elif what == "summon":
+        monster = d.summoning
+        if monster is None:
+            return
+        d.summon_negated = True
+        d.emit(Negated(monster.uid, monster.name, "summon"))
+        if params.destroy and monster.loc == Loc.MZONE:
+            d.destroy([monster], by="effect", source=ctx.card)
+    elif what == "attack":
+        if d.attack is not None:
+            d.attack.negated = True
+            d.emit(Negated(d.attack.attacker.uid, d.attack.attacker.name, "attack"))
+        if params.end_battle_phase:
+            d.end_battle = True
+    return
+    yield
+
+
+def op_equip(ctx: Ctx, params: fx.Equip, name: str) -> Flow:
+    d = ctx.d
+    targets = yield from ctx.cards(params.to)
+    card = ctx.card
+    monster = next((t for t in targets if t.loc == Loc.MZONE and t.face_up), None)
+    if monster is None or card.loc != Loc.SZONE:
+        if card.loc == Loc.SZONE:
+            d.move(card, Loc.GY, reason="nothing to equip")
+        return
+    d.equip(card, monster)
+
+
+def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Flow:
+    cards = yield from ctx.cards(params.what)
+    for card in cards:
+        if not card.loc.on_field:
+            continue
+        have = card.counters.get(params.counter, 0)
+        card.counters[params.counter] = have + params.count if name == "add_counter" else max(0, have - params.count)
+        ctx.d.emit(Note(f"{card.name} has {card.counters[params.counter]} {params.counter}"))
+
+
+def op_token(ctx: Ctx, params: fx.Token, name: str) -> Flow:
+    d = ctx.d
+    player = ctx.player if params.player == "you" else 1 - ctx.player
+    for _ in range(params.count):
+        if d.players[player].free_mzone() is None:
+            break
+        token = d.make_token(player, params)
+        yield from special_summon(d, token, player, params.position, how="special")
+
+
+def op_take_control(ctx: Ctx, params: fx.TakeControl, name: str) -> Flow:
+    d = ctx.d
+    cards = yield from ctx.cards(params.what)
+    for card in cards:
+        if card.loc == Loc.MZONE and card.controller != ctx.player:
+            d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
+
+
+def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> Flow:
+    player = ctx.player if params.player == "you" else 1 - ctx.player
+    ctx.d.players[player].skip.add(params.phase)
+    ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {params.phase.replace('main1', 'Main Phase 1').title()} Phase"))
+    return
+    yield
+
+
+def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> Flow:
+    heads = ctx.d.rng.random() < 0.5
+    ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if heads else 'tails'}"))
+    yield from run_ops(ctx, params.heads if heads else params.tails)
+
+
+def op_look(ctx: Ctx, params: fx.Look, name: str) -> Flow:
+    d = ctx.d
+    for p in ctx.players(params.player):
+        top = d.players[p].deck[-params.count:][::-1]
+        d.emit(Note(f"{d.names[ctx.player]} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of {d.names[p]}'s Deck",
+                    private_to=ctx.player, secret=", ".join(c.name for c in top)))
+    return
+    yield
+
+
+def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> Flow:
+    d = ctx.d
+    for p in ctx.players(params.player):
+        deck = d.players[p].deck
+        cards = deck[-params.count:][::-1]
+        d.send_to_gy(cards, reason="sent from the Deck")
+    return
+    yield
+
+
+def op_declare(ctx: Ctx, params: fx.Declare, name: str) -> Flow:
+    from ..schema.vocab import ATTRIBUTES, MONSTER_TYPES
+
+    d = ctx.d
+    player = ctx.player if params.player == "you" else 1 - ctx.player
+    if params.what == "type":
+        words = MONSTER_TYPES
+    elif params.what == "attribute":
+        words = ATTRIBUTES
+    elif params.what == "number":
+        words = tuple(str(n) for n in range(1, 13))
+    else:
+        words = tuple(sorted({c.name for c in d.cards.values()}))
+    answer = yield d.ask(player, Kind.DECLARE, [Option(f"declare:{w}", w) for w in words], f"{ctx.card.name}: declare a {params.what}", verb="declare")
+    ctx.link.declared = answer.label
+    d.emit(Note(f"{d.names[player]} declares {answer.label}"))
+
+
+def op_win(ctx: Ctx, params: fx.Win, name: str) -> Flow:
+    player = ctx.player if params.player == "you" else 1 - ctx.player
+    ctx.d.win(player, "card", f"{ctx.card.name}: {params.reason} (R-WIN-3)")
+    return
+    yield
+
+
+def op_no_battle_damage(ctx: Ctx, params: fx.NoBattleDamage, name: str) -> Flow:
+    attack = ctx.d.attack
+    if attack is not None:
+        attack.no_damage.update(ctx.players(params.player))
+    return
+    yield
+
+
+def op_shuffle(ctx: Ctx, params: fx.Shuffle, name: str) -> Flow:
+    for p in ctx.players(params.player):
+        ctx.d.shuffle(p)
+    return
+    yield
+
+
+def op_reveal(ctx: Ctx, params: fx.Reveal, name: str) -> Flow:
+    cards = yield from ctx.cards(params.what)
+    for card in cards:
+        ctx.d.emit(Note(f"{ctx.d.names[card.owner]} reveals {card.name}"))
+
+
+def op_if(ctx: Ctx, params: fx.If, name: str) -> Flow:
+    holds = condition_holds(ctx.d, ctx.card, params.condition)
+    if params.condition.declared_is is not None:
+        declared = ctx.chosen[0] if ctx.chosen else None
+        holds = declared is not None and declared.data.kind == params.condition.declared_is
+    yield from run_ops(ctx, params.then if holds else params.otherwise)
+
+
+def op_fusion(ctx: Ctx, params: fx.FusionSummon, name: str) -> Flow:
+    from .summons import fusion_summon
+
+    yield from fusion_summon(ctx.d, ctx.player, params, ctx.card)
+
+
+def op_ritual(ctx: Ctx, params: fx.RitualSummon, name: str) -> Flow:
+    from .summons import ritual_summon
+
+    yield from ritual_summon(ctx.d, ctx.player, params, ctx.card)
+
+
+def op_handler(ctx: Ctx, params: fx.Handler, name: str) -> Flow:
+    from .handlers import HANDLERS
+
+    yield from HANDLERS[params.name](ctx)
+
+
+def op_protect(ctx: Ctx, params: fx.Protect, name: str) -> Flow:
+    d = ctx.d
+    for p in ctx.players(params.player):
+        if params.battle_damage:
+            d.players[p].no_battle_damage_turn = d.turn
+        if params.battle_destruction:
+            d.players[p].battle_immune_turn = d.turn
+    d.emit(Note(f"{ctx.card.name}: protection until the end of the turn"))
+    return
+    yield
+
+
+def op_bind(ctx: Ctx, params: fx.Bind, name: str) -> Flow:
+    cards = yield from ctx.cards(params.what)
+    card = ctx.card
+    for monster in cards:
+        if monster.loc.on_field and card.loc.on_field:
+            card.bound, monster.bound = monster, card
+            card.active = True
+            break
+
+
+def op_set_card(ctx: Ctx, params: fx.SetCard, name: str) -> Flow:
+    from .flow import set_spell_trap
+
+    cards = yield from ctx.cards(params.what, verb="set")
+    for card in cards:
+        if card.loc == Loc.HAND and not card.is_monster and (card.is_field_spell or ctx.d.players[ctx.player].free_szone() is not None):
+            set_spell_trap(ctx.d, ctx.player, card)
+
+
+def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> Flow:
+    d = ctx.d
+    p = ctx.player if params.player == "you" else 1 - ctx.player
+    if name == "traps_from_hand":
+        d.players[p].traps_from_hand_turn = d.turn
+        d.emit(Note(f"{d.names[p]} may activate Traps from the hand this turn"))
+    else:
+        d.players[p].normal_summon_turn = 0
+        d.emit(Note(f"{d.names[p]} may Normal Summon or Set again this turn"))
+    return
+    yield
+
+
+OPERATIONS: dict[str, Callable[[Ctx, Any, str], Flow]] = {
+    "draw": op_draw, "discard": op_discard,
+    "destroy": op_move, "send_to_gy": op_move, "banish": op_move, "return_to_hand": op_move,
+    "return_to_deck": op_move, "add_to_hand": op_move,
+    "special_summon": op_special_summon, "change_position": op_change_position,
+    "damage": op_damage, "gain_lp": op_life, "pay_lp": op_life, "lose_lp": op_life,
+    "modify": op_modify, "negate": op_negate, "equip": op_equip,
+    "add_counter": op_counters, "remove_counter": op_counters, "token": op_token,
+    "take_control": op_take_control, "skip": op_skip, "coin": op_coin, "look": op_look, "mill": op_mill,
+    "declare": op_declare, "win": op_win, "fusion_summon": op_fusion, "ritual_summon": op_ritual,
+    "handler": op_handler, "no_battle_damage": op_no_battle_damage, "shuffle": op_shuffle, "reveal": op_reveal,
+    "if": op_if, "protect": op_protect, "bind": op_bind, "set_card": op_set_card,
+    "traps_from_hand": op_flag, "extra_normal_summon": op_flag,
+}
+assert set(OPERATIONS) == set(fx.OPS), "every operation of the vocabulary has a handler"

@@ -1,0 +1,553 @@
+"""The effect vocabulary: how a card's YAML says what it does (docs/cards.md).
+
+Every effect has a kind and up to four parts — condition (`when`, `condition`), `cost`,
+`target` and the operation (`do`) — in the style of ocgcore's effects and Forge's verbs.
+Everything here is validated when the card file loads, so a typo is a `file:line` error and
+never a surprise mid-duel. Nothing here is executed: operations are names looked up in the
+engine's registry (ygoterm/engine/ops.py), and the rare card that needs code names a Python
+handler registered in the package.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from .problems import did_you_mean
+from .words import Attribute, MonsterType
+
+# ---------------------------------------------------------------------- numbers and filters
+
+_CMP = re.compile(r"^\s*(>=|<=|>|<|=|==)?\s*(\d+)\s*$")
+
+
+def _range(value: Any) -> Any:
+    """4 → {min: 4, max: 4}; '>=1000' → {min: 1000}; '<=4' → {max: 4}; '1-4' → {min: 1, max: 4}."""
+    if isinstance(value, bool):
+        raise PydanticCustomError("range", "expected a number or a comparison such as '>=1000'", {})
+    if isinstance(value, int):
+        return {"min": value, "max": value}
+    if isinstance(value, str):
+        text = value.strip()
+        if "-" in text and all(p.strip().isdigit() for p in text.split("-", 1)):
+            lo, hi = (int(p) for p in text.split("-", 1))
+            return {"min": lo, "max": hi}
+        m = _CMP.match(text)
+        if not m:
+            raise PydanticCustomError("range", "'{value}' is not a number or a comparison such as '>=1000' or '1-4'", {"value": value})
+        op, n = m.group(1) or "=", int(m.group(2))
+        return {">=": {"min": n}, ">": {"min": n + 1}, "<=": {"max": n}, "<": {"max": n - 1}}.get(op, {"min": n, "max": n})
+    return value
+
+
+class Range(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    min: int | None = None
+    max: int | None = None
+
+    def __contains__(self, value: int) -> bool:
+        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
+
+
+NumRange = Annotated[Range, BeforeValidator(_range)]
+
+
+def _one_or_many(value: Any) -> Any:
+    return value if isinstance(value, (list, tuple)) else [value]
+
+
+Zone = Literal["monster", "spell", "field", "onfield", "hand", "deck", "gy", "banished", "extra"]
+Side = Literal["you", "opponent", "any"]
+
+
+class Filter(BaseModel):
+    """One filter language for targets, searches, continuous effects and conditions.
+
+    `side` means controller on the field and owner elsewhere, seen from the effect's controller.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    zone: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = None
+    side: Side = "any"
+    kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
+    frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    attribute: Annotated[tuple[Attribute, ...], BeforeValidator(_one_or_many)] | None = None
+    type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
+    not_type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
+    name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
+    level: NumRange | None = None
+    atk: NumRange | None = None
+    def_: NumRange | None = Field(None, alias="def")
+    face_up: bool | None = None
+    position: Literal["attack", "defense"] | None = None
+    tuner: bool | None = None
+    not_self: bool = False
+    self_: bool = Field(False, alias="self")
+    event: bool = False  # the card(s) of the event this effect answers
+    revivable: bool = False  # may be Special Summoned from the GY/banishment (R-SUMMON-9)
+    token: bool | None = None
+    summoned_this_turn: bool | None = None
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# ---------------------------------------------------------------------- selections
+
+
+class Choose(BaseModel):
+    """Cards chosen on resolution (no targeting, R-TERM-17)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    where: Filter = Filter()
+    count: NumRange = Range(min=1, max=1)
+    who: Literal["you", "opponent", "owner"] = "you"  # who chooses
+    random: bool = False  # R-TERM-7
+    pick: Literal["lowest_atk", "highest_atk"] | None = None  # only among the lowest/highest ATK (Fissure)
+
+
+class AllOf(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    all: Filter
+
+
+class ChooseOf(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    choose: Choose
+
+
+Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared"]
+
+
+def _selection(value: Any) -> Any:
+    if isinstance(value, str) and value not in Ref.__args__:  # type: ignore[attr-defined]
+        raise PydanticCustomError("selection", "'{value}' is not a selection", {"value": value,
+                                  "hint": did_you_mean(value, Ref.__args__) or "use self, target, event, {all: FILTER} or {choose: {...}}"})  # type: ignore[attr-defined]
+    return value
+
+
+Selection = Annotated[Union[Ref, AllOf, ChooseOf], BeforeValidator(_selection)]
+Player = Literal["you", "opponent", "each", "owner", "controller", "event_player"]
+
+
+# ---------------------------------------------------------------------- operations
+
+
+class _Op(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _count_or(key: str):
+    def coerce(value: Any) -> Any:
+        if isinstance(value, (int, str)) and not isinstance(value, bool):
+            return {key: value}
+        return value
+    return coerce
+
+
+def _what_or(value: Any) -> Any:
+    """`destroy: target` is short for `destroy: {what: target}`."""
+    if isinstance(value, str) or (isinstance(value, dict) and ("all" in value or "choose" in value) and "what" not in value):
+        return {"what": value}
+    return value
+
+
+class Draw(_Op):
+    count: int = Field(1, ge=1)
+    player: Player = "you"
+
+
+class Discard(_Op):
+    count: int = Field(1, ge=1)
+    player: Player = "you"
+    random: bool = False
+    where: Filter = Filter()
+    what: Selection | None = None  # e.g. self (Kuriboh's cost)
+
+
+class Moves(_Op):
+    """destroy / send_to_gy / banish / return_to_hand / return_to_deck / add_to_hand."""
+
+    what: Selection
+    face_down: bool = False  # banish face-down (R-ZONE-9)
+    position: Literal["top", "bottom", "shuffle"] = "shuffle"  # return_to_deck
+    reveal: bool = True  # add_to_hand from the Deck is shown to the opponent
+
+
+class SpecialSummon(_Op):
+    what: Selection
+    position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "choose"
+    controller: Literal["you", "owner"] = "you"
+    bind: bool = False  # Call of the Haunted: this card and the monster destroy each other on leaving
+    ignore_conditions: bool = False
+
+
+class ChangePosition(_Op):
+    what: Selection
+    to: Literal["attack", "defense", "facedown", "toggle", "face_up"] = "toggle"
+
+
+class Damage(_Op):
+    amount: Union[int, Literal["half_atk_of_chosen", "atk_of", "def_of", "level_x100"]] = 0
+    player: Player = "opponent"
+    of: Selection | None = None  # for atk_of / def_of: whose stat
+    factor: float = 1.0
+    per: Filter | None = None  # amount × the number of cards matching (Just Desserts)
+
+
+class LifeChange(_Op):
+    amount: Union[int, Literal["half"]] = 0
+    player: Player = "you"
+
+
+class Modify(_Op):
+    what: Selection
+    atk: int = 0
+    def_: int = Field(0, alias="def")
+    set_atk: int | None = None
+    until: Literal["end_of_turn", "while_face_up", "permanent"] = "end_of_turn"
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Negate(_Op):
+    what: Literal["activation", "effect", "summon", "attack"] = "activation"
+    destroy: bool = False
+    end_battle_phase: bool = False  # Negate Attack
+
+
+class Equip(_Op):
+    to: Selection = "target"
+
+
+class Counters(_Op):
+    what: Selection = "self"
+    counter: str
+    count: int = Field(1, ge=1)
+
+
+class Token(_Op):
+    name: str
+    count: int = Field(1, ge=1, le=5)
+    attribute: Attribute = "EARTH"
+    type: MonsterType = "Beast"
+    level: int = Field(1, ge=1, le=12)
+    atk: int = 0
+    def_: int = Field(0, alias="def")
+    position: Literal["attack", "defense", "choose"] = "defense"
+    player: Literal["you", "opponent"] = "you"
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class TakeControl(_Op):
+    what: Selection = "target"
+    until: Literal["end_phase", "permanent"] = "end_phase"
+
+
+class Skip(_Op):
+    phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
+    player: Literal["you", "opponent"] = "opponent"
+
+
+class Coin(_Op):
+    heads: list["OpSpec"] = []
+    tails: list["OpSpec"] = []
+
+
+class Look(_Op):
+    count: int = Field(1, ge=1)
+    player: Player = "you"
+    then: Literal["none", "reorder", "shuffle"] = "none"
+
+
+class Mill(_Op):
+    count: int = Field(1, ge=1)
+    player: Player = "you"
+
+
+class Declare(_Op):
+    what: Literal["type", "attribute", "card", "number"] = "type"
+    player: Literal["you", "opponent"] = "you"
+
+
+class Win(_Op):
+    player: Literal["you", "opponent"] = "you"
+    reason: str = "card effect"
+
+
+class FusionSummon(_Op):
+    where: Filter = Filter()
+    materials_from: tuple[Literal["hand", "field"], ...] = ("hand", "field")
+
+
+class RitualSummon(_Op):
+    where: Filter = Filter()
+    exact: bool = False  # Levels must equal (not just reach) the Ritual monster's Level
+    tribute_from: tuple[Literal["hand", "field"], ...] = ("hand", "field")
+
+
+class Handler(_Op):
+    """A named Python handler registered in the package (never code from the file)."""
+
+    name: str
+
+    @model_validator(mode="after")
+    def _known(self) -> "Handler":
+        if self.name not in HANDLER_NAMES:
+            raise PydanticCustomError("handler", "no handler named '{name}'", {"name": self.name,
+                                      "hint": did_you_mean(self.name, HANDLER_NAMES) or "handlers: " + ", ".join(sorted(HANDLER_NAMES))})
+        return self
+
+
+# The names of the Python handlers in ygoterm/engine/card_handlers.py (the schema cannot import
+# the engine; a test checks that both lists agree).
+HANDLER_NAMES: frozenset[str] = frozenset()
+
+
+class NoBattleDamage(_Op):
+    player: Literal["you", "opponent", "each"] = "you"
+
+
+class Shuffle(_Op):
+    player: Player = "you"
+
+
+class Reveal(_Op):
+    what: Selection = "target"
+
+
+class Protect(_Op):
+    """Waboku-style protection for the rest of the turn."""
+
+    player: Literal["you", "opponent", "each"] = "you"
+    battle_damage: bool = True  # the player takes no battle damage
+    battle_destruction: bool = False  # their monsters cannot be destroyed by battle
+
+
+class Bind(_Op):
+    """Link this card with a monster: each leaving the field destroys the other (Shadow Spell)."""
+
+    what: Selection = "target"
+
+
+class SetCard(_Op):
+    """Set a Spell/Trap (e.g. from the hand) into a free zone."""
+
+    what: Selection
+
+
+class Flag(_Op):
+    """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`."""
+
+    player: Literal["you", "opponent"] = "you"
+
+
+class If(_Op):
+    """Run `then` only if a condition holds (e.g. "if it was a Spell, …")."""
+
+    condition: "Condition"
+    then: list["OpSpec"] = []
+    otherwise: list["OpSpec"] = Field([], alias="else")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# op name → parameter model, and how a short form expands
+OPS: dict[str, tuple[type[_Op], Any]] = {
+    "draw": (Draw, _count_or("count")),
+    "discard": (Discard, lambda v: {"what": v} if v in ("self",) else _count_or("count")(v)),
+    "destroy": (Moves, _what_or),
+    "send_to_gy": (Moves, _what_or),
+    "banish": (Moves, _what_or),
+    "return_to_hand": (Moves, _what_or),
+    "return_to_deck": (Moves, _what_or),
+    "add_to_hand": (Moves, _what_or),
+    "special_summon": (SpecialSummon, _what_or),
+    "change_position": (ChangePosition, _what_or),
+    "damage": (Damage, _count_or("amount")),
+    "gain_lp": (LifeChange, _count_or("amount")),
+    "pay_lp": (LifeChange, _count_or("amount")),
+    "lose_lp": (LifeChange, _count_or("amount")),
+    "modify": (Modify, lambda v: v),
+    "negate": (Negate, lambda v: {"what": v} if isinstance(v, str) else v),
+    "equip": (Equip, lambda v: {"to": v} if isinstance(v, str) else v),
+    "add_counter": (Counters, lambda v: {"counter": v} if isinstance(v, str) else v),
+    "remove_counter": (Counters, lambda v: {"counter": v} if isinstance(v, str) else v),
+    "token": (Token, lambda v: v),
+    "take_control": (TakeControl, _what_or),
+    "skip": (Skip, lambda v: {"phase": v} if isinstance(v, str) else v),
+    "coin": (Coin, lambda v: v),
+    "look": (Look, _count_or("count")),
+    "mill": (Mill, _count_or("count")),
+    "declare": (Declare, lambda v: {"what": v} if isinstance(v, str) else v),
+    "win": (Win, lambda v: {"player": v} if isinstance(v, str) else v),
+    "fusion_summon": (FusionSummon, lambda v: v or {}),
+    "ritual_summon": (RitualSummon, lambda v: v or {}),
+    "handler": (Handler, lambda v: {"name": v} if isinstance(v, str) else v),
+    "no_battle_damage": (NoBattleDamage, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "reveal": (Reveal, _what_or),
+    "if": (If, lambda v: v),
+    "protect": (Protect, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "bind": (Bind, _what_or),
+    "set_card": (SetCard, _what_or),
+    "traps_from_hand": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "extra_normal_summon": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+}
+
+
+class OpSpec(BaseModel):
+    """One operation: `{destroy: target}` → op='destroy', params=Moves(what='target')."""
+
+    model_config = ConfigDict(frozen=True)
+    op: str
+    params: Any
+
+    @model_validator(mode="before")
+    @classmethod
+    def _parse(cls, value: Any) -> Any:
+        if isinstance(value, dict) and set(value) == {"op", "params"} and value["op"] in OPS:
+            params = value["params"]  # the cached (already expanded) form
+            model = OPS[value["op"]][0]
+            return {"op": value["op"], "params": params if isinstance(params, model) else model.model_validate(params)}
+        if isinstance(value, str):
+            value = {value: None}
+        if not isinstance(value, dict) or len(value) != 1:
+            raise PydanticCustomError("op", "an operation is one 'name: parameters' pair, e.g. '- destroy: target'", {})
+        (name, raw), = value.items()
+        if name not in OPS:
+            raise PydanticCustomError("op", "unknown operation '{name}'", {"name": name,
+                                      "hint": did_you_mean(str(name), OPS) or "see docs/cards.md for the operations"})
+        model, expand = OPS[name]
+        params = model.model_validate(expand(raw) if raw is not None else {})
+        return {"op": name, "params": params}
+
+
+# ---------------------------------------------------------------------- conditions and triggers
+
+EventName = Literal[
+    "summoned", "normal_summoned", "flip_summoned", "special_summoned", "summon_declared",
+    "flipped", "destroyed", "destroyed_by_battle", "destroyed_by_effect", "sent_to_gy", "leaves_field",
+    "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "drawn", "discarded",
+    "damage_calculation", "targeted", "battled",
+]
+
+
+class When(BaseModel):
+    """The event an effect answers. `subject` says whose card it is about."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    event: Annotated[tuple[EventName, ...], BeforeValidator(_one_or_many)]
+    # whose card the event is about; default: this card for triggers, any card for activations
+    subject: Literal["self", "any", "you", "opponent"] | None = None
+    how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link"], ...], BeforeValidator(_one_or_many)] | None = None
+    where: Filter | None = None  # the event's card must match
+    from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(None, alias="from")
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect"], ...], BeforeValidator(_one_or_many)] | None = None
+    player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+def _when(value: Any) -> Any:
+    if isinstance(value, (str, list)):
+        return {"event": value}
+    return value
+
+
+class Condition(BaseModel):
+    """Extra conditions checked on activation (and for continuous effects, all the time)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    your_turn: bool | None = None
+    phase: Annotated[tuple[Literal["draw", "standby", "main1", "battle", "main2", "end", "main", "damage"], ...], BeforeValidator(_one_or_many)] | None = None
+    you_control: Filter | None = None  # at least one such card
+    you_control_none: Filter | None = None
+    opponent_controls: Filter | None = None
+    opponent_controls_none: Filter | None = None
+    in_your_gy: Filter | None = None
+    count: NumRange | None = None  # with one of the filters above: how many must match
+    lp_at_most: int | None = None
+    lp_at_least: int | None = None
+    hand_at_least: int | None = None
+    opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
+    being_attacked: bool | None = None  # this card is the attack target
+    declared_is: Literal["spell", "trap", "monster"] | None = None
+
+
+class TargetSpec(BaseModel):
+    """Targets chosen on activation (R-TERM-17); re-checked on resolution (R-CHAIN-6)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    where: Filter = Filter()
+    count: NumRange = Range(min=1, max=1)
+    who: Literal["you", "opponent"] = "you"
+
+
+class ContinuousSpec(BaseModel):
+    """What a continuous effect does while its card is face-up on the field (R-CARD-10)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
+    atk: int = 0
+    def_: int = Field(0, alias="def")
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters"] | None = None  # "gains N for each …"
+    per_where: Filter | None = None
+    cannot_attack: bool = False
+    cannot_change_position: bool = False
+    cannot_be_targeted: bool = False
+    cannot_be_destroyed_by_battle: bool = False
+    cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
+    negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
+    piercing: bool = False  # R-BATTLE-12
+    direct_attack: bool = False
+    extra_attacks: int = 0
+    tribute_value: int | None = None  # Kaiser Sea Horse: counts as N Tributes …
+    tribute_for: Filter | None = None  # … for a monster matching this
+    banish_instead: Filter | None = None  # Dimensional Fissure: such cards going to the GY are banished
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+EffectKind = Literal["activate", "ignition", "trigger", "flip", "quick", "continuous", "procedure", "win"]
+
+
+class Effect(BaseModel):
+    """One effect of a card."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    kind: EffectKind
+    label: str | None = None  # how its option reads: "activate Black Luster Soldier (banish)"
+    when: Annotated[When, BeforeValidator(_when)] | None = None
+    timing: Literal["when", "if"] = "if"  # R-CHAIN-10: "When … you can" can miss the timing
+    optional: bool = False  # "you can" (R-TERM-8); activations and ignitions are always optional
+    condition: Condition | None = None
+    cost: list[OpSpec] = []
+    target: TargetSpec | None = None
+    do: list[OpSpec] = []
+    continuous: ContinuousSpec | None = None
+    once_per_turn: bool = False
+    from_: Annotated[tuple[Literal["field", "hand", "gy"], ...], BeforeValidator(_one_or_many)] = Field(("field",), alias="from")
+    damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
+    stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)
+    lasts_turns: int | None = Field(None, ge=1)  # … destroyed in the End Phase of the opponent's Nth turn
+    win_when: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # Exodia: these names in hand
+
+    @model_validator(mode="after")
+    def _parts_fit_the_kind(self) -> "Effect":
+        if self.kind == "continuous" and self.continuous is None:
+            raise ValueError("a continuous effect needs 'continuous: {…}' (what it does while face-up)")
+        if self.kind != "continuous" and self.continuous is not None:
+            raise ValueError("'continuous' belongs to a continuous effect (kind: continuous)")
+        if self.kind == "trigger" and self.when is None:
+            raise ValueError("a trigger effect needs 'when: EVENT'")
+        if self.kind == "win" and not self.win_when:
+            raise ValueError("a win effect needs 'win_when: [card names]'")
+        if self.kind in ("ignition", "trigger", "flip", "quick") and not self.do:
+            raise ValueError(f"a {self.kind} effect needs 'do: [operations]'")
+        return self
+
+
+If.model_rebuild()
+Coin.model_rebuild()
