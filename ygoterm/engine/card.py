@@ -20,7 +20,7 @@ class CardInst:
         "uid", "data", "owner", "controller", "loc", "seq", "pos", "face_up",
         "arrived_turn", "pos_changed_turn", "attacks", "attacked_turn", "summon_kind", "summon_turn",
         "properly_summoned", "counters", "materials", "name", "is_monster", "is_spell", "is_trap",
-        "level", "base_atk", "base_def", "battle_destroyed", "set_turn", "tribute_value",
+        "level", "base_atk", "base_def", "battle_destroyed", "set_turn",
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
         "duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
         "used_turn", "turns_left", "original_controller", "control_until", "moves",
@@ -58,9 +58,8 @@ class CardInst:
             self.level = 0
             self.base_atk = 0
             self.base_def = 0
-        self.tribute_value = 1  # Kaiser Sea Horse-style doubles set this from its card text
         # R-SUMMON-9: cannot be Normal Summoned/Set (a condition, or an Extra Deck monster)
-        self.special_summon_only = isinstance(data, Monster) and (data.special_summon_only or data.is_extra_deck)
+        self.special_summon_only = isinstance(data, Monster) and data.needs_proper_summon
         self.is_field_spell = isinstance(data, Spell) and data.subtype == "field"
         self.is_link = isinstance(data, Monster) and data.link is not None
         self.is_token = data.is_token

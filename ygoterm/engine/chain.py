@@ -60,6 +60,7 @@ class ChainLink:
     was_spell_trap_card: bool = False  # a Spell/Trap card's own activation (it is "spent" after)
     chosen: list[CardInst] = field(default_factory=list)
     declared: Any = None
+    event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
 
     @property
     def label(self) -> str:
@@ -368,6 +369,7 @@ def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | Non
     effect = card.effects[index]
     link = ChainLink(len(d.chain) + 1, p, card, effect, index, effect_speed(card, effect), signal=signal)
     link.answers = d.chain[-1] if d.chain else None
+    link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
     if effect.kind == "activate" and not card.is_monster:
         link.was_spell_trap_card = True
         yield from _place_activated_card(d, p, card)

@@ -69,7 +69,10 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
     if decision.multi:
         rule = _SELECT_RULES.get(decision.verb, "PROTOCOL")
         return IllegalChoice(rule, f"'{text}' cannot be chosen to {decision.verb or 'select'}; choose from: {choices}")
-    words = norm(text).split(" ", 1)
+    text_norm = norm(text)
+    if text_norm.startswith("special summon "):
+        text_norm = "special " + text_norm[len("special summon "):]
+    words = text_norm.split(" ", 1)
     verb = words[0]
     rest = words[1] if len(words) > 1 else ""
     name, _, target = (part.strip() for part in rest.partition("->"))
@@ -77,7 +80,7 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
     refusal = refusal_for(d, decision.player, verb, card, target)
     if refusal is not None:
         return IllegalChoice(refusal.rule, str(refusal))
-    if card is None and name and verb in ("summon", "set", "flip", "switch", "attack"):
+    if card is None and name and verb in ("summon", "set", "flip", "switch", "attack", "activate", "special"):
         return IllegalChoice("PROTOCOL", f"no card named '{name}' that you could {verb}; options: {choices}")
     return IllegalChoice("PROTOCOL", f"'{text}' is not a legal answer now; options: {choices}")
 

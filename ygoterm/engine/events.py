@@ -182,15 +182,15 @@ class Move(Event):
 class Summon(Event):
     player: int
     card: int
-    name: str
-    how: str  # "normal", "tribute", "flip", "special"
+    name: str | None  # None: Special Summoned face-down (Cyber Jar)
+    how: str  # "normal", "tribute", "flip", "special", "fusion", "ritual"
     pos: Pos
     zone: int
 
     def text(self, names: Names) -> str:
         verb = {"normal": "Normal Summoned", "tribute": "Tribute Summoned", "flip": "Flip Summoned",
-                "special": "Special Summoned"}.get(self.how, f"{self.how} Summoned")
-        return f"{names[self.player]} {verb} {self.name} in {self.pos.title} Position"
+                "special": "Special Summoned"}.get(self.how, f"{self.how.title()} Summoned")
+        return f"{names[self.player]} {verb} {self.name or 'a monster'} in {self.pos.title} Position"
 
 
 @dataclass(slots=True)

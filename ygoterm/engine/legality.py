@@ -68,6 +68,10 @@ def summon_this(d: "Duel", p: int, card: CardInst, action: str = NORMAL_SUMMON,
     if level > 4:
         need = 1 if level <= 6 else 2  # R-SUMMON-2 (tributes_needed)
         side = d.players[p]
+        if d.continuous_count:
+            from .continuous import tribute_value
+
+            tribute_power = sum(tribute_value(d, c, card) for c in side.mzone if c is not None)
         if (side.tribute_power() if tribute_power is None else tribute_power) < need:
             count = sum(1 for c in side.mzone if c is not None)
             return Refusal(action, "R-SUMMON-2", f"Level {level} needs {need} Tribute{'s' if need > 1 else ''}; you control {count} monster{'s' if count != 1 else ''}")

@@ -58,10 +58,7 @@ class Ctx:
                 "event_player": [self.link.signal.player if self.link.signal else 1 - p]}[who]
 
     def event_cards(self) -> list[CardInst]:
-        s = self.link.signal
-        if s is not None and s.card is not None:
-            return [s.card]
-        return []
+        return self.link.event_cards
 
     def cards(self, selection: Any, *, verb: str = "select") -> Flow:
         """The cards a selection names, choosing them now when it says `choose`."""
@@ -133,7 +130,7 @@ def valid_targets(d: "Duel", link: ChainLink) -> list[CardInst]:
 
 
 def _signal_cards(link: ChainLink) -> list[CardInst]:
-    return [link.signal.card] if link.signal is not None and link.signal.card is not None else []
+    return link.event_cards
 
 
 # ---------------------------------------------------------------------- resolving

@@ -38,12 +38,9 @@ class Player:
         return [c for c in self.mzone if c is not None]
 
     def tribute_power(self) -> int:
-        """What this player's monsters are worth as Tributes (R-SUMMON-2; Kaiser Sea Horse counts 2)."""
-        power = 0
-        for card in self.mzone:
-            if card is not None:
-                power += card.tribute_value
-        return power
+        """How many Tributes this player's monsters make (R-SUMMON-2), before card effects such
+        as Kaiser Sea Horse's (engine/continuous.tribute_value)."""
+        return sum(1 for card in self.mzone if card is not None)
 
     def spells_traps(self) -> list[CardInst]:
         return [c for c in self.szone if c is not None]

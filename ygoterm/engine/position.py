@@ -142,6 +142,7 @@ def _place_spell(d: Duel, pool: "CardPool", p: int, entry: ZoneCard, seq: int | 
     card.loc, card.seq, card.controller = Loc.SZONE, seq, p
     side.szone[seq] = card
     card.face_up = entry.face_down is False
+    card.active = card.face_up  # a face-up Continuous/Field/Equip card already applies
     card.arrived_turn = d.turn if entry.set == "this_turn" else d.turn - 1
     card.set_turn = card.arrived_turn if not card.face_up else 0
     card.counters = dict(entry.counters)
