@@ -42,7 +42,7 @@ def run_search(args: argparse.Namespace) -> int:
         atk = str(card.atk) if isinstance(card, Monster) else ""
         df = str(card.def_) if isinstance(card, Monster) and card.def_ is not None else ""
         table.add_row(escape(card.name), str(card.id), escape(stat_line(card).rsplit(" · ", 1)[0] if isinstance(card, Monster) else stat_line(card)),
-                      atk, df, "scripted" if card.scripted else "[dim]manual[/]")
+                      atk, df, "scripted" if card.scripted else "[dim]manual[/]" if card.has_effect else "[dim]no effect[/]")
     out.print(table)
     if len(hits) > args.limit:
         out.print(f"[dim]… {len(hits) - args.limit} more; narrow the query or raise --limit[/]")
@@ -76,7 +76,12 @@ def card_panel(card: Card, origin: tuple[str, int] | None = None) -> Panel:
     foot = [f"Passcode {card.id}"]
     if card.rarity:
         foot.append(f"{RARITIES[card.rarity]} ({card.rarity})")
-    foot.append("scripted: plays automatically" if card.scripted else "manual: no effects scripted yet; play its text with manual actions")
+    if card.scripted:
+        foot.append("scripted: plays automatically")
+    elif card.has_effect:
+        foot.append("manual: no effects scripted yet; play its text with manual actions")
+    else:
+        foot.append("no effect: plays by its stats")
     if origin:
         foot.append(f"defined in {origin[0]}")
     body.append("\n" + " · ".join(foot), style="dim")

@@ -52,6 +52,11 @@ class CardBase(BaseModel):
         return bool(self.effects)
 
     @property
+    def has_effect(self) -> bool:
+        """Whether the card does anything beyond its stats (Spells, Traps, Effect monsters)."""
+        return True
+
+    @property
     def is_extra_deck(self) -> bool:
         return False
 
@@ -92,6 +97,10 @@ class Monster(CardBase):
     def is_normal(self) -> bool:
         """A Normal Monster (R-CARD-3); Tokens are treated as one (R-CARD-11)."""
         return bool(self.frames & {"normal", "token"})
+
+    @property
+    def has_effect(self) -> bool:
+        return "effect" in self.frames or bool(self.effects)
 
     @property
     def is_pendulum(self) -> bool:
