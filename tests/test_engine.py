@@ -215,3 +215,52 @@ def test_fuzz_and_bench_commands(cli):
     assert code == 0 and "All invariants held" in out
     code, out, _ = cli("bench", "--duels", "3")
     assert code == 0 and "duels/s" in out and "decisions per duel" in out and "p99" in out
+
+
+def test_manual_actions_are_logged_replayed_and_off_by_default(pool, decks):
+    from ygoterm.engine.manual import Manual
+
+    d = Duel.new(pool, decks, seed=4)
+    d.apply("first")
+    p = d.turn_player
+    card = d.players[p].hand[0]
+    with pytest.raises(IllegalChoice) as info:
+        d.manual(p, Manual("move", card.uid, to="gy"))
+    assert info.value.rule == "MANUAL" and "manual_actions" in info.value.message
+
+    d = Duel.new(pool, decks, seed=4, solo=True)
+    d.apply("first")
+    p = d.turn_player
+    card = d.players[p].hand[0]
+    d.manual(p, Manual("move", card.uid, to="gy"))
+    d.manual(p, Manual("lp", amount=-500))
+    d.manual(p, Manual("token", name="Sheep Token", position="defense"))
+    d.manual(p, Manual("draw", amount=2))
+    assert card in d.players[p].gy and d.players[p].lp == 7500
+    assert any(c.name == "Sheep Token" for c in d.players[p].monsters())
+    assert len(d.players[p].hand) == 6
+    assert "(manual)" in d.log[-1].text(d.names) or any("(manual)" in e.text(d.names) for e in d.log[-6:])
+    assert all(o.card != card.uid for o in d.pending.options), "the open decision was asked again"
+    with pytest.raises(IllegalChoice):
+        d.manual(p, Manual("move", d.players[1 - p].hand[0].uid, to="gy"))  # not yours (R-TERM-5)
+    again = replay(d.record, pool)
+    assert again.state_hash() == d.state_hash()
+
+
+def test_effect_error_carries_the_card_and_the_replay(pool, decks, monkeypatch):
+    from ygoterm.engine import ops
+    from ygoterm.engine.ops import EffectError
+    from ygoterm.engine.position import build_position
+
+    data = {"name": "bug", "turn": 3, "A": {"hand": ["Pot of Greed"], "deck": [{"card": "Feral Imp", "count": 5}]}}
+    d = build_position(pool, data, seed=1)
+
+    def broken(ctx, params, name):
+        raise KeyError("simulated engine bug")
+        yield
+
+    monkeypatch.setitem(ops.OPERATIONS, "draw", broken)
+    with pytest.raises(EffectError) as info:
+        d.apply("activate Pot of Greed")
+    assert info.value.card == "Pot of Greed" and "simulated engine bug" in str(info.value)
+    assert '"choices"' in info.value.record_json

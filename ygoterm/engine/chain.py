@@ -436,6 +436,8 @@ def run_chain(d: "Duel", first: int | None = None) -> Flow:
         options = activation_options(d, p, open_state=False)
         if options or d.prompt_modes[p] == "always":
             choice = yield d.ask(p, Kind.CHAIN, (*options, PASS), f"Chain Link {len(d.chain)} ({d.chain[-1].card.name}): respond or pass")
+            if choice.key == "refresh":
+                continue
             if choice.key != "pass":
                 card = d.cards[choice.card]
                 yield from activate(d, p, card, int(choice.key.rsplit(":", 1)[1]))

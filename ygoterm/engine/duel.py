@@ -30,9 +30,11 @@ from .types import EMZ_LEFT, FIELD_ZONE, Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
     from ..schema.cardpool import CardPool
+    from .manual import Manual
     from .replay import ReplayRecord
 
 Flow = Generator[Decision, Any, Any]
+REFRESH = Option("refresh", "refresh")  # sent into the flow after a manual action: ask again
 Answer = Option | str | Sequence[Option | str]
 DEFAULT_NAMES = ("Player 1", "Player 2")
 
@@ -82,13 +84,16 @@ class Duel:
 
     @classmethod
     def new(cls, pool: "CardPool", decks: tuple[Deck, Deck], seed: int, rules: Rules | None = None,
-            names: tuple[str, str] = DEFAULT_NAMES) -> "Duel":
-        """A fresh duel: coin toss, shuffles and opening hands happen as the flow starts."""
+            names: tuple[str, str] = DEFAULT_NAMES, *, solo: bool = False) -> "Duel":
+        """A fresh duel: coin toss, shuffles and opening hands happen as the flow starts.
+        `solo`: one person tests a deck, so manual actions are always allowed."""
         from . import flow
         from .replay import ReplayRecord
 
         duel = cls(rules or Rules(), seed, names)
+        duel.solo = solo
         duel.record = ReplayRecord.for_decks(pool, decks, seed, duel.rules, names)
+        duel.record.solo = solo
         duel.deal_uids(sum(len(d.main) + len(d.extra) for d in decks))
         for p, deck in enumerate(decks):
             duel._deal(p, deck.main, Loc.DECK)
@@ -207,6 +212,29 @@ class Duel:
         self._flow = None
         self.pending = None
         self._end(1 - player, "concession", f"{self.names[player]} conceded")
+        return self.log[start:]
+
+    def manual(self, player: int, action: "Manual") -> list[Event]:
+        """A manual action (DESIGN.md §4) between answers: allowed in solo testing or with the
+        `manual_actions` rules switch, at an open moment (a command or response decision)."""
+        from .manual import check, perform
+
+        if self.outcome is not None or self.pending is None:
+            raise IllegalChoice("R-WIN-1", "the duel is over")
+        if self.pending.kind not in (Kind.COMMAND, Kind.BATTLE, Kind.CHAIN):
+            raise IllegalChoice("MANUAL", "finish the current choice first; manual actions wait for a command or response prompt")
+        check(self, player, action)
+        start = len(self.log)
+        if self.record is not None:
+            self.record.choices.append(f"!manual:{player}:{action.to_json()}")
+        try:
+            perform(self, player, action)
+        except DuelOver:
+            if self._flow is not None:
+                self._flow.close()
+            self._flow, self.pending = None, None
+            return self.log[start:]
+        self._advance(REFRESH)  # the open decision is asked again with what changed
         return self.log[start:]
 
     def set_prompt_mode(self, player: int, mode: str) -> None:

@@ -201,6 +201,8 @@ def _window(d: "Duel", p: int, passes: int, stop_after_chain: bool, triggers: bo
         options = activation_options(d, p, open_state=False)
         if options or d.prompt_modes[p] == "always":
             choice = yield d.ask(p, Kind.CHAIN, (*options, PASS), window_prompt(d))
+            if choice.key == "refresh":
+                continue
             if choice.key != "pass":
                 acted = True
                 yield from start_chain(d, p, choice)
@@ -261,6 +263,8 @@ def main_phase(d: "Duel", phase: Phase) -> Flow:
             options[moves_on:moves_on] = activation_options(d, p, open_state=True)
         choice = yield d.ask(p, Kind.COMMAND, options, f"{phase.title}: your move")
         d.idle = False
+        if choice.key == "refresh":
+            continue
         verb = choice.verb
         if verb in ("battle", "end"):
             # R-PRIO-2: announcing the end of the phase is a pass; the opponent may act before it ends.
@@ -395,6 +399,8 @@ def battle_phase(d: "Duel") -> Flow:
             options[-1:-1] = activation_options(d, p, open_state=True)
         choice = yield d.ask(p, Kind.BATTLE, options, "Battle Step: attack or end the Battle Phase")
         d.idle = False
+        if choice.key == "refresh":
+            continue
         if choice.verb == "main2":
             if (yield from window(d, first=1 - p, passes=1, stop_after_chain=True)):
                 continue

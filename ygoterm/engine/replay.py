@@ -47,6 +47,7 @@ class ReplayRecord:
     digest: str
     position: dict[str, Any] | None = None  # a scenario's starting position, instead of decks
     choices: list[str] = field(default_factory=list)
+    solo: bool = False  # solo testing: manual actions allowed
     pool: "CardPool | None" = None  # the pool it was recorded with (not saved)
 
     @classmethod
@@ -60,7 +61,7 @@ class ReplayRecord:
     def to_json(self) -> str:
         data = {"format": FORMAT, "version": VERSION, "digest": self.digest, "seed": self.seed,
                 "rules": self.rules.model_dump(mode="json"), "names": list(self.names), "decks": self.decks,
-                "position": self.position, "choices": self.choices}
+                "position": self.position, "solo": self.solo, "choices": self.choices}
         return json.dumps(data, indent=1) + "\n"
 
     def save(self, path: Path) -> None:
@@ -91,6 +92,7 @@ class _ReplayFile(BaseModel):
     names: tuple[str, str]
     decks: list[dict[str, Any]]
     position: dict[str, Any] | None = None
+    solo: bool = False
     choices: list[str]
 
 
@@ -114,7 +116,7 @@ def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
         raise DataError(problems_from(e, file=name, locator=Locator(text))) from None
     if model.version > VERSION:
         raise DataError([Problem(name, 1, 1, "version", f"save version {model.version} is newer than this ygoterm ({VERSION})", "update ygoterm")])
-    record = ReplayRecord(model.seed, model.rules, model.names, model.decks, model.digest, model.position, model.choices, pool)
+    record = ReplayRecord(model.seed, model.rules, model.names, model.decks, model.digest, model.position, model.choices, model.solo, pool)
     missing = sorted({str(i) for i in record.card_refs() if pool.get(i) is None})
     if missing:
         raise DataError([Problem(name, 1, 1, "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(missing[:5])}",
@@ -132,10 +134,12 @@ def start(record: ReplayRecord, pool: "CardPool") -> "Duel":
     from .position import build_position
 
     if record.position is not None:
-        return build_position(pool, record.position, record.seed, record.rules, record.names)
+        duel = build_position(pool, record.position, record.seed, record.rules, record.names)
+        duel.solo = duel.record.solo = record.solo  # type: ignore[union-attr]
+        return duel
     decks = tuple(Deck(d["name"], [pool.get(i) for i in d["main"]], [pool.get(i) for i in d["extra"]],  # type: ignore[misc]
                        [pool.get(i) for i in d.get("side", [])]) for d in record.decks)
-    return Duel.new(pool, decks, record.seed, record.rules, record.names)  # type: ignore[arg-type]
+    return Duel.new(pool, decks, record.seed, record.rules, record.names, solo=record.solo)  # type: ignore[arg-type]
 
 
 def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "Duel":
@@ -149,6 +153,16 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
         if entry.startswith("!concede:"):
             duel.concede(int(entry.split(":")[1]))
             break
+        if entry.startswith("!manual:"):
+            from .manual import Manual
+
+            _, who, body = entry.split(":", 2)
+            try:
+                duel.manual(int(who), Manual.from_json(body))
+            except (IllegalChoice, ValueError, TypeError) as e:
+                raise DataError([Problem("replay", 0, 0, f"choices[{index}]", f"recorded manual action is not possible here: {e}",
+                                         "the save is damaged or from another version of the rules engine")]) from None
+            continue
         is_forced = entry.startswith("=")
         key = entry.lstrip("=")
         while duel.pending is not None and forced(duel.pending) and not is_forced:

@@ -48,6 +48,12 @@ class Range(BaseModel):
     min: int | None = None
     max: int | None = None
 
+    @model_validator(mode="after")
+    def _possible(self) -> "Range":
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"this range can never match: {self.min} is more than {self.max}")
+        return self
+
     def __contains__(self, value: int) -> bool:
         return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
 
@@ -354,6 +360,9 @@ class If(_Op):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+COST_OPS = frozenset({"pay_lp", "discard", "send_to_gy", "banish", "destroy", "return_to_hand", "return_to_deck",
+                      "remove_counter", "reveal"})
+
 # op name → parameter model, and how a short form expands
 OPS: dict[str, tuple[type[_Op], Any]] = {
     "draw": (Draw, _count_or("count")),
@@ -546,6 +555,12 @@ class Effect(BaseModel):
             raise ValueError("a win effect needs 'win_when: [card names]'")
         if self.kind in ("ignition", "trigger", "flip", "quick") and not self.do:
             raise ValueError(f"a {self.kind} effect needs 'do: [operations]'")
+        for op in self.cost:
+            payer = getattr(op.params, "player", "you")
+            if payer not in ("you", "controller"):
+                raise ValueError(f"the cost '{op.op}' names player '{payer}': a cost is paid by the player who activates (R-TERM-4)")
+            if op.op not in COST_OPS:
+                raise ValueError(f"'{op.op}' cannot be a cost; costs are: {', '.join(sorted(COST_OPS))}")
         return self
 
 
