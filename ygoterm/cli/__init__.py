@@ -11,16 +11,16 @@ import sys
 from pathlib import Path
 
 from ..schema.problems import DataError
-from . import cards, check, deck, engine_tools, scenario
+from . import cards, check, deck, engine_tools, play, scenario
 from .common import EXIT_UNREADABLE, UsageError, err, report_data_error
 
-COMMANDS = (check, cards, deck, scenario, engine_tools)
+COMMANDS = (play, check, cards, deck, scenario, engine_tools)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ygoterm",
-        description="ygoterm: Yu-Gi-Oh!-style card duels in the terminal. Check decks, browse cards, convert decklists.",
+        description="ygoterm: Yu-Gi-Oh!-style card duels in the terminal. Without a command it opens the main menu.",
         epilog="Run 'ygoterm COMMAND --help' for a command's options.",
     )
     parser.add_argument("--cards", action="append", type=Path, metavar="PATH", help="also load cards from this folder or YAML file (repeatable)")
@@ -35,8 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
-        parser.print_help()
-        return 0
+        args.run = play.run_menu  # no command: the TUI's main menu
     try:
         return args.run(args)
     except DataError as e:

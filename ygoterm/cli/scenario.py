@@ -14,12 +14,15 @@ from .common import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UsageError, out, pri
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scenario", help="run scenario files (puzzles, rules tests) and check their expectations")
-    scenario_sub = p.add_subparsers(dest="scenario_command", metavar="{check}", required=True)
+    scenario_sub = p.add_subparsers(dest="scenario_command", metavar="{check,play}", required=True)
     check = scenario_sub.add_parser("check", help="play each scenario's script headless; exit 0 only if every expectation holds",
                                     description="Runs FILE or every *.yaml under DIR. On a mismatch prints expected vs actual per zone and the log tail.")
     check.add_argument("targets", nargs="+", type=Path, metavar="FILE|DIR")
     check.add_argument("-q", "--quiet", action="store_true", help="print failures and the summary only")
     check.set_defaults(run=run_check)
+    from .play import add_scenario_play
+
+    add_scenario_play(scenario_sub)
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -48,6 +48,7 @@ class ReplayRecord:
     position: dict[str, Any] | None = None  # a scenario's starting position, instead of decks
     choices: list[str] = field(default_factory=list)
     solo: bool = False  # solo testing: manual actions allowed
+    meta: dict[str, Any] = field(default_factory=dict)  # client notes kept with a save (e.g. who sat where)
     pool: "CardPool | None" = None  # the pool it was recorded with (not saved)
 
     @classmethod
@@ -61,7 +62,7 @@ class ReplayRecord:
     def to_json(self) -> str:
         data = {"format": FORMAT, "version": VERSION, "digest": self.digest, "seed": self.seed,
                 "rules": self.rules.model_dump(mode="json"), "names": list(self.names), "decks": self.decks,
-                "position": self.position, "solo": self.solo, "choices": self.choices}
+                "position": self.position, "solo": self.solo, "meta": self.meta, "choices": self.choices}
         return json.dumps(data, indent=1) + "\n"
 
     def save(self, path: Path) -> None:
@@ -93,6 +94,7 @@ class _ReplayFile(BaseModel):
     decks: list[dict[str, Any]]
     position: dict[str, Any] | None = None
     solo: bool = False
+    meta: dict[str, Any] = {}
     choices: list[str]
 
 
@@ -116,7 +118,8 @@ def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
         raise DataError(problems_from(e, file=name, locator=Locator(text))) from None
     if model.version > VERSION:
         raise DataError([Problem(name, 1, 1, "version", f"save version {model.version} is newer than this ygoterm ({VERSION})", "update ygoterm")])
-    record = ReplayRecord(model.seed, model.rules, model.names, model.decks, model.digest, model.position, model.choices, model.solo, pool)
+    record = ReplayRecord(model.seed, model.rules, model.names, model.decks, model.digest, model.position, model.choices,
+                          model.solo, pool=pool, meta=model.meta)
     missing = sorted({str(i) for i in record.card_refs() if pool.get(i) is None})
     if missing:
         raise DataError([Problem(name, 1, 1, "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(missing[:5])}",
@@ -148,6 +151,8 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
     from .duel import forced
 
     duel = start(record, pool)
+    if duel.record is not None:
+        duel.record.meta = dict(record.meta)
     entries = record.choices if upto is None else record.choices[:upto]
     for index, entry in enumerate(entries):
         if entry.startswith("!concede:"):

@@ -53,6 +53,18 @@ class SideView:
 
 
 @dataclass(frozen=True, slots=True)
+class LinkView:
+    """A chain link as anyone may see it (activations are public)."""
+
+    number: int
+    player: int
+    card: int
+    name: str
+    speed: int
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class DuelView:
     viewer: int
     turn: int
@@ -64,6 +76,7 @@ class DuelView:
     attack_target: int | None
     deciding: int | None
     outcome: str | None
+    chain: tuple[LinkView, ...] = ()
 
     @property
     def me(self) -> SideView:
@@ -104,8 +117,11 @@ def make_view(d: "Duel", viewer: int) -> DuelView:
             tuple(cv(c) for c in side.szone),
         ))
     attack = d.attack
+    chain = tuple(LinkView(link.number, link.player, link.card.uid, link.card.name, link.speed,
+                           tuple(t.name if (t.face_up or t.controller == viewer) else "a face-down card" for t in link.targets))
+                  for link in d.chain)
     return DuelView(viewer, d.turn, d.turn_player, d.phase, d.step, (sides[0], sides[1]),
                     attack.attacker.uid if attack else None,
                     attack.target.uid if attack and attack.target else None,
                     d.pending.player if d.pending else None,
-                    d.outcome.text(d.names) if d.outcome else None)
+                    d.outcome.text(d.names) if d.outcome else None, chain)

@@ -1,0 +1,87 @@
+"""`ygoterm` (the menu), `ygoterm duel`, `ygoterm solo`, `ygoterm scenario play`: the TUI."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from ..schema.decks import load_deck
+from ..schema.problems import DataError
+from .common import EXIT_OK, UsageError, card_pool, deck_dirs, find_deck_file
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    d = sub.add_parser("duel", help="a hot-seat duel between two decks (two players, one terminal)")
+    d.add_argument("--p1", required=True, metavar="DECK", help="Player 1's deck (file or name)")
+    d.add_argument("--p2", required=True, metavar="DECK", help="Player 2's deck")
+    d.add_argument("--seed", type=int, help="the duel's random seed (default: a new one)")
+    d.add_argument("--lp", type=int, choices=(8000, 4000, 2000), help="starting LP (R-SETUP-4)")
+    d.set_defaults(run=run_duel)
+    s = sub.add_parser("solo", help="test a deck alone: against a goldfish, a random AI, or a deck you play too")
+    s.add_argument("deck", help="your deck (file or name)")
+    s.add_argument("--opponent", default="goldfish", metavar="DECK|goldfish|random",
+                   help="goldfish (does nothing), random (a random AI), or a deck you play as well")
+    s.add_argument("--seed", type=int)
+    s.add_argument("--lp", type=int, choices=(8000, 4000, 2000))
+    s.set_defaults(run=run_solo)
+
+
+def add_scenario_play(scenario_sub: argparse._SubParsersAction) -> None:
+    p = scenario_sub.add_parser("play", help="open a scenario (puzzle) in the TUI and play it")
+    p.add_argument("file", type=Path)
+    p.set_defaults(run=run_scenario_play)
+
+
+def _deck(args: argparse.Namespace, pool, ref: str):
+    deck, problems = load_deck(find_deck_file(ref, deck_dirs(args)), pool)
+    if problems:
+        raise DataError(problems, unreadable=False)
+    return deck
+
+
+def _app(args: argparse.Namespace, start=None):
+    from ..tui.app import YgoApp
+
+    pool = card_pool(args)
+    app = YgoApp(pool, deck_dirs(args), start=start)
+    if getattr(args, "lp", None):
+        app.settings.starting_lp = args.lp
+    return app
+
+
+def run_menu(args: argparse.Namespace) -> int:
+    _app(args).run()
+    return EXIT_OK
+
+
+def run_duel(args: argparse.Namespace) -> int:
+    pool = card_pool(args)
+    decks = (_deck(args, pool, args.p1), _deck(args, pool, args.p2))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    app = _app(args, start=lambda app: app.hot_seat_screen(decks, seed))
+    app.run()
+    return EXIT_OK
+
+
+def run_solo(args: argparse.Namespace) -> int:
+    pool = card_pool(args)
+    mine = _deck(args, pool, args.deck)
+    opponent = args.opponent
+    other = mine if opponent in ("goldfish", "random") else _deck(args, pool, opponent)
+    kind = opponent if opponent in ("goldfish", "random") else "deck"
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    app = _app(args, start=lambda app: app.solo_screen((mine, other), kind, seed))
+    app.run()
+    return EXIT_OK
+
+
+def run_scenario_play(args: argparse.Namespace) -> int:
+    if not args.file.is_file():
+        raise UsageError(f"{args.file}: no such file")
+    from ..schema.scenario import read_scenario
+
+    read_scenario(args.file)  # report a broken file before the screen opens
+    app = _app(args, start=lambda app: app.puzzle_screen(args.file))
+    app.run()
+    return EXIT_OK

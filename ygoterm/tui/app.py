@@ -1,0 +1,147 @@
+"""The Textual app: a thin shell that opens the menu and starts duels (screens do the rest)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from ..engine.duel import Duel
+from ..engine.position import build_position
+from ..schema.cardpool import CardPool
+from ..schema.decks import Deck
+from ..schema.problems import DataError
+from ..schema.scenario import read_scenario
+from .duel_screen import DuelScreen
+from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, solo_seats,
+                   survey_decks)
+from .prompts import ChoicePrompt, MessageScreen
+from .session import Seat, Session, autosave_path
+from ..engine.decision import Option
+
+
+class YgoApp(App):
+    CSS_PATH = "styles.tcss"
+    TITLE = "ygoterm"
+
+    def __init__(self, pool: CardPool, deck_dirs: list[Path], *, start: Any = None) -> None:
+        super().__init__()
+        self.pool = pool
+        self.deck_dirs = deck_dirs
+        self.settings = Settings.load()
+        self.start = start  # a callable returning the first screen after the menu (CLI shortcuts)
+
+    def on_mount(self) -> None:
+        self.push_screen(MenuScreen())
+        if self.start is not None:
+            self.push_screen(self.start(self))
+
+    # ------------------------------------------------------------------ starting duels
+
+    def hot_seat_screen(self, decks: tuple[Deck, Deck], seed: int) -> DuelScreen:
+        s = self.settings
+        seats = (Seat(s.names[0], "human", s.prompts[0]), Seat(s.names[1], "human", s.prompts[1]))
+        duel = Duel.new(self.pool, decks, seed, s.rules(), (s.names[0], s.names[1]))
+        return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title="hot-seat")
+
+    def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int) -> DuelScreen:
+        seats = solo_seats(opponent, self.settings.names)
+        duel = Duel.new(self.pool, decks, seed, self.settings.rules(), (seats[0].name, seats[1].name), solo=True)
+        session = Session.start(duel, self.pool, seats, hot_seat=False)
+        return DuelScreen(session, title=f"solo vs {seats[1].name}", solo=True)
+
+    def puzzle_screen(self, path: Path) -> DuelScreen:
+        scenario, data, _ = read_scenario(path)
+        duel = build_position(self.pool, data, scenario.seed)
+        duel.solo = True
+        if duel.record is not None:
+            duel.record.solo = True
+        names = duel.names
+        session = Session.start(duel, self.pool, (Seat(names[0], "human", "auto"), Seat(names[1], "human", "auto")), hot_seat=False)
+        return DuelScreen(session, title=f"puzzle: {scenario.name}", solo=True)
+
+    # ------------------------------------------------------------------ menu items
+
+    def menu_hotseat(self) -> None:
+        entries = survey_decks(self.pool, self.deck_dirs)
+
+        def second(first: Deck | None) -> None:
+            if first is None:
+                return
+            self.push_screen(DeckPicker(f"{self.settings.names[1]}: choose a deck", entries),
+                             lambda deck: deck and self.push_screen(self.hot_seat_screen((first, deck), new_seed())))
+
+        self.push_screen(DeckPicker(f"{self.settings.names[0]}: choose a deck", entries), second)
+
+    def menu_solo(self) -> None:
+        entries = survey_decks(self.pool, self.deck_dirs)
+
+        def opponent(mine: Deck | None) -> None:
+            if mine is None:
+                return
+            options = [Option("goldfish", "Goldfish: the opponent does nothing"), Option("random", "Random AI opponent"),
+                       Option("deck", "Another deck, played by you too")]
+
+            def chosen(option: Option | None) -> None:
+                if option is None:
+                    return
+                if option.key == "deck":
+                    self.push_screen(DeckPicker("Opponent's deck", entries),
+                                     lambda other: other and self.push_screen(self.solo_screen((mine, other), "deck", new_seed())))
+                else:
+                    self.push_screen(self.solo_screen((mine, mine), option.key, new_seed()))
+
+            self.push_screen(ChoicePrompt("Who plays against you?", options), chosen)
+
+        self.push_screen(DeckPicker("Your deck", entries), opponent)
+
+    def menu_puzzles(self) -> None:
+        files = puzzle_files()
+        if not files:
+            self.push_screen(MessageScreen("Puzzles", "No puzzles found (ygoterm/puzzles or puzzles/ in your user data dir)."))
+            return
+        options = []
+        for path in files:
+            try:
+                scenario, _, _ = read_scenario(path)
+                options.append(Option(str(path), f"{scenario.name} — {scenario.description}"[:100]))
+            except DataError as e:
+                options.append(Option(str(path), f"{path.name} (unreadable: {e.problems[0].message})"))
+
+        def chosen(option: Option | None) -> None:
+            if option is not None:
+                try:
+                    self.push_screen(self.puzzle_screen(Path(option.key)))
+                except DataError as e:
+                    self.push_screen(MessageScreen("This puzzle cannot be loaded", "\n".join(map(str, e.problems))))
+
+        self.push_screen(ChoicePrompt("Puzzles", options), chosen)
+
+    def menu_decks(self) -> None:
+        self.push_screen(DeckBrowser(survey_decks(self.pool, self.deck_dirs)))
+
+    def menu_settings(self) -> None:
+        self.push_screen(SettingsScreen(self.settings))
+
+    def menu_resume(self) -> None:
+        path = autosave_path()
+        try:
+            from ..engine.replay import load_record, replay
+
+            record = load_record(path, self.pool)
+            duel = replay(record, self.pool)
+        except DataError as e:
+            self.push_screen(MessageScreen("The saved duel cannot be resumed", "\n".join(map(str, e.problems))))
+            return
+        s = self.settings
+        if duel.solo:
+            kinds = (duel.record.meta.get("seats") if duel.record else None) or ["human", "human"]
+            seats = (Seat(duel.names[0], kinds[0], "auto"), Seat(duel.names[1], kinds[1], "auto"))
+            self.push_screen(DuelScreen(Session.start(duel, self.pool, seats, hot_seat=False), title="resumed", solo=True))
+        else:
+            seats = (Seat(duel.names[0], "human", s.prompts[0]), Seat(duel.names[1], "human", s.prompts[1]))
+            self.push_screen(DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title="resumed"))
+
+    def menu_quit(self) -> None:
+        self.exit()

@@ -1,0 +1,578 @@
+"""The duel screen: both fields, hands, piles, the chain and the log; every prompt.
+
+The screen holds no rule. It draws `session.view()`, offers the pending decision's options
+(and the engine's explanations for what is not allowed), and hands answers to the session.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, Iterable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..engine.decision import IllegalChoice, Kind, Option
+from ..engine.events import ChainLinkAdded, ChainResolves, Negated, PhaseChange
+from ..engine.manual import Manual
+from ..engine.types import EMZ_LEFT, FIELD_ZONE, Step
+from ..engine.views import DuelView, SideView
+from .prompts import (ChoicePrompt, CurtainScreen, HelpScreen, InputPrompt, MessageScreen, PileScreen, QuickResponse,
+                      prompt_for)
+from .render import card_detail
+from .session import PUBLIC, Session
+from .widgets import HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, LogPanel, SideLine, StatusBar
+
+ROWS = ("top-hand", "top-st", "top-m", "emz", "bottom-m", "bottom-st", "bottom-hand")
+
+
+class ManualCommands(Provider):
+    """The command palette's manual actions (DESIGN.md §4), when the duel allows them."""
+
+    async def search(self, query: str) -> Hits:
+        screen = self.screen
+        if not isinstance(screen, DuelScreen):
+            return
+        matcher = self.matcher(query)
+        for label, action in screen.manual_commands():
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), partial(screen.run_manual, action), help="manual action")
+
+
+class DuelScreen(Screen):
+    """One duel, hot-seat or solo."""
+
+    COMMANDS = {ManualCommands}
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("c", "commands", "Commands"),
+        Binding("space", "commands", show=False),
+        Binding("n", "next", "Next phase"),
+        Binding("a", "attack", "Attack"),
+        Binding("p", "pass_", "Pass"),
+        Binding("g", "pile('gy')", "GY"),
+        Binding("shift+g", "pile('gy', True)", show=False),
+        Binding("b", "pile('banished')", "Banished", show=False),
+        Binding("shift+b", "pile('banished', True)", show=False),
+        Binding("x", "pile('extra')", "Extra", show=False),
+        Binding("d", "detail", "Card", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "restart", "Restart", show=False),
+        Binding("t", "test_hand", "New hand", show=False),
+        Binding("f", "toggle_first", show=False),
+        Binding("s", "save", "Save", show=False),
+        Binding("q", "quit_duel", "Menu"),
+        Binding("left,h", "move(0,-1)", show=False),
+        Binding("right,l", "move(0,1)", show=False),
+        Binding("up,k", "move(-1,0)", show=False),
+        Binding("down,j", "move(1,0)", show=False),
+    ]
+
+    def __init__(self, session: Session, *, title: str = "", solo: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.title_text = title
+        self.solo = solo
+        self.asking = False
+        self.bottom = 0
+        self.last_lp: list[int] = [p.lp for p in session.duel.players]
+        self.lp_change = [0, 0]
+        self.logged = 0
+        self.log_viewer: int | None = None
+        self.chain_memory: list[list[Any]] = []
+        self.prefer_first = True
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        pool = self.session.pool
+        with Horizontal(id="duel"):
+            with Vertical(id="board"):
+                yield StatusBar(id="status")
+                yield SideLine(id="top-line")
+                with FieldRow(id="top-hand", classes="hand"):
+                    for i in range(HAND_SLOTS):
+                        yield CardSlot(pool, "H", i, "", id=f"top-hand-{i}")
+                with FieldRow(id="top-st"):
+                    yield from self._row("top-st")
+                with FieldRow(id="top-m"):
+                    yield from self._row("top-m")
+                with FieldRow(id="emz"):
+                    yield CardSlot(pool, "M", EMZ_LEFT, "Extra Monster Zone", id="emz-0")
+                    yield CardSlot(pool, "M", EMZ_LEFT + 1, "Extra Monster Zone", id="emz-1")
+                with FieldRow(id="bottom-m"):
+                    yield from self._row("bottom-m")
+                with FieldRow(id="bottom-st"):
+                    yield from self._row("bottom-st")
+                with FieldRow(id="bottom-hand", classes="hand"):
+                    for i in range(HAND_SLOTS):
+                        yield CardSlot(pool, "H", i, "", id=f"bottom-hand-{i}")
+                yield SideLine(id="bottom-line")
+            with Vertical(id="side"):
+                yield DetailPanel(id="detail")
+                yield ChainPanel(id="chain")
+                yield LogPanel(id="log", wrap=True, markup=False, min_width=10)
+        yield Footer()
+
+    def _row(self, row: str) -> Iterable[CardSlot]:
+        """Seven places. Yours: Field|M1..M5|GY and Extra|S1..S5|Deck; the opponent's mirrored."""
+        pool = self.session.pool
+        top = row.startswith("top")
+        if row.endswith("-m"):
+            ends = (("gy", "GY"), ("field", "Field")) if top else (("field", "Field"), ("gy", "GY"))
+            zone, labels = "M", [f"M{i + 1}" for i in range(5)]
+        else:
+            ends = (("deck", "Deck"), ("extra", "Extra")) if top else (("extra", "Extra"), ("deck", "Deck"))
+            zone, labels = "S", [f"S{i + 1}" for i in range(5)]
+        seqs = list(range(5))[::-1] if top else list(range(5))
+        yield CardSlot(pool, ends[0][0], FIELD_ZONE, ends[0][1], id=f"{row}-a")
+        for col, seq in enumerate(seqs):
+            yield CardSlot(pool, zone, seq, labels[seq], id=f"{row}-{col}")
+        yield CardSlot(pool, ends[1][0], FIELD_ZONE, ends[1][1], id=f"{row}-b")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.height < 32, "compact")
+        self.log_viewer = None  # re-flow the log to the new width
+        self.call_after_refresh(self.refresh_board)
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh_board(self) -> None:
+        s = self.session
+        view = s.view()
+        viewer = s.viewer
+        if viewer != PUBLIC:
+            self.bottom = viewer
+        elif not self.solo:
+            self.bottom = view.turn_player
+        me, foe = view.sides[self.bottom], view.sides[1 - self.bottom]
+        for p in (0, 1):
+            lp = s.duel.players[p].lp
+            self.lp_change[p] = lp - self.last_lp[p] if lp != self.last_lp[p] else self.lp_change[p]
+            self.last_lp[p] = lp
+        actionable = self._actionable()
+        self._fill_side("bottom", me, actionable)
+        self._fill_side("top", foe, actionable)
+        for i, seq in enumerate((EMZ_LEFT, EMZ_LEFT + 1)):
+            occupant = me.monsters[seq] or foe.monsters[seq]
+            owner = self.bottom if me.monsters[seq] else 1 - self.bottom
+            self.query_one(f"#emz-{i}", CardSlot).show(owner, occupant, highlight=bool(occupant and occupant.uid in actionable))
+        self.query_one("#emz").display = s.duel.rules.ruleset != "mr3"
+        names = s.duel.names
+        self.query_one("#status", StatusBar).show(view, names, self._deciding_text(), self._extra_status())
+        self.query_one("#top-line", SideLine).show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom)
+        self.query_one("#bottom-line", SideLine).show(me, self.lp_change[self.bottom], view.turn_player == self.bottom)
+        self._update_chain(view)
+        self._update_log()
+        self._update_detail()
+
+    def _fill_side(self, where: str, side: SideView, actionable: set[int]) -> None:
+        top = where == "top"
+        for row, zones in ((f"{where}-m", side.monsters), (f"{where}-st", side.spells)):
+            for slot in self.query(f"#{row} CardSlot").results(CardSlot):
+                if slot.zone in ("M", "S"):
+                    view = zones[slot.seq]
+                    slot.show(side.player, view, highlight=bool(view and view.uid in actionable))
+                elif slot.zone == "field":
+                    view = side.spells[FIELD_ZONE]
+                    slot.show(side.player, view, highlight=bool(view and view.uid in actionable))
+                else:
+                    pile = {"gy": side.gy, "extra": side.extra}.get(slot.zone)
+                    count = side.deck if slot.zone == "deck" else len(pile or ())
+                    top_card = pile[-1] if pile else None
+                    slot.show(side.player, top_card, count=count, highlight=bool(top_card and top_card.uid in actionable))
+        hand = side.hand
+        for i, slot in enumerate(self.query(f"#{where}-hand CardSlot").results(CardSlot)):
+            if i < len(hand):
+                slot.display = True
+                view = hand[i]
+                slot.label = f"+{len(hand) - HAND_SLOTS + 1}" if i == HAND_SLOTS - 1 and len(hand) > HAND_SLOTS else ""
+                slot.show(side.player, view, highlight=view.uid in actionable)
+            else:
+                slot.display = i == 0 and not hand
+                slot.label = "(no cards in hand)" if top else "(your hand is empty)"
+                slot.show(side.player, None)
+
+    def _actionable(self) -> set[int]:
+        d = self.session.pending
+        if d is None or d.player != self.session.viewer or d.kind not in (Kind.COMMAND, Kind.BATTLE):
+            return set()
+        return {o.card for o in d.options if o.card is not None}
+
+    def _deciding_text(self) -> str:
+        s = self.session
+        d = s.pending
+        names = s.duel.names
+        if s.duel.outcome is not None:
+            return s.duel.outcome.text(names)
+        if d is None:
+            return ""
+        if d.player != s.viewer and s.hot_seat:
+            return f"{names[d.player]} to decide"
+        hints = {Kind.COMMAND: "Enter on a card · c commands · n next phase", Kind.BATTLE: "a attack · n end battle"}
+        return f"{names[d.player]}: {d.prompt}" + (f" ({hints[d.kind]})" if d.kind in hints else "")
+
+    def _extra_status(self) -> str:
+        parts = []
+        if self.solo:
+            parts.append(f"seed {self.session.duel.seed}")
+        if self.title_text:
+            parts.append(self.title_text)
+        return " · ".join(parts)
+
+    def _update_chain(self, view: DuelView) -> None:
+        names = self.session.duel.names
+        if view.chain:
+            links = [(link.number, link.name, names[link.player], link.speed, ", ".join(link.targets)) for link in view.chain]
+            self.query_one("#chain", ChainPanel).show(links)
+            return
+        # the chain that just resolved, link by link (R-CHAIN-1: last in, first out)
+        panel = self.query_one("#chain", ChainPanel)
+        if not self.chain_memory:
+            panel.show([])
+            return
+        text = Text("Last chain\n", style="bold")
+        for number, name, who, speed, state in self.chain_memory:
+            mark = {"resolved": "✓", "negated": "✗"}.get(state, "·")
+            text.append(f"{mark} CL{number} {name} ", style="bold" if state != "negated" else "strike dim")
+            text.append(f"({who}, speed {speed}) {state}\n", style="dim")
+        panel.update(text)
+
+    def _remember_chain(self, events: list[Any]) -> None:
+        names = self.session.duel.names
+        for event in events:
+            if isinstance(event, ChainLinkAdded):
+                if event.number == 1:
+                    self.chain_memory = []
+                self.chain_memory.append([event.number, event.name, names[event.player], event.speed, "waiting"])
+            elif isinstance(event, ChainResolves):
+                for link in self.chain_memory:
+                    if link[0] == event.number and link[4] == "waiting":
+                        link[4] = "resolved"
+            elif isinstance(event, Negated) and event.what == "activation":
+                for link in self.chain_memory:
+                    if link[1] == event.name and link[4] == "waiting":
+                        link[4] = "negated"
+
+    def _update_log(self) -> None:
+        s = self.session
+        log = self.query_one("#log", LogPanel)
+        if self.log_viewer != s.viewer:
+            log.clear()
+            self.logged = 0
+            self.log_viewer = s.viewer
+        events = s.duel.log
+        names = s.duel.names
+        viewer = s.viewer
+        for event in events[self.logged:]:
+            seen = event.for_player(viewer)
+            if isinstance(seen, PhaseChange) and seen.step in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.AFTER_DAMAGE):
+                continue
+            style = "dim" if isinstance(seen, PhaseChange) else "bold yellow" if isinstance(seen, ChainLinkAdded) else ""
+            log.write(Text(seen.text(names), style=style))
+        self.logged = len(events)
+
+    def _update_detail(self) -> None:
+        focused = self.focused
+        panel = self.query_one("#detail", DetailPanel)
+        if isinstance(focused, CardSlot):
+            if focused.count is not None and focused.view is None:
+                panel.update(Text(f"{focused.label}: {focused.count} card{'s' if focused.count != 1 else ''}", style="bold"))
+            else:
+                panel.update(card_detail(self.session.pool, focused.view, focused.label or "Empty"))
+        else:
+            panel.update(Text("Move with the arrow keys; ? lists every key.", style="dim"))
+
+    def on_descendant_focus(self) -> None:
+        self._update_detail()
+
+    # ------------------------------------------------------------------ asking
+
+    def advance(self) -> None:
+        """Draw the duel and ask whatever the pending decision needs."""
+        s = self.session
+        if s.needs_curtain():
+            s.cover()
+        self.refresh_board()
+        if self.asking:
+            return
+        d = s.pending
+        if s.duel.outcome is not None:
+            self._ask(MessageScreen("The duel is over", s.duel.outcome.text(s.duel.names) + "\n\nq: back to the menu"), lambda _: None)
+            return
+        if d is None:
+            return
+        names = s.duel.names
+        if s.needs_curtain():
+            self._ask(CurtainScreen(names[d.player], d.prompt), self._after_curtain)
+        elif s.is_public_prompt():
+            self._ask(QuickResponse(names[d.player], d.prompt), self._after_quick)
+        elif d.kind in (Kind.COMMAND, Kind.BATTLE):
+            self._focus_default()
+        else:
+            self._ask(prompt_for(d), self._answer)
+
+    def _ask(self, screen: Any, callback: Any) -> None:
+        self.asking = True
+
+        def done(result: Any) -> None:
+            self.asking = False
+            callback(result)
+
+        self.app.push_screen(screen, done)
+
+    def _after_curtain(self, _: Any) -> None:
+        self.session.lift_curtain()
+        self.log_viewer = None
+        self.advance()
+
+    def _after_quick(self, result: Any) -> None:
+        if result == "respond":
+            d = self.session.pending
+            self._ask(CurtainScreen(self.session.duel.names[d.player], "to respond"), self._after_curtain)
+        else:
+            self._answer("pass")
+
+    def _answer(self, answer: Any) -> None:
+        if answer is None:
+            self.advance()
+            return
+        try:
+            events = self.session.answer(answer)
+        except IllegalChoice as e:
+            self.notify(f"{e.message} ({e.rule})", severity="error", timeout=6)
+            self.advance()
+            return
+        self._remember_chain(events)
+        self.advance()
+
+    def _focus_default(self) -> None:
+        focused = self.focused
+        if isinstance(focused, CardSlot) and focused.display and focused.id and not focused.id.startswith("top-hand"):
+            return
+        for slot in self.query("#bottom-hand CardSlot").results(CardSlot):
+            if slot.display:
+                slot.focus()
+                return
+
+    def _my_decision(self) -> bool:
+        d = self.session.pending
+        return d is not None and d.player == self.session.viewer and not self.asking
+
+    # ------------------------------------------------------------------ acting on cards
+
+    @on(CardSlot.Chosen)
+    def card_chosen(self, event: CardSlot.Chosen) -> None:
+        self.act_on(event.slot)
+
+    def on_key(self, event: Any) -> None:
+        if event.key == "enter" and isinstance(self.focused, CardSlot):
+            event.stop()
+            self.act_on(self.focused)
+
+    def act_on(self, slot: CardSlot) -> None:
+        """Enter on a place: a pile opens its viewer; a card lists its actions (and why not)."""
+        if self.asking:
+            return
+        if slot.zone in ("gy", "extra", "banished"):
+            self.action_pile(slot.zone, slot.player != self.bottom)
+            return
+        if slot.zone == "deck":
+            self.notify(f"{slot.count} cards in the Deck.")
+            return
+        uid = slot.uid
+        d = self.session.pending
+        if uid is None or d is None:
+            self.notify("Nothing to do here now.")
+            return
+        options = [o for o in d.options if o.card == uid] if self._my_decision() else []
+        refusals = self.session.duel.explain(self.session.viewer, uid) if self.session.viewer != PUBLIC else []
+        if not options and not refusals:
+            self.notify("No actions for this card now.")
+            return
+        name = slot.view.name if slot.view and slot.view.name else "this card"
+        self._ask(ChoicePrompt(f"{name}: what now?", options, refusals=refusals), self._answer)
+
+    # ------------------------------------------------------------------ keys
+
+    def action_help(self) -> None:
+        if not self.asking:
+            self._ask(HelpScreen(), lambda _: self.advance())
+
+    def action_commands(self) -> None:
+        d = self.session.pending
+        if d is None or not self._my_decision():
+            return
+        self._ask(ChoicePrompt(d.prompt, d.options), self._answer)
+
+    def _pick_verb(self, *verbs: str) -> Option | None:
+        d = self.session.pending
+        if d is None or not self._my_decision():
+            return None
+        for verb in verbs:
+            for o in d.options:
+                if o.key == verb or o.verb == verb:
+                    return o
+        return None
+
+    def action_next(self) -> None:
+        option = self._pick_verb("battle", "main2", "end", "pass")
+        if option is not None:
+            self._answer(option)
+
+    def action_pass_(self) -> None:
+        option = self._pick_verb("pass")
+        if option is not None:
+            self._answer(option)
+
+    def action_attack(self) -> None:
+        d = self.session.pending
+        if d is None or not self._my_decision():
+            return
+        attacks = [o for o in d.options if o.verb == "attack"]
+        if not attacks:
+            self.notify("No monster can attack now.")
+            return
+        self._ask(ChoicePrompt("Declare an attack", attacks), self._answer)
+
+    def action_pile(self, which: str, opponent: bool = False) -> None:
+        if self.asking:
+            return
+        view = self.session.view()
+        side = view.sides[1 - self.bottom if opponent else self.bottom]
+        cards = {"gy": side.gy, "banished": side.banished, "extra": side.extra}[which]
+        title = {"gy": "Graveyard", "banished": "Banished", "extra": "Extra Deck"}[which]
+        self._ask(PileScreen(self.session.pool, f"{side.name}'s {title} ({len(cards)})", list(reversed(cards))), lambda _: self.advance())
+
+    def action_detail(self) -> None:
+        focused = self.focused
+        if isinstance(focused, CardSlot) and focused.view is not None and not self.asking:
+            self._ask(PileScreen(self.session.pool, focused.view.name or "Card", [focused.view]), lambda _: self.advance())
+
+    def action_move(self, drow: int, dcol: int) -> None:
+        if self.asking:
+            return
+        rows = [[s for s in self.query(f"#{row} CardSlot").results(CardSlot) if s.display] for row in ROWS]
+        rows = [r for r in rows if r]
+        current = self.focused
+        position = next(((r, c) for r, row in enumerate(rows) for c, s in enumerate(row) if s is current), None)
+        if position is None:
+            rows[-1][0].focus()
+            return
+        r, c = position
+        if dcol:
+            c = max(0, min(len(rows[r]) - 1, c + dcol))
+        else:
+            ratio = c / max(1, len(rows[r]) - 1)
+            r = max(0, min(len(rows) - 1, r + drow))
+            c = round(ratio * (len(rows[r]) - 1))
+        rows[r][c].focus()
+
+    def action_undo(self) -> None:
+        if self.asking:
+            return
+        if self.session.hot_seat:
+            self.notify("Undo is for solo testing.")
+            return
+        if self.session.undo():
+            self.log_viewer = None
+            self.chain_memory = []
+            self.notify("Undone.")
+        else:
+            self.notify("Nothing to undo.")
+        self.advance()
+
+    def action_restart(self) -> None:
+        if self.solo and not self.asking:
+            self.session.restart()
+            self._after_new_duel("Restarted (same seed).")
+
+    def action_test_hand(self) -> None:
+        if self.solo and not self.asking:
+            import random
+
+            seed = random.SystemRandom().randrange(10**6)
+            self.session.prefer_first = self.prefer_first
+            self.session.restart(seed)
+            self._after_new_duel(f"New test hand: seed {seed}, going {'first' if self.prefer_first else 'second'}.")
+
+    def action_toggle_first(self) -> None:
+        if self.solo:
+            self.prefer_first = not self.prefer_first
+            self.notify(f"New test hands go {'first' if self.prefer_first else 'second'} (t deals one).")
+
+    def _after_new_duel(self, message: str) -> None:
+        self.log_viewer = None
+        self.chain_memory = []
+        self.last_lp = [p.lp for p in self.session.duel.players]
+        self.lp_change = [0, 0]
+        self.notify(message)
+        self.advance()
+
+    def action_save(self) -> None:
+        if self.asking:
+            return
+
+        def saved(name: Any) -> None:
+            if name:
+                try:
+                    path = self.session.save(str(name))
+                    self.notify(f"Saved to {path}")
+                except OSError as e:
+                    self.notify(f"Could not save: {e}", severity="error")
+            self.advance()
+
+        self._ask(InputPrompt("Save the duel as", "duel"), saved)
+
+    def action_quit_duel(self) -> None:
+        if not self.asking:
+            self.app.pop_screen()
+
+    # ------------------------------------------------------------------ manual actions
+
+    def manual_commands(self) -> list[tuple[str, Manual]]:
+        s = self.session
+        d = s.duel
+        who = s.viewer if s.viewer != PUBLIC else (d.pending.player if d.pending else 0)
+        if not (d.solo or d.rules.manual_actions) or d.pending is None:
+            return []
+        commands: list[tuple[str, Manual]] = []
+        focused = self.focused
+        card = d.cards.get(focused.view.uid) if isinstance(focused, CardSlot) and focused.view is not None else None
+        if card is not None and (card.controller if card.loc.on_field else card.owner) == who:
+            for to in ("hand", "gy", "banished", "banished-face-down", "deck-top", "deck-bottom", "monster", "spell"):
+                commands.append((f"Move {card.name} to {to.replace('-', ' ')}", Manual("move", card.uid, to=to)))
+            commands.append((f"Flip {card.name}", Manual("flip", card.uid)))
+            commands.append((f"Add a counter to {card.name}", Manual("counter", card.uid, name="counter", amount=1)))
+            commands.append((f"Remove a counter from {card.name}", Manual("counter", card.uid, name="counter", amount=-1)))
+            commands.append((f"Reveal {card.name}", Manual("reveal", card.uid)))
+        for amount in (-1000, -500, -100, 100, 500, 1000):
+            commands.append((f"LP {amount:+d} ({d.names[who]})", Manual("lp", amount=amount)))
+        commands += [("Draw 1 card", Manual("draw", amount=1)), ("Mill 1 card (top of Deck to GY)", Manual("mill", amount=1)),
+                     ("Shuffle the Deck", Manual("shuffle")), ("Create a Token (0 ATK, Attack)", Manual("token", name="Token"))]
+        return [(f"Manual: {label}", action) for label, action in commands]
+
+    def run_manual(self, action: Manual) -> None:
+        s = self.session
+        who = s.viewer if s.viewer != PUBLIC else (s.duel.pending.player if s.duel.pending else 0)
+        if action.card is not None:
+            card = s.duel.cards.get(action.card)
+            if card is not None:
+                who = card.controller if card.loc.on_field else card.owner
+        try:
+            s.duel.manual(who, action)
+            s.save_auto()
+        except IllegalChoice as e:
+            self.notify(f"{e.message} ({e.rule})", severity="error")
+        self.advance()
+

@@ -1,0 +1,284 @@
+"""The main menu and what it opens: deck pickers, puzzles, the deck browser, settings."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from .. import paths
+from ..schema.banlist import find_banlist, load_banlist
+from ..schema.cardpool import CardPool
+from ..schema.decks import Deck, deck_paths, load_deck
+from ..schema.problems import DataError, Problem
+from ..schema.rules import DuelRules, Rules
+from ..schema.validate import check_deck, deck_summary
+from .session import Seat, autosave_path
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+
+@dataclass
+class Settings:
+    """What the player chose in Settings (saved in the user data dir)."""
+
+    names: list[str] = field(default_factory=lambda: ["Player 1", "Player 2"])
+    prompts: list[str] = field(default_factory=lambda: ["always", "always"])
+    starting_lp: int = 8000
+
+    @classmethod
+    def load(cls) -> "Settings":
+        try:
+            data = json.loads((paths.user_home() / "settings.json").read_text())
+            return cls(**{k: v for k, v in data.items() if k in ("names", "prompts", "starting_lp")})
+        except (OSError, ValueError, TypeError):
+            return cls()
+
+    def save(self) -> None:
+        try:
+            home = paths.user_home()
+            home.mkdir(parents=True, exist_ok=True)
+            (home / "settings.json").write_text(json.dumps(self.__dict__, indent=1))
+        except OSError:
+            pass
+
+    def rules(self) -> Rules:
+        return Rules(duel=DuelRules(starting_lp=self.starting_lp))  # type: ignore[arg-type]
+
+
+@dataclass
+class DeckEntry:
+    path: Path
+    deck: Deck | None
+    problems: list[Problem]
+
+    @property
+    def name(self) -> str:
+        return self.deck.name if self.deck else self.path.stem
+
+    @property
+    def legal(self) -> bool:
+        return self.deck is not None and not self.problems
+
+
+def survey_decks(pool: CardPool, dirs: list[Path]) -> list[DeckEntry]:
+    """Every deck with its legality, as the deck validator says (R-DECK-1…8)."""
+    out = []
+    banlist_dirs = [d / "banlists" for d in dirs if (d / "banlists").is_dir()]
+    for path in deck_paths(dirs):
+        try:
+            deck, problems = load_deck(path, pool)
+        except DataError as e:
+            out.append(DeckEntry(path, None, e.problems))
+            continue
+        banlist = None
+        if deck.banlist:
+            found = find_banlist(deck.banlist, banlist_dirs, relative_to=path.parent)
+            try:
+                banlist = load_banlist(found, pool) if found else None
+            except DataError as e:
+                problems += e.problems
+        out.append(DeckEntry(path, deck, problems + check_deck(deck, banlist=banlist)))
+    return out
+
+
+class DeckPicker(ModalScreen):
+    """Choose a deck; an illegal one shows its problems and cannot be chosen."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, title: str, entries: list[DeckEntry]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.entries = entries
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(self.title_text, classes="dialog-title")
+            items = []
+            for entry in self.entries:
+                label = Text(entry.name, style="bold")
+                label.append("  legal" if entry.legal else f"  illegal ({len(entry.problems)} problem{'s' if len(entry.problems) != 1 else ''})",
+                             style="green" if entry.legal else "red")
+                items.append(ListOption(label))
+            yield OptionList(*items, id="decks")
+            yield Static("", id="deck-info")
+            yield Static("Enter choose · Esc back", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self._show(0)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def _show(self, index: int) -> None:
+        if not self.entries:
+            self.query_one("#deck-info", Static).update("No decks found: put deck files in decks/ or your user data dir.")
+            return
+        entry = self.entries[index]
+        info = Text()
+        if entry.deck is not None and entry.deck.source and entry.deck.source.description:
+            info.append(entry.deck.source.description + "\n", style="italic")
+        if entry.problems:
+            for p in entry.problems[:8]:
+                info.append(str(p) + "\n", style="red")
+        elif entry.deck is not None:
+            summary = deck_summary(entry.deck)
+            info.append(f"{len(entry.deck.main)} Main · {len(entry.deck.extra)} Extra · " +
+                        " · ".join(f"{n} {k}" for k, n in summary["kind"].most_common()), style="dim")
+        self.query_one("#deck-info", Static).update(info)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        entry = self.entries[event.option_index]
+        if not entry.legal:
+            self.notify("This deck breaks the construction rules; fix the problems shown first.", severity="error")
+            return
+        self.dismiss(entry.deck)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class MenuScreen(Screen):
+    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("escape", "app.quit", show=False)]
+
+    ITEMS = [("resume", "Resume the last duel"), ("hotseat", "Hot-seat duel"), ("solo", "Solo test"),
+             ("puzzles", "Puzzles"), ("decks", "Decks"), ("settings", "Settings"), ("quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(Text("ygoterm", style="bold #e8c170"), id="menu-title")
+            yield Static("card duels in the terminal", id="menu-subtitle")
+            yield OptionList(id="menu-items")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_items()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_items()
+
+    def refresh_items(self) -> None:
+        items = self.query_one(OptionList)
+        items.clear_options()
+        has_save = autosave_path().is_file()
+        items.add_options([ListOption(label, id=key) for key, label in self.ITEMS if key != "resume" or has_save])
+        items.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        getattr(self.app, f"menu_{event.option.id}")()
+
+
+class DeckBrowser(Screen):
+    """Every deck and its legality; Enter shows the list of a deck."""
+
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+
+    def __init__(self, entries: list[DeckEntry]) -> None:
+        super().__init__()
+        self.entries = entries
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="browser"):
+            yield OptionList(*[ListOption(Text(e.name, style="bold" if e.legal else "red")) for e in self.entries], id="browser-list")
+            yield Static("", id="browser-info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self._show(0)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def _show(self, index: int) -> None:
+        if not self.entries:
+            return
+        entry = self.entries[index]
+        text = Text(f"{entry.name}\n", style="bold")
+        text.append(f"{entry.path}\n\n", style="dim")
+        if entry.problems:
+            text.append("Illegal:\n", style="bold red")
+            for p in entry.problems:
+                text.append(str(p) + "\n", style="red")
+        if entry.deck is not None:
+            for section in ("main", "extra", "side"):
+                cards = entry.deck.section(section)
+                if not cards:
+                    continue
+                text.append(f"\n{section.title()} ({len(cards)})\n", style="bold")
+                counts: dict[str, int] = {}
+                for c in cards:
+                    counts[c.name] = counts.get(c.name, 0) + 1
+                for name, n in counts.items():
+                    text.append(f"  {n}× {name}\n")
+        self.query_one("#browser-info", Static).update(text)
+
+
+class SettingsScreen(Screen):
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="settings"):
+            yield Static("Settings", classes="dialog-title")
+            yield OptionList(id="settings-list")
+            yield Static("Response prompts — Always: asked at every window, so a prompt reveals nothing (hot-seat default). "
+                         "Auto: only when you could respond (faster, but the prompt shows you hold something). "
+                         "Never: always pass.", classes="dialog-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        s = self.settings
+        items = self.query_one(OptionList)
+        items.clear_options()
+        items.add_options([
+            ListOption(f"{s.names[0]} response prompts: {s.prompts[0].title()}", id="p0"),
+            ListOption(f"{s.names[1]} response prompts: {s.prompts[1].title()}", id="p1"),
+            ListOption(f"Starting LP: {s.starting_lp}", id="lp"),
+        ])
+        items.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        s = self.settings
+        cycle = ["always", "auto", "never"]
+        if event.option.id in ("p0", "p1"):
+            i = int(event.option.id[1])
+            s.prompts[i] = cycle[(cycle.index(s.prompts[i]) + 1) % 3]
+        elif event.option.id == "lp":
+            s.starting_lp = {8000: 4000, 4000: 2000, 2000: 8000}[s.starting_lp]
+        s.save()
+        index = event.option_index
+        self._refresh()
+        self.query_one(OptionList).highlighted = index
+
+
+def puzzle_files() -> list[Path]:
+    folders = [PUZZLES, paths.user_home() / "puzzles"]
+    return [p for d in folders if d.is_dir() for p in sorted(d.glob("*.yaml"))]
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 10**6)
+
+
+def solo_seats(opponent: str, names: list[str]) -> tuple[Seat, Seat]:
+    kind = {"goldfish": "goldfish", "random": "random"}.get(opponent, "human")
+    return Seat(names[0], "human", "auto"), Seat(names[1] if kind == "human" else {"goldfish": "Goldfish", "random": "Random AI"}[kind], kind, "auto")
+

@@ -1,0 +1,306 @@
+"""Questions as modal screens (`ModalScreen[T]`): one per kind of decision, plus the curtain,
+pile viewers, help and messages. Each dismisses with its answer; the duel screen applies it."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from ..engine.decision import Decision, Kind, Option, Refusal
+from ..engine.views import CardView
+from ..schema.cardpool import CardPool
+from .render import card_detail
+
+
+class _Dialog(ModalScreen):
+    """A framed question in the middle of the screen; Escape cancels when allowed."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+    cancellable = True
+
+    def action_cancel(self) -> None:
+        if self.cancellable:
+            self.dismiss(None)
+
+
+class ChoicePrompt(_Dialog):
+    """Pick one option. Refused actions appear greyed with the engine's reason and rule."""
+
+    def __init__(self, title: str, options: Sequence[Option], *, refusals: Iterable[Refusal] = (),
+                 cancellable: bool = True, default: str | None = None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = list(options)
+        self.refusals = list(refusals)
+        self.cancellable = cancellable
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            items: list[ListOption] = [ListOption(o.label, id=f"o{i}") for i, o in enumerate(self.options)]
+            items += [ListOption(Text(str(r), style="dim"), id=f"r{i}", disabled=True) for i, r in enumerate(self.refusals)]
+            yield OptionList(*items, id="choices")
+            yield Static("Enter choose" + (" · Esc back" if self.cancellable else ""), classes="dialog-help")
+
+    def on_mount(self) -> None:
+        choices = self.query_one(OptionList)
+        if self.default is not None:
+            for i, o in enumerate(self.options):
+                if o.key == self.default:
+                    choices.highlighted = i
+        choices.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ""
+        if option_id.startswith("o"):
+            self.dismiss(self.options[int(option_id[1:])])
+
+
+class SelectPrompt(_Dialog):
+    """Select min..max cards with a running count; for ORDER decisions, the order of ticking is
+    the order (first ticked = first)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "confirm", "Confirm", priority=True)]
+
+    def __init__(self, decision: Decision, *, ordering: bool = False) -> None:
+        super().__init__()
+        self.decision = decision
+        self.ordering = ordering
+        self.cancellable = False
+        self.picked: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        d = self.decision
+        with Vertical(classes="dialog"):
+            yield Static(d.prompt, classes="dialog-title")
+            yield SelectionList[int](*[(o.label, i) for i, o in enumerate(d.options)], id="select")
+            yield Static("", id="count", classes="dialog-help")
+            yield Static("Space tick · Enter confirm", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        self.query_one(SelectionList).focus()
+        self._update_count()
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        selected = set(event.selection_list.selected)
+        self.picked = [i for i in self.picked if i in selected] + [i for i in sorted(selected) if i not in self.picked]
+        self._update_count()
+
+    def _update_count(self) -> None:
+        d = self.decision
+        want = str(d.min) if d.min == d.max else f"{d.min}–{d.max}"
+        n = len(self.picked)
+        ok = d.min <= n <= d.max
+        order = "" if not self.ordering else " · order: " + ", ".join(d.options[i].label for i in self.picked)
+        self.query_one("#count", Static).update(Text(f"{n} of {want} selected{order}", style="bold green" if ok else "bold yellow"))
+
+    def action_confirm(self) -> None:
+        d = self.decision
+        if not d.min <= len(self.picked) <= d.max:
+            self.notify(f"Choose {d.min if d.min == d.max else f'{d.min} to {d.max}'}", severity="warning")
+            return
+        self.dismiss([d.options[i] for i in self.picked])
+
+
+class DeclarePrompt(_Dialog):
+    """Declare a Type, Attribute, card name or number: type to filter, Enter to choose."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__()
+        self.decision = decision
+        self.cancellable = False
+        self.shown: list[Option] = list(decision.options)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.decision.prompt, classes="dialog-title")
+            yield Input(placeholder="type to filter", id="filter")
+            yield OptionList(*[o.label for o in self.shown[:200]], id="choices")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        word = event.value.casefold()
+        self.shown = [o for o in self.decision.options if word in o.label.casefold()]
+        choices = self.query_one(OptionList)
+        choices.clear_options()
+        choices.add_options([o.label for o in self.shown[:200]])
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.shown:
+            self.dismiss(self.shown[0])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.shown[event.option_index])
+
+
+class CurtainScreen(ModalScreen[None]):
+    """Hand the device over: nothing private is drawn until the next player presses Enter."""
+
+    BINDINGS = [Binding("enter", "lift", "I am " , show=False), Binding("space", "lift", show=False)]
+
+    def __init__(self, name: str, why: str = "") -> None:
+        super().__init__()
+        self.player_name = name
+        self.why = why
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="curtain"):
+            yield Static(Text(f"Pass to {self.player_name}", style="bold"), classes="curtain-title")
+            if self.why:
+                yield Static(self.why, classes="curtain-why")
+            yield Static(f"{self.player_name}: press Enter when the other player is not looking", classes="curtain-help")
+
+    def action_lift(self) -> None:
+        self.dismiss(None)
+
+
+class QuickResponse(_Dialog):
+    """A response window answered from the public view: Enter passes; r hands over to respond."""
+
+    BINDINGS = [Binding("enter", "pass_", "Pass", priority=True), Binding("r", "respond", "Respond"),
+                Binding("escape", "pass_", show=False)]
+
+    def __init__(self, name: str, prompt: str) -> None:
+        super().__init__()
+        self.player_name = name
+        self.prompt_text = prompt
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(f"{self.player_name}: respond?", style="bold"), classes="dialog-title")
+            yield Static(self.prompt_text)
+            yield Static("Enter pass · r respond (hands the device to you)", classes="dialog-help")
+
+    def action_pass_(self) -> None:
+        self.dismiss("pass")
+
+    def action_respond(self) -> None:
+        self.dismiss("respond")
+
+
+class PileScreen(_Dialog):
+    """A pile (GY, banished, Extra Deck, …) as the viewer may see it, with the card text."""
+
+    def __init__(self, pool: CardPool, title: str, cards: Sequence[CardView]) -> None:
+        super().__init__()
+        self.pool = pool
+        self.title_text = title
+        self.cards = list(cards)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static(self.title_text, classes="dialog-title")
+            labels = [c.name if c.name else "face-down card" for c in self.cards] or ["(empty)"]
+            yield OptionList(*labels, id="pile")
+            yield Static("", id="pile-detail")
+            yield Static("↑↓ browse · Esc close", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self._show(0)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def _show(self, index: int) -> None:
+        view = self.cards[index] if 0 <= index < len(self.cards) else None
+        self.query_one("#pile-detail", Static).update(card_detail(self.pool, view, "Nothing here."))
+
+
+class MessageScreen(_Dialog):
+    """A message with an OK (the end of a duel, an error)."""
+
+    BINDINGS = [Binding("enter", "cancel", "OK", priority=True), Binding("escape", "cancel", "OK")]
+
+    def __init__(self, title: str, body: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield Static(self.body)
+            yield Static("Enter OK", classes="dialog-help")
+
+
+class InputPrompt(_Dialog):
+    """Ask for a line of text (a save name, a seed, an LP change)."""
+
+    def __init__(self, title: str, value: str = "", placeholder: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Input(value=self.value, placeholder=self.placeholder)
+            yield Static("Enter confirm · Esc back", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+
+HELP_TEXT = """\
+[b]Moving around[/b]
+  ←↓↑→ or h j k l   move between zones, hand and piles
+  Enter             the focused card's actions (greyed ones say why not, with the rule)
+  mouse             click a card to act on it
+
+[b]Acting[/b]
+  c or space        every legal command now
+  n                 next phase (Battle, Main 2, End) · pass in a response window
+  a                 declare an attack
+  p                 pass
+  ctrl+p            command palette: manual actions (solo, or when the duel allows them)
+
+[b]Looking[/b]
+  g / b / x         Graveyards / banished cards / your Extra Deck
+  d                 the focused card in full
+  ?                 this help
+
+[b]Solo testing[/b]
+  u                 undo your last choice       r   restart the duel
+  t                 new test hand (new seed)    f   go first / second in new hands
+  s                 save the duel               q   back to the menu
+"""
+
+
+class HelpScreen(_Dialog):
+    BINDINGS = [Binding("escape", "cancel", "Close"), Binding("question_mark", "cancel", "Close"), Binding("enter", "cancel", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static("Keys", classes="dialog-title")
+            yield Static(HELP_TEXT)
+            yield Static("Esc close", classes="dialog-help")
+
+
+def prompt_for(decision: Decision) -> ModalScreen:
+    """The modal that asks a decision (Main Phase and Battle Step commands use the board)."""
+    kind = decision.kind
+    if kind == Kind.CARDS:
+        if decision.min == decision.max == 1:
+            return ChoicePrompt(decision.prompt, decision.options, cancellable=False)
+        return SelectPrompt(decision)
+    if kind == Kind.ORDER:
+        return SelectPrompt(decision, ordering=True)
+    if kind == Kind.DECLARE:
+        return DeclarePrompt(decision)
+    default = "pass" if kind == Kind.CHAIN else None
+    return ChoicePrompt(decision.prompt, decision.options, cancellable=False, default=default)

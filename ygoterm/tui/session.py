@@ -1,0 +1,213 @@
+"""A duel as the TUI runs it: who sits in each seat, prompt settings, curtains, undo, saves.
+
+No Textual here: the screens ask the session what to show and tell it what was chosen, so the
+hot-seat rules (who may see what, when to draw the curtain) are testable on their own.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from ..agents.random_agent import RandomAgent
+from ..engine.decision import Decision, Kind, Option
+from ..engine.duel import Duel, forced
+from ..engine.events import Event
+from ..engine.replay import ReplayRecord, load_record, replay
+from ..paths import user_home
+from ..schema.cardpool import CardPool
+
+PUBLIC = -1  # the viewer that sees only public information (R-TERM-6)
+AUTOSAVE = "autosave.json"
+
+
+@dataclass
+class Seat:
+    """A player's seat: a human at the keyboard, or an agent that answers by itself."""
+
+    name: str
+    kind: str = "human"  # "human", "goldfish" (passes everything it can), "random"
+    prompt: str = "always"  # for humans: "always", "auto" or "never" (response windows)
+    agent: RandomAgent | None = None
+
+
+@dataclass
+class Session:
+    duel: Duel
+    pool: CardPool
+    seats: tuple[Seat, Seat]
+    hot_seat: bool = True  # two humans share the screen: curtains and public views
+    viewer: int = PUBLIC  # whose private cards the screen shows now
+    save_dir: Path = field(default_factory=lambda: user_home() / "saves")
+    autosave: bool = True
+    undo_points: list[int] = field(default_factory=list)  # record lengths before each human answer
+    prefer_first: bool | None = None  # solo test hands: the human goes first (True) or second
+
+    def __post_init__(self) -> None:
+        self._apply_prompt_modes()
+        if self.duel.record is not None:
+            self.duel.record.meta["seats"] = [seat.kind for seat in self.seats]
+
+    # ------------------------------------------------------------------ set-up
+
+    @classmethod
+    def start(cls, duel: Duel, pool: CardPool, seats: tuple[Seat, Seat], *, hot_seat: bool, autosave: bool = True) -> "Session":
+        session = cls(duel, pool, seats, hot_seat=hot_seat, autosave=autosave)
+        if not hot_seat:
+            session.viewer = next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
+        session.run_agents()
+        return session
+
+    def _apply_prompt_modes(self) -> None:
+        for i, seat in enumerate(self.seats):
+            self.duel.set_prompt_mode(i, "always" if seat.kind == "human" and seat.prompt == "always" else "auto")
+
+    def set_prompt(self, player: int, mode: str) -> None:
+        if mode not in ("always", "auto", "never"):
+            raise ValueError(mode)
+        self.seats[player].prompt = mode
+        self._apply_prompt_modes()
+
+    # ------------------------------------------------------------------ whose turn to look
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.duel.pending
+
+    def human_to_decide(self) -> int | None:
+        d = self.duel.pending
+        if d is None or self.seats[d.player].kind != "human":
+            return None
+        return d.player
+
+    def needs_curtain(self) -> bool:
+        """A curtain before the deciding human may see their private cards (DESIGN.md §7)."""
+        who = self.human_to_decide()
+        if who is None or not self.hot_seat:
+            return False
+        return self.viewer != who and not self.is_public_prompt()
+
+    def is_public_prompt(self) -> bool:
+        """A response window the other player can answer from the public view: Enter passes,
+        so asking at every window (mode "always") reveals nothing and needs no hand-over."""
+        d = self.duel.pending
+        return bool(self.hot_seat and d is not None and d.kind == Kind.CHAIN and self.viewer != d.player)
+
+    def lift_curtain(self) -> None:
+        who = self.human_to_decide()
+        if who is not None:
+            self.viewer = who
+
+    def cover(self) -> None:
+        """Hide everything private (the screen between players)."""
+        if self.hot_seat:
+            self.viewer = PUBLIC
+
+    def view(self):
+        return self.duel.view(self.viewer if self.viewer != PUBLIC else PUBLIC)
+
+    def events(self) -> list[Event]:
+        return self.duel.events_for(self.viewer)
+
+    # ------------------------------------------------------------------ answering
+
+    def answer(self, answer: Option | str | Sequence[Option | str]) -> list[Event]:
+        """Apply a human's answer, then let agents and automatic passes run."""
+        d = self.duel.pending
+        mark = len(self.duel.record.choices) if self.duel.record is not None else 0
+        events = self.duel.apply(answer)
+        if d is not None and not forced(d):
+            self.undo_points.append(mark)
+        events += self.run_agents()
+        self.save_auto()
+        return events
+
+    def run_agents(self) -> list[Event]:
+        """Answer every decision that no human needs to see: agents' turns, "never" prompts."""
+        events: list[Event] = []
+        guard = 0
+        while (d := self.duel.pending) is not None and guard < 10_000:
+            guard += 1
+            seat = self.seats[d.player]
+            if d.kind == Kind.FIRST and self.prefer_first is not None and not self.hot_seat:
+                human = next((i for i, s in enumerate(self.seats) if s.kind == "human"), 0)
+                events += self.duel.apply("first" if (d.player == human) == self.prefer_first else "second")
+                continue
+            if seat.kind == "human":
+                if d.kind == Kind.CHAIN and seat.prompt == "never":
+                    events += self.duel.apply("pass")
+                    continue
+                break
+            events += self.duel.apply(self._agent_answer(seat, d))
+        return events
+
+    def _agent_answer(self, seat: Seat, d: Decision):
+        if seat.kind == "goldfish":
+            for word in ("pass", "end", "main2", "no", "second", "stop"):
+                option = d.option(word)
+                if option is not None:
+                    return option
+        if seat.agent is None:
+            seat.agent = RandomAgent(random.Random(self.duel.seed).randrange(2**31))
+        return seat.agent.choose(None, d)
+
+    # ------------------------------------------------------------------ undo, restart, save
+
+    def undo(self) -> bool:
+        """Go back to the last real decision a human made, by replaying everything before it."""
+        if not self.undo_points or self.duel.record is None:
+            return False
+        mark = self.undo_points.pop()
+        self.duel = replay(_record_with(self.duel.record, self.duel.record.choices[:mark]), self.pool)
+        self._apply_prompt_modes()
+        self.save_auto()
+        return True
+
+    def restart(self, seed: int | None = None) -> None:
+        record = self.duel.record
+        assert record is not None
+        fresh = _record_with(record, [])
+        if seed is not None:
+            fresh.seed = seed
+        self.duel = replay(fresh, self.pool)
+        self.undo_points.clear()
+        self._apply_prompt_modes()
+        self.run_agents()
+
+    def save(self, name: str) -> Path:
+        path = self.save_dir / (name if name.endswith(".json") else f"{name}.json")
+        assert self.duel.record is not None
+        self.duel.record.save(path)
+        return path
+
+    def save_auto(self) -> None:
+        if not self.autosave or self.duel.record is None:
+            return
+        path = self.save_dir / AUTOSAVE
+        try:
+            if self.duel.outcome is not None:
+                path.unlink(missing_ok=True)
+            else:
+                self.duel.record.save(path)
+        except OSError:
+            pass  # a read-only home only costs the autosave
+
+    @classmethod
+    def load(cls, path: Path, pool: CardPool, seats: tuple[Seat, Seat], *, hot_seat: bool) -> "Session":
+        record = load_record(path, pool)
+        duel = replay(record, pool)
+        return cls.start(duel, pool, seats, hot_seat=hot_seat)
+
+
+def _record_with(record: ReplayRecord, choices: list[str]) -> ReplayRecord:
+    return ReplayRecord(record.seed, record.rules, record.names, record.decks, record.digest, record.position,
+                        list(choices), solo=record.solo, meta=dict(record.meta), pool=record.pool)
+
+
+def autosave_path() -> Path:
+    return user_home() / "saves" / AUTOSAVE
+
+
+__all__ = ["Session", "Seat", "PUBLIC", "forced", "autosave_path"]
