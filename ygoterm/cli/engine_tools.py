@@ -24,13 +24,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        description="Exit 0 if every duel ended with all invariants intact; otherwise print the seed and choice index of the first violation and exit 1.")
     f.add_argument("--duels", type=int, default=300, metavar="N")
     f.add_argument("--seed", type=int, default=0, metavar="S")
-    f.add_argument("--decks", nargs="+", metavar="DECK", help="decks to pair at random (default: every shipped and user deck)")
+    f.add_argument("--decks", nargs="+", metavar="DECK", dest="deck_refs", help="decks to pair at random (default: every shipped and user deck)")
     f.set_defaults(run=run_fuzz)
     b = sub.add_parser("bench", help="time random-vs-random duels (duels/s, decisions/s) or card-pool loading",
                        description=f"Single-threaded random duels between two decks (default: {BENCH_DECK} twice); setup is included in the time.")
     b.add_argument("--duels", type=int, default=200, metavar="N")
     b.add_argument("--seed", type=int, default=0, metavar="S")
-    b.add_argument("--decks", nargs=2, metavar=("A", "B"), help=f"the two decks (default: {BENCH_DECK} {BENCH_DECK})")
+    b.add_argument("--decks", nargs=2, metavar=("A", "B"), dest="deck_refs", help=f"the two decks (default: {BENCH_DECK} {BENCH_DECK})")
     b.add_argument("--profile", action="store_true", help="run under cProfile and print the top entries")
     b.add_argument("--load", type=int, metavar="CARDS", help="instead: time loading a generated pool of CARDS cards, cold and warm")
     b.set_defaults(run=run_bench)
@@ -52,7 +52,7 @@ def _decks(args: argparse.Namespace, pool: CardPool, refs: list[str] | None) -> 
 
 def run_fuzz(args: argparse.Namespace) -> int:
     pool = card_pool(args)
-    decks = _decks(args, pool, args.decks)
+    decks = _decks(args, pool, args.deck_refs)
     err.print(f"Fuzzing {args.duels} duels (seed {args.seed}) over {len(decks)} deck{'s' if len(decks) > 1 else ''}: {', '.join(d.name for d in decks)}")
     report = fuzz(pool, decks, args.duels, args.seed)
     out.print(f"{report.duels} duels, {report.decisions} decisions; wins {report.wins[0]}/{report.wins[1]}, draws {report.draws}; "
@@ -60,7 +60,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if report.violation:
         out.print(f"[red]Invariant violated[/]: {report.violation}")
         out.print(f"[dim]Reproduce: ygoterm fuzz --duels {report.violation.duel + 1} --seed {args.seed}"
-                  + (f" --decks {' '.join(args.decks)}" if args.decks else "") + "[/]")
+                  + (f" --decks {' '.join(args.deck_refs)}" if args.deck_refs else "") + "[/]")
         return EXIT_INVALID
     out.print("[green]All invariants held.[/]")
     return EXIT_OK
@@ -74,7 +74,7 @@ def run_bench(args: argparse.Namespace) -> int:
                   f"warm {figures.warm_best:.3f} s best of {len(figures.warm_s)} (median {sorted(figures.warm_s)[len(figures.warm_s) // 2]:.3f} s)")
         return EXIT_OK
     pool = card_pool(args)
-    a, b = _decks(args, pool, args.decks or [BENCH_DECK, BENCH_DECK])
+    a, b = _decks(args, pool, args.deck_refs or [BENCH_DECK, BENCH_DECK])
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()

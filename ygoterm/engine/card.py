@@ -23,7 +23,7 @@ class CardInst:
         "level", "base_atk", "base_def", "battle_destroyed", "set_turn",
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
         "duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
-        "used_turn", "turns_left", "original_controller", "control_until", "moves",
+        "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
     )
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
@@ -79,6 +79,7 @@ class CardInst:
         self.original_controller: int | None = None  # take control "until the End Phase"
         self.control_until = 0
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
+        self.arrived_at = 0  # the duel's move count when it last moved
     @property
     def options(self) -> "CardOptions":
         """This card's Main Phase options, built once (they never change for a card)."""

@@ -41,6 +41,7 @@ class Signal:
     batch: int = 0  # events of one action share a batch (R-CHAIN-10 "the last thing that happened")
     moves: int = 0  # the card's move count at the time: if it moved since, the trigger is lost
     by_battle: bool = False
+    at: int = 0  # the duel's move count when it happened
 
 
 @dataclass(slots=True)
@@ -191,6 +192,10 @@ def _spell_trap_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refu
 
 def _monster_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refusal | None:
     allowed = effect.from_
+    if card.loc == Loc.SZONE:  # a face-up Continuous Spell/Trap's own effects
+        if card.controller != p or not card.face_up or not card.active:
+            return Refusal(ACTIVATE, "R-CARD-10", "it must be face-up on your field, its activation resolved")
+        return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated") if effects_negated(d, card) else None
     if card.loc == Loc.MZONE:
         if "field" not in allowed:
             return Refusal(ACTIVATE, "R-CARD-5", "this effect is not used from the field")
@@ -274,6 +279,10 @@ def _subject_ok(d: "Duel", p: int, card: CardInst, when: When, subject: CardInst
 def signal_matches(d: "Duel", p: int, card: CardInst, when: When, s: Signal, default: str = "any") -> bool:
     if s.event not in when.event and not _implied(s, when):
         return False
+    if s.event == "activated" and when.activated is not None and s.card is not None:
+        kind = "monster" if s.card.is_monster else s.card.data.kind
+        if kind not in when.activated:
+            return False
     if when.how is not None and s.how not in when.how:
         return False
     if when.from_ is not None and (s.src is None or _zone_of(s.src) not in when.from_):
@@ -281,6 +290,8 @@ def signal_matches(d: "Duel", p: int, card: CardInst, when: When, s: Signal, def
     if when.player != "any" and (s.player == p) != (when.player == "you"):
         return False
     actor = s.player if s.card is None else (s.card.controller if s.card.loc.on_field else s.player)
+    if s.card is None:
+        default = "any"  # phase events ("during your Standby Phase") are about no card
     return _subject_ok(d, p, card, when, s.card, actor, default)
 
 
@@ -336,6 +347,10 @@ def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
             if activation_refusal(d, p, card, index, open_state=open_state) is None:
                 options.append(activation_option(card, effect, index, many))
     del side
+    if len(options) > 1:
+        from .legality import unique_labels
+
+        options = unique_labels(d, options)
     return options
 
 
@@ -590,8 +605,8 @@ def _trigger_fires(d: "Duel", card: CardInst, effect: Effect, s: Signal, last_ba
             return False
     if s.card is card and card.moves != s.moves:
         return False  # R-CHAIN-10: it changed location before the trigger could activate
-    if s.card is not card and not _trigger_place_ok(card, effect):
-        return False
+    if s.card is not card and (not _trigger_place_ok(card, effect) or card.arrived_at > s.at):
+        return False  # it must already have been where its effect works when the event happened
     if effect.optional and effect.timing == "when" and s.batch != last_batch:
         return False  # R-CHAIN-10: "When … you can" misses the timing
     if effect.once_per_turn and card.used_turn.get(card.effects.index(effect)) == d.turn:
@@ -602,6 +617,11 @@ def _trigger_fires(d: "Duel", card: CardInst, effect: Effect, s: Signal, last_ba
         return False
     if effect.condition is not None and not condition_holds(d, card, effect.condition):
         return False
+    if effect.cost:
+        from .ops import cost_payable
+
+        if not cost_payable(d, card.controller if card.loc.on_field else card.owner, card, effect):
+            return False  # R-CHAIN-5: an effect whose cost cannot be paid is not activated
     return True
 
 

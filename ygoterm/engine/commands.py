@@ -79,7 +79,7 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
     card = _find_card(d, decision.player, name) if name else None
     refusal = refusal_for(d, decision.player, verb, card, target)
     if refusal is not None:
-        return IllegalChoice(refusal.rule, str(refusal))
+        return IllegalChoice(refusal.rule, f"{refusal.action}: {refusal.message}")
     if card is None and name and verb in ("summon", "set", "flip", "switch", "attack", "activate", "special"):
         return IllegalChoice("PROTOCOL", f"no card named '{name}' that you could {verb}; options: {choices}")
     return IllegalChoice("PROTOCOL", f"'{text}' is not a legal answer now; options: {choices}")

@@ -76,7 +76,7 @@ def stat(d: "Duel", card: CardInst, which: str) -> int:
             amount = spec.atk if which == "atk" else spec.def_
             if not amount or not applies(d, source, spec, card):
                 continue
-            if spec.atk_per is not None:
+            if spec.atk_per is not None or spec.per_where is not None:
                 amount *= _per_count(d, source, spec)
             value += amount
     return max(0, value)
@@ -148,6 +148,7 @@ def effects_negated(d: "Duel", card: CardInst) -> bool:
         for effect in source.continuous:
             spec = effect.continuous
             if spec is not None and spec.negate_effects is not None and card.loc.on_field \
+                    and (effect.condition is None or condition_holds(d, source, effect.condition)) \
                     and matches(d, card, spec.negate_effects, source.controller, source):
                 return True
     return False

@@ -73,6 +73,7 @@ class Duel:
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
         self.solo = False  # solo testing: manual actions always allowed (DESIGN.md §4)
         self.end_battle = False  # an effect ends the Battle Phase after this attack
+        self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
         self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
         self.record: ReplayRecord | None = None
         self.attack: Any = None  # the attack in progress (flow.AttackState) or None
@@ -303,8 +304,8 @@ class Duel:
         owner = self.players[card.owner]
         if card.is_token and dst != Loc.MZONE:
             dst = Loc.GONE
-        if dst == Loc.DECK and card.is_monster and card.monster.is_extra_deck:
-            dst, face_up = Loc.EXTRA, False
+        if dst in (Loc.DECK, Loc.HAND) and card.is_monster and card.monster.is_extra_deck:
+            dst, face_up = Loc.EXTRA, False  # an Extra Deck monster never goes to the hand or Deck (R-DECK-7)
         if dst == Loc.GY and self.continuous_count and _banished_instead(self, card):
             dst, reason = Loc.BANISHED, f"{reason}, banished instead"
         leaving = src.on_field and not dst.on_field
@@ -318,6 +319,8 @@ class Duel:
         if controller is not None:
             card.controller = controller
         card.moves += 1
+        self.move_count += 1
+        card.arrived_at = self.move_count
         if dst != src or dst.on_field:
             card.reset_for_move()
             card.arrived_turn = self.turn
@@ -383,7 +386,8 @@ class Duel:
         if self.responders:
             from .chain import Signal
 
-            self.signals.append(Signal(event, card, player, how, src, self.batch, card.moves if card else 0, by_battle))
+            self.signals.append(Signal(event, card, player, how, src, self.batch, card.moves if card else 0, by_battle,
+                                       self.move_count))
 
     def destroy(self, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "") -> None:
         """R-TERM-1: destroyed cards go to their owners' GYs (by battle or by an effect)."""
@@ -567,7 +571,11 @@ class Duel:
             return f"M{card.seq + 1}" if card.seq < 5 else f"EMZ{card.seq - 4}"
         if loc == Loc.SZONE:
             return "F" if card.seq == FIELD_ZONE else f"S{card.seq + 1}"
-        return {Loc.GY: "GY", Loc.BANISHED: "BAN", Loc.DECK: "DECK", Loc.EXTRA: "EX"}.get(loc, loc.name)
+        tag = {Loc.GY: "GY", Loc.BANISHED: "BAN", Loc.DECK: "DECK", Loc.EXTRA: "EX"}.get(loc)
+        if tag is None:
+            return loc.name
+        pile = self.players[card.owner].pile(_PILES[loc])
+        return f"{tag}{len(pile) - pile.index(card)}" if loc == Loc.DECK else f"{tag}{pile.index(card) + 1}"
 
     def state_hash(self) -> str:
         """A digest of everything that decides the rest of the duel (replays must reproduce it)."""

@@ -74,10 +74,8 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
             return False
         if f.token is not None and card.is_token != f.token:
             return False
-        if f.position is not None:
-            if card.loc != Loc.MZONE or not card.face_up:
-                return False
-            if (f.position == "attack") != (card.pos == Pos.ATTACK):
+        if f.position is not None:  # R-ZONE-1: a face-down Defense monster is in Defense Position
+            if card.loc != Loc.MZONE or (f.position == "attack") != card.pos.is_attack:
                 return False
         if f.revivable and card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon and not card.properly_summoned:
             return False

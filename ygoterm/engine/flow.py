@@ -75,7 +75,8 @@ def setup(d: "Duel") -> Flow:
 
 def turn(d: "Duel", start: Phase) -> Flow:
     p = d.turn_player
-    skip = d.players[p].skip
+    skips = d.players[p].skip
+    skip = {phase for phase, when in skips.items() if when < d.turn}  # R-PHASE-8: set before this turn
     if start == Phase.DRAW:
         d.emit(TurnStart(d.turn, p))
         for card in d.players[p].mzone:
@@ -99,7 +100,8 @@ def turn(d: "Duel", start: Phase) -> Flow:
     if go == "main2":
         yield from main_phase(d, Phase.MAIN2)
     yield from end_phase(d)
-    skip.clear()
+    for phase in skip:
+        skips.pop(phase, None)
 
 
 def set_phase(d: "Duel", phase: Phase, step: Step = Step.NONE) -> None:
@@ -138,6 +140,8 @@ def end_phase(d: "Duel") -> Flow:
                              lo=excess, hi=excess, verb="discard")
         for option in chosen:
             d.move(d.cards[option.card], Loc.GY, reason="hand limit")
+            d.signal("discarded", d.cards[option.card], p)
+        yield from window(d)  # triggers of the discards happen in this End Phase
     _expire_until_end_of_turn(d)
 
 
@@ -194,9 +198,12 @@ def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chai
 
 def _window(d: "Duel", p: int, passes: int, stop_after_chain: bool, triggers: bool) -> Flow:
     acted = False
-    if triggers and d.signals:
-        yield from process_triggers(d)
-        check_card_wins(d)
+    if triggers:
+        if d.signals:
+            yield from process_triggers(d)
+            check_card_wins(d)
+        else:
+            d.last_signals = []  # nothing new happened: "when …" conditions refer to the last action only
     while passes < 2:
         options = activation_options(d, p, open_state=False)
         if options or d.prompt_modes[p] == "always":
@@ -284,8 +291,7 @@ def main_phase(d: "Duel", phase: Phase) -> Flow:
         elif verb == "switch":
             change_position(d, card)
         elif verb == "activate":
-            yield from start_chain(d, p, choice)
-            yield from window(d)
+            yield from start_chain(d, p, choice)  # then the turn player is back in an open game state (R-PRIO-1)
         elif verb == "special":
             from .summons import procedure_summon
 
@@ -407,7 +413,6 @@ def battle_phase(d: "Duel") -> Flow:
             break
         if choice.verb == "activate":
             yield from start_chain(d, p, choice)
-            yield from window(d)
             continue
         target = d.cards[choice.target] if choice.target is not None else None
         yield from attack(d, p, d.cards[choice.card], target)
@@ -443,7 +448,13 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
                 break
             # R-BATTLE-3: replay. Re-choosing is not a new declaration.
             d.emit(Replay(attacker.uid, attacker.name))
-            options = [attack_option(d, attacker, t) for t in attack_targets(d, p)]
+            targets = attack_targets(d, p)
+            options = [attack_option(d, attacker, t) for t in targets]
+            if None not in targets and d.continuous_count:
+                from .continuous import can_attack_directly
+
+                if can_attack_directly(d, attacker):
+                    options.append(attack_option(d, attacker, None))
             options.append(STOP)
             choice = yield d.ask(p, Kind.BATTLE, unique_labels(d, options), f"Replay: choose a new target for {attacker.name} or stop")
             if choice.verb == "stop":

@@ -148,7 +148,7 @@ def enter_battle(d: "Duel", p: int) -> Refusal | None:
         return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
     if d.turn == 1 and not d.rules.duel.first_turn_battle:
         return Refusal(ENTER_BATTLE, "R-SETUP-6", "the player going first cannot conduct a Battle Phase in turn 1")
-    if "battle" in d.players[p].skip:
+    if d.players[p].skip.get("battle", d.turn) < d.turn:
         return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect skips your Battle Phase")
     return None
 
@@ -251,11 +251,17 @@ def battle_options(d: "Duel", p: int) -> list[Option]:
     """The Battle Step: declare an attack, or end the Battle Phase (go to Main Phase 2)."""
     options: list[Option] = []
     targets = attack_targets(d, p)
+    direct_ok = d.continuous_count and None not in targets
     for card in d.players[p].mzone:
         if card is None or declare_attack(d, p, card) is not None:
             continue
         for target in targets:
             options.append(attack_option(d, card, target))
+        if direct_ok:
+            from .continuous import can_attack_directly
+
+            if can_attack_directly(d, card):  # "can attack your opponent directly" (Jinzo #7)
+                options.append(attack_option(d, card, None))
     options.append(MAIN2)
     return unique_labels(d, options)
 
@@ -343,6 +349,12 @@ def activation_refusal_any(d: "Duel", p: int, card: CardInst, procedure: bool = 
     return first
 
 
+def _direct_ability(d: "Duel", card: CardInst) -> bool:
+    from .continuous import can_attack_directly
+
+    return bool(d.continuous_count) and can_attack_directly(d, card)
+
+
 def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str = "") -> Refusal | None:
     """The refusal of one named action (used to explain a refused typed command)."""
     if verb == "battle":
@@ -361,7 +373,7 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
         return activation_refusal_any(d, p, card, procedure=verb == "special")
     if verb == "attack":
         refusal = declare_attack(d, p, card)
-        if refusal is None and target == "direct" and d.monster_count(1 - p):
+        if refusal is None and target == "direct" and d.monster_count(1 - p) and not _direct_ability(d, card):
             refusal = Refusal(ATTACK, "R-BATTLE-2", "a direct attack is allowed only when your opponent controls no monsters")
         return refusal
     return None

@@ -91,8 +91,9 @@ class Ctx:
             if spec.pick is not None and candidates:
                 best = (min if spec.pick == "lowest_atk" else max)(c.atk for c in candidates)
                 candidates = [c for c in candidates if c.atk == best]
+            lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             chosen = yield from choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
-                                       spec.count.min or 1, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random)
+                                       lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random)
             self.chosen = chosen
             return chosen
         return []
@@ -111,6 +112,8 @@ def choose(d: "Duel", player: int, candidates: list[CardInst], lo: int, hi: int 
         return d.rng.sample(candidates, hi)
     if lo == hi == len(candidates) and verb not in ("discard", "tribute"):
         return list(candidates)
+    if hi == 0:
+        return []
     answer = yield d.ask(player, Kind.CARDS, _card_options(d, candidates, player), f"{prompt} ({lo if lo == hi else f'{lo}-{hi}'})",
                          lo=lo, hi=hi, verb=verb)
     return [d.cards[o.card] for o in answer]
@@ -187,39 +190,41 @@ def _selection_available(d: "Duel", p: int, card: CardInst, selection: Any) -> b
         return True
     if isinstance(selection, fx.ChooseOf):
         spec = selection.choose
-        return len([c for c in select(d, spec.where, p, card) if c is not card or not _is_cost_source(card)]) >= (spec.count.min or 1)
+        return len(select(d, spec.where, p, card)) >= (spec.count.min or 1)
     if isinstance(selection, fx.AllOf):
         return bool(select(d, selection.all, p, card))
     return True
 
 
-def _is_cost_source(card: CardInst) -> bool:
-    return False
-
-
 def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, str] | None:
     """(rule, why) when the effect could not do anything now, so it may not be activated."""
+    from .chain import _event_cards
+
+    events = list(_event_cards(d))
+    drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
     for spec in effect.do:
         params = spec.params
         if spec.op == "draw":
             for who in _who(p, card, params.player):
                 if len(d.players[who].deck) < params.count:
                     return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
+                drawn[who] += params.count
         elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "change_position", "take_control"):
             what = params.what
-            if isinstance(what, fx.AllOf) and not [c for c in select(d, what.all, p, card) if c is not card or spec.op != "destroy"]:
+            if isinstance(what, fx.AllOf) and not [c for c in select(d, what.all, p, card, events) if c is not card or spec.op != "destroy"]:
                 return "R-CHAIN-6", "there is nothing for it to affect"
-            if isinstance(what, fx.ChooseOf) and len(select(d, what.choose.where, p, card)) < (what.choose.count.min or 1):
+            if isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and \
+                    len(select(d, what.choose.where, p, card, events)) < (what.choose.count.min or 1):
                 return "R-CHAIN-6", "there is nothing for it to affect"
         elif spec.op == "special_summon":
             if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Monster Zone"
             what = params.what
-            if isinstance(what, fx.ChooseOf) and not select(d, what.choose.where, p, card):
+            if isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and not select(d, what.choose.where, p, card, events):
                 return "R-CHAIN-6", "there is no monster it could Special Summon"
         elif spec.op == "discard" and params.what is None:
             for who in _who(p, card, params.player):
-                if len(d.players[who].hand) - (1 if card.loc == Loc.HAND and who == p else 0) < params.count:
+                if len(d.players[who].hand) + drawn[who] - (1 if card.loc == Loc.HAND and who == p else 0) < params.count:
                     return "R-CHAIN-6", "there are not enough cards in hand to discard"
         elif spec.op == "fusion_summon":
             from .summons import fusion_choices
@@ -231,6 +236,11 @@ def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, st
 
             if not ritual_choices(d, p, params, card):
                 return "R-SUMMON-11", "no Ritual Monster in your hand can be Ritual Summoned now"
+        elif spec.op == "token":
+            player = p if params.player == "you" else 1 - p
+            free = sum(1 for i in range(5) if d.players[player].mzone[i] is None)
+            if free < params.count:
+                return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
         elif spec.op == "equip" and params.to == "target" and effect.target is None:
             return "R-CARD-8", "an Equip Spell needs a monster to equip"
     return None
@@ -249,7 +259,8 @@ def _who(p: int, card: CardInst, who: str) -> list[int]:
 
 def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> Flow:
     for p in ctx.players(params.player):
-        ctx.d.draw(p, params.count)
+        for card in ctx.d.draw(p, params.count):
+            ctx.d.signal("drawn", card, p)
     return
     yield
 
@@ -290,8 +301,7 @@ def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Flow:
     elif name == "return_to_deck":
         owners = set()
         for c in cards:
-            d.move(c, Loc.DECK if not c.monster_is_extra else Loc.EXTRA, face_up=False, reason="returned to Deck",
-                   top=params.position != "bottom")
+            d.move(c, Loc.DECK, face_up=False, reason="returned to Deck", top=params.position != "bottom")  # Extra Deck monsters go home
             owners.add(c.owner)
         if params.position == "shuffle":
             for owner in sorted(owners):
@@ -307,16 +317,20 @@ def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Flow:
 def op_special_summon(ctx: Ctx, params: fx.SpecialSummon, name: str) -> Flow:
     d = ctx.d
     cards = yield from ctx.cards(params.what, verb="special summon")
+    from_deck = sorted({c.owner for c in cards if c.loc == Loc.DECK})
     for card in cards:
         if card.loc in (Loc.MZONE, Loc.GONE) or not card.is_monster:
             continue
         controller = ctx.player if params.controller == "you" else card.owner
-        yield from special_summon(d, card, controller, params.position, how="special")
+        yield from special_summon(d, card, controller, params.position, how="special", proper=params.proper)
         if params.bind and card.loc == Loc.MZONE:
             ctx.card.bound, card.bound = card, ctx.card
+    for owner in from_deck:  # R-ZONE-7
+        d.shuffle(owner)
 
 
-def special_summon(d: "Duel", card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None) -> Flow:
+def special_summon(d: "Duel", card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None,
+                   proper: bool = False) -> Flow:
     """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified."""
     side = d.players[controller]
     if zone is None:
@@ -335,8 +349,8 @@ def special_summon(d: "Duel", card: CardInst, controller: int, position: str, ho
     d.move(card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
     card.summon_kind = how if pos.face_up else ""
     card.summon_turn = d.turn
-    if how != "special":
-        card.properly_summoned = True
+    if how != "special" or proper:
+        card.properly_summoned = True  # R-SUMMON-9: Summoned by its own required method
     d.emit(Summon(controller, card.uid, card.name if pos.face_up else None, how, pos, zone))  # type: ignore[arg-type]
     if pos.face_up:
         d.signal("special_summoned", card, controller, how=how, src=src)
@@ -475,7 +489,7 @@ def op_take_control(ctx: Ctx, params: fx.TakeControl, name: str) -> Flow:
 
 def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> Flow:
     player = ctx.player if params.player == "you" else 1 - ctx.player
-    ctx.d.players[player].skip.add(params.phase)
+    ctx.d.players[player].skip[params.phase] = ctx.d.turn
     ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {params.phase.replace('main1', 'Main Phase 1').title()} Phase"))
     return
     yield

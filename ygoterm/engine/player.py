@@ -28,7 +28,7 @@ class Player:
         self.extra: list[CardInst] = []
         self.normal_summon_turn = 0  # turn of the last Normal Summon/Set (R-SUMMON-1)
         self.battle_turn = 0
-        self.skip: set[str] = set()  # phases an effect skips in this player's next turn (R-PHASE-8)
+        self.skip: dict[str, int] = {}  # phase → turn an effect said to skip it in this player's next turn (R-PHASE-8)
         self.no_battle_damage_turn = 0  # Waboku: takes no battle damage this turn
         self.battle_immune_turn = 0  # … and their monsters are not destroyed by battle
         self.traps_from_hand_turn = 0  # Makyura the Destructor: Traps may be activated from the hand

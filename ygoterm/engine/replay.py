@@ -181,7 +181,7 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
                 duel.apply(keys if duel.pending.multi else key)  # the recorded order matters (GY order)
             continue
         try:
-            duel.apply(key.split(",") if duel.pending.multi else key)
+            duel.apply(([k for k in key.split(",") if k]) if duel.pending.multi else key)
         except IllegalChoice as e:
             raise DataError([Problem("replay", 0, 0, f"choices[{index}]", f"recorded answer {key!r} is not legal here: {e}",
                                      "the save is damaged or from another version of the rules engine")]) from None

@@ -21,7 +21,7 @@ from .problems import DataError, Problem, did_you_mean, display_path, nearest
 from .report import model_keys, nested_model, problems_from
 from .yamlio import Locator, decode, parse
 
-SCHEMA_VERSION = "cards-2"
+SCHEMA_VERSION = "cards-3"
 MAX_CARD_FILE_BYTES = 64 * 1024 * 1024
 
 

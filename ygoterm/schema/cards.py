@@ -31,6 +31,8 @@ class CardBase(BaseModel):
     # The effect vocabulary (docs/cards.md); a card without effects is played by hand with
     # manual actions.
     effects: tuple[Effect, ...] = ()
+    # The text is fully said by the other fields (treated_as, special_summon_only …): nothing to script.
+    data_only: bool = False
 
     @field_validator("name", "treated_as")
     @classmethod
@@ -49,7 +51,7 @@ class CardBase(BaseModel):
 
     @property
     def scripted(self) -> bool:
-        return bool(self.effects)
+        return bool(self.effects) or self.data_only
 
     @property
     def has_effect(self) -> bool:

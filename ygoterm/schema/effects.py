@@ -189,7 +189,7 @@ class SpecialSummon(_Op):
     position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "choose"
     controller: Literal["you", "owner"] = "you"
     bind: bool = False  # Call of the Haunted: this card and the monster destroy each other on leaving
-    ignore_conditions: bool = False
+    proper: bool = False  # this is the monster's own required Summon (Elegant Egotist → Harpie Lady Sisters), R-SUMMON-9
 
 
 class ChangePosition(_Op):

@@ -16,7 +16,6 @@ from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
 
 from ..engine.decision import IllegalChoice, Kind, Option
 from ..engine.events import ChainLinkAdded, ChainResolves, Negated, PhaseChange
@@ -27,7 +26,7 @@ from .prompts import (ChoicePrompt, CurtainScreen, HelpScreen, InputPrompt, Mess
                       prompt_for)
 from .render import card_detail
 from .session import PUBLIC, Session
-from .widgets import HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, LogPanel, SideLine, StatusBar
+from .widgets import HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, SideLine, StatusBar
 
 ROWS = ("top-hand", "top-st", "top-m", "emz", "bottom-m", "bottom-st", "bottom-hand")
 
@@ -119,7 +118,7 @@ class DuelScreen(Screen):
                 yield DetailPanel(id="detail")
                 yield ChainPanel(id="chain")
                 yield LogPanel(id="log", wrap=True, markup=False, min_width=10)
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def _row(self, row: str) -> Iterable[CardSlot]:
         """Seven places. Yours: Field|M1..M5|GY and Extra|S1..S5|Deck; the opponent's mirrored."""
@@ -138,6 +137,7 @@ class DuelScreen(Screen):
         yield CardSlot(pool, ends[1][0], FIELD_ZONE, ends[1][1], id=f"{row}-b")
 
     def on_mount(self) -> None:
+        self.rows = [list(self.query(f"#{row} CardSlot").results(CardSlot)) for row in ROWS]
         self.call_after_refresh(self.advance)
 
     def on_resize(self) -> None:
@@ -167,7 +167,9 @@ class DuelScreen(Screen):
             occupant = me.monsters[seq] or foe.monsters[seq]
             owner = self.bottom if me.monsters[seq] else 1 - self.bottom
             self.query_one(f"#emz-{i}", CardSlot).show(owner, occupant, highlight=bool(occupant and occupant.uid in actionable))
-        self.query_one("#emz").display = s.duel.rules.ruleset != "mr3"
+        emz = self.query_one("#emz")
+        if emz.display != (s.duel.rules.ruleset != "mr3"):
+            emz.display = s.duel.rules.ruleset != "mr3"
         names = s.duel.names
         self.query_one("#status", StatusBar).show(view, names, self._deciding_text(), self._extra_status())
         self.query_one("#top-line", SideLine).show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom)
@@ -193,13 +195,14 @@ class DuelScreen(Screen):
                     slot.show(side.player, top_card, count=count, highlight=bool(top_card and top_card.uid in actionable))
         hand = side.hand
         for i, slot in enumerate(self.query(f"#{where}-hand CardSlot").results(CardSlot)):
+            shown = i < len(hand) or (i == 0 and not hand)
+            if slot.display != shown:  # a layout change: only when the hand grows or shrinks
+                slot.display = shown
             if i < len(hand):
-                slot.display = True
                 view = hand[i]
                 slot.label = f"+{len(hand) - HAND_SLOTS + 1}" if i == HAND_SLOTS - 1 and len(hand) > HAND_SLOTS else ""
                 slot.show(side.player, view, highlight=view.uid in actionable)
             else:
-                slot.display = i == 0 and not hand
                 slot.label = "(no cards in hand)" if top else "(your hand is empty)"
                 slot.show(side.player, None)
 
@@ -301,8 +304,8 @@ class DuelScreen(Screen):
     def advance(self) -> None:
         """Draw the duel and ask whatever the pending decision needs."""
         s = self.session
-        if s.needs_curtain():
-            s.cover()
+        if s.needs_curtain() or s.is_public_prompt():
+            s.cover()  # nothing private on screen while the device changes hands
         self.refresh_board()
         if self.asking:
             return
@@ -462,7 +465,7 @@ class DuelScreen(Screen):
     def action_move(self, drow: int, dcol: int) -> None:
         if self.asking:
             return
-        rows = [[s for s in self.query(f"#{row} CardSlot").results(CardSlot) if s.display] for row in ROWS]
+        rows = [[s for s in row if s.display] for row in self.rows]
         rows = [r for r in rows if r]
         current = self.focused
         position = next(((r, c) for r, row in enumerate(rows) for c, s in enumerate(row) if s is current), None)

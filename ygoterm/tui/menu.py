@@ -173,6 +173,7 @@ class MenuScreen(Screen):
         items.clear_options()
         has_save = autosave_path().is_file()
         items.add_options([ListOption(label, id=key) for key, label in self.ITEMS if key != "resume" or has_save])
+        items.highlighted = 0
         items.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -253,6 +254,7 @@ class SettingsScreen(Screen):
             ListOption(f"{s.names[1]} response prompts: {s.prompts[1].title()}", id="p1"),
             ListOption(f"Starting LP: {s.starting_lp}", id="lp"),
         ])
+        items.highlighted = 0
         items.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from ..engine.views import CardView, DuelView, SideView
 from ..schema.cardpool import CardPool
@@ -40,10 +40,14 @@ class CardSlot(Widget, can_focus=True):
         self.highlight = False  # the card has legal actions now
 
     def show(self, player: int, view: CardView | None, count: int | None = None, highlight: bool = False) -> None:
-        self.player, self.view, self.count, self.highlight = player, view, count, highlight
-        self.set_class(highlight, "actionable")
-        self.set_class(view is None and count is None, "empty")
-        self.refresh()
+        if (player, view, count, highlight) != (self.player, self.view, self.count, self.highlight):
+            self.player, self.view, self.count, self.highlight = player, view, count, highlight
+            self.refresh()
+
+    # The backgrounds (focus, "has actions", empty) are painted here rather than with CSS
+    # classes and :focus: a style change makes Textual lay the whole screen out again, which
+    # cost a tenth of a second per keypress.
+    BACKGROUNDS = {"focus": "on #3d4f6b", "actionable": "on #2b3a2c", "empty": "on #171b21", "card": "on #1c222b"}
 
     def render(self) -> Text:
         width, lines = max(1, self.size.width), max(1, self.size.height)
@@ -54,8 +58,16 @@ class CardSlot(Widget, can_focus=True):
                 text.append("\n" + str(self.count)[:width])
             else:
                 text.append(f" {self.count}")
-            return text
-        return slot_text(self.pool, self.view, width, lines, self.label)
+        else:
+            text = slot_text(self.pool, self.view, width, lines, self.label)
+        key = "focus" if self.has_focus else "actionable" if self.highlight else "empty" if self.view is None and self.count is None else "card"
+        return _fill(text, width, lines, self.BACKGROUNDS[key])
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
 
     def on_click(self) -> None:
         self.focus()
@@ -66,11 +78,43 @@ class CardSlot(Widget, can_focus=True):
         return self.view.uid if self.view is not None else None
 
 
+def _fill(text: Text, width: int, lines: int, background: str) -> Text:
+    """`text` padded to a full `width` × `lines` block painted with `background`."""
+    rows = text.split("\n", allow_blank=True)[:lines]
+    out = Text(no_wrap=True, overflow="ellipsis")
+    for i in range(lines):
+        row = rows[i] if i < len(rows) else Text()
+        row.truncate(width)
+        row.pad_right(width - row.cell_len)
+        row.stylize(background)
+        out.append_text(row)
+        if i < lines - 1:
+            out.append("\n")
+    return out
+
+
 class FieldRow(Horizontal):
     """A row of seven places: a pile or the Field Zone at each end, five zones between."""
 
 
-class StatusBar(Static):
+class TextPanel(Widget):
+    """Shows a rich Text; changing it repaints without a new layout (Static.update re-lays out,
+    which costs a frame on every keypress)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text: Text | str = ""
+
+    def update(self, text: Text | str) -> None:
+        if text != self.text:
+            self.text = text
+            self.refresh()
+
+    def render(self) -> Text | str:
+        return self.text
+
+
+class StatusBar(TextPanel):
     """Turn, phase and step, whose decision it is, the seed in solo mode."""
 
     def show(self, view: DuelView, names: tuple[str, str], deciding: str, extra: str = "") -> None:
@@ -86,7 +130,7 @@ class StatusBar(Static):
         self.update(text)
 
 
-class SideLine(Static):
+class SideLine(TextPanel):
     """A player's name, LP (with the last change) and pile counts."""
 
     def show(self, side: SideView, lp_change: int, active: bool) -> None:
@@ -100,7 +144,7 @@ class SideLine(Static):
         self.update(text)
 
 
-class ChainPanel(Static):
+class ChainPanel(TextPanel):
     """The chain being built or resolved: link number, card, controller, speed, targets."""
 
     def show(self, links: list[tuple[int, str, str, int, str]]) -> None:
@@ -122,5 +166,20 @@ class LogPanel(RichLog):
     """The duel log from the viewer's side: player names, hidden cards stay hidden."""
 
 
-class DetailPanel(Static):
+class DetailPanel(TextPanel):
     """The focused card in full."""
+
+
+class KeyBar(TextPanel):
+    """The key hints under the duel (a fixed line: Textual's Footer rebuilds itself on every
+    focus change, which made moving between zones slow)."""
+
+    KEYS = (("?", "help"), ("Enter", "card"), ("c", "commands"), ("n", "next"), ("a", "attack"), ("p", "pass"),
+            ("g", "GY"), ("u", "undo"), ("^p", "manual"), ("q", "menu"))
+
+    def on_mount(self) -> None:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for key, what in self.KEYS:
+            text.append(f" {key} ", style="bold reverse")
+            text.append(f" {what} ")
+        self.update(text)
