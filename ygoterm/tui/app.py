@@ -48,7 +48,8 @@ class YgoApp(App):
     def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int) -> DuelScreen:
         seats = solo_seats(opponent, self.settings.names)
         duel = Duel.new(self.pool, decks, seed, self.settings.rules(), (seats[0].name, seats[1].name), solo=True)
-        session = Session.start(duel, self.pool, seats, hot_seat=False)
+        session = Session(duel, self.pool, seats, hot_seat=False, viewer=0, prefer_first=True)  # solo: you go first
+        session.run_agents()
         return DuelScreen(session, title=f"solo vs {seats[1].name}", solo=True)
 
     def puzzle_screen(self, path: Path) -> DuelScreen:

@@ -68,6 +68,7 @@ class DuelScreen(Screen):
         Binding("f", "toggle_first", show=False),
         Binding("s", "save", "Save", show=False),
         Binding("q", "quit_duel", "Menu"),
+        Binding("enter", "act", "Act", show=False),
         Binding("left,h", "move(0,-1)", show=False),
         Binding("right,l", "move(0,1)", show=False),
         Binding("up,k", "move(-1,0)", show=False),
@@ -87,6 +88,8 @@ class DuelScreen(Screen):
         self.log_viewer: int | None = None
         self.chain_memory: list[list[Any]] = []
         self.prefer_first = True
+        self.cursor: CardSlot | None = None  # the board's own cursor (see CardSlot)
+        self.rows: list[list[CardSlot]] = []
 
     # ------------------------------------------------------------------ layout
 
@@ -138,6 +141,12 @@ class DuelScreen(Screen):
 
     def on_mount(self) -> None:
         self.rows = [list(self.query(f"#{row} CardSlot").results(CardSlot)) for row in ROWS]
+        # the widgets every refresh touches, looked up once (DOM queries cost more than drawing)
+        self.slots = {row: slots for row, slots in zip(ROWS, self.rows)}
+        self.slots["top-hand"] = list(self.query("#top-hand CardSlot").results(CardSlot))
+        self.slots["bottom-hand"] = list(self.query("#bottom-hand CardSlot").results(CardSlot))
+        self.emz_slots = [self.query_one(f"#emz-{i}", CardSlot) for i in range(2)]
+        self.panels = {name: self.query_one(f"#{name}") for name in ("status", "top-line", "bottom-line", "chain", "log", "detail", "emz")}
         self.call_after_refresh(self.advance)
 
     def on_resize(self) -> None:
@@ -166,14 +175,14 @@ class DuelScreen(Screen):
         for i, seq in enumerate((EMZ_LEFT, EMZ_LEFT + 1)):
             occupant = me.monsters[seq] or foe.monsters[seq]
             owner = self.bottom if me.monsters[seq] else 1 - self.bottom
-            self.query_one(f"#emz-{i}", CardSlot).show(owner, occupant, highlight=bool(occupant and occupant.uid in actionable))
-        emz = self.query_one("#emz")
+            self.emz_slots[i].show(owner, occupant, highlight=bool(occupant and occupant.uid in actionable))
+        emz = self.panels["emz"]
         if emz.display != (s.duel.rules.ruleset != "mr3"):
             emz.display = s.duel.rules.ruleset != "mr3"
         names = s.duel.names
-        self.query_one("#status", StatusBar).show(view, names, self._deciding_text(), self._extra_status())
-        self.query_one("#top-line", SideLine).show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom)
-        self.query_one("#bottom-line", SideLine).show(me, self.lp_change[self.bottom], view.turn_player == self.bottom)
+        self.panels["status"].show(view, names, self._deciding_text(), self._extra_status())
+        self.panels["top-line"].show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom)
+        self.panels["bottom-line"].show(me, self.lp_change[self.bottom], view.turn_player == self.bottom)
         self._update_chain(view)
         self._update_log()
         self._update_detail()
@@ -181,7 +190,7 @@ class DuelScreen(Screen):
     def _fill_side(self, where: str, side: SideView, actionable: set[int]) -> None:
         top = where == "top"
         for row, zones in ((f"{where}-m", side.monsters), (f"{where}-st", side.spells)):
-            for slot in self.query(f"#{row} CardSlot").results(CardSlot):
+            for slot in self.slots[row]:
                 if slot.zone in ("M", "S"):
                     view = zones[slot.seq]
                     slot.show(side.player, view, highlight=bool(view and view.uid in actionable))
@@ -194,7 +203,7 @@ class DuelScreen(Screen):
                     top_card = pile[-1] if pile else None
                     slot.show(side.player, top_card, count=count, highlight=bool(top_card and top_card.uid in actionable))
         hand = side.hand
-        for i, slot in enumerate(self.query(f"#{where}-hand CardSlot").results(CardSlot)):
+        for i, slot in enumerate(self.slots[f"{where}-hand"]):
             shown = i < len(hand) or (i == 0 and not hand)
             if slot.display != shown:  # a layout change: only when the hand grows or shrinks
                 slot.display = shown
@@ -237,10 +246,10 @@ class DuelScreen(Screen):
         names = self.session.duel.names
         if view.chain:
             links = [(link.number, link.name, names[link.player], link.speed, ", ".join(link.targets)) for link in view.chain]
-            self.query_one("#chain", ChainPanel).show(links)
+            self.panels["chain"].show(links)
             return
         # the chain that just resolved, link by link (R-CHAIN-1: last in, first out)
-        panel = self.query_one("#chain", ChainPanel)
+        panel = self.panels["chain"]
         if not self.chain_memory:
             panel.show([])
             return
@@ -269,7 +278,7 @@ class DuelScreen(Screen):
 
     def _update_log(self) -> None:
         s = self.session
-        log = self.query_one("#log", LogPanel)
+        log = self.panels["log"]
         if self.log_viewer != s.viewer:
             log.clear()
             self.logged = 0
@@ -286,9 +295,9 @@ class DuelScreen(Screen):
         self.logged = len(events)
 
     def _update_detail(self) -> None:
-        focused = self.focused
-        panel = self.query_one("#detail", DetailPanel)
-        if isinstance(focused, CardSlot):
+        focused = self.cursor
+        panel = self.panels["detail"]
+        if focused is not None:
             if focused.count is not None and focused.view is None:
                 panel.update(Text(f"{focused.label}: {focused.count} card{'s' if focused.count != 1 else ''}", style="bold"))
             else:
@@ -296,7 +305,13 @@ class DuelScreen(Screen):
         else:
             panel.update(Text("Move with the arrow keys; ? lists every key.", style="dim"))
 
-    def on_descendant_focus(self) -> None:
+    def select(self, slot: CardSlot) -> None:
+        """Move the board cursor to `slot`."""
+        if self.cursor is not slot:
+            if self.cursor is not None:
+                self.cursor.select(False)
+            self.cursor = slot
+            slot.select(True)
         self._update_detail()
 
     # ------------------------------------------------------------------ asking
@@ -360,12 +375,12 @@ class DuelScreen(Screen):
         self.advance()
 
     def _focus_default(self) -> None:
-        focused = self.focused
-        if isinstance(focused, CardSlot) and focused.display and focused.id and not focused.id.startswith("top-hand"):
+        cursor = self.cursor
+        if cursor is not None and cursor.display and not (cursor.id or "").startswith("top-hand"):
             return
-        for slot in self.query("#bottom-hand CardSlot").results(CardSlot):
+        for slot in self.slots["bottom-hand"]:
             if slot.display:
-                slot.focus()
+                self.select(slot)
                 return
 
     def _my_decision(self) -> bool:
@@ -376,12 +391,12 @@ class DuelScreen(Screen):
 
     @on(CardSlot.Chosen)
     def card_chosen(self, event: CardSlot.Chosen) -> None:
+        self.select(event.slot)
         self.act_on(event.slot)
 
-    def on_key(self, event: Any) -> None:
-        if event.key == "enter" and isinstance(self.focused, CardSlot):
-            event.stop()
-            self.act_on(self.focused)
+    def action_act(self) -> None:
+        if self.cursor is not None:
+            self.act_on(self.cursor)
 
     def act_on(self, slot: CardSlot) -> None:
         """Enter on a place: a pile opens its viewer; a card lists its actions (and why not)."""
@@ -458,8 +473,8 @@ class DuelScreen(Screen):
         self._ask(PileScreen(self.session.pool, f"{side.name}'s {title} ({len(cards)})", list(reversed(cards))), lambda _: self.advance())
 
     def action_detail(self) -> None:
-        focused = self.focused
-        if isinstance(focused, CardSlot) and focused.view is not None and not self.asking:
+        focused = self.cursor
+        if focused is not None and focused.view is not None and not self.asking:
             self._ask(PileScreen(self.session.pool, focused.view.name or "Card", [focused.view]), lambda _: self.advance())
 
     def action_move(self, drow: int, dcol: int) -> None:
@@ -467,10 +482,10 @@ class DuelScreen(Screen):
             return
         rows = [[s for s in row if s.display] for row in self.rows]
         rows = [r for r in rows if r]
-        current = self.focused
+        current = self.cursor
         position = next(((r, c) for r, row in enumerate(rows) for c, s in enumerate(row) if s is current), None)
         if position is None:
-            rows[-1][0].focus()
+            self.select(rows[-1][0])
             return
         r, c = position
         if dcol:
@@ -479,7 +494,7 @@ class DuelScreen(Screen):
             ratio = c / max(1, len(rows[r]) - 1)
             r = max(0, min(len(rows) - 1, r + drow))
             c = round(ratio * (len(rows[r]) - 1))
-        rows[r][c].focus()
+        self.select(rows[r][c])
 
     def action_undo(self) -> None:
         if self.asking:
@@ -550,8 +565,8 @@ class DuelScreen(Screen):
         if not (d.solo or d.rules.manual_actions) or d.pending is None:
             return []
         commands: list[tuple[str, Manual]] = []
-        focused = self.focused
-        card = d.cards.get(focused.view.uid) if isinstance(focused, CardSlot) and focused.view is not None else None
+        focused = self.cursor
+        card = d.cards.get(focused.view.uid) if focused is not None and focused.view is not None else None
         if card is not None and (card.controller if card.loc.on_field else card.owner) == who:
             for to in ("hand", "gy", "banished", "banished-face-down", "deck-top", "deck-bottom", "monster", "spell"):
                 commands.append((f"Move {card.name} to {to.replace('-', ' ')}", Manual("move", card.uid, to=to)))

@@ -143,10 +143,12 @@ class DeckPicker(ModalScreen):
         if not entry.legal:
             self.notify("This deck breaks the construction rules; fix the problems shown first.", severity="error")
             return
-        self.dismiss(entry.deck)
+        if self.is_current:
+            self.dismiss(entry.deck)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)
 
 
 class MenuScreen(Screen):

@@ -3,7 +3,7 @@ pile viewers, help and messages. Each dismisses with its answer; the duel screen
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -24,6 +24,13 @@ class _Dialog(ModalScreen):
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
     cancellable = True
+
+    def dismiss(self, result: Any = None) -> Any:
+        """Answer once: keys typed ahead (a second Enter) must not close the screen below."""
+        if getattr(self, "_answered", False) or not self.is_current:
+            return None
+        self._answered = True
+        return super().dismiss(result)
 
     def action_cancel(self) -> None:
         if self.cancellable:
@@ -161,7 +168,9 @@ class CurtainScreen(ModalScreen[None]):
             yield Static(f"{self.player_name}: press Enter when the other player is not looking", classes="curtain-help")
 
     def action_lift(self) -> None:
-        self.dismiss(None)
+        if self.is_current and not getattr(self, "_answered", False):
+            self._answered = True
+            self.dismiss(None)
 
 
 class QuickResponse(_Dialog):

@@ -18,8 +18,11 @@ from .render import slot_text
 HAND_SLOTS = 10
 
 
-class CardSlot(Widget, can_focus=True):
-    """One place on the board: a Monster/Spell zone, a hand card, or a pile (Deck, GY …)."""
+class CardSlot(Widget, can_focus=False):
+    """One place on the board: a Monster/Spell zone, a hand card, or a pile (Deck, GY …).
+
+    Slots are not focusable: the duel screen keeps its own cursor (`selected`). Moving
+    Textual's focus repaints the whole screen; moving the cursor repaints two slots."""
 
     class Chosen(Message):
         """The player activated this slot (Enter or a click)."""
@@ -38,6 +41,7 @@ class CardSlot(Widget, can_focus=True):
         self.view: CardView | None = None
         self.count: int | None = None  # for piles
         self.highlight = False  # the card has legal actions now
+        self.selected = False  # the board cursor is here
 
     def show(self, player: int, view: CardView | None, count: int | None = None, highlight: bool = False) -> None:
         if (player, view, count, highlight) != (self.player, self.view, self.count, self.highlight):
@@ -60,17 +64,15 @@ class CardSlot(Widget, can_focus=True):
                 text.append(f" {self.count}")
         else:
             text = slot_text(self.pool, self.view, width, lines, self.label)
-        key = "focus" if self.has_focus else "actionable" if self.highlight else "empty" if self.view is None and self.count is None else "card"
+        key = "focus" if self.selected else "actionable" if self.highlight else "empty" if self.view is None and self.count is None else "card"
         return _fill(text, width, lines, self.BACKGROUNDS[key])
 
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
+    def select(self, on: bool) -> None:
+        if self.selected != on:
+            self.selected = on
+            self.refresh()
 
     def on_click(self) -> None:
-        self.focus()
         self.post_message(self.Chosen(self))
 
     @property
@@ -162,7 +164,7 @@ class ChainPanel(TextPanel):
         self.update(text)
 
 
-class LogPanel(RichLog):
+class LogPanel(RichLog, can_focus=False):
     """The duel log from the viewer's side: player names, hidden cards stay hidden."""
 
 

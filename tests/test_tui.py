@@ -1,0 +1,264 @@
+"""The TUI driven as a user drives it: keys (and clicks) through Textual's pilot."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+
+from ygoterm import paths
+from ygoterm.engine.decision import Kind
+from ygoterm.engine.events import ChainLinkAdded
+from ygoterm.schema.decks import find_deck, load_deck
+from ygoterm.tui.app import YgoApp
+from ygoterm.tui.duel_screen import DuelScreen
+from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, QuickResponse, SelectPrompt
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture(autouse=True)
+def fresh_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture(scope="module")
+def decks(pool):
+    def get(name):
+        return load_deck(find_deck(name, paths.deck_dirs()), pool)[0]
+    return {name: get(name) for name in ("kaiba-dragons", "joey-warriors", "vanilla-beatdown")}
+
+
+def make_app(pool, start=None) -> YgoApp:
+    return YgoApp(pool, paths.deck_dirs(), start=start)
+
+
+def screen_text(app) -> str:
+    """What the terminal shows, as plain text."""
+    svg = app.export_screenshot()
+    text = re.sub(r"<[^>]+>", "", svg)
+    return html.unescape(text).replace("\xa0", " ")
+
+
+async def pick(pilot, screen, label_start: str) -> None:
+    """Move the highlight of a ChoicePrompt to the option starting with `label_start`, press Enter."""
+    options = [o.label for o in screen.options]
+    index = next(i for i, label in enumerate(options) if label.startswith(label_start))
+    for _ in range(index):
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+async def play_hot_seat_turns(pilot, app, *, limit: int = 400, want_chain: bool = True) -> None:
+    """Answer every prompt with keys: lift curtains, pass responses, summon and attack."""
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, DuelScreen):
+            duel = screen.session.duel
+            if duel.outcome is not None:
+                return
+            d = duel.pending
+            if d is None:
+                return
+            labels = [o.label for o in d.options]
+            if d.kind == Kind.COMMAND:
+                if want_chain and any(label.startswith("activate Pot of Greed") for label in labels):
+                    await pilot.press("c")
+                    await pilot.pause()
+                    await pick(pilot, app.screen, "activate Pot of Greed")
+                    continue
+                summons = [o for o in d.options if o.verb == "summon"]
+                if summons:
+                    await pilot.press("c")
+                    await pilot.pause()
+                    await pick(pilot, app.screen, summons[0].label)
+                    continue
+                await pilot.press("n")
+                continue
+            if d.kind == Kind.BATTLE:
+                attacks = [o for o in d.options if o.verb == "attack"]
+                if attacks:
+                    await pilot.press("a")
+                    await pilot.pause()
+                    best = next((o for o in attacks if o.label.endswith("-> direct")), attacks[0])
+                    await pick(pilot, app.screen, best.label)
+                else:
+                    await pilot.press("n")
+                continue
+            await pilot.press("enter")
+        elif isinstance(screen, (CurtainScreen, QuickResponse)):
+            await pilot.press("enter")
+        elif isinstance(screen, SelectPrompt):
+            needed = screen.decision.min
+            for i in range(needed):
+                await pilot.press("space")
+                if i + 1 < needed:
+                    await pilot.press("down")
+            await pilot.press("enter")
+        else:
+            await pilot.press("enter")
+    raise AssertionError("the duel did not end")
+
+
+async def test_hot_seat_from_the_menu_to_a_win(pool, monkeypatch):
+    monkeypatch.setattr("ygoterm.tui.app.new_seed", lambda: 3)
+    app = make_app(pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        # Settings: faster prompts and 2000 LP so that the test duel is short
+        await pilot.press("down", "down", "down", "down", "enter")  # Settings
+        await pilot.pause()
+        await pilot.press("enter", "down", "enter", "down", "enter", "enter")  # P1 auto, P2 auto, LP 4000, 2000
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.settings.starting_lp == 2000 and app.settings.prompts == ["auto", "auto"]
+        await pilot.press("home", "enter")  # Hot-seat duel
+        await pilot.pause()
+        await pilot.press("home", "down", "enter")  # Player 1: Kaiba's Dragons (decks are listed by file name)
+        await pilot.pause()
+        await pilot.press("home", "enter")  # Player 2: Joey's Warriors
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen), "the coin-toss winner gets the device first"
+        await play_hot_seat_turns(pilot, app)
+        duel = app.screen.session.duel if isinstance(app.screen, DuelScreen) else app.screen_stack[-2].session.duel
+        assert duel.outcome is not None and duel.outcome.winner is not None
+        assert any(isinstance(e, ChainLinkAdded) for e in duel.log), "a chain was played"
+        assert duel.rules.duel.starting_lp == 2000
+
+
+async def test_hot_seat_never_shows_the_other_hand(pool, decks):
+    app = make_app(pool, start=lambda app: app.hot_seat_screen((decks["kaiba-dragons"], decks["joey-warriors"]), 11))
+    async with app.run_test(size=(120, 40)) as pilot:
+        checked = 0
+        for _ in range(120):
+            await pilot.pause()
+            duel_screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+            session = duel_screen.session
+            duel = session.duel
+            if duel.outcome is not None or duel.pending is None:
+                break
+            text = screen_text(app)
+            deciding = duel.pending.player
+            hidden_from = [1 - deciding] if not isinstance(app.screen, (CurtainScreen, QuickResponse)) else [0, 1]
+            public = {c.name for side in duel.players for pile in (side.gy, side.banished) for c in pile}
+            public |= {c.name for side in duel.players for c in side.mzone + side.szone if c is not None and c.face_up}
+            for other in hidden_from:
+                mine = {c.name for c in duel.players[1 - other].hand} if len(hidden_from) == 1 else set()
+                for card in duel.players[other].hand:
+                    if card.name in public or card.name in mine:
+                        continue
+                    assert card.name[:9] not in text, f"{card.name} of Player {other + 1}'s hand is visible"
+                    checked += 1
+            screen = app.screen
+            if isinstance(screen, (CurtainScreen, QuickResponse, ChoicePrompt)):
+                await pilot.press("enter")
+            elif isinstance(screen, SelectPrompt):
+                for _ in range(screen.decision.min):
+                    await pilot.press("space", "down")
+                await pilot.press("enter")
+            else:
+                await pilot.press("n")
+        assert checked > 50
+
+
+async def test_two_thousand_random_keys_never_raise(pool, decks):
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "random", 7))
+    keys = ["up", "down", "left", "right", "h", "j", "k", "l", "enter", "space", "escape", "c", "n", "a", "p", "g", "b",
+            "x", "d", "u", "r", "t", "f", "question_mark", "tab", "1", "y", "s"]  # not q: it leaves the duel
+    rng = random.Random(2026)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for batch in range(80):
+            # 25 keys at a time, as fast as a user could type them; an exception in any handler
+            # would end run_test with that exception
+            for _ in range(25):
+                send_key(app, rng.choice(keys))
+            await pilot.pause()
+        await pilot.pause()
+        assert any(isinstance(s, DuelScreen) for s in app.screen_stack), app.screen_stack
+
+
+def send_key(app, key: str) -> None:
+    """Queue a key event like the terminal driver does (without waiting for the app to idle)."""
+    from textual import events
+
+    event = events.Key(key, key if len(key) == 1 else None)
+    event.set_sender(app)
+    app._driver.send_message(event)
+
+
+async def test_enter_on_a_card_lists_its_actions_and_why_not(pool, decks):
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DuelScreen)
+        duel = screen.session.duel
+        big = next((c for c in duel.players[0].hand if c.level >= 5), None)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoicePrompt)
+        assert app.screen.options[0].label.startswith(("summon", "set"))
+        await pilot.press("enter")  # Normal Summon the first card
+        await pilot.pause()
+        assert sum(1 for c in duel.players[0].mzone if c) == 1
+        if big is not None:
+            for slot in screen.query("#bottom-hand CardSlot"):
+                if slot.uid == big.uid:
+                    slot.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            text = " ".join(str(r) for r in app.screen.refusals)
+            assert "R-SUMMON-1" in text
+
+
+async def test_undo_and_save_in_solo(pool, decks, tmp_path):
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 9))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        session = screen.session
+        before = session.duel.state_hash()
+        await pilot.press("enter", "enter")  # summon the first hand card
+        await pilot.pause()
+        assert session.duel.state_hash() != before
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.duel.state_hash() == before
+        assert (paths.user_home() / "saves" / "autosave.json").is_file()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_main_menu(pool, snap_compare, size):
+    assert snap_compare(make_app(pool), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_duel_screen(pool, decks, snap_compare, size):
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "goldfish", 3))
+    assert snap_compare(app, terminal_size=size, press=["_"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_curtain(pool, decks, snap_compare, size):
+    app = make_app(pool, start=lambda app: app.hot_seat_screen((decks["kaiba-dragons"], decks["joey-warriors"]), 3))
+    assert snap_compare(app, terminal_size=size, press=["_"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_chain_in_progress(pool, snap_compare, size):
+    from pathlib import Path
+
+    scenario = Path(__file__).parent / "scenarios" / "as-17-seed-chain.yaml"
+    app = make_app(pool, start=lambda app: app.puzzle_screen(scenario))
+
+    async def build_chain(pilot):
+        screen = app.screen
+        screen.session.answer("activate Dark Hole")
+        screen.session.answer("activate Royal Decree")
+        screen.advance()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=build_chain)
