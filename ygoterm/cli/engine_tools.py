@@ -33,6 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--decks", nargs=2, metavar=("A", "B"), dest="deck_refs", help=f"the two decks (default: {BENCH_DECK} {BENCH_DECK})")
     b.add_argument("--profile", action="store_true", help="run under cProfile and print the top entries")
     b.add_argument("--load", type=int, metavar="CARDS", help="instead: time loading a generated pool of CARDS cards, cold and warm")
+    b.add_argument("--tui", action="store_true", help="instead: TUI cold start, keypress → repaint latency at 120×40, memory after 20 turns")
     b.set_defaults(run=run_bench)
 
 
@@ -67,6 +68,12 @@ def run_fuzz(args: argparse.Namespace) -> int:
 
 
 def run_bench(args: argparse.Namespace) -> int:
+    if args.tui:
+        from ..tui.bench import measure, report
+
+        for line in report(measure(seed=args.seed or 7)):
+            out.print(line)
+        return EXIT_OK
     if args.load:
         figures = measure_load(args.load)
         out.print(f"Loading {figures.cards:,} generated cards ({figures.files} files, {figures.megabytes:.1f} MB): "

@@ -1,0 +1,128 @@
+"""TUI figures (`ygoterm bench --tui`): cold start to the menu, keypress → repaint latency on
+the duel screen at 120×40, memory after a 20-turn duel. Measured, never asserted."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import resource
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+from textual import events
+
+from .. import paths
+from ..agents.random_agent import RandomAgent
+from ..schema.cardpool import CardPool
+from ..schema.decks import find_deck, load_deck
+
+KEYS = ["left", "right", "up", "down", "n", "enter", "escape"]
+
+
+@dataclass
+class TuiFigures:
+    cold_start_s: float
+    latencies_ms: dict[str, list[float]]
+    turns: int
+    rss_mb: float
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def cold_start() -> float:
+    """Seconds from starting a Python process to the menu being drawn."""
+    code = ("import asyncio\nfrom ygoterm.tui.bench import _menu_ready\nasyncio.run(_menu_ready())\n")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env={**os.environ})
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("ready"):
+            elapsed = time.perf_counter() - start
+            proc.wait(timeout=60)
+            return elapsed
+    proc.wait(timeout=60)
+    raise RuntimeError("the menu did not come up")
+
+
+async def _menu_ready() -> None:
+    from .app import YgoApp
+    from .menu import MenuScreen
+
+    pool = CardPool.load(paths.card_dirs())
+    app = YgoApp(pool, paths.deck_dirs())
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not isinstance(app.screen, MenuScreen):
+            await pilot.pause()
+        await pilot.pause()
+        print("ready", flush=True)
+
+
+async def _latency_and_memory(keys: int, seed: int) -> tuple[dict[str, list[float]], int]:
+    from .app import YgoApp
+    from .duel_screen import DuelScreen
+
+    pool = CardPool.load(paths.card_dirs())
+    deck = load_deck(find_deck("kaiba-dragons", paths.deck_dirs()), pool)[0]  # type: ignore[arg-type]
+    other = load_deck(find_deck("joey-warriors", paths.deck_dirs()), pool)[0]  # type: ignore[arg-type]
+    app = YgoApp(pool, paths.deck_dirs(), start=lambda app: app.solo_screen((deck, other), "goldfish", seed))
+    frames: list[float] = []
+    latencies: dict[str, list[float]] = {}
+    async with app.run_test(size=(120, 40)) as pilot:
+        original = app._display
+
+        def display(screen, renderable):  # every repaint goes through here
+            frames.append(time.perf_counter())
+            return original(screen, renderable)
+
+        app._display = display  # type: ignore[method-assign]
+        await pilot.pause()
+        rng = random.Random(seed)
+        for i in range(keys):
+            # on the board: a mix of moves, phase changes and card menus; in a prompt: answer it
+            key = rng.choice(KEYS) if isinstance(app.screen, DuelScreen) else ("space", "enter", "escape", "down")[i % 4]
+            event = events.Key(key, None)
+            event.set_sender(app)
+            frames.clear()
+            sent = time.perf_counter()
+            app._driver.send_message(event)  # type: ignore[union-attr]
+            await pilot.pause()
+            for _ in range(30):  # a repaint is scheduled on a timer: give it up to 0.3 s
+                if frames:
+                    break
+                await asyncio.sleep(0.01)
+            if frames:
+                kind = "move" if key in ("left", "right", "up", "down") else key
+                latencies.setdefault(kind, []).append((frames[0] - sent) * 1000)
+        # play on to turn 20 (or the end of the duel) for the memory figure
+        screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        session = screen.session
+        agent = RandomAgent(seed)
+        while session.duel.pending is not None and session.duel.turn < 20:
+            session.answer(agent.choose(None, session.duel.pending))
+        screen.advance()
+        await pilot.pause()
+        return latencies, session.duel.turn
+
+
+def measure(keys: int = 300, seed: int = 7) -> TuiFigures:
+    cold = cold_start()
+    latencies, turns = asyncio.run(_latency_and_memory(keys, seed))
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return TuiFigures(cold, latencies, turns, rss)
+
+
+def report(figures: TuiFigures) -> list[str]:
+    lines = [f"cold start to the menu: {figures.cold_start_s:.2f} s"]
+    everything = [v for values in figures.latencies_ms.values() for v in values]
+    lines.append(f"keypress → repaint at 120×40: p50 {_percentile(everything, 0.5):.1f} ms · p95 {_percentile(everything, 0.95):.1f} ms "
+                 f"({len(everything)} keys)")
+    for kind, values in sorted(figures.latencies_ms.items()):
+        lines.append(f"  {kind:6s} p50 {_percentile(values, 0.5):6.1f} ms · p95 {_percentile(values, 0.95):6.1f} ms ({len(values)})")
+    lines.append(f"memory (max RSS) after a duel played to turn {figures.turns}: {figures.rss_mb:.0f} MB")
+    return lines
