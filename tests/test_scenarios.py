@@ -7,10 +7,11 @@ import pytest
 from ygoterm.scenarios import PoolCache, run, scenario_files
 
 SCENARIOS = Path(__file__).parent / "scenarios"
+PUZZLES = Path(__file__).parent.parent / "ygoterm" / "puzzles"
 _POOLS = PoolCache()
 
 
-@pytest.mark.parametrize("path", scenario_files([SCENARIOS]), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", scenario_files([SCENARIOS, PUZZLES]), ids=lambda p: p.stem)
 def test_scenario(path):
     result = run(path, _POOLS)
     assert result.passed, "\n".join(result.failures + ["log:"] + result.log_tail)

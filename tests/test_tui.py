@@ -46,6 +46,7 @@ async def pick(pilot, screen, label_start: str) -> None:
     """Move the highlight of a ChoicePrompt to the option starting with `label_start`, press Enter."""
     options = [o.label for o in screen.options]
     index = next(i for i, label in enumerate(options) if label.startswith(label_start))
+    await pilot.press("home")  # response windows highlight "pass" first
     for _ in range(index):
         await pilot.press("down")
     await pilot.press("enter")
@@ -205,13 +206,60 @@ async def test_enter_on_a_card_lists_its_actions_and_why_not(pool, decks):
         await pilot.pause()
         assert sum(1 for c in duel.players[0].mzone if c) == 1
         if big is not None:
-            for slot in screen.query("#bottom-hand CardSlot"):
-                if slot.uid == big.uid:
-                    slot.focus()
+            screen.select(next(slot for slot in screen.query("#bottom-hand CardSlot") if slot.uid == big.uid))
             await pilot.press("enter")
             await pilot.pause()
             text = " ".join(str(r) for r in app.screen.refusals)
             assert "R-SUMMON-1" in text
+
+
+async def test_solve_the_shipped_puzzle_from_the_menu(pool):
+    app = make_app(pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # Puzzles
+        await pilot.pause()
+        await pick(pilot, app.screen, "Lethal this turn")
+        await pilot.pause()
+        assert "3100 LP" in screen_text(app), "the puzzle's task is shown first"
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DuelScreen)
+        duel = screen.session.duel
+
+        async def command(label: str) -> None:
+            await pilot.press("c")
+            await pilot.pause()
+            await pick(pilot, app.screen, label)
+            await pilot.pause()
+
+        await command("activate Fissure")
+        await pilot.press("p")  # do not chain Rush Recklessly yet
+        await pilot.pause()
+        assert [c.name for c in duel.players[1].gy] == ["Giant Soldier of Stone"]
+        await pilot.press("n")  # to the Battle Phase
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await pick(pilot, app.screen, "attack Celtic Guardian -> direct")
+        await pilot.pause()
+        await pilot.press("p")  # the Damage Step starts; A may respond
+        await pilot.pause()
+        await pick(pilot, app.screen, "activate Rush Recklessly")
+        await pilot.pause()
+        await pilot.press("enter")  # its only target: Celtic Guardian
+        await pilot.pause()
+        assert duel.players[1].lp == 3100 - 2100
+        while duel.pending is not None and duel.pending.kind != Kind.COMMAND or "main2" in [o.key for o in duel.pending.options]:
+            await pilot.press("n")
+            await pilot.pause()
+        await command("activate Ookazi")
+        await command("activate Sparks")
+        assert duel.outcome is not None and duel.outcome.winner == 0 and duel.players[1].lp == 0
+        assert "Player 1 wins" in screen_text(app) or "wins" in screen_text(app)
 
 
 async def test_undo_and_save_in_solo(pool, decks, tmp_path):

@@ -60,7 +60,7 @@ class YgoApp(App):
             duel.record.solo = True
         names = duel.names
         session = Session.start(duel, self.pool, (Seat(names[0], "human", "auto"), Seat(names[1], "human", "auto")), hot_seat=False)
-        return DuelScreen(session, title=f"puzzle: {scenario.name}", solo=True)
+        return DuelScreen(session, title=f"puzzle: {scenario.name}", solo=True, briefing=scenario.description or "")
 
     # ------------------------------------------------------------------ menu items
 
@@ -106,7 +106,7 @@ class YgoApp(App):
         for path in files:
             try:
                 scenario, _, _ = read_scenario(path)
-                options.append(Option(str(path), f"{scenario.name} — {scenario.description}"[:100]))
+                options.append(Option(str(path), scenario.name))
             except DataError as e:
                 options.append(Option(str(path), f"{path.name} (unreadable: {e.problems[0].message})"))
 

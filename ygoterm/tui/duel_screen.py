@@ -75,11 +75,12 @@ class DuelScreen(Screen):
         Binding("down,j", "move(1,0)", show=False),
     ]
 
-    def __init__(self, session: Session, *, title: str = "", solo: bool = False) -> None:
+    def __init__(self, session: Session, *, title: str = "", solo: bool = False, briefing: str = "") -> None:
         super().__init__()
         self.session = session
         self.title_text = title
         self.solo = solo
+        self.briefing = briefing  # shown once before the first decision (a puzzle's task)
         self.asking = False
         self.bottom = 0
         self.last_lp: list[int] = [p.lp for p in session.duel.players]
@@ -323,6 +324,10 @@ class DuelScreen(Screen):
             s.cover()  # nothing private on screen while the device changes hands
         self.refresh_board()
         if self.asking:
+            return
+        if self.briefing:
+            briefing, self.briefing = self.briefing, ""
+            self._ask(MessageScreen(self.title_text, briefing), lambda _: self.advance())
             return
         d = s.pending
         if s.duel.outcome is not None:

@@ -40,6 +40,8 @@ class _Dialog(ModalScreen):
 class ChoicePrompt(_Dialog):
     """Pick one option. Refused actions appear greyed with the engine's reason and rule."""
 
+    BINDINGS = [Binding("p", "pass_option", "Pass", show=False)]
+
     def __init__(self, title: str, options: Sequence[Option], *, refusals: Iterable[Refusal] = (),
                  cancellable: bool = True, default: str | None = None) -> None:
         super().__init__()
@@ -55,7 +57,17 @@ class ChoicePrompt(_Dialog):
             items: list[ListOption] = [ListOption(o.label, id=f"o{i}") for i, o in enumerate(self.options)]
             items += [ListOption(Text(str(r), style="dim"), id=f"r{i}", disabled=True) for i, r in enumerate(self.refusals)]
             yield OptionList(*items, id="choices")
-            yield Static("Enter choose" + (" · Esc back" if self.cancellable else ""), classes="dialog-help")
+            help_text = "Enter choose" + (" · p pass" if self._pass_option() else "") + (" · Esc back" if self.cancellable else "")
+            yield Static(help_text, classes="dialog-help")
+
+    def _pass_option(self) -> Option | None:
+        return next((o for o in self.options if o.key == "pass"), None)
+
+    def action_pass_option(self) -> None:
+        """p answers "pass" in a response window, as it does on the board."""
+        option = self._pass_option()
+        if option is not None:
+            self.dismiss(option)
 
     def on_mount(self) -> None:
         choices = self.query_one(OptionList)
