@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 from pathlib import Path
 from typing import Iterable
 
@@ -43,7 +44,12 @@ def card_pool(args: argparse.Namespace) -> CardPool:
     for p in extra:
         if not p.exists():
             raise UsageError(f"--cards {p}: no such file or folder")
-    return CardPool.load(paths.card_dirs([p for p in extra if p.is_dir()]), files=[p for p in extra if p.is_file()])
+    pool = CardPool.load(paths.card_dirs([p for p in extra if p.is_dir()]), files=[p for p in extra if p.is_file()])
+    # The pool (tens of thousands of small objects) lives as long as the process: moving it out
+    # of the cyclic GC's sight stops every full collection from re-walking it. Duels, whose
+    # card<->duel cycles do need the collector, run ~30% faster for it (`ygoterm bench`).
+    gc.freeze()
+    return pool
 
 
 def deck_dirs(args: argparse.Namespace) -> list[Path]:

@@ -4,9 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..schema.cards import Card, Monster, Spell, Trap
+from ..schema.cards import Card, Monster, Spell, Trap, spell_speed
+from ..schema.effects import Effect
 from .decision import Option
 from .types import Loc, Pos
+
+
+CHOSEN_KINDS = frozenset(("activate", "ignition", "quick", "procedure"))
+
+
+def effect_speed(data: Card, effect: Effect) -> int:
+    """R-CHAIN-2: speeds come from the rules, never from the card file."""
+    if effect.kind == "activate" and isinstance(data, (Spell, Trap)):
+        return spell_speed(data)
+    if isinstance(data, Trap):
+        return 3 if data.subtype == "counter" else 2
+    if isinstance(data, Spell):
+        return 2 if data.subtype == "quick-play" else 1
+    return 2 if effect.kind == "quick" else 1
+
 
 
 class CardInst:
@@ -23,7 +39,7 @@ class CardInst:
         "level", "base_atk", "base_def", "battle_destroyed", "set_turn",
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
         "duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
-        "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
+        "chosen", "responds", "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
     )
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
@@ -69,6 +85,11 @@ class CardInst:
         self.effects = data.effects
         self.continuous = tuple(e for e in data.effects if e.kind == "continuous")
         self.triggers = tuple(e for e in data.effects if e.kind in ("trigger", "flip"))
+        # effects a player activates by choice, with their speed (R-CHAIN-2); a Summon
+        # procedure counts as speed 1: it is never a response
+        self.chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e))
+                            for i, e in enumerate(data.effects) if e.kind in CHOSEN_KINDS)
+        self.responds = any(speed > 1 for _, _, speed in self.chosen)  # may act in a response window
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)

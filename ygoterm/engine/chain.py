@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
-from ..schema.cards import Monster, Spell, Trap, spell_speed
+from ..schema.cards import Monster, Spell, Trap
 from ..schema.effects import Effect, When
-from .card import CardInst
+from .card import CardInst, effect_speed
 from .continuous import activation_forbidden, cannot_be_targeted, condition_holds, effects_negated
 from .decision import Decision, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
@@ -71,17 +71,6 @@ class ChainLink:
 # ---------------------------------------------------------------------- speed and kinds
 
 
-def effect_speed(card: CardInst, effect: Effect) -> int:
-    """R-CHAIN-2: speeds come from the rules, never from the card file."""
-    if effect.kind == "activate" and isinstance(card.data, (Spell, Trap)):
-        return spell_speed(card.data)
-    if isinstance(card.data, Trap):
-        return 3 if card.data.subtype == "counter" else 2
-    if isinstance(card.data, Spell):
-        return 2 if card.data.subtype == "quick-play" else 1
-    return 2 if effect.kind == "quick" else 1
-
-
 def _negates(effect: Effect) -> str | None:
     for op in effect.do:
         if op.op == "negate":
@@ -118,7 +107,7 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
         refusal = _monster_place(d, p, card, effect)
     if refusal:
         return refusal
-    speed = effect_speed(card, effect)
+    speed = effect_speed(card.data, effect)
     # -- timing (R-CHAIN-3, R-CARD-7/9, R-PRIO-7, R-BATTLE-6)
     chain = d.chain
     if kind == "procedure":
@@ -337,16 +326,16 @@ def _event_cards(d: "Duel"):
 def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
     """Every effect `p` may activate now, as options ('activate Dark Hole')."""
     options: list[Option] = []
-    side = d.players[p]
     for card in _cards_with_effects(d, p):
-        effects = card.effects
-        many = sum(1 for e in effects if e.kind in ("activate", "ignition", "quick", "procedure")) > 1
-        for index, effect in enumerate(effects):
-            if effect.kind not in ("activate", "ignition", "quick", "procedure"):
-                continue
-            if activation_refusal(d, p, card, index, open_state=open_state) is None:
+        # a response window never admits speed 1 effects or summon procedures (R-CHAIN-3,
+        # R-CARD-7): most windows would otherwise run the full check for every card in hand
+        # (activation_refusal still explains them when asked)
+        if not open_state and not card.responds:
+            continue
+        many = len(card.chosen) > 1
+        for index, effect, speed in card.chosen:
+            if (open_state or speed > 1) and activation_refusal(d, p, card, index, open_state=open_state) is None:
                 options.append(activation_option(card, effect, index, many))
-    del side
     if len(options) > 1:
         from .legality import unique_labels
 
@@ -358,7 +347,7 @@ def _cards_with_effects(d: "Duel", p: int):
     side = d.players[p]
     for pile in (side.hand, side.mzone, side.szone, side.gy):
         for card in pile:
-            if card is not None and card.effects:
+            if card is not None and card.chosen:
                 yield card
 
 
@@ -382,7 +371,7 @@ def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | Non
     from .ops import pay_costs
 
     effect = card.effects[index]
-    link = ChainLink(len(d.chain) + 1, p, card, effect, index, effect_speed(card, effect), signal=signal)
+    link = ChainLink(len(d.chain) + 1, p, card, effect, index, effect_speed(card.data, effect), signal=signal)
     link.answers = d.chain[-1] if d.chain else None
     link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
     if effect.kind == "activate" and not card.is_monster:
