@@ -53,6 +53,14 @@ def test_cards_search_with_filters(cli):
     assert "Blue-Eyes White Dragon" in out and "Luster Dragon" not in out
 
 
+def test_cards_search_lists_the_cards_played_by_hand(cli):
+    code, out, _ = cli("cards", "search", "play:manual", "--limit", "500")
+    assert code == 0
+    assert "Cyber Jar" in out and "Dark Hole" not in out  # Dark Hole is scripted
+    code, out, _ = cli("cards", "search", "play:stats", "dragon", "--limit", "500")
+    assert "Blue-Eyes White Dragon" in out and "Alligator's Sword Dragon" not in out
+
+
 def test_cards_search_unknown_field(cli):
     code, _, err = cli("cards", "search", "colour:red")
     assert code == 2 and "unknown field 'colour'" in err
@@ -98,3 +106,20 @@ def test_banlist_export_import(cli, tmp_path):
 def test_python_dash_m_works():
     result = subprocess.run([sys.executable, "-m", "ygoterm", "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "check" in result.stdout
+
+
+def test_an_effect_bug_exits_70_with_a_replay_for_the_report(cli, monkeypatch, tmp_path):
+    from ygoterm.engine import ops
+
+    def broken(ctx, params, name):
+        raise KeyError("simulated engine bug")
+        yield
+
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path))
+    for name in list(ops.OPERATIONS):
+        monkeypatch.setitem(ops.OPERATIONS, name, broken)
+    code, _, err = cli("bench", "--decks", "kaiba-dragons", "joey-warriors", "--duels", "20")
+    text = " ".join(err.split())
+    assert code == 70
+    assert "internal error resolving" in text and "simulated engine bug" in text and "Traceback" not in text
+    assert "bug in ygoterm" in text and (tmp_path / "bugs" / "bug-1.json").is_file()

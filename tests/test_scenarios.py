@@ -35,3 +35,16 @@ def test_scenario_check_command_reports_a_diff(cli, tmp_path):
     assert "FAIL" in text and "B LP: expected 7400, found 7500" in text and "log (last lines)" in text
     code, out, _ = cli("scenario", "check", "-q", SCENARIOS)
     assert code == 0 and "0 failed" in out
+
+
+def test_an_effect_bug_fails_the_scenario_with_the_card_named(cli, monkeypatch):
+    from ygoterm.engine import ops
+
+    def broken(ctx, params, name):
+        raise KeyError("simulated engine bug")
+        yield
+
+    monkeypatch.setitem(ops.OPERATIONS, "damage", broken)
+    code, out, _ = cli("scenario", "check", SCENARIOS / "cards" / "spells" / "sparks.yaml")
+    text = " ".join(out.split())
+    assert code == 1 and "internal error resolving Sparks" in text and "simulated engine bug" in text

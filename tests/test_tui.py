@@ -262,6 +262,37 @@ async def test_solve_the_shipped_puzzle_from_the_menu(pool):
         assert "Player 1 wins" in screen_text(app) or "wins" in screen_text(app)
 
 
+async def test_an_engine_bug_rewinds_the_duel_and_keeps_a_replay(pool, tmp_path, monkeypatch):
+    from ygoterm.engine import ops
+    from ygoterm.tui.prompts import MessageScreen
+
+    def broken(ctx, params, name):
+        raise KeyError("simulated engine bug")
+        yield
+
+    monkeypatch.setitem(ops.OPERATIONS, "damage", broken)
+    position = tmp_path / "burn.yaml"
+    position.write_text("name: Burn\nturn: 3\nA:\n  hand: [Ookazi, Sparks]\n")
+    app = make_app(pool, start=lambda app: app.puzzle_screen(position))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        duel_screen = app.screen
+        await pilot.press("c")
+        await pilot.pause()
+        await pick(pilot, app.screen, "activate Ookazi")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+        assert "internal error resolving Ookazi" in screen_text(app)
+        reports = list((paths.user_home() / "bugs").glob("bug-*.json"))
+        assert len(reports) == 1 and '"choices"' in reports[0].read_text()
+        await pilot.press("enter")
+        await pilot.pause()
+        duel = duel_screen.session.duel
+        assert app.screen is duel_screen
+        assert sorted(c.name for c in duel.players[0].hand) == ["Ookazi", "Sparks"]  # rewound
+        assert duel.players[1].lp == 8000 and duel.pending.kind == Kind.COMMAND
+
+
 async def test_undo_and_save_in_solo(pool, decks, tmp_path):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 9))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import paths
 from .engine.decision import IllegalChoice, Kind
+from .engine.ops import EffectError
 from .engine.duel import Duel
 from .engine.position import SIDES, build_position
 from .engine.types import PHASE_WORDS, Loc, Pos
@@ -150,6 +151,9 @@ def run(path: Path, pools: PoolCache) -> Result:
             break
         try:
             duel.apply(step.do)
+        except EffectError as e:
+            result.failures.append(f"{where} '{step.do}': {e}")
+            break
         except IllegalChoice as e:
             if step.refused is None:
                 result.failures.append(f"{where} '{step.do}' was refused: {e}")

@@ -1,7 +1,8 @@
 """The `ygoterm` command: wires the subcommands, turns user errors into messages and exit codes.
 
 User errors (bad files, bad arguments) print `file:line:col  message  (hint)` lines and exit
-non-zero without a traceback. Anything else is a bug in ygoterm and keeps its traceback.
+non-zero without a traceback. An effect that fails to resolve (EffectError) is a bug in ygoterm:
+its replay is saved for the report and the exit code is 70. Anything else keeps its traceback.
 """
 
 from __future__ import annotations
@@ -10,9 +11,13 @@ import argparse
 import sys
 from pathlib import Path
 
+from rich.markup import escape
+
+from ..bugs import write_bug_report
+from ..engine.ops import EffectError
 from ..schema.problems import DataError
 from . import cards, check, deck, engine_tools, play, scenario
-from .common import EXIT_UNREADABLE, UsageError, err, report_data_error
+from .common import EXIT_INTERNAL, EXIT_UNREADABLE, UsageError, err, report_data_error
 
 COMMANDS = (play, check, cards, deck, scenario, engine_tools)
 
@@ -43,6 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as e:
         err.print(f"[red]ygoterm: {e}[/]" + (f"  [dim]({e.hint})[/]" if e.hint else ""), soft_wrap=True)
         return EXIT_UNREADABLE
+    except EffectError as e:
+        report = write_bug_report(e)
+        err.print(f"[red]ygoterm: {escape(str(e))}[/]", soft_wrap=True)
+        err.print("This is a bug in ygoterm, not in your files." + (f" The replay that shows it is in {report}; please attach it to a bug report." if report else ""))
+        return EXIT_INTERNAL
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -16,6 +16,11 @@ from ..schema.vocab import RARITIES
 from .common import EXIT_INVALID, EXIT_OK, UsageError, card_pool, out
 
 
+PLAY_NOTES = {"scripted": "scripted: plays automatically",
+              "manual": "manual: no effects scripted yet; play its text with manual actions",
+              "stats": "no effect: plays by its stats"}
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("cards", help="search the card pool and show cards",
                        description="Search and show cards from the shipped, user and --cards folders.")
@@ -35,14 +40,18 @@ def run_search(args: argparse.Namespace) -> int:
     words = [w for q in args.query for w in shlex.split(q)] if args.query else []
     hits = search(pool, words)
     table = Table(title=f"{len(hits)} card{'s' if len(hits) != 1 else ''} match", title_justify="left")
-    table.add_column("Name", no_wrap=True)
-    for column in ("Passcode", "Kind", "ATK", "DEF", ""):
-        table.add_column(column, justify="right" if column in ("ATK", "DEF", "Passcode") else "left")
+    # in a narrow terminal the long names give way (with an ellipsis), never the numbers
+    table.add_column("Name", no_wrap=True, overflow="ellipsis", max_width=30)
+    table.add_column("Passcode", justify="right", no_wrap=True)
+    table.add_column("Kind")
+    for column in ("ATK", "DEF"):
+        table.add_column(column, justify="right", no_wrap=True)
+    table.add_column("Play", no_wrap=True)
     for card in hits[: args.limit]:
         atk = str(card.atk) if isinstance(card, Monster) else ""
         df = str(card.def_) if isinstance(card, Monster) and card.def_ is not None else ""
         table.add_row(escape(card.name), str(card.id), escape(stat_line(card).rsplit(" · ", 1)[0] if isinstance(card, Monster) else stat_line(card)),
-                      atk, df, "scripted" if card.scripted else "[dim]manual[/]" if card.has_effect else "[dim]no effect[/]")
+                      atk, df, card.play if card.scripted else f"[dim]{card.play}[/]")
     out.print(table)
     if len(hits) > args.limit:
         out.print(f"[dim]… {len(hits) - args.limit} more; narrow the query or raise --limit[/]")
@@ -76,12 +85,7 @@ def card_panel(card: Card, origin: tuple[str, int] | None = None) -> Panel:
     foot = [f"Passcode {card.id}"]
     if card.rarity:
         foot.append(f"{RARITIES[card.rarity]} ({card.rarity})")
-    if card.scripted:
-        foot.append("scripted: plays automatically")
-    elif card.has_effect:
-        foot.append("manual: no effects scripted yet; play its text with manual actions")
-    else:
-        foot.append("no effect: plays by its stats")
+    foot.append(PLAY_NOTES[card.play])
     if origin:
         foot.append(f"defined in {origin[0]}")
     body.append("\n" + " · ".join(foot), style="dim")

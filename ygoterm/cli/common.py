@@ -17,6 +17,7 @@ from ..schema.decks import deck_paths, find_deck
 from ..schema.problems import DataError, Problem, did_you_mean
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in ygoterm (an effect failed to resolve)
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)

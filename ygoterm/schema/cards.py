@@ -59,6 +59,12 @@ class CardBase(BaseModel):
         return True
 
     @property
+    def play(self) -> str:
+        """How the engine plays it: "scripted" (automatically), "manual" (its text is played
+        with manual actions) or "stats" (no effect)."""
+        return "scripted" if self.scripted else "manual" if self.has_effect else "stats"
+
+    @property
     def is_extra_deck(self) -> bool:
         return False
 

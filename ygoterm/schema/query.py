@@ -1,7 +1,8 @@
 """A small search language over the card pool: `dragon atk>=2000 attribute:dark level:4`.
 
 Words with an operator filter a field (`:` or `=` equal, `>=` `<=` `>` `<`, `!=` different);
-other words must all appear in the card name (ignoring case). `text:WORD` searches the card text.
+other words must all appear in the card name (ignoring case). `text:WORD` searches the card text;
+`play:manual` lists the cards whose effects are not scripted (`scripted`, `stats` for the others).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ _OPS: dict[str, Callable[[Any, Any], bool]] = {
 _ALIASES = {"attr": "attribute", "lv": "level", "lvl": "level", "stars": "level", "def": "def_", "race": "type",
             "icon": "subtype", "passcode": "id", "desc": "text"}
 NUMERIC = {"atk", "def_", "level", "rank", "link", "scale", "id"}
-TEXTUAL = {"attribute", "type", "kind", "frame", "subtype", "rarity", "name", "text"}
+TEXTUAL = {"attribute", "type", "kind", "frame", "subtype", "rarity", "name", "text", "play"}
 FIELDS = sorted((NUMERIC | TEXTUAL | {"def"}) - {"def_"})
 
 

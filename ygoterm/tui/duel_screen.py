@@ -25,7 +25,7 @@ from ..engine.views import DuelView, SideView
 from .prompts import (ChoicePrompt, CurtainScreen, HelpScreen, InputPrompt, MessageScreen, PileScreen, QuickResponse,
                       prompt_for)
 from .render import card_detail
-from .session import PUBLIC, Session
+from .session import PUBLIC, EngineBug, Session
 from .widgets import HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, SideLine, StatusBar
 
 ROWS = ("top-hand", "top-st", "top-m", "emz", "bottom-m", "bottom-st", "bottom-hand")
@@ -375,6 +375,11 @@ class DuelScreen(Screen):
         except IllegalChoice as e:
             self.notify(f"{e.message} ({e.rule})", severity="error", timeout=6)
             self.advance()
+            return
+        except EngineBug as e:
+            where = f" A replay that shows it is in {e.report}; please attach it to a bug report." if e.report else ""
+            self._ask(MessageScreen("Sorry: an internal error", f"{e}\n\nThe duel went back to before that answer.{where}"),
+                      lambda _: self.advance())
             return
         self._remember_chain(events)
         self.advance()

@@ -12,12 +12,22 @@ from pathlib import Path
 from typing import Sequence
 
 from ..agents.random_agent import RandomAgent
+from ..bugs import write_bug_report
 from ..engine.decision import Decision, Kind, Option
 from ..engine.duel import Duel, forced
 from ..engine.events import Event
+from ..engine.ops import EffectError
 from ..engine.replay import ReplayRecord, load_record, replay
 from ..paths import user_home
 from ..schema.cardpool import CardPool
+
+class EngineBug(Exception):
+    """An internal error resolving an effect; the duel was rewound to before the answer."""
+
+    def __init__(self, message: str, report: Path | None) -> None:
+        super().__init__(message)
+        self.report = report
+
 
 PUBLIC = -1  # the viewer that sees only public information (R-TERM-6)
 AUTOSAVE = "autosave.json"
@@ -114,15 +124,30 @@ class Session:
     # ------------------------------------------------------------------ answering
 
     def answer(self, answer: Option | str | Sequence[Option | str]) -> list[Event]:
-        """Apply a human's answer, then let agents and automatic passes run."""
+        """Apply a human's answer, then let agents and automatic passes run.
+
+        An engine bug while resolving an effect (EffectError) must not cost the duel: the
+        replay that reproduces it is written to the bugs folder, the duel is rewound to before
+        this answer, and EngineBug tells the screen what happened.
+        """
         d = self.duel.pending
         mark = len(self.duel.record.choices) if self.duel.record is not None else 0
-        events = self.duel.apply(answer)
+        try:
+            events = self.duel.apply(answer)
+            events += self.run_agents()
+        except EffectError as e:
+            raise EngineBug(str(e), self._rewind_after_bug(e, mark)) from None
         if d is not None and not forced(d):
             self.undo_points.append(mark)
-        events += self.run_agents()
         self.save_auto()
         return events
+
+    def _rewind_after_bug(self, error: EffectError, mark: int) -> Path | None:
+        report = write_bug_report(error)
+        if self.duel.record is not None:
+            self.duel = replay(_record_with(self.duel.record, self.duel.record.choices[:mark]), self.pool)
+            self._apply_prompt_modes()
+        return report
 
     def run_agents(self) -> list[Event]:
         """Answer every decision that no human needs to see: agents' turns, "never" prompts."""
@@ -210,4 +235,4 @@ def autosave_path() -> Path:
     return user_home() / "saves" / AUTOSAVE
 
 
-__all__ = ["Session", "Seat", "PUBLIC", "forced", "autosave_path"]
+__all__ = ["Session", "Seat", "EngineBug", "PUBLIC", "forced", "autosave_path"]
