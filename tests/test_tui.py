@@ -293,6 +293,32 @@ async def test_an_engine_bug_rewinds_the_duel_and_keeps_a_replay(pool, tmp_path,
         assert duel.players[1].lp == 8000 and duel.pending.kind == Kind.COMMAND
 
 
+def test_passing_the_rest_of_a_damage_step(pool):
+    from ygoterm.engine.position import build_position
+    from ygoterm.tui.session import Seat, Session
+
+    duel = build_position(pool, {"name": "attack", "turn": 3, "A": {"monsters": ["Gemini Elf"], "hand": ["Rush Recklessly"]},
+                                 "B": {"monsters": ["Celtic Guardian"], "hand": ["Rush Recklessly"]}}, seed=1)
+    session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)
+    session.answer("battle")
+    while duel.pending.kind != Kind.BATTLE:
+        session.answer("pass")
+    session.answer("attack Gemini Elf -> Celtic Guardian")
+    while not session.in_damage_step():
+        session.answer("pass")
+    asked = []
+    while session.in_damage_step() and duel.pending.kind == Kind.CHAIN:
+        d = duel.pending
+        asked.append((d.player, duel.step.name))
+        if d.player == 1 and len([a for a in asked if a[0] == 1]) == 1:
+            session.pass_damage_step()  # Bob: "d" at his first Damage Step prompt
+        session.answer("pass")
+    bob = [step for player, step in asked if player == 1]
+    ann = [step for player, step in asked if player == 0]
+    assert len(bob) == 1 and len(ann) == 5, asked  # Ann is still asked in each of the five sub-steps
+    assert [c.name for c in duel.players[1].gy] == ["Celtic Guardian"] and duel.players[1].lp == 8000 - 500
+
+
 async def test_undo_and_save_in_solo(pool, decks, tmp_path):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 9))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -339,7 +339,7 @@ class DuelScreen(Screen):
         if s.needs_curtain():
             self._ask(CurtainScreen(names[d.player], d.prompt), self._after_curtain)
         elif s.is_public_prompt():
-            self._ask(QuickResponse(names[d.player], d.prompt), self._after_quick)
+            self._ask(QuickResponse(names[d.player], d.prompt, in_damage_step=s.in_damage_step()), self._after_quick)
         elif d.kind in (Kind.COMMAND, Kind.BATTLE):
             self._focus_default()
         else:
@@ -360,7 +360,10 @@ class DuelScreen(Screen):
         self.advance()
 
     def _after_quick(self, result: Any) -> None:
-        if result == "respond":
+        if result == "pass-damage-step":
+            self.session.pass_damage_step()
+            self._answer("pass")
+        elif result == "respond":
             d = self.session.pending
             self._ask(CurtainScreen(self.session.duel.names[d.player], "to respond"), self._after_curtain)
         else:

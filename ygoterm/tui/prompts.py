@@ -8,7 +8,7 @@ from typing import Any, Iterable, Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option as ListOption
@@ -186,24 +186,33 @@ class CurtainScreen(ModalScreen[None]):
 
 
 class QuickResponse(_Dialog):
-    """A response window answered from the public view: Enter passes; r hands over to respond."""
+    """A response window answered from the public view: Enter passes; r hands over to respond.
+
+    In the Damage Step (five windows per attack, R-BATTLE-4) `d` passes all of this attack's
+    remaining new-chain windows at once; the player still gets asked if a chain starts."""
 
     BINDINGS = [Binding("enter", "pass_", "Pass", priority=True), Binding("r", "respond", "Respond"),
-                Binding("escape", "pass_", show=False)]
+                Binding("d", "pass_damage_step", show=False), Binding("escape", "pass_", show=False)]
 
-    def __init__(self, name: str, prompt: str) -> None:
+    def __init__(self, name: str, prompt: str, *, in_damage_step: bool = False) -> None:
         super().__init__()
         self.player_name = name
         self.prompt_text = prompt
+        self.in_damage_step = in_damage_step
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(f"{self.player_name}: respond?", style="bold"), classes="dialog-title")
             yield Static(self.prompt_text)
-            yield Static("Enter pass · r respond (hands the device to you)", classes="dialog-help")
+            keys = "Enter pass · " + ("d pass the rest of this Damage Step · " if self.in_damage_step else "")
+            yield Static(keys + "r respond (hands the device to you)", classes="dialog-help")
 
     def action_pass_(self) -> None:
         self.dismiss("pass")
+
+    def action_pass_damage_step(self) -> None:
+        if self.in_damage_step:
+            self.dismiss("pass-damage-step")
 
     def action_respond(self) -> None:
         self.dismiss("respond")
@@ -295,6 +304,11 @@ HELP_TEXT = """\
   d                 the focused card in full
   ?                 this help
 
+[b]Hot-seat[/b]
+  Enter             at a curtain: show your cards · at a "respond?" prompt: pass
+  r                 at a "respond?" prompt: take the device to respond
+  d                 at a "respond?" prompt in the Damage Step: pass its remaining sub-steps
+
 [b]Solo testing[/b]
   u                 undo your last choice       r   restart the duel
   t                 new test hand (new seed)    f   go first / second in new hands
@@ -306,10 +320,14 @@ class HelpScreen(_Dialog):
     BINDINGS = [Binding("escape", "cancel", "Close"), Binding("question_mark", "cancel", "Close"), Binding("enter", "cancel", "Close")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide"):
+        with Vertical(classes="dialog wide help"):
             yield Static("Keys", classes="dialog-title")
-            yield Static(HELP_TEXT)
-            yield Static("Esc close", classes="dialog-help")
+            with VerticalScroll(id="help-body"):  # taller than an 80x24 terminal
+                yield Static(HELP_TEXT)
+            yield Static("↑↓ scroll · Esc close", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
 
 
 def prompt_for(decision: Decision) -> ModalScreen:

@@ -54,6 +54,7 @@ class Session:
     autosave: bool = True
     undo_points: list[int] = field(default_factory=list)  # record lengths before each human answer
     prefer_first: bool | None = None  # solo test hands: the human goes first (True) or second
+    passing_damage_step: dict[int, object] = field(default_factory=dict)  # player -> the attack they pass through
 
     def __post_init__(self) -> None:
         self._apply_prompt_modes()
@@ -104,6 +105,28 @@ class Session:
         so asking at every window (mode "always") reveals nothing and needs no hand-over."""
         d = self.duel.pending
         return bool(self.hot_seat and d is not None and d.kind == Kind.CHAIN and self.viewer != d.player)
+
+    def in_damage_step(self) -> bool:
+        step = self.duel.step
+        return step is not None and step.in_damage_step
+
+    def pass_damage_step(self) -> None:
+        """The deciding player passes the rest of this attack's Damage Step: its new-chain
+        windows are answered "pass" for them (a player's own choice, so it reveals nothing);
+        a response to a chain link is still asked."""
+        d = self.duel.pending
+        if d is not None and self.duel.attack is not None:
+            self.passing_damage_step[d.player] = self.duel.attack
+
+    def _passes_by_choice(self, d: Decision) -> bool:
+        duel = self.duel
+        attack = self.passing_damage_step.get(d.player)
+        if attack is None:
+            return False
+        if attack is not duel.attack or not self.in_damage_step():
+            del self.passing_damage_step[d.player]  # that attack is over
+            return False
+        return d.kind == Kind.CHAIN and not duel.chain
 
     def lift_curtain(self) -> None:
         who = self.human_to_decide()
@@ -161,7 +184,7 @@ class Session:
                 events += self.duel.apply("first" if (d.player == human) == self.prefer_first else "second")
                 continue
             if seat.kind == "human":
-                if d.kind == Kind.CHAIN and seat.prompt == "never":
+                if d.kind == Kind.CHAIN and (seat.prompt == "never" or self._passes_by_choice(d)):
                     events += self.duel.apply("pass")
                     continue
                 break
