@@ -232,8 +232,12 @@ class DuelScreen(Screen):
             return ""
         if d.player != s.viewer and s.hot_seat:
             return f"{names[d.player]} to decide"
-        hints = {Kind.COMMAND: "Enter on a card · c commands · n next phase", Kind.BATTLE: "a attack · n end battle"}
-        return f"{names[d.player]}: {d.prompt}" + (f" ({hints[d.kind]})" if d.kind in hints else "")
+        prompt = d.prompt
+        duel = s.duel
+        for where in (duel.step.title if duel.step else None, duel.phase.title):
+            if where and prompt.startswith(where + ": "):
+                prompt = prompt[len(where) + 2:]  # the status line already names the phase and step
+        return f"{names[d.player]}: {prompt}"
 
     def _extra_status(self) -> str:
         parts = []
