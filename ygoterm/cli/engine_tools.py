@@ -6,7 +6,6 @@ import argparse
 import cProfile
 import io
 import pstats
-from pathlib import Path
 
 from ..analysis.bench import bench
 from ..analysis.fuzz import fuzz

@@ -20,7 +20,7 @@ from .continuous import activation_forbidden, cannot_be_targeted, condition_hold
 from .decision import Decision, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
 from .filters import matches, select
-from .types import FIELD_ZONE, Loc, Phase, Pos, Step
+from .types import Loc, Phase, Step
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -399,17 +399,8 @@ def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | Non
 
 
 def _place_activated_card(d: "Duel", p: int, card: CardInst) -> Flow:
-    side = d.players[p]
     if card.loc == Loc.HAND:
-        if card.is_field_spell:
-            old = side.szone[FIELD_ZONE]
-            if old is not None:
-                d.move(old, Loc.GY, reason="replaced Field Spell")  # R-ZONE-3: not destroyed
-            zone = FIELD_ZONE
-        else:
-            zone = side.free_szone()
-            assert zone is not None
-        d.move(card, Loc.SZONE, seq=zone, face_up=True, quiet=True)
+        d.move(card, Loc.SZONE, seq=d.spell_zone_for(p, card), face_up=True, quiet=True)
     else:
         card.face_up = True
     return

@@ -389,6 +389,19 @@ class Duel:
             self.signals.append(Signal(event, card, player, how, src, self.batch, card.moves if card else 0, by_battle,
                                        self.move_count))
 
+    def spell_zone_for(self, p: int, card: CardInst) -> int:
+        """The zone a Spell/Trap from `p`'s hand goes to (R-ZONE-2); a Field Spell takes the Field
+        Zone and sends the Field Spell already there to the GY (R-ZONE-3: it is not destroyed)."""
+        side = self.players[p]
+        if card.is_field_spell:
+            old = side.szone[FIELD_ZONE]
+            if old is not None:
+                self.move(old, Loc.GY, reason="replaced Field Spell")
+            return FIELD_ZONE
+        zone = side.free_szone()
+        assert zone is not None, "legality checks a free zone first"
+        return zone
+
     def destroy(self, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "") -> None:
         """R-TERM-1: destroyed cards go to their owners' GYs (by battle or by an effect)."""
         for card in list(cards):

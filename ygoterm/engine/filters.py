@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ..schema.effects import Filter
 from .card import CardInst
-from .types import FIELD_ZONE, Loc, Pos
+from .types import FIELD_ZONE, Loc
 
 if TYPE_CHECKING:
     from .duel import Duel

@@ -16,7 +16,7 @@ from .decision import Decision, Kind, Option
 from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, Note, PhaseChange, PositionChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
 from .legality import attack_option, attack_targets, battle_options, main_options, tributes_needed, unique_labels
-from .types import FIELD_ZONE, Loc, Phase, Pos, Step
+from .types import Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -373,15 +373,7 @@ def change_position(d: "Duel", card: CardInst) -> None:
 
 def set_spell_trap(d: "Duel", p: int, card: CardInst) -> None:
     """R-ZONE-2/3: Set face-down; a Field Spell replaces the old one, which goes to the GY."""
-    side = d.players[p]
-    if card.is_field_spell:
-        old = side.szone[FIELD_ZONE]
-        if old is not None:
-            d.move(old, Loc.GY, reason="replaced Field Spell")  # R-ZONE-3: not destroyed
-        zone = FIELD_ZONE
-    else:
-        zone = side.free_szone()
-        assert zone is not None
+    zone = d.spell_zone_for(p, card)
     d.move(card, Loc.SZONE, seq=zone, face_up=False, quiet=True)
     card.set_turn = d.turn
     d.emit(SetCard(p, card.uid, card.name, Loc.SZONE, zone))

@@ -15,15 +15,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
 
 from ..schema import effects as fx
-from ..schema.cards import Monster
-from ..schema.effects import Effect, Filter, OpSpec
+from ..schema.effects import Effect, OpSpec
 from .card import CardInst
-from .chain import ChainLink, target_candidates
+from .chain import ChainLink
 from .continuous import Modifier, condition_holds
 from .decision import Decision, Kind, Option
-from .events import Negated, Note, Summon, Flip, PositionChange
+from .events import Negated, Note, Summon
 from .filters import matches, select
-from .types import EMZ_LEFT, Loc, Pos
+from .types import Loc, Pos
 
 if TYPE_CHECKING:
     from .duel import Duel

@@ -11,7 +11,7 @@ from ..schema.materials import MaterialGroup
 from .card import CardInst
 from .decision import Decision, Kind, Option
 from .events import Note
-from .filters import matches, select
+from .filters import matches
 from .types import Loc, Pos
 
 if TYPE_CHECKING:
@@ -85,16 +85,24 @@ def fusion_choices(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst)
     return out
 
 
+def _choose_monster(d: "Duel", p: int, choices: list[CardInst], source: CardInst, kind: str) -> Flow:
+    """Ask which Fusion/Ritual Monster to Summon (None, with a log line, if none can be)."""
+    from .chain import _card_options
+
+    if not choices:
+        d.emit(Note(f"{source.name}: no {kind.title()} Monster can be {kind.title()} Summoned now"))
+        return None
+    answer = yield d.ask(p, Kind.CARDS, _card_options(d, choices, p), f"{kind.title()} Summon which monster?", verb=kind)
+    return d.cards[answer[0].card]
+
+
 def fusion_summon(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> Flow:
     from .chain import _card_options
     from .ops import special_summon
 
-    choices = fusion_choices(d, p, params, source)
-    if not choices:
-        d.emit(Note(f"{source.name}: no Fusion Monster can be Fusion Summoned now"))
+    fusion = yield from _choose_monster(d, p, fusion_choices(d, p, params, source), source, "fusion")
+    if fusion is None:
         return
-    answer = yield d.ask(p, Kind.CARDS, _card_options(d, choices, p), "Fusion Summon which monster?", verb="fusion")
-    fusion = d.cards[answer[0].card]
     slots = _slots(fusion.monster.materials.groups)  # type: ignore[union-attr]
     pool = _material_pool(d, p, params, source)
     materials: list[CardInst] = []
@@ -148,12 +156,9 @@ def ritual_summon(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst) 
     from .chain import _card_options
     from .ops import special_summon
 
-    choices = ritual_choices(d, p, params, source)
-    if not choices:
-        d.emit(Note(f"{source.name}: no Ritual Monster can be Ritual Summoned now"))
+    ritual = yield from _choose_monster(d, p, ritual_choices(d, p, params, source), source, "ritual")
+    if ritual is None:
         return
-    answer = yield d.ask(p, Kind.CARDS, _card_options(d, choices, p), "Ritual Summon which monster?", verb="ritual")
-    ritual = d.cards[answer[0].card]
     need = ritual.level
     pool = _ritual_pool(d, p, params, ritual)
     tributes: list[CardInst] = []

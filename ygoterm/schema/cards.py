@@ -7,7 +7,7 @@ current ATK lives on the engine's card instances).
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 

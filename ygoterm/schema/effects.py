@@ -308,7 +308,7 @@ class Handler(_Op):
         return self
 
 
-# The names of the Python handlers in ygoterm/engine/card_handlers.py (the schema cannot import
+# The names of the Python handlers in ygoterm/engine/handlers.py (the schema cannot import
 # the engine; a test checks that both lists agree).
 HANDLER_NAMES: frozenset[str] = frozenset()
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from .banlist import Banlist
 from .cards import Card, Monster
-from .decks import SECTION_TITLES, Deck, DeckFile
+from .decks import Deck, DeckFile
 from .problems import Problem
 from .rules import DeckRules
 

@@ -23,6 +23,7 @@ from ..schema.problems import DataError, Problem
 from ..schema.rules import DuelRules, Rules
 from ..schema.validate import check_deck, deck_summary
 from .session import Seat, autosave_path
+from .widgets import BrowsesList
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -91,7 +92,7 @@ def survey_decks(pool: CardPool, dirs: list[Path]) -> list[DeckEntry]:
     return out
 
 
-class DeckPicker(ModalScreen):
+class DeckPicker(BrowsesList, ModalScreen):
     """Choose a deck; an illegal one shows its problems and cannot be chosen."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
@@ -113,13 +114,6 @@ class DeckPicker(ModalScreen):
             yield OptionList(*items, id="decks")
             yield Static("", id="deck-info")
             yield Static("Enter choose · Esc back", classes="dialog-help")
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-        self._show(0)
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show(event.option_index)
 
     def _show(self, index: int) -> None:
         if not self.entries:
@@ -182,7 +176,7 @@ class MenuScreen(Screen):
         getattr(self.app, f"menu_{event.option.id}")()
 
 
-class DeckBrowser(Screen):
+class DeckBrowser(BrowsesList, Screen):
     """Every deck and its legality; Enter shows the list of a deck."""
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
@@ -196,13 +190,6 @@ class DeckBrowser(Screen):
             yield OptionList(*[ListOption(Text(e.name, style="bold" if e.legal else "red")) for e in self.entries], id="browser-list")
             yield Static("", id="browser-info")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-        self._show(0)
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show(event.option_index)
 
     def _show(self, index: int) -> None:
         if not self.entries:

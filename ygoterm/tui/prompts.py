@@ -17,6 +17,7 @@ from ..engine.decision import Decision, Kind, Option, Refusal
 from ..engine.views import CardView
 from ..schema.cardpool import CardPool
 from .render import card_detail
+from .widgets import BrowsesList
 
 
 class _Dialog(ModalScreen):
@@ -218,7 +219,7 @@ class QuickResponse(_Dialog):
         self.dismiss("respond")
 
 
-class PileScreen(_Dialog):
+class PileScreen(BrowsesList, _Dialog):
     """A pile (GY, banished, Extra Deck, …) as the viewer may see it, with the card text."""
 
     def __init__(self, pool: CardPool, title: str, cards: Sequence[CardView]) -> None:
@@ -234,13 +235,6 @@ class PileScreen(_Dialog):
             yield OptionList(*labels, id="pile")
             yield Static("", id="pile-detail")
             yield Static("↑↓ browse · Esc close", classes="dialog-help")
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-        self._show(0)
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show(event.option_index)
 
     def _show(self, index: int) -> None:
         view = self.cards[index] if 0 <= index < len(self.cards) else None

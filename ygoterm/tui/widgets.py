@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import RichLog
+from textual.widgets import OptionList, RichLog
 
 from ..engine.views import CardView, DuelView, SideView
 from ..schema.cardpool import CardPool
@@ -185,3 +185,18 @@ class KeyBar(TextPanel):
             text.append(f" {key} ", style="bold reverse")
             text.append(f" {what} ")
         self.update(text)
+
+
+class BrowsesList:
+    """For screens built around one OptionList and a panel that describes the highlighted
+    entry (deck pickers, piles): focus the list, and redraw the panel as the highlight moves."""
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()  # type: ignore[attr-defined]
+        self._show(0)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option_index)
+
+    def _show(self, index: int) -> None:
+        raise NotImplementedError
