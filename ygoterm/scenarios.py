@@ -286,7 +286,8 @@ def _compare_zone(d: Duel, side_word: str, what: str, expected: list[ExpectCard]
             remaining.remove(match)
     if not missing and not remaining:
         return []
-    wanted = [w.card + (f" ({w.position})" if w.position else "") + (f" zone {w.zone}" if w.zone else "") for w in expected]
+    wanted = [w.card + (f" ({w.position})" if w.position else "") + (f" zone {w.zone}" if w.zone else "")
+              + (f" owned by {w.owner}" if w.owner else "") for w in expected]
     return [f"{side_word}.{what}: expected {wanted}, found {[describe(c) for c in actual]}"]
 
 
@@ -298,6 +299,8 @@ def _card_matches(card: Any, want: ExpectCard) -> bool:
     if want.zone is not None and card.seq + 1 != want.zone:
         return False
     if want.face_down is not None and card.face_up == want.face_down:
+        return False
+    if want.owner is not None and card.owner != SIDES[want.owner]:
         return False
     return True
 

@@ -93,6 +93,7 @@ class ExpectCard(_Model):
     position: Literal["attack", "defense", "set", "facedown-attack"] | None = None
     zone: int | None = None
     face_down: bool | None = None
+    owner: Side | None = None  # when it matters whose card it is (control changes, R-TERM-5)
 
 
 Group = Union[str, list[str]]  # a list inside a pile = cards that arrived together (compared as a multiset)
