@@ -123,3 +123,31 @@ def test_an_effect_bug_exits_70_with_a_replay_for_the_report(cli, monkeypatch, t
     assert code == 70
     assert "internal error resolving" in text and "simulated engine bug" in text and "Traceback" not in text
     assert "bug in ygoterm" in text and (tmp_path / "bugs" / "bug-1.json").is_file()
+
+
+def test_open_refuses_a_damaged_save_before_the_screen_opens(cli, tmp_path):
+    import json
+
+    from ygoterm import paths
+    from ygoterm.engine.duel import Duel
+    from ygoterm.schema.cardpool import CardPool
+    from ygoterm.schema.decks import find_deck, load_deck
+
+    pool = CardPool.load(paths.card_dirs())
+    deck = load_deck(find_deck("vanilla-beatdown", paths.deck_dirs()), pool)[0]
+    duel = Duel.new(pool, (deck, deck), seed=5)
+    for _ in range(12):
+        duel.apply(duel.pending.options[0])
+    save = tmp_path / "mine.json"
+    duel.record.save(save)
+    data = json.loads(save.read_text())
+
+    save.write_text(save.read_text()[:200])
+    code, _, err = cli("open", save)
+    assert code == 2 and "mine.json" in err and "Traceback" not in err
+
+    data["choices"][5] = "summon:99999"
+    save.write_text(json.dumps(data))
+    code, _, err = cli("open", save)
+    assert code == 2 and "mine.json" in err and "summon:99999" in " ".join(err.split())
+    assert cli("open", tmp_path / "nothing.json")[0] == 2

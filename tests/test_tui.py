@@ -333,6 +333,25 @@ async def test_undo_and_save_in_solo(pool, decks, tmp_path):
         await pilot.pause()
         assert session.duel.state_hash() == before
         assert (paths.user_home() / "saves" / "autosave.json").is_file()
+        await pilot.press("enter", "enter")  # summon again, then save as "combo"
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press(*"combo", "enter")  # typing replaces the suggested name
+        await pilot.pause()
+        saved_hash = session.duel.state_hash()
+    assert (paths.user_home() / "saves" / "combo.json").is_file()
+
+    app = make_app(pool)  # a new start: the menu offers the saved duel
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
+        await pilot.press(*["down"] * labels.index("Saved duels"), "enter")
+        await pilot.pause()
+        await pick(pilot, app.screen, "combo")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DuelScreen) and screen.solo
+        assert screen.session.duel.state_hash() == saved_hash
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

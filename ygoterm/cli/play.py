@@ -25,6 +25,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--seed", type=int)
     s.add_argument("--lp", type=int, choices=(8000, 4000, 2000))
     s.set_defaults(run=run_solo)
+    o = sub.add_parser("open", help="play on from a saved duel (s on the duel screen saves one; the autosave too)")
+    o.add_argument("file", type=Path, help="a save file (.json), e.g. from the saves/ folder of your user data dir")
+    o.set_defaults(run=run_open)
 
 
 def add_scenario_play(scenario_sub: argparse._SubParsersAction) -> None:
@@ -83,5 +86,17 @@ def run_scenario_play(args: argparse.Namespace) -> int:
 
     read_scenario(args.file)  # report a broken file before the screen opens
     app = _app(args, start=lambda app: app.puzzle_screen(args.file))
+    app.run()
+    return EXIT_OK
+
+
+def run_open(args: argparse.Namespace) -> int:
+    if not args.file.is_file():
+        raise UsageError(f"{args.file}: no such file")
+    from ..engine.replay import load_record, replay
+
+    app = _app(args)
+    replay(load_record(args.file, app.pool), app.pool)  # a damaged save is reported before the screen opens
+    app.start = lambda app: app.saved_screen(args.file)
     app.run()
     return EXIT_OK

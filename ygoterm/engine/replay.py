@@ -50,6 +50,13 @@ class ReplayRecord:
     solo: bool = False  # solo testing: manual actions allowed
     meta: dict[str, Any] = field(default_factory=dict)  # client notes kept with a save (e.g. who sat where)
     pool: "CardPool | None" = None  # the pool it was recorded with (not saved)
+    source: tuple[str, int] | None = None  # (file, line of choices[0]) when read from a save, for messages
+
+    def where(self, index: int) -> tuple[str, int]:
+        """File and line of recorded answer `index`, for an error message."""
+        if self.source is None:
+            return "replay", 0
+        return self.source[0], self.source[1] + index if self.source[1] else 0
 
     @classmethod
     def for_decks(cls, pool: "CardPool", decks: tuple[Deck, Deck], seed: int, rules: Rules,
@@ -119,7 +126,7 @@ def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
     if model.version > VERSION:
         raise DataError([Problem(name, 1, 1, "version", f"save version {model.version} is newer than this ygoterm ({VERSION})", "update ygoterm")])
     record = ReplayRecord(model.seed, model.rules, model.names, model.decks, model.digest, model.position, model.choices,
-                          model.solo, pool=pool, meta=model.meta)
+                          model.solo, pool=pool, meta=model.meta, source=(name, _first_choice_line(text)))
     missing = sorted({str(i) for i in record.card_refs() if pool.get(i) is None})
     if missing:
         raise DataError([Problem(name, 1, 1, "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(missing[:5])}",
@@ -129,6 +136,16 @@ def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
         raise DataError([Problem(name, 1, 1, "digest", "the card definitions changed since this duel was saved, so it cannot be replayed faithfully",
                                  "use the card files the duel was played with")])
     return record
+
+
+def _first_choice_line(text: str) -> int:
+    """The line of the first recorded answer in a save written by `to_json` (one per line); 0 if
+    the file was written some other way."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
+        if line.strip().startswith('"choices": [') and line.strip() != '"choices": []':
+            return number + 1 if line.strip() == '"choices": [' else 0
+    return 0
 
 
 def start(record: ReplayRecord, pool: "CardPool") -> "Duel":
@@ -165,7 +182,7 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
             try:
                 duel.manual(int(who), Manual.from_json(body))
             except (IllegalChoice, ValueError, TypeError) as e:
-                raise DataError([Problem("replay", 0, 0, f"choices[{index}]", f"recorded manual action is not possible here: {e}",
+                raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", f"recorded manual action is not possible here: {e}",
                                          "the save is damaged or from another version of the rules engine")]) from None
             continue
         is_forced = entry.startswith("=")
@@ -173,7 +190,7 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
         while duel.pending is not None and forced(duel.pending) and not is_forced:
             duel.apply(duel.pending.options[0] if not duel.pending.multi else duel.pending.options)
         if duel.pending is None:
-            raise DataError([Problem("replay", 0, 0, f"choices[{index}]", "the duel ended before this recorded answer",
+            raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", "the duel ended before this recorded answer",
                                      "the save does not match this version of the rules engine")])
         if is_forced:
             keys = key.split(",")
@@ -183,6 +200,6 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
         try:
             duel.apply(([k for k in key.split(",") if k]) if duel.pending.multi else key)
         except IllegalChoice as e:
-            raise DataError([Problem("replay", 0, 0, f"choices[{index}]", f"recorded answer {key!r} is not legal here: {e}",
+            raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", f"recorded answer {key!r} is not legal here: {e}",
                                      "the save is damaged or from another version of the rules engine")]) from None
     return duel

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 from textual.app import App
 
+from ..engine.decision import Option
 from ..engine.duel import Duel
 from ..engine.position import build_position
+from ..engine.replay import load_record, replay
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 from ..schema.problems import DataError
 from ..schema.scenario import read_scenario
 from .duel_screen import DuelScreen
-from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, solo_seats,
-                   survey_decks)
+from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, saved_duels,
+                   solo_seats, survey_decks)
 from .prompts import ChoicePrompt, MessageScreen
 from .session import Seat, Session, autosave_path
-from ..engine.decision import Option
 
 
 class YgoApp(App):
@@ -125,24 +127,39 @@ class YgoApp(App):
     def menu_settings(self) -> None:
         self.push_screen(SettingsScreen(self.settings))
 
-    def menu_resume(self) -> None:
-        path = autosave_path()
-        try:
-            from ..engine.replay import load_record, replay
-
-            record = load_record(path, self.pool)
-            duel = replay(record, self.pool)
-        except DataError as e:
-            self.push_screen(MessageScreen("The saved duel cannot be resumed", "\n".join(map(str, e.problems))))
-            return
-        s = self.settings
+    def saved_screen(self, path: Path) -> DuelScreen:
+        """A saved duel (a replay record) played on from where it stopped, with the same seats:
+        solo stays solo (its agents keep playing), hot-seat gets this machine's prompt settings.
+        Raises DataError for a damaged or mismatched save."""
+        duel = replay(load_record(path, self.pool), self.pool)
+        title = f"resumed {path.stem}"
         if duel.solo:
             kinds = (duel.record.meta.get("seats") if duel.record else None) or ["human", "human"]
             seats = (Seat(duel.names[0], kinds[0], "auto"), Seat(duel.names[1], kinds[1], "auto"))
-            self.push_screen(DuelScreen(Session.start(duel, self.pool, seats, hot_seat=False), title="resumed", solo=True))
-        else:
-            seats = (Seat(duel.names[0], "human", s.prompts[0]), Seat(duel.names[1], "human", s.prompts[1]))
-            self.push_screen(DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title="resumed"))
+            return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=False), title=title, solo=True)
+        s = self.settings
+        seats = (Seat(duel.names[0], "human", s.prompts[0]), Seat(duel.names[1], "human", s.prompts[1]))
+        return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title=title)
+
+    def _open_saved(self, path: Path) -> None:
+        try:
+            self.push_screen(self.saved_screen(path))
+        except DataError as e:
+            self.push_screen(MessageScreen("This saved duel cannot be opened", "\n".join(map(str, e.problems))))
+
+    def menu_resume(self) -> None:
+        self._open_saved(autosave_path())
+
+    def menu_saves(self) -> None:
+        files = saved_duels()
+        options = [Option(str(path), f"{path.stem}  ({time.strftime('%Y-%m-%d %H:%M', time.localtime(path.stat().st_mtime))})")
+                   for path in files]
+
+        def chosen(option: Option | None) -> None:
+            if option is not None:
+                self._open_saved(Path(option.key))
+
+        self.push_screen(ChoicePrompt("Saved duels", options), chosen)
 
     def menu_quit(self) -> None:
         self.exit()

@@ -567,7 +567,8 @@ class DuelScreen(Screen):
                     self.notify(f"Could not save: {e}", severity="error")
             self.advance()
 
-        self._ask(InputPrompt("Save the duel as", "duel"), saved)
+        duel = self.session.duel
+        self._ask(InputPrompt("Save the duel as", f"seed{duel.seed}-turn{duel.turn}"), saved)
 
     def action_quit_duel(self) -> None:
         if not self.asking:

@@ -149,7 +149,7 @@ class MenuScreen(Screen):
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("escape", "app.quit", show=False)]
 
     ITEMS = [("resume", "Resume the last duel"), ("hotseat", "Hot-seat duel"), ("solo", "Solo test"),
-             ("puzzles", "Puzzles"), ("decks", "Decks"), ("settings", "Settings"), ("quit", "Quit")]
+             ("puzzles", "Puzzles"), ("saves", "Saved duels"), ("decks", "Decks"), ("settings", "Settings"), ("quit", "Quit")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -167,8 +167,8 @@ class MenuScreen(Screen):
     def refresh_items(self) -> None:
         items = self.query_one(OptionList)
         items.clear_options()
-        has_save = autosave_path().is_file()
-        items.add_options([ListOption(label, id=key) for key, label in self.ITEMS if key != "resume" or has_save])
+        shown = {"resume": autosave_path().is_file(), "saves": bool(saved_duels())}
+        items.add_options([ListOption(label, id=key) for key, label in self.ITEMS if shown.get(key, True)])
         items.highlighted = 0
         items.focus()
 
@@ -258,6 +258,13 @@ class SettingsScreen(Screen):
         index = event.option_index
         self._refresh()
         self.query_one(OptionList).highlighted = index
+
+
+def saved_duels() -> list[Path]:
+    """Duels saved with s on the duel screen (newest first); the autosave has its own menu item."""
+    folder = autosave_path().parent
+    files = [p for p in folder.glob("*.json") if p.name != autosave_path().name] if folder.is_dir() else []
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
 def puzzle_files() -> list[Path]:
