@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+import weakref
+from typing import Any, Callable
 
 from ..schema.cards import Card, Monster, Spell, Trap, spell_speed
 from ..schema.effects import Effect
 from .decision import Option
 from .types import Loc, Pos
+
+
+def _no_duel() -> None:
+    return None
 
 
 CHOSEN_KINDS = frozenset(("activate", "ignition", "quick", "procedure"))
@@ -38,7 +43,7 @@ class CardInst:
         "properly_summoned", "counters", "materials", "name", "is_monster", "is_spell", "is_trap",
         "level", "base_atk", "base_def", "battle_destroyed", "set_turn",
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
-        "duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
+        "_duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
         "chosen", "responds", "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
     )
 
@@ -81,7 +86,7 @@ class CardInst:
         self.is_token = data.is_token
         self._options: CardOptions | None = None
         self._tagged: dict[str, CardOptions] | None = None
-        self.duel: Any = None  # the Duel, set when the card is dealt (for current ATK/DEF)
+        self._duel: Callable[[], Any] = _no_duel  # a weak reference to the Duel (see `duel`)
         self.effects = data.effects
         self.continuous = tuple(e for e in data.effects if e.kind == "continuous")
         self.triggers = tuple(e for e in data.effects if e.kind in ("trigger", "flip"))
@@ -119,6 +124,17 @@ class CardInst:
         return found
 
     # Current ATK/DEF: printed values changed by effects (engine/continuous.py), never below 0.
+    @property
+    def duel(self) -> Any:
+        """The Duel the card was dealt into (for current ATK/DEF). Held weakly: a strong
+        card -> duel reference made every finished duel a reference cycle that only the cyclic
+        GC could free, which cost random play a third of its speed (`ygoterm bench`)."""
+        return self._duel()
+
+    @duel.setter
+    def duel(self, duel: Any) -> None:
+        self._duel = weakref.ref(duel)
+
     @property
     def atk(self) -> int:
         if not self.modifiers and not self.duel.continuous_count:
