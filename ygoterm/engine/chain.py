@@ -93,16 +93,17 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
     """
     effect = card.effects[index]
     kind = effect.kind
+    action = "Special Summon" if kind == "procedure" else ACTIVATE  # what the refusal says was refused
     if kind in ("continuous", "trigger", "flip", "win"):
-        return Refusal(ACTIVATE, "R-CARD-5", "this effect is not activated by choice")
+        return Refusal(action, "R-CARD-5", "this effect is not activated by choice")
     if d.outcome is not None:
-        return Refusal(ACTIVATE, "R-WIN-1", "the duel is over")
+        return Refusal(action, "R-WIN-1", "the duel is over")
     is_card_activation = kind == "activate" and not card.is_monster
     # -- where the card is
     if is_card_activation:
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
-        refusal = None if card.loc == Loc.HAND and card.owner == p else Refusal(ACTIVATE, "R-SUMMON-7", "it is Special Summoned from your hand")
+        refusal = None if card.loc == Loc.HAND and card.owner == p else Refusal(action, "R-SUMMON-7", "it is Special Summoned from your hand")
     else:
         refusal = _monster_place(d, p, card, effect)
     if refusal:
@@ -115,42 +116,42 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
             return Refusal("Special Summon", "R-SUMMON-7", "only in your Main Phase with an open game state")
     elif speed == 1:
         if chain:
-            return Refusal(ACTIVATE, "R-CHAIN-3", "a speed 1 effect can only start a chain, not respond to one")
+            return Refusal(action, "R-CHAIN-3", "a speed 1 effect can only start a chain, not respond to one")
         if not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
             if is_card_activation:
-                return Refusal(ACTIVATE, "R-CARD-7", "a speed 1 Spell is activated only in your Main Phase with an empty chain")
-            return Refusal(ACTIVATE, "R-CARD-5", "an Ignition effect is activated only in your Main Phase with an empty chain")
+                return Refusal(action, "R-CARD-7", "a speed 1 Spell is activated only in your Main Phase with an empty chain")
+            return Refusal(action, "R-CARD-5", "an Ignition effect is activated only in your Main Phase with an empty chain")
     elif chain:
         last = chain[-1].speed
         if speed < max(2, last):
-            return Refusal(ACTIVATE, "R-CHAIN-3", f"a speed {speed} effect cannot respond to a speed {last} chain link")
+            return Refusal(action, "R-CHAIN-3", f"a speed {speed} effect cannot respond to a speed {last} chain link")
     if isinstance(card.data, Spell) and card.data.subtype == "quick-play" and card.loc == Loc.HAND and d.turn_player != p:
-        return Refusal(ACTIVATE, "R-CARD-7", "a Quick-Play Spell is activated from the hand only in your own turn")
+        return Refusal(action, "R-CARD-7", "a Quick-Play Spell is activated from the hand only in your own turn")
     if d.summoning is not None and not _answers_summon(effect):
-        return Refusal(ACTIVATE, "R-SUMMON-19", "while a Summon is being declared, only effects that negate Summons may be used")
+        return Refusal(action, "R-SUMMON-19", "while a Summon is being declared, only effects that negate Summons may be used")
     if d.step.in_damage_step and not _damage_step_ok(d, card, effect):
-        return Refusal(ACTIVATE, "R-BATTLE-6", "this cannot be activated in the Damage Step")
+        return Refusal(action, "R-BATTLE-6", "this cannot be activated in the Damage Step")
     # -- conditions
     if effect.when is not None and kind != "trigger" and not _when_holds(d, p, card, effect.when):
-        return Refusal(ACTIVATE, "R-CHAIN-8", f"its activation condition ({_when_text(effect.when)}) is not met now")
+        return Refusal(action, "R-CHAIN-8", f"its activation condition ({_when_text(effect.when)}) is not met now")
     if effect.condition is not None and not condition_holds(d, _as_controller(card, p), effect.condition):
-        return Refusal(ACTIVATE, "R-CARD-13", "its activation condition is not met")
+        return Refusal(action, "R-CARD-13", f"its {'summoning' if kind == 'procedure' else 'activation'} condition is not met")
     if effect.once_per_turn and card.used_turn.get(index) == d.turn:
-        return Refusal(ACTIVATE, "R-CARD-13", "this effect can be used only once per turn")
+        return Refusal(action, "R-CARD-13", "this effect can be used only once per turn")
     blocker = activation_forbidden(d, p, card)
     if blocker is not None:
-        return Refusal(ACTIVATE, "R-CARD-13", f"{blocker.name} forbids activating it")
+        return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")
     # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)
     from .ops import cost_payable, possible
 
     if not cost_payable(d, p, card, effect):
-        return Refusal(ACTIVATE, "R-CHAIN-5", "its cost cannot be paid")
+        return Refusal(action, "R-CHAIN-5", "its cost cannot be paid")
     if effect.target is not None and len(target_candidates(d, p, card, effect)) < (effect.target.count.min or 1):
-        return Refusal(ACTIVATE, "R-TERM-17", "there is no legal target")
+        return Refusal(action, "R-TERM-17", "there is no legal target")
     why = possible(d, p, card, effect)
     if why:
         rule, message = why
-        return Refusal(ACTIVATE, rule, message)
+        return Refusal(action, rule, message)
     return None
 
 
