@@ -93,10 +93,8 @@ def run_scenario_play(args: argparse.Namespace) -> int:
 def run_open(args: argparse.Namespace) -> int:
     if not args.file.is_file():
         raise UsageError(f"{args.file}: no such file")
-    from ..engine.replay import load_record, replay
-
     app = _app(args)
-    replay(load_record(args.file, app.pool), app.pool)  # a damaged save is reported before the screen opens
-    app.start = lambda app: app.saved_screen(args.file)
+    screen = app.saved_screen(args.file)  # replays the save now: a damaged one is reported before the TUI opens
+    app.start = lambda app: screen
     app.run()
     return EXIT_OK
