@@ -319,6 +319,24 @@ def test_passing_the_rest_of_a_damage_step(pool):
     assert [c.name for c in duel.players[1].gy] == ["Celtic Guardian"] and duel.players[1].lp == 8000 - 500
 
 
+async def test_solo_with_two_decks_plays_both_sides(pool, decks):
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "deck", 2))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        session = app.screen.session
+        duel = session.duel
+        while duel.turn < 2 or duel.pending.kind != Kind.COMMAND:
+            await pilot.press("n")
+            await pilot.pause()
+        assert duel.pending.player == 1 and session.viewer == 1, "Player 2's turn shows Player 2's hand"
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoicePrompt) and app.screen.options[0].label.startswith(("summon", "set"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sum(1 for c in duel.players[1].mzone if c) == 1
+
+
 async def test_undo_and_save_in_solo(pool, decks, tmp_path):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 9))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -170,6 +170,7 @@ class Session:
         if self.duel.record is not None:
             self.duel = replay(_record_with(self.duel.record, self.duel.record.choices[:mark]), self.pool)
             self._apply_prompt_modes()
+            self._follow_decider()
         return report
 
     def run_agents(self) -> list[Event]:
@@ -189,7 +190,15 @@ class Session:
                     continue
                 break
             events += self.duel.apply(self._agent_answer(seat, d))
+        self._follow_decider()
         return events
+
+    def _follow_decider(self) -> None:
+        """Without a curtain (solo) the screen shows the cards of whichever human decides: with
+        a second deck you play too, that is Player 2 in Player 2's turn."""
+        who = self.human_to_decide()
+        if not self.hot_seat and who is not None:
+            self.viewer = who
 
     def _agent_answer(self, seat: Seat, d: Decision):
         if seat.kind == "goldfish":
@@ -210,6 +219,7 @@ class Session:
         mark = self.undo_points.pop()
         self.duel = replay(_record_with(self.duel.record, self.duel.record.choices[:mark]), self.pool)
         self._apply_prompt_modes()
+        self._follow_decider()
         self.save_auto()
         return True
 
