@@ -42,6 +42,7 @@ class Signal:
     moves: int = 0  # the card's move count at the time: if it moved since, the trigger is lost
     by_battle: bool = False
     at: int = 0  # the duel's move count when it happened
+    by: int | None = None  # destroyed by whose card (the effect's controller, or the other battler's)
 
 
 @dataclass(slots=True)
@@ -61,6 +62,7 @@ class ChainLink:
     was_spell_trap_card: bool = False  # a Spell/Trap card's own activation (it is "spent" after)
     chosen: list[CardInst] = field(default_factory=list)
     declared: Any = None
+    rolled: int = 1  # the last die this effect rolled (op roll_die)
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
 
     @property
@@ -136,8 +138,9 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
         return Refusal(action, "R-CHAIN-8", f"its activation condition ({_when_text(effect.when)}) is not met now")
     if effect.condition is not None and not condition_holds(d, _as_controller(card, p), effect.condition):
         return Refusal(action, "R-CARD-13", f"its {'summoning' if kind == 'procedure' else 'activation'} condition is not met")
-    if effect.once_per_turn and card.used_turn.get(index) == d.turn:
-        return Refusal(action, "R-CARD-13", "this effect can be used only once per turn")
+    if effect.once_per_turn and used_this_turn(d, p, card, index):
+        return Refusal(action, "R-CARD-13", f"only 1 \"{card.name}\" can be activated per turn" if effect.once_per_turn == "name"
+                       else "this effect can be used only once per turn")
     blocker = activation_forbidden(d, p, card)
     if blocker is not None:
         return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")
@@ -157,6 +160,13 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
 
 def _as_controller(card: CardInst, p: int) -> CardInst:
     return card  # conditions read card.controller, which is p for every activatable card
+
+
+def used_this_turn(d: "Duel", p: int, card: CardInst, index: int) -> bool:
+    """Once per turn: this effect of this card, or (`once_per_turn: name`) any card of this name."""
+    if card.effects[index].once_per_turn == "name":
+        return d.players[p].used_names.get(card.name) == d.turn
+    return card.used_turn.get(index) == d.turn
 
 
 def _spell_trap_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refusal | None:
@@ -279,6 +289,8 @@ def signal_matches(d: "Duel", p: int, card: CardInst, when: When, s: Signal, def
         return False
     if when.player != "any" and (s.player == p) != (when.player == "you"):
         return False
+    if when.by != "any" and (s.by is None or (s.by == p) != (when.by == "you")):
+        return False
     actor = s.player if s.card is None else (s.card.controller if s.card.loc.on_field else s.player)
     if s.card is None:
         default = "any"  # phase events ("during your Standby Phase") are about no card
@@ -367,18 +379,21 @@ def activation_option(card: CardInst, effect: Effect, index: int, many: bool) ->
 # ---------------------------------------------------------------------- activating
 
 
-def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | None = None) -> Flow:
-    """R-CHAIN-5: put the card on the field face-up, pay the cost, choose targets, add the link."""
+def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | None = None, effect: Effect | None = None) -> Flow:
+    """R-CHAIN-5: put the card on the field face-up, pay the cost, choose targets, add the link.
+    `effect` is given for a delayed effect's operations (op `later`), which are not one of the card's."""
     from .ops import pay_costs
 
-    effect = card.effects[index]
+    effect = effect or card.effects[index]
     link = ChainLink(len(d.chain) + 1, p, card, effect, index, effect_speed(card.data, effect), signal=signal)
     link.answers = d.chain[-1] if d.chain else None
     link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
     if effect.kind == "activate" and not card.is_monster:
         link.was_spell_trap_card = True
         yield from _place_activated_card(d, p, card)
-    if effect.once_per_turn:
+    if effect.once_per_turn == "name":
+        d.players[p].used_names[card.name] = d.turn
+    elif effect.once_per_turn:
         card.used_turn[index] = d.turn
     d.chain.append(link)
     yield from pay_costs(d, link)
@@ -510,6 +525,33 @@ class _Pending:
     index: int
     signal: Signal
     mandatory: bool
+    player: int  # who activates it
+    effect: Effect | None = None  # a delayed effect's own operations (op `later`)
+    remembered: list[CardInst] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Delayed:
+    """An effect waiting for a later Standby or End Phase (op `later`, or a trigger with `at`).
+
+    When its phase comes it activates as a mandatory trigger of `player` (R-PRIO-5)."""
+
+    card: CardInst
+    player: int
+    phase: str  # "standby_phase" or "end_phase"
+    whose: str  # whose phase counts, seen from `player`: "you", "opponent", "any"
+    left: int  # how many such phases are still to come
+    index: int  # the card's effect (a trigger with `at`), or -1 for `later`
+    effect: Effect
+    card_moves: int | None = None  # lost if the card has moved since
+    remembered: list[tuple[CardInst, int]] = field(default_factory=list)  # chosen cards and their move counts
+
+    def due(self, s: Signal) -> bool:
+        """Count `s` if it is one of this effect's phases; True when it is the one."""
+        if s.event != self.phase or (self.whose != "any" and (s.player == self.player) != (self.whose == "you")):
+            return False
+        self.left -= 1
+        return self.left <= 0
 
 
 def process_triggers(d: "Duel") -> Flow:
@@ -526,7 +568,7 @@ def process_triggers(d: "Duel") -> Flow:
         if d.rules.chain.legacy_trigger_order:
             groups = [found]  # V-23: the turn player orders every simultaneous trigger
         else:
-            groups = [[t for t in found if t.card.controller == who and t.mandatory == mandatory]
+            groups = [[t for t in found if t.player == who and t.mandatory == mandatory]
                       for mandatory in (True, False) for who in (tp, 1 - tp)]
         ordered: list[_Pending] = []
         for group in groups:
@@ -535,12 +577,12 @@ def process_triggers(d: "Duel") -> Flow:
                 if t.mandatory:
                     chosen.append(t)
                     continue
-                answer = yield d.ask(t.card.controller, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
+                answer = yield d.ask(t.player, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
                                      f"Activate {t.card.name}'s effect?", verb="trigger")
                 if answer.key == "yes":
                     chosen.append(t)
             if len(chosen) > 1:
-                orderer = tp if d.rules.chain.legacy_trigger_order else chosen[0].card.controller
+                orderer = tp if d.rules.chain.legacy_trigger_order else chosen[0].player
                 options = [Option(f"trigger:{t.card.uid}:{t.index}", f"{t.card.name}", t.card.uid) for t in chosen]
                 from .legality import unique_labels
 
@@ -553,14 +595,15 @@ def process_triggers(d: "Duel") -> Flow:
         for t in ordered:
             if not _still_able(d, t):
                 continue
-            yield from activate(d, t.card.controller, t.card, t.index, t.signal)
+            link = yield from activate(d, t.player, t.card, t.index, t.signal, effect=t.effect)
+            link.chosen = t.remembered
             started = True
         if started:
             yield from run_chain(d)
 
 
 def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending]:
-    found: list[_Pending] = []
+    found: list[_Pending] = _due_delayed(d, signals) if d.delayed else []
     seen: set[tuple[int, int]] = set()
     for card in d.trigger_cards:
         for index, effect in enumerate(card.effects):
@@ -570,8 +613,31 @@ def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending
                 if not _trigger_fires(d, card, effect, s, last_batch):
                     continue
                 seen.add((card.uid, index))
-                found.append(_Pending(card, index, s, mandatory=not effect.optional))
+                if effect.at is not None:  # the event only arms it (Sacred Phoenix of Nephthys)
+                    d.delayed.append(Delayed(card, card.controller if card.loc.on_field else card.owner, effect.at, "any", 1,
+                                             index, effect, card.moves))
+                else:
+                    found.append(_Pending(card, index, s, not effect.optional, card.controller))
                 break
+    return found
+
+
+def _due_delayed(d: "Duel", signals: list[Signal]) -> list[_Pending]:
+    """Delayed effects whose Standby or End Phase has come."""
+    found = []
+    for s in signals:
+        if s.event not in ("standby_phase", "end_phase"):
+            continue
+        for rec in [r for r in d.delayed if r.due(s)]:
+            d.delayed.remove(rec)
+            if rec.card_moves is not None and rec.card.moves != rec.card_moves:
+                d.emit(Note(f"{rec.card.name}'s delayed effect does not apply: the card has moved since"))
+                continue
+            index = rec.index if rec.index >= 0 else -1 - len(found)  # distinct keys when ordering
+            pending = _Pending(rec.card, index, Signal(s.event, None, s.player, batch=s.batch), True, rec.player,
+                               effect=rec.effect if index < 0 else None,
+                               remembered=[c for c, moves in rec.remembered if c.moves == moves])
+            found.append(pending)
     return found
 
 
@@ -590,7 +656,7 @@ def _trigger_fires(d: "Duel", card: CardInst, effect: Effect, s: Signal, last_ba
         return False  # it must already have been where its effect works when the event happened
     if effect.optional and effect.timing == "when" and s.batch != last_batch:
         return False  # R-CHAIN-10: "When … you can" misses the timing
-    if effect.once_per_turn and card.used_turn.get(card.effects.index(effect)) == d.turn:
+    if effect.once_per_turn and used_this_turn(d, card.controller, card, card.effects.index(effect)):
         return False
     if card.loc == Loc.SZONE and not (card.face_up and card.active):
         return False  # a Continuous Spell/Trap's triggers work once it is face-up and active
@@ -614,8 +680,8 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
 
 
 def _still_able(d: "Duel", t: _Pending) -> bool:
-    effect = t.card.effects[t.index]
-    if effect.target is not None and not target_candidates(d, t.card.controller, t.card, effect, t.signal):
+    effect = t.effect or t.card.effects[t.index]
+    if effect.target is not None and not target_candidates(d, t.player, t.card, effect, t.signal):
         d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))
         return False
     return True

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .duel import Duel
 
 _ALIASES = {Kind.BATTLE: {"end": "main2", "end battle": "main2"}}
-_SELECT_RULES = {"tribute": "R-SUMMON-3", "discard": "R-PHASE-7"}
+_SELECT_RULES = {"tribute": "R-SUMMON-3", "discard": "R-TERM-13"}
 
 
 def norm(text: str) -> str:

@@ -29,6 +29,7 @@ class Modifier:
     until: str  # "end_of_turn", "while_face_up", "permanent"
     turn: int
     source: int  # uid of the card whose effect made it
+    flags: frozenset[str] = frozenset()  # restrictions that last as long: "cannot_attack" …
 
 
 def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
@@ -93,6 +94,8 @@ def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
 
 
 def _restricted(d: "Duel", card: CardInst, flag: str) -> bool:
+    if card.modifiers and any(flag in m.flags for m in card.modifiers):
+        return True  # a resolved effect's lasting restriction (Instant Fusion: "it cannot attack")
     if not d.continuous_count:
         return False
     for source, effect in sources(d):
@@ -124,6 +127,14 @@ def piercing(d: "Duel", card: CardInst) -> bool:
 
 def can_attack_directly(d: "Duel", card: CardInst) -> bool:
     return _restricted(d, card, "direct_attack")
+
+
+def attacks_in_defense(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "attacks_in_defense")
+
+
+def cannot_attack_directly(d: "Duel", card: CardInst) -> bool:
+    return any("cannot_attack_directly" in m.flags for m in card.modifiers)
 
 
 def attacks_allowed(d: "Duel", card: CardInst) -> int:

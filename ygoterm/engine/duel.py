@@ -71,6 +71,8 @@ class Duel:
         self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
+        self.delayed: list[Any] = []  # chain.Delayed: effects waiting for a later Standby/End Phase
+        self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
         self.solo = False  # solo testing: manual actions always allowed (DESIGN.md §4)
         self.end_battle = False  # an effect ends the Battle Phase after this attack
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
@@ -369,10 +371,13 @@ class Duel:
             if equip.loc == Loc.SZONE:
                 self.destroy([equip], by="effect", reason="its equipped monster left the field (R-CARD-8)")
         card.equips = []
-        if card.equip_target is not None:
-            if card in card.equip_target.equips:
-                card.equip_target.equips.remove(card)
+        monster = card.equip_target
+        if monster is not None:
+            if card in monster.equips:
+                monster.equips.remove(card)
             card.equip_target = None
+            if monster.original_controller is not None and monster.control_until == 0 and monster.loc == Loc.MZONE:
+                self.return_control(monster)  # control lasted while this card was equipped (Dark Necrofear)
         partner = card.bound
         if partner is not None:
             card.bound = None
@@ -381,13 +386,13 @@ class Duel:
                 self.destroy([partner], by="effect", reason=f"{card.name} left the field")
 
     def signal(self, event: str, card: CardInst | None, player: int, *, how: str = "", src: Loc | None = None,
-               by_battle: bool = False) -> None:
+               by_battle: bool = False, by_player: int | None = None) -> None:
         """Record something triggers may answer (only when some card of the duel has effects)."""
         if self.responders:
             from .chain import Signal
 
             self.signals.append(Signal(event, card, player, how, src, self.batch, card.moves if card else 0, by_battle,
-                                       self.move_count))
+                                       self.move_count, by_player))
 
     def spell_zone_for(self, p: int, card: CardInst) -> int:
         """The zone a Spell/Trap from `p`'s hand goes to (R-ZONE-2); a Field Spell takes the Field
@@ -409,10 +414,13 @@ class Duel:
                 continue
             self.emit(Destroyed(card.uid, card.name, card.owner, by))
             src = card.loc
+            # whose card destroyed it: the other battler's controller, or the effect's controller
+            culprit = 1 - card.controller if by == "battle" else source.controller if source is not None else None
             self.move(card, Loc.GY, reason=by if not reason else reason, quiet=True)
             if self.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
-                self.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle")
-                self.signal("destroyed_by_battle" if by == "battle" else "destroyed_by_effect", card, card.owner, src=src)
+                self.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit)
+                self.signal("destroyed_by_battle" if by == "battle" else "destroyed_by_effect", card, card.owner, src=src,
+                            by_player=culprit)
 
     def send_to_gy(self, cards: Iterable[CardInst], *, reason: str) -> None:
         for card in list(cards):
@@ -487,6 +495,21 @@ class Duel:
         card.control_until = self.turn if until_end_phase else 0
         card.moves += 1
         self.emit(Note(f"{self.names[player]} takes control of {card.name}" + (" until the End Phase" if until_end_phase else "")))
+
+    def return_control(self, card: CardInst) -> None:
+        """R-TERM-5: a monster whose control was taken goes back to its controller's field."""
+        owner = card.original_controller
+        assert owner is not None
+        zone = self.players[owner].free_mzone()
+        if zone is None:
+            card.original_controller = None
+            self.send_to_gy([card], reason="no zone to return to")
+            return
+        self.players[card.controller].mzone[card.seq] = None
+        self.players[owner].mzone[zone] = card
+        card.seq, card.controller, card.original_controller = zone, owner, None
+        card.moves += 1
+        self.emit(Note(f"{card.name} returns to {self.names[owner]}'s control"))
 
     def _remove(self, card: CardInst) -> None:
         loc = card.loc
@@ -621,7 +644,7 @@ def _banished_instead(d: Duel, card: CardInst) -> bool:
 
 _MULTI = (Kind.CARDS, Kind.ORDER)
 _PILES = {Loc.DECK: "deck", Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
-_SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-PHASE-7"}
+_SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-TERM-13"}
 
 
 def forced(decision: Decision) -> bool:

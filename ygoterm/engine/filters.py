@@ -54,6 +54,10 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
         return False
     if f.subtype is not None and getattr(data, "subtype", None) not in f.subtype:
         return False
+    if f.name_has is not None and f.name_has not in data.name and f.name_has not in data.deck_name:
+        return False
+    if f.declared and not _is_declared(d, card):
+        return False
     if card.is_monster:
         monster = card.monster
         if f.frame is not None and not (monster.frames & set(f.frame)):
@@ -84,6 +88,18 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
     elif any(x is not None for x in (f.frame, f.attribute, f.type, f.level, f.atk, f.def_, f.tuner, f.position)) or f.revivable:
         return False
     return True
+
+
+def _is_declared(d: "Duel", card: CardInst) -> bool:
+    """Whether the card has the Type/Attribute/name the resolving effect declared (op `declare`)."""
+    if d.declared is None:
+        return False
+    what, word = d.declared
+    if what == "card":
+        return word in (card.data.name, card.data.deck_name)
+    if not card.is_monster:
+        return False
+    return (card.monster.type if what == "type" else card.monster.attribute) == word
 
 
 def cards_in(d: "Duel", f: Filter, player: int) -> Iterator[CardInst]:

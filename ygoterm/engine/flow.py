@@ -13,7 +13,7 @@ from .card import CardInst
 from .chain import activate, activation_options, process_triggers, run_chain
 from .continuous import battle_indestructible, piercing, tribute_value
 from .decision import Decision, Kind, Option
-from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, Note, PhaseChange, PositionChange, Replay,
+from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, PositionChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
 from .legality import attack_option, attack_targets, battle_options, main_options, tributes_needed, unique_labels
 from .types import Loc, Phase, Pos, Step
@@ -149,18 +149,9 @@ def _end_of_turn_effects(d: "Duel") -> None:
     """What the rules and card texts do in every End Phase: control returns (R-TERM-5),
     Swords of Revealing Light counts the opponent's turns (R-CARD-13)."""
     for side in d.players:
-        for card in side.mzone:
+        for card in list(side.mzone):
             if card is not None and card.original_controller is not None and card.control_until == d.turn:
-                owner = card.original_controller
-                zone = d.players[owner].free_mzone()
-                if zone is None:
-                    d.send_to_gy([card], reason="no zone to return to")
-                    continue
-                side.mzone[card.seq] = None
-                d.players[owner].mzone[zone] = card
-                card.seq, card.controller, card.original_controller = zone, owner, None
-                card.moves += 1
-                d.emit(Note(f"{card.name} returns to {d.names[owner]}'s control"))
+                d.return_control(card)
     for side in d.players:
         for card in side.szone:
             if card is not None and card.face_up and card.turns_left and card.controller != d.turn_player:
@@ -232,20 +223,24 @@ def start_chain(d: "Duel", p: int, choice: Option) -> Flow:
 
 
 def check_card_wins(d: "Duel") -> None:
-    """R-WIN-3: "you win" texts (all of Exodia in hand) are checked before a new chain starts."""
+    """R-WIN-3: "you win" texts are checked before a new chain starts: all of Exodia in hand,
+    Destiny Board and the four Spirit Messages face-up on your field."""
     if not d.responders:
         return
-    winners = []
+    winners: dict[int, str] = {}
     for p, side in enumerate(d.players):
-        names = {c.data.deck_name for c in side.hand}
-        for card in side.hand:
-            for effect in card.effects:
-                if effect.kind == "win" and effect.win_when and set(effect.win_when) <= names:
-                    winners.append(p)
-    if len(set(winners)) == 2:
+        on_field = [c for c in side.szone if c is not None and c.face_up]
+        for zone, cards in (("hand", side.hand), ("field", on_field)):
+            names = {c.data.deck_name for c in cards}
+            for card in cards:
+                for effect in card.effects:
+                    if effect.kind == "win" and effect.win_zone == zone and effect.win_when and set(effect.win_when) <= names:
+                        winners[p] = f"all the cards {card.name}'s text names are {'in hand' if zone == 'hand' else 'on the field'} (R-WIN-3)"
+    if len(winners) == 2:
         d.lose([0, 1], "card", "both players met a win condition at once (R-WIN-4)")
-    if winners:
-        d.win(winners[0], "card", "all the cards its text names are in hand (R-WIN-3)")
+    for p, why in winners.items():
+        d.win(p, "card", why)
+        break
 
 
 def window_prompt(d: "Duel") -> str:

@@ -84,6 +84,8 @@ def set_spell_trap(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
     if card.loc != Loc.HAND or card.owner != p or card.is_monster:
         return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
+    if card.data.cannot_set:  # type: ignore[union-attr]
+        return Refusal(SET_CARD, "R-CARD-13", f"{card.name} cannot be Set: only a card's effect places it on the field")
     return open_main(d, p, SET_CARD) or set_zone_for(d, p, card)
 
 
@@ -164,9 +166,9 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
         return Refusal(ATTACK, rule, "attacks are declared in your Battle Phase")
     if d.step != Step.BATTLE or not d.idle:
         return Refusal(ATTACK, "R-PRIO-7", "attacks are declared in the Battle Step with an empty chain")
-    if card.pos != Pos.ATTACK:
+    if card.pos != Pos.ATTACK and not (card.pos == Pos.DEFENSE and _attacks_in_defense(d, card)):
         return Refusal(ATTACK, "R-BATTLE-1", "only a face-up Attack Position monster can attack")
-    if d.continuous_count:
+    if d.continuous_count or card.modifiers:
         from .continuous import attacks_allowed, cannot_attack
 
         if cannot_attack(d, card):
@@ -176,6 +178,12 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     elif card.attacks >= 1:
         return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
     return None
+
+
+def _attacks_in_defense(d: "Duel", card: CardInst) -> bool:
+    from .continuous import attacks_in_defense
+
+    return bool(d.continuous_count) and attacks_in_defense(d, card)
 
 
 def attack_targets(d: "Duel", p: int) -> list[CardInst | None]:
@@ -214,7 +222,7 @@ def main_options(d: "Duel", p: int) -> list[Option]:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
                     options.append(card_options.summon)
                     options.append(card_options.set)
-            elif free_szone or card.is_field_spell:
+            elif (free_szone or card.is_field_spell) and not card.data.cannot_set:  # type: ignore[union-attr]
                 options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
         monsters = side.mzone
         repeated = _repeated_names(monsters)
@@ -249,6 +257,8 @@ MAIN2 = Option("main2", "main2", verb="main2")
 
 def battle_options(d: "Duel", p: int) -> list[Option]:
     """The Battle Step: declare an attack, or end the Battle Phase (go to Main Phase 2)."""
+    from .continuous import cannot_attack_directly
+
     options: list[Option] = []
     targets = attack_targets(d, p)
     direct_ok = d.continuous_count and None not in targets
@@ -256,6 +266,8 @@ def battle_options(d: "Duel", p: int) -> list[Option]:
         if card is None or declare_attack(d, p, card) is not None:
             continue
         for target in targets:
+            if target is None and card.modifiers and cannot_attack_directly(d, card):
+                continue  # Magical Scientist's Fusion monster
             options.append(attack_option(d, card, target))
         if direct_ok:
             from .continuous import can_attack_directly
@@ -375,5 +387,10 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
         refusal = declare_attack(d, p, card)
         if refusal is None and target == "direct" and d.monster_count(1 - p) and not _direct_ability(d, card):
             refusal = Refusal(ATTACK, "R-BATTLE-2", "a direct attack is allowed only when your opponent controls no monsters")
+        if refusal is None and target == "direct" and card.modifiers:
+            from .continuous import cannot_attack_directly
+
+            if cannot_attack_directly(d, card):
+                refusal = Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking directly")
         return refusal
     return None

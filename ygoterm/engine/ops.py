@@ -139,7 +139,7 @@ def _signal_cards(link: ChainLink) -> list[CardInst]:
 
 
 def resolve_link(d: "Duel", link: ChainLink) -> Flow:
-    ctx = Ctx(d, link, link.player, link.card, link.effect)
+    ctx = Ctx(d, link, link.player, link.card, link.effect, chosen=list(link.chosen))  # a delayed effect remembers
     try:
         yield from run_ops(ctx, link.effect.do)
     except (AssertionError, AttributeError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError) as e:
@@ -210,6 +210,8 @@ def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, st
                 drawn[who] += params.count
         elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "change_position", "take_control"):
             what = params.what
+            if isinstance(what, fx.AllOf) and what.all.declared:
+                what = fx.AllOf(all=what.all.model_copy(update={"declared": False}))  # declared on resolution: any may do
             if isinstance(what, fx.AllOf) and not [c for c in select(d, what.all, p, card, events) if c is not card or spec.op != "destroy"]:
                 return "R-CHAIN-6", "there is nothing for it to affect"
             if isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and \
@@ -403,13 +405,17 @@ def op_life(ctx: Ctx, params: fx.LifeChange, name: str) -> Flow:
 def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
     d = ctx.d
     cards = yield from ctx.cards(params.what)
+    times = ctx.link.rolled if params.times == "roll" else 1
+    atk, defense = params.atk * times, params.def_ * times
+    flags = frozenset(f for f in ("cannot_attack", "cannot_attack_directly", "cannot_change_position") if getattr(params, f))
     for card in cards:
         if card.loc != Loc.MZONE or not card.face_up:
             continue
-        card.modifiers.append(Modifier(params.atk, params.def_, params.set_atk, params.until, d.turn, ctx.card.uid))
-        parts = [f"{v:+d} {s}" for v, s in ((params.atk, "ATK"), (params.def_, "DEF")) if v]
+        card.modifiers.append(Modifier(atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags))
+        parts = [f"{v:+d} {s}" for v, s in ((atk, "ATK"), (defense, "DEF")) if v]
         if params.set_atk is not None:
             parts.insert(0, f"ATK becomes {params.set_atk}")
+        parts += [f.replace("_", " ") for f in sorted(flags)]
         d.emit(Note(f"{card.name}: {', '.join(parts)}" + (" until the end of the turn" if params.until == "end_of_turn" else "")
                     + f" → {card.atk}/{card.defense}"))
 
@@ -447,10 +453,17 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
 
 
 def op_equip(ctx: Ctx, params: fx.Equip, name: str) -> Flow:
+    """Equip this card to a monster. A monster card becomes an Equip Card in a Spell & Trap Zone
+    (R-CARD-8: Archfiend of Gilfer, Dark Necrofear)."""
     d = ctx.d
     targets = yield from ctx.cards(params.to)
     card = ctx.card
-    monster = next((t for t in targets if t.loc == Loc.MZONE and t.face_up), None)
+    monster = next((t for t in targets if t.loc == Loc.MZONE and t.face_up and t is not card), None)
+    if card.is_monster and card.loc != Loc.SZONE:
+        zone = d.players[ctx.player].free_szone()
+        if monster is None or zone is None or card.loc == Loc.GONE:
+            return  # it stays where it is
+        d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
     if monster is None or card.loc != Loc.SZONE:
         if card.loc == Loc.SZONE:
             d.move(card, Loc.GY, reason="nothing to equip")
@@ -484,6 +497,8 @@ def op_take_control(ctx: Ctx, params: fx.TakeControl, name: str) -> Flow:
     for card in cards:
         if card.loc == Loc.MZONE and card.controller != ctx.player:
             d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
+            if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
+                card.original_controller = 1 - ctx.player  # given back when the Equip Card leaves (Duel._after_leaving)
 
 
 def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> Flow:
@@ -535,6 +550,7 @@ def op_declare(ctx: Ctx, params: fx.Declare, name: str) -> Flow:
         words = tuple(sorted({c.name for c in d.cards.values()}))
     answer = yield d.ask(player, Kind.DECLARE, [Option(f"declare:{w}", w) for w in words], f"{ctx.card.name}: declare a {params.what}", verb="declare")
     ctx.link.declared = answer.label
+    d.declared = (params.what, answer.label)
     d.emit(Note(f"{d.names[player]} declares {answer.label}"))
 
 
@@ -564,6 +580,55 @@ def op_reveal(ctx: Ctx, params: fx.Reveal, name: str) -> Flow:
     cards = yield from ctx.cards(params.what)
     for card in cards:
         ctx.d.emit(Note(f"{ctx.d.names[card.owner]} reveals {card.name}"))
+
+
+def op_later(ctx: Ctx, params: fx.Later, name: str) -> Flow:
+    from .chain import Delayed
+
+    d = ctx.d
+    effect = Effect.model_construct(kind="trigger", do=list(params.do), label=f"{ctx.card.name} (delayed)")
+    d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
+                             ctx.card.moves if params.needs_self else None, [(c, c.moves) for c in ctx.chosen]))
+    whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
+    nth = "next" if params.count == 1 else _ordinal(params.count)
+    d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {params.at.replace('_', ' ').title()}"))
+    return
+    yield
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> Flow:
+    """R-TERM-7: the die is the duel's seeded RNG."""
+    ctx.link.rolled = ctx.d.rng.randint(1, 6)
+    ctx.d.emit(Note(f"{ctx.card.name}: the die shows {ctx.link.rolled}"))
+    return
+    yield
+
+
+def op_place(ctx: Ctx, params: fx.Place, name: str) -> Flow:
+    """Place cards face-up in your Spell & Trap Zones; they are not activated (Destiny Board)."""
+    d = ctx.d
+    what = params.what
+    if params.in_order and isinstance(what, fx.ChooseOf) and what.choose.where.name:
+        mine = {c.name for c in d.players[ctx.player].szone if c is not None and c.face_up}
+        missing = next((n for n in what.choose.where.name if n not in mine), None)
+        if missing is None:
+            return
+        where = what.choose.where.model_copy(update={"name": (missing,)})
+        what = fx.ChooseOf(choose=what.choose.model_copy(update={"where": where}))
+    cards = yield from ctx.cards(what, verb="place")
+    for card in cards:
+        zone = d.players[ctx.player].free_szone()
+        if zone is None or card.is_monster:
+            continue
+        searched = card.loc == Loc.DECK
+        d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="placed")
+        card.active = True
+        if searched:
+            d.shuffle(card.owner)
 
 
 def op_if(ctx: Ctx, params: fx.If, name: str) -> Flow:
@@ -649,5 +714,6 @@ OPERATIONS: dict[str, Callable[[Ctx, Any, str], Flow]] = {
     "handler": op_handler, "no_battle_damage": op_no_battle_damage, "shuffle": op_shuffle, "reveal": op_reveal,
     "if": op_if, "protect": op_protect, "bind": op_bind, "set_card": op_set_card,
     "traps_from_hand": op_flag, "extra_normal_summon": op_flag,
+    "later": op_later, "roll_die": op_roll_die, "place": op_place,
 }
 assert set(OPERATIONS) == set(fx.OPS), "every operation of the vocabulary has a handler"

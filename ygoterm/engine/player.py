@@ -14,7 +14,7 @@ class Player:
 
     __slots__ = ("index", "lp", "deck", "hand", "mzone", "szone", "gy", "banished", "extra",
                  "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
-                 "traps_from_hand_turn")
+                 "traps_from_hand_turn", "used_names")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -31,6 +31,7 @@ class Player:
         self.skip: dict[str, int] = {}  # phase → turn an effect said to skip it in this player's next turn (R-PHASE-8)
         self.no_battle_damage_turn = 0  # Waboku: takes no battle damage this turn
         self.battle_immune_turn = 0  # … and their monsters are not destroyed by battle
+        self.used_names: dict[str, int] = {}  # card name → turn "only 1 per turn" was used (once_per_turn: name)
         self.traps_from_hand_turn = 0  # Makyura the Destructor: Traps may be activated from the hand
 
     def monsters(self) -> list[CardInst]:

@@ -160,11 +160,13 @@ class Monster(CardBase):
 class Spell(CardBase):
     kind: Literal["spell"]
     subtype: SpellSubtype = "normal"
+    cannot_set: bool = Field(False, description="'This card cannot be Set' (only an effect places it)")
 
 
 class Trap(CardBase):
     kind: Literal["trap"]
     subtype: TrapSubtype = "normal"
+    cannot_set: bool = Field(False, description="'This card cannot be Set' (Spirit Messages: only Destiny Board places them)")
 
 
 Card = Annotated[Union[Monster, Spell, Trap], Field(discriminator="kind")]

@@ -98,6 +98,8 @@ class Filter(BaseModel):
     revivable: bool = False  # may be Special Summoned from the GY/banishment (R-SUMMON-9)
     token: bool | None = None
     summoned_this_turn: bool | None = None
+    declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
+    name_has: str | None = None  # its name contains this ("Ancient Gear")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -215,7 +217,11 @@ class Modify(_Op):
     atk: int = 0
     def_: int = Field(0, alias="def")
     set_atk: int | None = None
+    times: Literal["roll"] | None = None  # atk/def × the die just rolled (Graceful Dice)
     until: Literal["end_of_turn", "while_face_up", "permanent"] = "end_of_turn"
+    cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
+    cannot_attack_directly: bool = False
+    cannot_change_position: bool = False
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -250,7 +256,8 @@ class Token(_Op):
 
 class TakeControl(_Op):
     what: Selection = "target"
-    until: Literal["end_phase", "permanent"] = "end_phase"
+    # while_equipped: until this card (an Equip Card) leaves the field (Dark Necrofear)
+    until: Literal["end_phase", "permanent", "while_equipped"] = "end_phase"
 
 
 class Skip(_Op):
@@ -351,6 +358,29 @@ class Flag(_Op):
     player: Literal["you", "opponent"] = "you"
 
 
+class Later(_Op):
+    """A delayed effect: `do` happens during a later Standby or End Phase (R-PRIO: it is then a
+    mandatory trigger of this card's controller). Inside `do`, `chosen` is still what this
+    effect chose before (Different Dimension Capsule's banished card)."""
+
+    at: Literal["standby_phase", "end_phase"]
+    player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
+    count: int = Field(1, ge=1, le=20)  # the Nth such phase after this one
+    needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
+    do: list["OpSpec"]
+
+
+class RollDie(_Op):
+    """Roll a six-sided die (R-TERM-7: the duel's seeded RNG); `modify: {times: roll}` uses it."""
+
+
+class Place(_Op):
+    """Place cards face-up in your Spell & Trap Zones without activating them (Destiny Board)."""
+
+    what: Selection
+    in_order: bool = False  # only the first name of the filter's `name` list you do not control yet
+
+
 class If(_Op):
     """Run `then` only if a condition holds (e.g. "if it was a Spell, …")."""
 
@@ -399,6 +429,9 @@ OPS: dict[str, tuple[type[_Op], Any]] = {
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
     "if": (If, lambda v: v),
+    "later": (Later, lambda v: v),
+    "roll_die": (RollDie, lambda v: v or {}),
+    "place": (Place, _what_or),
     "protect": (Protect, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "bind": (Bind, _what_or),
     "set_card": (SetCard, _what_or),
@@ -456,6 +489,7 @@ class When(BaseModel):
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(None, alias="from")
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
+    by: Literal["you", "opponent", "any"] = "any"  # destroyed by whose card (effect or attacking monster)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -510,6 +544,7 @@ class ContinuousSpec(BaseModel):
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
+    attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
     direct_attack: bool = False
     extra_attacks: int = 0
     tribute_value: int | None = None  # Kaiser Sea Horse: counts as N Tributes …
@@ -536,12 +571,15 @@ class Effect(BaseModel):
     target: TargetSpec | None = None
     do: list[OpSpec] = []
     continuous: ContinuousSpec | None = None
-    once_per_turn: bool = False
+    once_per_turn: bool | Literal["name"] = False  # name: "You can only activate 1 \"X\" per turn"
     from_: Annotated[tuple[Literal["field", "hand", "gy"], ...], BeforeValidator(_one_or_many)] = Field(("field",), alias="from")
     damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
     stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)
     lasts_turns: int | None = Field(None, ge=1)  # … destroyed in the End Phase of the opponent's Nth turn
     win_when: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # Exodia: these names in hand
+    win_zone: Literal["hand", "field"] = "hand"  # Destiny Board: these names face-up on your field
+    # a trigger whose event only arms it: it activates during the next such phase (Sacred Phoenix)
+    at: Literal["standby_phase", "end_phase"] | None = None
 
     @model_validator(mode="after")
     def _parts_fit_the_kind(self) -> "Effect":
@@ -551,6 +589,8 @@ class Effect(BaseModel):
             raise ValueError("'continuous' belongs to a continuous effect (kind: continuous)")
         if self.kind == "trigger" and self.when is None:
             raise ValueError("a trigger effect needs 'when: EVENT'")
+        if self.at is not None and self.kind != "trigger":
+            raise ValueError("'at' belongs to a trigger effect: its event arms it for the next Standby or End Phase")
         if self.kind == "win" and not self.win_when:
             raise ValueError("a win effect needs 'win_when: [card names]'")
         if self.kind in ("ignition", "trigger", "flip", "quick") and not self.do:
@@ -565,4 +605,5 @@ class Effect(BaseModel):
 
 
 If.model_rebuild()
+Later.model_rebuild()
 Coin.model_rebuild()
