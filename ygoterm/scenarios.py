@@ -271,7 +271,7 @@ def _compare_zone(d: Duel, side_word: str, what: str, expected: list[ExpectCard]
     def describe(card: Any) -> str:
         text = card.name
         if card.loc == Loc.MZONE:
-            text += f" ({_POS_WORDS[card.pos]}, zone {card.seq + 1})"
+            text += f" ({_POS_WORDS[card.pos]}, zone {card.seq + 1}, {card.atk}/{card.defense})"
         else:
             text += f" ({'set' if not card.face_up else 'face-up'}, zone {card.seq + 1})"
         return text
@@ -287,7 +287,9 @@ def _compare_zone(d: Duel, side_word: str, what: str, expected: list[ExpectCard]
     if not missing and not remaining:
         return []
     wanted = [w.card + (f" ({w.position})" if w.position else "") + (f" zone {w.zone}" if w.zone else "")
-              + (f" owned by {w.owner}" if w.owner else "") for w in expected]
+              + (f" owned by {w.owner}" if w.owner else "")
+              + (f" {w.atk if w.atk is not None else '-'}/{w.def_ if w.def_ is not None else '-'}" if w.atk is not None or w.def_ is not None else "")
+              for w in expected]
     return [f"{side_word}.{what}: expected {wanted}, found {[describe(c) for c in actual]}"]
 
 
@@ -301,6 +303,8 @@ def _card_matches(card: Any, want: ExpectCard) -> bool:
     if want.face_down is not None and card.face_up == want.face_down:
         return False
     if want.owner is not None and card.owner != SIDES[want.owner]:
+        return False
+    if want.atk is not None and card.atk != want.atk or want.def_ is not None and card.defense != want.def_:
         return False
     return True
 

@@ -43,6 +43,7 @@ class Signal:
     by_battle: bool = False
     at: int = 0  # the duel's move count when it happened
     by: int | None = None  # destroyed by whose card (the effect's controller, or the other battler's)
+    by_card: CardInst | None = None  # … and by which card (the effect's card, or the other battler)
 
 
 @dataclass(slots=True)
@@ -164,9 +165,10 @@ def _as_controller(card: CardInst, p: int) -> CardInst:
 
 def used_this_turn(d: "Duel", p: int, card: CardInst, index: int) -> bool:
     """Once per turn: this effect of this card, or (`once_per_turn: name`) any card of this name."""
-    if card.effects[index].once_per_turn == "name":
+    once = card.effects[index].once_per_turn
+    if once == "name":
         return d.players[p].used_names.get(card.name) == d.turn
-    return card.used_turn.get(index) == d.turn
+    return card.used_turn.get(-1 if once == "card" else index) == d.turn
 
 
 def _spell_trap_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refusal | None:
@@ -289,7 +291,10 @@ def signal_matches(d: "Duel", p: int, card: CardInst, when: When, s: Signal, def
         return False
     if when.player != "any" and (s.player == p) != (when.player == "you"):
         return False
-    if when.by != "any" and (s.by is None or (s.by == p) != (when.by == "you")):
+    if when.by == "self":
+        if s.by_card is not card:
+            return False
+    elif when.by != "any" and (s.by is None or (s.by == p) != (when.by == "you")):
         return False
     actor = s.player if s.card is None else (s.card.controller if s.card.loc.on_field else s.player)
     if s.card is None:
@@ -394,7 +399,7 @@ def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | Non
     if effect.once_per_turn == "name":
         d.players[p].used_names[card.name] = d.turn
     elif effect.once_per_turn:
-        card.used_turn[index] = d.turn
+        card.used_turn[-1 if effect.once_per_turn == "card" else index] = d.turn
     d.chain.append(link)
     yield from pay_costs(d, link)
     if effect.target is not None:

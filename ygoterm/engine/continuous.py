@@ -129,6 +129,10 @@ def can_attack_directly(d: "Duel", card: CardInst) -> bool:
     return _restricted(d, card, "direct_attack")
 
 
+def wins_match(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "wins_match")
+
+
 def attacks_in_defense(d: "Duel", card: CardInst) -> bool:
     return _restricted(d, card, "attacks_in_defense")
 
@@ -138,7 +142,7 @@ def cannot_attack_directly(d: "Duel", card: CardInst) -> bool:
 
 
 def attacks_allowed(d: "Duel", card: CardInst) -> int:
-    extra = 0
+    extra = sum(1 for m in card.modifiers if "extra_attack" in m.flags)
     if d.continuous_count:
         for source, effect in sources(d):
             spec = effect.continuous
@@ -186,6 +190,12 @@ def tribute_value(d: "Duel", tribute: CardInst, summoned: CardInst) -> int:
     return 1
 
 
+def fewer_tributes(d: "Duel", card: CardInst) -> int:
+    """Geartown: how many fewer Tributes `card` needs for its Normal Summon."""
+    return sum(effect.continuous.fewer_tributes for source, effect in sources(d)
+               if effect.continuous is not None and effect.continuous.fewer_tributes and applies(d, source, effect.continuous, card))
+
+
 def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
     """Whether an effect's extra conditions hold now, for the card's controller."""
     p = card.controller
@@ -219,6 +229,10 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
     if c.opponent_attacking is not None and (attack is not None and attack.attacker.controller != p) != c.opponent_attacking:
         return False
     if c.being_attacked is not None and (attack is not None and attack.target is card) != c.being_attacked:
+        return False
+    if c.attacking is not None and (attack is not None and attack.attacker is card) != c.attacking:
+        return False
+    if c.tributes_used is not None and card.tributes_used not in c.tributes_used:
         return False
     return True
 

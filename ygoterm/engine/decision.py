@@ -96,8 +96,9 @@ class Outcome:
     winner: int | None
     reason: str  # "lp", "deck-out", "concede", "card", "draw-lp", …
     detail: str = ""
+    takes_match: bool = False  # Victory Dragon: this win decides the whole match
 
     def text(self, names: tuple[str, str]) -> str:
         if self.winner is None:
             return f"Draw: {self.detail or self.reason}"
-        return f"{names[self.winner]} wins by {self.reason}" + (f" ({self.detail})" if self.detail else "")
+        return f"{names[self.winner]} wins {'the match ' if self.takes_match else ''}by {self.reason}" + (f" ({self.detail})" if self.detail else "")

@@ -72,6 +72,7 @@ class Duel:
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
         self.delayed: list[Any] = []  # chain.Delayed: effects waiting for a later Standby/End Phase
+        self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
         self.solo = False  # solo testing: manual actions always allowed (DESIGN.md §4)
         self.end_battle = False  # an effect ends the Battle Phase after this attack
@@ -386,13 +387,13 @@ class Duel:
                 self.destroy([partner], by="effect", reason=f"{card.name} left the field")
 
     def signal(self, event: str, card: CardInst | None, player: int, *, how: str = "", src: Loc | None = None,
-               by_battle: bool = False, by_player: int | None = None) -> None:
+               by_battle: bool = False, by_player: int | None = None, by_card: CardInst | None = None) -> None:
         """Record something triggers may answer (only when some card of the duel has effects)."""
         if self.responders:
             from .chain import Signal
 
             self.signals.append(Signal(event, card, player, how, src, self.batch, card.moves if card else 0, by_battle,
-                                       self.move_count, by_player))
+                                       self.move_count, by_player, by_card))
 
     def spell_zone_for(self, p: int, card: CardInst) -> int:
         """The zone a Spell/Trap from `p`'s hand goes to (R-ZONE-2); a Field Spell takes the Field
@@ -416,11 +417,13 @@ class Duel:
             src = card.loc
             # whose card destroyed it: the other battler's controller, or the effect's controller
             culprit = 1 - card.controller if by == "battle" else source.controller if source is not None else None
+            if by == "battle" and self.attack is not None:
+                source = self.attack.target if card is self.attack.attacker else self.attack.attacker
             self.move(card, Loc.GY, reason=by if not reason else reason, quiet=True)
             if self.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
-                self.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit)
+                self.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
                 self.signal("destroyed_by_battle" if by == "battle" else "destroyed_by_effect", card, card.owner, src=src,
-                            by_player=culprit)
+                            by_player=culprit, by_card=source)
 
     def send_to_gy(self, cards: Iterable[CardInst], *, reason: str) -> None:
         for card in list(cards):
@@ -583,7 +586,10 @@ class Duel:
         raise DuelOver()
 
     def _end(self, winner: int | None, reason: str, detail: str) -> None:
-        self.outcome = Outcome(winner, reason, detail)
+        takes_match = winner is not None and winner == self.match_claim
+        if takes_match:
+            detail = f"{detail}; this win takes the match (Victory Dragon)".lstrip("; ")
+        self.outcome = Outcome(winner, reason, detail, takes_match)
         self.emit(DuelEnd(winner, reason, detail))
 
     # ------------------------------------------------------------------ queries

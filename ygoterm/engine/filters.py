@@ -81,7 +81,8 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
         if f.position is not None:  # R-ZONE-1: a face-down Defense monster is in Defense Position
             if card.loc != Loc.MZONE or (f.position == "attack") != card.pos.is_attack:
                 return False
-        if f.revivable and card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon and not card.properly_summoned:
+        if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
+                            and not card.properly_summoned):
             return False
         if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.arrived_turn == d.turn) != f.summoned_this_turn:
             return False

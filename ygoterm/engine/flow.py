@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from .card import CardInst
 from .chain import activate, activation_options, process_triggers, run_chain
-from .continuous import battle_indestructible, piercing, tribute_value
+from .continuous import battle_indestructible, piercing, tribute_value, wins_match
 from .decision import Decision, Kind, Option
 from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, PositionChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
-from .legality import attack_option, attack_targets, battle_options, main_options, tributes_needed, unique_labels
+from .legality import (attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms,
+                       unique_labels)
 from .types import Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
@@ -297,19 +298,22 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
     """R-SUMMON-1…3 and R-SUMMON-19: Tributes on declaration, then the negation window."""
     side = d.players[p]
     side.normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
-    need = tributes_needed(card)
+    need, most, monsters = tribute_terms(d, p, card)
+    card.tributes_used = 0
     if need:
-        monsters = [c for c in side.mzone if c is not None]
         options = unique_labels(d, [Option(f"card:{c.uid}", c.name if c.face_up or c.controller == p else "face-down monster", c.uid)
                                     for c in monsters])
         doubles = d.continuous_count and any(tribute_value(d, c, card) > 1 for c in monsters)
-        prompt = f"Tribute {need} monster{'s' if need > 1 else ''} for {card.name}"
+        many = f"{need}" if most == need else f"{need} or {most}" if most == need + 1 else f"{need} to {most}"
+        prompt = f"Tribute {many} monster{'s' if most > 1 else ''} for {card.name}"
+        most = min(most, len(monsters))
         while True:
-            chosen = yield d.ask(p, Kind.CARDS, options, prompt, lo=1 if doubles else need, hi=need, verb="tribute")
+            chosen = yield d.ask(p, Kind.CARDS, options, prompt, lo=1 if doubles else need, hi=most, verb="tribute")
             if sum(tribute_value(d, d.cards[o.card], card) for o in chosen) >= need:
                 break
             prompt = f"Those are worth fewer than {need} Tributes (R-SUMMON-2); Tribute again for {card.name}"
         d.batch += 1
+        card.tributes_used = len(chosen)
         for option in chosen:
             d.move(d.cards[option.card], Loc.GY, reason="tribute")  # R-SUMMON-3: not destroyed
     zone = side.free_mzone()
@@ -427,7 +431,7 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
             if state.negated:
                 d.emit(AttackStopped(attacker.uid, attacker.name, "the attack was negated"))
                 return
-            if attacker.loc != Loc.MZONE or attacker.controller != p or attacker.pos != Pos.ATTACK:
+            if attacker.loc != Loc.MZONE or attacker.controller != p or not in_attacking_position(d, attacker):
                 d.emit(AttackStopped(attacker.uid, attacker.name, "the attacker is no longer able to attack"))
                 return
             now = _foes(d, foe)
@@ -542,7 +546,12 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
     damage = {who: amount for who, amount in damage.items()
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
     if damage:
-        d.change_lps({who: -amount for who, amount in damage.items()}, "battle")
+        if target is None and d.continuous_count and wins_match(d, attacker):
+            d.match_claim = p  # Victory Dragon
+        try:
+            d.change_lps({who: -amount for who, amount in damage.items()}, "battle")
+        finally:
+            d.match_claim = None
         for who in damage:
             dealer = attacker if who == foe else target
             d.signal("battle_damage", dealer, who)

@@ -20,10 +20,31 @@ NORMAL_SUMMON, NORMAL_SET, SET_CARD = "Normal Summon", "Normal Set", "Set"
 FLIP_SUMMON, CHANGE_POSITION, ATTACK, ENTER_BATTLE = "Flip Summon", "Change position", "Attack", "Battle Phase"
 
 
-def tributes_needed(card: CardInst) -> int:
-    """R-SUMMON-2: Level 5-6 need 1 Tribute, Level 7 or more need 2 (never 3)."""
+def tribute_terms(d: "Duel", p: int, card: CardInst) -> tuple[int, int, list[CardInst]]:
+    """R-SUMMON-2 and the card's own terms: the fewest and most Tributes for a Normal Summon
+    or Set of `card`, and the monsters `p` may Tribute for it.
+
+    Level 5-6 need 1 Tribute, Level 7 or more 2 (never 3); a card may say otherwise (Victory
+    Dragon: 3 Dragons; Gilford the Lightning: 2 or 3; Lich Lord: a DARK monster), and Geartown
+    lowers the count (R-CARD-13)."""
     level = card.level
-    return 0 if level <= 4 else 1 if level <= 6 else 2
+    lo = hi = 0 if level <= 4 else 1 if level <= 6 else 2
+    rule = card.monster.tributes
+    monsters = [c for c in d.players[p].mzone if c is not None]
+    if rule is not None:
+        if rule.count is not None:
+            lo = rule.count.min if rule.count.min is not None else lo
+            hi = rule.count.max if rule.count.max is not None else lo
+        if rule.where is not None:
+            from .filters import matches
+
+            monsters = [c for c in monsters if matches(d, c, rule.where, p, card)]
+    if d.continuous_count and hi:
+        from .continuous import fewer_tributes
+
+        fewer = fewer_tributes(d, card)
+        lo, hi = max(0, lo - fewer), max(0, hi - fewer)
+    return lo, hi, monsters
 
 
 def open_main(d: "Duel", p: int, action: str) -> Refusal | None:
@@ -65,19 +86,34 @@ def summon_this(d: "Duel", p: int, card: CardInst, action: str = NORMAL_SUMMON,
     if card.special_summon_only:
         return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
     level = card.level
-    if level > 4:
-        need = 1 if level <= 6 else 2  # R-SUMMON-2 (tributes_needed)
-        side = d.players[p]
-        if d.continuous_count:
-            from .continuous import tribute_value
+    if level > 4 or card.monster.tributes is not None:
+        need, _, monsters = tribute_terms(d, p, card)
+        if need:
+            if d.continuous_count:
+                from .continuous import tribute_value
 
-            tribute_power = sum(tribute_value(d, c, card) for c in side.mzone if c is not None)
-        if (side.tribute_power() if tribute_power is None else tribute_power) < need:
-            count = sum(1 for c in side.mzone if c is not None)
-            return Refusal(action, "R-SUMMON-2", f"Level {level} needs {need} Tribute{'s' if need > 1 else ''}; you control {count} monster{'s' if count != 1 else ''}")
-    elif not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
+                tribute_power = sum(tribute_value(d, c, card) for c in monsters)
+            elif card.monster.tributes is not None or tribute_power is None:
+                tribute_power = len(monsters)
+            if tribute_power < need:
+                which = _tribute_words(card)
+                count = len(monsters)
+                return Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "
+                                                     f"you control {count} {which}monster{'s' if count != 1 else ''}")
+            return None
+    if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
         return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
     return None
+
+
+def _tribute_words(card: CardInst) -> str:
+    """'Dragon ', 'DARK ' … for a card that only takes some monsters as Tributes."""
+    rule = card.monster.tributes
+    if rule is None or rule.where is None:
+        return ""
+    f = rule.where
+    words = [*(f.attribute or ()), *(f.type or ())]
+    return " ".join(words) + " " if words else "suitable "
 
 
 def set_spell_trap(d: "Duel", p: int, card: CardInst) -> Refusal | None:
@@ -166,7 +202,7 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
         return Refusal(ATTACK, rule, "attacks are declared in your Battle Phase")
     if d.step != Step.BATTLE or not d.idle:
         return Refusal(ATTACK, "R-PRIO-7", "attacks are declared in the Battle Step with an empty chain")
-    if card.pos != Pos.ATTACK and not (card.pos == Pos.DEFENSE and _attacks_in_defense(d, card)):
+    if not in_attacking_position(d, card):
         return Refusal(ATTACK, "R-BATTLE-1", "only a face-up Attack Position monster can attack")
     if d.continuous_count or card.modifiers:
         from .continuous import attacks_allowed, cannot_attack
@@ -180,10 +216,13 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     return None
 
 
-def _attacks_in_defense(d: "Duel", card: CardInst) -> bool:
+def in_attacking_position(d: "Duel", card: CardInst) -> bool:
+    """R-BATTLE-1: face-up Attack Position, or face-up Defense for a card that says so (Total Defense Shogun)."""
+    if card.pos == Pos.ATTACK:
+        return True
     from .continuous import attacks_in_defense
 
-    return bool(d.continuous_count) and attacks_in_defense(d, card)
+    return card.pos == Pos.DEFENSE and bool(d.continuous_count) and attacks_in_defense(d, card)
 
 
 def attack_targets(d: "Duel", p: int) -> list[CardInst | None]:

@@ -15,11 +15,15 @@ class Match:
     results: list[int | None] = field(default_factory=list)
     choosers: list[int] = field(default_factory=list)  # who chose first/second for each duel
 
-    def record(self, winner: int | None, chooser: int) -> None:
+    taken_by: int | None = None  # a duel won with "wins the Match" (Victory Dragon) decided it
+
+    def record(self, winner: int | None, chooser: int, takes_match: bool = False) -> None:
         if self.over:
             raise ValueError("the match is already decided (R-MATCH-1)")
         self.results.append(winner)
         self.choosers.append(chooser)
+        if takes_match and winner is not None:
+            self.taken_by = winner
 
     def wins(self, player: int) -> int:
         return sum(1 for r in self.results if r == player)
@@ -27,7 +31,10 @@ class Match:
     @property
     def over(self) -> bool:
         """R-MATCH-1/2: first to 2 wins, else after 3 duels. With V-24's option a match at
-        1 win and 2 draws goes on until a second win or until the wins are level."""
+        1 win and 2 draws goes on until a second win or until the wins are level. A card
+        that "wins the Match" ends it at once, and a lost match stays lost."""
+        if self.taken_by is not None:
+            return True
         a, b = self.wins(0), self.wins(1)
         if a >= 2 or b >= 2:
             return True
@@ -40,6 +47,8 @@ class Match:
         """The match winner, or None for a drawn (or unfinished) match (R-MATCH-2)."""
         if not self.over:
             return None
+        if self.taken_by is not None:
+            return self.taken_by
         a, b = self.wins(0), self.wins(1)
         return 0 if a > b else 1 if b > a else None
 

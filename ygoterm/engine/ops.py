@@ -334,6 +334,9 @@ def special_summon(d: "Duel", card: CardInst, controller: int, position: str, ho
                    proper: bool = False) -> Flow:
     """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified."""
     side = d.players[controller]
+    if card.monster.no_special_summon:
+        d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
+        return
     if zone is None:
         zone = side.free_mzone()
     if zone is None:
@@ -407,7 +410,7 @@ def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
     cards = yield from ctx.cards(params.what)
     times = ctx.link.rolled if params.times == "roll" else 1
     atk, defense = params.atk * times, params.def_ * times
-    flags = frozenset(f for f in ("cannot_attack", "cannot_attack_directly", "cannot_change_position") if getattr(params, f))
+    flags = frozenset(f for f in ("cannot_attack", "cannot_attack_directly", "cannot_change_position", "extra_attack") if getattr(params, f))
     for card in cards:
         if card.loc != Loc.MZONE or not card.face_up:
             continue

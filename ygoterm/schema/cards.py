@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
-from .effects import Effect
+from .effects import Effect, Filter, NumRange
 from .materials import Materials
 from .vocab import EXTRA_DECK_FRAMES
 from .words import Attribute, Frame, LinkArrow, MonsterType, Rarity, Stat
@@ -73,6 +73,15 @@ class CardBase(BaseModel):
         return False
 
 
+class Tributes(BaseModel):
+    """A monster's own Tribute Summon terms (R-SUMMON-2, R-CARD-13): how many Tributes
+    (Victory Dragon: 3; Gilford the Lightning: 2 or 3) and which monsters (Lich Lord: DARK)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    count: NumRange | None = None
+    where: Filter | None = None
+
+
 class Monster(CardBase):
     kind: Literal["monster"]
     frame: Frame
@@ -88,6 +97,8 @@ class Monster(CardBase):
     scale: int | None = Field(None, ge=0, le=13, description="Pendulum Scale")
     materials: Materials | None = None
     special_summon_only: bool = Field(False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
+    no_special_summon: bool = Field(False, description="'Cannot be Special Summoned' (Victory Dragon)")
+    tributes: Tributes | None = None
 
     @cached_property
     def frames(self) -> frozenset[str]:

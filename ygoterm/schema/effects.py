@@ -222,6 +222,7 @@ class Modify(_Op):
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
+    extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -411,7 +412,7 @@ OPS: dict[str, tuple[type[_Op], Any]] = {
     "lose_lp": (LifeChange, _count_or("amount")),
     "modify": (Modify, lambda v: v),
     "negate": (Negate, lambda v: {"what": v} if isinstance(v, str) else v),
-    "equip": (Equip, lambda v: {"to": v} if isinstance(v, str) else v),
+    "equip": (Equip, lambda v: {"to": v} if isinstance(v, str) or (isinstance(v, dict) and "to" not in v) else v),
     "add_counter": (Counters, lambda v: {"counter": v} if isinstance(v, str) else v),
     "remove_counter": (Counters, lambda v: {"counter": v} if isinstance(v, str) else v),
     "token": (Token, lambda v: v),
@@ -489,7 +490,7 @@ class When(BaseModel):
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(None, alias="from")
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
-    by: Literal["you", "opponent", "any"] = "any"  # destroyed by whose card (effect or attacking monster)
+    by: Literal["you", "opponent", "any", "self"] = "any"  # destroyed by whose card (effect or battling monster); self: by this card
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -517,6 +518,8 @@ class Condition(BaseModel):
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
     being_attacked: bool | None = None  # this card is the attack target
     declared_is: Literal["spell", "trap", "monster"] | None = None
+    tributes_used: NumRange | None = None  # this card's Tribute Summon took this many Tributes (Gilford)
+    attacking: bool | None = None  # this card is the attacking monster (Black Luster Soldier - Envoy)
 
 
 class TargetSpec(BaseModel):
@@ -544,11 +547,13 @@ class ContinuousSpec(BaseModel):
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
+    wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
     direct_attack: bool = False
     extra_attacks: int = 0
     tribute_value: int | None = None  # Kaiser Sea Horse: counts as N Tributes …
     tribute_for: Filter | None = None  # … for a monster matching this
+    fewer_tributes: int = Field(0, ge=0, le=3)  # monsters in applies_to need this many fewer Tributes (Geartown)
     banish_instead: Filter | None = None  # Dimensional Fissure: such cards going to the GY are banished
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -571,7 +576,8 @@ class Effect(BaseModel):
     target: TargetSpec | None = None
     do: list[OpSpec] = []
     continuous: ContinuousSpec | None = None
-    once_per_turn: bool | Literal["name"] = False  # name: "You can only activate 1 \"X\" per turn"
+    # name: "You can only activate 1 \"X\" per turn"; card: "once per turn, 1 of these effects" (shared by this card's effects)
+    once_per_turn: bool | Literal["name", "card"] = False
     from_: Annotated[tuple[Literal["field", "hand", "gy"], ...], BeforeValidator(_one_or_many)] = Field(("field",), alias="from")
     damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
     stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)

@@ -94,6 +94,8 @@ class ExpectCard(_Model):
     zone: int | None = None
     face_down: bool | None = None
     owner: Side | None = None  # when it matters whose card it is (control changes, R-TERM-5)
+    atk: int | None = None  # current ATK/DEF, with every modifier (monsters)
+    def_: int | None = Field(None, alias="def")
 
 
 Group = Union[str, list[str]]  # a list inside a pile = cards that arrived together (compared as a multiset)
