@@ -30,6 +30,13 @@ def effect_speed(data: Card, effect: Effect) -> int:
 
 
 
+def own_timing(effect: Effect) -> bool:
+    """A speed 1 effect whose text names a phase other than the Main Phase for it (R-CARD-13:
+    Curse of Fiend is activated in your Standby Phase)."""
+    phases = effect.condition.phase if effect.condition is not None else None
+    return bool(phases) and not {"main", "main1", "main2"} & set(phases or ())
+
+
 class CardInst:
     """One physical card (or Token) of a duel.
 
@@ -95,7 +102,8 @@ class CardInst:
         # procedure counts as speed 1: it is never a response
         self.chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e))
                             for i, e in enumerate(data.effects) if e.kind in CHOSEN_KINDS)
-        self.responds = any(speed > 1 for _, _, speed in self.chosen)  # may act in a response window
+        # may act outside an open game state: a response window, or a phase of its own (Curse of Fiend)
+        self.responds = any(speed > 1 or own_timing(e) for _, e, speed in self.chosen)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)

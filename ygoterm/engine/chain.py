@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from ..schema.cards import Monster, Spell, Trap
 from ..schema.effects import Effect, When
-from .card import CardInst, effect_speed
+from .card import CardInst, effect_speed, own_timing
 from .continuous import activation_forbidden, cannot_be_targeted, condition_holds, effects_negated
 from .decision import Decision, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
@@ -120,7 +120,10 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
     elif speed == 1:
         if chain:
             return Refusal(action, "R-CHAIN-3", "a speed 1 effect can only start a chain, not respond to one")
-        if not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
+        if own_timing(effect):  # its own words give the phase (R-CARD-13), checked with the conditions below
+            if d.turn_player != p:
+                return Refusal(action, "R-CARD-13", "only in your own turn")
+        elif not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
             if is_card_activation:
                 return Refusal(action, "R-CARD-7", "a speed 1 Spell is activated only in your Main Phase with an empty chain")
             return Refusal(action, "R-CARD-5", "an Ignition effect is activated only in your Main Phase with an empty chain")
@@ -352,7 +355,7 @@ def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
             continue
         many = len(card.chosen) > 1
         for index, effect, speed in card.chosen:
-            if (open_state or speed > 1) and activation_refusal(d, p, card, index, open_state=open_state) is None:
+            if (open_state or speed > 1 or own_timing(effect)) and activation_refusal(d, p, card, index, open_state=open_state) is None:
                 options.append(activation_option(card, effect, index, many))
     if len(options) > 1:
         from .legality import unique_labels
@@ -496,6 +499,10 @@ def resolve_chain(d: "Duel") -> Flow:
             card.active = True  # a Continuous/Field/Equip card, or one that stays: it applies from now
             card.turns_left = next((e.lasts_turns for e in card.effects if e.lasts_turns), 0)
     d.batch += 1
+    if d.forcers:
+        from .continuous import enforce_positions
+
+        enforce_positions(d)
     yield from process_triggers(d)
 
 

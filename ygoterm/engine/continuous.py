@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterator
 from ..schema.effects import Condition, ContinuousSpec, Effect
 from .card import CardInst
 from .filters import matches, select
-from .types import Loc, Phase, Step
+from .types import Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -188,6 +188,24 @@ def tribute_value(d: "Duel", tribute: CardInst, summoned: CardInst) -> int:
                                                         matches(d, summoned, spec.tribute_for, tribute.controller, tribute)):
             return spec.tribute_value
     return 1
+
+
+def forced_position(d: "Duel", card: CardInst) -> CardInst | None:
+    """The card (Level Limit - Area B) that keeps `card` in Defense Position, if any."""
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.force_position and applies(d, source, spec, card):
+            return source
+    return None
+
+
+def enforce_positions(d: "Duel") -> None:
+    """Monsters a position-forcing card covers change position at once; this is not an
+    activated effect, so it starts no chain (R-CARD-10)."""
+    for side in d.players:
+        for card in side.mzone:
+            if card is not None and card.pos == Pos.ATTACK and forced_position(d, card) is not None:
+                d.set_position(card, "defense")
 
 
 def fewer_tributes(d: "Duel", card: CardInst) -> int:

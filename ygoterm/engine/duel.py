@@ -71,6 +71,7 @@ class Duel:
         self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
+        self.forcers: list[CardInst] = []  # cards that keep monsters in a position (Level Limit - Area B)
         self.delayed: list[Any] = []  # chain.Delayed: effects waiting for a later Standby/End Phase
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
@@ -135,6 +136,8 @@ class Duel:
                 self.continuous_count += 1
                 if any(e.continuous is not None and e.continuous.negate_effects is not None for e in card.continuous):
                     self.negators.append(card)
+                if any(e.continuous is not None and e.continuous.force_position for e in card.continuous):
+                    self.forcers.append(card)
 
     def _start(self, flow: Flow) -> None:
         self._flow = flow

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from .card import CardInst
 from .chain import activate, activation_options, process_triggers, run_chain
-from .continuous import battle_indestructible, piercing, tribute_value, wins_match
+from .continuous import battle_indestructible, enforce_positions, piercing, tribute_value, wins_match
 from .decision import Decision, Kind, Option
 from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, PositionChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
@@ -190,6 +190,8 @@ def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chai
 
 def _window(d: "Duel", p: int, passes: int, stop_after_chain: bool, triggers: bool) -> Flow:
     acted = False
+    if d.forcers:
+        enforce_positions(d)
     if triggers:
         if d.signals:
             yield from process_triggers(d)

@@ -169,11 +169,14 @@ def change_this(d: "Duel", card: CardInst) -> Refusal | None:
         return Refusal(CHANGE_POSITION, rule, "its position already changed this turn")
     if card.attacked_turn == turn:
         return Refusal(CHANGE_POSITION, "R-BATTLE-11", "it declared an attack this turn")
-    if d.continuous_count:
-        from .continuous import cannot_change_position
+    if d.continuous_count or card.modifiers:
+        from .continuous import cannot_change_position, forced_position
 
         if cannot_change_position(d, card):
             return Refusal(CHANGE_POSITION, "R-CARD-13", "a card's effect stops it from changing position")
+        forcer = forced_position(d, card) if d.forcers and card.pos == Pos.DEFENSE else None
+        if forcer is not None:
+            return Refusal(CHANGE_POSITION, "R-CARD-13", f"{forcer.name} keeps it in Defense Position")
     return None
 
 

@@ -547,6 +547,7 @@ class ContinuousSpec(BaseModel):
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
+    force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
     direct_attack: bool = False
