@@ -486,6 +486,9 @@ def resolve_chain(d: "Duel") -> Flow:
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
             elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
+            elif link.card.is_spell and _spell_blocked(d, link):
+                d.emit(Negated(link.card.uid, link.card.name, "effect"))
+                d.destroy([link.card], by="effect", reason="it targeted a monster that negates such Spells")
             else:
                 yield from resolve_link(d, link)
             d.chain.pop()
@@ -504,6 +507,15 @@ def resolve_chain(d: "Duel") -> Flow:
 
         enforce_positions(d)
     yield from process_triggers(d)
+
+
+def _spell_blocked(d: "Duel", link: ChainLink) -> bool:
+    """Ryu Senshi: a Spell whose targets include it has its effect negated."""
+    if not d.continuous_count or not link.targets:
+        return False
+    from .continuous import negates_spells_targeting
+
+    return any(t.loc == Loc.MZONE and t.face_up and negates_spells_targeting(d, t) for t in link.targets)
 
 
 def _stopped(d: "Duel", link: ChainLink) -> bool:

@@ -30,6 +30,7 @@ class Modifier:
     turn: int
     source: int  # uid of the card whose effect made it
     flags: frozenset[str] = frozenset()  # restrictions that last as long: "cannot_attack" …
+    expires: int = 0  # until "opponent_turns": the turn at whose end it ends
 
 
 def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
@@ -127,6 +128,10 @@ def piercing(d: "Duel", card: CardInst) -> bool:
 
 def can_attack_directly(d: "Duel", card: CardInst) -> bool:
     return _restricted(d, card, "direct_attack")
+
+
+def negates_spells_targeting(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "negates_spells_targeting")
 
 
 def wins_match(d: "Duel", card: CardInst) -> bool:

@@ -414,8 +414,8 @@ class Duel:
     def destroy(self, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "") -> None:
         """R-TERM-1: destroyed cards go to their owners' GYs (by battle or by an effect)."""
         for card in list(cards):
-            if not card.loc.on_field:
-                continue
+            if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
+                continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
             self.emit(Destroyed(card.uid, card.name, card.owner, by))
             src = card.loc
             # whose card destroyed it: the other battler's controller, or the effect's controller

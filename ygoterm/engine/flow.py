@@ -165,7 +165,8 @@ def _expire_until_end_of_turn(d: "Duel") -> None:
     for side in d.players:
         for card in side.mzone:
             if card is not None and card.modifiers:
-                card.modifiers = [m for m in card.modifiers if m.until != "end_of_turn"]
+                card.modifiers = [m for m in card.modifiers if m.until != "end_of_turn"
+                                  and not (m.until == "opponent_turns" and m.expires <= d.turn)]
 
 
 # ---------------------------------------------------------------------- priority

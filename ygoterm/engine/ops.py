@@ -81,6 +81,11 @@ class Ctx:
                 return [d.attack.attacker] if d.attack else []
             if selection == "attack_target":
                 return [d.attack.target] if d.attack and d.attack.target else []
+            if selection == "battling":  # the other monster in this card's battle
+                a = d.attack
+                if a is None or a.target is None or self.card not in (a.attacker, a.target):
+                    return []
+                return [a.target if self.card is a.attacker else a.attacker]
             return []
         if isinstance(selection, fx.AllOf):
             return select(d, selection.all, self.player, self.card, self.event_cards())
@@ -95,6 +100,14 @@ class Ctx:
                                        lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random)
             self.chosen = chosen
             return chosen
+        if isinstance(selection, fx.CopiesOf):
+            spec = selection.copies
+            originals = yield from self.cards(spec.of)
+            copies: list[CardInst] = []
+            for original in originals:
+                where = fx.Filter(zone=spec.zone, name=(original.data.name,), side="you")
+                copies += [c for c in select(d, where, original.controller) if c is not original and c not in copies]
+            return copies
         return []
 
 
@@ -414,12 +427,16 @@ def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
     for card in cards:
         if card.loc != Loc.MZONE or not card.face_up:
             continue
-        card.modifiers.append(Modifier(atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags))
+        expires = 0
+        if params.until == "opponent_turns":  # the last of the opponent's next N turns
+            expires = d.turn + 2 * params.turns - (1 if d.turn_player == ctx.player else 0)
+        card.modifiers.append(Modifier(atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags, expires))
         parts = [f"{v:+d} {s}" for v, s in ((atk, "ATK"), (defense, "DEF")) if v]
         if params.set_atk is not None:
             parts.insert(0, f"ATK becomes {params.set_atk}")
         parts += [f.replace("_", " ") for f in sorted(flags)]
-        d.emit(Note(f"{card.name}: {', '.join(parts)}" + (" until the end of the turn" if params.until == "end_of_turn" else "")
+        until = {"end_of_turn": " until the end of the turn", "opponent_turns": f" until the end of turn {expires}"}.get(params.until, "")
+        d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
                     + f" → {card.atk}/{card.defense}"))
 
 

@@ -99,6 +99,9 @@ class Filter(BaseModel):
     token: bool | None = None
     summoned_this_turn: bool | None = None
     declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
+    battling: bool = False  # in the current battle with this effect's card
+    battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
+    flip: bool | None = None  # a Flip monster (has a FLIP effect)
     name_has: str | None = None  # its name contains this ("Ancient Gear")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
@@ -128,7 +131,21 @@ class ChooseOf(BaseModel):
     choose: Choose
 
 
-Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared"]
+class Copies(BaseModel):
+    """Cards with the same name as the selected card(s), in their controller's zones (Chain Destruction)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    of: "Ref" = "target"
+    zone: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] = ("hand", "deck")
+
+
+class CopiesOf(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    copies: Copies
+
+
+Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
+              "battling"]
 
 
 def _selection(value: Any) -> Any:
@@ -138,7 +155,8 @@ def _selection(value: Any) -> Any:
     return value
 
 
-Selection = Annotated[Union[Ref, AllOf, ChooseOf], BeforeValidator(_selection)]
+Copies.model_rebuild()
+Selection = Annotated[Union[Ref, AllOf, ChooseOf, CopiesOf], BeforeValidator(_selection)]
 Player = Literal["you", "opponent", "each", "owner", "controller", "event_player"]
 
 
@@ -159,7 +177,8 @@ def _count_or(key: str):
 
 def _what_or(value: Any) -> Any:
     """`destroy: target` is short for `destroy: {what: target}`."""
-    if isinstance(value, str) or (isinstance(value, dict) and ("all" in value or "choose" in value) and "what" not in value):
+    if isinstance(value, str) or (isinstance(value, dict) and ("all" in value or "choose" in value or "copies" in value)
+                                  and "what" not in value):
         return {"what": value}
     return value
 
@@ -218,7 +237,8 @@ class Modify(_Op):
     def_: int = Field(0, alias="def")
     set_atk: int | None = None
     times: Literal["roll"] | None = None  # atk/def × the die just rolled (Graceful Dice)
-    until: Literal["end_of_turn", "while_face_up", "permanent"] = "end_of_turn"
+    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns"] = "end_of_turn"
+    turns: int = Field(1, ge=1, le=10)  # until: opponent_turns — through the opponent's next N turns (Harpie Lady 3)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
@@ -548,6 +568,7 @@ class ContinuousSpec(BaseModel):
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
     force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
+    negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
     direct_attack: bool = False
