@@ -198,6 +198,8 @@ def _spell_trap_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refu
 def _monster_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refusal | None:
     allowed = effect.from_
     if card.loc == Loc.SZONE:  # a face-up Continuous Spell/Trap's own effects
+        if card.is_monster:
+            return Refusal(ACTIVATE, "R-CARD-8", "a monster card that is an Equip Card has no monster effects to use")
         if card.controller != p or not card.face_up or not card.active:
             return Refusal(ACTIVATE, "R-CARD-10", "it must be face-up on your field, its activation resolved")
         return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated") if effects_negated(d, card) else None
@@ -698,8 +700,8 @@ def _trigger_fires(d: "Duel", card: CardInst, effect: Effect, s: Signal, last_ba
 
 def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
     """A trigger about another card works from where its text says (default: face-up on the field)."""
-    if card.loc.on_field:
-        return "field" in effect.from_ and card.face_up
+    if card.loc.on_field:  # (a monster card that is an Equip Card has no monster effects)
+        return "field" in effect.from_ and card.face_up and not (card.is_monster and card.loc == Loc.SZONE)
     return {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc, "") in effect.from_
 
 

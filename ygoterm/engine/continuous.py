@@ -44,7 +44,10 @@ def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
                     continue  # a Continuous Spell/Trap applies once its activation has resolved
                 if effects_negated(d, card):
                     continue
+                as_equip = card.is_monster and zone is side.szone  # a monster card that is an Equip Card
                 for effect in card.continuous:
+                    if as_equip and effect.continuous is not None and effect.continuous.applies_to != "equipped":
+                        continue  # … keeps only what its text says it does while equipped
                     if effect.condition is None or condition_holds(d, card, effect.condition):
                         yield card, effect
 
@@ -66,6 +69,10 @@ def stat(d: "Duel", card: CardInst, which: str) -> int:
     base = card.base_atk if which == "atk" else card.base_def
     if card.loc != Loc.MZONE or not card.face_up:
         return base
+    if card.equips and d.continuous_count and _restricted(d, card, "stats_of_equip"):
+        copied = next((e for e in card.equips if e.is_monster), None)  # Relinquished
+        if copied is not None:
+            base = copied.base_atk if which == "atk" else copied.base_def
     value = base
     for mod in card.modifiers:
         if which == "atk" and mod.set_atk is not None:
@@ -87,6 +94,8 @@ def stat(d: "Duel", card: CardInst, which: str) -> int:
 def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
     if spec.atk_per == "counter":
         return sum(source.counters.values())
+    if spec.atk_per == "equipped_monsters":
+        return sum(1 for e in source.equips if e.is_monster)
     if spec.per_where is not None:
         return len(select(d, spec.per_where, source.controller, source))
     zone = "gy" if spec.atk_per == "gy_monsters" else "banished"
@@ -134,6 +143,17 @@ def negates_spells_targeting(d: "Duel", card: CardInst) -> bool:
     return _restricted(d, card, "negates_spells_targeting")
 
 
+def equip_takes_battle_destruction(d: "Duel", card: CardInst) -> CardInst | None:
+    """Relinquished: the monster equipped to it that is destroyed by battle in its place."""
+    if not card.equips or not _restricted(d, card, "equip_takes_battle_destruction"):
+        return None
+    return next((e for e in card.equips if e.is_monster), None)
+
+
+def shares_battle_damage(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "shares_battle_damage")
+
+
 def wins_match(d: "Duel", card: CardInst) -> bool:
     return _restricted(d, card, "wins_match")
 
@@ -161,7 +181,7 @@ def effects_negated(d: "Duel", card: CardInst) -> bool:
     if not d.negators:
         return False
     for source in d.negators:
-        if source is card or not source.face_up or not source.loc.on_field:
+        if source is card or not source.face_up or source.loc != (Loc.MZONE if source.is_monster else Loc.SZONE):
             continue
         if not source.is_monster and not source.active:
             continue
@@ -256,6 +276,8 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
     if c.attacking is not None and (attack is not None and attack.attacker is card) != c.attacking:
         return False
     if c.tributes_used is not None and card.tributes_used not in c.tributes_used:
+        return False
+    if c.equipped_monsters is not None and sum(1 for e in card.equips if e.is_monster) not in c.equipped_monsters:
         return False
     return True
 

@@ -362,8 +362,9 @@ class Duel:
         if self.responders:
             if leaving:
                 self.signal("leaves_field", card, card.owner, src=src)
-            if dst == Loc.GY:
-                self.signal("sent_to_gy", card, card.owner, src=src)
+            if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
+                how = {"tribute": "tribute", TRIBUTED_BY_EFFECT: "effect_tribute"}.get(reason, "")
+                self.signal("sent_to_gy", card, card.owner, src=src, how=how)
         if leaving:
             self._after_leaving(card)
         return event
@@ -423,6 +424,8 @@ class Duel:
             if by == "battle" and self.attack is not None:
                 source = self.attack.target if card is self.attack.attacker else self.attack.attacker
             self.move(card, Loc.GY, reason=by if not reason else reason, quiet=True)
+            if by == "battle" and source is not None:
+                source.defeated = [x for x in source.defeated if x[2] == self.turn] + [(card, card.moves, self.turn)]
             if self.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
                 self.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
                 self.signal("destroyed_by_battle" if by == "battle" else "destroyed_by_effect", card, card.owner, src=src,
@@ -651,6 +654,7 @@ def _banished_instead(d: Duel, card: CardInst) -> bool:
     return False
 
 
+TRIBUTED_BY_EFFECT = "Tributed by an effect"  # the Move reason of a monster Tributed as a cost (R-TERM-3)
 _MULTI = (Kind.CARDS, Kind.ORDER)
 _PILES = {Loc.DECK: "deck", Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
 _SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-TERM-13"}

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from .card import CardInst
 from .chain import activate, activation_options, process_triggers, run_chain
-from .continuous import battle_indestructible, enforce_positions, piercing, tribute_value, wins_match
+from .continuous import (battle_indestructible, enforce_positions, equip_takes_battle_destruction, piercing,
+                         shares_battle_damage, tribute_value, wins_match)
 from .decision import Decision, Kind, Option
 from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, PositionChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
@@ -414,6 +415,8 @@ def battle_phase(d: "Duel") -> Flow:
             d.end_battle = False
             break
     set_step(d, Step.END)
+    d.batch += 1
+    d.signal("battle_phase_end", None, p)
     yield from window(d)
 
 
@@ -496,6 +499,13 @@ def damage_step(d: "Duel", p: int, state: AttackState) -> Flow:
     set_step(d, Step.DAMAGE_END)
     d.batch += 1
     destroyed = [c for c in (attacker, target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]
+    if d.continuous_count:
+        for card in list(destroyed):
+            substitute = equip_takes_battle_destruction(d, card)  # Relinquished
+            if substitute is not None:
+                destroyed.remove(card)
+                card.battle_destroyed = False
+                d.destroy([substitute], by="effect", source=card, reason=f"destroyed instead of {card.name}")
     d.destroy(destroyed, by="battle")
     yield from window(d)
 
@@ -548,6 +558,11 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
                 damage[p] = df - x
     damage = {who: amount for who, amount in damage.items()
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
+    if damage and d.continuous_count:
+        for card in (attacker, target):  # Relinquished: the damage its controller takes is also the opponent's
+            if card is not None and damage.get(card.controller) and shares_battle_damage(d, card):
+                other = 1 - card.controller
+                damage[other] = damage.get(other, 0) + damage[card.controller]
     if damage:
         if target is None and d.continuous_count and wins_match(d, attacker):
             d.match_claim = p  # Victory Dragon

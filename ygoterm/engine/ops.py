@@ -81,6 +81,8 @@ class Ctx:
                 return [d.attack.attacker] if d.attack else []
             if selection == "attack_target":
                 return [d.attack.target] if d.attack and d.attack.target else []
+            if selection == "defeated":
+                return [c for c, moves, turn in self.card.defeated if turn == d.turn and c.moves == moves and c.loc == Loc.GY]
             if selection == "battling":  # the other monster in this card's battle
                 a = d.attack
                 if a is None or a.target is None or self.card not in (a.attacker, a.target):
@@ -305,7 +307,11 @@ def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Flow:
     if name == "destroy":
         d.destroy(cards, by="effect", source=ctx.card)
     elif name == "send_to_gy":
-        d.send_to_gy(cards, reason="cost" if ctx.cost else "effect")
+        from .duel import TRIBUTED_BY_EFFECT
+
+        for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
+            tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player
+            d.send_to_gy([c], reason=TRIBUTED_BY_EFFECT if tribute else "cost" if ctx.cost else "effect")
     elif name == "banish":
         for c in cards:
             d.move(c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
@@ -473,22 +479,25 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
 
 
 def op_equip(ctx: Ctx, params: fx.Equip, name: str) -> Flow:
-    """Equip this card to a monster. A monster card becomes an Equip Card in a Spell & Trap Zone
-    (R-CARD-8: Archfiend of Gilfer, Dark Necrofear)."""
+    """Equip cards to a monster. A monster card becomes an Equip Card in a Spell & Trap Zone of
+    the effect's controller (R-CARD-8: Archfiend of Gilfer, Dark Necrofear, Relinquished)."""
     d = ctx.d
+    equips = yield from ctx.cards(params.what)
     targets = yield from ctx.cards(params.to)
-    card = ctx.card
-    monster = next((t for t in targets if t.loc == Loc.MZONE and t.face_up and t is not card), None)
-    if card.is_monster and card.loc != Loc.SZONE:
-        zone = d.players[ctx.player].free_szone()
-        if monster is None or zone is None or card.loc == Loc.GONE:
-            return  # it stays where it is
-        d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
-    if monster is None or card.loc != Loc.SZONE:
-        if card.loc == Loc.SZONE:
-            d.move(card, Loc.GY, reason="nothing to equip")
-        return
-    d.equip(card, monster)
+    monster = next((t for t in targets if t.loc == Loc.MZONE and t.face_up and t not in equips), None)
+    for card in equips:
+        if card.is_monster and card.loc != Loc.SZONE:
+            zone = d.players[ctx.player].free_szone()
+            if monster is None or zone is None or card.loc == Loc.GONE:
+                continue  # it stays where it is
+            for old in list(card.equips):  # a monster leaving the Monster Zone loses its Equip Cards (R-CARD-8)
+                d.destroy([old], by="effect", reason=f"{card.name} became an Equip Card")
+            d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
+        if monster is None or card.loc != Loc.SZONE:
+            if card.loc == Loc.SZONE:
+                d.move(card, Loc.GY, reason="nothing to equip")
+            continue
+        d.equip(card, monster)
 
 
 def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Flow:
@@ -620,6 +629,29 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+def op_excavate(ctx: Ctx, params: fx.Excavate, name: str) -> Flow:
+    """Cyber Jar: reveal the top cards, Special Summon the matching monsters, the rest to the hand."""
+    d = ctx.d
+    players = ctx.players(params.player)
+    if d.turn_player in players:  # the turn player's cards first (R-PRIO-4)
+        players = [d.turn_player] + [p for p in players if p != d.turn_player]
+    for p in players:
+        top = d.players[p].deck[-params.count:][::-1]
+        if not top:
+            continue
+        d.emit(Note(f"{d.names[p]} reveals the top {len(top)} card{'s' if len(top) != 1 else ''} of their Deck: "
+                    + ", ".join(c.name for c in top)))
+        monsters = [c for c in top if c.is_monster and matches(d, c, params.summon, p, ctx.card)]
+        free = sum(1 for z in d.players[p].mzone[:5] if z is None)
+        chosen = monsters if len(monsters) <= free else (yield from choose(
+            d, p, monsters, free, free, "special summon", f"{ctx.card.name}: Special Summon {free} of them"))
+        for card in chosen:
+            yield from special_summon(d, card, p, params.position)
+        for card in top:
+            if card.loc == Loc.DECK:
+                d.move(card, Loc.HAND, face_up=False, reason="added to hand", reveal=True)
+
+
 def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> Flow:
     """R-TERM-7: the die is the duel's seeded RNG."""
     ctx.link.rolled = ctx.d.rng.randint(1, 6)
@@ -734,6 +766,6 @@ OPERATIONS: dict[str, Callable[[Ctx, Any, str], Flow]] = {
     "handler": op_handler, "no_battle_damage": op_no_battle_damage, "shuffle": op_shuffle, "reveal": op_reveal,
     "if": op_if, "protect": op_protect, "bind": op_bind, "set_card": op_set_card,
     "traps_from_hand": op_flag, "extra_normal_summon": op_flag,
-    "later": op_later, "roll_die": op_roll_die, "place": op_place,
+    "later": op_later, "roll_die": op_roll_die, "place": op_place, "excavate": op_excavate,
 }
 assert set(OPERATIONS) == set(fx.OPS), "every operation of the vocabulary has a handler"

@@ -145,7 +145,7 @@ class CopiesOf(BaseModel):
 
 
 Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling"]
+              "battling", "defeated"]  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:
@@ -253,6 +253,9 @@ class Negate(_Op):
 
 
 class Equip(_Op):
+    """Equip `what` (this card, or monsters that become Equip Cards: Relinquished, Sword Hunter) to `to`."""
+
+    what: Selection = "self"
     to: Selection = "target"
 
 
@@ -391,6 +394,17 @@ class Later(_Op):
     do: list["OpSpec"]
 
 
+class Excavate(_Op):
+    """Each named player reveals the top `count` cards of their Deck, Special Summons those
+    matching `summon` (as many as their free zones allow, they choose which) and adds the rest
+    to their hand (Cyber Jar)."""
+
+    count: int = Field(5, ge=1, le=10)
+    player: Player = "each"
+    summon: Filter = Filter()
+    position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "attack_or_facedown"
+
+
 class RollDie(_Op):
     """Roll a six-sided die (R-TERM-7: the duel's seeded RNG); `modify: {times: roll}` uses it."""
 
@@ -452,6 +466,7 @@ OPS: dict[str, tuple[type[_Op], Any]] = {
     "if": (If, lambda v: v),
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
+    "excavate": (Excavate, _count_or("count")),
     "place": (Place, _what_or),
     "protect": (Protect, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "bind": (Bind, _what_or),
@@ -493,7 +508,7 @@ class OpSpec(BaseModel):
 EventName = Literal[
     "summoned", "normal_summoned", "flip_summoned", "special_summoned", "summon_declared",
     "flipped", "destroyed", "destroyed_by_battle", "destroyed_by_effect", "sent_to_gy", "leaves_field",
-    "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "drawn", "discarded",
+    "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
     "damage_calculation", "targeted", "battled",
 ]
 
@@ -505,7 +520,9 @@ class When(BaseModel):
     event: Annotated[tuple[EventName, ...], BeforeValidator(_one_or_many)]
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
-    how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link"], ...], BeforeValidator(_one_or_many)] | None = None
+    # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost)
+    how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
+                                 "effect_tribute"], ...], BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(None, alias="from")
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect"], ...], BeforeValidator(_one_or_many)] | None = None
@@ -540,6 +557,7 @@ class Condition(BaseModel):
     declared_is: Literal["spell", "trap", "monster"] | None = None
     tributes_used: NumRange | None = None  # this card's Tribute Summon took this many Tributes (Gilford)
     attacking: bool | None = None  # this card is the attacking monster (Black Luster Soldier - Envoy)
+    equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
 
 
 class TargetSpec(BaseModel):
@@ -558,7 +576,7 @@ class ContinuousSpec(BaseModel):
     applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
     atk: int = 0
     def_: int = Field(0, alias="def")
-    atk_per: Literal["counter", "gy_monsters", "banished_monsters"] | None = None  # "gains N for each …"
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters"] | None = None  # "gains N for each …"
     per_where: Filter | None = None
     cannot_attack: bool = False
     cannot_change_position: bool = False
@@ -568,6 +586,9 @@ class ContinuousSpec(BaseModel):
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
     force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
+    stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
+    equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
+    shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
