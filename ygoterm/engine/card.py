@@ -52,7 +52,7 @@ class CardInst:
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
         "_duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
         "chosen", "responds", "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
-        "tributes_used", "defeated",
+        "tributes_used", "defeated", "field_atk",
     )
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
@@ -112,7 +112,8 @@ class CardInst:
         self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
         self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
         self.defeated: list[tuple[CardInst, int, int]] = []  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
-        self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)
+        self.tributes_used = 0
+        self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)  # Tributes of its last Tribute Summon (Gilford the Lightning)
         self.original_controller: int | None = None  # take control "until the End Phase"
         self.control_until = 0
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)

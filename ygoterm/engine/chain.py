@@ -640,8 +640,8 @@ def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending
                     continue
                 seen.add((card.uid, index))
                 if effect.at is not None:  # the event only arms it (Sacred Phoenix of Nephthys)
-                    d.delayed.append(Delayed(card, card.controller if card.loc.on_field else card.owner, effect.at, "any", 1,
-                                             index, effect, card.moves))
+                    d.delayed.append(Delayed(card, card.controller if card.loc.on_field else card.owner, effect.at,
+                                             effect.at_player, 1, index, effect, card.moves))
                 else:
                     found.append(_Pending(card, index, s, not effect.optional, card.controller))
                 break

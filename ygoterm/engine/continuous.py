@@ -96,6 +96,8 @@ def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
         return sum(source.counters.values())
     if spec.atk_per == "equipped_monsters":
         return sum(1 for e in source.equips if e.is_monster)
+    if spec.atk_per == "equips":
+        return len(source.equips)
     if spec.per_where is not None:
         return len(select(d, spec.per_where, source.controller, source))
     zone = "gy" if spec.atk_per == "gy_monsters" else "banished"
@@ -163,7 +165,15 @@ def attacks_in_defense(d: "Duel", card: CardInst) -> bool:
 
 
 def cannot_attack_directly(d: "Duel", card: CardInst) -> bool:
-    return any("cannot_attack_directly" in m.flags for m in card.modifiers)
+    return _restricted(d, card, "cannot_attack_directly")
+
+
+def cannot_be_attacked(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "cannot_be_attacked")
+
+
+def no_battle_damage(d: "Duel", card: CardInst) -> bool:
+    return _restricted(d, card, "no_battle_damage")
 
 
 def attacks_allowed(d: "Duel", card: CardInst) -> int:
@@ -278,6 +288,12 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
     if c.tributes_used is not None and card.tributes_used not in c.tributes_used:
         return False
     if c.equipped_monsters is not None and sum(1 for e in card.equips if e.is_monster) not in c.equipped_monsters:
+        return False
+    if c.in_battle is not None and (attack is not None and card in (attack.attacker, attack.target)) != c.in_battle:
+        return False
+    if c.attacked_this_turn is not None and (card.attacked_turn == d.turn) != c.attacked_this_turn:
+        return False
+    if c.hand_at_most is not None and len(d.players[p].hand) > c.hand_at_most:
         return False
     return True
 

@@ -306,6 +306,8 @@ class Duel:
         hand to both players.
         """
         src = card.loc
+        if src == Loc.MZONE:
+            card.field_atk = card.atk if card.face_up else card.base_atk
         self._remove(card)
         owner = self.players[card.owner]
         if card.is_token and dst != Loc.MZONE:
@@ -463,6 +465,8 @@ class Duel:
             self.signal("flipped", card, card.controller)
         else:
             self.emit(PositionChange(card.uid, card.name if card.face_up else None, old, new))
+            if old == Pos.ATTACK and new == Pos.DEFENSE:
+                self.signal("changed_to_defense", card, card.controller)
         if was_face_up and not card.face_up:
             card.pos_changed_turn = self.turn  # R-SUMMON-4: no Flip Summon this turn
             card.counters = {}  # R-CARD-12
@@ -477,6 +481,7 @@ class Duel:
         monster.equips.append(equip)
         equip.active = True
         self.emit(Note(f"{equip.name} is equipped to {monster.name}"))
+        self.signal("equipped", monster, monster.controller)  # about the monster (Gearfried the Iron Knight)
 
     def make_token(self, player: int, spec: Any) -> CardInst:
         """A Token (R-CARD-11): a Normal Monster that is not a card and ceases to exist off the field."""

@@ -64,6 +64,8 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
         return False
     if f.flip is not None and any(e.kind == "flip" for e in card.effects) != f.flip:
         return False
+    if f.set_or is not None and card.face_up and not matches(d, card, f.set_or, player, source, event_cards):
+        return False
     if card.is_monster:
         monster = card.monster
         if f.frame is not None and not (monster.frames & set(f.frame)):
@@ -102,6 +104,8 @@ def _is_declared(d: "Duel", card: CardInst) -> bool:
     if d.declared is None:
         return False
     what, word = d.declared
+    if what == "kind":
+        return card.data.kind == word.casefold()
     if what == "card":
         return word in (card.data.name, card.data.deck_name)
     if not card.is_monster:

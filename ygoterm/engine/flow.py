@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from .card import CardInst
 from .chain import activate, activation_options, process_triggers, run_chain
 from .continuous import (battle_indestructible, enforce_positions, equip_takes_battle_destruction, piercing,
-                         shares_battle_damage, tribute_value, wins_match)
+                         no_battle_damage, shares_battle_damage, tribute_value, wins_match)
 from .decision import Decision, Kind, Option
 from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, PositionChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
@@ -102,8 +102,12 @@ def turn(d: "Duel", start: Phase) -> Flow:
     if go == "main2":
         yield from main_phase(d, Phase.MAIN2)
     yield from end_phase(d)
-    for phase in skip:
-        skips.pop(phase, None)
+    left = d.players[p].skips_left
+    for phase in skip:  # R-PHASE-8: a skip lasts for as many of the player's turns as it says
+        left[phase] = left.get(phase, 1) - 1
+        if left[phase] <= 0:
+            skips.pop(phase, None)
+            left.pop(phase, None)
 
 
 def set_phase(d: "Duel", phase: Phase, step: Step = Step.NONE) -> None:
@@ -167,7 +171,7 @@ def _expire_until_end_of_turn(d: "Duel") -> None:
         for card in side.mzone:
             if card is not None and card.modifiers:
                 card.modifiers = [m for m in card.modifiers if m.until != "end_of_turn"
-                                  and not (m.until == "opponent_turns" and m.expires <= d.turn)]
+                                  and not (m.until in ("opponent_turns", "your_turns") and m.expires <= d.turn)]
 
 
 # ---------------------------------------------------------------------- priority
@@ -290,6 +294,8 @@ def main_phase(d: "Duel", phase: Phase) -> Flow:
             yield from flip_summon(d, p, card)
         elif verb == "switch":
             change_position(d, card)
+            if d.signals:  # triggers of the change (Dream Clown)
+                yield from window(d)
         elif verb == "activate":
             yield from start_chain(d, p, choice)  # then the turn player is back in an open game state (R-PRIO-1)
         elif verb == "special":
@@ -372,6 +378,8 @@ def change_position(d: "Duel", card: CardInst) -> None:
     card.pos = Pos.DEFENSE if old == Pos.ATTACK else Pos.ATTACK
     card.pos_changed_turn = d.turn
     d.emit(PositionChange(card.uid, card.name, old, card.pos))
+    if card.pos == Pos.DEFENSE:
+        d.signal("changed_to_defense", card, card.controller)  # Dream Clown
 
 
 def set_spell_trap(d: "Duel", p: int, card: CardInst) -> None:
@@ -490,6 +498,9 @@ def damage_step(d: "Duel", p: int, state: AttackState) -> Flow:
     if _battle_over(d, p, state):
         return
     _damage_calculation(d, p, foe, state)
+    for card in (attacker, target):  # "during that damage calculation only" (Injection Fairy Lily)
+        if card is not None and card.modifiers:
+            card.modifiers = [m for m in card.modifiers if m.until != "damage_calculation"]
     set_step(d, Step.AFTER_DAMAGE)
     d.batch += 1
     for card in (attacker, target):
@@ -559,6 +570,9 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
     damage = {who: amount for who, amount in damage.items()
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
     if damage and d.continuous_count:
+        for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
+            if card is not None and card.controller in damage and no_battle_damage(d, card):
+                del damage[card.controller]
         for card in (attacker, target):  # Relinquished: the damage its controller takes is also the opponent's
             if card is not None and damage.get(card.controller) and shares_battle_damage(d, card):
                 other = 1 - card.controller

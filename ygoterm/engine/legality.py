@@ -231,7 +231,13 @@ def in_attacking_position(d: "Duel", card: CardInst) -> bool:
 def attack_targets(d: "Duel", p: int) -> list[CardInst | None]:
     """R-BATTLE-2: the opponent's monsters, or a direct attack (None) if they control none."""
     foes = [c for c in d.players[1 - p].mzone if c is not None]
-    return foes if foes else [None]
+    if not foes:
+        return [None]
+    if d.continuous_count:
+        from .continuous import cannot_be_attacked
+
+        foes = [c for c in foes if not cannot_be_attacked(d, c)]  # Marauding Captain (may leave none)
+    return foes
 
 
 # ---------------------------------------------------------------------- option lists
@@ -308,7 +314,7 @@ def battle_options(d: "Duel", p: int) -> list[Option]:
         if card is None or declare_attack(d, p, card) is not None:
             continue
         for target in targets:
-            if target is None and card.modifiers and cannot_attack_directly(d, card):
+            if target is None and (card.modifiers or d.continuous_count) and cannot_attack_directly(d, card):
                 continue  # Magical Scientist's Fusion monster
             options.append(attack_option(d, card, target))
         if direct_ok:
@@ -429,7 +435,7 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
         refusal = declare_attack(d, p, card)
         if refusal is None and target == "direct" and d.monster_count(1 - p) and not _direct_ability(d, card):
             refusal = Refusal(ATTACK, "R-BATTLE-2", "a direct attack is allowed only when your opponent controls no monsters")
-        if refusal is None and target == "direct" and card.modifiers:
+        if refusal is None and target == "direct" and (card.modifiers or d.continuous_count):
             from .continuous import cannot_attack_directly
 
             if cannot_attack_directly(d, card):

@@ -81,6 +81,8 @@ class Ctx:
                 return [d.attack.attacker] if d.attack else []
             if selection == "attack_target":
                 return [d.attack.target] if d.attack and d.attack.target else []
+            if selection == "equips":
+                return list(self.card.equips)
             if selection == "defeated":
                 return [c for c, moves, turn in self.card.defeated if turn == d.turn and c.moves == moves and c.loc == Loc.GY]
             if selection == "battling":  # the other monster in this card's battle
@@ -171,6 +173,7 @@ def pay_costs(d: "Duel", link: ChainLink) -> Flow:
     if link.effect.cost:
         ctx = Ctx(d, link, link.player, link.card, link.effect, cost=True)
         yield from run_ops(ctx, link.effect.cost)
+        link.chosen = ctx.chosen  # what the cost chose (Catapult Turtle's Tribute) is `chosen` on resolution
 
 
 # ---------------------------------------------------------------------- activation checks
@@ -395,12 +398,12 @@ def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Flow:
         source = (yield from ctx.cards(params.of)) if params.of is not None else list(ctx.chosen)
         if amount == "atk_of":
             amount = sum(c.atk for c in source)
+        elif amount == "field_atk_of":
+            amount = sum(c.atk if c.loc == Loc.MZONE else c.field_atk for c in source)
         elif amount == "def_of":
             amount = sum(c.defense for c in source)
-        elif amount == "level_x100":
-            amount = sum(c.level for c in source) * 100
         else:
-            amount = sum(c.atk for c in source) // 2
+            amount = sum(c.level for c in source) * 100
         amount = int(amount * params.factor)
     if params.per is not None:
         amount *= len(select(d, params.per, ctx.player, ctx.card))
@@ -434,14 +437,16 @@ def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
         if card.loc != Loc.MZONE or not card.face_up:
             continue
         expires = 0
-        if params.until == "opponent_turns":  # the last of the opponent's next N turns
-            expires = d.turn + 2 * params.turns - (1 if d.turn_player == ctx.player else 0)
+        if params.until in ("opponent_turns", "your_turns"):  # the last of the opponent's (your) next N turns
+            now_mine = d.turn_player == ctx.player
+            expires = d.turn + 2 * params.turns - (1 if now_mine == (params.until == "opponent_turns") else 0)
         card.modifiers.append(Modifier(atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags, expires))
         parts = [f"{v:+d} {s}" for v, s in ((atk, "ATK"), (defense, "DEF")) if v]
         if params.set_atk is not None:
             parts.insert(0, f"ATK becomes {params.set_atk}")
         parts += [f.replace("_", " ") for f in sorted(flags)]
-        until = {"end_of_turn": " until the end of the turn", "opponent_turns": f" until the end of turn {expires}"}.get(params.until, "")
+        until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
+                 "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}"}.get(params.until, "")
         d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
                     + f" → {card.atk}/{card.defense}"))
 
@@ -533,7 +538,10 @@ def op_take_control(ctx: Ctx, params: fx.TakeControl, name: str) -> Flow:
 def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> Flow:
     player = ctx.player if params.player == "you" else 1 - ctx.player
     ctx.d.players[player].skip[params.phase] = ctx.d.turn
-    ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {params.phase.replace('main1', 'Main Phase 1').title()} Phase"))
+    ctx.d.players[player].skips_left[params.phase] = params.count
+    phase = params.phase.replace('main1', 'Main Phase 1').title()
+    ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase} Phase" if params.count == 1
+                    else f"{ctx.d.names[player]} skips their next {params.count} {phase} Phases"))
     return
     yield
 
@@ -575,6 +583,8 @@ def op_declare(ctx: Ctx, params: fx.Declare, name: str) -> Flow:
         words = ATTRIBUTES
     elif params.what == "number":
         words = tuple(str(n) for n in range(1, 13))
+    elif params.what == "kind":
+        words = ("Monster", "Spell", "Trap")
     else:
         words = tuple(sorted({c.name for c in d.cards.values()}))
     answer = yield d.ask(player, Kind.DECLARE, [Option(f"declare:{w}", w) for w in words], f"{ctx.card.name}: declare a {params.what}", verb="declare")
@@ -685,6 +695,9 @@ def op_place(ctx: Ctx, params: fx.Place, name: str) -> Flow:
 
 def op_if(ctx: Ctx, params: fx.If, name: str) -> Flow:
     holds = condition_holds(ctx.d, ctx.card, params.condition)
+    if params.condition.target_is is not None:
+        targets = valid_targets(ctx.d, ctx.link)
+        holds = holds and bool(targets) and all(matches(ctx.d, t, params.condition.target_is, ctx.player, ctx.card) for t in targets)
     if params.condition.declared_is is not None:
         declared = ctx.chosen[0] if ctx.chosen else None
         holds = declared is not None and declared.data.kind == params.condition.declared_is

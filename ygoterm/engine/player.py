@@ -14,7 +14,7 @@ class Player:
 
     __slots__ = ("index", "lp", "deck", "hand", "mzone", "szone", "gy", "banished", "extra",
                  "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
-                 "traps_from_hand_turn", "used_names")
+                 "traps_from_hand_turn", "used_names", "skips_left")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -28,6 +28,7 @@ class Player:
         self.extra: list[CardInst] = []
         self.normal_summon_turn = 0  # turn of the last Normal Summon/Set (R-SUMMON-1)
         self.battle_turn = 0
+        self.skips_left: dict[str, int] = {}  # phase → how many more of this player's turns skip it
         self.skip: dict[str, int] = {}  # phase → turn an effect said to skip it in this player's next turn (R-PHASE-8)
         self.no_battle_damage_turn = 0  # Waboku: takes no battle damage this turn
         self.battle_immune_turn = 0  # … and their monsters are not destroyed by battle

@@ -102,6 +102,7 @@ class Filter(BaseModel):
     battling: bool = False  # in the current battle with this effect's card
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
+    set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
@@ -145,7 +146,7 @@ class CopiesOf(BaseModel):
 
 
 Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling", "defeated"]  # defeated: monsters this card destroyed by battle this turn, still in the GY
+              "battling", "defeated", "equips"]  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:
@@ -219,7 +220,8 @@ class ChangePosition(_Op):
 
 
 class Damage(_Op):
-    amount: Union[int, Literal["half_atk_of_chosen", "atk_of", "def_of", "level_x100"]] = 0
+    # field_atk_of: the ATK the card last had on the field (Catapult Turtle's Tribute)
+    amount: Union[int, Literal["atk_of", "field_atk_of", "def_of", "level_x100"]] = 0
     player: Player = "opponent"
     of: Selection | None = None  # for atk_of / def_of: whose stat
     factor: float = 1.0
@@ -237,8 +239,10 @@ class Modify(_Op):
     def_: int = Field(0, alias="def")
     set_atk: int | None = None
     times: Literal["roll"] | None = None  # atk/def × the die just rolled (Graceful Dice)
-    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns"] = "end_of_turn"
-    turns: int = Field(1, ge=1, le=10)  # until: opponent_turns — through the opponent's next N turns (Harpie Lady 3)
+    # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
+    # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
+    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
+    turns: int = Field(1, ge=1, le=10)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
@@ -287,6 +291,7 @@ class TakeControl(_Op):
 class Skip(_Op):
     phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
+    count: int = Field(1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
 
 
 class Coin(_Op):
@@ -306,7 +311,7 @@ class Mill(_Op):
 
 
 class Declare(_Op):
-    what: Literal["type", "attribute", "card", "number"] = "type"
+    what: Literal["type", "attribute", "card", "number", "kind"] = "type"  # kind: Monster, Spell or Trap
     player: Literal["you", "opponent"] = "you"
 
 
@@ -506,7 +511,7 @@ class OpSpec(BaseModel):
 # ---------------------------------------------------------------------- conditions and triggers
 
 EventName = Literal[
-    "summoned", "normal_summoned", "flip_summoned", "special_summoned", "summon_declared",
+    "summoned", "normal_summoned", "flip_summoned", "special_summoned", "summon_declared", "changed_to_defense", "equipped",
     "flipped", "destroyed", "destroyed_by_battle", "destroyed_by_effect", "sent_to_gy", "leaves_field",
     "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
     "damage_calculation", "targeted", "battled",
@@ -558,6 +563,10 @@ class Condition(BaseModel):
     tributes_used: NumRange | None = None  # this card's Tribute Summon took this many Tributes (Gilford)
     attacking: bool | None = None  # this card is the attacking monster (Black Luster Soldier - Envoy)
     equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
+    in_battle: bool | None = None  # this card is the attacker or the attack target
+    attacked_this_turn: bool | None = None  # this card declared an attack this turn (Goblin Attack Force)
+    hand_at_most: int | None = None
+    target_is: "Filter | None" = None  # every remaining target matches (Trap Master: "if it is a Trap")
 
 
 class TargetSpec(BaseModel):
@@ -576,7 +585,7 @@ class ContinuousSpec(BaseModel):
     applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
     atk: int = 0
     def_: int = Field(0, alias="def")
-    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters"] | None = None  # "gains N for each …"
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips"] | None = None  # "gains N for each …"
     per_where: Filter | None = None
     cannot_attack: bool = False
     cannot_change_position: bool = False
@@ -589,6 +598,9 @@ class ContinuousSpec(BaseModel):
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
+    cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    cannot_attack_directly: bool = False
+    no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
@@ -629,6 +641,7 @@ class Effect(BaseModel):
     win_zone: Literal["hand", "field"] = "hand"  # Destiny Board: these names face-up on your field
     # a trigger whose event only arms it: it activates during the next such phase (Sacred Phoenix)
     at: Literal["standby_phase", "end_phase"] | None = None
+    at_player: Literal["you", "opponent", "any"] = "any"  # … of whose turn (Vampire Lord: your next Standby Phase)
 
     @model_validator(mode="after")
     def _parts_fit_the_kind(self) -> "Effect":
@@ -654,5 +667,7 @@ class Effect(BaseModel):
 
 
 If.model_rebuild()
+Filter.model_rebuild()
+Condition.model_rebuild()
 Later.model_rebuild()
 Coin.model_rebuild()
