@@ -64,6 +64,7 @@ class ChainLink:
     chosen: list[CardInst] = field(default_factory=list)
     declared: Any = None
     rolled: int = 1  # the last die this effect rolled (op roll_die)
+    resolving_targets: list[tuple[CardInst, int]] | None = None  # valid targets when it began to resolve
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
 
     @property
@@ -433,12 +434,12 @@ def _place_activated_card(d: "Duel", p: int, card: CardInst) -> Flow:
     yield  # a generator without questions
 
 
-def _card_options(d: "Duel", cards: list[CardInst], viewer: int) -> list[Option]:
+def _card_options(d: "Duel", cards: list[CardInst], viewer: int, look: bool = False) -> list[Option]:
     from .legality import unique_labels
 
     options = []
     for c in cards:
-        name = c.name if (c.face_up or c.controller == viewer and c.loc.on_field or c.loc in (Loc.GY,)
+        name = c.name if (look or c.face_up or c.controller == viewer and c.loc.on_field or c.loc in (Loc.GY,)
                           or (c.owner == viewer and c.loc in (Loc.HAND, Loc.DECK, Loc.EXTRA, Loc.BANISHED))) else "face-down card"
         options.append(Option(f"card:{c.uid}", name, c.uid))
     return unique_labels(d, options)

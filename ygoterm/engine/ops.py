@@ -49,12 +49,20 @@ class Ctx:
     effect: Effect
     chosen: list[CardInst] = field(default_factory=list)
     cost: bool = False
+    discarded: dict[int, int] = field(default_factory=dict)  # player → cards this effect made them discard
 
     def players(self, who: str) -> list[int]:
         p = self.player
         return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p], "owner": [self.card.owner],
                 "controller": [self.card.controller],
                 "event_player": [self.link.signal.player if self.link.signal else 1 - p]}[who]
+
+    def targets(self) -> list[CardInst]:
+        """R-CHAIN-6: the targets that were still valid when the link began to resolve and have
+        not moved since (a target flipped face-up by this effect is still its target)."""
+        if self.link.resolving_targets is None:
+            return valid_targets(self.d, self.link)
+        return [c for c, moves in self.link.resolving_targets if c.moves == moves]
 
     def event_cards(self) -> list[CardInst]:
         return self.link.event_cards
@@ -66,7 +74,7 @@ class Ctx:
             if selection == "self":
                 return [self.card]
             if selection in ("target", "targets"):
-                return valid_targets(d, self.link)
+                return self.targets()
             if selection == "event":
                 return self.event_cards()
             if selection == "equipped":
@@ -97,11 +105,12 @@ class Ctx:
             spec = selection.choose
             candidates = select(d, spec.where, self.player, self.card, self.event_cards())
             if spec.pick is not None and candidates:
-                best = (min if spec.pick == "lowest_atk" else max)(c.atk for c in candidates)
-                candidates = [c for c in candidates if c.atk == best]
+                stat = (lambda c: c.atk) if spec.pick.endswith("atk") else (lambda c: c.defense)
+                best = (min if spec.pick.startswith("lowest") else max)(stat(c) for c in candidates)
+                candidates = [c for c in candidates if stat(c) == best]
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             chosen = yield from choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
-                                       lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random)
+                                       lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             self.chosen = chosen
             return chosen
         if isinstance(selection, fx.CopiesOf):
@@ -116,8 +125,9 @@ class Ctx:
 
 
 def choose(d: "Duel", player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: str, prompt: str,
-           random: bool = False) -> Flow:
-    """Ask `player` to choose lo..hi of `candidates` (all of them when there are no more)."""
+           random: bool = False, look: bool = False) -> Flow:
+    """Ask `player` to choose lo..hi of `candidates` (all of them when there are no more);
+    with `look` the chooser sees the hidden ones' names."""
     from .chain import _card_options
 
     if not candidates:
@@ -130,7 +140,7 @@ def choose(d: "Duel", player: int, candidates: list[CardInst], lo: int, hi: int 
         return list(candidates)
     if hi == 0:
         return []
-    answer = yield d.ask(player, Kind.CARDS, _card_options(d, candidates, player), f"{prompt} ({lo if lo == hi else f'{lo}-{hi}'})",
+    answer = yield d.ask(player, Kind.CARDS, _card_options(d, candidates, player, look), f"{prompt} ({lo if lo == hi else f'{lo}-{hi}'})",
                          lo=lo, hi=hi, verb=verb)
     return [d.cards[o.card] for o in answer]
 
@@ -157,6 +167,7 @@ def _signal_cards(link: ChainLink) -> list[CardInst]:
 
 def resolve_link(d: "Duel", link: ChainLink) -> Flow:
     ctx = Ctx(d, link, link.player, link.card, link.effect, chosen=list(link.chosen))  # a delayed effect remembers
+    link.resolving_targets = [(c, c.moves) for c in valid_targets(d, link)]
     try:
         yield from run_ops(ctx, link.effect.do)
     except (AssertionError, AttributeError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError) as e:
@@ -185,7 +196,7 @@ def cost_payable(d: "Duel", p: int, card: CardInst, effect: Effect) -> bool:
         side = d.players[p]
         if spec.op == "pay_lp":
             amount = params.amount
-            if amount != "half" and side.lp < amount:  # R-WIN-1: a cost may bring LP to 0, never below
+            if isinstance(amount, int) and side.lp < amount:  # R-WIN-1: a cost may bring LP to 0, never below
                 return False
         elif spec.op == "discard":
             if params.what == "self":
@@ -278,7 +289,10 @@ def _who(p: int, card: CardInst, who: str) -> list[int]:
 
 def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> Flow:
     for p in ctx.players(params.player):
-        for card in ctx.d.draw(p, params.count):
+        count = ctx.discarded.get(p, 0) if params.as_discarded else params.count
+        if not count:
+            continue
+        for card in ctx.d.draw(p, count):
             ctx.d.signal("drawn", card, p)
     return
     yield
@@ -292,9 +306,13 @@ def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Flow:
         return
     for p in ctx.players(params.player):
         hand = [c for c in d.players[p].hand if c is not ctx.card and matches(d, c, params.where, p, ctx.card)]
-        cards = yield from choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard",
-                                  random=params.random)
+        if params.whole_hand:
+            cards = hand
+        else:
+            cards = yield from choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard",
+                                      random=params.random)
         d.discard(cards, cost=ctx.cost)
+        ctx.discarded[p] = ctx.discarded.get(p, 0) + len(cards)
 
 
 _MOVE_VERBS = {"destroy": "destroy", "send_to_gy": "send to the GY", "banish": "banish", "return_to_hand": "return to the hand",
@@ -391,9 +409,11 @@ def op_change_position(ctx: Ctx, params: fx.ChangePosition, name: str) -> Flow:
         d.set_position(card, params.to)
 
 
-def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Flow:
-    d = ctx.d
+def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> Flow:
+    """The LP amount an operation names, for `player` (whose LP "half" halves)."""
     amount = params.amount
+    if amount == "half":
+        return ctx.d.players[player].lp // 2
     if not isinstance(amount, int):
         source = (yield from ctx.cards(params.of)) if params.of is not None else list(ctx.chosen)
         if amount == "atk_of":
@@ -402,11 +422,19 @@ def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Flow:
             amount = sum(c.atk if c.loc == Loc.MZONE else c.field_atk for c in source)
         elif amount == "def_of":
             amount = sum(c.defense for c in source)
+        elif amount == "count_of":
+            amount = len(source)
         else:
             amount = sum(c.level for c in source) * 100
-        amount = int(amount * params.factor)
+    amount = int(amount * params.factor)
     if params.per is not None:
-        amount *= len(select(d, params.per, ctx.player, ctx.card))
+        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card))
+    return amount
+
+
+def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Flow:
+    d = ctx.d
+    amount = yield from amount_of(ctx, params, ctx.player)
     if amount <= 0:
         return
     d.change_lps({p: -amount for p in ctx.players(params.player)}, "effect")
@@ -418,13 +446,13 @@ def op_life(ctx: Ctx, params: fx.LifeChange, name: str) -> Flow:
     d = ctx.d
     for p in ctx.players(params.player):
         lp = d.players[p].lp
-        amount = lp // 2 if params.amount == "half" else params.amount
+        amount = yield from amount_of(ctx, params, p)
+        if amount <= 0:
+            continue
         if name == "gain_lp":
             d.change_lp(p, amount, "gain")
         else:
             d.change_lp(p, -min(amount, lp), "cost" if name == "pay_lp" else "loss")
-    return
-    yield
 
 
 def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
@@ -696,7 +724,7 @@ def op_place(ctx: Ctx, params: fx.Place, name: str) -> Flow:
 def op_if(ctx: Ctx, params: fx.If, name: str) -> Flow:
     holds = condition_holds(ctx.d, ctx.card, params.condition)
     if params.condition.target_is is not None:
-        targets = valid_targets(ctx.d, ctx.link)
+        targets = ctx.targets()
         holds = holds and bool(targets) and all(matches(ctx.d, t, params.condition.target_is, ctx.player, ctx.card) for t in targets)
     if params.condition.declared_is is not None:
         declared = ctx.chosen[0] if ctx.chosen else None

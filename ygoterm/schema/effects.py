@@ -119,7 +119,8 @@ class Choose(BaseModel):
     count: NumRange = Range(min=1, max=1)
     who: Literal["you", "opponent", "owner"] = "you"  # who chooses
     random: bool = False  # R-TERM-7
-    pick: Literal["lowest_atk", "highest_atk"] | None = None  # only among the lowest/highest ATK (Fissure)
+    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def"] | None = None  # only among the lowest/highest (Fissure)
+    look: bool = False  # the chooser sees hidden cards to choose from (Confiscation: the opponent's hand)
 
 
 class AllOf(BaseModel):
@@ -187,12 +188,14 @@ def _what_or(value: Any) -> Any:
 class Draw(_Op):
     count: int = Field(1, ge=1)
     player: Player = "you"
+    as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
 
 
 class Discard(_Op):
     count: int = Field(1, ge=1)
     player: Player = "you"
     random: bool = False
+    whole_hand: bool = False  # the player's whole hand (Card Destruction)
     where: Filter = Filter()
     what: Selection | None = None  # e.g. self (Kuriboh's cost)
 
@@ -219,17 +222,22 @@ class ChangePosition(_Op):
     to: Literal["attack", "defense", "facedown", "toggle", "face_up"] = "toggle"
 
 
-class Damage(_Op):
-    # field_atk_of: the ATK the card last had on the field (Catapult Turtle's Tribute)
-    amount: Union[int, Literal["atk_of", "field_atk_of", "def_of", "level_x100"]] = 0
-    player: Player = "opponent"
-    of: Selection | None = None  # for atk_of / def_of: whose stat
+class _Amount(_Op):
+    """An amount of LP: a number, or worked out from cards. field_atk_of: the ATK the card last
+    had on the field (Catapult Turtle's Tribute); count_of: how many cards (Emergency
+    Provisions); half: half the player's LP (pay_lp/lose_lp)."""
+
+    amount: Union[int, Literal["atk_of", "field_atk_of", "def_of", "level_x100", "count_of", "half"]] = 0
+    of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
-    per: Filter | None = None  # amount × the number of cards matching (Just Desserts)
+    per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
 
 
-class LifeChange(_Op):
-    amount: Union[int, Literal["half"]] = 0
+class Damage(_Amount):
+    player: Player = "opponent"
+
+
+class LifeChange(_Amount):
     player: Player = "you"
 
 
