@@ -263,6 +263,8 @@ def _when_holds(d: "Duel", p: int, card: CardInst, when: When) -> bool:
 def _link_kind_ok(link: ChainLink, when: When) -> bool:
     if when.activated is None:
         return True
+    if "destroys" in when.activated and any(op.op == "destroy" for op in link.effect.do):
+        return True
     data = link.card.data
     if isinstance(data, Monster) or link.effect.kind not in ("activate",):
         kind = "monster" if isinstance(data, Monster) else "effect"
@@ -572,6 +574,7 @@ class Delayed:
     effect: Effect
     card_moves: int | None = None  # lost if the card has moved since
     remembered: list[tuple[CardInst, int]] = field(default_factory=list)  # chosen cards and their move counts
+    optional: bool = False  # "you can": asked when it comes
 
     def due(self, s: Signal) -> bool:
         """Count `s` if it is one of this effect's phases; True when it is the one."""
@@ -642,7 +645,7 @@ def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending
                 seen.add((card.uid, index))
                 if effect.at is not None:  # the event only arms it (Sacred Phoenix of Nephthys)
                     d.delayed.append(Delayed(card, card.controller if card.loc.on_field else card.owner, effect.at,
-                                             effect.at_player, 1, index, effect, card.moves))
+                                             effect.at_player, 1, index, effect, card.moves, optional=effect.optional))
                 else:
                     found.append(_Pending(card, index, s, not effect.optional, card.controller))
                 break
@@ -661,7 +664,7 @@ def _due_delayed(d: "Duel", signals: list[Signal]) -> list[_Pending]:
                 d.emit(Note(f"{rec.card.name}'s delayed effect does not apply: the card has moved since"))
                 continue
             index = rec.index if rec.index >= 0 else -1 - len(found)  # distinct keys when ordering
-            pending = _Pending(rec.card, index, Signal(s.event, None, s.player, batch=s.batch), True, rec.player,
+            pending = _Pending(rec.card, index, Signal(s.event, None, s.player, batch=s.batch), not rec.optional, rec.player,
                                effect=rec.effect if index < 0 else None,
                                remembered=[c for c, moves in rec.remembered if c.moves == moves])
             found.append(pending)

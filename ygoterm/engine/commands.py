@@ -70,8 +70,9 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
         rule = _SELECT_RULES.get(decision.verb, "PROTOCOL")
         return IllegalChoice(rule, f"'{text}' cannot be chosen to {decision.verb or 'select'}; choose from: {choices}")
     text_norm = norm(text)
-    if text_norm.startswith("special summon "):
-        text_norm = "special " + text_norm[len("special summon "):]
+    for kind in ("special", "synchro", "xyz", "link"):
+        if text_norm.startswith(f"{kind} summon "):
+            text_norm = f"{kind} " + text_norm[len(f"{kind} summon "):]
     words = text_norm.split(" ", 1)
     verb = words[0]
     rest = words[1] if len(words) > 1 else ""

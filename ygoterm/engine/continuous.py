@@ -295,6 +295,8 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
         return False
     if c.hand_at_most is not None and len(d.players[p].hand) > c.hand_at_most:
         return False
+    if c.xyz_materials is not None and len(card.materials) not in c.xyz_materials:
+        return False
     return True
 
 

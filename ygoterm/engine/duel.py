@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TYPE_CHECKING, Any, Generator, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Sequence
 
 from ..schema.cards import Card
 from ..schema.decks import Deck
@@ -81,6 +81,8 @@ class Duel:
         self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
         self.record: ReplayRecord | None = None
         self.attack: Any = None  # the attack in progress (flow.AttackState) or None
+        # a rule on the pending selection as a whole (materials that must fit together), or None
+        self.selection_check: Callable[[tuple[Option, ...]], Refusal | None] | None = None
         self.idle = False  # an open game state: the turn player's Main Phase / Battle Step command
         self._flow: Flow | None = None
         self._uids: list[int] = []
@@ -177,6 +179,10 @@ class Duel:
             if not decision.min <= len(chosen) <= decision.max:
                 want = str(decision.min) if decision.min == decision.max else f"{decision.min} to {decision.max}"
                 raise IllegalChoice(_SELECT_RULES.get(decision.verb, "PROTOCOL"), f"{decision.verb or 'select'} {want}, not {len(chosen)}")
+            if self.selection_check is not None:
+                refusal = self.selection_check(tuple(chosen))
+                if refusal is not None:
+                    raise IllegalChoice(refusal.rule, f"{refusal.action}: {refusal.message}")
             return tuple(chosen)
         if not isinstance(answer, (str, Option)):
             if len(answer) != 1:
@@ -347,7 +353,7 @@ class Duel:
             assert seq is not None and side.szone[seq] is None, f"zone {seq} is not free"
             side.szone[seq] = card
             card.seq = seq
-        elif dst != Loc.GONE:
+        elif dst not in (Loc.GONE, Loc.MATERIAL):  # an Xyz Material is kept by its Xyz monster
             pile = owner.pile(_PILES[dst])
             if top:
                 pile.append(card)

@@ -302,6 +302,10 @@ def main_phase(d: "Duel", phase: Phase) -> Flow:
             from .summons import procedure_summon
 
             yield from procedure_summon(d, p, card, int(choice.key.rsplit(":", 1)[1]))
+        elif verb in ("synchro", "xyz", "link"):
+            from .extra_summons import extra_summon
+
+            yield from extra_summon(d, p, card)
 
 
 def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .duel import Duel
 
 NORMAL_SUMMON, NORMAL_SET, SET_CARD = "Normal Summon", "Normal Set", "Set"
+_PROCEDURE_FRAMES = frozenset(("synchro", "xyz", "link"))  # Summoned from the Extra Deck by their own procedure
 FLIP_SUMMON, CHANGE_POSITION, ATTACK, ENTER_BATTLE = "Flip Summon", "Change position", "Attack", "Battle Phase"
 
 
@@ -283,6 +284,10 @@ def main_options(d: "Duel", p: int) -> list[Option]:
                     options.append(card_options.flip)
             elif change_this(d, card) is None:
                 options.append(card_options.to_defense if card.pos == Pos.ATTACK else card_options.to_attack)
+        if any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in side.extra):
+            from .extra_summons import extra_options
+
+            options += extra_options(d, p)  # R-SUMMON-12/13/16
         if enter_battle(d, p) is None:
             options.append(BATTLE)
     options.append(END)
@@ -431,6 +436,10 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
         return change_position(d, p, card)
     if verb in ("activate", "special"):
         return activation_refusal_any(d, p, card, procedure=verb == "special")
+    if verb in ("synchro", "xyz", "link"):
+        from .extra_summons import extra_refusal
+
+        return extra_refusal(d, p, card)
     if verb == "attack":
         refusal = declare_attack(d, p, card)
         if refusal is None and target == "direct" and d.monster_count(1 - p) and not _direct_ability(d, card):

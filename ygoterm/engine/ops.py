@@ -207,6 +207,9 @@ def cost_payable(d: "Duel", p: int, card: CardInst, effect: Effect) -> bool:
         elif spec.op in ("send_to_gy", "banish", "return_to_hand", "destroy"):
             if not _selection_available(d, p, card, params.what):
                 return False
+        elif spec.op == "detach":
+            if len(card.materials) < params.count:
+                return False
         elif spec.op == "remove_counter":
             if card.counters.get(params.counter, 0) < params.count:
                 return False
@@ -655,7 +658,8 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> Flow:
     d = ctx.d
     effect = Effect.model_construct(kind="trigger", do=list(params.do), label=f"{ctx.card.name} (delayed)")
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
-                             ctx.card.moves if params.needs_self else None, [(c, c.moves) for c in ctx.chosen]))
+                             ctx.card.moves if params.needs_self else None, [(c, c.moves) for c in ctx.chosen],
+                             params.optional))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
     d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {params.at.replace('_', ' ').title()}"))
@@ -688,6 +692,14 @@ def op_excavate(ctx: Ctx, params: fx.Excavate, name: str) -> Flow:
         for card in top:
             if card.loc == Loc.DECK:
                 d.move(card, Loc.HAND, face_up=False, reason="added to hand", reveal=True)
+
+
+def op_detach(ctx: Ctx, params: fx.Detach, name: str) -> Flow:
+    """R-SUMMON-13: detached Xyz Materials go to the GY."""
+    for material in ctx.card.materials[:params.count]:
+        ctx.d.move(material, Loc.GY, reason="detached")  # (it leaves the Xyz monster's materials)
+    return
+    yield
 
 
 def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> Flow:
@@ -807,6 +819,6 @@ OPERATIONS: dict[str, Callable[[Ctx, Any, str], Flow]] = {
     "handler": op_handler, "no_battle_damage": op_no_battle_damage, "shuffle": op_shuffle, "reveal": op_reveal,
     "if": op_if, "protect": op_protect, "bind": op_bind, "set_card": op_set_card,
     "traps_from_hand": op_flag, "extra_normal_summon": op_flag,
-    "later": op_later, "roll_die": op_roll_die, "place": op_place, "excavate": op_excavate,
+    "later": op_later, "roll_die": op_roll_die, "place": op_place, "excavate": op_excavate, "detach": op_detach,
 }
 assert set(OPERATIONS) == set(fx.OPS), "every operation of the vocabulary has a handler"

@@ -404,6 +404,7 @@ class Later(_Op):
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
+    optional: bool = False  # "you can": its controller is asked then
     do: list["OpSpec"]
 
 
@@ -416,6 +417,12 @@ class Excavate(_Op):
     player: Player = "each"
     summon: Filter = Filter()
     position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "attack_or_facedown"
+
+
+class Detach(_Op):
+    """Detach Xyz Materials from this card (they go to the GY, R-SUMMON-13)."""
+
+    count: int = Field(1, ge=1)
 
 
 class RollDie(_Op):
@@ -439,7 +446,7 @@ class If(_Op):
 
 
 COST_OPS = frozenset({"pay_lp", "discard", "send_to_gy", "banish", "destroy", "return_to_hand", "return_to_deck",
-                      "remove_counter", "reveal"})
+                      "remove_counter", "reveal", "detach"})
 
 # op name → parameter model, and how a short form expands
 OPS: dict[str, tuple[type[_Op], Any]] = {
@@ -480,6 +487,7 @@ OPS: dict[str, tuple[type[_Op], Any]] = {
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
+    "detach": (Detach, _count_or("count")),
     "place": (Place, _what_or),
     "protect": (Protect, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "bind": (Bind, _what_or),
@@ -538,7 +546,8 @@ class When(BaseModel):
                                  "effect_tribute"], ...], BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(None, alias="from")
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect"], ...], BeforeValidator(_one_or_many)] | None = None
+    # destroys: an activation that would destroy cards (Stardust Dragon)
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     by: Literal["you", "opponent", "any", "self"] = "any"  # destroyed by whose card (effect or battling monster); self: by this card
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
@@ -574,6 +583,7 @@ class Condition(BaseModel):
     in_battle: bool | None = None  # this card is the attacker or the attack target
     attacked_this_turn: bool | None = None  # this card declared an attack this turn (Goblin Attack Force)
     hand_at_most: int | None = None
+    xyz_materials: NumRange | None = None  # how many Xyz Materials this card has (Number 39: Utopia)
     target_is: "Filter | None" = None  # every remaining target matches (Trap Master: "if it is a Trap")
 
 
