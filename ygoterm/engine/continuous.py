@@ -69,10 +69,16 @@ def stat(d: "Duel", card: CardInst, which: str) -> int:
     base = card.base_atk if which == "atk" else card.base_def
     if card.loc != Loc.MZONE or not card.face_up:
         return base
+    if card.modifiers and any("swap_original" in m.flags for m in card.modifiers):  # Shield & Sword
+        base = card.base_def if which == "atk" else card.base_atk
     if card.equips and d.continuous_count and _restricted(d, card, "stats_of_equip"):
         copied = next((e for e in card.equips if e.is_monster), None)  # Relinquished
         if copied is not None:
             base = copied.base_atk if which == "atk" else copied.base_def
+    if which == "atk" and card.equips and d.continuous_count:
+        factor = _atk_factor(d, card)
+        if factor is not None:
+            base = int(base * factor)  # Megamorph: "becomes twice its original ATK"
     value = base
     for mod in card.modifiers:
         if which == "atk" and mod.set_atk is not None:
@@ -89,6 +95,14 @@ def stat(d: "Duel", card: CardInst, which: str) -> int:
                 amount *= _per_count(d, source, spec)
             value += amount
     return max(0, value)
+
+
+def _atk_factor(d: "Duel", card: CardInst) -> float | None:
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.atk_factor is not None and applies(d, source, spec, card):
+            return spec.atk_factor
+    return None
 
 
 def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
@@ -271,7 +285,11 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
         found = select(d, c.in_your_gy.model_copy(update={"zone": ("gy",), "side": "you"}), p, card)
         if len(found) not in c.count if c.count is not None else not found:
             return False
+    if c.any is not None and not any(condition_holds(d, card, sub) for sub in c.any):
+        return False
     lp = d.players[p].lp
+    if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
+        return False
     if c.lp_at_most is not None and lp > c.lp_at_most:
         return False
     if c.lp_at_least is not None and lp < c.lp_at_least:

@@ -450,7 +450,7 @@ class Duel:
                 self.move(card, Loc.GY, reason="discard")
                 self.signal("discarded", card, card.owner)
 
-    def set_position(self, card: CardInst, to: str) -> None:
+    def set_position(self, card: CardInst, to: str, *, flip_effects: bool = True) -> None:
         """An effect changes a monster's battle position (face-down Defense by Book of Moon …)."""
         old = card.pos
         if to == "toggle":
@@ -468,7 +468,8 @@ class Duel:
         card.face_up = new.face_up
         if not was_face_up and card.face_up:
             self.emit(Flip(card.uid, card.name, new))
-            self.signal("flipped", card, card.controller)
+            if flip_effects:  # (Ceasefire flips without them)
+                self.signal("flipped", card, card.controller)
         else:
             self.emit(PositionChange(card.uid, card.name if card.face_up else None, old, new))
             if old == Pos.ATTACK and new == Pos.DEFENSE:

@@ -64,6 +64,9 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
         return False
     if f.flip is not None and any(e.kind == "flip" for e in card.effects) != f.flip:
         return False
+    if f.normal_summonable is not None and (card.is_monster and not card.special_summon_only
+                                            and not card.is_token) != f.normal_summonable:
+        return False
     if f.set_or is not None and card.face_up and not matches(d, card, f.set_or, player, source, event_cards):
         return False
     if card.is_monster:

@@ -240,7 +240,7 @@ def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, st
                 if len(d.players[who].deck) < params.count:
                     return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
                 drawn[who] += params.count
-        elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "change_position", "take_control"):
+        elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "take_control"):
             what = params.what
             if isinstance(what, fx.AllOf) and what.all.declared:
                 what = fx.AllOf(all=what.all.model_copy(update={"declared": False}))  # declared on resolution: any may do
@@ -409,7 +409,7 @@ def op_change_position(ctx: Ctx, params: fx.ChangePosition, name: str) -> Flow:
     for card in cards:
         if card.loc != Loc.MZONE:
             continue
-        d.set_position(card, params.to)
+        d.set_position(card, params.to, flip_effects=not params.no_flip_effects)
 
 
 def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> Flow:
@@ -463,7 +463,8 @@ def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
     cards = yield from ctx.cards(params.what)
     times = ctx.link.rolled if params.times == "roll" else 1
     atk, defense = params.atk * times, params.def_ * times
-    flags = frozenset(f for f in ("cannot_attack", "cannot_attack_directly", "cannot_change_position", "extra_attack") if getattr(params, f))
+    flags = frozenset(f for f in ("cannot_attack", "cannot_attack_directly", "cannot_change_position", "extra_attack",
+                                   "swap_original") if getattr(params, f))
     for card in cards:
         if card.loc != Loc.MZONE or not card.face_up:
             continue
@@ -702,6 +703,27 @@ def op_detach(ctx: Ctx, params: fx.Detach, name: str) -> Flow:
     yield
 
 
+def op_swap_control(ctx: Ctx, params: fx.SwapControl, name: str) -> Flow:
+    """Creature Swap: each player picks one of their monsters, then control of the two is switched."""
+    d = ctx.d
+    picked: list[CardInst] = []
+    for p in (ctx.player, 1 - ctx.player):
+        mine = [c for c in d.players[p].mzone[:5] if c is not None]
+        chosen = yield from choose(d, p, mine, 1, 1, "give", f"{ctx.card.name}: give 1 monster to your opponent")
+        picked += chosen
+    if len(picked) == 2:
+        a, b = picked
+        d.players[a.controller].mzone[a.seq], d.players[b.controller].mzone[b.seq] = b, a
+        a.controller, b.controller = b.controller, a.controller
+        a.seq, b.seq = b.seq, a.seq
+        for card in picked:
+            card.moves += 1
+            card.original_controller = None
+        d.emit(Note(f"{a.name} and {b.name} switch control"))
+        ctx.chosen = picked
+        yield from run_ops(ctx, params.then)
+
+
 def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> Flow:
     """R-TERM-7: the die is the duel's seeded RNG."""
     ctx.link.rolled = ctx.d.rng.randint(1, 6)
@@ -819,6 +841,6 @@ OPERATIONS: dict[str, Callable[[Ctx, Any, str], Flow]] = {
     "handler": op_handler, "no_battle_damage": op_no_battle_damage, "shuffle": op_shuffle, "reveal": op_reveal,
     "if": op_if, "protect": op_protect, "bind": op_bind, "set_card": op_set_card,
     "traps_from_hand": op_flag, "extra_normal_summon": op_flag,
-    "later": op_later, "roll_die": op_roll_die, "place": op_place, "excavate": op_excavate, "detach": op_detach,
+    "later": op_later, "roll_die": op_roll_die, "place": op_place, "excavate": op_excavate, "detach": op_detach, "swap_control": op_swap_control,
 }
 assert set(OPERATIONS) == set(fx.OPS), "every operation of the vocabulary has a handler"

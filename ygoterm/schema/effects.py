@@ -104,6 +104,7 @@ class Filter(BaseModel):
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
+    normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -220,6 +221,7 @@ class SpecialSummon(_Op):
 class ChangePosition(_Op):
     what: Selection
     to: Literal["attack", "defense", "facedown", "toggle", "face_up"] = "toggle"
+    no_flip_effects: bool = False  # monsters flipped face-up do not activate their FLIP effects (Ceasefire)
 
 
 class _Amount(_Op):
@@ -255,6 +257,7 @@ class Modify(_Op):
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -425,6 +428,12 @@ class Detach(_Op):
     count: int = Field(1, ge=1)
 
 
+class SwapControl(_Op):
+    """Each player chooses 1 monster they control; they switch control of them (Creature Swap)."""
+
+    then: list["OpSpec"] = []  # run on both monsters afterwards (as `chosen`)
+
+
 class RollDie(_Op):
     """Roll a six-sided die (R-TERM-7: the duel's seeded RNG); `modify: {times: roll}` uses it."""
 
@@ -488,6 +497,7 @@ OPS: dict[str, tuple[type[_Op], Any]] = {
     "roll_die": (RollDie, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
     "detach": (Detach, _count_or("count")),
+    "swap_control": (SwapControl, lambda v: v or {}),
     "place": (Place, _what_or),
     "protect": (Protect, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "bind": (Bind, _what_or),
@@ -573,6 +583,8 @@ class Condition(BaseModel):
     count: NumRange | None = None  # with one of the filters above: how many must match
     lp_at_most: int | None = None
     lp_at_least: int | None = None
+    any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
+    lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
     hand_at_least: int | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
     being_attacked: bool | None = None  # this card is the attack target
@@ -613,6 +625,7 @@ class ContinuousSpec(BaseModel):
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
     force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
+    atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
@@ -688,4 +701,5 @@ If.model_rebuild()
 Filter.model_rebuild()
 Condition.model_rebuild()
 Later.model_rebuild()
+SwapControl.model_rebuild()
 Coin.model_rebuild()
