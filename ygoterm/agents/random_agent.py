@@ -18,6 +18,9 @@ class RandomAgent:
             order = list(options)
             self.rng.shuffle(order)
             return order
+        if decision.sets:  # only some combinations are legal (materials)
+            keys = self.rng.choice(decision.sets)
+            return [o for o in options if o.key in keys]
         if decision.multi:
             hi = min(decision.max, len(options))
             count = self.rng.randint(min(decision.min, hi), hi)

@@ -97,6 +97,20 @@ def owned_counts(d: Duel) -> tuple[int, int]:
     return counts[0], counts[1]
 
 
+def pool_decks(pool: CardPool, count: int, seed: int) -> list[Deck]:
+    """`count` random 40-card decks (up to 15 Extra Deck monsters) of the pool's scripted cards,
+    so that fuzzing reaches every card script, not only those in the shipped decks."""
+    rng = random.Random(seed)
+    scripted = [c for c in pool if c.scripted and c.id < 99_000_000]
+    main = [c for c in scripted if not (c.kind == "monster" and c.is_extra_deck)]
+    extra = [c for c in scripted if c.kind == "monster" and c.is_extra_deck]
+    decks = []
+    for n in range(count):
+        cards = rng.sample(main, min(40, len(main)))
+        decks.append(Deck(f"pool deck {n + 1}", cards, rng.sample(extra, min(15, len(extra)))))
+    return decks
+
+
 def fuzz(pool: CardPool, decks: list[Deck], duels: int, seed: int, *, pick: Callable[[random.Random], tuple[Deck, Deck]] | None = None,
          progress: Callable[[int], None] | None = None) -> FuzzReport:
     """Play `duels` random duels; stop at the first violated invariant or exception."""

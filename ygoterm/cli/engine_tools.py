@@ -8,7 +8,7 @@ import io
 import pstats
 
 from ..analysis.bench import bench
-from ..analysis.fuzz import fuzz
+from ..analysis.fuzz import fuzz, pool_decks
 from ..analysis.load_bench import measure_load
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, deck_paths, load_deck
@@ -24,6 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--duels", type=int, default=300, metavar="N")
     f.add_argument("--seed", type=int, default=0, metavar="S")
     f.add_argument("--decks", nargs="+", metavar="DECK", dest="deck_refs", help="decks to pair at random (default: every shipped and user deck)")
+    f.add_argument("--pool", type=int, default=0, metavar="N",
+                   help="instead, N random decks of the card pool's scripted cards (reaches every card script)")
     f.set_defaults(run=run_fuzz)
     b = sub.add_parser("bench", help="time random-vs-random duels (duels/s, decisions/s) or card-pool loading",
                        description=f"Single-threaded random duels between two decks (default: {BENCH_DECK} twice); setup is included in the time.")
@@ -52,7 +54,7 @@ def _decks(args: argparse.Namespace, pool: CardPool, refs: list[str] | None) -> 
 
 def run_fuzz(args: argparse.Namespace) -> int:
     pool = card_pool(args)
-    decks = _decks(args, pool, args.deck_refs)
+    decks = pool_decks(pool, args.pool, args.seed) if args.pool else _decks(args, pool, args.deck_refs)
     err.print(f"Fuzzing {args.duels} duels (seed {args.seed}) over {len(decks)} deck{'s' if len(decks) > 1 else ''}: {', '.join(d.name for d in decks)}")
     report = fuzz(pool, decks, args.duels, args.seed)
     out.print(f"{report.duels} duels, {report.decisions} decisions; wins {report.wins[0]}/{report.wins[1]}, draws {report.draws}; "

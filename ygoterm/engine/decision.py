@@ -56,6 +56,9 @@ class Decision(NamedTuple):
     max: int = 1
     verb: str = ""  # for selections: "tribute", "discard", "target" … (scenario commands start with it)
     multi: bool = False  # answered with a sequence of options (CARDS and ORDER decisions)
+    # when not every choice of min..max options is legal: the legal ones, as sets of option keys
+    # (materials that must fit together); agents pick among them, clients may check with them
+    sets: tuple[frozenset[str], ...] = ()
 
     def option(self, key: str) -> Option | None:
         for o in self.options:

@@ -81,7 +81,7 @@ class Duel:
         self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
         self.record: ReplayRecord | None = None
         self.attack: Any = None  # the attack in progress (flow.AttackState) or None
-        # a rule on the pending selection as a whole (materials that must fit together), or None
+        # why a selection outside the pending decision's `sets` is refused (with its rule), or None
         self.selection_check: Callable[[tuple[Option, ...]], Refusal | None] | None = None
         self.idle = False  # an open game state: the turn player's Main Phase / Battle Step command
         self._flow: Flow | None = None
@@ -179,10 +179,11 @@ class Duel:
             if not decision.min <= len(chosen) <= decision.max:
                 want = str(decision.min) if decision.min == decision.max else f"{decision.min} to {decision.max}"
                 raise IllegalChoice(_SELECT_RULES.get(decision.verb, "PROTOCOL"), f"{decision.verb or 'select'} {want}, not {len(chosen)}")
-            if self.selection_check is not None:
-                refusal = self.selection_check(tuple(chosen))
+            if decision.sets and frozenset(o.key for o in chosen) not in decision.sets:
+                refusal = self.selection_check(tuple(chosen)) if self.selection_check is not None else None
                 if refusal is not None:
                     raise IllegalChoice(refusal.rule, f"{refusal.action}: {refusal.message}")
+                raise IllegalChoice("PROTOCOL", "those cannot be chosen together")
             return tuple(chosen)
         if not isinstance(answer, (str, Option)):
             if len(answer) != 1:
@@ -289,8 +290,8 @@ class Duel:
         return event
 
     def ask(self, player: int, kind: Kind, options: Sequence[Option], prompt: str, *,
-            lo: int = 1, hi: int = 1, verb: str = "") -> Decision:
-        return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI)
+            lo: int = 1, hi: int = 1, verb: str = "", sets: tuple[frozenset[str], ...] = ()) -> Decision:
+        return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI, sets)
 
     def opponent(self, player: int) -> int:
         return 1 - player

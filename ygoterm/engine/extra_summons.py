@@ -199,20 +199,12 @@ def extra_summon(d: "Duel", p: int, card: CardInst) -> Flow:
     try:
         answer = yield d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
                              f"Materials for {card.name} ({card.monster.materials.text})",  # type: ignore[union-attr]
-                             lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material")
+                             lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material",
+                             sets=tuple(frozenset(f"card:{c.uid}" for c in s) for s in material_sets(d, p, card, kind)))
     finally:
         d.selection_check = None
     chosen = tuple(d.cards[o.card] for o in answer)
     zones = summon_zones(d, p, card, chosen)
-    d.batch += 1
-    if kind == "xyz":  # R-SUMMON-13: the materials stay with it, not in the GY
-        for m in chosen:
-            d.move(m, Loc.MATERIAL, reason="Xyz Material", quiet=True)
-        card.materials = list(chosen)
-        d.emit(Note(f"{' and '.join(m.name for m in chosen)} become the Xyz Materials of {card.name}"))
-    else:
-        for m in chosen:
-            d.move(m, Loc.GY, reason=f"{kind.title()} Material")
     zone = zones[0]
     if len(zones) > 1:
         answer = yield d.ask(p, Kind.ZONE, [Option(f"zone:{z}", zone_label(z)) for z in zones],
@@ -223,4 +215,13 @@ def extra_summon(d: "Duel", p: int, card: CardInst) -> Flow:
         answer = yield d.ask(p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
                              f"{kind.title()} Summon {card.name} in which position?", verb="position")
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
+    d.batch += 1  # the materials leave and the monster arrives together
+    if kind == "xyz":  # R-SUMMON-13: the materials stay with it, not in the GY
+        for m in chosen:
+            d.move(m, Loc.MATERIAL, reason="Xyz Material", quiet=True)
+        card.materials = list(chosen)
+        d.emit(Note(f"{' and '.join(m.name for m in chosen)} become the Xyz Materials of {card.name}"))
+    else:
+        for m in chosen:
+            d.move(m, Loc.GY, reason=f"{kind.title()} Material")
     yield from summon_with_negation_window(d, p, card, zone, pos, kind, properly=True)

@@ -314,6 +314,8 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
     side.normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
     need, most, monsters = tribute_terms(d, p, card)
     card.tributes_used = 0
+    if need and side.free_mzone() is None:  # R-ZONE-1: the Summon needs a Main Monster Zone, so a Tribute
+        monsters = [c for c in monsters if c.seq < 5]  # must come from one (simplified: none from an EMZ)
     if need:
         options = unique_labels(d, [Option(f"card:{c.uid}", c.name if c.face_up or c.controller == p else "face-down monster", c.uid)
                                     for c in monsters])
