@@ -404,3 +404,33 @@ def test_snapshot_chain_in_progress(pool, snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=build_chain)
+
+
+async def test_synchro_summon_by_keys_refuses_materials_that_do_not_fit(pool, tmp_path):
+    position = tmp_path / "synchro.yaml"
+    position.write_text("name: Synchro\nturn: 3\nA:\n"
+                        "  monsters: [Gemini Elf, Flamvell Guard, Luster Dragon, Giant Soldier of Stone]\n"
+                        "  extra: [Stardust Dragon]\n")
+    app = make_app(pool, start=lambda app: app.puzzle_screen(position))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        duel = app.screen.session.duel
+        await pilot.press("c")
+        await pilot.pause()
+        await pick(pilot, app.screen, "synchro summon Stardust Dragon")
+        await pilot.pause()
+        assert "Materials for Stardust Dragon" in screen_text(app)
+        await pilot.press("space", "down", "space", "enter")  # Gemini Elf + Flamvell Guard: Levels 5, not 8
+        await pilot.pause()
+        assert "R-SUMMON-12" in screen_text(app)  # refused with its rule; nothing was lost
+        assert duel.players[0].extra[0].name == "Stardust Dragon" and len(duel.players[0].monsters()) == 4
+        assert duel.pending.verb == "material"
+        await pilot.press("down", "space", "down", "space", "down", "space", "enter")  # Flamvell Guard + Luster + Giant: 8
+        await pilot.pause()
+        assert duel.pending.kind == Kind.ZONE
+        await pick(pilot, app.screen, "EMZ1")
+        await pilot.pause()
+        await pick(pilot, app.screen, "attack")
+        await pilot.pause()
+        assert [c.name for c in duel.players[0].monsters()] == ["Gemini Elf", "Stardust Dragon"]
+        assert sorted(c.name for c in duel.players[0].gy) == ["Flamvell Guard", "Giant Soldier of Stone", "Luster Dragon"]

@@ -43,9 +43,9 @@ class Result:
 class PoolCache:
     """Card pools by the extra card paths a scenario asks for (most share the shipped pool)."""
 
-    def __init__(self, extra: list[Path] | None = None) -> None:
+    def __init__(self, extra: list[Path] | None = None, base: CardPool | None = None) -> None:
         self.extra = extra or []
-        self._pools: dict[tuple[str, ...], CardPool] = {}
+        self._pools: dict[tuple[str, ...], CardPool] = {} if base is None else {(): base}
 
     def get(self, more: list[Path]) -> CardPool:
         key = tuple(sorted(str(p.resolve()) for p in more))

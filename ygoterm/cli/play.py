@@ -82,10 +82,9 @@ def run_solo(args: argparse.Namespace) -> int:
 def run_scenario_play(args: argparse.Namespace) -> int:
     if not args.file.is_file():
         raise UsageError(f"{args.file}: no such file")
-    from ..schema.scenario import read_scenario
-
-    read_scenario(args.file)  # report a broken file before the screen opens
-    app = _app(args, start=lambda app: app.puzzle_screen(args.file))
+    app = _app(args)
+    screen = app.puzzle_screen(args.file)  # a broken file or an unknown card is reported before the TUI opens
+    app.start = lambda app: screen
     app.run()
     return EXIT_OK
 

@@ -10,7 +10,6 @@ from textual.app import App
 
 from ..engine.decision import Option
 from ..engine.duel import Duel
-from ..engine.position import build_position
 from ..engine.replay import load_record, replay
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
@@ -55,13 +54,18 @@ class YgoApp(App):
         return DuelScreen(session, title=f"solo vs {seats[1].name}", solo=True)
 
     def puzzle_screen(self, path: Path) -> DuelScreen:
-        scenario, data, _ = read_scenario(path)
-        duel = build_position(self.pool, data, scenario.seed)
+        """A scenario's position to play by hand (its extra `cards:` included). Raises DataError,
+        with file:line, for a broken file or an unknown card."""
+        from ..scenarios import PoolCache, prepare
+
+        pools = PoolCache(base=self.pool)
+        scenario, duel = prepare(path, pools)
+        pool = pools.get([(path.parent / c).resolve() for c in scenario.cards])
         duel.solo = True
         if duel.record is not None:
             duel.record.solo = True
         names = duel.names
-        session = Session.start(duel, self.pool, (Seat(names[0], "human", "auto"), Seat(names[1], "human", "auto")), hot_seat=False)
+        session = Session.start(duel, pool, (Seat(names[0], "human", "auto"), Seat(names[1], "human", "auto")), hot_seat=False)
         return DuelScreen(session, title=f"puzzle: {scenario.name}", solo=True, briefing=scenario.description or "")
 
     # ------------------------------------------------------------------ menu items

@@ -82,6 +82,7 @@ class DuelScreen(Screen):
         self.solo = solo
         self.briefing = briefing  # shown once before the first decision (a puzzle's task)
         self.asking = False
+        self.refused = ""  # why the last answer was refused (shown when the question is asked again)
         self.bottom = 0
         self.last_lp: list[int] = [p.lp for p in session.duel.players]
         self.lp_change = [0, 0]
@@ -347,7 +348,8 @@ class DuelScreen(Screen):
         elif d.kind in (Kind.COMMAND, Kind.BATTLE):
             self._focus_default()
         else:
-            self._ask(prompt_for(d), self._answer)
+            refused, self.refused = self.refused, ""
+            self._ask(prompt_for(d, refused), self._answer)
 
     def _ask(self, screen: Any, callback: Any) -> None:
         self.asking = True
@@ -380,7 +382,8 @@ class DuelScreen(Screen):
         try:
             events = self.session.answer(answer)
         except IllegalChoice as e:
-            self.notify(f"{e.message} ({e.rule})", severity="error", timeout=6)
+            self.refused = f"{e.message} ({e.rule})"  # shown in the prompt that asks again
+            self.notify(self.refused, severity="error", timeout=6)
             self.advance()
             return
         except EngineBug as e:

@@ -90,10 +90,11 @@ class SelectPrompt(_Dialog):
 
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "confirm", "Confirm", priority=True)]
 
-    def __init__(self, decision: Decision, *, ordering: bool = False) -> None:
+    def __init__(self, decision: Decision, *, ordering: bool = False, refused: str = "") -> None:
         super().__init__()
         self.decision = decision
         self.ordering = ordering
+        self.refused = refused
         self.cancellable = False
         self.picked: list[int] = []
 
@@ -101,6 +102,8 @@ class SelectPrompt(_Dialog):
         d = self.decision
         with Vertical(classes="dialog"):
             yield Static(d.prompt, classes="dialog-title")
+            if self.refused:
+                yield Static(Text(self.refused, style="bold red"), id="refused")
             yield SelectionList[int](*[(o.label, i) for i, o in enumerate(d.options)], id="select")
             yield Static("", id="count", classes="dialog-help")
             yield Static("Space tick · Enter confirm", classes="dialog-help")
@@ -324,13 +327,14 @@ class HelpScreen(_Dialog):
         self.query_one("#help-body").focus()
 
 
-def prompt_for(decision: Decision) -> ModalScreen:
-    """The modal that asks a decision (Main Phase and Battle Step commands use the board)."""
+def prompt_for(decision: Decision, refused: str = "") -> ModalScreen:
+    """The modal that asks a decision (Main Phase and Battle Step commands use the board);
+    `refused` says why the last answer to it was refused."""
     kind = decision.kind
     if kind == Kind.CARDS:
         if decision.min == decision.max == 1:
             return ChoicePrompt(decision.prompt, decision.options, cancellable=False)
-        return SelectPrompt(decision)
+        return SelectPrompt(decision, refused=refused)
     if kind == Kind.ORDER:
         return SelectPrompt(decision, ordering=True)
     if kind == Kind.DECLARE:
