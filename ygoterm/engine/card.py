@@ -52,7 +52,7 @@ class CardInst:
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
         "_duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
         "chosen", "responds", "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
-        "tributes_used", "defeated", "field_atk",
+        "tributes_used", "defeated", "field_atk", "no_tribute",
     )
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
@@ -113,6 +113,7 @@ class CardInst:
         self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
         self.defeated: list[tuple[CardInst, int, int]] = []  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0
+        self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)  # Tributes of its last Tribute Summon (Gilford the Lightning)
         self.original_controller: int | None = None  # take control "until the End Phase"
         self.control_until = 0

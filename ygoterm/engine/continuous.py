@@ -313,6 +313,10 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
         return False
     if c.hand_at_most is not None and len(d.players[p].hand) > c.hand_at_most:
         return False
+    if c.you_summoned_this_turn is not None and (d.players[p].summoned_turn == d.turn) != c.you_summoned_this_turn:
+        return False
+    if c.you_set_monster_this_turn is not None and (d.players[p].monster_set_turn == d.turn) != c.you_set_monster_this_turn:
+        return False
     if c.xyz_materials is not None and len(card.materials) not in c.xyz_materials:
         return False
     return True

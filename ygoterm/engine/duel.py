@@ -498,6 +498,7 @@ class Duel:
         data = Monster(id=990_000_000 + len(self.cards), name=spec.name, kind="monster", frame="token",
                        attribute=spec.attribute, type=spec.type, level=spec.level, atk=spec.atk, **{"def": spec.def_})
         card = CardInst(max(self.cards, default=0) + 1, data, player)
+        card.no_tribute = spec.no_tribute
         card.loc = Loc.GONE
         self.cards[card.uid] = card
         self._register(card)

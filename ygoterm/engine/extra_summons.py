@@ -139,13 +139,13 @@ def material_sets(d: "Duel", p: int, card: CardInst, kind: str) -> list[tuple[Ca
 
 def extra_refusal(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     """Why `p` cannot Synchro/Xyz/Link Summon `card` now (None if they can)."""
-    from .legality import open_main
+    from .legality import open_main, summon_locked
 
     kind = extra_kind(card)
     action = f"{(kind or 'special').title()} Summon"
     if kind is None or card.loc != Loc.EXTRA or card.owner != p:
         return Refusal(action, "R-SUMMON-17", "only a Synchro, Xyz or Link monster in your Extra Deck")
-    refusal = open_main(d, p, action)
+    refusal = open_main(d, p, action) or summon_locked(d, p, action)
     if refusal is not None:
         return refusal
     materials = card.monster.materials

@@ -335,6 +335,7 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
     zone = side.free_mzone()
     assert zone is not None
     if setting:
+        side.monster_set_turn = d.turn
         d.move(card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
         d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
         return
@@ -346,6 +347,7 @@ def summon_with_negation_window(d: "Duel", p: int, card: CardInst, zone: int | N
     Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8)."""
     if zone is not None:
         d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
+    d.players[p].summoned_turn = d.turn
     card.summon_kind = how
     card.summon_turn = d.turn
     if properly:

@@ -31,7 +31,7 @@ def tribute_terms(d: "Duel", p: int, card: CardInst) -> tuple[int, int, list[Car
     level = card.level
     lo = hi = 0 if level <= 4 else 1 if level <= 6 else 2
     rule = card.monster.tributes
-    monsters = [c for c in d.players[p].mzone if c is not None]
+    monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute]
     if rule is not None:
         if rule.count is not None:
             lo = rule.count.min if rule.count.min is not None else lo
@@ -67,7 +67,16 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool = False) -> R
     action = NORMAL_SET if setting else NORMAL_SUMMON
     if card.loc != Loc.HAND or card.owner != p or not card.is_monster:
         return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
-    return open_main(d, p, action) or normal_summon_left(d, p, action) or summon_this(d, p, card, action)
+    return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting)
+            or summon_this(d, p, card, action))
+
+
+def summon_locked(d: "Duel", p: int, action: str, setting: bool = False) -> Refusal | None:
+    """An effect stopped `p` Summoning (or Setting) monsters this turn (Scapegoat, Dark Magic Curtain)."""
+    side = d.players[p]
+    if (side.set_lock_turn if setting else side.summon_lock_turn) == d.turn:
+        return Refusal(action, "R-CARD-13", f"a card's effect stops you {'Setting' if setting else 'Summoning'} monsters this turn")
+    return None
 
 
 def normal_summon_left(d: "Duel", p: int, action: str = NORMAL_SUMMON) -> Refusal | None:
@@ -137,7 +146,7 @@ def flip_summon(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     """R-SUMMON-4: a face-down Defense monster, not Set or turned face-down this turn."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
-    return open_main(d, p, FLIP_SUMMON) or flip_this(d, card)
+    return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON) or flip_this(d, card)
 
 
 def flip_this(d: "Duel", card: CardInst) -> Refusal | None:
@@ -260,6 +269,9 @@ def main_options(d: "Duel", p: int) -> list[Option]:
     side = d.players[p]
     if open_main(d, p, NORMAL_SUMMON) is None:
         can_summon = normal_summon_left(d, p) is None
+        may_summon = summon_locked(d, p, NORMAL_SUMMON) is None
+        may_set = summon_locked(d, p, NORMAL_SET, setting=True) is None
+        may_flip = may_summon
         power = side.tribute_power()
         free_mzone = side.free_mzone() is not None
         free_szone = side.free_szone() is not None
@@ -267,10 +279,12 @@ def main_options(d: "Duel", p: int) -> list[Option]:
         repeated = _repeated_names(hand)
         for index, card in enumerate(hand):
             if card.is_monster:
-                if can_summon and summon_this(d, p, card, NORMAL_SUMMON, power, free_mzone) is None:
+                if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SUMMON, power, free_mzone) is None:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
-                    options.append(card_options.summon)
-                    options.append(card_options.set)
+                    if may_summon:
+                        options.append(card_options.summon)
+                    if may_set:
+                        options.append(card_options.set)
             elif (free_szone or card.is_field_spell) and not card.data.cannot_set:  # type: ignore[union-attr]
                 options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
         monsters = side.mzone
@@ -280,11 +294,11 @@ def main_options(d: "Duel", p: int) -> list[Option]:
                 continue
             card_options = card.options_at(d.where(card)) if card.name in repeated else card.options
             if card.pos == Pos.FACEDOWN_DEFENSE:
-                if flip_this(d, card) is None:
+                if may_flip and flip_this(d, card) is None:
                     options.append(card_options.flip)
             elif change_this(d, card) is None:
                 options.append(card_options.to_defense if card.pos == Pos.ATTACK else card_options.to_attack)
-        if any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in side.extra):
+        if may_summon and any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in side.extra):
             from .extra_summons import extra_options
 
             options += extra_options(d, p)  # R-SUMMON-12/13/16

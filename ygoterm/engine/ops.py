@@ -377,6 +377,9 @@ def special_summon(d: "Duel", card: CardInst, controller: int, position: str, ho
                    proper: bool = False) -> Flow:
     """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified."""
     side = d.players[controller]
+    if side.summon_lock_turn == d.turn:
+        d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} cannot Summon monsters this turn (R-CARD-13)"))
+        return
     if card.monster.no_special_summon:
         d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
         return
@@ -398,6 +401,7 @@ def special_summon(d: "Duel", card: CardInst, controller: int, position: str, ho
     card.summon_turn = d.turn
     if how != "special" or proper:
         card.properly_summoned = True  # R-SUMMON-9: Summoned by its own required method
+    side.summoned_turn = d.turn
     d.emit(Summon(controller, card.uid, card.name if pos.face_up else None, how, pos, zone))  # type: ignore[arg-type]
     if pos.face_up:
         d.signal("special_summoned", card, controller, how=how, src=src)
@@ -724,6 +728,17 @@ def op_swap_control(ctx: Ctx, params: fx.SwapControl, name: str) -> Flow:
         yield from run_ops(ctx, params.then)
 
 
+def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> Flow:
+    d = ctx.d
+    p = ctx.player if params.player == "you" else 1 - ctx.player
+    d.players[p].summon_lock_turn = d.turn
+    if params.sets:
+        d.players[p].set_lock_turn = d.turn
+    d.emit(Note(f"{d.names[p]} cannot Summon{' or Set' if params.sets else ''} monsters for the rest of this turn"))
+    return
+    yield
+
+
 def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> Flow:
     """R-TERM-7: the die is the duel's seeded RNG."""
     ctx.link.rolled = ctx.d.rng.randint(1, 6)
@@ -841,6 +856,6 @@ OPERATIONS: dict[str, Callable[[Ctx, Any, str], Flow]] = {
     "handler": op_handler, "no_battle_damage": op_no_battle_damage, "shuffle": op_shuffle, "reveal": op_reveal,
     "if": op_if, "protect": op_protect, "bind": op_bind, "set_card": op_set_card,
     "traps_from_hand": op_flag, "extra_normal_summon": op_flag,
-    "later": op_later, "roll_die": op_roll_die, "place": op_place, "excavate": op_excavate, "detach": op_detach, "swap_control": op_swap_control,
+    "later": op_later, "roll_die": op_roll_die, "place": op_place, "excavate": op_excavate, "detach": op_detach, "swap_control": op_swap_control, "lock_summons": op_lock_summons,
 }
 assert set(OPERATIONS) == set(fx.OPS), "every operation of the vocabulary has a handler"

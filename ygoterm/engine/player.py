@@ -14,7 +14,8 @@ class Player:
 
     __slots__ = ("index", "lp", "deck", "hand", "mzone", "szone", "gy", "banished", "extra",
                  "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
-                 "traps_from_hand_turn", "used_names", "skips_left")
+                 "traps_from_hand_turn", "used_names", "skips_left",
+                 "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -28,6 +29,10 @@ class Player:
         self.extra: list[CardInst] = []
         self.normal_summon_turn = 0  # turn of the last Normal Summon/Set (R-SUMMON-1)
         self.battle_turn = 0
+        self.summoned_turn = 0  # the last turn this player Summoned a monster (any kind)
+        self.monster_set_turn = 0  # … or Set one
+        self.summon_lock_turn = 0  # the turn an effect stopped this player Summoning (Scapegoat)
+        self.set_lock_turn = 0  # … or Setting monsters (Dark Magic Curtain)
         self.skips_left: dict[str, int] = {}  # phase → how many more of this player's turns skip it
         self.skip: dict[str, int] = {}  # phase → turn an effect said to skip it in this player's next turn (R-PHASE-8)
         self.no_battle_damage_turn = 0  # Waboku: takes no battle damage this turn
@@ -42,7 +47,7 @@ class Player:
     def tribute_power(self) -> int:
         """How many Tributes this player's monsters make (R-SUMMON-2), before card effects such
         as Kaiser Sea Horse's (engine/continuous.tribute_value)."""
-        return sum(1 for card in self.mzone if card is not None)
+        return sum(1 for card in self.mzone if card is not None and not card.no_tribute)
 
     def spells_traps(self) -> list[CardInst]:
         return [c for c in self.szone if c is not None]

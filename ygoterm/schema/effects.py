@@ -290,6 +290,7 @@ class Token(_Op):
     def_: int = Field(0, alias="def")
     position: Literal["attack", "defense", "choose"] = "defense"
     player: Literal["you", "opponent"] = "you"
+    no_tribute: bool = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -398,6 +399,14 @@ class Flag(_Op):
     player: Literal["you", "opponent"] = "you"
 
 
+class LockSummons(_Op):
+    """For the rest of the turn the player cannot Summon monsters (with `sets`: nor Set them):
+    "You cannot Summon other monsters the turn you activate this card" (Scapegoat)."""
+
+    player: Literal["you", "opponent"] = "you"
+    sets: bool = False
+
+
 class Later(_Op):
     """A delayed effect: `do` happens during a later Standby or End Phase (R-PRIO: it is then a
     mandatory trigger of this card's controller). Inside `do`, `chosen` is still what this
@@ -498,6 +507,7 @@ OPS: dict[str, tuple[type[_Op], Any]] = {
     "excavate": (Excavate, _count_or("count")),
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
+    "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "place": (Place, _what_or),
     "protect": (Protect, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "bind": (Bind, _what_or),
@@ -595,6 +605,8 @@ class Condition(BaseModel):
     in_battle: bool | None = None  # this card is the attacker or the attack target
     attacked_this_turn: bool | None = None  # this card declared an attack this turn (Goblin Attack Force)
     hand_at_most: int | None = None
+    you_summoned_this_turn: bool | None = None  # you Summoned a monster this turn (any kind of Summon)
+    you_set_monster_this_turn: bool | None = None  # you Set a monster this turn
     xyz_materials: NumRange | None = None  # how many Xyz Materials this card has (Number 39: Utopia)
     target_is: "Filter | None" = None  # every remaining target matches (Trap Master: "if it is a Trap")
 
