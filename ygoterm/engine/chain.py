@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from ..schema.cards import Monster, Spell, Trap
 from ..schema.effects import Effect, When
 from .card import CardInst, effect_speed, own_timing
-from .continuous import activation_forbidden, cannot_be_targeted, condition_holds, effects_negated
+from .continuous import activation_forbidden, condition_holds, effects_negated, has_flag
 from .decision import Decision, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
 from .filters import matches, select
@@ -333,7 +333,7 @@ def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal:
     events = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
     return [c for c in select(d, effect.target.where, p, card, events)
             if not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
-            and not (c.controller != p and cannot_be_targeted(d, c))]
+            and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))]
 
 
 def _event_cards(d: "Duel"):
@@ -520,9 +520,7 @@ def _spell_blocked(d: "Duel", link: ChainLink) -> bool:
     """Ryu Senshi: a Spell whose targets include it has its effect negated."""
     if not d.continuous_count or not link.targets:
         return False
-    from .continuous import negates_spells_targeting
-
-    return any(t.loc == Loc.MZONE and t.face_up and negates_spells_targeting(d, t) for t in link.targets)
+    return any(t.loc == Loc.MZONE and t.face_up and has_flag(d, t, "negates_spells_targeting") for t in link.targets)
 
 
 def _stopped(d: "Duel", link: ChainLink) -> bool:

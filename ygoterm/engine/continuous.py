@@ -33,6 +33,9 @@ class Modifier:
     expires: int = 0  # until "opponent_turns": the turn at whose end it ends
 
 
+FLAGS = frozenset(name for name, info in ContinuousSpec.model_fields.items() if info.annotation in (bool, "bool"))
+
+
 def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
     """Face-up cards on the field with continuous effects that currently apply."""
     for side in d.players:
@@ -71,7 +74,7 @@ def stat(d: "Duel", card: CardInst, which: str) -> int:
         return base
     if card.modifiers and any("swap_original" in m.flags for m in card.modifiers):  # Shield & Sword
         base = card.base_def if which == "atk" else card.base_atk
-    if card.equips and d.continuous_count and _restricted(d, card, "stats_of_equip"):
+    if card.equips and d.continuous_count and has_flag(d, card, "stats_of_equip"):
         copied = next((e for e in card.equips if e.is_monster), None)  # Relinquished
         if copied is not None:
             base = copied.base_atk if which == "atk" else copied.base_def
@@ -119,7 +122,11 @@ def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
     return sum(1 for c in side.pile(zone) if c.is_monster)
 
 
-def _restricted(d: "Duel", card: CardInst, flag: str) -> bool:
+def has_flag(d: "Duel", card: CardInst, flag: str) -> bool:
+    """Whether a restriction or ability applies to `card`: a flag of a continuous effect that
+    applies to it ("cannot_attack", "piercing", "wins_match" …, ContinuousSpec) or of a lasting
+    change on it (continuous.Modifier.flags)."""
+    assert flag in FLAGS, f"unknown flag {flag!r}"
     if card.modifiers and any(flag in m.flags for m in card.modifiers):
         return True  # a resolved effect's lasting restriction (Instant Fusion: "it cannot attack")
     if not d.continuous_count:
@@ -131,63 +138,24 @@ def _restricted(d: "Duel", card: CardInst, flag: str) -> bool:
     return False
 
 
-def cannot_attack(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "cannot_attack")
 
 
-def cannot_change_position(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "cannot_change_position")
 
 
-def cannot_be_targeted(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "cannot_be_targeted")
 
-
-def battle_indestructible(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "cannot_be_destroyed_by_battle")
-
-
-def piercing(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "piercing")
-
-
-def can_attack_directly(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "direct_attack")
-
-
-def negates_spells_targeting(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "negates_spells_targeting")
 
 
 def equip_takes_battle_destruction(d: "Duel", card: CardInst) -> CardInst | None:
     """Relinquished: the monster equipped to it that is destroyed by battle in its place."""
-    if not card.equips or not _restricted(d, card, "equip_takes_battle_destruction"):
+    if not card.equips or not has_flag(d, card, "equip_takes_battle_destruction"):
         return None
     return next((e for e in card.equips if e.is_monster), None)
 
 
-def shares_battle_damage(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "shares_battle_damage")
 
 
-def wins_match(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "wins_match")
 
 
-def attacks_in_defense(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "attacks_in_defense")
-
-
-def cannot_attack_directly(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "cannot_attack_directly")
-
-
-def cannot_be_attacked(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "cannot_be_attacked")
-
-
-def no_battle_damage(d: "Duel", card: CardInst) -> bool:
-    return _restricted(d, card, "no_battle_damage")
 
 
 def attacks_allowed(d: "Duel", card: CardInst) -> int:

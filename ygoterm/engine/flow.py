@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any, Generator
 
 from .card import CardInst
 from .chain import activate, activation_options, process_triggers, run_chain
-from .continuous import (battle_indestructible, enforce_positions, equip_takes_battle_destruction, piercing,
-                         no_battle_damage, shares_battle_damage, tribute_value, wins_match)
+from .continuous import enforce_positions, equip_takes_battle_destruction, has_flag, tribute_value
 from .decision import Decision, Kind, Option
 from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, PositionChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
@@ -464,9 +463,7 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
             targets = attack_targets(d, p)
             options = [attack_option(d, attacker, t) for t in targets]
             if None not in targets and d.continuous_count:
-                from .continuous import can_attack_directly
-
-                if can_attack_directly(d, attacker):
+                if has_flag(d, attacker, "direct_attack"):
                     options.append(attack_option(d, attacker, None))
             options.append(STOP)
             choice = yield d.ask(p, Kind.BATTLE, unique_labels(d, options), f"Replay: choose a new target for {attacker.name} or stop")
@@ -571,7 +568,7 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
             d.emit(DamageCalc(attacker.uid, target.uid, x, df, pos))
             if x > df:
                 _mark(d, target)  # R-BATTLE-8: no damage …
-                if piercing(d, attacker):  # … unless an effect grants piercing (R-BATTLE-12)
+                if has_flag(d, attacker, "piercing"):  # … unless an effect grants piercing (R-BATTLE-12)
                     damage[foe] = x - df
             elif x < df:
                 damage[p] = df - x
@@ -579,14 +576,14 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
     if damage and d.continuous_count:
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
-            if card is not None and card.controller in damage and no_battle_damage(d, card):
+            if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]
         for card in (attacker, target):  # Relinquished: the damage its controller takes is also the opponent's
-            if card is not None and damage.get(card.controller) and shares_battle_damage(d, card):
+            if card is not None and damage.get(card.controller) and has_flag(d, card, "shares_battle_damage"):
                 other = 1 - card.controller
                 damage[other] = damage.get(other, 0) + damage[card.controller]
     if damage:
-        if target is None and d.continuous_count and wins_match(d, attacker):
+        if target is None and d.continuous_count and has_flag(d, attacker, "wins_match"):
             d.match_claim = p  # Victory Dragon
         try:
             d.change_lps({who: -amount for who, amount in damage.items()}, "battle")
@@ -598,6 +595,6 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
 
 
 def _mark(d: "Duel", card: CardInst) -> None:
-    if not battle_indestructible(d, card) and d.players[card.controller].battle_immune_turn != d.turn:
+    if not has_flag(d, card, "cannot_be_destroyed_by_battle") and d.players[card.controller].battle_immune_turn != d.turn:
         card.battle_destroyed = True
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .card import CardInst
+from .continuous import attacks_allowed, fewer_tributes, forced_position, has_flag, tribute_value
 from .decision import Option, Refusal
 from .types import Loc, Phase, Pos, Step
 
@@ -41,8 +42,6 @@ def tribute_terms(d: "Duel", p: int, card: CardInst) -> tuple[int, int, list[Car
 
             monsters = [c for c in monsters if matches(d, c, rule.where, p, card)]
     if d.continuous_count and hi:
-        from .continuous import fewer_tributes
-
         fewer = fewer_tributes(d, card)
         lo, hi = max(0, lo - fewer), max(0, hi - fewer)
     return lo, hi, monsters
@@ -100,8 +99,6 @@ def summon_this(d: "Duel", p: int, card: CardInst, action: str = NORMAL_SUMMON,
         need, _, monsters = tribute_terms(d, p, card)
         if need:
             if d.continuous_count:
-                from .continuous import tribute_value
-
                 tribute_power = sum(tribute_value(d, c, card) for c in monsters)
             elif card.monster.tributes is not None or tribute_power is None:
                 tribute_power = len(monsters)
@@ -180,9 +177,7 @@ def change_this(d: "Duel", card: CardInst) -> Refusal | None:
     if card.attacked_turn == turn:
         return Refusal(CHANGE_POSITION, "R-BATTLE-11", "it declared an attack this turn")
     if d.continuous_count or card.modifiers:
-        from .continuous import cannot_change_position, forced_position
-
-        if cannot_change_position(d, card):
+        if has_flag(d, card, "cannot_change_position"):
             return Refusal(CHANGE_POSITION, "R-CARD-13", "a card's effect stops it from changing position")
         forcer = forced_position(d, card) if d.forcers and card.pos == Pos.DEFENSE else None
         if forcer is not None:
@@ -218,9 +213,7 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     if not in_attacking_position(d, card):
         return Refusal(ATTACK, "R-BATTLE-1", "only a face-up Attack Position monster can attack")
     if d.continuous_count or card.modifiers:
-        from .continuous import attacks_allowed, cannot_attack
-
-        if cannot_attack(d, card):
+        if has_flag(d, card, "cannot_attack"):
             return Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking")
         if card.attacks >= attacks_allowed(d, card):
             return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
@@ -233,9 +226,7 @@ def in_attacking_position(d: "Duel", card: CardInst) -> bool:
     """R-BATTLE-1: face-up Attack Position, or face-up Defense for a card that says so (Total Defense Shogun)."""
     if card.pos == Pos.ATTACK:
         return True
-    from .continuous import attacks_in_defense
-
-    return card.pos == Pos.DEFENSE and bool(d.continuous_count) and attacks_in_defense(d, card)
+    return card.pos == Pos.DEFENSE and bool(d.continuous_count) and has_flag(d, card, "attacks_in_defense")
 
 
 def attack_targets(d: "Duel", p: int) -> list[CardInst | None]:
@@ -244,9 +235,7 @@ def attack_targets(d: "Duel", p: int) -> list[CardInst | None]:
     if not foes:
         return [None]
     if d.continuous_count:
-        from .continuous import cannot_be_attacked
-
-        foes = [c for c in foes if not cannot_be_attacked(d, c)]  # Marauding Captain (may leave none)
+        foes = [c for c in foes if not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
     return foes
 
 
@@ -324,8 +313,6 @@ MAIN2 = Option("main2", "main2", verb="main2")
 
 def battle_options(d: "Duel", p: int) -> list[Option]:
     """The Battle Step: declare an attack, or end the Battle Phase (go to Main Phase 2)."""
-    from .continuous import cannot_attack_directly
-
     options: list[Option] = []
     targets = attack_targets(d, p)
     direct_ok = d.continuous_count and None not in targets
@@ -333,13 +320,11 @@ def battle_options(d: "Duel", p: int) -> list[Option]:
         if card is None or declare_attack(d, p, card) is not None:
             continue
         for target in targets:
-            if target is None and (card.modifiers or d.continuous_count) and cannot_attack_directly(d, card):
+            if target is None and (card.modifiers or d.continuous_count) and has_flag(d, card, "cannot_attack_directly"):
                 continue  # Magical Scientist's Fusion monster
             options.append(attack_option(d, card, target))
         if direct_ok:
-            from .continuous import can_attack_directly
-
-            if can_attack_directly(d, card):  # "can attack your opponent directly" (Jinzo #7)
+            if has_flag(d, card, "direct_attack"):  # "can attack your opponent directly" (Jinzo #7)
                 options.append(attack_option(d, card, None))
     options.append(MAIN2)
     return unique_labels(d, options)
@@ -429,9 +414,7 @@ def activation_refusal_any(d: "Duel", p: int, card: CardInst, procedure: bool = 
 
 
 def _direct_ability(d: "Duel", card: CardInst) -> bool:
-    from .continuous import can_attack_directly
-
-    return bool(d.continuous_count) and can_attack_directly(d, card)
+    return bool(d.continuous_count) and has_flag(d, card, "direct_attack")
 
 
 def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str = "") -> Refusal | None:
@@ -459,9 +442,7 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
         if refusal is None and target == "direct" and d.monster_count(1 - p) and not _direct_ability(d, card):
             refusal = Refusal(ATTACK, "R-BATTLE-2", "a direct attack is allowed only when your opponent controls no monsters")
         if refusal is None and target == "direct" and (card.modifiers or d.continuous_count):
-            from .continuous import cannot_attack_directly
-
-            if cannot_attack_directly(d, card):
+            if has_flag(d, card, "cannot_attack_directly"):
                 refusal = Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking directly")
         return refusal
     return None
