@@ -56,6 +56,7 @@ class ChainLink:
     speed: int
     targets: list[CardInst] = field(default_factory=list)
     target_moves: list[int] = field(default_factory=list)
+    target_groups: list[int] = field(default_factory=list)  # which target group each target answers
     signal: Signal | None = None  # the event a trigger answers
     answers: "ChainLink | None" = None  # the link it responds to (for negation)
     negated: bool = False  # activation negated: does nothing (R-TERM-24)
@@ -156,7 +157,7 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
 
     if not cost_payable(d, p, card, effect):
         return Refusal(action, "R-CHAIN-5", "its cost cannot be paid")
-    if effect.target is not None and len(target_candidates(d, p, card, effect)) < (effect.target.count.min or 1):
+    if any(len(target_candidates(d, p, card, effect, group=g)) < (spec.count.min or 1) for g, spec in enumerate(effect.target_groups)):
         return Refusal(action, "R-TERM-17", "there is no legal target")
     why = possible(d, p, card, effect)
     if why:
@@ -328,10 +329,11 @@ def _when_text(when: When) -> str:
     return " or ".join(e.replace("_", " ") for e in when.event)
 
 
-def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal: Signal | None = None) -> list[CardInst]:
-    assert effect.target is not None
+def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal: Signal | None = None,
+                      group: int = 0) -> list[CardInst]:
+    """The legal targets of one target group of `effect` (R-TERM-17)."""
     events = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
-    return [c for c in select(d, effect.target.where, p, card, events)
+    return [c for c in select(d, effect.target_groups[group].where, p, card, events)
             if not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
             and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))]
 
@@ -412,17 +414,18 @@ def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | Non
         card.used_turn[-1 if effect.once_per_turn == "card" else index] = d.turn
     d.chain.append(link)
     yield from pay_costs(d, link)
-    if effect.target is not None:
-        candidates = target_candidates(d, p, card, effect, signal)
-        lo, hi = effect.target.count.min or 1, effect.target.count.max or len(candidates)
+    for group, spec in enumerate(effect.target_groups):
+        candidates = [c for c in target_candidates(d, p, card, effect, signal, group) if c not in link.targets]
+        lo, hi = spec.count.min or 1, spec.count.max or len(candidates)
         hi = min(hi, len(candidates))
         if candidates:
-            chooser = p if effect.target.who == "you" else 1 - p
+            chooser = p if spec.who == "you" else 1 - p
             options = _card_options(d, candidates, chooser)
             chosen = yield d.ask(chooser, Kind.CARDS, options, f"{card.name}: choose {lo if lo == hi else f'{lo} to {hi}'} target{'s' if hi > 1 else ''}",
                                  lo=min(lo, len(candidates)), hi=hi, verb="target")
-            link.targets = [d.cards[o.card] for o in chosen]
-            link.target_moves = [t.moves for t in link.targets]
+            link.targets += [d.cards[o.card] for o in chosen]
+            link.target_groups += [group] * len(chosen)
+    link.target_moves = [t.moves for t in link.targets]
     d.emit(ChainLinkAdded(link.number, p, card.uid, card.name, link.speed, tuple(t.uid for t in link.targets),
                           tuple(t.name if t.face_up or t.controller == p else None for t in link.targets)))
     d.signal("activated", card, p)
@@ -711,7 +714,7 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
 
 def _still_able(d: "Duel", t: _Pending) -> bool:
     effect = t.effect or t.card.effects[t.index]
-    if effect.target is not None and not target_candidates(d, t.player, t.card, effect, t.signal):
+    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
         d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))
         return False
     return True

@@ -147,12 +147,12 @@ def choose(d: "Duel", player: int, candidates: list[CardInst], lo: int, hi: int 
 
 def valid_targets(d: "Duel", link: ChainLink) -> list[CardInst]:
     """R-CHAIN-6: targets that are still where they were and still fit the target's filter."""
-    effect = link.effect
+    groups = link.effect.target_groups
     out = []
-    for card, moves in zip(link.targets, link.target_moves):
+    for card, moves, group in zip(link.targets, link.target_moves, link.target_groups):
         if card.moves != moves:
             continue
-        if effect.target is not None and not matches(d, card, effect.target.where, link.player, link.card, _signal_cards(link)):
+        if not matches(d, card, groups[group].where, link.player, link.card, _signal_cards(link)):
             continue
         out.append(card)
     return out
@@ -274,7 +274,7 @@ def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, st
             free = sum(1 for i in range(5) if d.players[player].mzone[i] is None)
             if free < params.count:
                 return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
-        elif spec.op == "equip" and params.to == "target" and effect.target is None:
+        elif spec.op == "equip" and params.to == "target" and not effect.target_groups:
             return "R-CARD-8", "an Equip Spell needs a monster to equip"
     return None
 

@@ -671,7 +671,8 @@ class Effect(BaseModel):
     optional: bool = False  # "you can" (R-TERM-8); activations and ignitions are always optional
     condition: Condition | None = None
     cost: list[OpSpec] = []
-    target: TargetSpec | None = None
+    target: TargetSpec | None = None  # chosen on activation
+    targets: list[TargetSpec] = []  # … or targets in groups ("2 monsters you control and 1 your opponent controls")
     do: list[OpSpec] = []
     continuous: ContinuousSpec | None = None
     # name: "You can only activate 1 \"X\" per turn"; card: "once per turn, 1 of these effects" (shared by this card's effects)
@@ -686,6 +687,11 @@ class Effect(BaseModel):
     at: Literal["standby_phase", "end_phase"] | None = None
     at_player: Literal["you", "opponent", "any"] = "any"  # … of whose turn (Vampire Lord: your next Standby Phase)
 
+    @property
+    def target_groups(self) -> tuple[TargetSpec, ...]:
+        """The target groups, chosen one after the other (most effects have one)."""
+        return (self.target,) if self.target is not None else tuple(self.targets)
+
     @model_validator(mode="after")
     def _parts_fit_the_kind(self) -> "Effect":
         if self.kind == "continuous" and self.continuous is None:
@@ -694,6 +700,8 @@ class Effect(BaseModel):
             raise ValueError("'continuous' belongs to a continuous effect (kind: continuous)")
         if self.kind == "trigger" and self.when is None:
             raise ValueError("a trigger effect needs 'when: EVENT'")
+        if self.target is not None and self.targets:
+            raise ValueError("use 'target' for one group of targets or 'targets' for several, not both")
         if self.at is not None and self.kind != "trigger":
             raise ValueError("'at' belongs to a trigger effect: its event arms it for the next Standby or End Phase")
         if self.kind == "win" and not self.win_when:
