@@ -53,6 +53,9 @@ def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
                         continue  # … keeps only what its text says it does while equipped
                     if effect.condition is None or condition_holds(d, card, effect.condition):
                         yield card, effect
+    for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
+        if turn == d.turn:
+            yield card, effect
 
 
 def applies(d: "Duel", source: CardInst, spec: ContinuousSpec, card: CardInst) -> bool:
@@ -67,8 +70,8 @@ def applies(d: "Duel", source: CardInst, spec: ContinuousSpec, card: CardInst) -
 
 
 def stat(d: "Duel", card: CardInst, which: str) -> int:
-    """Current ATK ("atk") or DEF ("def"): printed value, lasting changes, continuous effects;
-    never below 0 (R-TERM-19)."""
+    """Current ATK ("atk") or DEF ("def"): the printed value (or one an effect sets in its place),
+    lasting changes, continuous effects; never below 0 (R-TERM-19)."""
     base = card.base_atk if which == "atk" else card.base_def
     if card.loc != Loc.MZONE or not card.face_up:
         return base
@@ -78,34 +81,26 @@ def stat(d: "Duel", card: CardInst, which: str) -> int:
         copied = next((e for e in card.equips if e.is_monster), None)  # Relinquished
         if copied is not None:
             base = copied.base_atk if which == "atk" else copied.base_def
-    if which == "atk" and card.equips and d.continuous_count:
-        factor = _atk_factor(d, card)
-        if factor is not None:
-            base = int(base * factor)  # Megamorph: "becomes twice its original ATK"
-    value = base
-    for mod in card.modifiers:
-        if which == "atk" and mod.set_atk is not None:
-            value = mod.set_atk
-        value += mod.atk if which == "atk" else mod.defense
+    added = 0
     if d.continuous_count:
         for source, effect in sources(d):
             spec = effect.continuous
             assert spec is not None
             amount = spec.atk if which == "atk" else spec.def_
-            if not amount or not applies(d, source, spec, card):
+            sets = which == "atk" and (spec.set_atk is not None or spec.atk_factor is not None)
+            if not (amount or sets) or not applies(d, source, spec, card):
                 continue
+            if sets:  # "has 2700 ATK" (Triangle Ecstasy Spark), "twice its original ATK" (Megamorph)
+                base = spec.set_atk if spec.set_atk is not None else int(base * spec.atk_factor)  # type: ignore[operator]
             if spec.atk_per is not None or spec.per_where is not None:
                 amount *= _per_count(d, source, spec)
-            value += amount
-    return max(0, value)
-
-
-def _atk_factor(d: "Duel", card: CardInst) -> float | None:
-    for source, effect in sources(d):
-        spec = effect.continuous
-        if spec is not None and spec.atk_factor is not None and applies(d, source, spec, card):
-            return spec.atk_factor
-    return None
+            added += amount
+    value = base
+    for mod in card.modifiers:
+        if which == "atk" and mod.set_atk is not None:
+            value = mod.set_atk
+        value += mod.atk if which == "atk" else mod.defense
+    return max(0, value + added)
 
 
 def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
@@ -170,8 +165,13 @@ def attacks_allowed(d: "Duel", card: CardInst) -> int:
 
 def effects_negated(d: "Duel", card: CardInst) -> bool:
     """Royal Decree, Jinzo, Imperial Order: the card's effects on the field are negated."""
-    if not d.negators:
+    if not d.negators and not d.floating:
         return False
+    for source, effect, turn in d.floating:
+        spec = effect.continuous
+        if turn == d.turn and spec.negate_effects is not None and card.loc.on_field \
+                and matches(d, card, spec.negate_effects, source.controller, source):
+            return True
     for source in d.negators:
         if source is card or not source.face_up or source.loc != (Loc.MZONE if source.is_monster else Loc.SZONE):
             continue

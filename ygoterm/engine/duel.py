@@ -73,6 +73,7 @@ class Duel:
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
         self.forcers: list[CardInst] = []  # cards that keep monsters in a position (Level Limit - Area B)
         self.delayed: list[Any] = []  # chain.Delayed: effects waiting for a later Standby/End Phase
+        self.floating: list[tuple[CardInst, Any, int]] = []  # (card, continuous Effect, turn): "until the end of this turn"
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
         self.solo = False  # solo testing: manual actions always allowed (DESIGN.md §4)

@@ -166,6 +166,10 @@ def _end_of_turn_effects(d: "Duel") -> None:
 
 
 def _expire_until_end_of_turn(d: "Duel") -> None:
+    if d.floating:
+        kept = [f for f in d.floating if f[2] > d.turn]
+        d.continuous_count -= len(d.floating) - len(kept)
+        d.floating = kept
     for side in d.players:
         for card in side.mzone:
             if card is not None and card.modifiers:

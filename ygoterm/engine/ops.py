@@ -728,6 +728,17 @@ def op_swap_control(ctx: Ctx, params: fx.SwapControl, name: str) -> Flow:
         yield from run_ops(ctx, params.then)
 
 
+def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> Flow:
+    d = ctx.d
+    for spec in params.continuous:
+        effect = Effect.model_construct(kind="continuous", continuous=spec, condition=None)
+        d.floating.append((ctx.card, effect, d.turn))
+        d.continuous_count += 1  # the continuous layer has something to look at now
+    d.emit(Note(f"{ctx.card.name}: applies until the end of this turn"))
+    return
+    yield
+
+
 def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> Flow:
     d = ctx.d
     p = ctx.player if params.player == "you" else 1 - ctx.player
@@ -857,5 +868,6 @@ OPERATIONS: dict[str, Callable[[Ctx, Any, str], Flow]] = {
     "if": op_if, "protect": op_protect, "bind": op_bind, "set_card": op_set_card,
     "traps_from_hand": op_flag, "extra_normal_summon": op_flag,
     "later": op_later, "roll_die": op_roll_die, "place": op_place, "excavate": op_excavate, "detach": op_detach, "swap_control": op_swap_control, "lock_summons": op_lock_summons,
+    "for_this_turn": op_for_this_turn,
 }
 assert set(OPERATIONS) == set(fx.OPS), "every operation of the vocabulary has a handler"

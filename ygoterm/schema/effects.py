@@ -407,6 +407,13 @@ class LockSummons(_Op):
     sets: bool = False
 
 
+class ForThisTurn(_Op):
+    """Continuous effects that apply until the end of this turn, whatever happens to this card
+    (Triangle Ecstasy Spark: "until the end of this turn, your opponent cannot activate Traps")."""
+
+    continuous: list["ContinuousSpec"]
+
+
 class Later(_Op):
     """A delayed effect: `do` happens during a later Standby or End Phase (R-PRIO: it is then a
     mandatory trigger of this card's controller). Inside `do`, `chosen` is still what this
@@ -507,6 +514,7 @@ OPS: dict[str, tuple[type[_Op], Any]] = {
     "excavate": (Excavate, _count_or("count")),
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
+    "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
     "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "place": (Place, _what_or),
     "protect": (Protect, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
@@ -638,6 +646,7 @@ class ContinuousSpec(BaseModel):
     piercing: bool = False  # R-BATTLE-12
     force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
+    set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
@@ -722,4 +731,5 @@ Filter.model_rebuild()
 Condition.model_rebuild()
 Later.model_rebuild()
 SwapControl.model_rebuild()
+ForThisTurn.model_rebuild()
 Coin.model_rebuild()
