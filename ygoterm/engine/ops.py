@@ -50,6 +50,7 @@ class Ctx:
     chosen: list[CardInst] = field(default_factory=list)
     cost: bool = False
     discarded: dict[int, int] = field(default_factory=dict)  # player → cards this effect made them discard
+    others: list[CardInst] = field(default_factory=list)  # chosen before a choice `among: chosen`, not picked by it
 
     def players(self, who: str) -> list[int]:
         p = self.player
@@ -89,6 +90,8 @@ class Ctx:
                 return [d.attack.attacker] if d.attack else []
             if selection == "attack_target":
                 return [d.attack.target] if d.attack and d.attack.target else []
+            if selection == "others":
+                return list(self.others)
             if selection == "equips":
                 return list(self.card.equips)
             if selection == "defeated":
@@ -103,7 +106,10 @@ class Ctx:
             return select(d, selection.all, self.player, self.card, self.event_cards())
         if isinstance(selection, fx.ChooseOf):
             spec = selection.choose
-            candidates = select(d, spec.where, self.player, self.card, self.event_cards())
+            if spec.among == "chosen":
+                candidates = [c for c in self.chosen if matches(d, c, spec.where, self.player, self.card)]
+            else:
+                candidates = select(d, spec.where, self.player, self.card, self.event_cards())
             if spec.pick is not None and candidates:
                 stat = (lambda c: c.atk) if spec.pick.endswith("atk") else (lambda c: c.defense)
                 best = (min if spec.pick.startswith("lowest") else max)(stat(c) for c in candidates)
@@ -111,6 +117,7 @@ class Ctx:
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             chosen = yield from choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
                                        lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
+            self.others = [c for c in self.chosen if c not in chosen] if spec.among == "chosen" else []
             self.chosen = chosen
             return chosen
         if isinstance(selection, fx.CopiesOf):
@@ -240,7 +247,7 @@ def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, st
                 if len(d.players[who].deck) < params.count:
                     return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
                 drawn[who] += params.count
-        elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "take_control"):
+        elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "take_control", "reveal"):
             what = params.what
             if isinstance(what, fx.AllOf) and what.all.declared:
                 what = fx.AllOf(all=what.all.model_copy(update={"declared": False}))  # declared on resolution: any may do

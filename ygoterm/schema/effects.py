@@ -122,6 +122,7 @@ class Choose(BaseModel):
     random: bool = False  # R-TERM-7
     pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def"] | None = None  # only among the lowest/highest (Fissure)
     look: bool = False  # the chooser sees hidden cards to choose from (Confiscation: the opponent's hand)
+    among: Literal["chosen"] | None = None  # choose among what this effect chose before (Painful Choice)
 
 
 class AllOf(BaseModel):
@@ -148,7 +149,7 @@ class CopiesOf(BaseModel):
 
 
 Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling", "defeated", "equips"]  # defeated: monsters this card destroyed by battle this turn, still in the GY
+              "battling", "defeated", "equips", "others"]  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:
@@ -178,11 +179,17 @@ def _count_or(key: str):
     return coerce
 
 
+_SELECTION_KEYS = ("all", "choose", "copies")
+
+
 def _what_or(value: Any) -> Any:
-    """`destroy: target` is short for `destroy: {what: target}`."""
-    if isinstance(value, str) or (isinstance(value, dict) and ("all" in value or "choose" in value or "copies" in value)
-                                  and "what" not in value):
+    """`destroy: target` is short for `destroy: {what: target}`, and `banish: {choose: …,
+    face_down: true}` for `banish: {what: {choose: …}, face_down: true}`."""
+    if isinstance(value, str):
         return {"what": value}
+    if isinstance(value, dict) and "what" not in value and any(k in value for k in _SELECTION_KEYS):
+        return {"what": {k: v for k, v in value.items() if k in _SELECTION_KEYS},
+                **{k: v for k, v in value.items() if k not in _SELECTION_KEYS}}
     return value
 
 
