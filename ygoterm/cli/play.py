@@ -80,20 +80,20 @@ def run_solo(args: argparse.Namespace) -> int:
 
 
 def run_scenario_play(args: argparse.Namespace) -> int:
-    if not args.file.is_file():
-        raise UsageError(f"{args.file}: no such file")
-    app = _app(args)
-    screen = app.puzzle_screen(args.file)  # a broken file or an unknown card is reported before the TUI opens
-    app.start = lambda app: screen
-    app.run()
-    return EXIT_OK
+    return _run_file(args, lambda app: app.puzzle_screen(args.file))
 
 
 def run_open(args: argparse.Namespace) -> int:
+    return _run_file(args, lambda app: app.saved_screen(args.file))
+
+
+def _run_file(args: argparse.Namespace, build) -> int:
+    """Open the TUI on a screen built from `args.file` (a scenario or a save). The screen is built
+    before the TUI starts, so a broken file or an unknown card is reported as a clean error."""
     if not args.file.is_file():
         raise UsageError(f"{args.file}: no such file")
     app = _app(args)
-    screen = app.saved_screen(args.file)  # replays the save now: a damaged one is reported before the TUI opens
+    screen = build(app)
     app.start = lambda app: screen
     app.run()
     return EXIT_OK

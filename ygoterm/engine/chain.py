@@ -119,8 +119,11 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
     if kind == "procedure":
         if not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
             return Refusal("Special Summon", "R-SUMMON-7", "only in your Main Phase with an open game state")
-        if d.players[p].summon_lock_turn == d.turn:
-            return Refusal("Special Summon", "R-CARD-13", "a card's effect stops you Summoning monsters this turn")
+        from .legality import summon_locked
+
+        refusal = summon_locked(d, p, "Special Summon")
+        if refusal is not None:
+            return refusal
     elif speed == 1:
         if chain:
             return Refusal(action, "R-CHAIN-3", "a speed 1 effect can only start a chain, not respond to one")

@@ -126,15 +126,15 @@ def _link_rating_fits(rating: int, cards: list[CardInst]) -> bool:
     return rating in totals
 
 
-def material_sets(d: "Duel", p: int, card: CardInst, kind: str) -> list[tuple[CardInst, ...]]:
-    """Every set of `p`'s face-up monsters that can Summon `card` into some zone."""
+def fitting_sets(d: "Duel", p: int, card: CardInst, kind: str) -> list[tuple[CardInst, ...]]:
+    """Every set of `p`'s face-up monsters that fits `card`'s material line (zones aside)."""
     mine = [c for c in d.players[p].mzone if c is not None and c.face_up]
-    out = []
-    for n in range(1, len(mine) + 1):
-        for subset in combinations(mine, n):
-            if materials_fit(card, kind, list(subset)) and summon_zones(d, p, card, subset):
-                out.append(subset)
-    return out
+    return [s for n in range(1, len(mine) + 1) for s in combinations(mine, n) if materials_fit(card, kind, list(s))]
+
+
+def material_sets(d: "Duel", p: int, card: CardInst, kind: str) -> list[tuple[CardInst, ...]]:
+    """The fitting sets that also leave `card` a zone to enter (R-SUMMON-17/18)."""
+    return [s for s in fitting_sets(d, p, card, kind) if summon_zones(d, p, card, s)]
 
 
 def extra_refusal(d: "Duel", p: int, card: CardInst) -> Refusal | None:
@@ -151,8 +151,7 @@ def extra_refusal(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     materials = card.monster.materials
     if materials is None or not materials.groups:
         return Refusal(action, "R-CARD-13", f"its materials ({materials.text if materials else 'none'}) are played by hand")
-    mine = [c for c in d.players[p].mzone if c is not None and c.face_up]
-    fitting = [s for n in range(1, len(mine) + 1) for s in combinations(mine, n) if materials_fit(card, kind, list(s))]
+    fitting = fitting_sets(d, p, card, kind)
     if not fitting:
         return Refusal(action, _RULE[kind], f"you control no face-up monsters that fit its materials ({materials.text})")
     if not any(summon_zones(d, p, card, s) for s in fitting):
@@ -179,9 +178,8 @@ def extra_summon(d: "Duel", p: int, card: CardInst) -> Flow:
 
     kind = extra_kind(card)
     assert kind is not None
-    mine = [c for c in d.players[p].mzone if c is not None and c.face_up]
-    fitting = [s for n in range(1, len(mine) + 1) for s in combinations(mine, n) if materials_fit(card, kind, list(s))]
-    candidates = [c for c in mine if any(c in s for s in fitting)]
+    fitting = fitting_sets(d, p, card, kind)
+    candidates = [c for c in d.players[p].mzone if c is not None and any(c in s for s in fitting)]
     action = f"{kind.title()} Summon"
 
     def check(options: tuple[Option, ...]) -> Refusal | None:
@@ -200,7 +198,7 @@ def extra_summon(d: "Duel", p: int, card: CardInst) -> Flow:
         answer = yield d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
                              f"Materials for {card.name} ({card.monster.materials.text})",  # type: ignore[union-attr]
                              lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material",
-                             sets=tuple(frozenset(f"card:{c.uid}" for c in s) for s in material_sets(d, p, card, kind)))
+                             sets=tuple(frozenset(f"card:{c.uid}" for c in s) for s in fitting if summon_zones(d, p, card, s)))
     finally:
         d.selection_check = None
     chosen = tuple(d.cards[o.card] for o in answer)

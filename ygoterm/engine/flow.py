@@ -13,7 +13,7 @@ from .card import CardInst
 from .chain import activate, activation_options, process_triggers, run_chain
 from .continuous import enforce_positions, equip_takes_battle_destruction, has_flag, tribute_value
 from .decision import Decision, Kind, Option
-from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, PositionChange, Replay,
+from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
 from .legality import (attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms,
                        unique_labels)
@@ -384,13 +384,9 @@ def flip_summon(d: "Duel", p: int, card: CardInst) -> Flow:
 
 
 def change_position(d: "Duel", card: CardInst) -> None:
-    """R-SUMMON-5: face-up Attack ↔ face-up Defense."""
-    old = card.pos
-    card.pos = Pos.DEFENSE if old == Pos.ATTACK else Pos.ATTACK
+    """R-SUMMON-5: face-up Attack ↔ face-up Defense, once per turn."""
+    d.set_position(card, "toggle")
     card.pos_changed_turn = d.turn
-    d.emit(PositionChange(card.uid, card.name, old, card.pos))
-    if card.pos == Pos.DEFENSE:
-        d.signal("changed_to_defense", card, card.controller)  # Dream Clown
 
 
 def set_spell_trap(d: "Duel", p: int, card: CardInst) -> None:

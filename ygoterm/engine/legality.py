@@ -260,7 +260,6 @@ def main_options(d: "Duel", p: int) -> list[Option]:
         can_summon = normal_summon_left(d, p) is None
         may_summon = summon_locked(d, p, NORMAL_SUMMON) is None
         may_set = summon_locked(d, p, NORMAL_SET, setting=True) is None
-        may_flip = may_summon
         power = side.tribute_power()
         free_mzone = side.free_mzone() is not None
         free_szone = side.free_szone() is not None
@@ -283,7 +282,7 @@ def main_options(d: "Duel", p: int) -> list[Option]:
                 continue
             card_options = card.options_at(d.where(card)) if card.name in repeated else card.options
             if card.pos == Pos.FACEDOWN_DEFENSE:
-                if may_flip and flip_this(d, card) is None:
+                if may_summon and flip_this(d, card) is None:
                     options.append(card_options.flip)
             elif change_this(d, card) is None:
                 options.append(card_options.to_defense if card.pos == Pos.ATTACK else card_options.to_attack)

@@ -223,14 +223,15 @@ def cost_payable(d: "Duel", p: int, card: CardInst, effect: Effect) -> bool:
     return True
 
 
-def _selection_available(d: "Duel", p: int, card: CardInst, selection: Any) -> bool:
-    if selection == "self":
-        return True
+def _selection_available(d: "Duel", p: int, card: CardInst, selection: Any, events: list[CardInst] | None = None,
+                         skip: CardInst | None = None) -> bool:
+    """Whether a `choose` or `all` selection (of costs and operations) finds enough cards now;
+    `skip` does not count (Dark Hole's own card)."""
     if isinstance(selection, fx.ChooseOf):
         spec = selection.choose
-        return len(select(d, spec.where, p, card)) >= (spec.count.min or 1)
+        return len(select(d, spec.where, p, card, events or ())) >= (spec.count.min or 1)
     if isinstance(selection, fx.AllOf):
-        return bool(select(d, selection.all, p, card))
+        return any(c is not skip for c in select(d, selection.all, p, card, events or ()))
     return True
 
 
@@ -251,10 +252,8 @@ def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, st
             what = params.what
             if isinstance(what, fx.AllOf) and what.all.declared:
                 what = fx.AllOf(all=what.all.model_copy(update={"declared": False}))  # declared on resolution: any may do
-            if isinstance(what, fx.AllOf) and not [c for c in select(d, what.all, p, card, events) if c is not card or spec.op != "destroy"]:
-                return "R-CHAIN-6", "there is nothing for it to affect"
-            if isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and \
-                    len(select(d, what.choose.where, p, card, events)) < (what.choose.count.min or 1):
+            optional = isinstance(what, fx.ChooseOf) and what.choose.count.min == 0
+            if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
                 return "R-CHAIN-6", "there is nothing for it to affect"
         elif spec.op == "special_summon":
             if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
@@ -469,13 +468,15 @@ def op_life(ctx: Ctx, params: fx.LifeChange, name: str) -> Flow:
             d.change_lp(p, -min(amount, lp), "cost" if name == "pay_lp" else "loss")
 
 
+_MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items() if f.annotation in (bool, "bool"))  # restrictions it lasts with
+
+
 def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
     d = ctx.d
     cards = yield from ctx.cards(params.what)
     times = ctx.link.rolled if params.times == "roll" else 1
     atk, defense = params.atk * times, params.def_ * times
-    flags = frozenset(f for f in ("cannot_attack", "cannot_attack_directly", "cannot_change_position", "extra_attack",
-                                   "swap_original") if getattr(params, f))
+    flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
     for card in cards:
         if card.loc != Loc.MZONE or not card.face_up:
             continue
