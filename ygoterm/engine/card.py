@@ -52,7 +52,7 @@ class CardInst:
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
         "_duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
         "chosen", "responds", "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
-        "tributes_used", "defeated", "field_atk", "no_tribute",
+        "tributes_used", "defeated", "field_atk", "no_tribute", "attack_costs",
     )
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
@@ -98,6 +98,7 @@ class CardInst:
         self.effects = data.effects
         self.continuous = tuple(e for e in data.effects if e.kind == "continuous")
         self.triggers = tuple(e for e in data.effects if e.kind in ("trigger", "flip"))
+        self.attack_costs = tuple(i for i, e in enumerate(data.effects) if e.kind == "attack_cost")
         # effects a player activates by choice, with their speed (R-CHAIN-2); a Summon
         # procedure counts as speed 1: it is never a response
         self.chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e))

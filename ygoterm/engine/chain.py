@@ -140,7 +140,7 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
             return Refusal(action, "R-CHAIN-3", f"a speed {speed} effect cannot respond to a speed {last} chain link")
     if isinstance(card.data, Spell) and card.data.subtype == "quick-play" and card.loc == Loc.HAND and d.turn_player != p:
         return Refusal(action, "R-CARD-7", "a Quick-Play Spell is activated from the hand only in your own turn")
-    if d.summoning is not None and not _answers_summon(effect):
+    if d.summoning is not None and not chain and not _answers_summon(effect):  # the first link only: its answers follow R-CHAIN-3
         return Refusal(action, "R-SUMMON-19", "while a Summon is being declared, only effects that negate Summons may be used")
     if d.step.in_damage_step and not _damage_step_ok(d, card, effect):
         return Refusal(action, "R-BATTLE-6", "this cannot be activated in the Damage Step")
@@ -316,11 +316,27 @@ def signal_matches(d: "Duel", p: int, card: CardInst, when: When, s: Signal, def
     return _subject_ok(d, p, card, when, s.card, actor, default)
 
 
+_SUMMON_EVENTS = frozenset(("normal_summoned", "flip_summoned", "special_summoned"))
+# "When …" activation conditions read from the chain, the attack or the Summon being declared,
+# not from what happened (Signals)
+STATE_EVENTS = frozenset(("activated", "attack_declared", "summon_declared", "damage_calculation"))
+
+
 def _implied(s: Signal, when: When) -> bool:
     """"summoned" also matches the specific summon events (and the other way round)."""
-    if s.event in ("normal_summoned", "flip_summoned", "special_summoned") and "summoned" in when.event:
+    return _implied_by(s, when.event)
+
+
+def _implied_by(s: Signal, events: Any) -> bool:
+    if s.event in _SUMMON_EVENTS and "summoned" in events:
         return True
-    return s.event == "destroyed" and s.by_battle and "destroyed_by_battle" in when.event
+    return s.event == "destroyed" and s.by_battle and "destroyed_by_battle" in events
+
+
+def answerable(d: "Duel", s: Signal) -> bool:
+    """Whether some "When …" activation among the duel's cards listens for what `s` says
+    happened (`Duel.listens`): only then is a window opened for it after a chain (R-CHAIN-9)."""
+    return s.event in d.listens or _implied_by(s, d.listens)
 
 
 def _zone_of(loc: Loc) -> str:
@@ -334,11 +350,26 @@ def _when_text(when: When) -> str:
 
 def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal: Signal | None = None,
                       group: int = 0) -> list[CardInst]:
-    """The legal targets of one target group of `effect` (R-TERM-17)."""
+    """The legal targets of one target group of `effect` (R-TERM-17).
+
+    A Spell/Trap card being activated is not yet a card on the field that its own activation
+    could target (Mystical Space Typhoon never targets itself) unless its filter says `self`;
+    a monster's effect may target the monster itself (Man-Eater Bug), as its text allows."""
     events = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
-    return [c for c in select(d, effect.target_groups[group].where, p, card, events)
-            if not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
+    spec = effect.target_groups[group]
+    itself = not (effect.kind == "activate" and not card.is_monster) or spec.where.self_
+    no_links = _changes_target_position(effect)
+    return [c for c in select(d, spec.where, p, card, events)
+            if (itself or c is not card)
+            and not (no_links and c.is_link)  # R-SUMMON-16: a Link monster never changes position
+            and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
             and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))]
+
+
+def _changes_target_position(effect: Effect) -> bool:
+    """Whether the effect changes its target's battle position (Book of Moon, Stop Defense)."""
+    return any(op.op == "change_position" and op.params.what in ("target", "targets") and op.params.to != "attack"
+               for op in effect.do)
 
 
 def _event_cards(d: "Duel"):

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .duel import Duel
 
 _ALIASES = {Kind.BATTLE: {"end": "main2", "end battle": "main2"}}
-_SELECT_RULES = {"tribute": "R-SUMMON-3", "discard": "R-TERM-13"}
+_SELECT_RULES = {"tribute": "R-SUMMON-3", "discard": "R-TERM-13", "target": "R-TERM-17"}
 
 
 def norm(text: str) -> str:
@@ -61,13 +61,21 @@ def split_selection(decision: Decision, text: str) -> list[str]:
         if word and body.casefold().startswith(word.casefold() + " "):
             body = body[len(word) + 1:]
             break
-    return [part.strip() for part in body.split(",") if part.strip()]
+    parts = [part.strip() for part in body.split(",") if part.strip()]
+    labels = {norm(base_label(o.label)) for o in decision.options} | {norm(o.label) for o in decision.options}
+    out: list[str] = []
+    i = 0
+    while i < len(parts):  # a name with a comma ("Lich Lord, King of the Underworld") is one part
+        j = next((j for j in range(len(parts), i + 1, -1) if norm(", ".join(parts[i:j])) in labels), i + 1)
+        out.append(", ".join(parts[i:j]))
+        i = j
+    return out
 
 
 def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
     choices = "; ".join(o.label for o in decision.options[:12]) + (" …" if len(decision.options) > 12 else "")
     if decision.multi:
-        rule = _SELECT_RULES.get(decision.verb, "PROTOCOL")
+        rule = decision.rule or _SELECT_RULES.get(decision.verb, "PROTOCOL")
         return IllegalChoice(rule, f"'{text}' cannot be chosen to {decision.verb or 'select'}; choose from: {choices}")
     text_norm = norm(text)
     for kind in ("special", "synchro", "xyz", "link"):
@@ -77,10 +85,17 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
     verb = words[0]
     rest = words[1] if len(words) > 1 else ""
     name, _, target = (part.strip() for part in rest.partition("->"))
+    direction = ""
+    if verb == "switch":  # the long form 'switch NAME to defense'
+        for word in ("attack", "defense"):
+            if name.endswith(f" to {word}"):
+                name, direction = name[:-len(f" to {word}")], word
     card = _find_card(d, decision.player, name) if name else None
     refusal = refusal_for(d, decision.player, verb, card, target)
     if refusal is not None:
         return IllegalChoice(refusal.rule, f"{refusal.action}: {refusal.message}")
+    if direction and card is not None and card.loc == Loc.MZONE and card.pos.is_attack == (direction == "attack"):
+        return IllegalChoice("R-SUMMON-5", f"Change position: {card.name} is already in {direction.title()} Position")
     if card is None and name and verb in ("summon", "set", "flip", "switch", "attack", "activate", "special"):
         return IllegalChoice("PROTOCOL", f"no card named '{name}' that you could {verb}; options: {choices}")
     return IllegalChoice("PROTOCOL", f"'{text}' is not a legal answer now; options: {choices}")

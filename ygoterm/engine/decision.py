@@ -59,6 +59,7 @@ class Decision(NamedTuple):
     # when not every choice of min..max options is legal: the legal ones, as sets of option keys
     # (materials that must fit together); agents pick among them, clients may check with them
     sets: tuple[frozenset[str], ...] = ()
+    rule: str = ""  # the rule a wrong selection breaks when it is not the verb's usual one (hand limit: R-PHASE-7)
 
     def option(self, key: str) -> Option | None:
         for o in self.options:

@@ -22,6 +22,7 @@ from ..schema.cards import Card
 from ..schema.decks import Deck
 from ..schema.rules import Rules
 from .card import CardInst
+from .chain import STATE_EVENTS
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
 from .events import Destroyed, Draw, DuelEnd, Event, Flip, LifePoints, Move, Note, PositionChange, Shuffle
@@ -59,6 +60,7 @@ class Duel:
         self.pending: Decision | None = None
         self.prompt_modes = ["auto", "auto"]  # "always": ask at every window even with only "pass"
         self.responders = False  # can any card of this duel ever act in a response window?
+        self.listens: set[str] = set()  # events "When …" activations of this duel's cards answer (chain.answerable)
         self.tagged_options: dict[tuple[str, str], Option] = {}  # options with '@' tags, reused
         # chains and effects (engine/chain.py)
         self.chain: list[Any] = []  # ChainLinks, CL1 first
@@ -133,6 +135,9 @@ class Duel:
         card.duel = self
         if card.effects:
             self.responders = True
+            for _, effect, _ in card.chosen:
+                if effect.when is not None:
+                    self.listens.update(e for e in effect.when.event if e not in STATE_EVENTS)
             if card.triggers:
                 self.trigger_cards.append(card)
             if card.continuous:
@@ -179,7 +184,7 @@ class Duel:
                 raise IllegalChoice("R-PRIO-5", f"order all {len(decision.options)} effects")
             if not decision.min <= len(chosen) <= decision.max:
                 want = str(decision.min) if decision.min == decision.max else f"{decision.min} to {decision.max}"
-                raise IllegalChoice(_SELECT_RULES.get(decision.verb, "PROTOCOL"), f"{decision.verb or 'select'} {want}, not {len(chosen)}")
+                raise IllegalChoice(decision.rule or _SELECT_RULES.get(decision.verb, "PROTOCOL"), f"{decision.verb or 'select'} {want}, not {len(chosen)}")
             if decision.sets and frozenset(o.key for o in chosen) not in decision.sets:
                 refusal = self.selection_check(tuple(chosen)) if self.selection_check is not None else None
                 if refusal is not None:
@@ -291,8 +296,8 @@ class Duel:
         return event
 
     def ask(self, player: int, kind: Kind, options: Sequence[Option], prompt: str, *,
-            lo: int = 1, hi: int = 1, verb: str = "", sets: tuple[frozenset[str], ...] = ()) -> Decision:
-        return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI, sets)
+            lo: int = 1, hi: int = 1, verb: str = "", sets: tuple[frozenset[str], ...] = (), rule: str = "") -> Decision:
+        return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI, sets, rule)
 
     def opponent(self, player: int) -> int:
         return 1 - player
@@ -384,7 +389,7 @@ class Duel:
         for equip in list(card.equips):
             equip.equip_target = None
             if equip.loc == Loc.SZONE:
-                self.destroy([equip], by="effect", reason="its equipped monster left the field (R-CARD-8)")
+                self.destroy([equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
         card.equips = []
         monster = card.equip_target
         if monster is not None:
@@ -422,8 +427,11 @@ class Duel:
         assert zone is not None, "legality checks a free zone first"
         return zone
 
-    def destroy(self, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "") -> None:
-        """R-TERM-1: destroyed cards go to their owners' GYs (by battle or by an effect)."""
+    def destroy(self, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "",
+                to: Loc = Loc.GY) -> None:
+        """R-TERM-1: destroyed cards go to their owners' GYs (`to`: banished instead, Bottomless
+        Trap Hole). `by`: "battle", "effect" (a card's effect), or "rule" (the game rules: an
+        Equip Card whose monster left, R-CARD-8 — "destroyed by a card effect" does not apply)."""
         for card in list(cards):
             if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
                 continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
@@ -433,13 +441,13 @@ class Duel:
             culprit = 1 - card.controller if by == "battle" else source.controller if source is not None else None
             if by == "battle" and self.attack is not None:
                 source = self.attack.target if card is self.attack.attacker else self.attack.attacker
-            self.move(card, Loc.GY, reason=by if not reason else reason, quiet=True)
+            self.move(card, to, reason=by if not reason else reason, quiet=to == Loc.GY)
             if by == "battle" and source is not None:
                 source.defeated = [x for x in source.defeated if x[2] == self.turn] + [(card, card.moves, self.turn)]
             if self.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
                 self.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
-                self.signal("destroyed_by_battle" if by == "battle" else "destroyed_by_effect", card, card.owner, src=src,
-                            by_player=culprit, by_card=source)
+                if by in ("battle", "effect"):
+                    self.signal(f"destroyed_by_{by}", card, card.owner, src=src, by_player=culprit, by_card=source)
 
     def send_to_gy(self, cards: Iterable[CardInst], *, reason: str) -> None:
         for card in list(cards):
@@ -461,8 +469,8 @@ class Duel:
             new = Pos.DEFENSE if old == Pos.FACEDOWN_DEFENSE else Pos.ATTACK if old == Pos.FACEDOWN_ATTACK else old
         else:
             new = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}[to]
-        if new == Pos.FACEDOWN_DEFENSE and card.is_link:
-            return  # R-SUMMON-16: Link monsters are never face-down
+        if card.is_link and new != Pos.ATTACK:
+            return  # R-SUMMON-16: Link monsters are always face-up Attack Position
         if new == old:
             return
         was_face_up = card.face_up
@@ -481,7 +489,7 @@ class Duel:
             card.counters = {}  # R-CARD-12
             card.modifiers = []
             for equip in list(card.equips):  # R-CARD-8
-                self.destroy([equip], by="effect", reason="its equipped monster turned face-down (R-CARD-8)")
+                self.destroy([equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
 
     def equip(self, equip: CardInst, monster: CardInst) -> None:
         if equip.equip_target is not None and equip in equip.equip_target.equips:

@@ -306,10 +306,11 @@ class Destroyed(Event):
     card: int
     name: str | None
     owner: int
-    by: str  # "battle" or "effect"
+    by: str  # "battle", "effect" (a card's effect) or "rule" (the game rules, R-CARD-8)
 
     def text(self, names: Names) -> str:
-        return f"{_card(self.name)} ({names[self.owner]}) is destroyed by {self.by}"
+        how = {"effect": "a card effect", "rule": "the game rules"}.get(self.by, self.by)
+        return f"{_card(self.name)} ({names[self.owner]}) is destroyed by {how}"
 
 
 @dataclass(slots=True)

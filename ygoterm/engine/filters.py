@@ -60,6 +60,8 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
         return False
     if f.battling and (d.attack is None or {d.attack.attacker, d.attack.target} != {card, source}):
         return False
+    if f.attacking and (d.attack is None or d.attack.attacker is not card):
+        return False
     if f.battle_destroyed is not None and card.battle_destroyed != f.battle_destroyed:
         return False
     if f.flip is not None and any(e.kind == "flip" for e in card.effects) != f.flip:

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator
 
 from .card import CardInst
-from .chain import activate, activation_options, process_triggers, run_chain
-from .continuous import enforce_positions, equip_takes_battle_destruction, has_flag, tribute_value
+from .chain import activate, activation_options, answerable, process_triggers, run_chain
+from .continuous import effects_negated, enforce_positions, equip_takes_battle_destruction, has_flag, tribute_value
 from .decision import Decision, Kind, Option
 from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
@@ -142,7 +142,7 @@ def end_phase(d: "Duel") -> Flow:
         excess = len(hand) - limit
         options = unique_labels(d, [Option(f"card:{c.uid}", c.name, c.uid) for c in hand])
         chosen = yield d.ask(p, Kind.CARDS, options, f"Hand limit {limit}: discard {excess} card{'s' if excess > 1 else ''}",
-                             lo=excess, hi=excess, verb="discard")
+                             lo=excess, hi=excess, verb="discard", rule="R-PHASE-7")
         for option in chosen:
             d.move(d.cards[option.card], Loc.GY, reason="hand limit")
             d.signal("discarded", d.cards[option.card], p)
@@ -217,11 +217,13 @@ def _window(d: "Duel", p: int, passes: int, stop_after_chain: bool, triggers: bo
                 acted = True
                 yield from start_chain(d, p, choice)
                 if stop_after_chain:
+                    yield from after_chain(d)
                     return True
                 passes, p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
                 continue
         passes += 1
         p = 1 - p
+    d.last_signals = []  # both passed: what happened is no longer "the last thing" (R-CHAIN-10)
     return acted
 
 
@@ -232,6 +234,18 @@ def start_chain(d: "Duel", p: int, choice: Option) -> Flow:
     yield from activate(d, p, card, index)
     yield from run_chain(d)
     check_card_wins(d)
+
+
+def after_chain(d: "Duel") -> Flow:
+    """R-CHAIN-9, R-PRIO-1: what happened while a chain resolved (a Special Summon by Monster
+    Reborn, Tokens, a Fusion Summon) is then the last thing that happened, so the turn player and
+    then the opponent may start a chain answering it (Bottomless Trap Hole, Torrential Tribute).
+    Windows inside a window loop get this from the loop itself; an activation from an open game
+    state, or one that ends a "before the phase ends" window, needs it here. The window opens
+    only when some card of the duel answers such an event, and then in every prompt mode alike."""
+    if d.outcome is None and any(answerable(d, s) for s in d.last_signals):
+        yield from window(d, triggers=False)
+    d.last_signals = []
 
 
 def check_card_wins(d: "Duel") -> None:
@@ -300,7 +314,8 @@ def main_phase(d: "Duel", phase: Phase) -> Flow:
             if d.signals:  # triggers of the change (Dream Clown)
                 yield from window(d)
         elif verb == "activate":
-            yield from start_chain(d, p, choice)  # then the turn player is back in an open game state (R-PRIO-1)
+            yield from start_chain(d, p, choice)
+            yield from after_chain(d)  # then the turn player is back in an open game state (R-PRIO-1)
         elif verb == "special":
             from .summons import procedure_summon
 
@@ -423,6 +438,7 @@ def battle_phase(d: "Duel") -> Flow:
             break
         if choice.verb == "activate":
             yield from start_chain(d, p, choice)
+            yield from after_chain(d)
             continue
         target = d.cards[choice.target] if choice.target is not None else None
         yield from attack(d, p, d.cards[choice.card], target)
@@ -441,6 +457,11 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
     attacker.attacks += 1  # a negated or replayed attack still uses it (R-BATTLE-1/3)
     attacker.attacked_turn = d.turn
     d.batch += 1
+    if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
+        from .ops import pay_unchained_cost
+
+        for index in attacker.attack_costs:
+            yield from pay_unchained_cost(d, p, attacker, index)
     d.emit(Attack(p, attacker.uid, attacker.name, target.uid if target else None,
                   target.name if target is not None and target.face_up else None))
     state = AttackState(attacker, target, _foes(d, foe))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .card import CardInst
-from .continuous import attacks_allowed, fewer_tributes, forced_position, has_flag, tribute_value
+from .continuous import attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
 from .decision import Option, Refusal
 from .types import Loc, Phase, Pos, Step
 
@@ -219,6 +219,11 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
             return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
     elif card.attacks >= 1:
         return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
+    if card.attack_costs and not effects_negated(d, card):
+        from .ops import cost_payable
+
+        if not all(cost_payable(d, p, card, card.effects[i]) for i in card.attack_costs):
+            return Refusal(ATTACK, "R-CARD-13", f"{card.name} cannot declare an attack unless its cost is paid, and it cannot be paid now")
     return None
 
 

@@ -51,6 +51,8 @@ class Ctx:
     cost: bool = False
     discarded: dict[int, int] = field(default_factory=dict)  # player → cards this effect made them discard
     others: list[CardInst] = field(default_factory=list)  # chosen before a choice `among: chosen`, not picked by it
+    done: bool = True  # whether the last operation did what it says ("…, and if you do, …": op if_you_do)
+    affected: list[CardInst] = field(default_factory=list)  # the cards the last moving operation moved
 
     def players(self, who: str) -> list[int]:
         p = self.player
@@ -92,6 +94,8 @@ class Ctx:
                 return [d.attack.target] if d.attack and d.attack.target else []
             if selection == "others":
                 return list(self.others)
+            if selection == "affected":
+                return list(self.affected)
             if selection == "equips":
                 return list(self.card.equips)
             if selection == "defeated":
@@ -183,8 +187,20 @@ def resolve_link(d: "Duel", link: ChainLink) -> Flow:
 
 
 def run_ops(ctx: Ctx, ops: Iterable[OpSpec]) -> Flow:
+    """Run operations in order. An operation returns False when it could not do what it says
+    (nothing left to destroy, an attack already over); `if_you_do` reads that."""
     for spec in ops:
-        yield from OPERATIONS[spec.op](ctx, spec.params, spec.op)
+        done = yield from OPERATIONS[spec.op](ctx, spec.params, spec.op)
+        if spec.op != "if_you_do":
+            ctx.done = done is not False
+
+
+def pay_unchained_cost(d: "Duel", p: int, card: CardInst, index: int) -> Flow:
+    """Pay the cost of an effect that starts no chain link: an inherent Special Summon's
+    (R-SUMMON-7) or declaring an attack (Panther Warrior's Tribute, Dark Elf's LP)."""
+    effect = card.effects[index]
+    link = ChainLink(0, p, card, effect, index, 1)
+    yield from run_ops(Ctx(d, link, p, card, effect, cost=True), effect.cost)
 
 
 def pay_costs(d: "Duel", link: ChainLink) -> Flow:
@@ -330,12 +346,21 @@ _MOVE_VERBS = {"destroy": "destroy", "send_to_gy": "send to the GY", "banish": "
 
 def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Flow:
     d = ctx.d
-    cards = yield from ctx.cards(params.what, verb=_MOVE_VERBS[name].split()[0])
+    tribute = ctx.cost and name == "send_to_gy" and isinstance(params.what, fx.ChooseOf) and params.what.choose.where.zone == ("monster",)
+    cards = yield from ctx.cards(params.what, verb="tribute" if tribute else _MOVE_VERBS[name].split()[0])  # R-TERM-3
     cards = [c for c in cards if c.loc != Loc.GONE]
+    moves = [c.moves for c in cards]
+    _move(ctx, params, name, cards)
+    ctx.affected = [c for c, before in zip(cards, moves) if c.moves != before]
+    return bool(ctx.affected)
+
+
+def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
+    d = ctx.d
     if not cards:
         return
-    if name == "destroy":
-        d.destroy(cards, by="effect", source=ctx.card)
+    if name == "destroy":  # "destroy it, and if you do, banish it" (banish: Bottomless Trap Hole)
+        d.destroy(cards, by="effect", source=ctx.card, to=Loc.BANISHED if params.banish else Loc.GY)
     elif name == "send_to_gy":
         from .duel import TRIBUTED_BY_EFFECT
 
@@ -368,15 +393,20 @@ def op_special_summon(ctx: Ctx, params: fx.SpecialSummon, name: str) -> Flow:
     d = ctx.d
     cards = yield from ctx.cards(params.what, verb="special summon")
     from_deck = sorted({c.owner for c in cards if c.loc == Loc.DECK})
+    arrived = []
     for card in cards:
         if card.loc in (Loc.MZONE, Loc.GONE) or not card.is_monster:
             continue
         controller = ctx.player if params.controller == "you" else card.owner
         yield from special_summon(d, card, controller, params.position, how="special", proper=params.proper)
-        if params.bind and card.loc == Loc.MZONE:
-            ctx.card.bound, card.bound = card, ctx.card
+        if card.loc == Loc.MZONE:
+            arrived.append(card)
+            if params.bind:
+                ctx.card.bound, card.bound = card, ctx.card
     for owner in from_deck:  # R-ZONE-7
         d.shuffle(owner)
+    ctx.affected = arrived
+    return bool(arrived)
 
 
 def special_summon(d: "Duel", card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None,
@@ -395,6 +425,11 @@ def special_summon(d: "Duel", card: CardInst, controller: int, position: str, ho
         d.emit(Note(f"{card.name} cannot be Special Summoned: no free Monster Zone (R-ZONE-1)"))
         return
     pos = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}.get(position)
+    if card.is_link:  # R-SUMMON-16: always face-up Attack Position, so never asked
+        if pos not in (None, Pos.ATTACK):
+            d.emit(Note(f"{card.name} cannot be Special Summoned in {pos.title} Position: a Link monster is always in Attack Position (R-SUMMON-16)"))
+            return
+        pos = Pos.ATTACK
     if pos is None:
         options = [Option("attack", "attack"), Option("defense", "defense")]
         if position == "attack_or_facedown":
@@ -449,7 +484,7 @@ def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Flow:
     d = ctx.d
     amount = yield from amount_of(ctx, params, ctx.player)
     if amount <= 0:
-        return
+        return False
     d.change_lps({p: -amount for p in ctx.players(params.player)}, "effect")
     for p in ctx.players(params.player):
         d.signal("effect_damage", None, p)
@@ -500,8 +535,8 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
     what = params.what
     if what in ("activation", "effect"):
         target = ctx.link.answers
-        if target is None or target not in d.chain:
-            return
+        if target is None or target not in d.chain or target.negated:
+            return False
         if what == "activation":
             target.negated = True
         else:
@@ -511,19 +546,21 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
             d.destroy([target.card], by="effect", source=ctx.card)  # R-CHAIN-7: to the GY at once
     elif what == "summon":
         monster = d.summoning
-        if monster is None:
-            return
+        if monster is None or d.summon_negated:
+            return False
         d.summon_negated = True
         d.emit(Negated(monster.uid, monster.name, "summon"))
         if params.destroy and monster.loc == Loc.MZONE:
             d.destroy([monster], by="effect", source=ctx.card)
     elif what == "attack":
-        if d.attack is not None:
-            d.attack.negated = True
-            d.emit(Negated(d.attack.attacker.uid, d.attack.attacker.name, "attack"))
+        attack = d.attack
         if params.end_battle_phase:
             d.end_battle = True
-    return
+        if attack is None or attack.negated or attack.attacker.loc != Loc.MZONE:
+            return False  # the attack is already over: there is nothing to negate
+        attack.negated = True
+        d.emit(Negated(attack.attacker.uid, attack.attacker.name, "attack"))
+    return True
     yield
 
 
@@ -540,7 +577,7 @@ def op_equip(ctx: Ctx, params: fx.Equip, name: str) -> Flow:
             if monster is None or zone is None or card.loc == Loc.GONE:
                 continue  # it stays where it is
             for old in list(card.equips):  # a monster leaving the Monster Zone loses its Equip Cards (R-CARD-8)
-                d.destroy([old], by="effect", reason=f"{card.name} became an Equip Card")
+                d.destroy([old], by="rule", reason=f"{card.name} became an Equip Card (R-CARD-8)")
             d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
         if monster is None or card.loc != Loc.SZONE:
             if card.loc == Loc.SZONE:
@@ -812,6 +849,13 @@ def op_ritual(ctx: Ctx, params: fx.RitualSummon, name: str) -> Flow:
     yield from ritual_summon(ctx.d, ctx.player, params, ctx.card)
 
 
+def op_if_you_do(ctx: Ctx, params: fx.IfYouDo, name: str) -> Flow:
+    """"…, and if you do, …": the operations run only if the one before did what it says
+    (Magic Cylinder: no damage when the attack could not be negated)."""
+    if ctx.done:
+        yield from run_ops(ctx, params.then)
+
+
 def op_handler(ctx: Ctx, params: fx.Handler, name: str) -> Flow:
     from .handlers import HANDLERS
 
@@ -873,7 +917,7 @@ OPERATIONS: dict[str, Callable[[Ctx, Any, str], Flow]] = {
     "take_control": op_take_control, "skip": op_skip, "coin": op_coin, "look": op_look, "mill": op_mill,
     "declare": op_declare, "win": op_win, "fusion_summon": op_fusion, "ritual_summon": op_ritual,
     "handler": op_handler, "no_battle_damage": op_no_battle_damage, "shuffle": op_shuffle, "reveal": op_reveal,
-    "if": op_if, "protect": op_protect, "bind": op_bind, "set_card": op_set_card,
+    "if": op_if, "if_you_do": op_if_you_do, "protect": op_protect, "bind": op_bind, "set_card": op_set_card,
     "traps_from_hand": op_flag, "extra_normal_summon": op_flag,
     "later": op_later, "roll_die": op_roll_die, "place": op_place, "excavate": op_excavate, "detach": op_detach, "swap_control": op_swap_control, "lock_summons": op_lock_summons,
     "for_this_turn": op_for_this_turn,

@@ -187,13 +187,10 @@ def ritual_summon(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst) 
 
 def procedure_summon(d: "Duel", p: int, card: CardInst, index: int) -> Flow:
     """R-SUMMON-7: no chain link; pay the cost, place the monster, then the negation window."""
-    from .chain import ChainLink
-    from .ops import Ctx, run_ops
+    from .ops import pay_unchained_cost
 
-    effect = card.effects[index]
-    if effect.cost:
-        link = ChainLink(0, p, card, effect, index, 1)
-        yield from run_ops(Ctx(d, link, p, card, effect, cost=True), effect.cost)
+    if card.effects[index].cost:
+        yield from pay_unchained_cost(d, p, card, index)
     zone = d.players[p].free_mzone()
     if zone is None:
         return

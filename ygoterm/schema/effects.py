@@ -105,6 +105,7 @@ class Filter(BaseModel):
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
+    attacking: bool = False  # the monster declaring the current attack ("target the attacking monster")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -149,7 +150,7 @@ class CopiesOf(BaseModel):
 
 
 Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling", "defeated", "equips", "others"]  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
+              "battling", "defeated", "equips", "others", "affected"]  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:
@@ -215,6 +216,7 @@ class Moves(_Op):
     face_down: bool = False  # banish face-down (R-ZONE-9)
     position: Literal["top", "bottom", "shuffle"] = "shuffle"  # return_to_deck
     reveal: bool = True  # add_to_hand from the Deck is shown to the opponent
+    banish: bool = False  # destroy: "destroy it, and if you do, banish it" — destroyed, then banished, never in the GY
 
 
 class SpecialSummon(_Op):
@@ -468,6 +470,13 @@ class Place(_Op):
     in_order: bool = False  # only the first name of the filter's `name` list you do not control yet
 
 
+class IfYouDo(_Op):
+    """"…, and if you do, …": `then` happens only if the operation before it did what it says
+    (destroyed, negated, Special Summoned something …)."""
+
+    then: list["OpSpec"]
+
+
 class If(_Op):
     """Run `then` only if a condition holds (e.g. "if it was a Spell, …")."""
 
@@ -516,6 +525,7 @@ OPS: dict[str, tuple[type[_Op], Any]] = {
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
     "if": (If, lambda v: v),
+    "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
@@ -672,7 +682,8 @@ class ContinuousSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
-EffectKind = Literal["activate", "ignition", "trigger", "flip", "quick", "continuous", "procedure", "win"]
+# attack_cost: "This card cannot declare an attack unless you …" — its `cost` is paid as the attack is declared
+EffectKind = Literal["activate", "ignition", "trigger", "flip", "quick", "continuous", "procedure", "win", "attack_cost"]
 
 
 class Effect(BaseModel):
@@ -720,6 +731,8 @@ class Effect(BaseModel):
             raise ValueError("use 'target' for one group of targets or 'targets' for several, not both")
         if self.at is not None and self.kind != "trigger":
             raise ValueError("'at' belongs to a trigger effect: its event arms it for the next Standby or End Phase")
+        if self.kind == "attack_cost" and not self.cost:
+            raise ValueError("an attack_cost effect needs 'cost: [operations]' (what declaring the attack costs)")
         if self.kind == "win" and not self.win_when:
             raise ValueError("a win effect needs 'win_when: [card names]'")
         if self.kind in ("ignition", "trigger", "flip", "quick") and not self.do:
@@ -734,6 +747,7 @@ class Effect(BaseModel):
 
 
 If.model_rebuild()
+IfYouDo.model_rebuild()
 Filter.model_rebuild()
 Condition.model_rebuild()
 Later.model_rebuild()
