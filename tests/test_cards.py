@@ -158,3 +158,31 @@ def test_shipped_pool_is_valid_and_large_enough(pool):
     for name, stats in fixtures.items():
         card = pool.get(name)
         assert (card.level, card.atk, card.def_) == stats, name
+
+
+def test_other_names_resolve_to_the_card_and_never_shadow_a_real_name(tmp_path):
+    """`aka`: Different Dimension Capsule is also "Time Capsule" (its OCG name); a card whose
+    own name is "Time Capsule" would still win, and it is not a duplicate."""
+    from ygoterm import paths
+    from ygoterm.schema.cardpool import CardPool
+
+    pool = CardPool.load(paths.card_dirs(), use_cache=False)
+    assert pool.get("time capsule").name == "Different Dimension Capsule"
+    assert pool.get(11961740).name == "Different Dimension Capsule"
+    assert pool.get(81670445) is None  # Time Thief Hack, not in the pool
+    own = tmp_path / "mine.yaml"
+    own.write_text("- id: 999001\n  name: Time Capsule\n  kind: spell\n  text: mine\n")
+    mine = CardPool.load([*paths.card_dirs(), tmp_path], use_cache=False)
+    assert mine.get("Time Capsule").id == 999001
+
+
+def test_a_flip_effect_needs_the_flip_ability(tmp_path):
+    from ygoterm.schema.cardpool import CardPool
+    from ygoterm.schema.problems import DataError
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- id: 999002\n  name: Flipper\n  kind: monster\n  frame: effect\n  attribute: EARTH\n  type: Insect\n"
+                   "  level: 2\n  atk: 100\n  def: 100\n  effects:\n  - kind: flip\n    do: [{draw: 1}]\n")
+    with pytest.raises(DataError) as e:
+        CardPool.load([tmp_path], use_cache=False)
+    assert "abilities: [flip]" in str(e.value)

@@ -64,7 +64,7 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
         return False
     if f.battle_destroyed is not None and card.battle_destroyed != f.battle_destroyed:
         return False
-    if f.flip is not None and any(e.kind == "flip" for e in card.effects) != f.flip:
+    if f.flip is not None and (card.is_monster and "flip" in card.monster.abilities) != f.flip:
         return False
     if f.normal_summonable is not None and (card.is_monster and not card.special_summon_only
                                             and not card.is_token) != f.normal_summonable:

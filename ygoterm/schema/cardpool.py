@@ -21,7 +21,7 @@ from .problems import DataError, Problem, did_you_mean, display_path, nearest
 from .report import model_keys, nested_model, problems_from
 from .yamlio import Locator, decode, parse
 
-SCHEMA_VERSION = "cards-3"
+SCHEMA_VERSION = "cards-4"
 MAX_CARD_FILE_BYTES = 64 * 1024 * 1024
 
 
@@ -53,6 +53,7 @@ class CardPool:
     files: list[str] = field(default_factory=list)
     digest: str = ""
     _folded: dict[str, Card] = field(default_factory=dict, repr=False)
+    _aka: dict[str, Card] = field(default_factory=dict, repr=False)  # other names (Card.aka), folded
 
     def __len__(self) -> int:
         return len(self.by_id)
@@ -67,7 +68,11 @@ class CardPool:
         text = " ".join(str(ref).split())
         if text.isdigit():
             return self.by_id.get(int(text))
-        return self.by_name.get(text) or self._folded.get(text.casefold())
+        return self.named(text) or self._aka.get(text.casefold())
+
+    def named(self, name: str) -> Card | None:
+        """The card whose own name this is (ignoring case), not counting other names (aka)."""
+        return self.by_name.get(name) or self._folded.get(name.casefold())
 
     def suggest(self, ref: str | int, n: int = 3) -> str:
         """A "did you mean" hint for an unknown card reference (R-DECK-8)."""
@@ -82,6 +87,8 @@ class CardPool:
         self.by_id[card.id] = card
         self.by_name[card.name] = card
         self._folded[card.name.casefold()] = card
+        for other in card.aka:  # a card's own name always wins over another card's other name (get)
+            self._aka.setdefault(other.casefold(), card)
         self.origin[card.id] = origin
 
     @classmethod
@@ -157,7 +164,7 @@ class _Loader:
 
     def _add(self, pool: CardPool, card: Card, origin: tuple[str, int]) -> None:
         for clash, what, key in ((pool.by_id.get(card.id), f"id {card.id}", "id"),
-                                 (pool.get(card.name), f"name '{card.name}'", "name")):
+                                 (pool.named(card.name), f"name '{card.name}'", "name")):
             if clash is None:
                 continue
             other_file, other_index = pool.origin[clash.id]

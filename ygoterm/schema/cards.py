@@ -16,6 +16,7 @@ from .materials import Materials
 from .vocab import EXTRA_DECK_FRAMES
 from .words import Attribute, Frame, LinkArrow, MonsterType, Rarity, Stat
 
+Ability = Literal["flip", "spirit", "gemini", "toon", "union"]
 SpellSubtype = Literal["normal", "quick-play", "continuous", "equip", "field", "ritual"]
 TrapSubtype = Literal["normal", "continuous", "counter"]
 
@@ -26,6 +27,8 @@ class CardBase(BaseModel):
     id: int = Field(ge=1, le=999_999_999, description="the passcode printed on the card")
     name: Annotated[str, Field(min_length=1, max_length=200)]
     treated_as: str | None = Field(None, description="R-DECK-6: the name this card is always treated as")
+    # other names it is known by (OCG or anime names): decks and scenarios may name it so
+    aka: tuple[Annotated[str, Field(min_length=1, max_length=200)], ...] = ()
     text: str = ""
     rarity: Rarity | None = None
     # The effect vocabulary (docs/cards.md); a card without effects is played by hand with
@@ -99,6 +102,9 @@ class Monster(CardBase):
     special_summon_only: bool = Field(False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
     no_special_summon: bool = Field(False, description="'Cannot be Special Summoned' (Victory Dragon)")
     tributes: Tributes | None = None
+    # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
+    # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them
+    abilities: tuple[Ability, ...] = ()
 
     @cached_property
     def frames(self) -> frozenset[str]:
@@ -161,6 +167,10 @@ class Monster(CardBase):
             problems.append("a Pendulum monster needs 'scale'")
         if not self.is_pendulum and self.scale is not None:
             problems.append("only Pendulum monsters have a 'scale'")
+        if any(e.kind == "flip" for e in self.effects) and "flip" not in self.abilities:
+            problems.append("a monster with a FLIP effect is a Flip monster: add 'abilities: [flip]'")
+        if len(set(self.abilities)) != len(self.abilities):
+            problems.append("an ability is listed twice")
         if self.materials is not None and not self.is_extra_deck:
             problems.append("only Fusion, Synchro, Xyz and Link monsters list 'materials'")
         if problems:

@@ -88,6 +88,7 @@ def stat_line(card: Card) -> str:
                  else f"Level {card.level}")
         stats = f"{card.atk}" + (f"/{card.def_}" if card.def_ is not None else "")
         tuner = " · Tuner" if card.tuner else ""
+        abilities = "".join(f" · {a.title()}" for a in card.abilities)
         scale = f" · Scale {card.scale}" if card.scale is not None else ""
-        return f"[{card.attribute}] {card.type} · {frame}{tuner} · {stars}{scale} · {stats}"
+        return f"[{card.attribute}] {card.type} · {frame}{abilities}{tuner} · {stars}{scale} · {stats}"
     return f"{card.subtype.replace('-', ' ').title()} {card.kind.title()}"
