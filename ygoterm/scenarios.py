@@ -109,7 +109,7 @@ def _check_card_names(scenario: Scenario, pool: CardPool, locator: Locator, name
     problems = []
     for side_word in ("A", "B"):
         side = getattr(scenario, side_word)
-        for pile in ("hand", "deck", "extra", "gy", "banished", "monsters", "spells"):
+        for pile in ("hand", "deck", "extra", "gy", "banished", "monsters", "spells", "pendulum"):
             for index, entry in enumerate(getattr(side, pile)):
                 refs = [(entry.card, (side_word, pile, index))]
                 refs += [(m, (side_word, pile, index, "materials", j)) for j, m in enumerate(getattr(entry, "materials", []))]
@@ -244,7 +244,10 @@ def _compare_side(d: Duel, p: int, side_word: str, e: SideExpect) -> list[str]:
     if e.monsters is not None:
         out += _compare_zone(d, side_word, "monsters", e.monsters, [c for c in side.mzone if c is not None])
     if e.spells is not None:
-        out += _compare_zone(d, side_word, "spells", e.spells, [c for c in side.szone[:5] if c is not None])
+        out += _compare_zone(d, side_word, "spells", e.spells, [c for c in side.szone[:5] if c is not None and not c.in_pendulum_zone])
+    if e.pendulum is not None:
+        out += _compare_zone(d, side_word, "pendulum", e.pendulum, [c for c in (side.szone[i] for i in side.pendulum_zones)
+                                                                     if c is not None and c.in_pendulum_zone])
     if e.field is not None:
         actual = side.field_spell.name if side.field_spell else None
         diff("field", e.field or None, actual)

@@ -17,6 +17,26 @@ def _no_duel() -> None:
 
 CHOSEN_KINDS = frozenset(("activate", "ignition", "quick", "procedure"))
 
+# Effects every card of a kind has by the rules, added to the card's own (R-CARD-6, R-ZONE-4):
+# a Pendulum monster may be activated as a Spell into a Pendulum Zone; a Spirit returns to the
+# hand in the End Phase of the turn it was Normal Summoned or flipped face-up.
+PENDULUM_ACTIVATION = Effect.model_validate({"kind": "activate", "pendulum": True, "label": "Pendulum Zone"})
+SPIRIT_RETURN = Effect.model_validate({
+    "kind": "trigger", "label": "return to the hand", "when": {"event": "end_phase", "subject": "any"},
+    "condition": {"normal_summoned_or_flipped_this_turn": True}, "do": [{"return_to_hand": "self"}]})
+
+
+def rule_effects(data: Card) -> tuple[Effect, ...]:
+    """The effects the rules give this card beyond its own text (see above)."""
+    if not isinstance(data, Monster):
+        return ()
+    extra: tuple[Effect, ...] = ()
+    if data.is_pendulum and not any(e.kind == "activate" and e.pendulum for e in data.effects):
+        extra += (PENDULUM_ACTIVATION,)
+    if "spirit" in data.abilities:
+        extra += (SPIRIT_RETURN,)
+    return extra
+
 
 def effect_speed(data: Card, effect: Effect) -> int:
     """R-CHAIN-2: speeds come from the rules, never from the card file."""
@@ -52,7 +72,8 @@ class CardInst:
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
         "_duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
         "chosen", "responds", "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
-        "tributes_used", "defeated", "field_atk", "no_tribute", "attack_costs",
+        "tributes_used", "defeated", "field_atk", "no_tribute", "attack_costs", "is_pendulum", "abilities",
+        "gemini_active", "flipped_turn",
     )
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
@@ -95,14 +116,19 @@ class CardInst:
         self._options: CardOptions | None = None
         self._tagged: dict[str, CardOptions] | None = None
         self._duel: Callable[[], Any] = _no_duel  # a weak reference to the Duel (see `duel`)
-        self.effects = data.effects
-        self.continuous = tuple(e for e in data.effects if e.kind == "continuous")
-        self.triggers = tuple(e for e in data.effects if e.kind in ("trigger", "flip"))
-        self.attack_costs = tuple(i for i, e in enumerate(data.effects) if e.kind == "attack_cost")
+        effects = data.effects + rule_effects(data)
+        self.effects = effects
+        self.continuous = tuple(e for e in effects if e.kind == "continuous")
+        self.triggers = tuple(e for e in effects if e.kind in ("trigger", "flip"))
+        self.attack_costs = tuple(i for i, e in enumerate(effects) if e.kind == "attack_cost")
         # effects a player activates by choice, with their speed (R-CHAIN-2); a Summon
         # procedure counts as speed 1: it is never a response
         self.chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e))
-                            for i, e in enumerate(data.effects) if e.kind in CHOSEN_KINDS)
+                            for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS)
+        self.is_pendulum = isinstance(data, Monster) and data.is_pendulum
+        self.abilities = frozenset(data.abilities) if isinstance(data, Monster) else frozenset()
+        self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
+        self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
         # may act outside an open game state: a response window, or a phase of its own (Curse of Fiend)
         self.responds = any(speed > 1 or own_timing(e) for _, e, speed in self.chosen)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
@@ -170,6 +196,34 @@ class CardInst:
         assert isinstance(self.data, Monster)
         return self.data
 
+    @property
+    def kind(self) -> str:
+        """What the card is now: a monster card in a Spell & Trap Zone — a Pendulum card in a
+        Pendulum Zone (R-ZONE-4) or an Equip Card (R-CARD-8) — is a Spell."""
+        return "spell" if self.is_monster and self.loc == Loc.SZONE else self.data.kind
+
+    @property
+    def in_pendulum_zone(self) -> bool:
+        """A Pendulum monster card in its controller's Pendulum Zone (not an Equip Card)."""
+        return self.is_pendulum and self.loc == Loc.SZONE and self.equip_target is None
+
+    @property
+    def scale(self) -> int:
+        """Its Pendulum Scale now (R-SUMMON-14): the printed one, changed by effects within their limits."""
+        value = self.monster.scale or 0
+        for m in self.modifiers:
+            if m.scale:
+                value += m.scale
+                if m.scale_limit is not None:
+                    value = max(value, m.scale_limit) if m.scale < 0 else min(value, m.scale_limit)
+        return max(0, value)
+
+    @property
+    def treated_as_normal(self) -> bool:
+        """A Gemini monster is a Normal Monster on the field and in the GY until it is Normal
+        Summoned a second time (R-CARD-6)."""
+        return "gemini" in self.abilities and not self.gemini_active and self.loc in (Loc.MZONE, Loc.GY)
+
     def reset_for_move(self) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23)."""
         self.attacks = 0
@@ -184,6 +238,8 @@ class CardInst:
         self.active = False
         self.used_turn = {}
         self.turns_left = 0
+        self.gemini_active = False
+        self.flipped_turn = 0
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid} p{self.owner} {self.loc.name}:{self.seq}>"

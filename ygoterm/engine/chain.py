@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generator
 from ..schema.cards import Monster, Spell, Trap
 from ..schema.effects import Effect, When
 from .card import CardInst, effect_speed, own_timing
-from .continuous import activation_forbidden, condition_holds, effects_negated, has_flag
+from .continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
 from .decision import Decision, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
 from .filters import matches, select
@@ -99,13 +99,15 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
     effect = card.effects[index]
     kind = effect.kind
     action = "Special Summon" if kind == "procedure" else ACTIVATE  # what the refusal says was refused
-    if kind in ("continuous", "trigger", "flip", "win"):
+    if kind in ("continuous", "trigger", "flip", "win", "attack_cost"):
         return Refusal(action, "R-CARD-5", "this effect is not activated by choice")
     if d.outcome is not None:
         return Refusal(action, "R-WIN-1", "the duel is over")
-    is_card_activation = kind == "activate" and not card.is_monster
+    is_card_activation = kind == "activate" and (not card.is_monster or effect.pendulum)
     # -- where the card is
-    if is_card_activation:
+    if is_card_activation and card.is_monster:
+        refusal = _pendulum_place(d, p, card)
+    elif is_card_activation:
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
         refusal = None if card.loc == Loc.HAND and card.owner == p else Refusal(action, "R-SUMMON-7", "it is Special Summoned from your hand")
@@ -140,7 +142,7 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
             return Refusal(action, "R-CHAIN-3", f"a speed {speed} effect cannot respond to a speed {last} chain link")
     if isinstance(card.data, Spell) and card.data.subtype == "quick-play" and card.loc == Loc.HAND and d.turn_player != p:
         return Refusal(action, "R-CARD-7", "a Quick-Play Spell is activated from the hand only in your own turn")
-    if d.summoning is not None and not chain and not _answers_summon(effect):  # the first link only: its answers follow R-CHAIN-3
+    if d.summoning and not chain and not _answers_summon(effect):  # the first link only: its answers follow R-CHAIN-3
         return Refusal(action, "R-SUMMON-19", "while a Summon is being declared, only effects that negate Summons may be used")
     if d.step.in_damage_step and not _damage_step_ok(d, card, effect):
         return Refusal(action, "R-BATTLE-6", "this cannot be activated in the Damage Step")
@@ -174,10 +176,13 @@ def _as_controller(card: CardInst, p: int) -> CardInst:
 
 
 def used_this_turn(d: "Duel", p: int, card: CardInst, index: int) -> bool:
-    """Once per turn: this effect of this card, or (`once_per_turn: name`) any card of this name."""
+    """Once per turn: this effect of this card, or (`once_per_turn: name`) any card of this name;
+    `while_here`: once until the card moves (its per-place history is forgotten then)."""
     once = card.effects[index].once_per_turn
     if once == "name":
         return d.players[p].used_names.get(card.name) == d.turn
+    if once == "while_here":
+        return index in card.used_turn
     return card.used_turn.get(-1 if once == "card" else index) == d.turn
 
 
@@ -202,14 +207,28 @@ def _spell_trap_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refu
     return None
 
 
+def _pendulum_place(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-ZONE-4: a Pendulum monster is activated as a Spell from the hand into a free Pendulum Zone."""
+    if card.loc != Loc.HAND or card.owner != p:
+        where = "it is already in a Pendulum Zone" if card.in_pendulum_zone else "only from your hand"
+        return Refusal(ACTIVATE, "R-ZONE-4", f"a Pendulum monster is activated as a Spell {where}".replace("Spell it is", "Spell:"))
+    if not d.players[p].free_pendulum_zones():
+        return Refusal(ACTIVATE, "R-ZONE-4", "both of your Pendulum Zones are occupied")
+    return None
+
+
 def _monster_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refusal | None:
     allowed = effect.from_
-    if card.loc == Loc.SZONE:  # a face-up Continuous Spell/Trap's own effects
-        if card.is_monster:
+    if card.loc == Loc.SZONE:  # a face-up Continuous Spell/Trap's own effects, a Pendulum Effect, a Union's
+        if card.is_monster and not applies_from_here(card, effect):
+            if card.in_pendulum_zone:
+                return Refusal(ACTIVATE, "R-ZONE-4", "in a Pendulum Zone only its Pendulum Effects can be used")
             return Refusal(ACTIVATE, "R-CARD-8", "a monster card that is an Equip Card has no monster effects to use")
         if card.controller != p or not card.face_up or not card.active:
             return Refusal(ACTIVATE, "R-CARD-10", "it must be face-up on your field, its activation resolved")
         return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated") if effects_negated(d, card) else None
+    if effect.pendulum:
+        return Refusal(ACTIVATE, "R-ZONE-4", "a Pendulum Effect is used only while the card is in a Pendulum Zone")
     if card.loc == Loc.MZONE:
         if "field" not in allowed:
             return Refusal(ACTIVATE, "R-CARD-5", "this effect is not used from the field")
@@ -246,7 +265,7 @@ def _when_holds(d: "Duel", p: int, card: CardInst, when: When) -> bool:
     "when a Spell is activated" (the last chain link) or "when a Summon is declared"."""
     for name in when.event:
         if name == "summon_declared":
-            if d.summoning is not None and _subject_ok(d, p, card, when, d.summoning, d.summoning.controller):
+            if any(_subject_ok(d, p, card, when, m, m.controller) for m in d.summoning):
                 return True
         elif name == "activated":
             if d.chain and _link_kind_ok(d.chain[-1], when) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player):
@@ -271,11 +290,20 @@ def _link_kind_ok(link: ChainLink, when: When) -> bool:
         return True
     if "destroys" in when.activated and any(op.op == "destroy" for op in link.effect.do):
         return True
-    data = link.card.data
-    if isinstance(data, Monster) or link.effect.kind not in ("activate",):
-        kind = "monster" if isinstance(data, Monster) else "effect"
-        return kind in when.activated or "effect" in when.activated
-    return data.kind in when.activated
+    kind = activation_kind(link.card, link.effect)
+    return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
+
+
+def activation_kind(card: CardInst, effect: Effect) -> str:
+    """What an activation is, for "When a Spell Card is activated" (Magic Jammer) and the like:
+    "spell"/"trap" for a card's own activation (a Pendulum card activated into its zone is a
+    Spell Card, R-ZONE-4), "monster" for a monster's effect, "effect" for the other effects of
+    Spells and Traps (a Pendulum Effect is a Spell's effect, not a Spell Card's activation)."""
+    if effect.kind == "activate" and (not card.is_monster or effect.pendulum):
+        return "spell" if card.is_monster else card.data.kind
+    if card.is_monster and not effect.pendulum:
+        return "monster"
+    return "effect"
 
 
 def _subject_ok(d: "Duel", p: int, card: CardInst, when: When, subject: CardInst | None, actor: int,
@@ -296,7 +324,7 @@ def signal_matches(d: "Duel", p: int, card: CardInst, when: When, s: Signal, def
     if s.event not in when.event and not _implied(s, when):
         return False
     if s.event == "activated" and when.activated is not None and s.card is not None:
-        kind = "monster" if s.card.is_monster else s.card.data.kind
+        kind = s.how or ("monster" if s.card.is_monster else s.card.data.kind)  # the activation's kind, if recorded
         if kind not in when.activated:
             return False
     if when.how is not None and s.how not in when.how:
@@ -373,8 +401,7 @@ def _changes_target_position(effect: Effect) -> bool:
 
 
 def _event_cards(d: "Duel"):
-    if d.summoning is not None:
-        yield d.summoning
+    yield from d.summoning
     for s in d.last_signals:
         if s.card is not None:
             yield s.card
@@ -439,7 +466,7 @@ def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | Non
     link = ChainLink(len(d.chain) + 1, p, card, effect, index, effect_speed(card.data, effect), signal=signal)
     link.answers = d.chain[-1] if d.chain else None
     link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
-    if effect.kind == "activate" and not card.is_monster:
+    if effect.kind == "activate" and (not card.is_monster or effect.pendulum):  # a card activation (R-ZONE-4 too)
         link.was_spell_trap_card = True
         yield from _place_activated_card(d, p, card)
     if effect.once_per_turn == "name":
@@ -462,17 +489,23 @@ def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | Non
     link.target_moves = [t.moves for t in link.targets]
     d.emit(ChainLinkAdded(link.number, p, card.uid, card.name, link.speed, tuple(t.uid for t in link.targets),
                           tuple(t.name if t.face_up or t.controller == p else None for t in link.targets)))
-    d.signal("activated", card, p)
+    d.signal("activated", card, p, how=activation_kind(card, effect))
     return link
 
 
 def _place_activated_card(d: "Duel", p: int, card: CardInst) -> Flow:
-    if card.loc == Loc.HAND:
+    if card.is_monster:  # a Pendulum monster activated into a Pendulum Zone (R-ZONE-4)
+        zones = d.players[p].free_pendulum_zones()
+        seq = zones[0]
+        if len(zones) > 1:
+            answer = yield d.ask(p, Kind.ZONE, [Option(f"zone:{z}", name) for z, name in zip(zones, ("left", "right"))],
+                                 f"{card.name}: into which Pendulum Zone?", verb="zone")
+            seq = int(answer.key.split(":")[1])
+        d.move(card, Loc.SZONE, seq=seq, face_up=True, quiet=True)
+    elif card.loc == Loc.HAND:
         d.move(card, Loc.SZONE, seq=d.spell_zone_for(p, card), face_up=True, quiet=True)
     else:
         card.face_up = True
-    return
-    yield  # a generator without questions
 
 
 def _card_options(d: "Duel", cards: list[CardInst], viewer: int, look: bool = False) -> list[Option]:
@@ -567,12 +600,14 @@ def _stopped(d: "Duel", link: ChainLink) -> bool:
     if not link.was_spell_trap_card:
         return False
     persistent = (isinstance(data, Spell) and data.subtype in ("continuous", "field", "equip")) or \
-                 (isinstance(data, Trap) and data.subtype == "continuous")
+                 (isinstance(data, Trap) and data.subtype == "continuous") or card.is_pendulum
     return persistent and not (card.loc == Loc.SZONE and card.face_up)
 
 
 def _leaves_after_resolving(card: CardInst) -> bool:
     data = card.data
+    if card.is_monster:  # a Pendulum card stays in its Pendulum Zone
+        return False
     if isinstance(data, Spell) and data.subtype in ("continuous", "field", "equip"):
         return False
     if isinstance(data, Trap) and data.subtype == "continuous":
@@ -741,8 +776,16 @@ def _trigger_fires(d: "Duel", card: CardInst, effect: Effect, s: Signal, last_ba
 
 def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
     """A trigger about another card works from where its text says (default: face-up on the field)."""
-    if card.loc.on_field:  # (a monster card that is an Equip Card has no monster effects)
-        return "field" in effect.from_ and card.face_up and not (card.is_monster and card.loc == Loc.SZONE)
+    if card.loc.on_field:
+        if not card.face_up:
+            return False
+        if not card.is_monster:
+            return "field" in effect.from_
+        if card.in_pendulum_zone:  # only its Pendulum Effects (R-ZONE-4)
+            return effect.pendulum
+        if card.loc == Loc.SZONE:  # an Equip Card: only what works while equipped (a Union)
+            return "equip" in effect.from_
+        return "field" in effect.from_ and not effect.pendulum
     return {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc, "") in effect.from_
 
 

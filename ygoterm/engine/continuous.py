@@ -31,6 +31,8 @@ class Modifier:
     source: int  # uid of the card whose effect made it
     flags: frozenset[str] = frozenset()  # restrictions that last as long: "cannot_attack" …
     expires: int = 0  # until "opponent_turns": the turn at whose end it ends
+    scale: int = 0  # a Pendulum Scale change …
+    scale_limit: int | None = None  # … no lower (a decrease) or higher (an increase) than this
 
 
 FLAGS = frozenset(name for name, info in ContinuousSpec.model_fields.items() if info.annotation in (bool, "bool"))
@@ -43,19 +45,30 @@ def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
             for card in zone:
                 if card is None or not card.face_up or not card.continuous:
                     continue
-                if not card.is_monster and not card.active:
-                    continue  # a Continuous Spell/Trap applies once its activation has resolved
+                if zone is side.szone and not card.active:
+                    continue  # a Continuous Spell/Trap (or Pendulum card) applies once its activation has resolved
                 if effects_negated(d, card):
                     continue
-                as_equip = card.is_monster and zone is side.szone  # a monster card that is an Equip Card
                 for effect in card.continuous:
-                    if as_equip and effect.continuous is not None and effect.continuous.applies_to != "equipped":
-                        continue  # … keeps only what its text says it does while equipped
-                    if effect.condition is None or condition_holds(d, card, effect.condition):
+                    if applies_from_here(card, effect) and (effect.condition is None or condition_holds(d, card, effect.condition)):
                         yield card, effect
     for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
         if turn == d.turn:
             yield card, effect
+
+
+def applies_from_here(card: CardInst, effect: Effect) -> bool:
+    """Whether a monster card's effect works where the card is: its Pendulum Effects only in a
+    Pendulum Zone and its monster effects only outside one (R-ZONE-4); a monster card that is
+    an Equip Card keeps only what its text says it does while equipped (R-CARD-8)."""
+    if not card.is_monster:
+        return True
+    if card.loc != Loc.SZONE:
+        return not effect.pendulum
+    if card.in_pendulum_zone:
+        return effect.pendulum
+    spec = effect.continuous
+    return (spec is not None and spec.applies_to == "equipped") or "equip" in effect.from_
 
 
 def applies(d: "Duel", source: CardInst, spec: ContinuousSpec, card: CardInst) -> bool:
@@ -164,7 +177,10 @@ def attacks_allowed(d: "Duel", card: CardInst) -> int:
 
 
 def effects_negated(d: "Duel", card: CardInst) -> bool:
-    """Royal Decree, Jinzo, Imperial Order: the card's effects on the field are negated."""
+    """Royal Decree, Jinzo, Imperial Order: the card's effects on the field are negated. A
+    Gemini monster that is still a Normal Monster has no effects to use (R-CARD-6)."""
+    if card.abilities and card.treated_as_normal:
+        return True
     if not d.negators and not d.floating:
         return False
     for source, effect, turn in d.floating:
@@ -173,13 +189,11 @@ def effects_negated(d: "Duel", card: CardInst) -> bool:
                 and matches(d, card, spec.negate_effects, source.controller, source):
             return True
     for source in d.negators:
-        if source is card or not source.face_up or source.loc != (Loc.MZONE if source.is_monster else Loc.SZONE):
-            continue
-        if not source.is_monster and not source.active:
+        if source is card or not source.face_up or not source.loc.on_field or (source.loc == Loc.SZONE and not source.active):
             continue
         for effect in source.continuous:
             spec = effect.continuous
-            if spec is not None and spec.negate_effects is not None and card.loc.on_field \
+            if spec is not None and spec.negate_effects is not None and card.loc.on_field and applies_from_here(source, effect) \
                     and (effect.condition is None or condition_holds(d, source, effect.condition)) \
                     and matches(d, card, spec.negate_effects, source.controller, source):
                 return True
@@ -287,6 +301,10 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
         return False
     if c.xyz_materials is not None and len(card.materials) not in c.xyz_materials:
         return False
+    if c.normal_summoned_or_flipped_this_turn is not None:
+        summoned = card.summon_turn == d.turn and card.summon_kind in ("normal", "tribute", "flip", "gemini")
+        if (summoned or card.flipped_turn == d.turn) != c.normal_summoned_or_flipped_this_turn:
+            return False
     return True
 
 

@@ -26,7 +26,7 @@ from .chain import STATE_EVENTS
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
 from .events import Destroyed, Draw, DuelEnd, Event, Flip, LifePoints, Move, Note, PositionChange, Shuffle
-from .player import Player
+from .player import SEPARATE_PENDULUM_ZONES, Player
 from .types import EMZ_LEFT, FIELD_ZONE, Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
@@ -49,6 +49,9 @@ class Duel:
         self.names = names
         self.rng = random.Random(seed)
         self.players = (Player(0, rules.duel.starting_lp), Player(1, rules.duel.starting_lp))
+        if rules.zones.separate_pendulum or rules.ruleset == "mr3":  # V-06
+            for side in self.players:
+                side.pendulum_zones = SEPARATE_PENDULUM_ZONES
         self.cards: dict[int, CardInst] = {}
         self.turn = 0
         self.turn_player = 0
@@ -68,7 +71,7 @@ class Duel:
         self.last_signals: list[Any] = []  # the last action's events ("when …" activations answer them)
         self.batch = 0  # events of one action share a batch number (R-CHAIN-10)
         self.resolving = False
-        self.summoning: CardInst | None = None  # a Summon waiting in its negation window (R-SUMMON-19)
+        self.summoning: tuple[CardInst, ...] = ()  # the monsters of a Summon in its negation window (R-SUMMON-19)
         self.summon_negated = False
         self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
@@ -133,6 +136,8 @@ class Duel:
 
     def _register(self, card: CardInst) -> None:
         card.duel = self
+        if card.is_pendulum:
+            self.players[card.owner].has_pendulums = True
         if card.effects:
             self.responders = True
             for _, effect, _ in card.chosen:
@@ -328,7 +333,12 @@ class Duel:
         if dst in (Loc.DECK, Loc.HAND) and card.is_monster and card.monster.is_extra_deck:
             dst, face_up = Loc.EXTRA, False  # an Extra Deck monster never goes to the hand or Deck (R-DECK-7)
         if dst == Loc.GY and self.continuous_count and _banished_instead(self, card):
-            dst, reason = Loc.BANISHED, f"{reason}, banished instead"
+            dst, reason, quiet = Loc.BANISHED, f"{reason}, banished instead", False
+        elif dst == Loc.GY and src.on_field and card.is_pendulum:  # R-SUMMON-15: a replacement, never the GY
+            dst, face_up, quiet = Loc.EXTRA, True, False
+            reason = f"{reason}, to the Extra Deck face-up instead of the GY (R-SUMMON-15)".lstrip(", ")
+        if src == Loc.SZONE and dst == Loc.MZONE and card.equip_target is not None:
+            self._unequip(card)  # a Union unequipped to be Special Summoned
         leaving = src.on_field and not dst.on_field
         if leaving:
             card.controller = card.owner
@@ -391,19 +401,23 @@ class Duel:
             if equip.loc == Loc.SZONE:
                 self.destroy([equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
         card.equips = []
-        monster = card.equip_target
-        if monster is not None:
-            if card in monster.equips:
-                monster.equips.remove(card)
-            card.equip_target = None
-            if monster.original_controller is not None and monster.control_until == 0 and monster.loc == Loc.MZONE:
-                self.return_control(monster)  # control lasted while this card was equipped (Dark Necrofear)
+        if card.equip_target is not None:
+            self._unequip(card)
         partner = card.bound
         if partner is not None:
             card.bound = None
             partner.bound = None
             if partner.loc.on_field:
                 self.destroy([partner], by="effect", reason=f"{card.name} left the field")
+
+    def _unequip(self, card: CardInst) -> None:
+        monster = card.equip_target
+        assert monster is not None
+        if card in monster.equips:
+            monster.equips.remove(card)
+        card.equip_target = None
+        if monster.original_controller is not None and monster.control_until == 0 and monster.loc == Loc.MZONE:
+            self.return_control(monster)  # control lasted while this card was equipped (Dark Necrofear)
 
     def signal(self, event: str, card: CardInst | None, player: int, *, how: str = "", src: Loc | None = None,
                by_battle: bool = False, by_player: int | None = None, by_card: CardInst | None = None) -> None:
@@ -477,6 +491,7 @@ class Duel:
         card.pos = new
         card.face_up = new.face_up
         if not was_face_up and card.face_up:
+            card.flipped_turn = self.turn
             self.emit(Flip(card.uid, card.name, new))
             if flip_effects:  # (Ceasefire flips without them)
                 self.signal("flipped", card, card.controller)
@@ -488,6 +503,7 @@ class Duel:
             card.pos_changed_turn = self.turn  # R-SUMMON-4: no Flip Summon this turn
             card.counters = {}  # R-CARD-12
             card.modifiers = []
+            card.gemini_active = False  # a Gemini is a Normal Monster again (R-CARD-6)
             for equip in list(card.equips):  # R-CARD-8
                 self.destroy([equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
 

@@ -15,7 +15,7 @@ from .types import FIELD_ZONE, Loc
 if TYPE_CHECKING:
     from .duel import Duel
 
-_ZONE_LOCS = {"monster": (Loc.MZONE,), "spell": (Loc.SZONE,), "field": (Loc.SZONE,), "onfield": (Loc.MZONE, Loc.SZONE),
+_ZONE_LOCS = {"monster": (Loc.MZONE,), "spell": (Loc.SZONE,), "field": (Loc.SZONE,), "pendulum": (Loc.SZONE,), "onfield": (Loc.MZONE, Loc.SZONE),
               "hand": (Loc.HAND,), "deck": (Loc.DECK,), "gy": (Loc.GY,), "banished": (Loc.BANISHED,), "extra": (Loc.EXTRA,)}
 _PILES = {Loc.HAND: "hand", Loc.DECK: "deck", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
 
@@ -24,7 +24,7 @@ def zone_word(card: CardInst) -> str:
     if card.loc == Loc.MZONE:
         return "monster"
     if card.loc == Loc.SZONE:
-        return "field" if card.seq == FIELD_ZONE else "spell"
+        return "field" if card.seq == FIELD_ZONE else "pendulum" if card.in_pendulum_zone else "spell"
     return _PILES.get(card.loc, "")
 
 
@@ -33,14 +33,16 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
     """Does `card` match `f`, seen by `player` (the effect's controller), for effect `source`?"""
     if f.zone is not None:
         word = zone_word(card)
-        if word not in f.zone and not ("onfield" in f.zone and card.loc.on_field) and not ("spell" in f.zone and word == "field"):
+        # "spell" is every Spell & Trap Zone: the Field Zone and the Pendulum Zones too
+        if word not in f.zone and not ("onfield" in f.zone and card.loc.on_field) \
+                and not ("spell" in f.zone and word in ("field", "pendulum")):
             return False
     if f.side != "any":
         who = card.controller if card.loc.on_field else card.owner
         if (who == player) != (f.side == "you"):
             return False
     data = card.data
-    if f.kind is not None and data.kind not in f.kind:
+    if f.kind is not None and card.kind not in f.kind:  # a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell
         return False
     if f.self_ and card is not source:
         return False
@@ -71,9 +73,11 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
         return False
     if f.set_or is not None and card.face_up and not matches(d, card, f.set_or, player, source, event_cards):
         return False
-    if card.is_monster:
+    if f.ability is not None and not (card.abilities & set(f.ability)):
+        return False
+    if card.is_monster and card.loc != Loc.SZONE:  # (in a Spell & Trap Zone it is not a monster)
         monster = card.monster
-        if f.frame is not None and not (monster.frames & set(f.frame)):
+        if f.frame is not None and not (frames_now(card) & set(f.frame)):
             return False
         if f.attribute is not None and monster.attribute not in f.attribute:
             return False
@@ -102,6 +106,14 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
     elif any(x is not None for x in (f.frame, f.attribute, f.type, f.level, f.atk, f.def_, f.tuner, f.position)) or f.revivable:
         return False
     return True
+
+
+def frames_now(card: CardInst) -> frozenset[str]:
+    """The card's frames as they count now: a Gemini that is still a Normal Monster (R-CARD-6)."""
+    return _NORMAL if card.treated_as_normal else card.monster.frames
+
+
+_NORMAL = frozenset(("normal",))
 
 
 def _is_declared(d: "Duel", card: CardInst) -> bool:

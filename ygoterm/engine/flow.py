@@ -171,7 +171,7 @@ def _expire_until_end_of_turn(d: "Duel") -> None:
         d.continuous_count -= len(d.floating) - len(kept)
         d.floating = kept
     for side in d.players:
-        for card in side.mzone:
+        for card in (*side.mzone, *side.szone):  # (Pendulum Scales change in the Spell & Trap Zones)
             if card is not None and card.modifiers:
                 card.modifiers = [m for m in card.modifiers if m.until != "end_of_turn"
                                   and not (m.until in ("opponent_turns", "your_turns") and m.expires <= d.turn)]
@@ -299,6 +299,11 @@ def main_phase(d: "Duel", phase: Phase) -> Flow:
             if (yield from window(d, first=1 - p, passes=1, stop_after_chain=True)):
                 continue
             return verb
+        if verb == "pendulum":
+            from .pendulum import summon as pendulum_summon
+
+            yield from pendulum_summon(d, p)
+            continue
         card = d.cards[choice.card]
         if verb == "summon":
             yield from normal_summon(d, p, card, setting=False)
@@ -363,31 +368,45 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
 def summon_with_negation_window(d: "Duel", p: int, card: CardInst, zone: int | None, pos: Pos, how: str, *, properly: bool) -> Flow:
     """Place a Summoned monster, open the summon-negation window (R-SUMMON-19), and if the
     Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8)."""
-    if zone is not None:
-        d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
+    yield from summon_together(d, p, [(card, zone, pos)], how, properly=properly)
+
+
+def summon_together(d: "Duel", p: int, placed: list[tuple[CardInst, int | None, Pos]], how: str, *, properly: bool) -> Flow:
+    """One Summon of one or more monsters (a Pendulum Summon: R-SUMMON-20, one event and one
+    trigger moment): place them, open the negation window, then their triggers."""
+    cards = [card for card, _, _ in placed]
+    for card, zone, pos in placed:
+        if zone is not None:
+            d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
+        card.summon_kind = how
+        card.summon_turn = d.turn
+        if properly:
+            card.properly_summoned = True
+        if how == "flip":
+            card.flipped_turn = d.turn  # (a Spirit returns in this End Phase)
+        d.emit(Summon(p, card.uid, card.name, how, pos, card.seq))
     d.players[p].summoned_turn = d.turn
-    card.summon_kind = how
-    card.summon_turn = d.turn
-    if properly:
-        card.properly_summoned = True
-    d.emit(Summon(p, card.uid, card.name, how, pos, card.seq))
-    d.summoning, d.summon_negated = card, False
+    d.summoning, d.summon_negated = tuple(cards), False
     try:
         yield from window(d, triggers=False)
     finally:
-        d.summoning = None
+        d.summoning = ()
     if d.summon_negated:
         d.summon_negated = False
-        if card.loc == Loc.MZONE:
-            d.send_to_gy([card], reason="its Summon was negated")
+        d.send_to_gy([c for c in cards if c.loc == Loc.MZONE], reason="its Summon was negated")
         yield from window(d)
         return
     d.batch += 1
-    event = {"normal": "normal_summoned", "tribute": "normal_summoned", "flip": "flip_summoned"}.get(how, "special_summoned")
-    d.signal(event, card, p, how=how)
-    if how == "flip":
-        d.signal("flipped", card, p)
+    event = _SUMMON_EVENT.get(how, "special_summoned")
+    for card in cards:
+        if card.loc == Loc.MZONE:
+            d.signal(event, card, p, how=how)
+            if how == "flip":
+                d.signal("flipped", card, p)
     yield from window(d)
+
+
+_SUMMON_EVENT = {"normal": "normal_summoned", "tribute": "normal_summoned", "gemini": "normal_summoned", "flip": "flip_summoned"}
 
 
 def flip_summon(d: "Duel", p: int, card: CardInst) -> Flow:
@@ -514,6 +533,7 @@ def damage_step(d: "Duel", p: int, state: AttackState) -> Flow:
     if target is not None and not target.face_up:
         target.face_up = True
         target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
+        target.flipped_turn = d.turn
         d.emit(Flip(target.uid, target.name, target.pos))
         d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
     yield from window(d, triggers=False)
@@ -523,12 +543,12 @@ def damage_step(d: "Duel", p: int, state: AttackState) -> Flow:
     yield from window(d, triggers=False)
     if _battle_over(d, p, state):
         return
+    d.batch += 1  # battle damage and "battled" are one moment: after damage calculation (R-BATTLE-4)
     _damage_calculation(d, p, foe, state)
     for card in (attacker, target):  # "during that damage calculation only" (Injection Fairy Lily)
         if card is not None and card.modifiers:
             card.modifiers = [m for m in card.modifiers if m.until != "damage_calculation"]
     set_step(d, Step.AFTER_DAMAGE)
-    d.batch += 1
     for card in (attacker, target):
         if card is not None and card.loc == Loc.MZONE:
             d.signal("battled", card, card.controller)

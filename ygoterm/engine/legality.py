@@ -295,6 +295,12 @@ def main_options(d: "Duel", p: int) -> list[Option]:
             from .extra_summons import extra_options
 
             options += extra_options(d, p)  # R-SUMMON-12/13/16
+        if may_summon and side.has_pendulums:
+            from .pendulum import option as pendulum_option
+
+            found = pendulum_option(d, p)  # R-SUMMON-14
+            if found is not None:
+                options.append(found)
         if enter_battle(d, p) is None:
             options.append(BATTLE)
     options.append(END)
@@ -425,6 +431,10 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
     """The refusal of one named action (used to explain a refused typed command)."""
     if verb == "battle":
         return enter_battle(d, p)
+    if verb == "pendulum":
+        from .pendulum import refusal as pendulum_refusal
+
+        return pendulum_refusal(d, p)
     if card is None:
         return None
     if verb == "summon":

@@ -512,14 +512,21 @@ def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
     times = ctx.link.rolled if params.times == "roll" else 1
     atk, defense = params.atk * times, params.def_ * times
     flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
+    scale = params.scale * times
+    done = False
     for card in cards:
-        if card.loc != Loc.MZONE or not card.face_up:
+        if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
             continue
+        done = True
         expires = 0
         if params.until in ("opponent_turns", "your_turns"):  # the last of the opponent's (your) next N turns
             now_mine = d.turn_player == ctx.player
             expires = d.turn + 2 * params.turns - (1 if now_mine == (params.until == "opponent_turns") else 0)
-        card.modifiers.append(Modifier(atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags, expires))
+        card.modifiers.append(Modifier(atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags, expires,
+                                       scale, params.scale_limit))
+        if card.loc == Loc.SZONE:  # a Pendulum Scale (R-SUMMON-14)
+            d.emit(Note(f"{card.name}: Pendulum Scale {scale:+d} → {card.scale}"))
+            continue
         parts = [f"{v:+d} {s}" for v, s in ((atk, "ATK"), (defense, "DEF")) if v]
         if params.set_atk is not None:
             parts.insert(0, f"ATK becomes {params.set_atk}")
@@ -528,6 +535,7 @@ def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
                  "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}"}.get(params.until, "")
         d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
                     + f" → {card.atk}/{card.defense}"))
+    return done
 
 
 def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
@@ -545,13 +553,13 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
         if params.destroy and target.card.loc.on_field:
             d.destroy([target.card], by="effect", source=ctx.card)  # R-CHAIN-7: to the GY at once
     elif what == "summon":
-        monster = d.summoning
-        if monster is None or d.summon_negated:
+        if not d.summoning or d.summon_negated:
             return False
         d.summon_negated = True
-        d.emit(Negated(monster.uid, monster.name, "summon"))
-        if params.destroy and monster.loc == Loc.MZONE:
-            d.destroy([monster], by="effect", source=ctx.card)
+        for monster in d.summoning:  # "a monster(s)": the whole Summon
+            d.emit(Negated(monster.uid, monster.name, "summon"))
+        if params.destroy:
+            d.destroy([m for m in d.summoning if m.loc == Loc.MZONE], by="effect", source=ctx.card)
     elif what == "attack":
         attack = d.attack
         if params.end_battle_phase:

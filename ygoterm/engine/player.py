@@ -6,7 +6,10 @@ from .card import CardInst
 from .types import FIELD_ZONE
 
 N_MZONES = 7  # 5 Main Monster Zones + the two shared Extra Monster Zones (seq 5, 6)
-N_SZONES = 6  # 5 Spell & Trap Zones + the Field Zone (seq 5)
+N_SZONES = 8  # 5 Spell & Trap Zones, the Field Zone (seq 5), separate Pendulum Zones (6, 7: only under V-06)
+END_PENDULUM_ZONES = (0, 4)  # R-ZONE-4: the end Spell & Trap Zones are the Pendulum Zones …
+SEPARATE_PENDULUM_ZONES = (6, 7)  # … or two zones of their own (V-06: zones.separate_pendulum, ruleset mr3)
+_MIDDLE_FIRST = (1, 2, 3, 0, 4)  # a player with Pendulum cards keeps the end zones free for them
 
 
 class Player:
@@ -15,7 +18,8 @@ class Player:
     __slots__ = ("index", "lp", "deck", "hand", "mzone", "szone", "gy", "banished", "extra",
                  "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
                  "traps_from_hand_turn", "used_names", "skips_left",
-                 "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn")
+                 "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
+                 "pendulum_zones", "has_pendulums", "pendulum_turn")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -39,6 +43,9 @@ class Player:
         self.battle_immune_turn = 0  # … and their monsters are not destroyed by battle
         self.used_names: dict[str, int] = {}  # card name → turn "only 1 per turn" was used (once_per_turn: name)
         self.traps_from_hand_turn = 0  # Makyura the Destructor: Traps may be activated from the hand
+        self.pendulum_zones = END_PENDULUM_ZONES  # left, right (Duel sets them from the rules)
+        self.has_pendulums = False  # owns a Pendulum card: Spells/Traps go to the middle zones first
+        self.pendulum_turn = 0  # the turn of this player's last Pendulum Summon (R-SUMMON-14: once per turn)
 
     def monsters(self) -> list[CardInst]:
         """Monsters this player controls, in zone order (EMZs last)."""
@@ -60,10 +67,22 @@ class Player:
         return None
 
     def free_szone(self) -> int | None:
-        for i in range(5):
+        """The zone a Spell or Trap goes to: the leftmost free one, or for a player with
+        Pendulum cards the middle ones first so that the Pendulum Zones stay free."""
+        for i in (_MIDDLE_FIRST if self.has_pendulums and self.pendulum_zones == END_PENDULUM_ZONES else range(5)):
             if self.szone[i] is None:
                 return i
         return None
+
+    def free_pendulum_zones(self) -> list[int]:
+        return [i for i in self.pendulum_zones if self.szone[i] is None]
+
+    def scales(self) -> tuple[CardInst, CardInst] | None:
+        """The two Pendulum cards in this player's Pendulum Zones, left first, or None."""
+        left, right = (self.szone[i] for i in self.pendulum_zones)
+        if left is None or right is None or not (left.in_pendulum_zone and right.in_pendulum_zone):
+            return None
+        return left, right
 
     @property
     def field_spell(self) -> CardInst | None:

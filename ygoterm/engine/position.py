@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator
 
+from ..schema.cards import Monster
 from ..schema.problems import DataError, Problem
 from ..schema.rules import Rules
 from ..schema.scenario import PileCard, Scenario, SideSetup, ZoneCard
@@ -26,11 +27,11 @@ def _entries(side: SideSetup) -> Iterator[tuple[str, Any]]:
     for pile in ("hand", "deck", "extra", "gy", "banished"):
         for entry in getattr(side, pile):
             yield pile, entry
-    for zone in ("monsters", "spells"):
+    for zone in ("monsters", "spells", "pendulum"):
         for entry in getattr(side, zone):
             yield zone, entry
             for material in entry.materials:
-                yield "materials", material
+                yield "materials", PileCard(card=material)
     if side.field is not None:
         yield "field", side.field
 
@@ -81,7 +82,7 @@ def _set_up_side(d: Duel, pool: "CardPool", p: int, side: SideSetup) -> None:
     for pile, loc in (("hand", Loc.HAND), ("extra", Loc.EXTRA), ("gy", Loc.GY), ("banished", Loc.BANISHED)):
         for entry in getattr(side, pile):
             for card in _make(d, pool, p, entry, loc):
-                card.face_up = loc in (Loc.GY, Loc.BANISHED) and not entry.face_down
+                card.face_up = (loc in (Loc.GY, Loc.BANISHED) and not entry.face_down) or (loc == Loc.EXTRA and entry.face_up)
                 card.properly_summoned = entry.properly_summoned and loc in (Loc.GY, Loc.BANISHED)
     for entry in side.deck:
         _make(d, pool, p, entry, Loc.DECK)
@@ -92,6 +93,11 @@ def _set_up_side(d: Duel, pool: "CardPool", p: int, side: SideSetup) -> None:
         _place_spell(d, pool, p, entry, None)
     if side.field is not None:
         _place_spell(d, pool, p, side.field, FIELD_ZONE)
+    for seq, entry in zip(player.pendulum_zones, side.pendulum):  # left, then right
+        data = pool.get(entry.card)
+        if not (isinstance(data, Monster) and data.is_pendulum):
+            raise DataError([Problem("scenario", 0, 0, f"{'AB'[p]}.pendulum", f"{entry.card} is not a Pendulum monster (R-ZONE-4)")])
+        _place_spell(d, pool, p, entry.model_copy(update={"face_down": False}), seq)
 
 
 def _make(d: Duel, pool: "CardPool", p: int, entry: PileCard | ZoneCard, loc: Loc) -> list[CardInst]:

@@ -32,6 +32,7 @@ class CardView:
     base_def: int | None = None
     counters: tuple[tuple[str, int], ...] = ()
     materials: int = 0
+    scale: int | None = None  # a Pendulum card in a Pendulum Zone: its Scale now (R-SUMMON-14)
 
     @property
     def hidden(self) -> bool:
@@ -49,7 +50,7 @@ class SideView:
     gy: tuple[CardView, ...]
     banished: tuple[CardView, ...]
     monsters: tuple[CardView | None, ...]  # 5 Main Monster Zones + the two EMZs
-    spells: tuple[CardView | None, ...]  # 5 Spell & Trap Zones + the Field Zone
+    spells: tuple[CardView | None, ...]  # 5 Spell & Trap Zones, the Field Zone, 2 separate Pendulum Zones (V-06 only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,7 @@ def card_view(card: CardInst, viewer: int) -> CardView:
         return CardView(card.uid, card.name, card.owner, card.controller, card.loc, card.seq, card.face_up, card.pos,
                         card.atk, card.defense, card.base_atk, card.base_def, tuple(sorted(card.counters.items())), len(card.materials))
     return CardView(card.uid, card.name, card.owner, card.controller, card.loc, card.seq, card.face_up,
-                    counters=tuple(sorted(card.counters.items())))
+                    counters=tuple(sorted(card.counters.items())), scale=card.scale if card.in_pendulum_zone else None)
 
 
 def make_view(d: "Duel", viewer: int) -> DuelView:

@@ -11,12 +11,11 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
-from .effects import Effect, Filter, NumRange
+from .effects import Ability, Effect, Filter, NumRange
 from .materials import Materials
 from .vocab import EXTRA_DECK_FRAMES
 from .words import Attribute, Frame, LinkArrow, MonsterType, Rarity, Stat
 
-Ability = Literal["flip", "spirit", "gemini", "toon", "union"]
 SpellSubtype = Literal["normal", "quick-play", "continuous", "equip", "field", "ritual"]
 TrapSubtype = Literal["normal", "continuous", "counter"]
 
@@ -169,6 +168,8 @@ class Monster(CardBase):
             problems.append("only Pendulum monsters have a 'scale'")
         if any(e.kind == "flip" for e in self.effects) and "flip" not in self.abilities:
             problems.append("a monster with a FLIP effect is a Flip monster: add 'abilities: [flip]'")
+        if not self.is_pendulum and any(e.pendulum for e in self.effects):
+            problems.append("only a Pendulum monster has Pendulum Effects ('pendulum: true')")
         if len(set(self.abilities)) != len(self.abilities):
             problems.append("an ability is listed twice")
         if self.materials is not None and not self.is_extra_deck:

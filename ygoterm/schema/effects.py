@@ -65,7 +65,9 @@ def _one_or_many(value: Any) -> Any:
     return value if isinstance(value, (list, tuple)) else [value]
 
 
-Zone = Literal["monster", "spell", "field", "onfield", "hand", "deck", "gy", "banished", "extra"]
+# pendulum: the Pendulum Zones (R-ZONE-4; the end Spell & Trap Zones unless they are separate, V-06)
+Zone = Literal["monster", "spell", "field", "pendulum", "onfield", "hand", "deck", "gy", "banished", "extra"]
+Ability = Literal["flip", "spirit", "gemini", "toon", "union"]  # R-CARD-6 (the words on a monster's type line)
 Side = Literal["you", "opponent", "any"]
 
 
@@ -106,6 +108,7 @@ class Filter(BaseModel):
     name_has: str | None = None  # its name contains this ("Ancient Gear")
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
     attacking: bool = False  # the monster declaring the current attack ("target the attacking monster")
+    ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -267,6 +270,8 @@ class Modify(_Op):
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
+    scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
+    scale_limit: int | None = Field(None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -588,7 +593,7 @@ class When(BaseModel):
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "effect_tribute"], ...], BeforeValidator(_one_or_many)] | None = None
+                                 "pendulum", "gemini", "effect_tribute"], ...], BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
@@ -634,6 +639,8 @@ class Condition(BaseModel):
     you_set_monster_this_turn: bool | None = None  # you Set a monster this turn
     xyz_materials: NumRange | None = None  # how many Xyz Materials this card has (Number 39: Utopia)
     target_is: "Filter | None" = None  # every remaining target matches (Trap Master: "if it is a Trap")
+    # this card was Normal Summoned or flipped face-up this turn (a Spirit's End Phase, R-CARD-6)
+    normal_summoned_or_flipped_this_turn: bool | None = None
 
 
 class TargetSpec(BaseModel):
@@ -679,6 +686,8 @@ class ContinuousSpec(BaseModel):
     tribute_for: Filter | None = None  # … for a monster matching this
     fewer_tributes: int = Field(0, ge=0, le=3)  # monsters in applies_to need this many fewer Tributes (Geartown)
     banish_instead: Filter | None = None  # Dimensional Fissure: such cards going to the GY are banished
+    # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
+    destroyed_instead: bool = False
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -702,9 +711,13 @@ class Effect(BaseModel):
     targets: list[TargetSpec] = []  # … or targets in groups ("2 monsters you control and 1 your opponent controls")
     do: list[OpSpec] = []
     continuous: ContinuousSpec | None = None
-    # name: "You can only activate 1 \"X\" per turn"; card: "once per turn, 1 of these effects" (shared by this card's effects)
-    once_per_turn: bool | Literal["name", "card"] = False
-    from_: Annotated[tuple[Literal["field", "hand", "gy"], ...], BeforeValidator(_one_or_many)] = Field(("field",), alias="from")
+    # name: "You can only activate 1 \"X\" per turn"; card: "once per turn, 1 of these effects" (shared by this card's effects);
+    # while_here: "Once, while this card is face-up on the field / in your Pendulum Zone" (until the card moves)
+    once_per_turn: bool | Literal["name", "card", "while_here"] = False
+    # where a monster's effect is used; equip: while it is an Equip Card (a Union's "unequip and Special Summon it")
+    from_: Annotated[tuple[Literal["field", "hand", "gy", "equip"], ...], BeforeValidator(_one_or_many)] = Field(("field",), alias="from")
+    pendulum: bool = False  # a Pendulum Effect: used (and applying) only while the card is in a Pendulum Zone, as a Spell's
+
     damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
     stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)
     lasts_turns: int | None = Field(None, ge=1)  # … destroyed in the End Phase of the opponent's Nth turn

@@ -31,6 +31,7 @@ class PileCard(_Model):
     card: str
     count: int = Field(1, ge=1, le=60)
     face_down: bool = False  # banished face-down (R-ZONE-9)
+    face_up: bool = False  # in the Extra Deck: a face-up Pendulum monster (R-ZONE-8)
     properly_summoned: bool = True  # in the GY/banished: was it properly Summoned (R-SUMMON-9)?
     owner: Side | None = None
 
@@ -69,6 +70,7 @@ class SideSetup(_Model):
     banished: list[PileCard] = []
     monsters: list[ZoneCard] = []
     spells: list[ZoneCard] = []  # Spell & Trap Zones
+    pendulum: list[ZoneCard] = Field([], max_length=2)  # the Pendulum Zones, left first: Pendulum cards, face-up
     field: ZoneCard | None = None  # the Field Zone
     normal_summoned: bool = False  # already used this turn's Normal Summon/Set
 
@@ -77,7 +79,7 @@ class SideSetup(_Model):
     def _names_in_piles(cls, value: Any) -> Any:
         return _with_card_key(value)
 
-    @field_validator("monsters", "spells", mode="before")
+    @field_validator("monsters", "spells", "pendulum", mode="before")
     @classmethod
     def _names_in_zones(cls, value: Any) -> Any:
         return _with_card_key(value)
@@ -110,9 +112,10 @@ class SideExpect(_Model):
     banished: list[Group] | None = None
     monsters: list[ExpectCard] | None = None
     spells: list[ExpectCard] | None = None
+    pendulum: list[ExpectCard] | None = None  # the Pendulum Zones, left first
     field: str | None = None
 
-    @field_validator("monsters", "spells", mode="before")
+    @field_validator("monsters", "spells", "pendulum", mode="before")
     @classmethod
     def _names(cls, value: Any) -> Any:
         return _with_card_key(value)

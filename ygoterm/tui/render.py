@@ -65,6 +65,8 @@ def slot_text(pool: CardPool, view: CardView | None, width: int, lines: int, lab
             if isinstance(card, Monster) and view.loc != Loc.SZONE:
                 stars = f"L{card.level}" if card.level is not None else f"R{card.rank}" if card.rank is not None else f"LINK{card.link}"
                 text.append(fit(f"{stars} {card.atk}/{card.def_ if card.def_ is not None else '-'}", width), style="dim")
+            elif view.scale is not None:  # a Pendulum card in a Pendulum Zone
+                text.append(fit(f"Scale {view.scale}", width), style="bold #4fbf8f")
             else:
                 sub = getattr(card, "subtype", "") if card else ""
                 face = "set " if view.loc == Loc.SZONE and not view.face_up else ""
