@@ -224,8 +224,10 @@ class CardInst:
         Summoned a second time (R-CARD-6)."""
         return "gemini" in self.abilities and not self.gemini_active and self.loc in (Loc.MZONE, Loc.GY)
 
-    def reset_for_move(self) -> None:
-        """Forget per-location history when the card changes location (a new object, R-TERM-23)."""
+    def reset_for_move(self, on_field: bool = False) -> None:
+        """Forget per-location history when the card changes location (a new object, R-TERM-23).
+        `on_field`: it moved between zones without leaving the field (a Union equipping itself),
+        so its effects' "once per turn" still counts."""
         self.attacks = 0
         self.attacked_turn = 0
         self.pos_changed_turn = 0
@@ -236,7 +238,8 @@ class CardInst:
         self.counters = {}  # R-CARD-12
         self.modifiers = []
         self.active = False
-        self.used_turn = {}
+        if not on_field:
+            self.used_turn = {}
         self.turns_left = 0
         self.gemini_active = False
         self.flipped_turn = 0
@@ -249,11 +252,17 @@ class CardOptions:
     """The fixed Main Phase options of one card, each built on first use (labels are
     commands: docs/scenarios.md). `suffix` tells apart cards with the same name."""
 
-    __slots__ = ("uid", "name", "_summon", "_set", "_flip", "_to_defense", "_to_attack")
+    __slots__ = ("uid", "name", "_summon", "_set", "_flip", "_to_defense", "_to_attack", "_gemini")
 
     def __init__(self, card: CardInst, suffix: str = "") -> None:
         self.uid, self.name = card.uid, card.name + suffix
-        self._summon = self._set = self._flip = self._to_defense = self._to_attack = None
+        self._summon = self._set = self._flip = self._to_defense = self._to_attack = self._gemini = None
+
+    @property
+    def gemini(self) -> Option:
+        if self._gemini is None:
+            self._gemini = Option(f"gemini:{self.uid}", f"gemini summon {self.name}", self.uid, verb="gemini")
+        return self._gemini
 
     @property
     def summon(self) -> Option:

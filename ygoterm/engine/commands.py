@@ -78,7 +78,7 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
         rule = decision.rule or _SELECT_RULES.get(decision.verb, "PROTOCOL")
         return IllegalChoice(rule, f"'{text}' cannot be chosen to {decision.verb or 'select'}; choose from: {choices}")
     text_norm = norm(text)
-    for kind in ("special", "synchro", "xyz", "link"):
+    for kind in ("special", "synchro", "xyz", "link", "gemini"):
         if text_norm.startswith(f"{kind} summon "):
             text_norm = f"{kind} " + text_norm[len(f"{kind} summon "):]
     words = text_norm.split(" ", 1)
@@ -90,15 +90,29 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
         for word in ("attack", "defense"):
             if name.endswith(f" to {word}"):
                 name, direction = name[:-len(f" to {word}")], word
+    label = ""
+    if verb == "activate" and name.endswith(")") and " (" in name:  # 'activate Solemn Judgment (negate a Summon)'
+        name, label = name[:-1].rsplit(" (", 1)
     card = _find_card(d, decision.player, name) if name else None
-    refusal = refusal_for(d, decision.player, verb, card, target)
+    refusal = _labelled_refusal(d, decision.player, card, label) if card is not None and label else None
+    refusal = refusal or refusal_for(d, decision.player, verb, card, target)
     if refusal is not None:
         return IllegalChoice(refusal.rule, f"{refusal.action}: {refusal.message}")
     if direction and card is not None and card.loc == Loc.MZONE and card.pos.is_attack == (direction == "attack"):
         return IllegalChoice("R-SUMMON-5", f"Change position: {card.name} is already in {direction.title()} Position")
-    if card is None and name and verb in ("summon", "set", "flip", "switch", "attack", "activate", "special"):
+    if card is None and name and verb in ("summon", "set", "flip", "switch", "attack", "activate", "special", "gemini"):
         return IllegalChoice("PROTOCOL", f"no card named '{name}' that you could {verb}; options: {choices}")
     return IllegalChoice("PROTOCOL", f"'{text}' is not a legal answer now; options: {choices}")
+
+
+def _labelled_refusal(d: "Duel", player: int, card: CardInst, label: str):
+    """Why the effect of `card` with this label cannot be activated now (None if it can)."""
+    from .chain import activation_refusal
+
+    for index, effect, _ in card.chosen:
+        if effect.label is not None and norm(effect.label) == label:
+            return activation_refusal(d, player, card, index, open_state=d.idle)
+    return None
 
 
 def _find_card(d: "Duel", player: int, name: str) -> CardInst | None:

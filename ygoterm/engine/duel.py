@@ -353,7 +353,7 @@ class Duel:
         self.move_count += 1
         card.arrived_at = self.move_count
         if dst != src or dst.on_field:
-            card.reset_for_move()
+            card.reset_for_move(on_field=src.on_field and dst.on_field)
             card.arrived_turn = self.turn
         if dst not in (Loc.GY, Loc.BANISHED, Loc.MZONE, Loc.SZONE):
             card.properly_summoned = False
@@ -449,6 +449,12 @@ class Duel:
         for card in list(cards):
             if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
                 continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
+            if by != "rule" and card.loc == Loc.MZONE and self.continuous_count:
+                instead = destroyed_instead(self, card)  # a Union: "destroy this card instead"
+                if instead is not None:
+                    card.battle_destroyed = False
+                    self.destroy([instead], by="effect", source=instead, reason=f"destroyed instead of {card.name}")
+                    continue
             self.emit(Destroyed(card.uid, card.name, card.owner, by))
             src = card.loc
             # whose card destroyed it: the other battler's controller, or the effect's controller
@@ -679,6 +685,18 @@ class Duel:
         if pending is not None:
             parts.append((pending.player, pending.kind.value, tuple(o.key for o in pending.options)))
         return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+def destroyed_instead(d: Duel, card: CardInst) -> CardInst | None:
+    """The face-up card destroyed in place of monster `card` (a Union equipped to it), if any."""
+    from .continuous import applies, sources
+
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.destroyed_instead and source is not card and source.loc.on_field \
+                and applies(d, source, spec, card):
+            return source
+    return None
 
 
 def _banished_instead(d: Duel, card: CardInst) -> bool:

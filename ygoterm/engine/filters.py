@@ -54,7 +54,8 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
         return False
     if f.name is not None and data.name not in f.name and data.deck_name not in f.name:
         return False
-    if f.subtype is not None and getattr(data, "subtype", None) not in f.subtype:
+    if f.subtype is not None and ("equip" if card.is_monster and card.loc == Loc.SZONE and card.equip_target is not None
+                                  else getattr(data, "subtype", None)) not in f.subtype:  # a monster Equip Card is an Equip Spell
         return False
     if f.name_has is not None and f.name_has not in data.name and f.name_has not in data.deck_name:
         return False
@@ -101,7 +102,8 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
         if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
                             and not card.properly_summoned):
             return False
-        if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.arrived_turn == d.turn) != f.summoned_this_turn:
+        if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.summon_turn == d.turn and card.summon_kind != "") \
+                != f.summoned_this_turn:  # any Summon, a Flip Summon too; not a Set
             return False
     elif any(x is not None for x in (f.frame, f.attribute, f.type, f.level, f.atk, f.def_, f.tuner, f.position)) or f.revivable:
         return False

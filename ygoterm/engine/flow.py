@@ -314,6 +314,8 @@ def main_phase(d: "Duel", phase: Phase) -> Flow:
                 set_spell_trap(d, p, card)
         elif verb == "flip":
             yield from flip_summon(d, p, card)
+        elif verb == "gemini":
+            yield from gemini_summon(d, p, card)
         elif verb == "switch":
             change_position(d, card)
             if d.signals:  # triggers of the change (Dream Clown)
@@ -407,6 +409,20 @@ def summon_together(d: "Duel", p: int, placed: list[tuple[CardInst, int | None, 
 
 
 _SUMMON_EVENT = {"normal": "normal_summoned", "tribute": "normal_summoned", "gemini": "normal_summoned", "flip": "flip_summoned"}
+
+
+def gemini_summon(d: "Duel", p: int, card: CardInst) -> Flow:
+    """R-CARD-6: a Gemini monster on the field Normal Summoned again becomes an Effect Monster.
+    It uses the turn's Normal Summon; as the monster is already on the field there is nothing to
+    negate, but it is a Normal Summon that "When … Normal Summoned" cards may answer."""
+    side = d.players[p]
+    side.normal_summon_turn = side.summoned_turn = d.turn
+    card.gemini_active = True
+    card.summon_kind, card.summon_turn = "gemini", d.turn
+    d.emit(Summon(p, card.uid, card.name, "gemini", card.pos, card.seq))
+    d.batch += 1
+    d.signal("normal_summoned", card, p, how="gemini")
+    yield from window(d)
 
 
 def flip_summon(d: "Duel", p: int, card: CardInst) -> Flow:

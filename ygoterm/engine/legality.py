@@ -17,7 +17,7 @@ from .types import Loc, Phase, Pos, Step
 if TYPE_CHECKING:
     from .duel import Duel
 
-NORMAL_SUMMON, NORMAL_SET, SET_CARD = "Normal Summon", "Normal Set", "Set"
+NORMAL_SUMMON, NORMAL_SET, SET_CARD, GEMINI_SUMMON = "Normal Summon", "Normal Set", "Set", "Gemini Summon"
 _PROCEDURE_FRAMES = frozenset(("synchro", "xyz", "link"))  # Summoned from the Extra Deck by their own procedure
 FLIP_SUMMON, CHANGE_POSITION, ATTACK, ENTER_BATTLE = "Flip Summon", "Change position", "Attack", "Battle Phase"
 
@@ -121,6 +121,23 @@ def _tribute_words(card: CardInst) -> str:
     f = rule.where
     words = [*(f.attribute or ()), *(f.type or ())]
     return " ".join(words) + " " if words else "suitable "
+
+
+def gemini_summon(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-CARD-6: a face-up Gemini monster that is still a Normal Monster may be Normal Summoned
+    a second time, using the turn's Normal Summon (R-SUMMON-1), to become an Effect Monster."""
+    if card.loc != Loc.MZONE or card.controller != p or "gemini" not in card.abilities:
+        return Refusal(GEMINI_SUMMON, "R-CARD-6", "only a Gemini monster you control can be Gemini Summoned")
+    return open_main(d, p, GEMINI_SUMMON) or gemini_this(d, card) or normal_summon_left(d, p, GEMINI_SUMMON) \
+        or summon_locked(d, p, GEMINI_SUMMON)
+
+
+def gemini_this(d: "Duel", card: CardInst) -> Refusal | None:
+    if not card.face_up:
+        return Refusal(GEMINI_SUMMON, "R-CARD-6", "a Gemini monster must be face-up on the field to be Summoned again")
+    if card.gemini_active:
+        return Refusal(GEMINI_SUMMON, "R-CARD-6", "it is already an Effect Monster with its effects")
+    return None
 
 
 def set_spell_trap(d: "Duel", p: int, card: CardInst) -> Refusal | None:
@@ -291,6 +308,8 @@ def main_options(d: "Duel", p: int) -> list[Option]:
                     options.append(card_options.flip)
             elif change_this(d, card) is None:
                 options.append(card_options.to_defense if card.pos == Pos.ATTACK else card_options.to_attack)
+            if card.abilities and "gemini" in card.abilities and can_summon and may_summon and gemini_this(d, card) is None:
+                options.append(card_options.gemini)  # R-CARD-6
         if may_summon and any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in side.extra):
             from .extra_summons import extra_options
 
@@ -393,6 +412,8 @@ def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
         else:
             checks.append(change_position(d, p, card))
         checks.append(declare_attack(d, p, card))
+        if "gemini" in card.abilities:
+            checks.append(gemini_summon(d, p, card))
     elif card.loc == Loc.HAND:
         checks.append(Refusal("Use", "R-TERM-5", "it is in your opponent's hand"))
     mine = card.controller == p if card.loc.on_field else card.owner == p
@@ -443,6 +464,8 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
         return normal_summon(d, p, card, setting=True) if card.is_monster else set_spell_trap(d, p, card)
     if verb == "flip":
         return flip_summon(d, p, card)
+    if verb == "gemini":
+        return gemini_summon(d, p, card)
     if verb == "switch":
         return change_position(d, p, card)
     if verb in ("activate", "special"):
