@@ -70,7 +70,7 @@ class CardInst:
         "properly_summoned", "counters", "materials", "name", "is_monster", "is_spell", "is_trap",
         "level", "base_atk", "base_def", "battle_destroyed", "set_turn",
         "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
-        "_duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound",
+        "_duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound", "binding",
         "chosen", "responds", "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
         "tributes_used", "defeated", "field_atk", "no_tribute", "attack_costs", "is_pendulum", "abilities",
         "gemini_active", "flipped_turn",
@@ -135,7 +135,10 @@ class CardInst:
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
         self.equips: list[CardInst] = []
-        self.bound: CardInst | None = None  # Call of the Haunted and its monster (each destroys the other)
+        self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
+        # on the Spell/Trap of such a pair: when its leaving the field destroys the monster ("leaves":
+        # Call of the Haunted; "destroyed": Premature Burial). The monster's destruction destroys it.
+        self.binding = ""
         self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
         self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
         self.defeated: list[tuple[CardInst, int, int]] = []  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)

@@ -275,7 +275,7 @@ def _when_holds(d: "Duel", p: int, card: CardInst, when: When) -> bool:
                 return True
         elif name == "attack_declared":
             attack = d.attack
-            if attack is not None and d.step == Step.BATTLE and not attack.negated and \
+            if attack is not None and d.step == Step.BATTLE and not attack.negated and attack.fresh and \
                     _subject_ok(d, p, card, when, attack.attacker, attack.attacker.controller):
                 return True
         else:
@@ -386,18 +386,19 @@ def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal:
     events = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
     spec = effect.target_groups[group]
     itself = not (effect.kind == "activate" and not card.is_monster) or spec.where.self_
-    no_links = _changes_target_position(effect)
+    to = _target_position_change(effect)
     return [c for c in select(d, spec.where, p, card, events)
             if (itself or c is not card)
-            and not (no_links and c.is_link)  # R-SUMMON-16: a Link monster never changes position
+            and not (to and c.is_link)  # R-SUMMON-16: a Link monster never changes position
+            and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
             and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))]
 
 
-def _changes_target_position(effect: Effect) -> bool:
-    """Whether the effect changes its target's battle position (Book of Moon, Stop Defense)."""
-    return any(op.op == "change_position" and op.params.what in ("target", "targets") and op.params.to != "attack"
-               for op in effect.do)
+def _target_position_change(effect: Effect) -> str:
+    """The position the effect changes its target to (Book of Moon: "facedown"), or ""."""
+    return next((op.params.to for op in effect.do if op.op == "change_position" and op.params.what in ("target", "targets")
+                 and op.params.to != "attack"), "")
 
 
 def _event_cards(d: "Duel"):
@@ -549,6 +550,7 @@ def resolve_chain(d: "Duel") -> Flow:
     from .ops import resolve_link
 
     spent: list[CardInst] = []
+    negated: list[CardInst] = []
     d.resolving = True
     try:
         while d.chain:
@@ -559,6 +561,8 @@ def resolve_chain(d: "Duel") -> Flow:
                 spent.append(link.card)
             if link.negated:
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) was negated and does nothing"))
+                if link.was_spell_trap_card:
+                    negated.append(link.card)
             elif _stopped(d, link):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
             elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
@@ -568,22 +572,33 @@ def resolve_chain(d: "Duel") -> Flow:
                 d.destroy([link.card], by="effect", reason="it targeted a monster that negates such Spells")
             else:
                 yield from resolve_link(d, link)
+                card = link.card
+                if link.was_spell_trap_card and card.loc == Loc.SZONE and card.face_up and not card.active \
+                        and not _leaves_after_resolving(card):
+                    _now_applies(card)  # a Continuous card applies from its own resolution on (Royal Decree as CL2)
             d.chain.pop()
     finally:
         d.resolving = False
     # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.
     for card in spent:
-        if card.loc == Loc.SZONE and card.face_up and _leaves_after_resolving(card):
-            d.move(card, Loc.GY, reason="resolved")
+        if card.loc == Loc.SZONE and card.face_up and (_leaves_after_resolving(card) or card in negated):
+            d.move(card, Loc.GY, reason="resolved" if card not in negated else "its activation was negated")
         elif card.loc == Loc.SZONE and card.face_up and not card.active:
-            card.active = True  # a Continuous/Field/Equip card, or one that stays: it applies from now
-            card.turns_left = next((e.lasts_turns for e in card.effects if e.lasts_turns), 0)
+            _now_applies(card)  # a Continuous/Field/Equip card whose effect was negated: it is there from now
     d.batch += 1
+    if d.attack is not None and d.step == Step.BATTLE:
+        d.attack.fresh = False  # a chain resolved: the attack declaration is no longer the last thing (R-CHAIN-10)
     if d.forcers:
         from .continuous import enforce_positions
 
         enforce_positions(d)
     yield from process_triggers(d)
+
+
+def _now_applies(card: CardInst) -> None:
+    """A Continuous, Field or Equip card (or one that stays) applies once its activation resolves."""
+    card.active = True
+    card.turns_left = next((e.lasts_turns for e in card.effects if e.lasts_turns), 0)
 
 
 def _spell_blocked(d: "Duel", link: ChainLink) -> bool:

@@ -43,8 +43,8 @@ def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
     for side in d.players:
         for zone in (side.mzone, side.szone):
             for card in zone:
-                if card is None or not card.face_up or not card.continuous:
-                    continue
+                if card is None or not card.face_up or not card.continuous or card in d.summoning:
+                    continue  # (a monster whose Summon is being declared applies nothing yet, R-SUMMON-19)
                 if zone is side.szone and not card.active:
                     continue  # a Continuous Spell/Trap (or Pendulum card) applies once its activation has resolved
                 if effects_negated(d, card):
@@ -189,7 +189,8 @@ def effects_negated(d: "Duel", card: CardInst) -> bool:
                 and matches(d, card, spec.negate_effects, source.controller, source):
             return True
     for source in d.negators:
-        if source is card or not source.face_up or not source.loc.on_field or (source.loc == Loc.SZONE and not source.active):
+        if source is card or not source.face_up or not source.loc.on_field or (source.loc == Loc.SZONE and not source.active) \
+                or source in d.summoning:
             continue
         for effect in source.continuous:
             spec = effect.continuous

@@ -23,6 +23,7 @@ from ..schema.decks import Deck
 from ..schema.rules import Rules
 from .card import CardInst
 from .chain import STATE_EVENTS
+from .continuous import effects_negated
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
 from .events import Destroyed, Draw, DuelEnd, Event, Flip, LifePoints, Move, Note, PositionChange, Shuffle
@@ -72,6 +73,7 @@ class Duel:
         self.batch = 0  # events of one action share a batch number (R-CHAIN-10)
         self.resolving = False
         self.summoning: tuple[CardInst, ...] = ()  # the monsters of a Summon in its negation window (R-SUMMON-19)
+        self.summoned_from: dict[int, Loc] = {}  # … and where each came from (if its Summon is negated it never reached the field)
         self.summon_negated = False
         self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
@@ -314,18 +316,23 @@ class Duel:
 
     def move(self, card: CardInst, dst: Loc, *, seq: int | None = None, face_up: bool = True,
              pos: Pos | None = None, reason: str = "", controller: int | None = None, top: bool = True,
-             quiet: bool = False, reveal: bool = False) -> Move:
+             quiet: bool = False, reveal: bool = False, destroyed: bool = False, as_from: Loc | None = None) -> Move:
         """Take `card` from where it is and put it in `dst` (a pile's top unless `top` is False).
 
         Cards leaving the field go to their owner's piles (R-TERM-5); a Token that leaves the
         field ceases to exist (R-CARD-11); an Extra Deck monster returned to the Deck goes to
         the Extra Deck. `quiet` leaves the Move out of the log when a more specific event
         (Summon, SetCard, Destroyed) tells the same story; `reveal` shows a card added to the
-        hand to both players.
+        hand to both players. `as_from`: where the card counts as coming from for triggers (a
+        monster whose Summon was negated never reached the field, R-SUMMON-19).
         """
         src = card.loc
+        held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
         if src == Loc.MZONE:
             card.field_atk = card.atk if card.face_up else card.base_atk
+        pair = card.bound if card.bound is not None and src.on_field else None
+        # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
+        pair_live = pair is not None and not effects_negated(self, card if card.binding else pair)
         self._remove(card)
         owner = self.players[card.owner]
         if card.is_token and dst != Loc.MZONE:
@@ -381,17 +388,20 @@ class Duel:
         private = card.owner if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
         if src == Loc.HAND and dst == Loc.DECK:
             private = card.owner
-        event = Move(card.uid, card.name, card.owner, card.controller, src, dst, card.seq, face_up, reason, private)
+        event = Move(card.uid, card.name, card.owner, held_by if leaving else card.controller, src, dst, card.seq, face_up,
+                     reason, private)
         if not quiet:
             self.emit(event)
         if self.responders:
-            if leaving:
+            if leaving and as_from is None:
                 self.signal("leaves_field", card, card.owner, src=src)
             if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
                 how = {"tribute": "tribute", TRIBUTED_BY_EFFECT: "effect_tribute"}.get(reason, "")
-                self.signal("sent_to_gy", card, card.owner, src=src, how=how)
+                self.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how)
         if leaving:
             self._after_leaving(card)
+            if pair is not None:
+                self._break_pair(card, pair, destroyed, pair_live)
         return event
 
     def _after_leaving(self, card: CardInst) -> None:
@@ -403,12 +413,21 @@ class Duel:
         card.equips = []
         if card.equip_target is not None:
             self._unequip(card)
-        partner = card.bound
-        if partner is not None:
-            card.bound = None
-            partner.bound = None
-            if partner.loc.on_field:
-                self.destroy([partner], by="effect", reason=f"{card.name} left the field")
+
+    def _break_pair(self, card: CardInst, partner: CardInst, destroyed: bool, live: bool) -> None:
+        """Call of the Haunted and its monster: the Trap leaving the field destroys the monster
+        (Premature Burial: only if it was destroyed); the monster destroyed destroys the Trap. A
+        monster that leaves otherwise (Tributed, bounced) leaves the Trap on the field, and a
+        negated Trap destroys nothing (R-CARD-10)."""
+        card.bound = partner.bound = None
+        binder = card if card.binding else partner
+        mode, binder.binding = binder.binding, ""
+        if not live or not partner.loc.on_field:
+            return
+        if binder is card and (mode == "leaves" or destroyed):
+            self.destroy([partner], by="effect", source=card, reason=f"{card.name} left the field")
+        elif binder is partner and destroyed:
+            self.destroy([partner], by="effect", source=partner, reason=f"{card.name} was destroyed")
 
     def _unequip(self, card: CardInst) -> None:
         monster = card.equip_target
@@ -442,7 +461,7 @@ class Duel:
         return zone
 
     def destroy(self, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "",
-                to: Loc = Loc.GY) -> None:
+                to: Loc = Loc.GY, as_from: dict[int, Loc] | None = None) -> None:
         """R-TERM-1: destroyed cards go to their owners' GYs (`to`: banished instead, Bottomless
         Trap Hole). `by`: "battle", "effect" (a card's effect), or "rule" (the game rules: an
         Equip Card whose monster left, R-CARD-8 — "destroyed by a card effect" does not apply)."""
@@ -456,12 +475,13 @@ class Duel:
                     self.destroy([instead], by="effect", source=instead, reason=f"destroyed instead of {card.name}")
                     continue
             self.emit(Destroyed(card.uid, card.name, card.owner, by))
-            src = card.loc
+            origin = as_from.get(card.uid) if as_from else None  # (see `move`)
+            src = origin or card.loc
             # whose card destroyed it: the other battler's controller, or the effect's controller
             culprit = 1 - card.controller if by == "battle" else source.controller if source is not None else None
             if by == "battle" and self.attack is not None:
                 source = self.attack.target if card is self.attack.attacker else self.attack.attacker
-            self.move(card, to, reason=by if not reason else reason, quiet=to == Loc.GY)
+            self.move(card, to, reason=by if not reason else reason, quiet=to == Loc.GY, destroyed=True, as_from=origin)
             if by == "battle" and source is not None:
                 source.defeated = [x for x in source.defeated if x[2] == self.turn] + [(card, card.moves, self.turn)]
             if self.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
@@ -469,9 +489,9 @@ class Duel:
                 if by in ("battle", "effect"):
                     self.signal(f"destroyed_by_{by}", card, card.owner, src=src, by_player=culprit, by_card=source)
 
-    def send_to_gy(self, cards: Iterable[CardInst], *, reason: str) -> None:
+    def send_to_gy(self, cards: Iterable[CardInst], *, reason: str, as_from: dict[int, Loc] | None = None) -> None:
         for card in list(cards):
-            self.move(card, Loc.GY, reason=reason)
+            self.move(card, Loc.GY, reason=reason, as_from=as_from.get(card.uid) if as_from else None)
 
     def discard(self, cards: Iterable[CardInst], *, cost: bool = False) -> None:
         """R-TERM-13: from the hand to the GY; one discard event is one trigger moment (R-TERM-12)."""
@@ -491,6 +511,8 @@ class Duel:
             new = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}[to]
         if card.is_link and new != Pos.ATTACK:
             return  # R-SUMMON-16: Link monsters are always face-up Attack Position
+        if card.is_token and not new.face_up:
+            return  # R-CARD-11: Tokens are always face-up
         if new == old:
             return
         was_face_up = card.face_up

@@ -34,8 +34,10 @@ class AttackState:
 
     attacker: CardInst
     target: CardInst | None
-    foes: frozenset[int]
+    foes: frozenset[tuple[int, int]]  # the opponent's monsters (uid, moves): one that left and came back is new
     negated: bool = False
+    moves: tuple[int, int] = (0, 0)  # the attacker's and the target's move counts: a card that moved is a new card
+    fresh: bool = True  # the declaration is still the last thing that happened (Mirror Force, R-CHAIN-10)
     no_damage: set[int] = field(default_factory=set)  # players who take no battle damage (Kuriboh)
 
 
@@ -377,6 +379,7 @@ def summon_together(d: "Duel", p: int, placed: list[tuple[CardInst, int | None, 
     """One Summon of one or more monsters (a Pendulum Summon: R-SUMMON-20, one event and one
     trigger moment): place them, open the negation window, then their triggers."""
     cards = [card for card, _, _ in placed]
+    origins = {card.uid: card.loc for card, zone, _ in placed if zone is not None}  # (a Flip Summon starts on the field)
     for card, zone, pos in placed:
         if zone is not None:
             d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
@@ -388,14 +391,14 @@ def summon_together(d: "Duel", p: int, placed: list[tuple[CardInst, int | None, 
             card.flipped_turn = d.turn  # (a Spirit returns in this End Phase)
         d.emit(Summon(p, card.uid, card.name, how, pos, card.seq))
     d.players[p].summoned_turn = d.turn
-    d.summoning, d.summon_negated = tuple(cards), False
+    d.summoning, d.summon_negated, d.summoned_from = tuple(cards), False, origins
     try:
         yield from window(d, triggers=False)
     finally:
-        d.summoning = ()
+        d.summoning, d.summoned_from = (), {}
     if d.summon_negated:
         d.summon_negated = False
-        d.send_to_gy([c for c in cards if c.loc == Loc.MZONE], reason="its Summon was negated")
+        d.send_to_gy([c for c in cards if c.loc == Loc.MZONE], reason="its Summon was negated", as_from=origins)
         yield from window(d)
         return
     d.batch += 1
@@ -499,7 +502,7 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
             yield from pay_unchained_cost(d, p, attacker, index)
     d.emit(Attack(p, attacker.uid, attacker.name, target.uid if target else None,
                   target.name if target is not None and target.face_up else None))
-    state = AttackState(attacker, target, _foes(d, foe))
+    state = AttackState(attacker, target, _foes(d, foe), moves=(attacker.moves, target.moves if target else 0))
     d.attack = state
     d.signal("attack_declared", attacker, p)
     try:
@@ -508,7 +511,8 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
             if state.negated:
                 d.emit(AttackStopped(attacker.uid, attacker.name, "the attack was negated"))
                 return
-            if attacker.loc != Loc.MZONE or attacker.controller != p or not in_attacking_position(d, attacker):
+            if attacker.loc != Loc.MZONE or attacker.moves != state.moves[0] or attacker.controller != p \
+                    or not in_attacking_position(d, attacker):
                 d.emit(AttackStopped(attacker.uid, attacker.name, "the attacker is no longer able to attack"))
                 return
             now = _foes(d, foe)
@@ -528,13 +532,14 @@ def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Fl
                 return
             state.target = target = d.cards[choice.target] if choice.target is not None else None
             state.foes = now
+            state.moves = (attacker.moves, target.moves if target else 0)
         yield from damage_step(d, p, state)
     finally:
         d.attack = None
 
 
-def _foes(d: "Duel", foe: int) -> frozenset[int]:
-    return frozenset(c.uid for c in d.players[foe].mzone if c is not None)
+def _foes(d: "Duel", foe: int) -> frozenset[tuple[int, int]]:
+    return frozenset((c.uid, c.moves) for c in d.players[foe].mzone if c is not None)
 
 
 def damage_step(d: "Duel", p: int, state: AttackState) -> Flow:
@@ -588,10 +593,11 @@ def _battle_over(d: "Duel", p: int, state: AttackState) -> bool:
     if state.negated:
         d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attack was negated"))
         return True
-    if state.attacker.loc != Loc.MZONE or state.attacker.controller != p:
+    if state.attacker.loc != Loc.MZONE or state.attacker.moves != state.moves[0] or state.attacker.controller != p:
         d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attacker left the field"))
         return True
-    if state.target is not None and (state.target.loc != Loc.MZONE or state.target.controller == p):
+    if state.target is not None and (state.target.loc != Loc.MZONE or state.target.moves != state.moves[1]
+                                     or state.target.controller == p):
         d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attack target left the field"))
         return True
     return False

@@ -179,6 +179,8 @@ def _signal_cards(link: ChainLink) -> list[CardInst]:
 def resolve_link(d: "Duel", link: ChainLink) -> Flow:
     ctx = Ctx(d, link, link.player, link.card, link.effect, chosen=list(link.chosen))  # a delayed effect remembers
     link.resolving_targets = [(c, c.moves) for c in valid_targets(d, link)]
+    if link.declared is not None:
+        d.declared = link.declared  # what this link declared on activation, not a later link's declaration
     try:
         yield from run_ops(ctx, link.effect.do)
     except (AssertionError, AttributeError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError) as e:
@@ -403,6 +405,7 @@ def op_special_summon(ctx: Ctx, params: fx.SpecialSummon, name: str) -> Flow:
             arrived.append(card)
             if params.bind:
                 ctx.card.bound, card.bound = card, ctx.card
+                ctx.card.binding = "destroyed" if params.bind == "destroyed" else "leaves"
     for owner in from_deck:  # R-ZONE-7
         d.shuffle(owner)
     ctx.affected = arrived
@@ -558,8 +561,8 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
         d.summon_negated = True
         for monster in d.summoning:  # "a monster(s)": the whole Summon
             d.emit(Negated(monster.uid, monster.name, "summon"))
-        if params.destroy:
-            d.destroy([m for m in d.summoning if m.loc == Loc.MZONE], by="effect", source=ctx.card)
+        if params.destroy:  # (the monsters never reached the field: no "sent from the field" triggers)
+            d.destroy([m for m in d.summoning if m.loc == Loc.MZONE], by="effect", source=ctx.card, as_from=d.summoned_from)
     elif what == "attack":
         attack = d.attack
         if params.end_battle_phase:
@@ -677,8 +680,7 @@ def op_declare(ctx: Ctx, params: fx.Declare, name: str) -> Flow:
     else:
         words = tuple(sorted({c.name for c in d.cards.values()}))
     answer = yield d.ask(player, Kind.DECLARE, [Option(f"declare:{w}", w) for w in words], f"{ctx.card.name}: declare a {params.what}", verb="declare")
-    ctx.link.declared = answer.label
-    d.declared = (params.what, answer.label)
+    ctx.link.declared = d.declared = (params.what, answer.label)  # (in `cost:`, declared on activation)
     d.emit(Note(f"{d.names[player]} declares {answer.label}"))
 
 
@@ -888,6 +890,7 @@ def op_bind(ctx: Ctx, params: fx.Bind, name: str) -> Flow:
     for monster in cards:
         if monster.loc.on_field and card.loc.on_field:
             card.bound, monster.bound = monster, card
+            card.binding = "leaves"
             card.active = True
             break
 

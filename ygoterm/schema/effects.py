@@ -226,7 +226,9 @@ class SpecialSummon(_Op):
     what: Selection
     position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "choose"
     controller: Literal["you", "owner"] = "you"
-    bind: bool = False  # Call of the Haunted: this card and the monster destroy each other on leaving
+    # Call of the Haunted (true, or "leaves"): when this card leaves the field, destroy the monster, and when
+    # the monster is destroyed, destroy this card; "destroyed": only this card's destruction destroys it (Premature Burial)
+    bind: Union[bool, Literal["leaves", "destroyed"]] = False
     proper: bool = False  # this is the monster's own required Summon (Elegant Egotist → Harpie Lady Sisters), R-SUMMON-9
 
 
@@ -491,8 +493,10 @@ class If(_Op):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+# what may be done on activation (R-CHAIN-5): costs, and `declare` for texts that declare as they
+# are activated ("discard 1 card, then declare 1 Type; …": Tribe-Infecting Virus)
 COST_OPS = frozenset({"pay_lp", "discard", "send_to_gy", "banish", "destroy", "return_to_hand", "return_to_deck",
-                      "remove_counter", "reveal", "detach"})
+                      "remove_counter", "reveal", "detach", "declare"})
 
 # op name → parameter model, and how a short form expands
 OPS: dict[str, tuple[type[_Op], Any]] = {
