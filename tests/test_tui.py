@@ -434,3 +434,38 @@ async def test_synchro_summon_by_keys_refuses_materials_that_do_not_fit(pool, tm
         await pilot.pause()
         assert [c.name for c in duel.players[0].monsters()] == ["Gemini Elf", "Stardust Dragon"]
         assert sorted(c.name for c in duel.players[0].gy) == ["Flamvell Guard", "Giant Soldier of Stone", "Luster Dragon"]
+
+
+async def test_pendulum_summon_by_keys(pool, tmp_path):
+    """Activate a Scale from the hand, Pendulum Summon by keys: the Scales show on the board and
+    a set that does not fit the zones is refused with its rule."""
+    position = tmp_path / "pendulum.yaml"
+    position.write_text("name: Pendulum\nturn: 3\nA:\n"
+                        "  hand: [Flash Knight, Gemini Elf]\n"
+                        "  extra: [{card: Dragong, face_up: true}, {card: Lancephorhynchus, face_up: true}]\n"
+                        "  pendulum: [Mandragon]\n")
+    app = make_app(pool, start=lambda app: app.puzzle_screen(position))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        duel = app.screen.session.duel
+        await pilot.press("c")
+        await pilot.pause()
+        await pick(pilot, app.screen, "activate Flash Knight (Pendulum Zone)")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Scale 2" in text and "Scale 7" in text
+        await pilot.press("c")
+        await pilot.pause()
+        await pick(pilot, app.screen, "pendulum summon")
+        await pilot.pause()
+        assert "Dragong (Extra Deck)" in screen_text(app)
+        await pilot.press("down", "space", "down", "space", "enter")  # two from the Extra Deck: one EMZ only
+        await pilot.pause()
+        assert "R-SUMMON-17" in screen_text(app)
+        assert duel.pending.verb == "pendulum"
+        await pilot.press("space", "down", "down", "space", "enter")  # asked again: Gemini Elf + Lancephorhynchus
+        await pilot.pause()
+        for _ in range(2):
+            await pick(pilot, app.screen, "attack")
+            await pilot.pause()
+        assert sorted(c.name for c in duel.players[0].monsters()) == ["Gemini Elf", "Lancephorhynchus"]

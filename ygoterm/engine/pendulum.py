@@ -131,8 +131,8 @@ def option(d: "Duel", p: int) -> Option | None:
 def summon(d: "Duel", p: int) -> Flow:
     """Choose the monsters (only sets that fit the zones are accepted), their positions, then
     one Summon with its negation window."""
-    from .chain import _card_options
     from .flow import summon_together
+    from .legality import unique_labels
 
     hand, extra = candidates(d, p)
     pool = (hand + extra)[:_MOST_CANDIDATES]
@@ -147,7 +147,9 @@ def summon(d: "Duel", p: int) -> Flow:
     assert bounds is not None
     d.selection_check = check
     try:
-        answer = yield d.ask(p, Kind.CARDS, _card_options(d, pool, p),
+        options = unique_labels(d, [Option(f"card:{c.uid}", c.name + (" (Extra Deck)" if c.loc == Loc.EXTRA else ""), c.uid)
+                                    for c in pool])
+        answer = yield d.ask(p, Kind.CARDS, options,
                              f"Pendulum Summon: monsters with Levels {bounds[0] + 1} to {bounds[1] - 1} (up to {most})",
                              lo=1, hi=most, verb="pendulum", sets=tuple(frozenset(f"card:{c.uid}" for c in s) for s in fits),
                              rule="R-SUMMON-14")

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from ..engine.decision import IllegalChoice, Kind, Option
 from ..engine.events import ChainLinkAdded, ChainResolves, Negated, PhaseChange
 from ..engine.manual import Manual
+from ..engine.player import SEPARATE_PENDULUM_ZONES
 from ..engine.types import EMZ_LEFT, FIELD_ZONE, Step
 from ..engine.views import DuelView, SideView
 from .prompts import (ChoicePrompt, CurtainScreen, HelpScreen, InputPrompt, MessageScreen, PileScreen, QuickResponse,
@@ -136,9 +137,15 @@ class DuelScreen(Screen):
             ends = (("deck", "Deck"), ("extra", "Extra")) if top else (("extra", "Extra"), ("deck", "Deck"))
             zone, labels = "S", [f"S{i + 1}" for i in range(5)]
         seqs = list(range(5))[::-1] if top else list(range(5))
+        # separate Pendulum Zones (V-06) sit at the ends of the Spell & Trap row, shown only when the rules have them
+        left, right = SEPARATE_PENDULUM_ZONES[::-1] if top else SEPARATE_PENDULUM_ZONES
         yield CardSlot(pool, ends[0][0], FIELD_ZONE, ends[0][1], id=f"{row}-a")
+        if zone == "S":
+            yield CardSlot(pool, "S", left, "Pendulum", id=f"{row}-pl", classes="pendulum-zone")
         for col, seq in enumerate(seqs):
             yield CardSlot(pool, zone, seq, labels[seq], id=f"{row}-{col}")
+        if zone == "S":
+            yield CardSlot(pool, "S", right, "Pendulum", id=f"{row}-pr", classes="pendulum-zone")
         yield CardSlot(pool, ends[1][0], FIELD_ZONE, ends[1][1], id=f"{row}-b")
 
     def on_mount(self) -> None:
@@ -148,6 +155,9 @@ class DuelScreen(Screen):
         self.slots["top-hand"] = list(self.query("#top-hand CardSlot").results(CardSlot))
         self.slots["bottom-hand"] = list(self.query("#bottom-hand CardSlot").results(CardSlot))
         self.emz_slots = [self.query_one(f"#emz-{i}", CardSlot) for i in range(2)]
+        separate = self.session.duel.players[0].pendulum_zones == SEPARATE_PENDULUM_ZONES
+        for slot in self.query(".pendulum-zone").results(CardSlot):
+            slot.display = separate
         self.panels = {name: self.query_one(f"#{name}") for name in ("status", "top-line", "bottom-line", "chain", "log", "detail", "emz")}
         self.call_after_refresh(self.advance)
 

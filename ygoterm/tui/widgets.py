@@ -31,8 +31,8 @@ class CardSlot(Widget, can_focus=False):
             self.slot = slot
             super().__init__()
 
-    def __init__(self, pool: CardPool, zone: str, seq: int, label: str, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, pool: CardPool, zone: str, seq: int, label: str, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.pool = pool
         self.zone = zone  # "M", "S", "H" (hand), "deck", "gy", "banished", "extra"
         self.seq = seq
