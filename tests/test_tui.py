@@ -118,9 +118,9 @@ async def test_hot_seat_from_the_menu_to_a_win(pool, monkeypatch):
         assert app.settings.starting_lp == 2000 and app.settings.prompts == ["auto", "auto"]
         await pilot.press("home", "enter")  # Hot-seat duel
         await pilot.pause()
-        await pilot.press("home", "down", "enter")  # Player 1: Kaiba's Dragons (decks are listed by file name)
+        await pilot.press("home", "down", "down", "enter")  # Player 1: Kaiba's Dragons (decks are listed by file name)
         await pilot.pause()
-        await pilot.press("home", "enter")  # Player 2: Joey's Warriors
+        await pilot.press("home", "down", "enter")  # Player 2: Joey's Warriors (after Dracoslayer Pendulums)
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen), "the coin-toss winner gets the device first"
         await play_hot_seat_turns(pilot, app)

@@ -1,0 +1,529 @@
+"""Card scripts against their text: the cues in an effect's text must match its script.
+
+A card's `text:` is a paraphrase of the official text and its `effects:` say what it does
+(docs/cards.md). The two can drift apart. This audit splits each scripted card's text into
+effect texts, finds the text of every scripted effect (by the operations the text names) and
+checks cheap cues of the Problem-Solving Card Text against the script:
+
+- target      "Target 1 …", "target the attacking monster", "by targeting 1 …" ↔ `target:`/`targets:`
+              (R-TERM-17; an Equip Spell's activation targets by the rules, R-CARD-8), and what the
+              text says of the target: how many, face-up/face-down, whose, in the GY, attacking;
+- cost        the text before ";" (R-TERM-4) ↔ `cost:` with the same kinds of operation;
+- optional    "You can" opening a trigger or FLIP effect ↔ `optional: true` (R-TERM-8); "then you
+              can …" inside the resolution ↔ an operation that may choose none;
+- order       "X, and if you do, Y" ↔ Y in an `if_you_do` right after X, or carried by X itself
+              (`negate: {destroy: true}`, `destroy: {banish: true}`); "X, then Y" ↔ X before Y;
+- once_per_turn  "Once per turn" ↔ `once_per_turn` (`name` for "only activate 1 "X" per turn",
+              `card` for "once per turn, … 1 of these effects", `while_here` for "Once, while …");
+- timing      an optional "When …: You can" trigger ↔ `timing: when` (R-CHAIN-10); an "If …" one
+              must not have it;
+- quick       "(Quick Effect)" / "during either player's turn" ↔ `kind: quick`;
+- sent_to_gy  "destroyed … and sent to the GY" ↔ the event requires the GY (`where: {zone: gy}`);
+- from_hand   "you can activate this card from your hand" (a Trap) ↔ an effect `from: [hand]`;
+- flip, text  every "FLIP:" text and every text that reads as an effect ("…:", a cost or target
+              before ";") has its scripted effect, and every scripted effect has its text.
+
+Intended exceptions are listed in EXCEPTIONS with the reason for each.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ygoterm.schema.effects import Effect, OpSpec
+
+# {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
+# what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
+EXCEPTIONS: dict[str, dict[str, str]] = {
+    "Makyura the Destructor": {
+        "optional": "'You can activate Trap Cards from your hand' grants a permission for the turn; the effect that grants it is mandatory",
+    },
+    "Skilled Dark Magician": {
+        "cost": "the 3 Spell Counters are a condition of the Tribute; removing them as part of the cost is how the script requires them",
+    },
+    "Big Shield Gardna": {
+        "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
+                "(no event or condition for 'this activation targets only this card'); its other effect is scripted",
+    },
+}
+
+ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
+
+# How a text names each operation (case-insensitive; `Set` is the capitalised game word).
+VERBS: dict[str, str] = {
+    "destroy": r"\bdestroy",
+    "banish": r"\bbanish",
+    "special_summon": r"\bspecial summon",
+    "token": r"\btokens?\b",
+    "add_to_hand": r"\badd",
+    "return_to_hand": r"\breturns?\b[^.;]*\bhands?\b",
+    "return_to_deck": r"\b(?:returns?|put|shuffles?)\b[^.;]*\bdeck\b",
+    "send_to_gy": r"\bsends?\b|\bsent\b|\btribute",
+    "discard": r"\bdiscard",
+    "draw": r"\bdraws?\b",
+    "damage": r"\bdamage\b(?! step| calculation)|\binflict",
+    "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b",
+    "pay_lp": r"\bpay",
+    "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\boriginal ATK\b|\bscale\b",
+    "change_position": r"\bpositions?\b|\bflip",
+    "negate": r"\bnegate",
+    "equip": r"\bequip",
+    "take_control": r"\bcontrol of\b|\btake control\b",
+    "swap_control": r"\bswap control\b",
+    "declare": r"\bdeclare",
+    "coin": r"\bcoin\b",
+    "roll_die": r"\bdie\b",
+    "add_counter": r"\bplace\b[^.;]*\bcounter",
+    "remove_counter": r"\bremove\b[^.;]*\bcounter",
+    "detach": r"\bdetach",
+    "set_card": r"(?-i:\bSet\b)",
+    "excavate": r"\breveals?\b",
+    "reveal": r"\breveal|\blook at\b",
+    "skip": r"\bskips?\b",
+    "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b",
+    "no_battle_damage": r"\bno battle damage\b",
+    "lock_summons": r"\bcannot summon\b",
+    "extra_normal_summon": r"\bnormal summon or set\b",
+    "traps_from_hand": r"\btrap cards from your hand\b",
+    "place": r"\bplace\b",
+    "fusion_summon": r"\bfusion summon\b",
+    "ritual_summon": r"\britual summon\b",
+    "for_this_turn": r"\buntil the end of this turn\b",
+    "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
+}
+VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}
+
+# What the text before ";" does on activation, as a cost operation (R-TERM-4; a Tribute is a
+# send_to_gy, R-TERM-3). A declaration there is made on activation too (R-CHAIN-5).
+COSTS = {
+    "pay_lp": r"\bpay(?:ing)?\b", "discard": r"\bdiscard", "send_to_gy": r"\btribute|\bsend", "banish": r"\bbanish",
+    "detach": r"\bdetach", "remove_counter": r"\bremove\b.*\bcounter", "destroy": r"\bdestroy", "reveal": r"\breveal",
+    "declare": r"\bdeclare\b(?! an attack)",
+}
+
+TARGET = re.compile(r"\btarget(?:ing)?\s+(?:up to \d+|\d+|the|that|this|those|a|an)\b", re.I)  # not "targets", "targeted"
+# "Activate 1 of these effects: … Or: …", "Once per turn, you can either: …, OR: …" (a Union)
+HEADER = re.compile(r"^(.*\b(?:1 of these effects|you can either))\s*[:.]\s*", re.I)
+OR = re.compile(r",?\s*\bOR:\s*")
+# a sentence that goes on with the effect before it ("Then …", "It cannot attack", a coin's "If you call it right, …")
+CONTINUES = re.compile(r"^(?:Then|It|Its|That|Those|They|Their|If you call it)\b|^\(")
+LABEL = re.compile(r"^(?:Pendulum|Monster) Effect:\s*")  # a Pendulum card's two texts
+
+# Texts that an ability keyword of the card says (R-CARD-6): the engine applies them, no effect does.
+ABILITY_TEXTS = {
+    "spirit": r"^During the End Phase of the turn this card is Normal Summoned or flipped face-up: Return it to the hand",
+    "gemini": r"\bNormal Monster while face-up on the field\b|\byou can Normal Summon it again\b",
+}
+
+# How a text names the event a trigger answers (to tell which text an effect is).
+EVENTS = {
+    "summoned": r"\bsummon", "normal_summoned": r"\bnormal(?: or \w+)? summon", "flip_summoned": r"\bflip summon",
+    "special_summoned": r"\bspecial summon", "summon_declared": r"\bwould be summoned", "flipped": r"\bflip",
+    "destroyed": r"\bdestroy", "destroyed_by_battle": r"\bdestroy\w* (?:\w+ )*by battle", "destroyed_by_effect": r"\bdestroyed by \w+ card effect",
+    "sent_to_gy": r"\bsent\b", "leaves_field": r"\bleaves the field", "battle_damage": r"\bbattle damage",
+    "attack_declared": r"\b(?:declares? an )?attacks?\b", "activated": r"\bactivated\b", "standby_phase": r"\bstandby phase",
+    "end_phase": r"\bend phase", "battle_phase_end": r"\bend of the battle phase", "changed_to_defense": r"\bdefense position",
+    "equipped": r"\bequipped\b", "drawn": r"\bdraw", "damage_calculation": r"\bdamage calculation", "battled": r"\battack(?:ed|s)\b|\bbattle",
+}
+
+
+# How the text of each kind of effect tends to open (a hint when two texts name the same operations).
+KIND_HINTS = {
+    "quick": r"\(Quick Effect\)", "trigger": r"^(?:When|If|Each time|During|At the end|After|Once per turn, during)\b",
+    "ignition": r"^(?:You can|Once per turn:)", "procedure": r"\bSpecial Summon(?:ed)?\b.*\b(?:this card|from your hand)",
+    "attack_cost": r"\bdeclare an attack\b",
+}
+
+
+@dataclass
+class Part:
+    """The text of one effect; `header` is the "… 1 of these effects" sentence over alternatives."""
+
+    text: str
+    header: str = ""
+
+    @property
+    def full(self) -> str:
+        return f"{self.header}: {self.text}" if self.header else self.text
+
+
+def effect_texts(text: str) -> list[Part]:
+    """Split a card text into the texts of its effects: sentences, with the sentences that go on
+    with the effect before ("Then …", "It …", "(…)") joined to it, "●" bullets apart, "Or:"
+    alternatives under their "… 1 of these effects:" header, and without a Pendulum card's
+    "Pendulum Effect:" labels."""
+    parts: list[Part] = []
+    header = ""
+    for sentence in re.split(r"(?<=\.)\s+(?=[A-Z(])|\s*●\s*", text.strip()):
+        sentence = LABEL.sub("", sentence)
+        m = HEADER.match(sentence)
+        if m:
+            header, sentence = m.group(1), sentence[m.end():]
+        elif sentence.startswith("Or:"):
+            sentence = sentence[3:].strip()
+        elif parts and CONTINUES.match(sentence):
+            parts[-1].text += " " + sentence
+            continue
+        else:
+            header = ""
+        parts += [Part(alternative, header) for alternative in (OR.split(sentence) if header else [sentence])]
+    return parts
+
+
+def split_effect(text: str) -> tuple[str, str, str]:
+    """(condition, cost, resolution) of 'FLIP: / When …: COST; RESOLUTION' (R-TERM-4). The cost
+    part is empty without a ";" — and is the target alone in "Target 1 monster; destroy it"."""
+    text = re.sub(r"^FLIP:\s*", "", text)
+    colon, semi = text.find(":"), text.find(";")
+    condition = ""
+    if colon >= 0 and (semi < 0 or colon < semi):
+        condition, text = text[:colon], text[colon + 1:]
+    cost, _, resolution = text.partition(";") if ";" in text else ("", "", text)
+    return condition.strip(), cost.strip(), resolution.strip()
+
+
+def op_lists(ops: list[OpSpec], later: bool = True):
+    """`ops` and every list of operations nested in them (if/else, if_you_do, coin, and — unless
+    `later` is False — a delayed effect's `later`)."""
+    yield ops
+    for op in ops:
+        if op.op == "later" and not later:
+            continue
+        for value in vars(op.params).values():
+            if isinstance(value, list) and value and all(isinstance(v, OpSpec) for v in value):
+                yield from op_lists(value, later)
+
+
+def op_names(effect: Effect, later: bool = True) -> set[str]:
+    """The names of every operation of the effect, its cost and the lists nested in them."""
+    return {op.op for ops in (effect.do, effect.cost) for lst in op_lists(list(ops), later) for op in lst}
+
+
+def delayed(effect: Effect) -> list[Effect]:
+    """The delayed effects (`later`) of an effect, as effects of their own: their text is often a
+    sentence of its own ("During the End Phase, …: You can Special Summon this card")."""
+    return [Effect.model_construct(kind="later", do=[op, *op.params.do], optional=op.params.optional)
+            for ops in op_lists(list(effect.do)) for op in ops if op.op == "later"]
+
+
+def verbs(text: str) -> list[tuple[int, str]]:
+    """(position, operation) for every operation the text names, in reading order."""
+    return sorted((m.start(), op) for op, rx in VERB_RX.items() for m in rx.finditer(text))
+
+
+def nearest_verbs(text: str, last: bool) -> set[str]:
+    """The operations named by the first (or last) verb of the text."""
+    found = verbs(text)
+    if not found:
+        return set()
+    at = found[-1][0] if last else found[0][0]
+    return {op for pos, op in found if pos == at}
+
+
+def match_score(effect: Effect, part: Part) -> float:
+    """How well a text fits an effect: the operations it names (a delayed effect's count for the
+    text of its own), its event, whether both target, and a hint from the effect's kind."""
+    text = part.text
+    if (effect.kind == "flip") != text.startswith("FLIP:"):
+        return -1
+    ops = op_names(effect, later=effect.kind == "later") - ({"later"} if effect.kind != "later" else set())
+    score = sum(1 for op in ops if op in VERB_RX and VERB_RX[op].search(text))
+    condition, cost, resolution = split_effect(text)
+    score -= 0.25 * len({op for _, op in verbs(f"{cost} {resolution}")} - ops)  # what it names and the effect does not
+    if effect.target_groups and TARGET.search(text):
+        score += 1
+    condition = condition or text
+    if effect.when is not None and any(re.search(EVENTS.get(e, "^$"), condition, re.I) for e in effect.when.event):
+        score += 1
+    if effect.kind in KIND_HINTS and re.search(KIND_HINTS[effect.kind], text, re.I):
+        score += 0.5
+    return score
+
+
+def scripted_effects(effects: list[Effect]) -> list[tuple[int, Effect]]:
+    """The effects whose text we look for: everything but continuous ones, Exodia's win, and
+    activations that only put a card on the field (an empty activation of a Continuous card)."""
+    return [(n, e) for n, e in enumerate(effects, 1)
+            if e.kind not in ("continuous", "win") and (e.do or e.cost or e.target_groups)]
+
+
+def best_part(effect: Effect, parts: list[Part], taken: set[int]) -> int | None:
+    """The index of the text that fits the effect best (ties: one not taken yet), if any fits."""
+    scores = [match_score(effect, p) for p in parts]
+    best = max(scores, default=-1)
+    if best <= 0:
+        return None
+    return next((i for i, s in enumerate(scores) if s == best and i not in taken), scores.index(best))
+
+
+def align(parts: list[Part], effects: list[Effect]) -> tuple[list[tuple[int, Effect, Part | None]], set[int]]:
+    """[(effect number, effect, its text)] — a delayed effect with a text of its own comes as an
+    effect too — and the indexes of the texts some effect explains."""
+    found: list[tuple[int, Effect, Part | None]] = []
+    taken: set[int] = set()
+    for n, effect in scripted_effects(effects):
+        i = best_part(effect, parts, taken)
+        found.append((n, effect, None if i is None else parts[i]))
+        if i is None:
+            continue
+        taken.add(i)
+        for sub in delayed(effect):
+            j = best_part(sub, parts, taken)
+            if j is not None and j not in taken:
+                taken.add(j)
+                found.append((n, sub, parts[j]))
+    return found, taken
+
+
+# ---------------------------------------------------------------------- the cues
+
+
+def check_target(card, effect: Effect, part: Part) -> list[str]:
+    """'target' in the text ↔ `target:`; then what the text says about each group of targets."""
+    said = TARGET.search(part.text) is not None
+    implied = getattr(card, "subtype", None) == "equip" and effect.kind == "activate" and "equip" in op_names(effect)
+    groups = effect.target_groups
+    if said != bool(groups) and not implied:
+        return ["text says 'target …' and the script has no target:" if said else
+                "the script has target: and the text names no target (R-TERM-17)"]
+    if not said:
+        return []
+    phrase = re.split(r"[;(]", part.text[TARGET.search(part.text).start():])[0]
+    texts = re.split(r"\band (?=\d)", phrase)
+    if len(texts) != len(groups):
+        return [f"text names {len(texts)} group(s) of targets, the script has {len(groups)}"]
+    problems = []
+    for text, group in zip(texts, groups):
+        w, c = group.where, group.count
+        m = re.search(r"\b(up to )?(\d+)\b", text)
+        checks = {
+            "how many": m is None or (c.max == int(m.group(2)) and (c.min == (1 if m.group(1) else c.max))),
+            "face-up": "face-up" not in text or w.face_up is True,
+            "face-down": "face-down" not in text or w.face_up is False,
+            "your opponent controls": "your opponent controls" not in text or w.side == "opponent",
+            "you control": not re.search(r"(?<!opponent )\byou control\b", text) or w.side == "you",
+            "GY": "GY" not in text or (w.zone == ("gy",) and ("your GY" not in text or w.side == "you")),
+            "attacking": "attacking" not in text or w.attacking or (w.event and _answers_attack(effect)),
+        }
+        problems += [f"target '{text.strip()}': the target's filter does not say {what}" for what, ok in checks.items() if not ok]
+    return problems
+
+
+def _answers_attack(effect: Effect) -> bool:
+    return effect.when is not None and "attack_declared" in effect.when.event
+
+
+def check_cost(card, effect: Effect, part: Part) -> list[str]:
+    """The text before ";" (after the condition) ↔ `cost:` with the same kinds of operation.
+    A Special Summon procedure or an attack cost has no ";": its whole text names the cost."""
+    _, cost, _ = split_effect(part.text)
+    by = re.search(r"\bactivate this card by (.*)", part.text, re.I)  # "Activate this card by paying 1000 LP."
+    if effect.kind not in ACTIVATED:
+        cost = part.text
+    elif by and not cost:
+        cost = by.group(1)
+    cost = TARGET.split(cost)[0] if effect.kind in ACTIVATED else cost  # "…, then target 1 monster" is no cost
+    said = {op for op, rx in COSTS.items() if re.search(rx, cost, re.I)}
+    has = {op.op for op in effect.cost}
+    if said == has:
+        return []
+    text = f"'{cost}'" if cost else "no text before ';'"
+    return [f"cost: {text} names {sorted(said) or 'no cost'}, the script's cost is {sorted(has) or 'none'}"]
+
+
+def check_optional(card, effect: Effect, part: Part) -> list[str]:
+    """'You can' opening a trigger/FLIP effect (or its header) ↔ `optional: true`; "then you can …"
+    in the resolution ↔ an operation that may choose none (count 0-…, or an optional `later`)."""
+    problems = []
+    _, cost, resolution = split_effect(part.text)
+    if effect.kind in ("trigger", "flip", "later"):
+        says = re.match(r"you can\b", cost or resolution, re.I) is not None or re.search(r"\byou can activate 1\b", part.header, re.I)
+        if bool(says) != effect.optional:
+            problems.append("text says 'You can' and the effect is not optional" if says else
+                            "the effect is optional and its text has no 'You can' (R-TERM-8)")
+    if re.search(r"\b(?:then|and) you can\b", resolution, re.I) and not _may_choose_none(effect):
+        problems.append("text says 'then you can …' and no operation may choose none")
+    return problems
+
+
+def _may_choose_none(effect: Effect) -> bool:
+    for ops in op_lists(list(effect.do)):
+        for op in ops:
+            what = getattr(op.params, "what", None)
+            if getattr(getattr(what, "choose", None), "count", None) is not None and what.choose.count.min == 0:
+                return True
+            if op.op == "later" and op.params.optional:
+                return True
+    return False
+
+
+CARRIED = {("negate", "destroy"): "destroy", ("destroy", "banish"): "banish"}  # negate: {destroy: true}, destroy: {banish: true}
+
+
+def check_order(card, effect: Effect, part: Part) -> list[str]:
+    """'X, and if you do, Y' ↔ Y in an if_you_do right after X (or carried by X); 'X, then Y' ↔ X before Y."""
+    problems = []
+    _, _, resolution = split_effect(part.text)
+    for m in re.finditer(r"\b(and if you do|then)\b", resolution, re.I):
+        before, after = nearest_verbs(resolution[:m.start()], last=True), nearest_verbs(resolution[m.end():], last=False)
+        if not before or not after:
+            continue
+        words = f"'{m.group(1).lower()}' ({'/'.join(sorted(before))} → {'/'.join(sorted(after))})"
+        if m.group(1).lower() == "then":
+            if not before & after and any(_comes_first(ops, after, before) for ops in op_lists(list(effect.do))):
+                problems.append(f"{words}: the script does {'/'.join(sorted(after))} first")
+        elif not any(_depends(ops, before, after) for ops in op_lists(list(effect.do))):
+            problems.append(f"{words}: no if_you_do after {'/'.join(sorted(before))} "
+                            f"(script: {', '.join(op.op for op in effect.do)})")
+    return problems
+
+
+def _comes_first(ops: list[OpSpec], first: set[str], second: set[str]) -> bool:
+    names = [op.op for op in ops]
+    a = next((i for i, n in enumerate(names) if n in first), None)
+    b = next((i for i, n in enumerate(names) if n in second), None)
+    return a is not None and b is not None and a < b
+
+
+def _depends(ops: list[OpSpec], before: set[str], after: set[str]) -> bool:
+    for i, op in enumerate(ops):
+        if op.op not in before:
+            continue
+        carried = next((flag for (x, y), flag in CARRIED.items() if x == op.op and y in after), None)
+        if carried and getattr(op.params, carried, False):
+            return True
+        nxt = ops[i + 1] if i + 1 < len(ops) else None
+        if nxt is not None and nxt.op == "if_you_do" and any(o.op in after for lst in op_lists(nxt.params.then) for o in lst):
+            return True
+    return False
+
+
+def check_once(card, effect: Effect, part: Part) -> list[str]:
+    """'Once per turn' ↔ once_per_turn (name: 'You can only activate 1 "X" per turn', a sentence of
+    the card's own; card: 'once per turn, … 1 of these effects'; while_here: 'Once, while this card is …')."""
+    full = part.full
+    if re.search(r"\bonly activate 1\b.*\bper turn\b", card.text or "", re.I):
+        said = "name"
+    elif re.search(r"\bonce, while this card is\b", full, re.I):
+        said = "while_here"
+    elif re.search(r"\bonce per turn\b", full, re.I):
+        said = "card" if part.header else True
+    else:
+        said = False
+    if said == effect.once_per_turn:
+        return []
+    return [f"text says {'once per turn (' + str(said) + ')' if said else 'nothing of once per turn'}, "
+            f"the script has once_per_turn: {effect.once_per_turn}"]
+
+
+def check_timing(card, effect: Effect, part: Part) -> list[str]:
+    """An optional 'When …: You can' trigger can miss the timing (R-CHAIN-10): timing: when; an 'If …' one cannot."""
+    if effect.kind != "trigger":
+        return []
+    condition, _, _ = split_effect(part.text)
+    condition = re.sub(r"^once per turn,\s*", "", condition or part.text, flags=re.I)
+    when = re.match(r"when\b", condition, re.I) is not None
+    if effect.optional and when and effect.timing != "when":
+        return ["an optional 'When …: You can' trigger without timing: when (it can miss the timing, R-CHAIN-10)"]
+    if effect.timing == "when" and not when:
+        return ["timing: when on a trigger whose text does not say 'When …'"]
+    return []
+
+
+def check_quick(card, effect: Effect, part: Part) -> list[str]:
+    """'(Quick Effect)' or 'during either player's turn' on a monster effect ↔ kind: quick."""
+    if effect.kind in ("ignition", "trigger") and re.search(r"\(Quick Effect\)|either player's turn", part.text, re.I):
+        return [f"text says it is a Quick Effect and the script's kind is {effect.kind}"]
+    return []
+
+
+def check_gy(card, effect: Effect, part: Part) -> list[str]:
+    """'destroyed … and sent to the GY' ↔ the destroyed card must be in the GY (`where: {zone: gy}`):
+    a card banished instead (Dimensional Fissure, Bottomless Trap Hole) was destroyed, not sent to the GY."""
+    destroyed = {"destroyed", "destroyed_by_battle", "destroyed_by_effect"}
+    if effect.when is None or not destroyed & set(effect.when.event):
+        return []
+    condition = split_effect(part.text)[0] or part.text
+    if not re.search(r"\band (?:sent|sends? it) (?:to (?:the|your) GY|there)\b", condition, re.I):
+        return []
+    where = effect.when.where
+    if where is not None and where.zone is not None and "gy" in where.zone:
+        return []
+    return ["text says '… destroyed and sent to the GY' and the event does not require the GY (when: {where: {zone: gy}})"]
+
+
+CUES_FOR = {"activated": ("target", "cost", "optional", "order", "once_per_turn", "timing", "quick", "sent_to_gy"),
+            "procedure": ("cost",), "attack_cost": ("cost",), "later": ("optional", "order")}
+CUES = {"target": check_target, "cost": check_cost, "optional": check_optional, "order": check_order,
+        "once_per_turn": check_once, "timing": check_timing, "quick": check_quick,
+        "sent_to_gy": check_gy}
+
+
+def audit(card) -> list[tuple[str, str]]:
+    """[(cue, problem)] for one card: each scripted effect against its text, and texts without a script."""
+    parts = effect_texts(card.text or "")
+    found, explained = align(parts, list(card.effects))
+    problems = []
+    for n, effect, part in found:
+        if part is None:
+            problems.append(("text", f"effect {n} ({effect.kind}): no effect text names what it does"))
+            continue
+        for cue, check in CUES.items():
+            if cue in CUES_FOR.get(effect.kind, CUES_FOR["activated"]):
+                for problem in check(card, effect, part):
+                    problems.append((cue, f"effect {n} ({effect.kind}): {problem} — text: \"{part.text}\""))
+    if re.search(r"\bactivate this card from your hand\b", card.text or "", re.I) and not any("hand" in e.from_ for e in card.effects):
+        problems.append(("from_hand", "text says 'you can activate this card from your hand' and no effect has from: [hand]"))
+    abilities = [ABILITY_TEXTS[a] for a in getattr(card, "abilities", None) or () if a in ABILITY_TEXTS]
+    for i, part in enumerate(parts):
+        if i not in explained and is_effect_text(part.text) and not any(re.search(rx, part.text) for rx in abilities):
+            problems.append(("flip" if part.text.startswith("FLIP:") else "text", f"no scripted effect for the text \"{part.text}\""))
+    return problems
+
+
+def is_effect_text(text: str) -> bool:
+    """A text that reads as an effect to activate: 'FLIP:', a condition 'When …:', or a cost or a
+    target before ';' (a ';' joining two continuous effects, "All … gain 200 ATK; all … lose", is none)."""
+    _, cost, _ = split_effect(text)
+    return text.startswith("FLIP:") or ":" in text or bool(TARGET.search(cost)) or any(re.search(rx, cost, re.I) for rx in COSTS.values())
+
+
+def _shipped(pool):
+    return [c for c in pool if c.effects and c.id < 99_000_000 and not c.name.startswith(("Test", "TM-", "TO-"))]
+
+
+def test_card_scripts_match_their_text(pool):
+    report = []
+    for card in _shipped(pool):
+        excused = EXCEPTIONS.get(card.name, {})
+        report += [f"{card.name}: [{cue}] {problem}" for cue, problem in audit(card) if cue not in excused]
+    assert not report, f"{len(report)} script/text mismatch(es):\n" + "\n".join(report)
+
+
+def test_every_exception_is_still_needed(pool):
+    cards = {c.name: c for c in _shipped(pool)}
+    stale = []
+    for name, cues in EXCEPTIONS.items():
+        assert all(len(reason) > 20 for reason in cues.values()), f"{name}: every exception needs a real reason"
+        flagged = {cue for cue, _ in audit(cards[name])} if name in cards else set()
+        stale += [f"{name}: [{cue}]" for cue in cues if cue not in flagged]
+    assert not stale, "exceptions that no longer match a mismatch (remove them): " + ", ".join(stale)
+
+
+def test_the_splitter_and_the_cues_read_the_text():
+    parts = effect_texts('Activate 1 of these effects: Target 1 face-up monster; change it. Or: Tribute 1 monster; draw 1 card. '
+                         'Then gain 500 LP.')
+    assert [(p.header, p.text) for p in parts] == [("Activate 1 of these effects", "Target 1 face-up monster; change it."),
+                                                   ("Activate 1 of these effects", "Tribute 1 monster; draw 1 card. Then gain 500 LP.")]
+    union = effect_texts("Once per turn, you can either: Target 1 monster you control; equip this card to that target, OR: "
+                         "Unequip this card and Special Summon it. It gains 400 ATK. ● FLIP: Draw 1 card.")
+    assert [(p.header, p.text) for p in union] == [
+        ("Once per turn, you can either", "Target 1 monster you control; equip this card to that target"),
+        ("Once per turn, you can either", "Unequip this card and Special Summon it. It gains 400 ATK."), ("", "FLIP: Draw 1 card.")]
+    assert split_effect("When a Spell Card is activated: Discard 1 card; negate the activation.") == \
+        ("When a Spell Card is activated", "Discard 1 card", "negate the activation.")
+    for text in ("cannot be targeted by card effects", "a Spell Card that targets this card", "destroy that target"):
+        assert not TARGET.search(text), text
+    for text in ("Target the attacking monster", "by targeting 1 monster in your GY", "You can target up to 2 monsters"):
+        assert TARGET.search(text), text
