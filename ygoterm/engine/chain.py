@@ -700,7 +700,9 @@ def process_triggers(d: "Duel") -> Flow:
                     chosen.append(t)
             if len(chosen) > 1:
                 orderer = tp if d.rules.chain.legacy_trigger_order else chosen[0].player
-                options = [Option(f"trigger:{t.card.uid}:{t.index}", f"{t.card.name}", t.card.uid) for t in chosen]
+                twice = {t.card.uid for t in chosen if sum(1 for u in chosen if u.card is t.card) > 1}
+                options = [Option(f"trigger:{t.card.uid}:{t.index}", _trigger_label(t) if t.card.uid in twice else t.card.name,
+                                  t.card.uid) for t in chosen]
                 from .legality import unique_labels
 
                 answer = yield d.ask(orderer, Kind.ORDER, unique_labels(d, options), "Order these effects (first = lower chain link)",
@@ -717,6 +719,12 @@ def process_triggers(d: "Duel") -> Flow:
             started = True
         if started:
             yield from run_chain(d)
+
+
+def _trigger_label(t: _Pending) -> str:
+    """'Card (label)' or 'Card #2' for one of several triggers of the same card."""
+    effect = t.effect or t.card.effects[t.index]
+    return f"{t.card.name} ({effect.label})" if effect.label else f"{t.card.name} #{t.index + 1}"
 
 
 def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending]:
