@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .engine.ops import EffectError
 from .paths import user_home
+from .schema.problems import is_digits
 
 
 def write_bug_report(error: EffectError) -> Path | None:
@@ -16,7 +17,7 @@ def write_bug_report(error: EffectError) -> Path | None:
     folder = user_home() / "bugs"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        number = 1 + max((int(p.stem[4:]) for p in folder.glob("bug-*.json") if p.stem[4:].isdigit()), default=0)
+        number = 1 + max((int(p.stem[4:]) for p in folder.glob("bug-*.json") if is_digits(p.stem[4:])), default=0)
         path = folder / f"bug-{number}.json"
         path.write_text(error.record_json, encoding="utf-8")
     except OSError:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..agents.random_agent import RandomAgent
+from ..engine.decision import Decision
 from ..engine.duel import Duel
 from ..engine.player import N_MZONES, N_SZONES
 from ..engine.replay import replay
@@ -89,6 +90,19 @@ def invariants(d: Duel, owned: tuple[int, int]) -> str | None:
     return None
 
 
+def unanswerable(decision: Decision) -> str | None:
+    """Why no answer could satisfy `decision` (an offered action whose next question cannot be
+    answered traps the player), or None."""
+    n = len(decision.options)
+    if not decision.multi:
+        return None if n else f"'{decision.prompt}' offers no option"
+    if decision.min > n:
+        return f"'{decision.prompt}' asks for at least {decision.min} of {n} options"
+    if decision.sets and not any(decision.min <= len(s) <= decision.max for s in decision.sets):
+        return f"'{decision.prompt}' lists no legal combination of {decision.min} to {decision.max} options"
+    return None
+
+
 def owned_counts(d: Duel) -> tuple[int, int]:
     counts = [0, 0]
     for card in d.cards.values():
@@ -136,6 +150,9 @@ def _one_duel(pool: CardPool, decks: tuple[Deck, Deck], seed: int, index: int, r
         owned = owned_counts(d)
         agents = (RandomAgent(seed), RandomAgent(seed + 1))
         while (decision := d.pending) is not None:
+            stuck = unanswerable(decision)
+            if stuck:
+                return Violation(index, seed, choice, stuck)
             d.apply(agents[decision.player].choose(None, decision))
             choice += 1
             problem = invariants(d, owned)

@@ -11,7 +11,7 @@ from rich.table import Table
 from ..schema.banlist import Banlist
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, deck_paths, load_deck
-from ..schema.problems import DataError, Problem, display_path
+from ..schema.problems import DataError, Problem, display_path, is_digits
 from ..schema.rules import DeckRules
 from ..schema.validate import check_deck, deck_summary
 from .common import (EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UsageError, banlist_by_ref, card_pool, deck_dirs,
@@ -98,7 +98,7 @@ def _deck_rules(args: argparse.Namespace) -> DeckRules:
     if args.main_max is not None:
         if args.main_max.lower() in ("none", "null", "0"):
             changes["main_max"] = None
-        elif args.main_max.isdigit():
+        elif is_digits(args.main_max):
             changes["main_max"] = int(args.main_max)
         else:
             raise UsageError(f"--main-max takes a number or 'none', not '{args.main_max}'")

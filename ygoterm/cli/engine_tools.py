@@ -62,6 +62,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
     if report.violation:
         out.print(f"[red]Invariant violated[/]: {report.violation}")
         out.print(f"[dim]Reproduce: ygoterm fuzz --duels {report.violation.duel + 1} --seed {args.seed}"
+                  + (f" --pool {args.pool}" if args.pool else "")
                   + (f" --decks {' '.join(args.deck_refs)}" if args.deck_refs else "") + "[/]")
         return EXIT_INVALID
     out.print("[green]All invariants held.[/]")

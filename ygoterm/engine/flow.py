@@ -7,15 +7,16 @@ receives the chosen Option (or a tuple of them). `Duel.apply` drives it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Generator
 
 from .card import CardInst
 from .chain import activate, activation_options, answerable, process_triggers, run_chain
 from .continuous import effects_negated, enforce_positions, equip_takes_battle_destruction, has_flag, tribute_value
-from .decision import Decision, Kind, Option
+from .decision import Decision, Kind, Option, Refusal
 from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
-from .legality import (attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms,
+from .legality import (NORMAL_SUMMON, attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms,
                        unique_labels)
 from .types import Loc, Phase, Pos, Step
 
@@ -341,8 +342,6 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
     side.normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
     need, most, monsters = tribute_terms(d, p, card)
     card.tributes_used = 0
-    if need and side.free_mzone() is None:  # R-ZONE-1: the Summon needs a Main Monster Zone, so a Tribute
-        monsters = [c for c in monsters if c.seq < 5]  # must come from one (simplified: none from an EMZ)
     if need:
         options = unique_labels(d, [Option(f"card:{c.uid}", c.name if c.face_up or c.controller == p else "face-down monster", c.uid)
                                     for c in monsters])
@@ -350,11 +349,18 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
         many = f"{need}" if most == need else f"{need} or {most}" if most == need + 1 else f"{need} to {most}"
         prompt = f"Tribute {many} monster{'s' if most > 1 else ''} for {card.name}"
         most = min(most, len(monsters))
-        while True:
-            chosen = yield d.ask(p, Kind.CARDS, options, prompt, lo=1 if doubles else need, hi=most, verb="tribute")
-            if sum(tribute_value(d, d.cards[o.card], card) for o in chosen) >= need:
-                break
-            prompt = f"Those are worth fewer than {need} Tributes (R-SUMMON-2); Tribute again for {card.name}"
+        lo = 1 if doubles else need
+
+        def check(chosen: tuple[Option, ...]) -> Refusal | None:
+            return tribute_refusal(d, p, card, [d.cards[o.card] for o in chosen], need)  # type: ignore[index]
+
+        fits = tuple(frozenset(f"card:{c.uid}" for c in s) for n in range(lo, most + 1) for s in combinations(monsters, n)
+                     if tribute_refusal(d, p, card, list(s), need) is None)
+        d.selection_check = check
+        try:
+            chosen = yield d.ask(p, Kind.CARDS, options, prompt, lo=lo, hi=most, verb="tribute", sets=fits)
+        finally:
+            d.selection_check = None
         d.batch += 1
         card.tributes_used = len(chosen)
         for option in chosen:
@@ -367,6 +373,16 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
         d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
         return
     yield from summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if need else "normal", properly=True)
+
+
+def tribute_refusal(d: "Duel", p: int, card: CardInst, tributes: list[CardInst], need: int) -> Refusal | None:
+    """Why these Tributes cannot Summon `card` (None if they can): worth too little (R-SUMMON-2),
+    or none of them frees the Main Monster Zone it needs (R-ZONE-1: an EMZ monster frees an EMZ)."""
+    if sum(tribute_value(d, c, card) for c in tributes) < need:
+        return Refusal(NORMAL_SUMMON, "R-SUMMON-2", f"those are worth fewer than {need} Tributes for {card.name}")
+    if d.players[p].free_mzone() is None and not any(c.seq < 5 for c in tributes):
+        return Refusal(NORMAL_SUMMON, "R-ZONE-1", "all 5 Main Monster Zones are occupied: Tribute at least 1 monster from one")
+    return None
 
 
 def summon_with_negation_window(d: "Duel", p: int, card: CardInst, zone: int | None, pos: Pos, how: str, *, properly: bool) -> Flow:

@@ -107,6 +107,8 @@ def summon_this(d: "Duel", p: int, card: CardInst, action: str = NORMAL_SUMMON,
                 count = len(monsters)
                 return Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "
                                                      f"you control {count} {which}monster{'s' if count != 1 else ''}")
+            if not any(c.seq < 5 for c in monsters) and d.players[p].free_mzone() is None:
+                return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied and none of their monsters can be Tributed")
             return None
     if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
         return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")

@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .cardpool import CardPool
-from .problems import DataError, Problem, display_path
+from .problems import DataError, Problem, display_path, is_digits
 from .report import model_keys, problems_from
 from .yamlio import Locator, load, read_text
 
@@ -106,7 +106,7 @@ def read_lflist(path: Path, pool: CardPool) -> list[Banlist]:
             lists.append(current)
             continue
         body = line.split("--", 1)[0].split()
-        if len(body) < 2 or not body[0].isdigit() or not body[1].lstrip("-").isdigit():
+        if len(body) < 2 or not is_digits(body[0]) or not is_digits(body[1].lstrip("-")):
             problems.append(Problem(file, number, 1, "", f"expected 'PASSCODE COUNT --comment', found {line!r}"))
             continue
         if current is None:

@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from pydantic import ValidationError
 
 from .cards import CARD_KINDS, Card, CardBase, card_list_adapter
-from .problems import DataError, Problem, did_you_mean, display_path, nearest
+from .problems import DataError, Problem, did_you_mean, display_path, nearest, is_digits
 from .report import model_keys, nested_model, problems_from
 from .yamlio import Locator, decode, parse
 
@@ -66,7 +66,7 @@ class CardPool:
         if isinstance(ref, int) and not isinstance(ref, bool):
             return self.by_id.get(ref)
         text = " ".join(str(ref).split())
-        if text.isdigit():
+        if is_digits(text):
             return self.by_id.get(int(text))
         return self.named(text) or self._aka.get(text.casefold())
 
@@ -76,7 +76,7 @@ class CardPool:
 
     def suggest(self, ref: str | int, n: int = 3) -> str:
         """A "did you mean" hint for an unknown card reference (R-DECK-8)."""
-        if isinstance(ref, int) or str(ref).strip().isdigit():
+        if isinstance(ref, int) or is_digits(str(ref).strip()):
             return "no card has this passcode; check the number or name the card instead"
         return did_you_mean(str(ref), self.by_name, n=n) or "check the spelling; `ygoterm cards search` lists known cards"
 

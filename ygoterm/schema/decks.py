@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .cards import Card
 from .cardpool import CardPool
-from .problems import DataError, Problem, display_path
+from .problems import DataError, Problem, display_path, is_digits
 from .report import model_keys, problems_from
 from .yamlio import Locator, load
 
@@ -178,7 +178,7 @@ def resolve(deck_file: DeckFile, pool: CardPool) -> tuple[Deck, list[Problem]]:
         for entry in entries:
             card = pool.get(entry.ref)
             if card is None:
-                what = f"passcode {entry.ref}" if isinstance(entry.ref, int) or str(entry.ref).isdigit() else f"'{entry.ref}'"
+                what = f"passcode {entry.ref}" if isinstance(entry.ref, int) or is_digits(str(entry.ref)) else f"'{entry.ref}'"
                 problems.append(deck_file.problem(entry.loc, f"unknown card {what}", pool.suggest(entry.ref), "R-DECK-8"))
                 continue
             sections[section].extend([card] * entry.count)

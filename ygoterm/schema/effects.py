@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, Union
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from .problems import did_you_mean
+from .problems import did_you_mean, is_digits
 from .words import Attribute, MonsterType
 
 # ---------------------------------------------------------------------- numbers and filters
@@ -32,7 +32,7 @@ def _range(value: Any) -> Any:
         return {"min": value, "max": value}
     if isinstance(value, str):
         text = value.strip()
-        if "-" in text and all(p.strip().isdigit() for p in text.split("-", 1)):
+        if "-" in text and all(is_digits(p.strip()) for p in text.split("-", 1)):
             lo, hi = (int(p) for p in text.split("-", 1))
             return {"min": lo, "max": hi}
         m = _CMP.match(text)

@@ -19,7 +19,7 @@ from ruamel.yaml import YAML
 
 from .cardpool import CardPool
 from .decks import SECTIONS, Deck
-from .problems import DataError, Problem, display_path
+from .problems import DataError, Problem, display_path, is_digits
 from .yamlio import read_text
 
 MAX_YDK_BYTES = 256 * 1024
@@ -46,7 +46,7 @@ def parse_ydk(text: str, file: str) -> tuple[Passcodes, dict[tuple[str, int], in
             current = "side"
         elif line.startswith("#"):
             continue
-        elif line.isdigit():
+        elif is_digits(line):
             lines[(current, len(sections[current]))] = number
             sections[current].append(int(line))
         else:

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .vocab import ATTRIBUTES, MONSTER_TYPES
+from .problems import is_digits
 
 
 class MaterialGroup(BaseModel):
@@ -83,7 +84,7 @@ def _parse_group(part: str) -> dict[str, Any] | None:
     i = 0
     while i < len(words):
         w = words[i].casefold()
-        if w == "level" and i + 1 < len(words) and words[i + 1].isdigit():
+        if w == "level" and i + 1 < len(words) and is_digits(words[i + 1]):
             group["level"] = int(words[i + 1])
             i += 2
             continue

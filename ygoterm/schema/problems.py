@@ -77,3 +77,9 @@ def did_you_mean(word: str, candidates: Iterable[str], n: int = 3) -> str:
     if not hits:
         return ""
     return "did you mean " + " or ".join(repr(h) for h in hits) + "?"
+
+
+def is_digits(text: str) -> bool:
+    """ASCII digits only: `str.isdigit()` also accepts '²' and other Unicode digits, which
+    `int()` then refuses with a traceback."""
+    return text.isascii() and text.isdigit()

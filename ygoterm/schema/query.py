@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .cards import Card, Monster
-from .problems import DataError, Problem, did_you_mean
+from .problems import DataError, Problem, did_you_mean, is_digits
 
 _TERM = re.compile(r"^([a-z_]+)(>=|<=|!=|:|=|>|<)(.+)$", re.IGNORECASE)
 _OPS: dict[str, Callable[[Any, Any], bool]] = {
@@ -63,7 +63,7 @@ def parse_query(words: Iterable[str]) -> tuple[list[str], list[_Filter]]:
         if field not in NUMERIC | TEXTUAL:
             raise DataError([Problem("query", 0, 0, word, f"unknown field '{key}'", did_you_mean(key, FIELDS) or "fields: " + ", ".join(FIELDS))])
         if field in NUMERIC:
-            if not raw.isdigit():
+            if not is_digits(raw):
                 raise DataError([Problem("query", 0, 0, word, f"'{key}' compares numbers, not '{raw}'")])
             filters.append(_Filter(field, op, int(raw)))
         else:

@@ -8,7 +8,7 @@ from typing import Any
 from .banlist import Banlist
 from .cards import Card, Monster
 from .decks import Deck, DeckFile
-from .problems import Problem
+from .problems import Problem, is_digits
 from .rules import DeckRules
 
 _LIMIT_WORDS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited"}
@@ -121,7 +121,7 @@ class _Positions:
 
 
 def _matches(ref: str | int, card: Card) -> bool:
-    if isinstance(ref, int) or str(ref).strip().isdigit():
+    if isinstance(ref, int) or is_digits(str(ref).strip()):
         return int(ref) == card.id
     return " ".join(str(ref).split()).casefold() == card.name.casefold()
 

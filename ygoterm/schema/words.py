@@ -11,7 +11,7 @@ from typing import Annotated, Any, Iterable, Literal
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 
-from .problems import did_you_mean
+from .problems import did_you_mean, is_digits
 from .vocab import ATTRIBUTES, BASE_FRAMES, LINK_ARROWS, MONSTER_TYPES, RARITIES, RARITY_ALIASES
 
 
@@ -56,9 +56,9 @@ def _stat(value: Any) -> int | str:
     if value == "?":
         return "?"
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().isdigit():
+        if isinstance(value, str) and is_digits(value.strip()):
             return int(value.strip())
-        raise PydanticCustomError("stat", "must be a whole number or '?', not {value!r}", {"value": value})
+        raise PydanticCustomError("stat", "must be a whole number or '?', not {value}", {"value": repr(value)})
     if value < 0:
         raise PydanticCustomError("stat", "cannot be negative ({value})", {"value": value})
     return value

@@ -14,16 +14,41 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ruamel.yaml import YAML
+from ruamel.yaml.constructor import ConstructorError, SafeConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .problems import DataError, Problem, display_path
 
 MAX_EXPANSION_FACTOR = 4
 MAX_EXPANSION_FLOOR = 100_000
+MAX_NESTING = 500  # deeper YAML crashes the C parser (a segfault near 50,000 levels): refuse it before parsing
+
+
+class _Constructor(SafeConstructor):
+    """The safe constructor, minus two ways plain values could raise instead of being refused:
+    dates stay text (pydantic reads them, and an impossible `2005-02-30` becomes a located
+    error), and an integer too long for Python (over 4,300 digits) is a located YAML error."""
+
+
+def _date_as_text(self: SafeConstructor, node: Any) -> Any:
+    return self.construct_scalar(node)
+
+
+def _integer(self: SafeConstructor, node: Any) -> Any:
+    try:
+        return SafeConstructor.construct_yaml_int(self, node)
+    except ValueError:
+        raise ConstructorError(None, None, f"this number has {len(node.value):,} characters; no value here needs more than a few",
+                               node.start_mark) from None
+
+
+_Constructor.add_constructor("tag:yaml.org,2002:timestamp", _date_as_text)
+_Constructor.add_constructor("tag:yaml.org,2002:int", _integer)
 
 
 def _safe_yaml() -> YAML:
     y = YAML(typ="safe")  # pure=False: the C parser when available
+    y.Constructor = _Constructor
     y.allow_duplicate_keys = False
     return y
 
@@ -47,6 +72,8 @@ def read_text(path: Path, *, max_bytes: int) -> str:
 
 def decode(raw: bytes, name: str) -> str:
     """UTF-8 text from bytes; binary garbage gets a message with the line of the first bad byte."""
+    if _utf16(raw):
+        raise DataError([Problem(name, 1, 1, "", "this is UTF-16 text, not UTF-8", "save the file as UTF-8 (most editors offer it under Save As / Encoding)")])
     nul = raw.find(b"\0")
     if nul >= 0:
         line, col = _line_col(raw, nul)
@@ -61,16 +88,53 @@ def decode(raw: bytes, name: str) -> str:
     return text.removeprefix("\ufeff")
 
 
+def _utf16(raw: bytes) -> bool:
+    """A byte-order mark, or text whose every other byte is NUL (ASCII written as UTF-16)."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    head = raw[:64] if len(raw) % 2 == 0 or len(raw) > 64 else raw[:-1]
+    return len(head) >= 4 and (not any(head[1::2]) and all(head[0::2]) or not any(head[0::2]) and all(head[1::2]))
+
+
 def _line_col(raw: bytes, offset: int) -> tuple[int, int]:
     line = raw.count(b"\n", 0, offset) + 1
     col = offset - (raw.rfind(b"\n", 0, offset) + 1) + 1
     return line, col
 
 
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where the YAML nests deeper than MAX_NESTING (flow brackets, or '- - - …' on one line),
+    found with regular expressions (C speed) before the parser can recurse on it."""
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > MAX_NESTING:
+            return _position(text, match.start())
+    match = _DASH_RUN.search(text)
+    return _position(text, match.start()) if match else None
+
+
+_BRACKETS = re.compile(r"[\[\]{}]")
+_DASH_RUN = re.compile(r"(?m)^[ \t]*(?:-[ \t]+){%d,}" % MAX_NESTING)
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 def parse(text: str, name: str) -> Any:
     """Parse YAML text with the safe loader; syntax errors and alias bombs become DataErrors."""
+    deep = _too_deep(text)
+    if deep is not None:
+        raise DataError([Problem(name, *deep, "", f"YAML nesting is deeper than {MAX_NESTING} levels",
+                                 "no card, deck or scenario needs more than a few levels: is this the file you meant?")])
     try:
         data = _SAFE.load(text)
+    except ConstructorError as e:  # a value the safe loader will not build (a !!python tag, a huge number)
+        mark = e.problem_mark or e.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        what = " ".join(s for s in (e.context, e.problem) if s) or "a value that cannot be read"
+        raise DataError([Problem(name, line, col, "", f"YAML value not allowed: {what}", _syntax_hint(what, ""))]) from None
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
