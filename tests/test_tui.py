@@ -181,6 +181,34 @@ async def test_two_thousand_random_keys_never_raise(pool, decks):
         assert any(isinstance(s, DuelScreen) for s in app.screen_stack), app.screen_stack
 
 
+MASH_KEYS = ["up", "down", "left", "right", "h", "j", "k", "l", "enter", "space", "escape", "c", "n", "a", "p", "g", "b",
+             "x", "d", "u", "r", "t", "f", "question_mark", "tab", "shift+tab", "1", "y", "s", "m", "backspace", "home", "end",
+             "ctrl+p", "pageup", "pagedown"]  # not q: it leaves the duel
+
+
+@pytest.mark.parametrize("size", [(80, 24), (40, 12)])
+async def test_five_thousand_keys_with_the_palette_never_raise(pool, decks, size):
+    """Typed ahead at full speed, palette keys included (Textual's palette once crashed on PageUp
+    while it filled): no exception, and the app is always on a duel or, once one ends, the menu."""
+    def new_duel(app):
+        return app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "random", rng.randrange(1000))
+
+    rng = random.Random(size[0])
+    app = make_app(pool, start=new_duel)
+    duels = 1
+    async with app.run_test(size=size) as pilot:
+        for _ in range(200):
+            for _ in range(25):
+                send_key(app, rng.choice(MASH_KEYS))
+            await pilot.pause()
+            if not any(isinstance(s, DuelScreen) for s in app.screen_stack):  # the duel ended: a new one
+                assert type(app.screen).__name__ in ("MenuScreen", "MessageScreen"), app.screen_stack
+                app.push_screen(new_duel(app))
+                duels += 1
+                await pilot.pause()
+    assert duels < 20
+
+
 def send_key(app, key: str) -> None:
     """Queue a key event like the terminal driver does (without waiting for the app to idle)."""
     from textual import events

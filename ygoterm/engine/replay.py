@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..schema.cards import Card
 from ..schema.decks import Deck
 from ..schema.problems import DataError, Problem, display_path
 from ..schema.rules import Rules
+from ..schema.yamlio import write_atomically
 
 if TYPE_CHECKING:
     from ..schema.cardpool import CardPool
@@ -74,10 +76,7 @@ class ReplayRecord:
 
     def save(self, path: Path) -> None:
         """Write atomically: a crash mid-write never leaves a half save behind."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(self.to_json(), encoding="utf-8")
-        tmp.replace(path)
+        write_atomically(path, self.to_json())
 
     def card_refs(self) -> list[int | str]:
         """Every card the duel starts with: passcodes of the decks, names of a position."""
@@ -89,20 +88,43 @@ class ReplayRecord:
         return refs
 
 
+_Passcodes = Annotated[list[int], Field(max_length=200)]
+
+
+class _SavedDeck(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Annotated[str, Field(max_length=200)]
+    main: _Passcodes
+    extra: _Passcodes = []
+    side: _Passcodes = []
+
+
+class _Meta(BaseModel):
+    """Client notes kept with a save; only `seats` is read back (who sat where in a solo test)."""
+
+    model_config = ConfigDict(extra="allow")
+    seats: tuple[Literal["human", "goldfish", "random"], Literal["human", "goldfish", "random"]] | None = None
+
+
+# "!concede:P", "!manual:P:{json}", or option keys (a leading "=": a forced answer)
+_ENTRY = re.compile(r"!concede:[01]|!manual:[01]:\{.*\}|=?(?:[^!\s=,][^\s]*(?: [^\s]+)*)?")  # "" chooses none
+
+
 class _ReplayFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: str
-    version: int
+    version: int = Field(ge=1)
     digest: str
     seed: int
     rules: Rules
-    names: tuple[str, str]
-    decks: list[dict[str, Any]]
+    names: tuple[Annotated[str, Field(min_length=1, max_length=60)], Annotated[str, Field(min_length=1, max_length=60)]]
+    decks: Annotated[list[_SavedDeck], Field(max_length=2)]
     position: dict[str, Any] | None = None
     solo: bool = False
-    meta: dict[str, Any] = {}
-    choices: list[str]
+    meta: _Meta = _Meta()
+    choices: Annotated[list[Annotated[str, Field(max_length=100_000)]], Field(max_length=1_000_000)]
 
 
 def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
@@ -125,17 +147,58 @@ def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
         raise DataError(problems_from(e, file=name, locator=Locator(text))) from None
     if model.version > VERSION:
         raise DataError([Problem(name, 1, 1, "version", f"save version {model.version} is newer than this ygoterm ({VERSION})", "update ygoterm")])
-    record = ReplayRecord(model.seed, model.rules, model.names, model.decks, model.digest, model.position, model.choices,
-                          model.solo, pool=pool, meta=model.meta, source=(name, _first_choice_line(text)))
+    decks = [d.model_dump() for d in model.decks]
+    meta = model.meta.model_dump(exclude_none=True)
+    record = ReplayRecord(model.seed, model.rules, model.names, decks, model.digest, model.position, model.choices,
+                          model.solo, pool=pool, meta=meta, source=(name, _first_choice_line(text)))
+    for index, entry in enumerate(model.choices):
+        if not _ENTRY.fullmatch(entry):
+            file, line = record.where(index)
+            raise DataError([Problem(file, line, 0, f"choices[{index}]", f"recorded answer {entry[:60]!r} is not a recorded answer",
+                                     "the save is damaged: answers are option keys such as 'summon:12'")])
+    locator = Locator(text)
+    if model.position is not None:
+        _check_position(model.position, name, locator)
+    elif len(model.decks) != 2:
+        raise DataError([Problem(name, *locator.position(("decks",)), "decks", f"a save holds the decks of 2 players, not {len(model.decks)}",
+                                 "the save is damaged")])
     missing = sorted({str(i) for i in record.card_refs() if pool.get(i) is None})
     if missing:
         raise DataError([Problem(name, 1, 1, "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(missing[:5])}",
                                  "load the card folders the duel was played with (--cards)")])
+    if model.position is None:
+        _check_decks(record, model.rules, pool, name, locator)
     digest = pool_digest([pool.get(i) for i in record.card_refs()])  # type: ignore[misc]
     if digest != model.digest:
         raise DataError([Problem(name, 1, 1, "digest", "the card definitions changed since this duel was saved, so it cannot be replayed faithfully",
                                  "use the card files the duel was played with")])
     return record
+
+
+def _check_position(position: dict[str, Any], name: str, locator: Any) -> None:
+    from ..schema.report import problems_from
+    from ..schema.scenario import Scenario
+
+    try:
+        Scenario.model_validate(position)
+    except ValidationError as e:
+        raise DataError(problems_from(e, file=name, locator=locator, prefix=("position",))) from None
+
+
+def _check_decks(record: ReplayRecord, rules: Rules, pool: "CardPool", name: str, locator: Any) -> None:
+    """A saved duel's decks must be ones a duel could start with (R-DECK-1…4, R-DECK-7 under the
+    save's own rules): an edited save cannot smuggle in a 200-card or an empty deck."""
+    from ..schema.validate import check_deck
+
+    for index, data in enumerate(record.decks):
+        deck = Deck(data["name"], [pool.get(i) for i in data["main"]], [pool.get(i) for i in data["extra"]],  # type: ignore[misc]
+                    [pool.get(i) for i in data["side"]])
+        problems = check_deck(deck, rules.deck)
+        if problems:
+            first = problems[0]
+            raise DataError([Problem(name, *locator.position(("decks", index)), f"decks[{index}]",
+                                     f"deck '{data['name']}' could not start a duel: {first.message}" + (f" [{first.rule}]" if first.rule else ""),
+                                     "the save is damaged or was edited")])
 
 
 def _first_choice_line(text: str) -> int:
@@ -173,7 +236,11 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
     entries = record.choices if upto is None else record.choices[:upto]
     for index, entry in enumerate(entries):
         if entry.startswith("!concede:"):
-            duel.concede(int(entry.split(":")[1]))
+            who = entry.split(":")[1]
+            if who not in ("0", "1"):
+                raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", f"recorded concession {entry!r} names no player",
+                                         "the save is damaged")])
+            duel.concede(int(who))
             break
         if entry.startswith("!manual:"):
             from .manual import Manual
@@ -203,3 +270,16 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
             raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", f"recorded answer {key!r} is not legal here: {e}",
                                      "the save is damaged or from another version of the rules engine")]) from None
     return duel
+
+
+def load_duel(path: Path, pool: "CardPool") -> "Duel":
+    """A saved duel rebuilt up to where it was saved; every way a save can fail to replay —
+    damaged, edited, or hitting an engine bug — is a DataError naming the file."""
+    from .ops import EffectError
+
+    record = load_record(path, pool)
+    try:
+        return replay(record, pool)
+    except EffectError as e:
+        raise DataError([Problem(display_path(path), 0, 0, "", f"replaying this save hit an engine bug: {e}",
+                                 "please report it with the save file attached")]) from None

@@ -9,7 +9,9 @@ Two parsers serve two needs:
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -265,3 +267,19 @@ class Locator:
             except (AttributeError, KeyError, TypeError, IndexError):
                 break
         return line, col
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` so that it is either the old file or the whole new one: a temporary
+    file in the same folder, flushed to disk, then renamed over it. Raises OSError."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

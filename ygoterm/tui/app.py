@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, Iterable
 
 from textual.app import App
 
 from ..engine.decision import Option
 from ..engine.duel import Duel
-from ..engine.replay import load_record, replay
+from ..engine.replay import load_duel
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 from ..schema.problems import DataError
@@ -18,13 +18,21 @@ from ..schema.scenario import read_scenario
 from .duel_screen import DuelScreen
 from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, saved_duels,
                    solo_seats, survey_decks)
-from .prompts import ChoicePrompt, MessageScreen
+from .prompts import ChoicePrompt, MessageScreen, SafeCommandPalette
 from .session import Seat, Session, autosave_path
 
 
 class YgoApp(App):
     CSS_PATH = "styles.tcss"
     TITLE = "ygoterm"
+    COMMANDS: ClassVar[set] = set()  # only the screens' own commands (manual actions), no Textual system commands
+
+    def get_system_commands(self, screen: Any) -> Iterable[Any]:
+        return ()  # (Screenshot to ~/Downloads, Quit, Theme … are not ours to offer)
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not SafeCommandPalette.is_open(self):
+            self.push_screen(SafeCommandPalette(id="--command-palette"))
 
     def __init__(self, pool: CardPool, deck_dirs: list[Path], *, start: Any = None) -> None:
         super().__init__()
@@ -35,6 +43,9 @@ class YgoApp(App):
 
     def on_mount(self) -> None:
         self.push_screen(MenuScreen())
+        if self.settings.problem:
+            self.notify(f"{self.settings.problem}. Using the default settings; changing a setting rewrites the file.",
+                        severity="error", timeout=30)
         if self.start is not None:
             self.push_screen(self.start(self))
 
@@ -135,7 +146,7 @@ class YgoApp(App):
         """A saved duel (a replay record) played on from where it stopped, with the same seats:
         solo stays solo (its agents keep playing), hot-seat gets this machine's prompt settings.
         Raises DataError for a damaged or mismatched save."""
-        duel = replay(load_record(path, self.pool), self.pool)
+        duel = load_duel(path, self.pool)
         title = f"resumed {path.stem}"
         if duel.solo:
             kinds = (duel.record.meta.get("seats") if duel.record else None) or ["human", "human"]

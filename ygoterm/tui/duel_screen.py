@@ -93,6 +93,7 @@ class DuelScreen(Screen):
         self.prefer_first = True
         self.cursor: CardSlot | None = None  # the board's own cursor (see CardSlot)
         self.rows: list[list[CardSlot]] = []
+        self.autosave_warned = ""  # the autosave failure last shown
 
     # ------------------------------------------------------------------ layout
 
@@ -192,6 +193,11 @@ class DuelScreen(Screen):
         if emz.display != (s.duel.rules.ruleset != "mr3"):
             emz.display = s.duel.rules.ruleset != "mr3"
         names = s.duel.names
+        if s.autosave_error != self.autosave_warned:  # shown at once, once per new failure
+            self.autosave_warned = s.autosave_error
+            if s.autosave_error:
+                self.notify(f"{s.autosave_error}. Play on, but save with s (to another folder if needed).",
+                            severity="error", timeout=30)
         self.panels["status"].show(view, names, self._deciding_text(), self._extra_status())
         self.panels["top-line"].show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom)
         self.panels["bottom-line"].show(me, self.lp_change[self.bottom], view.turn_player == self.bottom)
@@ -251,7 +257,7 @@ class DuelScreen(Screen):
         return f"{names[d.player]}: {prompt}"
 
     def _extra_status(self) -> str:
-        parts = []
+        parts = ["AUTOSAVE FAILING"] if self.session.autosave_error else []
         if self.solo:
             parts.append(f"seed {self.session.duel.seed}")
         if self.title_text:
@@ -577,7 +583,8 @@ class DuelScreen(Screen):
                     path = self.session.save(str(name))
                     self.notify(f"Saved to {path}")
                 except OSError as e:
-                    self.notify(f"Could not save: {e}", severity="error")
+                    self.notify(f"Could not save: {e.strerror or e}. Check that the saves folder "
+                                f"({self.session.save_dir}) exists and is writable, or free some disk space.", severity="error", timeout=20)
             self.advance()
 
         duel = self.session.duel

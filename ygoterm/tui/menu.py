@@ -6,7 +6,9 @@ import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated, Literal
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,13 +21,24 @@ from .. import paths
 from ..schema.banlist import find_banlist, load_banlist
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, deck_paths, load_deck
-from ..schema.problems import DataError, Problem
+from ..schema.problems import DataError, Problem, display_path
+from ..schema.report import problems_from
 from ..schema.rules import DuelRules, Rules
 from ..schema.validate import check_deck, deck_summary
+from ..schema.yamlio import Locator, read_text, write_atomically
 from .session import Seat, autosave_path
 from .widgets import BrowsesList
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+
+class _SettingsFile(BaseModel):
+    """settings.json as written by `Settings.save`; anything else is refused with its place."""
+
+    model_config = ConfigDict(extra="ignore")
+    names: tuple[Annotated[str, Field(min_length=1, max_length=40)], Annotated[str, Field(min_length=1, max_length=40)]] = ("Player 1", "Player 2")
+    prompts: tuple[Literal["always", "auto", "never"], Literal["always", "auto", "never"]] = ("always", "always")
+    starting_lp: Literal[8000, 4000, 2000] = 8000
 
 
 @dataclass
@@ -35,22 +48,33 @@ class Settings:
     names: list[str] = field(default_factory=lambda: ["Player 1", "Player 2"])
     prompts: list[str] = field(default_factory=lambda: ["always", "always"])
     starting_lp: int = 8000
+    problem: str = ""  # why settings.json could not be read (the defaults are used; the file is kept)
 
     @classmethod
     def load(cls) -> "Settings":
-        try:
-            data = json.loads((paths.user_home() / "settings.json").read_text())
-            return cls(**{k: v for k, v in data.items() if k in ("names", "prompts", "starting_lp")})
-        except (OSError, ValueError, TypeError):
+        path = paths.user_home() / "settings.json"
+        if not path.is_file():
             return cls()
-
-    def save(self) -> None:
         try:
-            home = paths.user_home()
-            home.mkdir(parents=True, exist_ok=True)
-            (home / "settings.json").write_text(json.dumps(self.__dict__, indent=1))
-        except OSError:
-            pass
+            text = read_text(path, max_bytes=64 * 1024)
+            data = _SettingsFile.model_validate(json.loads(text))
+        except DataError as e:
+            return cls(problem=str(e.problems[0]))
+        except json.JSONDecodeError as e:
+            return cls(problem=f"{display_path(path)}:{e.lineno}:{e.colno}  not valid JSON: {e.msg}")
+        except ValidationError as e:
+            return cls(problem=str(problems_from(e, file=display_path(path), locator=Locator(text))[0]))
+        return cls(list(data.names), list(data.prompts), data.starting_lp)
+
+    def save(self) -> str:
+        """Write settings.json atomically; returns why it failed, or ""."""
+        path = paths.user_home() / "settings.json"
+        try:
+            write_atomically(path, json.dumps({"names": self.names, "prompts": self.prompts, "starting_lp": self.starting_lp}, indent=1))
+        except OSError as e:
+            return f"Settings could not be saved to {path}: {e.strerror or e}"
+        self.problem = ""
+        return ""
 
     def rules(self) -> Rules:
         return Rules(duel=DuelRules(starting_lp=self.starting_lp))  # type: ignore[arg-type]
@@ -254,7 +278,9 @@ class SettingsScreen(Screen):
             s.prompts[i] = cycle[(cycle.index(s.prompts[i]) + 1) % 3]
         elif event.option.id == "lp":
             s.starting_lp = {8000: 4000, 4000: 2000, 2000: 8000}[s.starting_lp]
-        s.save()
+        failed = s.save()
+        if failed:
+            self.notify(failed, severity="error", timeout=15)
         index = event.option_index
         self._refresh()
         self.query_one(OptionList).highlighted = index

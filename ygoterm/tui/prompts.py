@@ -8,6 +8,7 @@ from typing import Any, Iterable, Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, SelectionList, Static
@@ -341,3 +342,14 @@ def prompt_for(decision: Decision, refused: str = "") -> ModalScreen:
         return DeclarePrompt(decision)
     default = "pass" if kind == Kind.CHAIN else None
     return ChoicePrompt(decision.prompt, decision.options, cancellable=False, default=default)
+
+
+class SafeCommandPalette(CommandPalette):
+    """Textual's command palette, minus a crash of Textual 8: PageUp/PageDown while the list of
+    commands is still being filled raised KeyError inside its option list. Paging is then a no-op."""
+
+    def _action_command_list(self, action: str) -> None:
+        try:
+            getattr(self.query_one(CommandList), f"action_{action}")()
+        except (AttributeError, KeyError, IndexError):
+            return

@@ -6,6 +6,8 @@ hot-seat rules (who may see what, when to draw the curtain) are testable on thei
 
 from __future__ import annotations
 
+import re
+
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +19,7 @@ from ..engine.decision import Decision, Kind, Option
 from ..engine.duel import Duel, forced
 from ..engine.events import Event
 from ..engine.ops import EffectError
-from ..engine.replay import ReplayRecord, load_record, replay
+from ..engine.replay import ReplayRecord, load_duel, replay
 from ..paths import user_home
 from ..schema.cardpool import CardPool
 
@@ -52,6 +54,7 @@ class Session:
     viewer: int = PUBLIC  # whose private cards the screen shows now
     save_dir: Path = field(default_factory=lambda: user_home() / "saves")
     autosave: bool = True
+    autosave_error: str = ""  # why the last autosave failed ("" while it works): the screen shows it at once
     undo_points: list[int] = field(default_factory=list)  # record lengths before each human answer
     prefer_first: bool | None = None  # solo test hands: the human goes first (True) or second
     passing_damage_step: dict[int, object] = field(default_factory=dict)  # player -> the attack they pass through
@@ -235,12 +238,14 @@ class Session:
         self.run_agents()
 
     def save(self, name: str) -> Path:
-        path = self.save_dir / (name if name.endswith(".json") else f"{name}.json")
+        """Save under `name` in the saves folder (never outside it: the name is cleaned). Raises OSError."""
+        path = self.save_dir / save_file_name(name)
         assert self.duel.record is not None
         self.duel.record.save(path)
         return path
 
     def save_auto(self) -> None:
+        """Keep the autosave up to date; a failure is kept in `autosave_error` for the screen."""
         if not self.autosave or self.duel.record is None:
             return
         path = self.save_dir / AUTOSAVE
@@ -249,19 +254,25 @@ class Session:
                 path.unlink(missing_ok=True)
             else:
                 self.duel.record.save(path)
-        except OSError:
-            pass  # a read-only home only costs the autosave
+            self.autosave_error = ""
+        except OSError as e:
+            self.autosave_error = f"the autosave to {path} failed: {e.strerror or e}"
 
     @classmethod
     def load(cls, path: Path, pool: CardPool, seats: tuple[Seat, Seat], *, hot_seat: bool) -> "Session":
-        record = load_record(path, pool)
-        duel = replay(record, pool)
-        return cls.start(duel, pool, seats, hot_seat=hot_seat)
+        return cls.start(load_duel(path, pool), pool, seats, hot_seat=hot_seat)
 
 
 def _record_with(record: ReplayRecord, choices: list[str]) -> ReplayRecord:
     return ReplayRecord(record.seed, record.rules, record.names, record.decks, record.digest, record.position,
                         list(choices), solo=record.solo, meta=dict(record.meta), pool=record.pool)
+
+
+def save_file_name(name: str) -> str:
+    """A save's file name from what the user typed: letters, digits, spaces, '.', '-' and '_'
+    only, no folders, so that '../../x' or '/etc/x' stays inside the saves folder."""
+    stem = re.sub(r"[^\w .-]", "_", name.strip().removesuffix(".json")).strip(" .")
+    return f"{stem[:80] or 'duel'}.json"
 
 
 def autosave_path() -> Path:
