@@ -497,3 +497,22 @@ async def test_pendulum_summon_by_keys(pool, tmp_path):
             await pick(pilot, app.screen, "attack")
             await pilot.pause()
         assert sorted(c.name for c in duel.players[0].monsters()) == ["Gemini Elf", "Lancephorhynchus"]
+
+
+async def test_an_unexpected_exception_leaves_a_report_with_the_replay(pool, decks, monkeypatch):
+    """A bug anywhere in the TUI: the traceback and the duel's replay go to the bugs folder and
+    the app stops with an error code (the CLI turns it into EXIT_INTERNAL)."""
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+
+    def broken(self):
+        raise RuntimeError("simulated TUI bug")
+
+    monkeypatch.setattr(DuelScreen, "action_detail", broken)
+    with pytest.raises(RuntimeError, match="simulated TUI bug"):  # (run_test re-raises it; `run` exits)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("d")
+            await pilot.pause()
+    assert app.return_code == 1 and app.crash_report is not None
+    assert app.crash_report.suffix == ".json" and '"format": "ygoterm-replay"' in app.crash_report.read_text()
+    assert "simulated TUI bug" in app.crash_report.with_suffix(".txt").read_text()

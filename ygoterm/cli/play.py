@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..schema.decks import load_deck
 from ..schema.problems import DataError
-from .common import EXIT_OK, UsageError, card_pool, deck_dirs, find_deck_file
+from .common import EXIT_INTERNAL, EXIT_OK, UsageError, card_pool, deck_dirs, err, find_deck_file
+
+if TYPE_CHECKING:
+    from ..tui.app import YgoApp
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -54,7 +58,16 @@ def _app(args: argparse.Namespace, start=None):
 
 
 def run_menu(args: argparse.Namespace) -> int:
-    _app(args).run()
+    return _run(_app(args))
+
+
+def _run(app: "YgoApp") -> int:
+    """Run the TUI; after an unexpected exception say where its report is and exit EXIT_INTERNAL."""
+    app.run()
+    if app.return_code:
+        where = f"; the report (with the duel's replay) is in {app.crash_report}" if app.crash_report else ""
+        err.print(f"[red]ygoterm stopped on an internal error{where}.[/] Please report it.")
+        return EXIT_INTERNAL
     return EXIT_OK
 
 
@@ -63,8 +76,7 @@ def run_duel(args: argparse.Namespace) -> int:
     decks = (_deck(args, pool, args.p1), _deck(args, pool, args.p2))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     app = _app(args, start=lambda app: app.hot_seat_screen(decks, seed))
-    app.run()
-    return EXIT_OK
+    return _run(app)
 
 
 def run_solo(args: argparse.Namespace) -> int:
@@ -75,8 +87,7 @@ def run_solo(args: argparse.Namespace) -> int:
     kind = opponent if opponent in ("goldfish", "random") else "deck"
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     app = _app(args, start=lambda app: app.solo_screen((mine, other), kind, seed))
-    app.run()
-    return EXIT_OK
+    return _run(app)
 
 
 def run_scenario_play(args: argparse.Namespace) -> int:
@@ -95,5 +106,4 @@ def _run_file(args: argparse.Namespace, build) -> int:
     app = _app(args)
     screen = build(app)
     app.start = lambda app: screen
-    app.run()
-    return EXIT_OK
+    return _run(app)

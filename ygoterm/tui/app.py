@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import traceback
+
 import time
 from pathlib import Path
 from typing import Any, ClassVar, Iterable
 
 from textual.app import App
 
+from ..bugs import write_report
 from ..engine.decision import Option
 from ..engine.duel import Duel
 from ..engine.replay import load_duel
@@ -26,6 +29,16 @@ class YgoApp(App):
     CSS_PATH = "styles.tcss"
     TITLE = "ygoterm"
     COMMANDS: ClassVar[set] = set()  # only the screens' own commands (manual actions), no Textual system commands
+
+    crash_report: Path | None = None  # where an unexpected exception left its traceback and replay
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected exception anywhere in the TUI: keep its traceback and the duel's replay in
+        the bugs folder before Textual shuts down (the CLI then exits with EXIT_INTERNAL)."""
+        duel = next((s.session.duel for s in reversed(self.screen_stack) if isinstance(s, DuelScreen)), None)
+        replay_json = duel.record.to_json() if duel is not None and duel.record is not None else None
+        self.crash_report = write_report(replay_json, "".join(traceback.format_exception(error)))
+        super()._handle_exception(error)
 
     def get_system_commands(self, screen: Any) -> Iterable[Any]:
         return ()  # (Screenshot to ~/Downloads, Quit, Theme … are not ours to offer)
