@@ -47,6 +47,50 @@ EXPECT = {
     "cards-not-a-list.yaml": ("a card file must be a list of cards", 2),
     "deck-ydk-garbage.ydk": ("expected a passcode (digits), found 'Blue-Eyes White Dragon'", 2),
     "deck-ydk-unknown.ydk": ("unknown passcode 11112222", 1),
+    # values the YAML library used to raise on, Unicode digits, other encodings, many problems
+    "cards-impossible-date.yaml": ("must be a whole number or '?', not '2005-02-30'", 2),
+    "cards-huge-int.yaml": ("this number has 5,000 characters", 2),
+    "cards-infinite-atk.yaml": ("must be a whole number or '?', not inf", 2),
+    "cards-unicode-digit-id.yaml": ("expected a whole number, found '9910000²'", 2),
+    "cards-utf16.yaml": ("this is UTF-16 text, not UTF-8", 2),
+    "cards-many-duplicates.yaml": ("more problems in this file are not shown", 2),
+    "deck-huge-count-digits.yaml": ("this number has 5,000 characters", 2),
+    "deck-unicode-digit-count.yaml": ("the count of 'Gemini Elf' must be a whole number, not '³'", 2),
+    "deck-utf16.yaml": ("this is UTF-16 text, not UTF-8", 2),
+    "deck-impossible-date.yaml": ("the count of 'Gemini Elf' must be a whole number, not '2005-02-30'", 2),
+    # banlists: YGOPro lflist.conf and YAML
+    "banlist-count-99.conf": ("99 is not a limit", 2),
+    "banlist-unicode-digit.conf": ("expected 'PASSCODE COUNT --comment', found '8963113² 1 --Blue-Eyes'", 2),
+    "banlist-garbage.conf": ("expected 'PASSCODE COUNT --comment', found 'this is not a banlist'", 2),
+    "banlist-impossible-date.yaml": ("date  Input should be a valid date", 2),
+    "banlist-huge-int.yaml": ("this number has 5,000 characters", 2),
+    # .ydk imports are checked like deck files
+    "deck-ydk-200-copies.ydk": ("'Blue-Eyes White Dragon': 200 copies (max 3)", 1),
+    "deck-ydk-no-cards.ydk": ("Main Deck has 0 cards; it needs 40 to 60 [R-DECK-1]", 1),
+    "deck-ydk-extra-in-main.ydk": ("'Stardust Dragon' is a Synchro monster and belongs in the Extra Deck", 1),
+    "deck-ydk-unicode-digit.ydk": ("expected a passcode (digits), found '8963113²'", 2),
+    # scenario positions a duel could never be in, paths outside, hostile nesting
+    "scenario-monster-in-spells.yaml": ("Gemini Elf is a monster: put it under 'monsters'", 2),
+    "scenario-synchro-in-hand.yaml": ("Stardust Dragon is an Extra Deck monster: it cannot be in the hand (R-DECK-7)", 2),
+    "scenario-spell-in-monsters.yaml": ("Dark Hole is not a monster", 2),
+    "scenario-trap-in-field.yaml": ("Trap Hole is not a Field Spell", 2),
+    "scenario-six-monsters.yaml": ("no free Monster Zone for Celtic Guardian", 2),
+    "scenario-cards-outside.yaml": ("/etc: outside the folders a scenario may read", 2),
+    "scenario-impossible-date.yaml": ("turn  expected a whole number, found '2005-02-30'", 2),
+    "scenario-deep-flow.yaml": ("YAML nesting is deeper than 500 levels", 2),
+    # saves: damaged, truncated, edited
+    "save-deck-200.json": ("deck 'Vanilla Beatdown' could not start a duel: Main Deck has 200 cards", 2),
+    "save-deck-empty.json": ("could not start a duel: Main Deck has 0 cards", 2),
+    "save-one-deck.json": ("a save holds the decks of 2 players, not 1", 2),
+    "save-bad-concession.json": ("recorded answer '!concede:x' is not a recorded answer", 2),
+    "save-answer-garbage.json": ("recorded answer 'zzz' is not legal here", 2),
+    "save-version-0.json": ("version  must be at least 1, found 0", 2),
+    "save-position-bad-zone.json": ("position.A.monsters[0].zone  must be at most 7, found 9", 2),
+    "save-deck-not-a-list.json": ("decks[0].main  expected a list, found 'Gemini Elf'", 2),
+    "save-seats-unknown.json": ("meta.seats[1]  'robot' is not allowed here", 2),
+    "save-truncated.json": ("the file is truncated (was the save interrupted?)", 2),
+    "save-not-json.json": ("not a valid save", 2),
+    "save-not-a-save.json": ("not a ygoterm save file", 2),
 }
 
 
@@ -55,12 +99,20 @@ def command_for(path: Path) -> list[str]:
         return ["--cards", str(path), "check", "yugi-spellcasters"]
     if path.suffix == ".ydk":
         return ["deck", "import", str(path)]
+    if path.suffix == ".conf":
+        return ["banlist", "import", str(path)]
+    if path.name.startswith("banlist-"):
+        return ["check", "--banlist", str(path), "yugi-spellcasters"]
+    if path.name.startswith("scenario-"):
+        return ["scenario", "check", str(path)]
+    if path.name.startswith("save-"):
+        return ["open", str(path)]  # refused before the TUI would start
     return ["check", str(path)]
 
 
 def test_corpus_is_complete():
     files = sorted(p.name for p in BAD.iterdir())
-    assert len(files) >= 25
+    assert len(files) >= 70
     assert sorted(EXPECT) == files, "every bad file needs an expectation"
 
 
@@ -90,3 +142,91 @@ def test_real_process_exits_non_zero_without_traceback(name):
     assert result.returncode == 2
     assert "Traceback" not in result.stderr + result.stdout
     assert name in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize("kind", ["cards", "deck", "scenario"])
+@pytest.mark.parametrize("nesting", ["[" * 50_000 + "]" * 50_000, "- " * 50_000 + "x"], ids=["brackets", "dashes"])
+def test_deep_nesting_is_refused_not_a_crash(tmp_path, kind, nesting):
+    """50,000 levels crashed the YAML library's C code (a segfault, exit 139): refused before it."""
+    path = tmp_path / f"deep-{kind}.yaml"
+    path.write_text(("name: x\nA: " if kind == "scenario" else "") + nesting + "\n")
+    command = {"cards": ["--cards", str(path), "check", "yugi-spellcasters"], "deck": ["check", str(path)],
+               "scenario": ["scenario", "check", str(path)]}[kind]
+    result = subprocess.run([sys.executable, "-m", "ygoterm", *command], capture_output=True, text=True, timeout=120)
+    said = result.stdout + result.stderr
+    assert result.returncode == 2 and "Traceback" not in said, said[:500]
+    assert "YAML nesting is deeper than 500 levels" in said or "YAML syntax error" in said  # (after 'A: ' dashes are not YAML)
+    assert re.search(re.escape(path.name) + r":\d+:\d+", said)
+
+
+def test_a_huge_card_file_is_refused_at_once(cli, tmp_path):
+    path = tmp_path / "huge.yaml"
+    with path.open("wb") as out:
+        out.truncate(50 * 1024 * 1024)  # (sparse: nothing is written)
+    code, out, err = cli("--cards", path, "check", "yugi-spellcasters")
+    assert code == 2 and "a card file may hold at most" in out + err
+
+
+def test_bad_ydke_links_get_clear_errors(cli):
+    import base64
+    import struct
+
+    def link(*parts):
+        return "ydke://" + "".join(base64.b64encode(struct.pack(f"<{len(p)}I", *p)).decode() + "!" for p in parts)
+
+    code, out, err = cli("deck", "import", link([89631139] * 200, [], []))
+    assert code == 1 and "200 copies (max 3)" in out + err and "ydke link:1:1" in " ".join((out + err).split())
+    code, out, err = cli("deck", "import", link([], [], []))
+    assert code == 1 and "Main Deck has 0 cards" in out + err
+    code, out, err = cli("deck", "import", "ydke://%%%!!!")
+    assert code == 2 and "not valid base64" in out + err
+
+
+def test_a_deck_may_not_point_its_banlist_outside_the_allowed_folders(cli, tmp_path, monkeypatch):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "secret.yaml").write_text("name: secret\nforbidden: [Gemini Elf]\n")
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    deck = (Path(__file__).parent.parent / "decks" / "yugi-spellcasters.yaml").read_text()
+    (decks / "d.yaml").write_text(deck.replace("banlist: classic", f"banlist: {outside / 'secret.yaml'}"))
+    monkeypatch.chdir(decks)
+    code, out, err = cli("check", decks / "d.yaml")
+    text = " ".join((out + err).split())
+    assert code == 1 and "unknown banlist" in text and "d.yaml:" in text
+
+
+def test_a_scenario_with_xyz_materials_plays(cli, tmp_path):
+    """The documented `materials:` key used to crash every scenario that used it."""
+    path = tmp_path / "utopia.yaml"
+    path.write_text("name: materials\ncovers: [R-SUMMON-13]\nturn: 3\nA:\n"
+                    "  monsters: [{card: 'Number 39: Utopia', materials: [Gemini Elf, Celtic Guardian]}]\n"
+                    "expect:\n  A: {monsters: ['Number 39: Utopia']}\n")
+    code, out, err = cli("scenario", "check", path)
+    assert code == 0, out + err
+
+
+@pytest.mark.parametrize("text, said", [
+    ('{"names": 5}', "names"),
+    ('{"starting_lp": 1234}', "starting_lp"),
+    ('{"prompts": ["sometimes", "auto"]}', "prompts"),
+    ("[1, 2]", "expected a mapping"),
+    ('{"names": ["a",', "not valid JSON"),
+    ("\xff\xfe", "settings.json"),
+])
+def test_a_malformed_settings_file_is_reported_and_the_defaults_used(tmp_path, monkeypatch, text, said):
+    from ygoterm.tui.menu import Settings
+
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_bytes(text.encode("latin-1"))
+    settings = Settings.load()
+    assert settings.names == ["Player 1", "Player 2"] and settings.starting_lp == 8000
+    assert said in settings.problem and "settings.json" in settings.problem
+    settings.rules()  # a duel can start with them
+
+
+def test_save_names_stay_in_the_saves_folder(tmp_path):
+    from ygoterm.tui.session import save_file_name
+
+    for name in ("../../x", "/etc/passwd", "a/b", "..", "", " .hidden"):
+        assert "/" not in save_file_name(name) and not save_file_name(name).startswith(".")

@@ -31,7 +31,7 @@ def test_ydk_round_trip(pool, tmp_path):
     assert text.splitlines()[:3] == ["#created by ygoterm", "#main", str(pool.get("Gemini Elf").id)]
     path = tmp_path / "sample.ydk"
     path.write_text(text)
-    again = import_deck(str(path), pool)
+    again, _ = import_deck(str(path), pool)
     assert [c.id for c in again.main] == [c.id for c in deck.main]
     assert [c.id for c in again.extra] == [c.id for c in deck.extra]
     assert [c.id for c in again.side] == [c.id for c in deck.side]

@@ -53,3 +53,12 @@ def _existing(paths: list[Path]) -> list[Path]:
         if p.is_dir() and p.resolve() not in [s.resolve() for s in seen]:
             seen.append(p)
     return seen
+
+
+def may_read(target: Path, named_in: Path) -> bool:
+    """Whether a file named inside a data file (a deck's banlist, a scenario's cards and decks)
+    may be read: it must lie in the shipped data, the user's data, the folder of the file that
+    names it, or the current working folder. A path given on the command line needs no check."""
+    target = target.resolve()
+    roots = (shipped("cards"), shipped("decks"), user_home(), named_in.resolve().parent, Path.cwd())
+    return any(target.is_relative_to(root.resolve()) for root in roots)

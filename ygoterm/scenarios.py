@@ -7,7 +7,7 @@ documented in docs/scenarios.md.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from .engine.duel import Duel
 from .engine.position import SIDES, build_position
 from .engine.types import PHASE_WORDS, Loc, Pos
 from .schema.cardpool import CardPool
+from .schema.cards import Monster
 from .schema.decks import Deck, find_deck, load_deck, parse_deck, resolve
 from .schema.problems import DataError, Problem, display_path
 from .schema.scenario import Expect, ExpectCard, Scenario, SideExpect, read_scenario
@@ -70,10 +71,13 @@ def prepare(path: Path, pools: PoolCache) -> tuple[Scenario, Duel]:
     scenario, data, locator = read_scenario(path)
     name = display_path(path)
     extra = [(path.parent / c).resolve() for c in scenario.cards]
-    for c in extra:
+    for index, c in enumerate(extra):
+        line, col = locator.position(("cards", index), key=False)
+        if not paths.may_read(c, path):
+            raise DataError([Problem(name, line, col, f"cards[{index}]", f"{scenario.cards[index]}: outside the folders a scenario may read",
+                                     "keep card files next to the scenario (or in your ygoterm folder), or pass them with --cards")])
         if not c.exists():
-            line, col = locator.position(("cards",), key=False)
-            raise DataError([Problem(name, line, col, "cards", f"{c}: no such file or folder")])
+            raise DataError([Problem(name, line, col, f"cards[{index}]", f"{c}: no such file or folder")])
     pool = pools.get(extra)
     if scenario.decks is not None:
         decks = tuple(_deck(scenario.decks.get(side), side, path, pool, locator, name) for side in ("A", "B"))
@@ -83,8 +87,18 @@ def prepare(path: Path, pools: PoolCache) -> tuple[Scenario, Duel]:
             duel.set_prompt_mode(SIDES[side_word], mode)
     else:
         _check_card_names(scenario, pool, locator, name)
-        duel = build_position(pool, data, scenario.seed)
+        _check_places(scenario, pool, locator, name)
+        try:
+            duel = build_position(pool, data, scenario.seed)
+        except DataError as e:  # position problems name a path: give them the line
+            raise DataError([_located(p, name, locator) if p.file == "scenario" else p for p in e.problems],
+                            unreadable=e.unreadable) from None
     return scenario, duel
+
+
+def _located(problem: Problem, name: str, locator: Locator) -> Problem:
+    line, col = locator.position(tuple(problem.path.split(".")))
+    return replace(problem, file=name, line=line, col=col)
 
 
 def _deck(ref: Any, side: str, path: Path, pool: CardPool, locator: Locator, name: str) -> Deck:
@@ -96,13 +110,53 @@ def _deck(ref: Any, side: str, path: Path, pool: CardPool, locator: Locator, nam
         deck_file.locator = locator
         deck, problems = resolve(deck_file, pool)
     else:
-        found = find_deck(str(path.parent / str(ref)), []) or find_deck(str(ref), paths.deck_dirs())
+        near = path.parent / str(ref)
+        found = (find_deck(str(near), []) if paths.may_read(near, path) else None) or find_deck(str(ref), paths.deck_dirs())
         if found is None:
             raise DataError([Problem(name, line, col, f"decks.{side}", f"no deck named '{ref}'")])
         deck, problems = load_deck(found, pool)
     if problems:
         raise DataError(problems, unreadable=False)
     return deck
+
+
+# where a card may be placed in a position: the pile or zone → a check and what to say otherwise
+def _fits(pile: str, card: Any, entry: Any) -> str:
+    monster = isinstance(card, Monster)
+    extra_deck = monster and card.is_extra_deck
+    if pile == "monsters" and not monster:
+        return f"{card.name} is not a monster: put it under 'spells' (or 'field')"
+    if pile == "spells" and monster:
+        return f"{card.name} is a monster: put it under 'monsters' (a Pendulum monster in a Pendulum Zone: under 'pendulum')"
+    if pile == "field" and not (card.kind == "spell" and card.subtype == "field"):
+        return f"{card.name} is not a Field Spell: only a Field Spell goes in the Field Zone (R-ZONE-3)"
+    if pile == "pendulum" and not (monster and card.is_pendulum):
+        return f"{card.name} is not a Pendulum monster (R-ZONE-4)"
+    if pile in ("hand", "deck") and extra_deck:
+        return f"{card.name} is an Extra Deck monster: it cannot be in the {pile} (R-DECK-7); put it under 'extra'"
+    if pile == "extra" and not extra_deck and not (monster and card.is_pendulum and getattr(entry, "face_up", False)):
+        return f"{card.name} does not belong in the Extra Deck (R-DECK-7; a Pendulum monster there is 'face_up: true')"
+    return ""
+
+
+def _check_places(scenario: Scenario, pool: CardPool, locator: Locator, name: str) -> None:
+    """Every card of a position is somewhere it could be (no monster in a Spell & Trap Zone, no
+    Synchro monster in the hand)."""
+    problems = []
+    for side_word in ("A", "B"):
+        side = getattr(scenario, side_word)
+        entries = [(pile, index, entry) for pile in ("hand", "deck", "extra", "monsters", "spells", "pendulum")
+                   for index, entry in enumerate(getattr(side, pile))]
+        if side.field is not None:
+            entries.append(("field", None, side.field))
+        for pile, index, entry in entries:
+            why = _fits(pile, pool.get(entry.card), entry)
+            if why:
+                loc = (side_word, pile) if index is None else (side_word, pile, index)
+                line, col = locator.position(loc, key=False)
+                problems.append(Problem(name, line, col, ".".join(map(str, loc)), why))
+    if problems:
+        raise DataError(problems)
 
 
 def _check_card_names(scenario: Scenario, pool: CardPool, locator: Locator, name: str) -> None:

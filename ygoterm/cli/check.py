@@ -80,12 +80,16 @@ def _check(path: Path, pool: CardPool, rules: DeckRules, dirs: list[Path], force
     banlist = forced
     if banlist is None and deck.banlist:
         try:
-            banlist = banlist_by_ref(deck.banlist, dirs, pool, relative_to=path.parent)
+            banlist = banlist_by_ref(deck.banlist, dirs, pool, named_in=path)
         except UsageError as e:
             src = deck.source
             line, col = src.locator.position(("banlist",), key=False) if src else (0, 0)
             problems.append(Problem(display_path(path), line, col, "banlist", str(e), e.hint, "R-DECK-5"))
-        except DataError as e:
+        except DataError as e:  # say which deck pointed at the broken banlist
+            src = deck.source
+            line, col = src.locator.position(("banlist",), key=False) if src else (0, 0)
+            problems.append(Problem(display_path(path), line, col, "banlist", f"its banlist '{deck.banlist}' cannot be read (below)",
+                                    "fix that file, or name another banlist"))
             problems.extend(e.problems)
             result.unreadable = True
     result.banlist = banlist.name if banlist else ""

@@ -45,6 +45,8 @@ def card_pool(args: argparse.Namespace) -> CardPool:
     for p in extra:
         if not p.exists():
             raise UsageError(f"--cards {p}: no such file or folder")
+        if not (p.is_dir() or p.is_file()):
+            raise UsageError(f"--cards {p}: not a folder or a card file", "--cards takes a folder of card files or one .yaml file")
     pool = CardPool.load(paths.card_dirs([p for p in extra if p.is_dir()]), files=[p for p in extra if p.is_file()])
     # The pool (tens of thousands of small objects) lives as long as the process: moving it out
     # of the cyclic GC's sight stops every full collection from re-walking it. Duels, whose
@@ -66,9 +68,12 @@ def find_deck_file(ref: str, dirs: list[Path]) -> Path:
     return path
 
 
-def banlist_by_ref(ref: str, dirs: list[Path], pool: CardPool, relative_to: Path | None = None) -> Banlist:
-    """A banlist by name or path, loaded and resolved against the pool."""
-    path = find_banlist(ref, paths.banlist_dirs(dirs), relative_to=relative_to)
+def banlist_by_ref(ref: str, dirs: list[Path], pool: CardPool, named_in: Path | None = None) -> Banlist:
+    """A banlist by name or path, loaded and resolved against the pool. `named_in`: the deck
+    file that names it, whose folder a relative path starts from (and which may not point
+    outside the folders `paths.may_read` allows)."""
+    path = find_banlist(ref, paths.banlist_dirs(dirs), relative_to=named_in.parent if named_in else None,
+                        allowed=(lambda p: paths.may_read(p, named_in)) if named_in else (lambda p: True))
     if path is None:
         known = sorted({p.stem for d in paths.banlist_dirs(dirs) for p in d.iterdir()})
         raise UsageError(f"unknown banlist '{ref}'", did_you_mean(ref, known) or f"known banlists: {', '.join(known) or 'none'}")

@@ -11,9 +11,9 @@ from ruamel.yaml import YAML
 from ..schema.banlist import banlist_to_yaml_data, read_lflist, write_lflist
 from ..schema.interop import deck_to_yaml, import_deck, write_ydk, write_ydke
 from ..schema.problems import did_you_mean
-from .common import EXIT_OK, UsageError, banlist_by_ref, card_pool, deck_dirs, err, find_deck_file, out
 from ..schema.decks import load_deck
 from ..schema.problems import DataError
+from .common import EXIT_INVALID, EXIT_OK, UsageError, banlist_by_ref, card_pool, deck_dirs, err, find_deck_file, out, print_problems
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -61,12 +61,17 @@ def run_import(args: argparse.Namespace) -> int:
     pool = card_pool(args)
     if not args.source.startswith("ydke://") and not Path(args.source).is_file():
         raise UsageError(f"{args.source}: no such file", "pass a .ydk file or a link starting with ydke://")
-    deck = import_deck(args.source, pool)
+    deck, problems = import_deck(args.source, pool)
     if args.name:
         deck.name = args.name
     elif args.output and args.source.startswith("ydke://"):
         deck.name = args.output.stem
-    return _emit(deck_to_yaml(deck), args.output, f"deck '{deck.name}' ({len(deck.main)}/{len(deck.extra)}/{len(deck.side)})")
+    code = _emit(deck_to_yaml(deck), args.output, f"deck '{deck.name}' ({len(deck.main)}/{len(deck.extra)}/{len(deck.side)})")
+    if problems:
+        print_problems(problems)
+        err.print("The imported deck breaks the construction rules above: fix it before duelling with it.")
+        return EXIT_INVALID
+    return code
 
 
 def run_export(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -35,7 +35,7 @@ class _BanlistModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    date: dt.date | str | None = None
+    date: dt.date | None = None  # an effective date (YYYY-MM-DD); an impossible one is refused with its line
     format: str | None = None
     forbidden: list[str | int] = []
     limited: list[str | int] = []
@@ -113,8 +113,12 @@ def read_lflist(path: Path, pool: CardPool) -> list[Banlist]:
             problems.append(Problem(file, number, 1, "", "card line before any '!Name' line", "start the list with '!Name'"))
             continue
         count = int(body[1])
-        if count not in (0, 1, 2):
-            continue  # some lists carry 3 ("unlimited again"); nothing to enforce
+        if count not in (0, 1, 2, 3):
+            problems.append(Problem(file, number, len(raw) - len(raw.lstrip()) + len(body[0]) + 2, "", f"{count} is not a limit",
+                                    "use 0 (Forbidden), 1 (Limited), 2 (Semi-Limited) or 3 (no longer limited)", "R-DECK-5"))
+            continue
+        if count == 3:
+            continue  # "unlimited again": nothing to enforce
         card = pool.get(int(body[0]))
         if card is not None:
             current.limits[card.deck_name] = count
@@ -148,10 +152,12 @@ def banlist_to_yaml_data(banlist: Banlist) -> dict[str, Any]:
     return data
 
 
-def find_banlist(ref: str, dirs: list[Path], *, relative_to: Path | None = None) -> Path | None:
-    """A banlist by path (absolute, or relative to the deck file) or by name/file stem."""
-    for candidate in (Path(ref).expanduser(), (relative_to / ref) if relative_to else None):
-        if candidate is not None and candidate.is_file():
+def find_banlist(ref: str, dirs: list[Path], *, relative_to: Path | None = None,
+                 allowed: Callable[[Path], bool] = lambda path: True) -> Path | None:
+    """A banlist by path (relative to the deck file, or absolute) or by name/file stem; a path
+    the caller does not `allow` (outside the folders a deck may point into) is not used."""
+    for candidate in ((relative_to / ref) if relative_to else None, Path(ref).expanduser()):
+        if candidate is not None and candidate.is_file() and allowed(candidate):
             return candidate
     folded = ref.casefold()
     for d in dirs:

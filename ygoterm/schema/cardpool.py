@@ -17,12 +17,15 @@ from typing import Any, Iterable
 from pydantic import ValidationError
 
 from .cards import CARD_KINDS, Card, CardBase, card_list_adapter
-from .problems import DataError, Problem, did_you_mean, display_path, nearest, is_digits
+from .problems import DataError, Problem, capped, did_you_mean, display_path, is_digits, nearest
 from .report import model_keys, nested_model, problems_from
 from .yamlio import Locator, decode, parse
 
 SCHEMA_VERSION = "cards-4"
-MAX_CARD_FILE_BYTES = 64 * 1024 * 1024
+# a card file parses at about 2 s per megabyte (the YAML library builds every value in Python): 8 MB
+# holds some 15,000 cards, and anything bigger is refused at once instead of taking minutes
+MAX_CARD_FILE_BYTES = 8 * 1024 * 1024
+MAX_PROBLEMS_PER_FILE = 50
 
 
 @dataclass(slots=True)
@@ -113,21 +116,31 @@ class _Loader:
         for path in paths:
             name = display_path(path)
             try:
+                size = path.stat().st_size
+                if size > MAX_CARD_FILE_BYTES:  # (checked before reading: the file may be huge)
+                    self.problems.append(Problem(name, 1, 1, "", f"file is {size:,} bytes; a card file may hold at most {MAX_CARD_FILE_BYTES:,}",
+                                                 "split it into several files"))
+                    continue
                 raw = path.read_bytes()
             except OSError as e:
                 self.problems.append(Problem(name, 0, 0, "", f"cannot read card file: {e.strerror or e}"))
                 continue
-            if len(raw) > MAX_CARD_FILE_BYTES:
-                self.problems.append(Problem(name, 1, 1, "", f"file is {len(raw):,} bytes; a card file may hold at most {MAX_CARD_FILE_BYTES:,}", "split it into several files"))
+            if not path.is_file() or not raw:
+                self.problems.append(Problem(name, 1, 1, "", "not a card file: it is empty or not a regular file",
+                                             "--cards takes a folder of card files or one .yaml file"))
                 continue
             source = _Source(name, raw)
             self.sources[name] = source
             digest = hashlib.sha256(raw).hexdigest()
             hasher.update(digest.encode())
+            before = len(self.problems)
             cards = self._cards_of(source, digest)
             pool.files.append(name)
             for index, card in enumerate(cards):
+                if len(self.problems) - before > MAX_PROBLEMS_PER_FILE:
+                    break  # (the rest of this file would only add more of the same)
                 self._add(pool, card, (name, index))
+            self.problems[before:] = capped(self.problems[before:], name)
         self._check_treated_as(pool)
         if self.problems:
             raise DataError(self.problems)

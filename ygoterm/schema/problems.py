@@ -83,3 +83,11 @@ def is_digits(text: str) -> bool:
     """ASCII digits only: `str.isdigit()` also accepts '²' and other Unicode digits, which
     `int()` then refuses with a traceback."""
     return text.isascii() and text.isdigit()
+
+
+def capped(problems: list[Problem], file: str, most: int = 50) -> list[Problem]:
+    """At most `most` problems of one file, and a last line saying how many more there are."""
+    if len(problems) <= most:
+        return problems
+    return problems[:most] + [Problem(file, 0, 0, "", "… more problems in this file are not shown",
+                                      "fix the ones above first; they are often the same mistake repeated")]

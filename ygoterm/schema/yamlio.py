@@ -9,6 +9,7 @@ Two parsers serve two needs:
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import tempfile
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ruamel.yaml import YAML
-from ruamel.yaml.constructor import ConstructorError, SafeConstructor
+from ruamel.yaml.constructor import ConstructorError, RoundTripConstructor, SafeConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .problems import DataError, Problem, display_path
@@ -46,6 +47,20 @@ def _integer(self: SafeConstructor, node: Any) -> Any:
 
 _Constructor.add_constructor("tag:yaml.org,2002:timestamp", _date_as_text)
 _Constructor.add_constructor("tag:yaml.org,2002:int", _integer)
+
+
+class _LocatingConstructor(RoundTripConstructor):
+    """The round-trip constructor used only to find positions: values it could not build
+    (an impossible date, a huge number) are kept as text, since only where they are matters."""
+
+
+def _scalar_as_text(self: RoundTripConstructor, node: Any) -> Any:
+    return self.construct_scalar(node)
+
+
+_LocatingConstructor.add_constructor("tag:yaml.org,2002:timestamp", _scalar_as_text)
+_LocatingConstructor.add_constructor("tag:yaml.org,2002:int", _scalar_as_text)
+_LocatingConstructor.add_constructor("tag:yaml.org,2002:float", _scalar_as_text)
 
 
 def _safe_yaml() -> YAML:
@@ -136,7 +151,8 @@ def parse(text: str, name: str) -> Any:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
         what = " ".join(s for s in (e.context, e.problem) if s) or "a value that cannot be read"
-        raise DataError([Problem(name, line, col, "", f"YAML value not allowed: {what}", _syntax_hint(what, ""))]) from None
+        hint = _syntax_hint(what, "") if "tag" in what else "write the value out in a few characters (a card's numbers are small)"
+        raise DataError([Problem(name, line, col, "", f"YAML value not allowed: {what}", hint)]) from None
     except MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
@@ -221,18 +237,46 @@ _ALIAS = re.compile(r"(?:^|[\s\[,{:-])\*(?=[^\s,\]}]+)", re.MULTILINE)
 
 
 class Locator:
-    """Maps a data path (keys and indices) to `(line, col)` in the YAML text, parsed lazily."""
+    """Maps a data path (keys and indices) to `(line, col)` in the YAML text, parsed lazily.
+
+    The round-trip parser that knows every position takes about 20 s per megabyte, so a text
+    over FAST_LOCATE_BYTES is located by scanning its lines instead: the top-level list items
+    ('- ' at the margin) and their keys — exact for card files, the line of the item otherwise."""
+
+    FAST_LOCATE_BYTES = 256 * 1024
 
     def __init__(self, text: str) -> None:
         self._text = text
         self._tree: Any = None
         self._parsed = False
+        self._items: list[int] | None = None  # (fast path) where each top-level list item starts
+        self._newlines: list[int] | None = None  # (fast path) where each line ends
+
+    def _line_of(self, offset: int) -> int:
+        if self._newlines is None:
+            self._newlines = [m.start() for m in re.finditer("\n", self._text)]
+        return bisect.bisect_left(self._newlines, offset) + 1
+
+    def _fast_position(self, path: Sequence[Any]) -> tuple[int, int]:
+        if self._items is None:
+            self._items = [m.start() for m in re.finditer(r"(?m)^- ", self._text)]
+        if not path or not isinstance(path[0], int) or not 0 <= path[0] < len(self._items):
+            return 1, 1
+        start = self._items[path[0]]
+        if len(path) > 1 and isinstance(path[1], str):
+            end = self._items[path[0] + 1] if path[0] + 1 < len(self._items) else len(self._text)
+            key = re.compile(r"(?m)^(?:- |  )" + re.escape(path[1]) + ":").search(self._text, start, end)
+            if key:
+                return self._line_of(key.start()), 3
+        return self._line_of(start), 1
 
     def _root(self) -> Any:
         if not self._parsed:
             self._parsed = True
             try:
-                self._tree = YAML(typ="rt").load(self._text)
+                y = YAML(typ="rt")
+                y.Constructor = _LocatingConstructor
+                self._tree = y.load(self._text)
             except Exception:  # already parsed once by the safe loader; be defensive
                 self._tree = None
         return self._tree
@@ -243,6 +287,8 @@ class Locator:
         With `key=True` a mapping entry points at its key (where "unknown key" errors belong);
         otherwise at its value.
         """
+        if len(self._text) > self.FAST_LOCATE_BYTES:
+            return self._fast_position(path)
         node = self._root()
         line, col = 1, 1
         if node is None:
