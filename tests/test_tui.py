@@ -516,3 +516,42 @@ async def test_an_unexpected_exception_leaves_a_report_with_the_replay(pool, dec
     assert app.return_code == 1 and app.crash_report is not None
     assert app.crash_report.suffix == ".json" and '"format": "ygoterm-replay"' in app.crash_report.read_text()
     assert "simulated TUI bug" in app.crash_report.with_suffix(".txt").read_text()
+
+
+async def test_escape_from_a_question_gives_the_board_back(pool, tmp_path):
+    """A question can always be backed out of: Escape leaves it open, the board (and q, u, s) work,
+    and c asks it again."""
+    position = tmp_path / "tribute.yaml"
+    position.write_text("name: Tribute\nturn: 3\nA:\n  hand: [Summoned Skull]\n  monsters: [Celtic Guardian]\n")
+    app = make_app(pool, start=lambda app: app.puzzle_screen(position))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        duel = app.screen.session.duel
+        await pilot.press("c")
+        await pilot.pause()
+        await pick(pilot, app.screen, "summon Summoned Skull")
+        await pilot.pause()
+        assert duel.pending.verb == "tribute" and not isinstance(app.screen, DuelScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, DuelScreen) and "(c to answer)" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert not isinstance(app.screen, DuelScreen)  # asked again
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MenuScreen"
+
+
+async def test_a_failing_autosave_is_shown_at_once(pool, decks, tmp_path):
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the saves folder should be")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.session.save_dir = blocked / "saves"
+        await pilot.press("n")  # any answer autosaves
+        await pilot.pause()
+        assert screen.session.autosave_error and "AUTOSAVE FAILING" in screen_text(app)
+        assert any("autosave" in str(n.message) for n in app._notifications)

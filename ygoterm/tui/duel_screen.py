@@ -94,6 +94,7 @@ class DuelScreen(Screen):
         self.cursor: CardSlot | None = None  # the board's own cursor (see CardSlot)
         self.rows: list[list[CardSlot]] = []
         self.autosave_warned = ""  # the autosave failure last shown
+        self.left_open: Any = None  # a question the player stepped back from with Escape (asked again with c)
 
     # ------------------------------------------------------------------ layout
 
@@ -254,7 +255,7 @@ class DuelScreen(Screen):
         for where in (duel.step.title if duel.step else None, duel.phase.title):
             if where and prompt.startswith(where + ": "):
                 prompt = prompt[len(where) + 2:]  # the status line already names the phase and step
-        return f"{names[d.player]}: {prompt}"
+        return f"{names[d.player]}{' (c to answer)' if d is self.left_open else ''}: {prompt}"
 
     def _extra_status(self) -> str:
         parts = ["AUTOSAVE FAILING"] if self.session.autosave_error else []
@@ -363,6 +364,8 @@ class DuelScreen(Screen):
             self._ask(QuickResponse(names[d.player], d.prompt, in_damage_step=s.in_damage_step()), self._after_quick)
         elif d.kind in (Kind.COMMAND, Kind.BATTLE):
             self._focus_default()
+        elif d is self.left_open:
+            self._focus_default()  # the player stepped back from this question: the board stays usable (c asks again)
         else:
             refused, self.refused = self.refused, ""
             self._ask(prompt_for(d, refused), self._answer)
@@ -392,7 +395,9 @@ class DuelScreen(Screen):
             self._answer("pass")
 
     def _answer(self, answer: Any) -> None:
-        if answer is None:
+        if answer is None:  # Escape: leave the question open and give the board back (undo, save, q, help …)
+            self.left_open = self.session.pending
+            self.notify("The question is still open: press c to answer it (or u to undo, q for the menu).", timeout=8)
             self.advance()
             return
         try:
@@ -465,6 +470,10 @@ class DuelScreen(Screen):
 
     def action_commands(self) -> None:
         d = self.session.pending
+        if d is not None and d is self.left_open:
+            self.left_open = None  # ask the open question again
+            self.advance()
+            return
         if d is None or not self._my_decision():
             return
         self._ask(ChoicePrompt(d.prompt, d.options), self._answer)

@@ -96,8 +96,7 @@ class SelectPrompt(_Dialog):
         self.decision = decision
         self.ordering = ordering
         self.refused = refused
-        self.cancellable = False
-        self.picked: list[int] = []
+        self.picked: list[int] = []  # (Escape leaves the question open: the board's c asks it again)
 
     def compose(self) -> ComposeResult:
         d = self.decision
@@ -107,7 +106,7 @@ class SelectPrompt(_Dialog):
                 yield Static(Text(self.refused, style="bold red"), id="refused")
             yield SelectionList[int](*[(o.label, i) for i, o in enumerate(d.options)], id="select")
             yield Static("", id="count", classes="dialog-help")
-            yield Static("Space tick · Enter confirm", classes="dialog-help")
+            yield Static("Space tick · Enter confirm · Esc back to the board", classes="dialog-help")
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).focus()
@@ -140,7 +139,6 @@ class DeclarePrompt(_Dialog):
     def __init__(self, decision: Decision) -> None:
         super().__init__()
         self.decision = decision
-        self.cancellable = False
         self.shown: list[Option] = list(decision.options)
 
     def compose(self) -> ComposeResult:
@@ -334,14 +332,14 @@ def prompt_for(decision: Decision, refused: str = "") -> ModalScreen:
     kind = decision.kind
     if kind == Kind.CARDS:
         if decision.min == decision.max == 1:
-            return ChoicePrompt(decision.prompt, decision.options, cancellable=False)
+            return ChoicePrompt(decision.prompt, decision.options)
         return SelectPrompt(decision, refused=refused)
     if kind == Kind.ORDER:
         return SelectPrompt(decision, ordering=True)
     if kind == Kind.DECLARE:
         return DeclarePrompt(decision)
     default = "pass" if kind == Kind.CHAIN else None
-    return ChoicePrompt(decision.prompt, decision.options, cancellable=False, default=default)
+    return ChoicePrompt(decision.prompt, decision.options, default=default)
 
 
 class SafeCommandPalette(CommandPalette):
