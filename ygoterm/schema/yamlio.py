@@ -58,9 +58,15 @@ def _scalar_as_text(self: RoundTripConstructor, node: Any) -> Any:
     return self.construct_scalar(node)
 
 
+def _int_or_text(self: RoundTripConstructor, node: Any) -> Any:
+    try:  # (an int stays an int: data paths hold int keys such as a deck's passcodes)
+        return RoundTripConstructor.construct_yaml_int(self, node)
+    except ValueError:
+        return self.construct_scalar(node)
+
+
 _LocatingConstructor.add_constructor("tag:yaml.org,2002:timestamp", _scalar_as_text)
-_LocatingConstructor.add_constructor("tag:yaml.org,2002:int", _scalar_as_text)
-_LocatingConstructor.add_constructor("tag:yaml.org,2002:float", _scalar_as_text)
+_LocatingConstructor.add_constructor("tag:yaml.org,2002:int", _int_or_text)
 
 
 def _safe_yaml() -> YAML:
