@@ -58,7 +58,7 @@ class YgoApp(App):
         self.push_screen(MenuScreen())
         if self.settings.problem:
             self.notify(f"{self.settings.problem}. Using the default settings; changing a setting rewrites the file.",
-                        severity="error", timeout=30)
+                        severity="error", timeout=30, markup=False)
         if self.start is not None:
             self.push_screen(self.start(self))
 

@@ -198,7 +198,7 @@ class DuelScreen(Screen):
             self.autosave_warned = s.autosave_error
             if s.autosave_error:
                 self.notify(f"{s.autosave_error}. Play on, but save with s (to another folder if needed).",
-                            severity="error", timeout=30)
+                            severity="error", timeout=30, markup=False)
         self.panels["status"].show(view, names, self._deciding_text(), self._extra_status())
         self.panels["top-line"].show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom)
         self.panels["bottom-line"].show(me, self.lp_change[self.bottom], view.turn_player == self.bottom)
@@ -397,14 +397,14 @@ class DuelScreen(Screen):
     def _answer(self, answer: Any) -> None:
         if answer is None:  # Escape: leave the question open and give the board back (undo, save, q, help …)
             self.left_open = self.session.pending
-            self.notify("The question is still open: press c to answer it (or u to undo, q for the menu).", timeout=8)
+            self.notify("The question is still open: press c to answer it (or u to undo, q for the menu).", timeout=8, markup=False)
             self.advance()
             return
         try:
             events = self.session.answer(answer)
         except IllegalChoice as e:
             self.refused = f"{e.message} ({e.rule})"  # shown in the prompt that asks again
-            self.notify(self.refused, severity="error", timeout=6)
+            self.notify(self.refused, severity="error", timeout=6, markup=False)
             self.advance()
             return
         except EngineBug as e:
@@ -447,17 +447,17 @@ class DuelScreen(Screen):
             self.action_pile(slot.zone, slot.player != self.bottom)
             return
         if slot.zone == "deck":
-            self.notify(f"{slot.count} cards in the Deck.")
+            self.notify(f"{slot.count} cards in the Deck.", markup=False)
             return
         uid = slot.uid
         d = self.session.pending
         if uid is None or d is None:
-            self.notify("Nothing to do here now.")
+            self.notify("Nothing to do here now.", markup=False)
             return
         options = [o for o in d.options if o.card == uid] if self._my_decision() else []
         refusals = self.session.duel.explain(self.session.viewer, uid) if self.session.viewer != PUBLIC else []
         if not options and not refusals:
-            self.notify("No actions for this card now.")
+            self.notify("No actions for this card now.", markup=False)
             return
         name = slot.view.name if slot.view and slot.view.name else "this card"
         self._ask(ChoicePrompt(f"{name}: what now?", options, refusals=refusals), self._answer)
@@ -504,7 +504,7 @@ class DuelScreen(Screen):
             return
         attacks = [o for o in d.options if o.verb == "attack"]
         if not attacks:
-            self.notify("No monster can attack now.")
+            self.notify("No monster can attack now.", markup=False)
             return
         self._ask(ChoicePrompt("Declare an attack", attacks), self._answer)
 
@@ -545,14 +545,14 @@ class DuelScreen(Screen):
         if self.asking:
             return
         if self.session.hot_seat:
-            self.notify("Undo is for solo testing.")
+            self.notify("Undo is for solo testing.", markup=False)
             return
         if self.session.undo():
             self.log_viewer = None
             self.chain_memory = []
-            self.notify("Undone.")
+            self.notify("Undone.", markup=False)
         else:
-            self.notify("Nothing to undo.")
+            self.notify("Nothing to undo.", markup=False)
         self.advance()
 
     def action_restart(self) -> None:
@@ -572,14 +572,14 @@ class DuelScreen(Screen):
     def action_toggle_first(self) -> None:
         if self.solo:
             self.prefer_first = not self.prefer_first
-            self.notify(f"New test hands go {'first' if self.prefer_first else 'second'} (t deals one).")
+            self.notify(f"New test hands go {'first' if self.prefer_first else 'second'} (t deals one).", markup=False)
 
     def _after_new_duel(self, message: str) -> None:
         self.log_viewer = None
         self.chain_memory = []
         self.last_lp = [p.lp for p in self.session.duel.players]
         self.lp_change = [0, 0]
-        self.notify(message)
+        self.notify(message, markup=False)
         self.advance()
 
     def action_save(self) -> None:
@@ -590,10 +590,10 @@ class DuelScreen(Screen):
             if name:
                 try:
                     path = self.session.save(str(name))
-                    self.notify(f"Saved to {path}")
+                    self.notify(f"Saved to {path}", markup=False)
                 except OSError as e:
                     self.notify(f"Could not save: {e.strerror or e}. Check that the saves folder "
-                                f"({self.session.save_dir}) exists and is writable, or free some disk space.", severity="error", timeout=20)
+                                f"({self.session.save_dir}) exists and is writable, or free some disk space.", severity="error", timeout=20, markup=False)
             self.advance()
 
         duel = self.session.duel
@@ -638,6 +638,6 @@ class DuelScreen(Screen):
             s.duel.manual(who, action)
             s.save_auto()
         except IllegalChoice as e:
-            self.notify(f"{e.message} ({e.rule})", severity="error")
+            self.notify(f"{e.message} ({e.rule})", severity="error", markup=False)
         self.advance()
 

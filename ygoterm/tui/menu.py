@@ -159,7 +159,7 @@ class DeckPicker(BrowsesList, ModalScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         entry = self.entries[event.option_index]
         if not entry.legal:
-            self.notify("This deck breaks the construction rules; fix the problems shown first.", severity="error")
+            self.notify("This deck breaks the construction rules; fix the problems shown first.", severity="error", markup=False)
             return
         if self.is_current:
             self.dismiss(entry.deck)
@@ -280,7 +280,7 @@ class SettingsScreen(Screen):
             s.starting_lp = {8000: 4000, 4000: 2000, 2000: 8000}[s.starting_lp]
         failed = s.save()
         if failed:
-            self.notify(failed, severity="error", timeout=15)
+            self.notify(failed, severity="error", timeout=15, markup=False)
         index = event.option_index
         self._refresh()
         self.query_one(OptionList).highlighted = index

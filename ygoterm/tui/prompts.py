@@ -256,7 +256,7 @@ class MessageScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
-            yield Static(self.body)
+            yield Static(Text(self.body))  # plain text: "[R-DECK-1]" in a message is not markup
             yield Static("Enter OK", classes="dialog-help")
 
 
