@@ -90,6 +90,12 @@ def _modifies_stats(effect: Effect) -> bool:
 # ---------------------------------------------------------------------- legality
 
 
+def is_card_activation(card: CardInst, effect: Effect) -> bool:
+    """The activation of a card itself: a Spell/Trap card, or a Pendulum monster activated as a
+    Spell into its Pendulum Zone (R-ZONE-4) — not an effect of a card already there."""
+    return effect.kind == "activate" and (not card.is_monster or effect.pendulum)
+
+
 def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_state: bool) -> Refusal | None:
     """Why `p` cannot activate effect `index` of `card` now (None: they can).
 
@@ -103,11 +109,11 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
         return Refusal(action, "R-CARD-5", "this effect is not activated by choice")
     if d.outcome is not None:
         return Refusal(action, "R-WIN-1", "the duel is over")
-    is_card_activation = kind == "activate" and (not card.is_monster or effect.pendulum)
+    card_activation = is_card_activation(card, effect)
     # -- where the card is
-    if is_card_activation and card.is_monster:
+    if card_activation and card.is_monster:
         refusal = _pendulum_place(d, p, card)
-    elif is_card_activation:
+    elif card_activation:
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
         refusal = None if card.loc == Loc.HAND and card.owner == p else Refusal(action, "R-SUMMON-7", "it is Special Summoned from your hand")
@@ -133,7 +139,7 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
             if d.turn_player != p:
                 return Refusal(action, "R-CARD-13", "only in your own turn")
         elif not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
-            if is_card_activation:
+            if card_activation:
                 return Refusal(action, "R-CARD-7", "a speed 1 Spell is activated only in your Main Phase with an empty chain")
             return Refusal(action, "R-CARD-5", "an Ignition effect is activated only in your Main Phase with an empty chain")
     elif chain:
@@ -210,8 +216,9 @@ def _spell_trap_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refu
 def _pendulum_place(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-4: a Pendulum monster is activated as a Spell from the hand into a free Pendulum Zone."""
     if card.loc != Loc.HAND or card.owner != p:
-        where = "it is already in a Pendulum Zone" if card.in_pendulum_zone else "only from your hand"
-        return Refusal(ACTIVATE, "R-ZONE-4", f"a Pendulum monster is activated as a Spell {where}".replace("Spell it is", "Spell:"))
+        reason = "a Pendulum monster is activated as a Spell: it is already in a Pendulum Zone" if card.in_pendulum_zone \
+            else "a Pendulum monster is activated as a Spell only from your hand"
+        return Refusal(ACTIVATE, "R-ZONE-4", reason)
     if not d.players[p].free_pendulum_zones():
         return Refusal(ACTIVATE, "R-ZONE-4", "both of your Pendulum Zones are occupied")
     return None
@@ -299,7 +306,7 @@ def activation_kind(card: CardInst, effect: Effect) -> str:
     "spell"/"trap" for a card's own activation (a Pendulum card activated into its zone is a
     Spell Card, R-ZONE-4), "monster" for a monster's effect, "effect" for the other effects of
     Spells and Traps (a Pendulum Effect is a Spell's effect, not a Spell Card's activation)."""
-    if effect.kind == "activate" and (not card.is_monster or effect.pendulum):
+    if is_card_activation(card, effect):
         return "spell" if card.is_monster else card.data.kind
     if card.is_monster and not effect.pendulum:
         return "monster"
@@ -467,7 +474,7 @@ def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | Non
     link = ChainLink(len(d.chain) + 1, p, card, effect, index, effect_speed(card.data, effect), signal=signal)
     link.answers = d.chain[-1] if d.chain else None
     link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
-    if effect.kind == "activate" and (not card.is_monster or effect.pendulum):  # a card activation (R-ZONE-4 too)
+    if is_card_activation(card, effect):
         link.was_spell_trap_card = True
         yield from _place_activated_card(d, p, card)
     if effect.once_per_turn == "name":
@@ -611,25 +618,20 @@ def _spell_blocked(d: "Duel", link: ChainLink) -> bool:
 def _stopped(d: "Duel", link: ChainLink) -> bool:
     """R-CHAIN-6: a Continuous, Field or Equip card no longer face-up on the field applies nothing."""
     card = link.card
+    return link.was_spell_trap_card and _persistent(card) and not (card.loc == Loc.SZONE and card.face_up)
+
+
+def _persistent(card: CardInst) -> bool:
+    """A Continuous, Field or Equip Spell, a Continuous Trap or a Pendulum card (in its Pendulum
+    Zone): it stays on the field once activated and applies only while it is there."""
     data = card.data
-    if not link.was_spell_trap_card:
-        return False
-    persistent = (isinstance(data, Spell) and data.subtype in ("continuous", "field", "equip")) or \
-                 (isinstance(data, Trap) and data.subtype == "continuous") or card.is_pendulum
-    return persistent and not (card.loc == Loc.SZONE and card.face_up)
+    return card.is_pendulum or (isinstance(data, Spell) and data.subtype in ("continuous", "field", "equip")) \
+        or (isinstance(data, Trap) and data.subtype == "continuous")
 
 
 def _leaves_after_resolving(card: CardInst) -> bool:
-    data = card.data
-    if card.is_monster:  # a Pendulum card stays in its Pendulum Zone
-        return False
-    if isinstance(data, Spell) and data.subtype in ("continuous", "field", "equip"):
-        return False
-    if isinstance(data, Trap) and data.subtype == "continuous":
-        return False
-    if any(e.stays for e in card.effects):
-        return False
-    return True
+    """R-CHAIN-7: a resolved card activation goes to the GY unless the card persists or says it stays."""
+    return not _persistent(card) and not any(e.stays for e in card.effects)
 
 
 # ---------------------------------------------------------------------- triggers
