@@ -75,6 +75,16 @@ def test_unknown_passcodes_in_ydk(pool, tmp_path):
     assert "u.ydk:3:1" in str(info.value) and "unknown passcode 11111111" in str(info.value)
 
 
+def test_an_imported_deck_problem_points_at_the_line_of_its_card(pool, tmp_path):
+    # Dark Magician in both sections: the Extra Deck problem names the #extra line, not the #main one
+    path = tmp_path / "mixed.ydk"
+    path.write_text("#main\n46986414\n#extra\n46986414\n44508094\n!side\n")
+    _, problems = import_deck(str(path), pool)
+    located = {(p.rule, p.path, p.line) for p in problems}
+    assert located == {("R-DECK-1", "main", 2), ("R-DECK-7", "extra", 4)}
+    assert all(p.file.endswith("mixed.ydk") and p.col == 1 for p in problems)
+
+
 @pytest.mark.parametrize("link", ["ydke://", "http://x", "ydke://!!", "ydke://@@@!!!", "ydke://AAA=!!!"])
 def test_bad_ydke_links(link):
     with pytest.raises(DataError):

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import base64
 import binascii
-import re
 import struct
 from collections import Counter
-from dataclasses import replace
 from io import StringIO
 from pathlib import Path
 from typing import Iterable
@@ -22,7 +20,7 @@ from ruamel.yaml import YAML
 from .cardpool import CardPool
 from .decks import SECTIONS, Deck
 from .problems import DataError, Problem, display_path, is_digits
-from .validate import check_deck
+from .validate import CardLines, check_deck
 from .yamlio import read_text
 
 MAX_YDK_BYTES = 256 * 1024
@@ -125,17 +123,7 @@ def import_deck(ref: str, pool: CardPool) -> tuple[Deck, list[Problem]]:
         text = read_text(path, max_bytes=MAX_YDK_BYTES)
         sections, lines = parse_ydk(text, file)
         deck = deck_from_passcodes(path.stem, sections, pool, source=file, lines=lines)
-    return deck, [_locate(p, deck, lines, file) for p in check_deck(deck)]
-
-
-def _locate(problem: Problem, deck: Deck, lines: dict[tuple[str, int], int], file: str) -> Problem:
-    """Point a deck problem at the .ydk line of the card it names (or of its section)."""
-    named = re.match(r"'(.+?)'", problem.message)
-    for (section, index), line in sorted(lines.items(), key=lambda item: item[1]):
-        card = deck.section(section)[index]
-        if (named and named.group(1) in (card.name, card.deck_name)) or (not named and problem.path == section):
-            return replace(problem, file=file, line=line, col=1)
-    return replace(problem, file=file, line=1, col=1)
+    return deck, check_deck(deck, lines=CardLines(file, lines))
 
 
 def deck_to_yaml(deck: Deck) -> str:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
 from .banlist import Banlist
 from .cards import Card, Monster
@@ -14,11 +15,21 @@ from .rules import DeckRules
 _LIMIT_WORDS = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited"}
 
 
-def check_deck(deck: Deck, rules: DeckRules | None = None, banlist: Banlist | None = None) -> list[Problem]:
-    """All construction problems of `deck` (an empty list means legal)."""
+@dataclass(frozen=True, slots=True)
+class CardLines:
+    """Where an imported deck's cards stand in their file (a .ydk lists one passcode per line)."""
+
+    file: str
+    line_of: Mapping[tuple[str, int], int]  # (section, index in it) → line
+
+
+def check_deck(deck: Deck, rules: DeckRules | None = None, banlist: Banlist | None = None,
+               *, lines: CardLines | None = None) -> list[Problem]:
+    """All construction problems of `deck` (an empty list means legal), located in its deck file,
+    or at the `lines` of the file it was imported from."""
     rules = rules or DeckRules()
     out: list[Problem] = []
-    at = _Positions(deck.source, deck.name)
+    at = _Positions(deck, lines)
 
     main, extra, side = len(deck.main), len(deck.extra), len(deck.side)
     if main < rules.main_min or (rules.main_max is not None and main > rules.main_max):
@@ -85,24 +96,35 @@ def _fix(count: int, low: int, high: int | None) -> str:
 
 
 class _Positions:
-    """Builds Problems located in the deck file when there is one."""
+    """Builds Problems located in the deck file when there is one (by its entries), or in the
+    file the deck was imported from (by the line of the first card the problem is about)."""
 
-    def __init__(self, source: DeckFile | None, deck_name: str) -> None:
-        self.source = source
-        self.file = source.file if source else deck_name
+    def __init__(self, deck: Deck, lines: CardLines | None) -> None:
+        self.deck = deck
+        self.source: DeckFile | None = deck.source
+        self.lines = lines
+        self.file = lines.file if lines else self.source.file if self.source else deck.name
 
-    def _at(self, loc: tuple[Any, ...], path: str, message: str, hint: str, rule: str) -> Problem:
+    def _at(self, loc: tuple[Any, ...], path: str, message: str, hint: str, rule: str,
+            about: Callable[[Card], bool] = lambda card: False) -> Problem:
+        if self.lines is not None:
+            return Problem(self.file, self._first_line(loc[0] if loc else "", about) or 1, 1, path, message, hint, rule)
         if self.source is None:
             return Problem(self.file, 0, 0, path, message, hint, rule)
         line, col = self.source.locator.position(loc)
         return Problem(self.file, line, col, path, message, hint, rule)
 
+    def _first_line(self, section: str, about: Callable[[Card], bool]) -> int:
+        assert self.lines is not None
+        cards = self.deck.section(section) if section else []
+        return min((line for (s, index), line in self.lines.line_of.items() if s == section and about(cards[index])), default=0)
+
     def section(self, section: str, message: str, hint: str, rule: str) -> Problem:
-        return self._at((section,), section, message, hint, rule)
+        return self._at((section,), section, message, hint, rule, about=lambda card: True)
 
     def card(self, section: str, card: Card, message: str, hint: str, rule: str) -> Problem:
         loc = self._entry_loc(section, lambda ref: _matches(ref, card)) or (section,)
-        return self._at(loc, ".".join(map(str, loc)), message, hint, rule)
+        return self._at(loc, ".".join(map(str, loc)), message, hint, rule, about=lambda other: other.id == card.id)
 
     def name(self, deck: Deck, deck_name: str, message: str, hint: str, rule: str) -> Problem:
         for section in ("main", "extra", "side"):
