@@ -33,7 +33,7 @@ class _Constructor(SafeConstructor):
     error), and an integer too long for Python (over 4,300 digits) is a located YAML error."""
 
 
-def _date_as_text(self: SafeConstructor, node: Any) -> Any:
+def _as_text(self: SafeConstructor, node: Any) -> Any:  # (both constructors: a date stays its text)
     return self.construct_scalar(node)
 
 
@@ -45,17 +45,13 @@ def _integer(self: SafeConstructor, node: Any) -> Any:
                                node.start_mark) from None
 
 
-_Constructor.add_constructor("tag:yaml.org,2002:timestamp", _date_as_text)
+_Constructor.add_constructor("tag:yaml.org,2002:timestamp", _as_text)
 _Constructor.add_constructor("tag:yaml.org,2002:int", _integer)
 
 
 class _LocatingConstructor(RoundTripConstructor):
     """The round-trip constructor used only to find positions: values it could not build
     (an impossible date, a huge number) are kept as text, since only where they are matters."""
-
-
-def _scalar_as_text(self: RoundTripConstructor, node: Any) -> Any:
-    return self.construct_scalar(node)
 
 
 def _int_or_text(self: RoundTripConstructor, node: Any) -> Any:
@@ -65,7 +61,7 @@ def _int_or_text(self: RoundTripConstructor, node: Any) -> Any:
         return self.construct_scalar(node)
 
 
-_LocatingConstructor.add_constructor("tag:yaml.org,2002:timestamp", _scalar_as_text)
+_LocatingConstructor.add_constructor("tag:yaml.org,2002:timestamp", _as_text)
 _LocatingConstructor.add_constructor("tag:yaml.org,2002:int", _int_or_text)
 
 
