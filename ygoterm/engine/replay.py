@@ -191,9 +191,7 @@ def _check_decks(record: ReplayRecord, rules: Rules, pool: "CardPool", name: str
     from ..schema.validate import check_deck
 
     for index, data in enumerate(record.decks):
-        deck = Deck(data["name"], [pool.get(i) for i in data["main"]], [pool.get(i) for i in data["extra"]],  # type: ignore[misc]
-                    [pool.get(i) for i in data["side"]])
-        problems = check_deck(deck, rules.deck)
+        problems = check_deck(_deck(data, pool), rules.deck)
         if problems:
             first = problems[0]
             raise DataError([Problem(name, *locator.position(("decks", index)), f"decks[{index}]",
@@ -220,9 +218,14 @@ def start(record: ReplayRecord, pool: "CardPool") -> "Duel":
         duel = build_position(pool, record.position, record.seed, record.rules, record.names)
         duel.solo = duel.record.solo = record.solo  # type: ignore[union-attr]
         return duel
-    decks = tuple(Deck(d["name"], [pool.get(i) for i in d["main"]], [pool.get(i) for i in d["extra"]],  # type: ignore[misc]
-                       [pool.get(i) for i in d.get("side", [])]) for d in record.decks)
+    decks = tuple(_deck(d, pool) for d in record.decks)
     return Duel.new(pool, decks, record.seed, record.rules, record.names, solo=record.solo)  # type: ignore[arg-type]
+
+
+def _deck(data: dict[str, Any], pool: "CardPool") -> Deck:
+    """A saved deck (passcodes by section) as cards of the pool."""
+    return Deck(data["name"], [pool.get(i) for i in data["main"]], [pool.get(i) for i in data["extra"]],  # type: ignore[misc]
+                [pool.get(i) for i in data.get("side", [])])
 
 
 def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "Duel":
@@ -236,11 +239,7 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "
     entries = record.choices if upto is None else record.choices[:upto]
     for index, entry in enumerate(entries):
         if entry.startswith("!concede:"):
-            who = entry.split(":")[1]
-            if who not in ("0", "1"):
-                raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", f"recorded concession {entry!r} names no player",
-                                         "the save is damaged")])
-            duel.concede(int(who))
+            duel.concede(int(entry.split(":")[1]))  # (load_record let only "!concede:0" and "!concede:1" through)
             break
         if entry.startswith("!manual:"):
             from .manual import Manual
