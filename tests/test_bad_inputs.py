@@ -82,6 +82,7 @@ EXPECT = {
     "save-deck-200.json": ("deck 'Vanilla Beatdown' could not start a duel: Main Deck has 200 cards", 2),
     "save-deck-empty.json": ("could not start a duel: Main Deck has 0 cards", 2),
     "save-one-deck.json": ("a save holds the decks of 2 players, not 1", 2),
+    "save-side-unknown.json": ("the save uses card not in the card pool: 99999999", 2),
     "save-bad-concession.json": ("recorded answer '!concede:x' is not a recorded answer", 2),
     "save-answer-garbage.json": ("recorded answer 'zzz' is not legal here", 2),
     "save-version-0.json": ("version  must be at least 1, found 0", 2),

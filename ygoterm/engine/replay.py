@@ -162,7 +162,8 @@ def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
     elif len(model.decks) != 2:
         raise DataError([Problem(name, *locator.position(("decks",)), "decks", f"a save holds the decks of 2 players, not {len(model.decks)}",
                                  "the save is damaged")])
-    missing = sorted({str(i) for i in record.card_refs() if pool.get(i) is None})
+    side_decks = [i for d in record.decks for i in d.get("side", [])]  # (not in card_refs: outside the digest)
+    missing = sorted({str(i) for i in record.card_refs() + side_decks if pool.get(i) is None})
     if missing:
         raise DataError([Problem(name, 1, 1, "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(missing[:5])}",
                                  "load the card folders the duel was played with (--cards)")])
