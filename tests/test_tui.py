@@ -555,3 +555,18 @@ async def test_a_failing_autosave_is_shown_at_once(pool, decks, tmp_path):
         await pilot.pause()
         assert screen.session.autosave_error and "AUTOSAVE FAILING" in screen_text(app)
         assert any("autosave" in str(n.message) for n in app._notifications)
+
+
+async def test_notifications_are_plain_text(pool, decks, tmp_path):
+    # a saves folder whose path holds what markup would swallow: the toast shows it as it is
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.session.save_dir = tmp_path / "[b]saves[/b] [R-DECK-1]"
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("enter")  # the offered name
+        await pilot.pause()
+        shown = "".join(screen_text(app).split())  # (the toast wraps the long path anywhere)
+        assert "Savedto" in shown and "[b]saves[/b][R-DECK-1]/seed5-turn1.json" in shown

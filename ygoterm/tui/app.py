@@ -58,7 +58,7 @@ class YgoApp(App):
         self.push_screen(MenuScreen())
         if self.settings.problem:
             self.notify(f"{self.settings.problem}. Using the default settings; changing a setting rewrites the file.",
-                        severity="error", timeout=30, markup=False)
+                        severity="error", timeout=30, markup=False)  # (the app itself: PlainNotifications is for screens)
         if self.start is not None:
             self.push_screen(self.start(self))
 

@@ -27,7 +27,8 @@ from .prompts import (ChoicePrompt, CurtainScreen, HelpScreen, InputPrompt, Mess
                       prompt_for)
 from .render import card_detail
 from .session import PUBLIC, EngineBug, Session
-from .widgets import HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, SideLine, StatusBar
+from .widgets import (HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
+                      StatusBar)
 
 ROWS = ("top-hand", "top-st", "top-m", "emz", "bottom-m", "bottom-st", "bottom-hand")
 
@@ -46,7 +47,7 @@ class ManualCommands(Provider):
                 yield Hit(score, matcher.highlight(label), partial(screen.run_manual, action), help="manual action")
 
 
-class DuelScreen(Screen):
+class DuelScreen(PlainNotifications, Screen):
     """One duel, hot-seat or solo."""
 
     COMMANDS = {ManualCommands}
@@ -198,7 +199,7 @@ class DuelScreen(Screen):
             self.autosave_warned = s.autosave_error
             if s.autosave_error:
                 self.notify(f"{s.autosave_error}. Play on, but save with s (to another folder if needed).",
-                            severity="error", timeout=30, markup=False)
+                            severity="error", timeout=30)
         self.panels["status"].show(view, names, self._deciding_text(), self._extra_status())
         self.panels["top-line"].show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom)
         self.panels["bottom-line"].show(me, self.lp_change[self.bottom], view.turn_player == self.bottom)
@@ -397,14 +398,14 @@ class DuelScreen(Screen):
     def _answer(self, answer: Any) -> None:
         if answer is None:  # Escape: leave the question open and give the board back (undo, save, q, help …)
             self.left_open = self.session.pending
-            self.notify("The question is still open: press c to answer it (or u to undo, q for the menu).", timeout=8, markup=False)
+            self.notify("The question is still open: press c to answer it (or u to undo, q for the menu).", timeout=8)
             self.advance()
             return
         try:
             events = self.session.answer(answer)
         except IllegalChoice as e:
             self.refused = f"{e.message} ({e.rule})"  # shown in the prompt that asks again
-            self.notify(self.refused, severity="error", timeout=6, markup=False)
+            self.notify(self.refused, severity="error", timeout=6)
             self.advance()
             return
         except EngineBug as e:
@@ -447,17 +448,17 @@ class DuelScreen(Screen):
             self.action_pile(slot.zone, slot.player != self.bottom)
             return
         if slot.zone == "deck":
-            self.notify(f"{slot.count} cards in the Deck.", markup=False)
+            self.notify(f"{slot.count} cards in the Deck.")
             return
         uid = slot.uid
         d = self.session.pending
         if uid is None or d is None:
-            self.notify("Nothing to do here now.", markup=False)
+            self.notify("Nothing to do here now.")
             return
         options = [o for o in d.options if o.card == uid] if self._my_decision() else []
         refusals = self.session.duel.explain(self.session.viewer, uid) if self.session.viewer != PUBLIC else []
         if not options and not refusals:
-            self.notify("No actions for this card now.", markup=False)
+            self.notify("No actions for this card now.")
             return
         name = slot.view.name if slot.view and slot.view.name else "this card"
         self._ask(ChoicePrompt(f"{name}: what now?", options, refusals=refusals), self._answer)
@@ -504,7 +505,7 @@ class DuelScreen(Screen):
             return
         attacks = [o for o in d.options if o.verb == "attack"]
         if not attacks:
-            self.notify("No monster can attack now.", markup=False)
+            self.notify("No monster can attack now.")
             return
         self._ask(ChoicePrompt("Declare an attack", attacks), self._answer)
 
@@ -545,14 +546,14 @@ class DuelScreen(Screen):
         if self.asking:
             return
         if self.session.hot_seat:
-            self.notify("Undo is for solo testing.", markup=False)
+            self.notify("Undo is for solo testing.")
             return
         if self.session.undo():
             self.log_viewer = None
             self.chain_memory = []
-            self.notify("Undone.", markup=False)
+            self.notify("Undone.")
         else:
-            self.notify("Nothing to undo.", markup=False)
+            self.notify("Nothing to undo.")
         self.advance()
 
     def action_restart(self) -> None:
@@ -572,14 +573,14 @@ class DuelScreen(Screen):
     def action_toggle_first(self) -> None:
         if self.solo:
             self.prefer_first = not self.prefer_first
-            self.notify(f"New test hands go {'first' if self.prefer_first else 'second'} (t deals one).", markup=False)
+            self.notify(f"New test hands go {'first' if self.prefer_first else 'second'} (t deals one).")
 
     def _after_new_duel(self, message: str) -> None:
         self.log_viewer = None
         self.chain_memory = []
         self.last_lp = [p.lp for p in self.session.duel.players]
         self.lp_change = [0, 0]
-        self.notify(message, markup=False)
+        self.notify(message)
         self.advance()
 
     def action_save(self) -> None:
@@ -590,10 +591,10 @@ class DuelScreen(Screen):
             if name:
                 try:
                     path = self.session.save(str(name))
-                    self.notify(f"Saved to {path}", markup=False)
+                    self.notify(f"Saved to {path}")
                 except OSError as e:
                     self.notify(f"Could not save: {e.strerror or e}. Check that the saves folder "
-                                f"({self.session.save_dir}) exists and is writable, or free some disk space.", severity="error", timeout=20, markup=False)
+                                f"({self.session.save_dir}) exists and is writable, or free some disk space.", severity="error", timeout=20)
             self.advance()
 
         duel = self.session.duel
@@ -638,6 +639,6 @@ class DuelScreen(Screen):
             s.duel.manual(who, action)
             s.save_auto()
         except IllegalChoice as e:
-            self.notify(f"{e.message} ({e.rule})", severity="error", markup=False)
+            self.notify(f"{e.message} ({e.rule})", severity="error")
         self.advance()
 

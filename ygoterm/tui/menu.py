@@ -27,7 +27,7 @@ from ..schema.rules import DuelRules, Rules
 from ..schema.validate import check_deck, deck_summary
 from ..schema.yamlio import Locator, read_text, write_atomically
 from .session import Seat, autosave_path
-from .widgets import BrowsesList
+from .widgets import BrowsesList, PlainNotifications
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 
@@ -116,7 +116,7 @@ def survey_decks(pool: CardPool, dirs: list[Path]) -> list[DeckEntry]:
     return out
 
 
-class DeckPicker(BrowsesList, ModalScreen):
+class DeckPicker(PlainNotifications, BrowsesList, ModalScreen):
     """Choose a deck; an illegal one shows its problems and cannot be chosen."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
@@ -159,7 +159,7 @@ class DeckPicker(BrowsesList, ModalScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         entry = self.entries[event.option_index]
         if not entry.legal:
-            self.notify("This deck breaks the construction rules; fix the problems shown first.", severity="error", markup=False)
+            self.notify("This deck breaks the construction rules; fix the problems shown first.", severity="error")
             return
         if self.is_current:
             self.dismiss(entry.deck)
@@ -239,7 +239,7 @@ class DeckBrowser(BrowsesList, Screen):
         self.query_one("#browser-info", Static).update(text)
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(PlainNotifications, Screen):
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
 
     def __init__(self, settings: Settings) -> None:
@@ -280,7 +280,7 @@ class SettingsScreen(Screen):
             s.starting_lp = {8000: 4000, 4000: 2000, 2000: 8000}[s.starting_lp]
         failed = s.save()
         if failed:
-            self.notify(failed, severity="error", timeout=15, markup=False)
+            self.notify(failed, severity="error", timeout=15)
         index = event.option_index
         self._refresh()
         self.query_one(OptionList).highlighted = index

@@ -18,10 +18,10 @@ from ..engine.decision import Decision, Kind, Option, Refusal
 from ..engine.views import CardView
 from ..schema.cardpool import CardPool
 from .render import card_detail
-from .widgets import BrowsesList
+from .widgets import BrowsesList, PlainNotifications
 
 
-class _Dialog(ModalScreen):
+class _Dialog(PlainNotifications, ModalScreen):
     """A framed question in the middle of the screen; Escape cancels when allowed."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.widget import Widget
 from textual.widgets import OptionList, RichLog
 
@@ -200,3 +201,12 @@ class BrowsesList:
 
     def _show(self, index: int) -> None:
         raise NotImplementedError
+
+
+class PlainNotifications:
+    """For our screens: a notification is plain text. Ours carry rule ids such as [R-DECK-1],
+    file paths and card names, which Textual's content markup would swallow or misread."""
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[misc]
