@@ -19,7 +19,8 @@ def write_bug_report(error: EffectError) -> Path | None:
 
 def write_report(replay_json: str | None, detail: str) -> Path | None:
     """bugs/bug-N.json (the replay: `ygoterm open` plays it up to the failure) and bug-N.txt (what
-    went wrong, e.g. a traceback) in the user folder; the path of the first written, or None."""
+    went wrong, e.g. a traceback) in the user folder; the path of the replay (of the text when
+    there is no replay), or None if the folder is not writable."""
     folder = user_home() / "bugs"
     try:
         folder.mkdir(parents=True, exist_ok=True)

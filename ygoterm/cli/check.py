@@ -11,7 +11,7 @@ from rich.table import Table
 from ..schema.banlist import Banlist
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, deck_paths, load_deck
-from ..schema.problems import DataError, Problem, display_path, is_digits
+from ..schema.problems import DataError, Problem, is_digits
 from ..schema.rules import DeckRules
 from ..schema.validate import check_deck, deck_summary
 from .common import (EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UsageError, banlist_by_ref, card_pool, deck_dirs,
@@ -77,19 +77,17 @@ def _check(path: Path, pool: CardPool, rules: DeckRules, dirs: list[Path], force
         result.problems, result.unreadable = e.problems, True
         return result
     result.deck = deck
+    source = deck.source
+    assert source is not None  # (a deck read from a file keeps it)
     banlist = forced
     if banlist is None and deck.banlist:
         try:
             banlist = banlist_by_ref(deck.banlist, dirs, pool, named_in=path)
         except UsageError as e:
-            src = deck.source
-            line, col = src.locator.position(("banlist",), key=False) if src else (0, 0)
-            problems.append(Problem(display_path(path), line, col, "banlist", str(e), e.hint, "R-DECK-5"))
+            problems.append(source.problem(("banlist",), str(e), e.hint, "R-DECK-5", key=False))
         except DataError as e:  # say which deck pointed at the broken banlist
-            src = deck.source
-            line, col = src.locator.position(("banlist",), key=False) if src else (0, 0)
-            problems.append(Problem(display_path(path), line, col, "banlist", f"its banlist '{deck.banlist}' cannot be read (below)",
-                                    "fix that file, or name another banlist"))
+            problems.append(source.problem(("banlist",), f"its banlist '{deck.banlist}' cannot be read (below)",
+                                           "fix that file, or name another banlist", key=False))
             problems.extend(e.problems)
             result.unreadable = True
     result.banlist = banlist.name if banlist else ""
