@@ -72,8 +72,7 @@ def banlist_by_ref(ref: str, dirs: list[Path], pool: CardPool, named_in: Path | 
     """A banlist by name or path, loaded and resolved against the pool. `named_in`: the deck
     file that names it, whose folder a relative path starts from (and which may not point
     outside the folders `paths.may_read` allows)."""
-    path = find_banlist(ref, paths.banlist_dirs(dirs), relative_to=named_in.parent if named_in else None,
-                        allowed=(lambda p: paths.may_read(p, named_in)) if named_in else (lambda p: True))
+    path = find_banlist(ref, paths.banlist_dirs(dirs), named_in=named_in)
     if path is None:
         known = sorted({p.stem for d in paths.banlist_dirs(dirs) for p in d.iterdir()})
         raise UsageError(f"unknown banlist '{ref}'", did_you_mean(ref, known) or f"known banlists: {', '.join(known) or 'none'}")

@@ -18,10 +18,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .. import paths
 from .cardpool import CardPool
 from .problems import DataError, Problem, display_path, is_digits
 from .report import model_keys, problems_from
@@ -152,12 +153,12 @@ def banlist_to_yaml_data(banlist: Banlist) -> dict[str, Any]:
     return data
 
 
-def find_banlist(ref: str, dirs: list[Path], *, relative_to: Path | None = None,
-                 allowed: Callable[[Path], bool] = lambda path: True) -> Path | None:
-    """A banlist by path (relative to the deck file, or absolute) or by name/file stem; a path
-    the caller does not `allow` (outside the folders a deck may point into) is not used."""
-    for candidate in ((relative_to / ref) if relative_to else None, Path(ref).expanduser()):
-        if candidate is not None and candidate.is_file() and allowed(candidate):
+def find_banlist(ref: str, dirs: list[Path], *, named_in: Path | None = None) -> Path | None:
+    """A banlist by path or by name/file stem. `named_in`: the deck file that names it — a
+    relative path starts from its folder, and a path outside the folders `paths.may_read`
+    allows is not used; a ref from the command line (no `named_in`) is taken as it is."""
+    for candidate in ((named_in.parent / ref) if named_in else None, Path(ref).expanduser()):
+        if candidate is not None and candidate.is_file() and (named_in is None or paths.may_read(candidate, named_in)):
             return candidate
     folded = ref.casefold()
     for d in dirs:

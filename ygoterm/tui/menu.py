@@ -107,7 +107,7 @@ def survey_decks(pool: CardPool, dirs: list[Path]) -> list[DeckEntry]:
             continue
         banlist = None
         if deck.banlist:
-            found = find_banlist(deck.banlist, banlist_dirs, relative_to=path.parent, allowed=lambda p, d=path: paths.may_read(p, d))
+            found = find_banlist(deck.banlist, banlist_dirs, named_in=path)
             try:
                 banlist = load_banlist(found, pool) if found else None
             except DataError as e:
