@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .card import CardInst
-from .decision import Decision, IllegalChoice, Kind, Option
+from .decision import Decision, IllegalChoice, Kind, Option, Refusal
 from .legality import refusal_for
 from .types import Loc
 
@@ -105,7 +105,7 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
     return IllegalChoice("PROTOCOL", f"'{text}' is not a legal answer now; options: {choices}")
 
 
-def _labelled_refusal(d: "Duel", player: int, card: CardInst, label: str):
+def _labelled_refusal(d: "Duel", player: int, card: CardInst, label: str) -> Refusal | None:
     """Why the effect of `card` with this label cannot be activated now (None if it can)."""
     from .chain import activation_refusal
 

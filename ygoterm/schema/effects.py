@@ -721,7 +721,6 @@ class Effect(BaseModel):
     # where a monster's effect is used; equip: while it is an Equip Card (a Union's "unequip and Special Summon it")
     from_: Annotated[tuple[Literal["field", "hand", "gy", "equip"], ...], BeforeValidator(_one_or_many)] = Field(("field",), alias="from")
     pendulum: bool = False  # a Pendulum Effect: used (and applying) only while the card is in a Pendulum Zone, as a Spell's
-
     damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
     stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)
     lasts_turns: int | None = Field(None, ge=1)  # … destroyed in the End Phase of the opponent's Nth turn
