@@ -35,6 +35,13 @@ def make_app(pool, start=None) -> YgoApp:
     return YgoApp(pool, paths.deck_dirs(), start=start)
 
 
+def position_app(pool, tmp_path, position: str) -> YgoApp:
+    """The app opened on a puzzle whose starting position is this scenario YAML."""
+    path = tmp_path / "position.yaml"
+    path.write_text(position)
+    return make_app(pool, start=lambda app: app.puzzle_screen(path))
+
+
 def screen_text(app) -> str:
     """What the terminal shows, as plain text."""
     svg = app.export_screenshot()
@@ -299,9 +306,7 @@ async def test_an_engine_bug_rewinds_the_duel_and_keeps_a_replay(pool, tmp_path,
         yield
 
     monkeypatch.setitem(ops.OPERATIONS, "damage", broken)
-    position = tmp_path / "burn.yaml"
-    position.write_text("name: Burn\nturn: 3\nA:\n  hand: [Ookazi, Sparks]\n")
-    app = make_app(pool, start=lambda app: app.puzzle_screen(position))
+    app = position_app(pool, tmp_path, "name: Burn\nturn: 3\nA:\n  hand: [Ookazi, Sparks]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel_screen = app.screen
@@ -435,11 +440,9 @@ def test_snapshot_chain_in_progress(pool, snap_compare, size):
 
 
 async def test_synchro_summon_by_keys_refuses_materials_that_do_not_fit(pool, tmp_path):
-    position = tmp_path / "synchro.yaml"
-    position.write_text("name: Synchro\nturn: 3\nA:\n"
-                        "  monsters: [Gemini Elf, Flamvell Guard, Luster Dragon, Giant Soldier of Stone]\n"
-                        "  extra: [Stardust Dragon]\n")
-    app = make_app(pool, start=lambda app: app.puzzle_screen(position))
+    app = position_app(pool, tmp_path, "name: Synchro\nturn: 3\nA:\n"
+                                   "  monsters: [Gemini Elf, Flamvell Guard, Luster Dragon, Giant Soldier of Stone]\n"
+                                   "  extra: [Stardust Dragon]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel = app.screen.session.duel
@@ -467,12 +470,10 @@ async def test_synchro_summon_by_keys_refuses_materials_that_do_not_fit(pool, tm
 async def test_pendulum_summon_by_keys(pool, tmp_path):
     """Activate a Scale from the hand, Pendulum Summon by keys: the Scales show on the board and
     a set that does not fit the zones is refused with its rule."""
-    position = tmp_path / "pendulum.yaml"
-    position.write_text("name: Pendulum\nturn: 3\nA:\n"
-                        "  hand: [Flash Knight, Gemini Elf]\n"
-                        "  extra: [{card: Dragong, face_up: true}, {card: Lancephorhynchus, face_up: true}]\n"
-                        "  pendulum: [Mandragon]\n")
-    app = make_app(pool, start=lambda app: app.puzzle_screen(position))
+    app = position_app(pool, tmp_path, "name: Pendulum\nturn: 3\nA:\n"
+                                   "  hand: [Flash Knight, Gemini Elf]\n"
+                                   "  extra: [{card: Dragong, face_up: true}, {card: Lancephorhynchus, face_up: true}]\n"
+                                   "  pendulum: [Mandragon]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel = app.screen.session.duel
@@ -521,9 +522,7 @@ async def test_an_unexpected_exception_leaves_a_report_with_the_replay(pool, dec
 async def test_escape_from_a_question_gives_the_board_back(pool, tmp_path):
     """A question can always be backed out of: Escape leaves it open, the board (and q, u, s) work,
     and c asks it again."""
-    position = tmp_path / "tribute.yaml"
-    position.write_text("name: Tribute\nturn: 3\nA:\n  hand: [Summoned Skull]\n  monsters: [Celtic Guardian]\n")
-    app = make_app(pool, start=lambda app: app.puzzle_screen(position))
+    app = position_app(pool, tmp_path, "name: Tribute\nturn: 3\nA:\n  hand: [Summoned Skull]\n  monsters: [Celtic Guardian]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel = app.screen.session.duel
