@@ -542,6 +542,27 @@ async def test_escape_from_a_question_gives_the_board_back(pool, tmp_path):
         assert type(app.screen).__name__ == "MenuScreen"
 
 
+async def test_escape_from_a_menu_at_your_move_is_just_back(pool, tmp_path):
+    """At an open game state nothing is left open: Escape from the commands or a card's menu goes
+    back to the board, and the next c opens the commands at once."""
+    app = position_app(pool, tmp_path, "name: Move\nturn: 3\nA:\n  hand: [Summoned Skull, Celtic Guardian]\n")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for opening in (("c",), ("enter",)):  # the commands, then the highlighted hand card's menu
+            await pilot.press(*opening)
+            await pilot.pause()
+            assert isinstance(app.screen, ChoicePrompt)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, DuelScreen) and "(c to answer)" not in screen_text(app)
+            await pilot.press("c")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoicePrompt) and any(o.label == "summon Celtic Guardian" for o in app.screen.options)
+            await pilot.press("escape")
+            await pilot.pause()
+        assert not any("still open" in str(n.message) for n in app._notifications)
+
+
 async def test_a_failing_autosave_is_shown_at_once(pool, decks, tmp_path):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
     blocked = tmp_path / "not-a-folder"

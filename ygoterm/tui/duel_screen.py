@@ -31,6 +31,7 @@ from .widgets import (HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, K
                       StatusBar)
 
 ROWS = ("top-hand", "top-st", "top-m", "emz", "bottom-m", "bottom-st", "bottom-hand")
+_BOARD_KINDS = (Kind.COMMAND, Kind.BATTLE)  # your move: answered from the board (keys, c, a), never a waiting prompt
 
 
 class ManualCommands(Provider):
@@ -237,7 +238,7 @@ class DuelScreen(PlainNotifications, Screen):
 
     def _actionable(self) -> set[int]:
         d = self.session.pending
-        if d is None or d.player != self.session.viewer or d.kind not in (Kind.COMMAND, Kind.BATTLE):
+        if d is None or d.player != self.session.viewer or d.kind not in _BOARD_KINDS:
             return set()
         return {o.card for o in d.options if o.card is not None}
 
@@ -363,7 +364,7 @@ class DuelScreen(PlainNotifications, Screen):
             self._ask(CurtainScreen(names[d.player], d.prompt), self._after_curtain)
         elif s.is_public_prompt():
             self._ask(QuickResponse(names[d.player], d.prompt, in_damage_step=s.in_damage_step()), self._after_quick)
-        elif d.kind in (Kind.COMMAND, Kind.BATTLE):
+        elif d.kind in _BOARD_KINDS:
             self._focus_default()
         elif d is self.left_open:
             self._focus_default()  # the player stepped back from this question: the board stays usable (c asks again)
@@ -396,9 +397,11 @@ class DuelScreen(PlainNotifications, Screen):
             self._answer("pass")
 
     def _answer(self, answer: Any) -> None:
-        if answer is None:  # Escape: leave the question open and give the board back (undo, save, q, help …)
-            self.left_open = self.session.pending
-            self.notify("The question is still open: press c to answer it (or u to undo, q for the menu).", timeout=8)
+        if answer is None:  # Escape: back to the board
+            d = self.session.pending
+            if d is not None and d.kind not in _BOARD_KINDS:  # a question: it stays open (undo, save, q, help … work)
+                self.left_open = d
+                self.notify("The question is still open: press c to answer it (or u to undo, q for the menu).", timeout=8)
             self.advance()
             return
         try:
