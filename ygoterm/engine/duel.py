@@ -5,11 +5,10 @@
         duel.apply(agent.choose(duel.view(d.player), d))
     duel.outcome
 
-The rules' control flow is a Python generator (`flow.run`) that yields a `Decision` whenever a
-player must choose and receives the chosen option(s). `apply` checks the answer against the
-pending decision *before* anything changes, so an illegal answer never corrupts the duel.
-A generator cannot be copied, so copies are made by replay (`Duel.copy`); docs/engine.md
-records that trade-off and its measured cost.
+The rules' control flow is a stack of frames (engine/machine.py): records of pending work that
+return a `Decision` whenever a player must choose and receive the chosen option(s). `apply`
+checks the answer against the pending decision *before* anything changes, so an illegal answer
+never corrupts the duel. As the flow is data, `Duel.copy` copies a duel without replaying it.
 """
 
 from __future__ import annotations
@@ -26,6 +25,8 @@ from .chain import STATE_EVENTS
 from .continuous import effects_negated
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
+from . import machine
+from .machine import Frame, GenFrame
 from .events import Destroyed, Draw, DuelEnd, Event, Flip, LifePoints, Move, Note, PositionChange, Shuffle
 from .player import SEPARATE_PENDULUM_ZONES, Player
 from .types import EMZ_LEFT, FIELD_ZONE, Loc, Phase, Pos, Step
@@ -92,7 +93,7 @@ class Duel:
         # why a selection outside the pending decision's `sets` is refused (with its rule), or None
         self.selection_check: Callable[[tuple[Option, ...]], Refusal | None] | None = None
         self.idle = False  # an open game state: the turn player's Main Phase / Battle Step command
-        self._flow: Flow | None = None
+        self._stack: list[Frame] = []  # the flow: pending work, innermost last (engine/machine.py)
         self._uids: list[int] = []
 
     # ------------------------------------------------------------------ construction
@@ -154,8 +155,8 @@ class Duel:
                 if any(e.continuous is not None and e.continuous.force_position for e in card.continuous):
                     self.forcers.append(card)
 
-    def _start(self, flow: Flow) -> None:
-        self._flow = flow
+    def _start(self, flow: "Frame | Flow") -> None:
+        self._stack = [flow if isinstance(flow, Frame) else GenFrame(flow)]
         self._advance(None)
 
     # ------------------------------------------------------------------ the protocol
@@ -217,15 +218,12 @@ class Duel:
 
     def _advance(self, value: Any) -> None:
         """Run the flow until it asks the next question (or the duel ends)."""
-        assert self._flow is not None
         try:
-            self.pending = self._flow.send(value)
+            self.pending = machine.advance(self, self._stack, value)
         except DuelOver:
             self.pending = None
-        except StopIteration:
-            self.pending = None
         if self.pending is None:
-            self._flow = None
+            machine.close(self._stack)
 
     def concede(self, player: int) -> list[Event]:
         """R-WIN-5: a player may concede at any time; it counts as a loss."""
@@ -234,9 +232,7 @@ class Duel:
         start = len(self.log)
         if self.record is not None:
             self.record.choices.append(f"!concede:{player}")
-        if self._flow is not None:
-            self._flow.close()
-        self._flow = None
+        machine.close(self._stack)
         self.pending = None
         self._end(1 - player, "concession", f"{self.names[player]} conceded")
         return self.log[start:]
@@ -257,9 +253,8 @@ class Duel:
         try:
             perform(self, player, action)
         except DuelOver:
-            if self._flow is not None:
-                self._flow.close()
-            self._flow, self.pending = None, None
+            machine.close(self._stack)
+            self.pending = None
             return self.log[start:]
         self._advance(REFRESH)  # the open decision is asked again with what changed
         return self.log[start:]

@@ -1,0 +1,128 @@
+"""Pending work as data (DESIGN.md §2): the flow is a stack of frames, not suspended generators.
+
+A frame is a small record of one piece of work the rules are in the middle of — a turn, a
+phase, a response window, an attack, a chain — with the values it needs as plain fields (card
+uids, counts, enums, tuples). `at` names the frame's method that runs when it resumes; a step
+method receives the duel and the value it waited for, and returns what happens next:
+
+- a `Decision`: a player must choose; the answer is passed to the step named by `at`;
+- a child `Frame` (or a generator not yet written as frames): run it first, then resume with
+  its result;
+- `Return(value)`: this frame is finished.
+
+So the whole duel, flow included, is a data structure: copying the stack (`Frame.clone`) and
+the state copies a duel at any pending decision without replaying it (engine/copying.py).
+
+A frame can also be run from a generator with `yield from frame` (`Frame.__iter__`), and a
+step may return a generator: parts of the flow still written as generators keep working, but
+a duel whose stack holds one (`GenFrame`) cannot be copied as data and is copied by replay.
+"""
+
+from __future__ import annotations
+
+from types import GeneratorType
+from typing import TYPE_CHECKING, Any, Generator, Union
+
+from .decision import Decision
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+
+class Return:
+    """A frame's last step: its result goes to the frame below."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any = None) -> None:
+        self.value = value
+
+
+DONE = Return(None)
+Step = Union[Decision, "Frame", Return, Generator[Any, Any, Any]]
+
+
+class Frame:
+    """A record of pending work. Subclasses are dataclasses of plain values; `at` is the step
+    that runs next ("start" for a new frame)."""
+
+    at = "start"
+
+    def start(self, d: "Duel", _: Any) -> Step:
+        raise NotImplementedError
+
+    def __iter__(self) -> Generator[Any, Any, Any]:
+        """`result = yield from frame` inside a generator: the machine runs the frame."""
+        return (yield self)
+
+    def ask(self, step: str, decision: Decision) -> Decision:
+        """Ask a player; the answer goes to `step`."""
+        self.at = step
+        return decision
+
+    def then(self, d: "Duel", step: str, child: "Frame | Generator[Any, Any, Any] | None | tuple[()]") -> Step:
+        """Run `child` first and give its result to `step`; with no child (a window no one
+        can use, `flow.window`), go on to `step` at once."""
+        self.at = step
+        if child is None or type(child) is tuple:
+            return getattr(self, step)(d, None)
+        return child  # type: ignore[return-value]
+
+    def finish(self, d: "Duel", _: Any) -> Step:
+        """A last step that only ends the frame (after a last child: `then(d, "finish", …)`)."""
+        return DONE
+
+    def clone(self, remap: Any) -> "Frame":
+        """A copy for a copied duel: plain values are shared, cards and state objects remapped."""
+        new = object.__new__(type(self))
+        new.__dict__.update({k: remap.value(v) for k, v in self.__dict__.items()})
+        return new
+
+
+class GenFrame(Frame):
+    """A part of the flow still written as a generator: it runs, but cannot be copied."""
+
+    def __init__(self, gen: Generator[Any, Any, Any]) -> None:
+        self.gen = gen
+        self.at = "send"
+
+    def send(self, d: "Duel", value: Any) -> Step:
+        try:
+            return self.gen.send(value)
+        except StopIteration as stop:
+            return Return(stop.value)
+
+    def clone(self, remap: Any) -> "Frame":
+        raise TypeError("a generator cannot be copied")
+
+
+def advance(d: "Duel", stack: list[Frame], value: Any) -> Decision | None:
+    """Run the flow until a player must decide (the Decision) or it has nothing left (None)."""
+    while stack:
+        frame = stack[-1]
+        out = getattr(frame, frame.at)(d, value)
+        kind = type(out)
+        if kind is Decision:
+            return out  # type: ignore[return-value]
+        if kind is Return:
+            stack.pop()
+            value = out.value  # type: ignore[union-attr]
+            continue
+        if kind is GeneratorType:
+            out = GenFrame(out)  # type: ignore[arg-type]
+        stack.append(out)  # type: ignore[arg-type]
+        value = None
+    return None
+
+
+def copyable(stack: list[Frame]) -> bool:
+    """Can this flow be copied as data (no part of it is a generator)?"""
+    return not any(type(f) is GenFrame for f in stack)
+
+
+def close(stack: list[Frame]) -> None:
+    """Abandon the flow (a concession, a manual action that ended the duel)."""
+    for frame in reversed(stack):
+        if type(frame) is GenFrame:
+            frame.gen.close()  # type: ignore[attr-defined]
+    stack.clear()
