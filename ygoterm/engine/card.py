@@ -62,23 +62,14 @@ class CardInst:
 
     `uid` is a handle that stays with the card for the whole duel; uids are dealt in a seeded
     random order so that a hidden card's uid says nothing about which card it is.
-    """
 
-    __slots__ = (
-        "uid", "data", "owner", "controller", "loc", "seq", "pos", "face_up",
-        "arrived_turn", "pos_changed_turn", "attacks", "attacked_turn", "summon_kind", "summon_turn",
-        "properly_summoned", "counters", "materials", "name", "is_monster", "is_spell", "is_trap",
-        "level", "base_atk", "base_def", "battle_destroyed", "set_turn",
-        "special_summon_only", "is_field_spell", "is_link", "is_token", "_options", "_tagged",
-        "_duel", "effects", "continuous", "triggers", "active", "modifiers", "equip_target", "equips", "bound", "binding",
-        "chosen", "responds", "used_turn", "turns_left", "original_controller", "control_until", "moves", "arrived_at",
-        "tributes_used", "defeated", "field_atk", "no_tribute", "attack_costs", "is_pendulum", "abilities",
-        "gemini_active", "flipped_turn",
-    )
+    No `__slots__`: a copied duel copies each card's attribute dict in one call
+    (engine/copying.py), ten times faster than setting sixty slots one by one.
+    """
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
         self.uid = uid
-        self.data = data
+        self.define(data)
         self.owner = owner
         self.controller = owner
         self.loc = Loc.DECK
@@ -96,6 +87,32 @@ class CardInst:
         self.materials: list[CardInst] = []  # Xyz materials attached (R-ZONE-10)
         self.battle_destroyed = False  # marked at damage calculation (R-BATTLE-4)
         self.set_turn = 0  # turn a Spell/Trap was Set (R-CARD-7/9)
+        self._duel: Callable[[], Any] = _no_duel  # a weak reference to the Duel (see `duel`)
+        self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
+        self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
+        self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
+        self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
+        self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
+        self.equips: list[CardInst] = []
+        self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
+        # on the Spell/Trap of such a pair: when its leaving the field destroys the monster ("leaves":
+        # Call of the Haunted; "destroyed": Premature Burial). The monster's destruction destroys it.
+        self.binding = ""
+        self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
+        self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
+        self.defeated: list[tuple[CardInst, int, int]] = []  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
+        self.tributes_used = 0
+        self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
+        self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)  # Tributes of its last Tribute Summon (Gilford the Lightning)
+        self.original_controller: int | None = None  # take control "until the End Phase"
+        self.control_until = 0
+        self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
+        self.arrived_at = 0  # the duel's move count when it last moved
+
+    def define(self, data: Card) -> None:
+        """Make this card `data`: its name, kind, printed stats and effects. A determinized
+        copy of a duel (engine/determinize.py) gives a hidden card another identity this way."""
+        self.data = data
         self.name = data.name
         self.is_monster = isinstance(data, Monster)
         self.is_spell = isinstance(data, Spell)
@@ -115,7 +132,6 @@ class CardInst:
         self.is_token = data.is_token
         self._options: CardOptions | None = None
         self._tagged: dict[str, CardOptions] | None = None
-        self._duel: Callable[[], Any] = _no_duel  # a weak reference to the Duel (see `duel`)
         effects = data.effects + rule_effects(data)
         self.effects = effects
         self.continuous = tuple(e for e in effects if e.kind == "continuous")
@@ -127,28 +143,9 @@ class CardInst:
                             for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS)
         self.is_pendulum = isinstance(data, Monster) and data.is_pendulum
         self.abilities = frozenset(data.abilities) if isinstance(data, Monster) else frozenset()
-        self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
-        self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
         # may act outside an open game state: a response window, or a phase of its own (Curse of Fiend)
         self.responds = any(speed > 1 or own_timing(e) for _, e, speed in self.chosen)
-        self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
-        self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
-        self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
-        self.equips: list[CardInst] = []
-        self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
-        # on the Spell/Trap of such a pair: when its leaving the field destroys the monster ("leaves":
-        # Call of the Haunted; "destroyed": Premature Burial). The monster's destruction destroys it.
-        self.binding = ""
-        self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
-        self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
-        self.defeated: list[tuple[CardInst, int, int]] = []  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
-        self.tributes_used = 0
-        self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
-        self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)  # Tributes of its last Tribute Summon (Gilford the Lightning)
-        self.original_controller: int | None = None  # take control "until the End Phase"
-        self.control_until = 0
-        self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
-        self.arrived_at = 0  # the duel's move count when it last moved
+
     @property
     def options(self) -> "CardOptions":
         """This card's Main Phase options, built once (they never change for a card)."""

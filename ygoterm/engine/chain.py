@@ -20,6 +20,7 @@ from .continuous import activation_forbidden, applies_from_here, condition_holds
 from .decision import Decision, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
 from .filters import matches, select
+from .machine import DONE, Frame, Next, Return
 from .types import Loc, Phase, Step
 
 if TYPE_CHECKING:
@@ -465,55 +466,107 @@ def activation_option(card: CardInst, effect: Effect, index: int, many: bool) ->
 # ---------------------------------------------------------------------- activating
 
 
-def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | None = None, effect: Effect | None = None) -> Flow:
+def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | None = None, effect: Effect | None = None) -> "Activate":
     """R-CHAIN-5: put the card on the field face-up, pay the cost, choose targets, add the link.
-    `effect` is given for a delayed effect's operations (op `later`), which are not one of the card's."""
-    from .ops import pay_costs
-
-    effect = effect or card.effects[index]
-    link = ChainLink(len(d.chain) + 1, p, card, effect, index, effect_speed(card.data, effect), signal=signal)
-    link.answers = d.chain[-1] if d.chain else None
-    link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
-    if is_card_activation(card, effect):
-        link.was_spell_trap_card = True
-        yield from _place_activated_card(d, p, card)
-    if effect.once_per_turn == "name":
-        d.players[p].used_names[card.name] = d.turn
-    elif effect.once_per_turn:
-        card.used_turn[-1 if effect.once_per_turn == "card" else index] = d.turn
-    d.chain.append(link)
-    yield from pay_costs(d, link)
-    for group, spec in enumerate(effect.target_groups):
-        candidates = [c for c in target_candidates(d, p, card, effect, signal, group) if c not in link.targets]
-        lo, hi = spec.count.min or 1, spec.count.max or len(candidates)
-        hi = min(hi, len(candidates))
-        if candidates:
-            chooser = p if spec.who == "you" else 1 - p
-            options = _card_options(d, candidates, chooser)
-            chosen = yield d.ask(chooser, Kind.CARDS, options, f"{card.name}: choose {lo if lo == hi else f'{lo} to {hi}'} target{'s' if hi > 1 else ''}",
-                                 lo=min(lo, len(candidates)), hi=hi, verb="target")
-            link.targets += [d.cards[o.card] for o in chosen]
-            link.target_groups += [group] * len(chosen)
-    link.target_moves = [t.moves for t in link.targets]
-    d.emit(ChainLinkAdded(link.number, p, card.uid, card.name, link.speed, tuple(t.uid for t in link.targets),
-                          tuple(t.name if t.face_up or t.controller == p else None for t in link.targets)))
-    d.signal("activated", card, p, how=activation_kind(card, effect))
-    return link
+    `effect` is given for a delayed effect's operations (op `later`), which are not one of the card's.
+    The frame's result is the new ChainLink."""
+    return Activate(p, card.uid, index, signal, effect)
 
 
-def _place_activated_card(d: "Duel", p: int, card: CardInst) -> Flow:
+@dataclass
+class Activate(Frame):
+    p: int
+    uid: int
+    index: int
+    signal: Signal | None
+    effect: Effect | None
+    link: ChainLink | None = None
+    group: int = 0  # the target group being chosen
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        p, card = self.p, d.cards[self.uid]
+        effect = self.effect = self.effect or card.effects[self.index]
+        signal = self.signal
+        link = self.link = ChainLink(len(d.chain) + 1, p, card, effect, self.index, effect_speed(card.data, effect), signal=signal)
+        link.answers = d.chain[-1] if d.chain else None
+        link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
+        if is_card_activation(card, effect):
+            link.was_spell_trap_card = True
+            return self.then(d, "placed", _place_activated_card(d, p, card))
+        return self.placed(d, None)
+
+    def placed(self, d: "Duel", _: Any) -> Next:
+        from .ops import pay_costs
+
+        p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
+        assert effect is not None and link is not None
+        if effect.once_per_turn == "name":
+            d.players[p].used_names[card.name] = d.turn
+        elif effect.once_per_turn:
+            card.used_turn[-1 if effect.once_per_turn == "card" else self.index] = d.turn
+        d.chain.append(link)
+        return self.then(d, "targets", pay_costs(d, link))
+
+    def targets(self, d: "Duel", _: Any) -> Next:
+        p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
+        assert effect is not None and link is not None
+        while self.group < len(effect.target_groups):
+            group = self.group
+            spec = effect.target_groups[group]
+            candidates = [c for c in target_candidates(d, p, card, effect, self.signal, group) if c not in link.targets]
+            lo, hi = spec.count.min or 1, spec.count.max or len(candidates)
+            hi = min(hi, len(candidates))
+            if candidates:
+                chooser = p if spec.who == "you" else 1 - p
+                options = _card_options(d, candidates, chooser)
+                return self.ask("targeted", d.ask(chooser, Kind.CARDS, options,
+                                                  f"{card.name}: choose {lo if lo == hi else f'{lo} to {hi}'} target{'s' if hi > 1 else ''}",
+                                                  lo=min(lo, len(candidates)), hi=hi, verb="target"))
+            self.group += 1
+        link.target_moves = [t.moves for t in link.targets]
+        d.emit(ChainLinkAdded(link.number, p, card.uid, card.name, link.speed, tuple(t.uid for t in link.targets),
+                              tuple(t.name if t.face_up or t.controller == p else None for t in link.targets)))
+        d.signal("activated", card, p, how=activation_kind(card, effect))
+        return Return(link)
+
+    def targeted(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+        link = self.link
+        assert link is not None
+        link.targets += [d.cards[o.card] for o in chosen]  # type: ignore[index]
+        link.target_groups += [self.group] * len(chosen)
+        self.group += 1
+        return self.targets(d, None)
+
+
+def _place_activated_card(d: "Duel", p: int, card: CardInst) -> "PendulumZone | None":
     if card.is_monster:  # a Pendulum monster activated into a Pendulum Zone (R-ZONE-4)
         zones = d.players[p].free_pendulum_zones()
-        seq = zones[0]
         if len(zones) > 1:
-            answer = yield d.ask(p, Kind.ZONE, [Option(f"zone:{z}", name) for z, name in zip(zones, ("left", "right"))],
-                                 f"{card.name}: into which Pendulum Zone?", verb="zone")
-            seq = int(answer.key.split(":")[1])
-        d.move(card, Loc.SZONE, seq=seq, face_up=True, quiet=True)
+            return PendulumZone(p, card.uid, tuple(zones))
+        d.move(card, Loc.SZONE, seq=zones[0], face_up=True, quiet=True)
     elif card.loc == Loc.HAND:
         d.move(card, Loc.SZONE, seq=d.spell_zone_for(p, card), face_up=True, quiet=True)
     else:
         card.face_up = True
+    return None
+
+
+@dataclass
+class PendulumZone(Frame):
+    """Which of two free Pendulum Zones a Pendulum card is activated into."""
+
+    p: int
+    uid: int
+    zones: tuple[int, ...]
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        card = d.cards[self.uid]
+        return self.ask("chosen", d.ask(self.p, Kind.ZONE, [Option(f"zone:{z}", name) for z, name in zip(self.zones, ("left", "right"))],
+                                        f"{card.name}: into which Pendulum Zone?", verb="zone"))
+
+    def chosen(self, d: "Duel", answer: Option) -> Next:
+        d.move(d.cards[self.uid], Loc.SZONE, seq=int(answer.key.split(":")[1]), face_up=True, quiet=True)
+        return DONE
 
 
 def _card_options(d: "Duel", cards: list[CardInst], viewer: int, look: bool = False) -> list[Option]:
@@ -530,46 +583,66 @@ def _card_options(d: "Duel", cards: list[CardInst], viewer: int, look: bool = Fa
 # ---------------------------------------------------------------------- chains
 
 
-def run_chain(d: "Duel", first: int | None = None) -> Flow:
+def run_chain(d: "Duel", first: int | None = None) -> "RunChain":
     """Responses (the other player first, R-CHAIN-4), then LIFO resolution and cleanup."""
-    from .flow import PASS, window_prompt
-
-    p = 1 - d.chain[-1].player if first is None else first
-    passes = 0
-    while passes < 2:
-        options = activation_options(d, p, open_state=False)
-        if options or d.prompt_modes[p] == "always":
-            choice = yield d.ask(p, Kind.CHAIN, (*options, PASS), f"Chain Link {len(d.chain)} ({d.chain[-1].card.name}): respond or pass")
-            if choice.key == "refresh":
-                continue
-            if choice.key != "pass":
-                card = d.cards[choice.card]
-                yield from activate(d, p, card, int(choice.key.rsplit(":", 1)[1]))
-                passes, p = 0, 1 - p
-                continue
-        passes += 1
-        p = 1 - p
-    del window_prompt
-    yield from resolve_chain(d)
+    return RunChain(1 - d.chain[-1].player if first is None else first)
 
 
-def resolve_chain(d: "Duel") -> Flow:
-    from .ops import resolve_link
+@dataclass
+class RunChain(Frame):
+    p: int  # who may respond now
+    passes: int = 0
 
-    spent: list[CardInst] = []
-    negated: list[CardInst] = []
-    d.resolving = True
-    try:
+    def start(self, d: "Duel", _: Any) -> Next:
+        from .flow import PASS
+
+        while self.passes < 2:
+            p = self.p
+            options = activation_options(d, p, open_state=False)
+            if options or d.prompt_modes[p] == "always":
+                return self.ask("answered", d.ask(p, Kind.CHAIN, (*options, PASS),
+                                                  f"Chain Link {len(d.chain)} ({d.chain[-1].card.name}): respond or pass"))
+            self.passes += 1
+            self.p = 1 - p
+        return self.then(d, "finish", ResolveChain())
+
+    def answered(self, d: "Duel", choice: Option) -> Next:
+        if choice.key == "refresh":
+            return self.start(d, None)
+        if choice.key == "pass":
+            self.passes += 1
+            self.p = 1 - self.p
+            return self.start(d, None)
+        assert choice.card is not None
+        return self.then(d, "responded", activate(d, self.p, d.cards[choice.card], int(choice.key.rsplit(":", 1)[1])))
+
+    def responded(self, d: "Duel", _: Any) -> Next:
+        self.passes, self.p = 0, 1 - self.p
+        return self.start(d, None)
+
+
+@dataclass
+class ResolveChain(Frame):
+    """R-CHAIN-6/7: the links resolve last first; spent cards go to the GY together."""
+
+    spent: list[CardInst] = field(default_factory=list)
+    negated: list[CardInst] = field(default_factory=list)
+    link: ChainLink | None = None  # the link resolving now
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        from .ops import resolve_link
+
+        d.resolving = True
         while d.chain:
-            link = d.chain[-1]
+            link = self.link = d.chain[-1]
             d.batch += 1
             d.emit(ChainResolves(link.number, link.player, link.card.uid, link.card.name))
             if link.was_spell_trap_card:
-                spent.append(link.card)
+                self.spent.append(link.card)
             if link.negated:
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) was negated and does nothing"))
                 if link.was_spell_trap_card:
-                    negated.append(link.card)
+                    self.negated.append(link.card)
             elif _stopped(d, link):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
             elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
@@ -578,28 +651,37 @@ def resolve_chain(d: "Duel") -> Flow:
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 d.destroy([link.card], by="effect", reason="it targeted a monster that negates such Spells")
             else:
-                yield from resolve_link(d, link)
-                card = link.card
-                if link.was_spell_trap_card and card.loc == Loc.SZONE and card.face_up and not card.active \
-                        and not _leaves_after_resolving(card):
-                    _now_applies(card)  # a Continuous card applies from its own resolution on (Royal Decree as CL2)
+                return self.then(d, "resolved", resolve_link(d, link))
             d.chain.pop()
-    finally:
-        d.resolving = False
-    # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.
-    for card in spent:
-        if card.loc == Loc.SZONE and card.face_up and (_leaves_after_resolving(card) or card in negated):
-            d.move(card, Loc.GY, reason="resolved" if card not in negated else "its activation was negated")
-        elif card.loc == Loc.SZONE and card.face_up and not card.active:
-            _now_applies(card)  # a Continuous/Field/Equip card whose effect was negated: it is there from now
-    d.batch += 1
-    if d.attack is not None and d.step == Step.BATTLE:
-        d.attack.fresh = False  # a chain resolved: the attack declaration is no longer the last thing (R-CHAIN-10)
-    if d.forcers:
-        from .continuous import enforce_positions
+        return self.cleanup(d)
 
-        enforce_positions(d)
-    yield from process_triggers(d)
+    def resolved(self, d: "Duel", _: Any) -> Next:
+        link = self.link
+        assert link is not None
+        card = link.card
+        if link.was_spell_trap_card and card.loc == Loc.SZONE and card.face_up and not card.active \
+                and not _leaves_after_resolving(card):
+            _now_applies(card)  # a Continuous card applies from its own resolution on (Royal Decree as CL2)
+        d.chain.pop()
+        return self.start(d, None)
+
+    def cleanup(self, d: "Duel") -> Next:
+        d.resolving = False
+        self.link = None
+        # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.
+        for card in self.spent:
+            if card.loc == Loc.SZONE and card.face_up and (_leaves_after_resolving(card) or card in self.negated):
+                d.move(card, Loc.GY, reason="resolved" if card not in self.negated else "its activation was negated")
+            elif card.loc == Loc.SZONE and card.face_up and not card.active:
+                _now_applies(card)  # a Continuous/Field/Equip card whose effect was negated: it is there from now
+        d.batch += 1
+        if d.attack is not None and d.step == Step.BATTLE:
+            d.attack.fresh = False  # a chain resolved: the attack declaration is no longer the last thing (R-CHAIN-10)
+        if d.forcers:
+            from .continuous import enforce_positions
+
+            enforce_positions(d)
+        return self.then(d, "finish", ProcessTriggers())
 
 
 def _now_applies(card: CardInst) -> None:
@@ -673,54 +755,96 @@ class Delayed:
         return self.left <= 0
 
 
-def process_triggers(d: "Duel") -> Flow:
+def process_triggers(d: "Duel") -> "ProcessTriggers":
     """R-PRIO-5 (SEGOC): triggers from what just happened form the next chain."""
-    while d.signals:
-        signals, d.signals = d.signals, []
-        d.last_signals = signals
-        last_batch = max(s.batch for s in signals)
-        found = _collect(d, signals, last_batch)
-        if not found:
-            continue
-        tp = d.turn_player
-        groups: list[list[_Pending]]
-        if d.rules.chain.legacy_trigger_order:
-            groups = [found]  # V-23: the turn player orders every simultaneous trigger
-        else:
-            groups = [[t for t in found if t.player == who and t.mandatory == mandatory]
-                      for mandatory in (True, False) for who in (tp, 1 - tp)]
-        ordered: list[_Pending] = []
-        for group in groups:
-            chosen = []
-            for t in group:
+    return ProcessTriggers()
+
+
+@dataclass
+class ProcessTriggers(Frame):
+    """R-PRIO-5 (SEGOC): each group of simultaneous triggers — the turn player's mandatory,
+    the opponent's mandatory, then the optional ones — is asked and ordered, then they form
+    the next chain; triggers of that chain's resolution follow, until nothing is left."""
+
+    groups: list[list[_Pending]] = field(default_factory=list)
+    chosen: list[_Pending] = field(default_factory=list)  # of the group being asked
+    ordered: list[_Pending] = field(default_factory=list)  # the new chain, in order
+    asked: int = 0  # triggers of the group asked so far
+    started: bool = False
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        while d.signals:
+            signals, d.signals = d.signals, []
+            d.last_signals = signals
+            last_batch = max(s.batch for s in signals)
+            found = _collect(d, signals, last_batch)
+            if not found:
+                continue
+            tp = d.turn_player
+            if d.rules.chain.legacy_trigger_order:
+                self.groups = [found]  # V-23: the turn player orders every simultaneous trigger
+            else:
+                self.groups = [[t for t in found if t.player == who and t.mandatory == mandatory]
+                               for mandatory in (True, False) for who in (tp, 1 - tp)]
+            self.ordered, self.chosen, self.asked = [], [], 0
+            return self.ask_group(d, None)
+        return DONE
+
+    def ask_group(self, d: "Duel", _: Any) -> Next:
+        while self.groups:
+            group = self.groups[0]
+            while self.asked < len(group):
+                t = group[self.asked]
+                self.asked += 1
                 if t.mandatory:
-                    chosen.append(t)
+                    self.chosen.append(t)
                     continue
-                answer = yield d.ask(t.player, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
-                                     f"Activate {t.card.name}'s effect?", verb="trigger")
-                if answer.key == "yes":
-                    chosen.append(t)
+                return self.ask("answered", d.ask(t.player, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
+                                                  f"Activate {t.card.name}'s effect?", verb="trigger"))
+            chosen = self.chosen
             if len(chosen) > 1:
-                orderer = tp if d.rules.chain.legacy_trigger_order else chosen[0].player
+                orderer = d.turn_player if d.rules.chain.legacy_trigger_order else chosen[0].player
                 twice = {t.card.uid for t in chosen if sum(1 for u in chosen if u.card is t.card) > 1}
                 options = [Option(f"trigger:{t.card.uid}:{t.index}", _trigger_label(t) if t.card.uid in twice else t.card.name,
                                   t.card.uid) for t in chosen]
                 from .legality import unique_labels
 
-                answer = yield d.ask(orderer, Kind.ORDER, unique_labels(d, options), "Order these effects (first = lower chain link)",
-                                     lo=len(chosen), hi=len(chosen), verb="order")
-                by_key = {f"trigger:{t.card.uid}:{t.index}": t for t in chosen}
-                chosen = [by_key[o.key] for o in answer]
-            ordered.extend(chosen)
-        started = False
-        for t in ordered:
+                return self.ask("order", d.ask(orderer, Kind.ORDER, unique_labels(d, options), "Order these effects (first = lower chain link)",
+                                               lo=len(chosen), hi=len(chosen), verb="order"))
+            self.next_group(chosen)
+        self.started = False
+        return self.activate_next(d, None)
+
+    def answered(self, d: "Duel", answer: Option) -> Next:
+        if answer.key == "yes":
+            self.chosen.append(self.groups[0][self.asked - 1])
+        return self.ask_group(d, None)
+
+    def order(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+        by_key = {f"trigger:{t.card.uid}:{t.index}": t for t in self.chosen}
+        self.next_group([by_key[o.key] for o in answer])
+        return self.ask_group(d, None)
+
+    def next_group(self, chosen: list[_Pending]) -> None:
+        self.ordered.extend(chosen)
+        self.groups.pop(0)
+        self.chosen, self.asked = [], 0
+
+    def activate_next(self, d: "Duel", _: Any) -> Next:
+        while self.ordered:
+            t = self.ordered[0]
             if not _still_able(d, t):
+                self.ordered.pop(0)
                 continue
-            link = yield from activate(d, t.player, t.card, t.index, t.signal, effect=t.effect)
-            link.chosen = t.remembered
-            started = True
-        if started:
-            yield from run_chain(d)
+            return self.then(d, "activated", activate(d, t.player, t.card, t.index, t.signal, effect=t.effect))
+        if self.started:
+            return self.then(d, "start", run_chain(d))
+        return self.start(d, None)
+
+    def activated(self, d: "Duel", link: ChainLink) -> Next:
+        link.chosen = self.ordered.pop(0).remembered
+        self.started = True
+        return self.activate_next(d, None)
 
 
 def _trigger_label(t: _Pending) -> str:

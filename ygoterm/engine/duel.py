@@ -114,7 +114,7 @@ class Duel:
         for p, deck in enumerate(decks):
             duel._deal(p, deck.main, Loc.DECK)
             duel._deal(p, deck.extra, Loc.EXTRA)
-        duel._start(flow.run(duel))
+        duel._start(flow.Run())
         return duel
 
     def deal_uids(self, count: int) -> None:
@@ -194,7 +194,7 @@ class Duel:
                 want = str(decision.min) if decision.min == decision.max else f"{decision.min} to {decision.max}"
                 raise IllegalChoice(decision.rule or _SELECT_RULES.get(decision.verb, "PROTOCOL"), f"{decision.verb or 'select'} {want}, not {len(chosen)}")
             if decision.sets and frozenset(o.key for o in chosen) not in decision.sets:
-                refusal = self.selection_check(tuple(chosen)) if self.selection_check is not None else None
+                refusal = self._selection_refusal(tuple(chosen))
                 if refusal is not None:
                     raise IllegalChoice(refusal.rule, f"{refusal.action}: {refusal.message}")
                 raise IllegalChoice("PROTOCOL", "those cannot be chosen together")
@@ -204,6 +204,13 @@ class Duel:
                 raise IllegalChoice("PROTOCOL", "choose exactly one option")
             answer = answer[0]
         return self._match(decision, answer)
+
+    def _selection_refusal(self, chosen: tuple[Option, ...]) -> Refusal | None:
+        """Why a selection outside the pending decision's `sets` is refused: the asking frame says."""
+        check = getattr(self._stack[-1], "selection_refusal", None) if self._stack else None
+        if check is not None:
+            return check(self, chosen)
+        return self.selection_check(chosen) if self.selection_check is not None else None
 
     def _match(self, decision: Decision, answer: Option | str) -> Option:
         if isinstance(answer, Option):
@@ -283,7 +290,13 @@ class Duel:
         return explain(self, player, self.cards[uid])
 
     def copy(self) -> "Duel":
-        """An independent copy, made by replaying this duel's record (see docs/engine.md)."""
+        """An independent duel at the same pending decision: applying answers to one never
+        changes the other. The flow is data, so this copies it (engine/copying.py); a flow that
+        still holds a generator (`machine.GenFrame`) is copied by replaying this duel's record."""
+        if machine.copyable(self._stack) and self.selection_check is None:
+            from .copying import copy_duel
+
+            return copy_duel(self)
         from .replay import replay
 
         assert self.record is not None

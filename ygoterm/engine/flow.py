@@ -1,29 +1,30 @@
 """The rules' control flow: setup, turns, phases, priority windows, summons and battle.
 
-Every function here is a generator: it `yield`s a Decision when a player must choose and
-receives the chosen Option (or a tuple of them). `Duel.apply` drives it.
+Each piece of pending work is a frame (engine/machine.py): a record whose step methods follow
+the rule book in order and return a Decision when a player must choose; the next step receives
+the chosen Option (or a tuple of them). `Duel.apply` drives the stack.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Generator
+from typing import TYPE_CHECKING, Any
 
 from .card import CardInst
 from .chain import activate, activation_options, answerable, process_triggers, run_chain
 from .continuous import effects_negated, enforce_positions, equip_takes_battle_destruction, has_flag, tribute_value
-from .decision import Decision, Kind, Option, Refusal
-from .events import (Attack, AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, Replay,
+from .decision import Kind, Option, Refusal
+from . import events
+from .events import (AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
+from .machine import DONE, Frame, Next, Return
 from .legality import (NORMAL_SUMMON, attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms,
                        unique_labels)
 from .types import Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
     from .duel import Duel
-
-Flow = Generator[Decision, Any, Any]
 
 PASS = Option("pass", "pass", verb="pass")
 STOP = Option("stop", "stop", verb="stop")
@@ -45,71 +46,112 @@ class AttackState:
 # ---------------------------------------------------------------------- duel and turns
 
 
-def run(d: "Duel") -> Flow:
+@dataclass
+class Run(Frame):
     """A whole duel from the coin toss (R-SETUP-1…6)."""
-    yield from setup(d)
-    yield from play(d, Phase.DRAW)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "play", Setup())
+
+    def play(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "finish", Play(Phase.DRAW))
 
 
-def play(d: "Duel", phase: Phase) -> Flow:
+@dataclass
+class Play(Frame):
     """Turns from the given phase of the current turn onwards, until the duel is decided."""
-    while True:
-        yield from turn(d, phase)
-        phase = Phase.DRAW
+
+    phase: Phase
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "next_turn", Turn(self.phase))
+
+    def next_turn(self, d: "Duel", _: Any) -> Next:
         d.turn += 1
         d.turn_player = 1 - d.turn_player
+        return self.then(d, "next_turn", Turn(Phase.DRAW))
 
 
-def setup(d: "Duel") -> Flow:
-    winner = d.rng.randrange(2)  # R-SETUP-3: a seeded coin; the winner chooses
-    d.emit(CoinToss(winner))
-    choice = yield d.ask(winner, Kind.FIRST, (Option("first", "first"), Option("second", "second")),
-                         f"{d.names[winner]} won the coin toss: go first or second?")
-    first = winner if choice.key == "first" else 1 - winner
-    d.first_player = d.turn_player = first
-    d.emit(TurnOrder(first))
-    for p in (0, 1):  # R-SETUP-2: each player shuffles, then the opponent cuts (a second shuffle)
-        d.rng.shuffle(d.players[p].deck)
-        d.rng.shuffle(d.players[p].deck)
-        d.emit(Shuffle(p))
-    for p in (first, 1 - first):  # R-SETUP-5
-        d.draw(p, 5)
-    d.turn = 1
+@dataclass
+class Setup(Frame):
+    winner: int = 0
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        self.winner = winner = d.rng.randrange(2)  # R-SETUP-3: a seeded coin; the winner chooses
+        d.emit(CoinToss(winner))
+        return self.ask("chosen", d.ask(winner, Kind.FIRST, (Option("first", "first"), Option("second", "second")),
+                                        f"{d.names[winner]} won the coin toss: go first or second?"))
+
+    def chosen(self, d: "Duel", choice: Option) -> Next:
+        first = self.winner if choice.key == "first" else 1 - self.winner
+        d.first_player = d.turn_player = first
+        d.emit(TurnOrder(first))
+        for p in (0, 1):  # R-SETUP-2: each player shuffles, then the opponent cuts (a second shuffle)
+            d.rng.shuffle(d.players[p].deck)
+            d.rng.shuffle(d.players[p].deck)
+            d.emit(Shuffle(p))
+        for p in (first, 1 - first):  # R-SETUP-5
+            d.draw(p, 5)
+        d.turn = 1
+        return DONE
 
 
-def turn(d: "Duel", start: Phase) -> Flow:
-    p = d.turn_player
-    skips = d.players[p].skip
-    skip = {phase for phase, when in skips.items() if when < d.turn}  # R-PHASE-8: set before this turn
-    if start == Phase.DRAW:
-        d.emit(TurnStart(d.turn, p))
-        for card in d.players[p].mzone:
-            if card is not None:
-                card.attacks = 0
-    if start <= Phase.DRAW and "draw" not in skip:
-        yield from draw_phase(d)
-    if start <= Phase.STANDBY and "standby" not in skip:
-        set_phase(d, Phase.STANDBY)
-        d.signal("standby_phase", None, p)
-        yield from window(d)
-    go = "main2" if start == Phase.MAIN2 else "battle" if start == Phase.BATTLE else "end" if start == Phase.END else ""
-    if start <= Phase.MAIN1:
-        if "main1" in skip:  # R-PHASE-8
-            go = "end" if "battle" in skip else "battle"
-        else:
-            go = yield from main_phase(d, Phase.MAIN1)
-    if go == "battle":
-        yield from battle_phase(d)
-        go = "main2"
-    if go == "main2":
-        yield from main_phase(d, Phase.MAIN2)
-    yield from end_phase(d)
-    left = d.players[p].skips_left
-    for phase in skip:  # R-PHASE-8: a skip lasts for as many of the player's turns as it says
-        left[phase] = left.get(phase, 1) - 1
-        if left[phase] <= 0:
-            skips.pop(phase, None)
-            left.pop(phase, None)
+@dataclass
+class Turn(Frame):
+    """One turn from `first` (its Draw Phase, or a later phase for a position) to its end."""
+
+    first: Phase
+    skip: frozenset[str] = frozenset()  # phases skipped this turn (R-PHASE-8)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        p = d.turn_player
+        self.skip = frozenset(phase for phase, when in d.players[p].skip.items() if when < d.turn)  # R-PHASE-8: set before this turn
+        if self.first == Phase.DRAW:
+            d.emit(TurnStart(d.turn, p))
+            for card in d.players[p].mzone:
+                if card is not None:
+                    card.attacks = 0
+        if self.first <= Phase.DRAW and "draw" not in self.skip:
+            return self.then(d, "standby", draw_phase(d))
+        return self.standby(d, None)
+
+    def standby(self, d: "Duel", _: Any) -> Next:
+        if self.first <= Phase.STANDBY and "standby" not in self.skip:
+            set_phase(d, Phase.STANDBY)
+            d.signal("standby_phase", None, d.turn_player)
+            return self.then(d, "main1", window(d))
+        return self.main1(d, None)
+
+    def main1(self, d: "Duel", _: Any) -> Next:
+        first = self.first
+        if first <= Phase.MAIN1:
+            if "main1" not in self.skip:
+                return self.then(d, "after_main1", MainPhase(Phase.MAIN1))
+            return self.after_main1(d, "end" if "battle" in self.skip else "battle")  # R-PHASE-8
+        return self.after_main1(d, "main2" if first == Phase.MAIN2 else "battle" if first == Phase.BATTLE else "end")
+
+    def after_main1(self, d: "Duel", go: str) -> Next:
+        if go == "battle":
+            return self.then(d, "main2", BattlePhase())
+        if go == "main2":
+            return self.main2(d, None)
+        return self.end(d, None)
+
+    def main2(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "end", MainPhase(Phase.MAIN2))
+
+    def end(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "over", EndPhase())
+
+    def over(self, d: "Duel", _: Any) -> Next:
+        side = d.players[d.turn_player]
+        for phase in self.skip:  # R-PHASE-8: a skip lasts for as many of the player's turns as it says
+            left = side.skips_left
+            left[phase] = left.get(phase, 1) - 1
+            if left[phase] <= 0:
+                side.skip.pop(phase, None)
+                left.pop(phase, None)
+        return DONE
 
 
 def set_phase(d: "Duel", phase: Phase, step: Step = Step.NONE) -> None:
@@ -123,34 +165,45 @@ def set_step(d: "Duel", step: Step) -> None:
     d.emit(PhaseChange(d.turn, d.turn_player, d.phase, step))
 
 
-def draw_phase(d: "Duel") -> Flow:
+def draw_phase(d: "Duel") -> Frame | tuple[()]:
     """R-PHASE-2 and R-SETUP-6: the first player skips the draw of turn 1."""
     set_phase(d, Phase.DRAW)
     if d.turn != 1 or d.rules.duel.first_turn_draw:
         for card in d.draw(d.turn_player, 1):
             d.signal("drawn", card, d.turn_player)
-    yield from window(d)
+    return window(d)
 
 
-def end_phase(d: "Duel") -> Flow:
+@dataclass
+class EndPhase(Frame):
     """R-PHASE-7: End Phase effects, then the turn player discards down to the hand limit."""
-    set_phase(d, Phase.END)
-    d.signal("end_phase", None, d.turn_player)
-    _end_of_turn_effects(d)
-    yield from window(d)
-    p = d.turn_player
-    limit = d.rules.hand_limit
-    hand = d.players[p].hand
-    if limit is not None and len(hand) > limit:
-        excess = len(hand) - limit
-        options = unique_labels(d, [Option(f"card:{c.uid}", c.name, c.uid) for c in hand])
-        chosen = yield d.ask(p, Kind.CARDS, options, f"Hand limit {limit}: discard {excess} card{'s' if excess > 1 else ''}",
-                             lo=excess, hi=excess, verb="discard", rule="R-PHASE-7")
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        set_phase(d, Phase.END)
+        d.signal("end_phase", None, d.turn_player)
+        _end_of_turn_effects(d)
+        return self.then(d, "hand_limit", window(d))
+
+    def hand_limit(self, d: "Duel", _: Any) -> Next:
+        p = d.turn_player
+        limit = d.rules.hand_limit
+        hand = d.players[p].hand
+        if limit is not None and len(hand) > limit:
+            excess = len(hand) - limit
+            options = unique_labels(d, [Option(f"card:{c.uid}", c.name, c.uid) for c in hand])
+            return self.ask("discarded", d.ask(p, Kind.CARDS, options, f"Hand limit {limit}: discard {excess} card{'s' if excess > 1 else ''}",
+                                               lo=excess, hi=excess, verb="discard", rule="R-PHASE-7"))
+        return self.expire(d, None)
+
+    def discarded(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
         for option in chosen:
             d.move(d.cards[option.card], Loc.GY, reason="hand limit")
-            d.signal("discarded", d.cards[option.card], p)
-        yield from window(d)  # triggers of the discards happen in this End Phase
-    _expire_until_end_of_turn(d)
+            d.signal("discarded", d.cards[option.card], d.turn_player)
+        return self.then(d, "expire", window(d))  # triggers of the discards happen in this End Phase
+
+    def expire(self, d: "Duel", _: Any) -> Next:
+        _expire_until_end_of_turn(d)
+        return DONE
 
 
 def _end_of_turn_effects(d: "Duel") -> None:
@@ -184,71 +237,120 @@ def _expire_until_end_of_turn(d: "Duel") -> None:
 
 
 def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chain: bool = False,
-           triggers: bool = True) -> Flow | tuple[()]:
+           triggers: bool = True) -> Frame | tuple[()]:
     """R-PRIO-1/2: players may act, `first` (default: the turn player) first, until both pass
-    in succession. `yield from window(…)` gives True if anything was activated.
+    in succession. The window's result is True if anything was activated.
 
     Triggers waiting from what just happened form a chain first (R-PRIO-5), unless
     `triggers` is False (inside a Summon's negation window and early Damage Step sub-steps).
     A player with nothing to activate passes by themselves unless their prompt mode is
     "always" (hot-seat privacy: then every window asks, so a prompt reveals nothing). When no
     card in the duel could ever respond and nobody asked for "always", the window is skipped
-    without building a generator (`yield from ()` gives None).
+    without building a frame (`()`: nothing to run, the result is None).
     """
     if not d.responders and "always" not in d.prompt_modes:
         return ()
-    return _window(d, d.turn_player if first is None else first, passes, stop_after_chain, triggers)
+    return Window(d.turn_player if first is None else first, passes, stop_after_chain, triggers)
 
 
-def _window(d: "Duel", p: int, passes: int, stop_after_chain: bool, triggers: bool) -> Flow:
-    acted = False
-    if d.forcers:
-        enforce_positions(d)
-    if triggers:
-        if d.signals:
-            yield from process_triggers(d)
-            check_card_wins(d)
-        else:
+@dataclass
+class Window(Frame):
+    p: int  # who may act now
+    passes: int
+    stop_after_chain: bool
+    triggers: bool
+    acted: bool = False
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        if d.forcers:
+            enforce_positions(d)
+        if self.triggers:
+            if d.signals:
+                return self.then(d, "triggered", process_triggers(d))
             d.last_signals = []  # nothing new happened: "when …" conditions refer to the last action only
-    while passes < 2:
-        options = activation_options(d, p, open_state=False)
-        if options or d.prompt_modes[p] == "always":
-            choice = yield d.ask(p, Kind.CHAIN, (*options, PASS), window_prompt(d))
-            if choice.key == "refresh":
-                continue
-            if choice.key != "pass":
-                acted = True
-                yield from start_chain(d, p, choice)
-                if stop_after_chain:
-                    yield from after_chain(d)
-                    return True
-                passes, p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
-                continue
-        passes += 1
-        p = 1 - p
-    d.last_signals = []  # both passed: what happened is no longer "the last thing" (R-CHAIN-10)
-    return acted
+        return self.loop(d, None)
+
+    def triggered(self, d: "Duel", _: Any) -> Next:
+        check_card_wins(d)
+        return self.loop(d, None)
+
+    def loop(self, d: "Duel", _: Any) -> Next:
+        while self.passes < 2:
+            p = self.p
+            options = activation_options(d, p, open_state=False)
+            if options or d.prompt_modes[p] == "always":
+                return self.ask("answered", d.ask(p, Kind.CHAIN, (*options, PASS), window_prompt(d)))
+            self.passes += 1
+            self.p = 1 - p
+        d.last_signals = []  # both passed: what happened is no longer "the last thing" (R-CHAIN-10)
+        return Return(self.acted)
+
+    def answered(self, d: "Duel", choice: Option) -> Next:
+        if choice.key == "refresh":
+            return self.loop(d, None)
+        if choice.key == "pass":
+            self.passes += 1
+            self.p = 1 - self.p
+            return self.loop(d, None)
+        self.acted = True
+        return self.then(d, "chained", start_chain(d, self.p, choice))
+
+    def chained(self, d: "Duel", _: Any) -> Next:
+        if self.stop_after_chain:
+            return self.then(d, "stopped", after_chain(d))
+        self.passes, self.p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
+        return self.loop(d, None)
+
+    def stopped(self, d: "Duel", _: Any) -> Next:
+        return Return(True)
 
 
-def start_chain(d: "Duel", p: int, choice: Option) -> Flow:
-    card = d.cards[choice.card]
-    index = int(choice.key.rsplit(":", 1)[1])
-    d.batch += 1
-    yield from activate(d, p, card, index)
-    yield from run_chain(d)
-    check_card_wins(d)
+@dataclass
+class StartChain(Frame):
+    """A player starts a chain: the activation (Chain Link 1), the responses, the resolution."""
+
+    p: int
+    uid: int
+    index: int
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        d.batch += 1
+        return self.then(d, "run", activate(d, self.p, d.cards[self.uid], self.index))
+
+    def run(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "resolved", run_chain(d))
+
+    def resolved(self, d: "Duel", _: Any) -> Next:
+        check_card_wins(d)
+        return DONE
 
 
-def after_chain(d: "Duel") -> Flow:
+def start_chain(d: "Duel", p: int, choice: Option) -> StartChain:
+    assert choice.card is not None
+    return StartChain(p, choice.card, int(choice.key.rsplit(":", 1)[1]))
+
+
+@dataclass
+class AfterChain(Frame):
     """R-CHAIN-9, R-PRIO-1: what happened while a chain resolved (a Special Summon by Monster
     Reborn, Tokens, a Fusion Summon) is then the last thing that happened, so the turn player and
     then the opponent may start a chain answering it (Bottomless Trap Hole, Torrential Tribute).
     Windows inside a window loop get this from the loop itself; an activation from an open game
     state, or one that ends a "before the phase ends" window, needs it here. The window opens
     only when some card of the duel answers such an event, and then in every prompt mode alike."""
-    if d.outcome is None and any(answerable(d, s) for s in d.last_signals):
-        yield from window(d, triggers=False)
-    d.last_signals = []
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        if d.outcome is None and any(answerable(d, s) for s in d.last_signals):
+            return self.then(d, "forget", window(d, triggers=False))
+        return self.forget(d, None)
+
+    def forget(self, d: "Duel", _: Any) -> Next:
+        d.last_signals = []
+        return DONE
+
+
+def after_chain(d: "Duel") -> AfterChain:
+    return AfterChain()
 
 
 def check_card_wins(d: "Duel") -> None:
@@ -280,69 +382,94 @@ def window_prompt(d: "Duel") -> str:
 # ---------------------------------------------------------------------- main phase
 
 
-def main_phase(d: "Duel", phase: Phase) -> Flow:
+@dataclass
+class MainPhase(Frame):
     """R-PHASE-4/6: the turn player acts in an open game state until they move on."""
-    set_phase(d, phase)
-    p = d.turn_player
-    if d.signals:
-        yield from window(d)
-    while True:
+
+    phase: Phase
+    verb: str = ""  # "battle" or "end": how the turn player moves on
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        set_phase(d, self.phase)
+        if d.signals:
+            return self.then(d, "idle", window(d))
+        return self.idle(d, None)
+
+    def idle(self, d: "Duel", _: Any) -> Next:
+        p = d.turn_player
         d.idle = True
         options = main_options(d, p)
         if d.responders:
             moves_on = next(i for i, o in enumerate(options) if o.verb in ("battle", "end"))
             options[moves_on:moves_on] = activation_options(d, p, open_state=True)
-        choice = yield d.ask(p, Kind.COMMAND, options, f"{phase.title}: your move")
+        return self.ask("chosen", d.ask(p, Kind.COMMAND, options, f"{self.phase.title}: your move"))
+
+    def chosen(self, d: "Duel", choice: Option) -> Next:
         d.idle = False
-        if choice.key == "refresh":
-            continue
+        p = d.turn_player
         verb = choice.verb
+        if choice.key == "refresh":
+            return self.idle(d, None)
         if verb in ("battle", "end"):
             # R-PRIO-2: announcing the end of the phase is a pass; the opponent may act before it ends.
-            if (yield from window(d, first=1 - p, passes=1, stop_after_chain=True)):
-                continue
-            return verb
+            self.verb = verb
+            return self.then(d, "moving_on", window(d, first=1 - p, passes=1, stop_after_chain=True))
         if verb == "pendulum":
             from .pendulum import summon as pendulum_summon
 
-            yield from pendulum_summon(d, p)
-            continue
-        card = d.cards[choice.card]
+            return self.then(d, "idle", pendulum_summon(d, p))
+        if verb == "activate":
+            return self.then(d, "activated", start_chain(d, p, choice))
+        card = d.cards[choice.card]  # type: ignore[index]
         if verb == "summon":
-            yield from normal_summon(d, p, card, setting=False)
-        elif verb == "set":
+            return self.then(d, "idle", NormalSummon(p, card.uid, setting=False))
+        if verb == "set":
             if card.is_monster:
-                yield from normal_summon(d, p, card, setting=True)
-            else:
-                set_spell_trap(d, p, card)
-        elif verb == "flip":
-            yield from flip_summon(d, p, card)
-        elif verb == "gemini":
-            yield from gemini_summon(d, p, card)
-        elif verb == "switch":
+                return self.then(d, "idle", NormalSummon(p, card.uid, setting=True))
+            set_spell_trap(d, p, card)
+            return self.idle(d, None)
+        if verb == "flip":
+            return self.then(d, "idle", flip_summon(d, p, card))
+        if verb == "gemini":
+            return self.then(d, "idle", gemini_summon(d, p, card))
+        if verb == "switch":
             change_position(d, card)
-            if d.signals:  # triggers of the change (Dream Clown)
-                yield from window(d)
-        elif verb == "activate":
-            yield from start_chain(d, p, choice)
-            yield from after_chain(d)  # then the turn player is back in an open game state (R-PRIO-1)
-        elif verb == "special":
+            return self.then(d, "idle", window(d) if d.signals else None)  # triggers of the change (Dream Clown)
+        if verb == "special":
             from .summons import procedure_summon
 
-            yield from procedure_summon(d, p, card, int(choice.key.rsplit(":", 1)[1]))
-        elif verb in ("synchro", "xyz", "link"):
-            from .extra_summons import extra_summon
+            return self.then(d, "idle", procedure_summon(d, p, card, int(choice.key.rsplit(":", 1)[1])))
+        assert verb in ("synchro", "xyz", "link"), verb
+        from .extra_summons import extra_summon
 
-            yield from extra_summon(d, p, card)
+        return self.then(d, "idle", extra_summon(d, p, card))
+
+    def activated(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "idle", after_chain(d))  # then the turn player is back in an open game state (R-PRIO-1)
+
+    def moving_on(self, d: "Duel", acted: bool | None) -> Next:
+        if acted:
+            return self.idle(d, None)
+        return Return(self.verb)
 
 
-def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
+@dataclass
+class NormalSummon(Frame):
     """R-SUMMON-1…3 and R-SUMMON-19: Tributes on declaration, then the negation window."""
-    side = d.players[p]
-    side.normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
-    need, most, monsters = tribute_terms(d, p, card)
-    card.tributes_used = 0
-    if need:
+
+    p: int
+    uid: int
+    setting: bool
+    need: int = 0  # Tributes needed
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        p, card = self.p, d.cards[self.uid]
+        d.players[p].normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
+        need, most, monsters = tribute_terms(d, p, card)
+        self.need = need
+        card.tributes_used = 0
+        if not need:
+            return self.place(d, ())
         options = unique_labels(d, [Option(f"card:{c.uid}", c.name if c.face_up or c.controller == p else "face-down monster", c.uid)
                                     for c in monsters])
         doubles = d.continuous_count and any(tribute_value(d, c, card) > 1 for c in monsters)
@@ -350,29 +477,31 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool) -> Flow:
         prompt = f"Tribute {many} monster{'s' if most > 1 else ''} for {card.name}"
         most = min(most, len(monsters))
         lo = 1 if doubles else need
-
-        def check(chosen: tuple[Option, ...]) -> Refusal | None:
-            return tribute_refusal(d, p, card, [d.cards[o.card] for o in chosen], need)  # type: ignore[index]
-
         fits = tuple(frozenset(f"card:{c.uid}" for c in s) for n in range(lo, most + 1) for s in combinations(monsters, n)
                      if tribute_refusal(d, p, card, list(s), need) is None)
-        d.selection_check = check
-        try:
-            chosen = yield d.ask(p, Kind.CARDS, options, prompt, lo=lo, hi=most, verb="tribute", sets=fits)
-        finally:
-            d.selection_check = None
-        d.batch += 1
-        card.tributes_used = len(chosen)
-        for option in chosen:
-            d.move(d.cards[option.card], Loc.GY, reason="tribute")  # R-SUMMON-3: not destroyed
-    zone = side.free_mzone()
-    assert zone is not None
-    if setting:
-        side.monster_set_turn = d.turn
-        d.move(card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
-        d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
-        return
-    yield from summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if need else "normal", properly=True)
+        return self.ask("place", d.ask(p, Kind.CARDS, options, prompt, lo=lo, hi=most, verb="tribute", sets=fits))
+
+    def selection_refusal(self, d: "Duel", chosen: tuple[Option, ...]) -> Refusal | None:
+        """Why a set of Tributes outside the decision's `sets` is refused."""
+        return tribute_refusal(d, self.p, d.cards[self.uid], [d.cards[o.card] for o in chosen], self.need)  # type: ignore[index]
+
+    def place(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+        p, card = self.p, d.cards[self.uid]
+        side = d.players[p]
+        if chosen:
+            d.batch += 1
+            card.tributes_used = len(chosen)
+            for option in chosen:
+                d.move(d.cards[option.card], Loc.GY, reason="tribute")  # type: ignore[index]  # R-SUMMON-3: not destroyed
+        zone = side.free_mzone()
+        assert zone is not None
+        if self.setting:
+            side.monster_set_turn = d.turn
+            d.move(card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
+            d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
+            return DONE
+        return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if self.need else "normal",
+                                                                  properly=True))
 
 
 def tribute_refusal(d: "Duel", p: int, card: CardInst, tributes: list[CardInst], need: int) -> Refusal | None:
@@ -385,52 +514,68 @@ def tribute_refusal(d: "Duel", p: int, card: CardInst, tributes: list[CardInst],
     return None
 
 
-def summon_with_negation_window(d: "Duel", p: int, card: CardInst, zone: int | None, pos: Pos, how: str, *, properly: bool) -> Flow:
+def summon_with_negation_window(d: "Duel", p: int, card: CardInst, zone: int | None, pos: Pos, how: str, *,
+                                properly: bool) -> "SummonTogether":
     """Place a Summoned monster, open the summon-negation window (R-SUMMON-19), and if the
     Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8)."""
-    yield from summon_together(d, p, [(card, zone, pos)], how, properly=properly)
+    return SummonTogether(p, ((card.uid, zone, pos),), how, properly)
 
 
-def summon_together(d: "Duel", p: int, placed: list[tuple[CardInst, int | None, Pos]], how: str, *, properly: bool) -> Flow:
+def summon_together(d: "Duel", p: int, placed: list[tuple[CardInst, int | None, Pos]], how: str, *, properly: bool) -> "SummonTogether":
     """One Summon of one or more monsters (a Pendulum Summon: R-SUMMON-20, one event and one
-    trigger moment): place them, open the negation window, then their triggers."""
-    cards = [card for card, _, _ in placed]
-    origins = {card.uid: card.loc for card, zone, _ in placed if zone is not None}  # (a Flip Summon starts on the field)
-    for card, zone, pos in placed:
-        if zone is not None:
-            d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
-        card.summon_kind = how
-        card.summon_turn = d.turn
-        if properly:
-            card.properly_summoned = True
-        if how == "flip":
-            card.flipped_turn = d.turn  # (a Spirit returns in this End Phase)
-        d.emit(Summon(p, card.uid, card.name, how, pos, card.seq))
-    d.players[p].summoned_turn = d.turn
-    d.summoning, d.summon_negated, d.summoned_from = tuple(cards), False, origins
-    try:
-        yield from window(d, triggers=False)
-    finally:
-        d.summoning, d.summoned_from = (), {}
-    if d.summon_negated:
-        d.summon_negated = False
-        d.send_to_gy([c for c in cards if c.loc == Loc.MZONE], reason="its Summon was negated", as_from=origins)
-        yield from window(d)
-        return
-    d.batch += 1
-    event = _SUMMON_EVENT.get(how, "special_summoned")
-    for card in cards:
-        if card.loc == Loc.MZONE:
-            d.signal(event, card, p, how=how)
+    trigger moment)."""
+    return SummonTogether(p, tuple((card.uid, zone, pos) for card, zone, pos in placed), how, properly)
+
+
+@dataclass
+class SummonTogether(Frame):
+    """Place the Summoned monsters, open the negation window, then their triggers."""
+
+    p: int
+    placed: tuple[tuple[int, int | None, Pos], ...]  # (uid, Main Monster Zone or None if already there, position)
+    how: str
+    properly: bool
+    origins: dict[int, Loc] = field(default_factory=dict)  # where each came from (a Flip Summon starts on the field)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        p, how = self.p, self.how
+        cards = tuple(d.cards[uid] for uid, _, _ in self.placed)
+        self.origins = {uid: d.cards[uid].loc for uid, zone, _ in self.placed if zone is not None}
+        for card, (_, zone, pos) in zip(cards, self.placed):
+            if zone is not None:
+                d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
+            card.summon_kind = how
+            card.summon_turn = d.turn
+            if self.properly:
+                card.properly_summoned = True
             if how == "flip":
-                d.signal("flipped", card, p)
-    yield from window(d)
+                card.flipped_turn = d.turn  # (a Spirit returns in this End Phase)
+            d.emit(Summon(p, card.uid, card.name, how, pos, card.seq))
+        d.players[p].summoned_turn = d.turn
+        d.summoning, d.summon_negated, d.summoned_from = cards, False, self.origins
+        return self.then(d, "summoned", window(d, triggers=False))
+
+    def summoned(self, d: "Duel", _: Any) -> Next:
+        cards = [d.cards[uid] for uid, _, _ in self.placed]
+        d.summoning, d.summoned_from = (), {}
+        if d.summon_negated:
+            d.summon_negated = False
+            d.send_to_gy([c for c in cards if c.loc == Loc.MZONE], reason="its Summon was negated", as_from=self.origins)
+            return self.then(d, "finish", window(d))
+        d.batch += 1
+        event = _SUMMON_EVENT.get(self.how, "special_summoned")
+        for card in cards:
+            if card.loc == Loc.MZONE:
+                d.signal(event, card, self.p, how=self.how)
+                if self.how == "flip":
+                    d.signal("flipped", card, self.p)
+        return self.then(d, "finish", window(d))
 
 
 _SUMMON_EVENT = {"normal": "normal_summoned", "tribute": "normal_summoned", "gemini": "normal_summoned", "flip": "flip_summoned"}
 
 
-def gemini_summon(d: "Duel", p: int, card: CardInst) -> Flow:
+def gemini_summon(d: "Duel", p: int, card: CardInst) -> Frame | tuple[()]:
     """R-CARD-6: a Gemini monster on the field Normal Summoned again becomes an Effect Monster.
     It uses the turn's Normal Summon; as the monster is already on the field there is nothing to
     negate, but it is a Normal Summon that "When … Normal Summoned" cards may answer."""
@@ -441,15 +586,15 @@ def gemini_summon(d: "Duel", p: int, card: CardInst) -> Flow:
     d.emit(Summon(p, card.uid, card.name, "gemini", card.pos, card.seq))
     d.batch += 1
     d.signal("normal_summoned", card, p, how="gemini")
-    yield from window(d)
+    return window(d)
 
 
-def flip_summon(d: "Duel", p: int, card: CardInst) -> Flow:
+def flip_summon(d: "Duel", p: int, card: CardInst) -> "SummonTogether":
     """R-SUMMON-4: face-down Defense → face-up Attack; it counts as the turn's position change."""
     card.pos = Pos.ATTACK
     card.face_up = True
     card.pos_changed_turn = d.turn
-    yield from summon_with_negation_window(d, p, card, None, Pos.ATTACK, "flip", properly=False)
+    return summon_with_negation_window(d, p, card, None, Pos.ATTACK, "flip", properly=False)
 
 
 def change_position(d: "Duel", card: CardInst) -> None:
@@ -469,139 +614,196 @@ def set_spell_trap(d: "Duel", p: int, card: CardInst) -> None:
 # ---------------------------------------------------------------------- battle
 
 
-def battle_phase(d: "Duel") -> Flow:
+@dataclass
+class BattlePhase(Frame):
     """R-PHASE-5: Start Step → (Battle Step ↔ Damage Step) → End Step."""
-    p = d.turn_player
-    d.players[p].battle_turn = d.turn
-    set_phase(d, Phase.BATTLE, Step.START)
-    yield from window(d)
-    while True:
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        d.players[d.turn_player].battle_turn = d.turn
+        set_phase(d, Phase.BATTLE, Step.START)
+        return self.then(d, "battle_step", window(d))
+
+    def battle_step(self, d: "Duel", _: Any) -> Next:
         if d.step != Step.BATTLE:
             set_step(d, Step.BATTLE)
+        p = d.turn_player
         d.idle = True
         options = battle_options(d, p)
         if d.responders:
             options[-1:-1] = activation_options(d, p, open_state=True)
-        choice = yield d.ask(p, Kind.BATTLE, options, "Battle Step: attack or end the Battle Phase")
+        return self.ask("chosen", d.ask(p, Kind.BATTLE, options, "Battle Step: attack or end the Battle Phase"))
+
+    def chosen(self, d: "Duel", choice: Option) -> Next:
         d.idle = False
+        p = d.turn_player
         if choice.key == "refresh":
-            continue
+            return self.battle_step(d, None)
         if choice.verb == "main2":
-            if (yield from window(d, first=1 - p, passes=1, stop_after_chain=True)):
-                continue
-            break
+            return self.then(d, "moving_on", window(d, first=1 - p, passes=1, stop_after_chain=True))
         if choice.verb == "activate":
-            yield from start_chain(d, p, choice)
-            yield from after_chain(d)
-            continue
-        target = d.cards[choice.target] if choice.target is not None else None
-        yield from attack(d, p, d.cards[choice.card], target)
+            return self.then(d, "activated", start_chain(d, p, choice))
+        assert choice.card is not None
+        return self.then(d, "attacked", Attack(p, choice.card, choice.target))
+
+    def activated(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "battle_step", after_chain(d))
+
+    def moving_on(self, d: "Duel", acted: bool | None) -> Next:
+        return self.battle_step(d, None) if acted else self.end_step(d, None)
+
+    def attacked(self, d: "Duel", _: Any) -> Next:
         if d.end_battle:  # Negate Attack: "… then end the Battle Phase"
             d.end_battle = False
-            break
-    set_step(d, Step.END)
-    d.batch += 1
-    d.signal("battle_phase_end", None, p)
-    yield from window(d)
+            return self.end_step(d, None)
+        return self.battle_step(d, None)
+
+    def end_step(self, d: "Duel", _: Any) -> Next:
+        set_step(d, Step.END)
+        d.batch += 1
+        d.signal("battle_phase_end", None, d.turn_player)
+        return self.then(d, "finish", window(d))
 
 
-def attack(d: "Duel", p: int, attacker: CardInst, target: CardInst | None) -> Flow:
-    """R-BATTLE-1…3: declare, let players respond, replay if the opponent's monsters changed."""
-    foe = 1 - p
-    attacker.attacks += 1  # a negated or replayed attack still uses it (R-BATTLE-1/3)
-    attacker.attacked_turn = d.turn
-    d.batch += 1
-    if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
-        from .ops import pay_unchained_cost
+@dataclass
+class Attack(Frame):
+    """R-BATTLE-1…3: declare, let players respond, replay if the opponent's monsters changed.
+    The attack in progress is `d.attack` (an AttackState) until the frame ends."""
 
-        for index in attacker.attack_costs:
-            yield from pay_unchained_cost(d, p, attacker, index)
-    d.emit(Attack(p, attacker.uid, attacker.name, target.uid if target else None,
-                  target.name if target is not None and target.face_up else None))
-    state = AttackState(attacker, target, _foes(d, foe), moves=(attacker.moves, target.moves if target else 0))
-    d.attack = state
-    d.signal("attack_declared", attacker, p)
-    try:
-        yield from window(d)  # R-CHAIN-8: the new-chain window after an attack declaration
-        while True:
-            if state.negated:
-                d.emit(AttackStopped(attacker.uid, attacker.name, "the attack was negated"))
-                return
-            if attacker.loc != Loc.MZONE or attacker.moves != state.moves[0] or attacker.controller != p \
-                    or not in_attacking_position(d, attacker):
-                d.emit(AttackStopped(attacker.uid, attacker.name, "the attacker is no longer able to attack"))
-                return
-            now = _foes(d, foe)
-            if now == state.foes:
-                break
-            # R-BATTLE-3: replay. Re-choosing is not a new declaration.
-            d.emit(Replay(attacker.uid, attacker.name))
-            targets = attack_targets(d, p)
-            options = [attack_option(d, attacker, t) for t in targets]
-            if None not in targets and d.continuous_count:
-                if has_flag(d, attacker, "direct_attack"):
-                    options.append(attack_option(d, attacker, None))
-            options.append(STOP)
-            choice = yield d.ask(p, Kind.BATTLE, unique_labels(d, options), f"Replay: choose a new target for {attacker.name} or stop")
-            if choice.verb == "stop":
-                d.emit(AttackStopped(attacker.uid, attacker.name, "the attack was stopped after a replay"))
-                return
-            state.target = target = d.cards[choice.target] if choice.target is not None else None
-            state.foes = now
-            state.moves = (attacker.moves, target.moves if target else 0)
-        yield from damage_step(d, p, state)
-    finally:
+    p: int
+    attacker: int  # uid
+    target: int | None  # uid, None for a direct attack
+    costs: tuple[int, ...] = ()  # attack costs still to pay (Panther Warrior)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        attacker = d.cards[self.attacker]
+        attacker.attacks += 1  # a negated or replayed attack still uses it (R-BATTLE-1/3)
+        attacker.attacked_turn = d.turn
+        d.batch += 1
+        if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
+            self.costs = attacker.attack_costs
+        return self.pay(d, None)
+
+    def pay(self, d: "Duel", _: Any) -> Next:
+        if self.costs:
+            from .ops import pay_unchained_cost
+
+            index, self.costs = self.costs[0], self.costs[1:]
+            return self.then(d, "pay", pay_unchained_cost(d, self.p, d.cards[self.attacker], index))
+        return self.declare(d)
+
+    def declare(self, d: "Duel") -> Next:
+        attacker = d.cards[self.attacker]
+        target = d.cards[self.target] if self.target is not None else None
+        d.emit(events.Attack(self.p, attacker.uid, attacker.name, target.uid if target else None,
+                             target.name if target is not None and target.face_up else None))
+        d.attack = AttackState(attacker, target, _foes(d, 1 - self.p), moves=(attacker.moves, target.moves if target else 0))
+        d.signal("attack_declared", attacker, self.p)
+        return self.then(d, "declared", window(d))  # R-CHAIN-8: the new-chain window after an attack declaration
+
+    def declared(self, d: "Duel", _: Any) -> Next:
+        p, state = self.p, d.attack
+        attacker = state.attacker
+        if state.negated:
+            return self.stop(d, "the attack was negated")
+        if attacker.loc != Loc.MZONE or attacker.moves != state.moves[0] or attacker.controller != p \
+                or not in_attacking_position(d, attacker):
+            return self.stop(d, "the attacker is no longer able to attack")
+        now = _foes(d, 1 - p)
+        if now == state.foes:
+            return self.then(d, "over", DamageStep(p))
+        # R-BATTLE-3: replay. Re-choosing is not a new declaration.
+        d.emit(Replay(attacker.uid, attacker.name))
+        targets = attack_targets(d, p)
+        options = [attack_option(d, attacker, t) for t in targets]
+        if None not in targets and d.continuous_count:
+            if has_flag(d, attacker, "direct_attack"):
+                options.append(attack_option(d, attacker, None))
+        options.append(STOP)
+        return self.ask("replayed", d.ask(p, Kind.BATTLE, unique_labels(d, options), f"Replay: choose a new target for {attacker.name} or stop"))
+
+    def replayed(self, d: "Duel", choice: Option) -> Next:
+        state = d.attack
+        if choice.key == "refresh":  # a manual action: look again
+            return self.declared(d, None)
+        if choice.verb == "stop":
+            return self.stop(d, "the attack was stopped after a replay")
+        state.foes = _foes(d, 1 - self.p)
+        state.target = target = d.cards[choice.target] if choice.target is not None else None
+        state.moves = (state.attacker.moves, target.moves if target else 0)
+        return self.declared(d, None)
+
+    def stop(self, d: "Duel", why: str) -> Next:
+        d.emit(AttackStopped(self.attacker, d.cards[self.attacker].name, why))
+        return self.over(d, None)
+
+    def over(self, d: "Duel", _: Any) -> Next:
         d.attack = None
+        return DONE
 
 
 def _foes(d: "Duel", foe: int) -> frozenset[tuple[int, int]]:
     return frozenset((c.uid, c.moves) for c in d.players[foe].mzone if c is not None)
 
 
-def damage_step(d: "Duel", p: int, state: AttackState) -> Flow:
+@dataclass
+class DamageStep(Frame):
     """R-BATTLE-4 sub-steps, with R-BATTLE-5 (face-down targets) and the tables of R-BATTLE-7…9."""
-    foe = 1 - p
-    attacker, target = state.attacker, state.target
-    set_step(d, Step.DAMAGE_START)
-    yield from window(d, triggers=False)
-    if _battle_over(d, p, state):
-        return
-    set_step(d, Step.BEFORE_DAMAGE)
-    if target is not None and not target.face_up:
-        target.face_up = True
-        target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
-        target.flipped_turn = d.turn
-        d.emit(Flip(target.uid, target.name, target.pos))
-        d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
-    yield from window(d, triggers=False)
-    if _battle_over(d, p, state):
-        return
-    set_step(d, Step.DAMAGE_CALC)
-    yield from window(d, triggers=False)
-    if _battle_over(d, p, state):
-        return
-    d.batch += 1  # battle damage and "battled" are one moment: after damage calculation (R-BATTLE-4)
-    _damage_calculation(d, p, foe, state)
-    for card in (attacker, target):  # "during that damage calculation only" (Injection Fairy Lily)
-        if card is not None and card.modifiers:
-            card.modifiers = [m for m in card.modifiers if m.until != "damage_calculation"]
-    set_step(d, Step.AFTER_DAMAGE)
-    for card in (attacker, target):
-        if card is not None and card.loc == Loc.MZONE:
-            d.signal("battled", card, card.controller)
-    yield from window(d)
-    set_step(d, Step.DAMAGE_END)
-    d.batch += 1
-    destroyed = [c for c in (attacker, target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]
-    if d.continuous_count:
-        for card in list(destroyed):
-            substitute = equip_takes_battle_destruction(d, card)  # Relinquished
-            if substitute is not None:
-                destroyed.remove(card)
-                card.battle_destroyed = False
-                d.destroy([substitute], by="effect", source=card, reason=f"destroyed instead of {card.name}")
-    d.destroy(destroyed, by="battle")
-    yield from window(d)
+
+    p: int
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        set_step(d, Step.DAMAGE_START)
+        return self.then(d, "before_damage", window(d, triggers=False))
+
+    def before_damage(self, d: "Duel", _: Any) -> Next:
+        if _battle_over(d, self.p, d.attack):
+            return DONE
+        set_step(d, Step.BEFORE_DAMAGE)
+        target = d.attack.target
+        if target is not None and not target.face_up:
+            target.face_up = True
+            target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
+            target.flipped_turn = d.turn
+            d.emit(Flip(target.uid, target.name, target.pos))
+            d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
+        return self.then(d, "damage_calculation", window(d, triggers=False))
+
+    def damage_calculation(self, d: "Duel", _: Any) -> Next:
+        if _battle_over(d, self.p, d.attack):
+            return DONE
+        set_step(d, Step.DAMAGE_CALC)
+        return self.then(d, "calculate", window(d, triggers=False))
+
+    def calculate(self, d: "Duel", _: Any) -> Next:
+        state = d.attack
+        if _battle_over(d, self.p, state):
+            return DONE
+        attacker, target = state.attacker, state.target
+        d.batch += 1  # battle damage and "battled" are one moment: after damage calculation (R-BATTLE-4)
+        _damage_calculation(d, self.p, 1 - self.p, state)
+        for card in (attacker, target):  # "during that damage calculation only" (Injection Fairy Lily)
+            if card is not None and card.modifiers:
+                card.modifiers = [m for m in card.modifiers if m.until != "damage_calculation"]
+        set_step(d, Step.AFTER_DAMAGE)
+        for card in (attacker, target):
+            if card is not None and card.loc == Loc.MZONE:
+                d.signal("battled", card, card.controller)
+        return self.then(d, "end_of_damage_step", window(d))
+
+    def end_of_damage_step(self, d: "Duel", _: Any) -> Next:
+        state = d.attack
+        set_step(d, Step.DAMAGE_END)
+        d.batch += 1
+        destroyed = [c for c in (state.attacker, state.target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]
+        if d.continuous_count:
+            for card in list(destroyed):
+                substitute = equip_takes_battle_destruction(d, card)  # Relinquished
+                if substitute is not None:
+                    destroyed.remove(card)
+                    card.battle_destroyed = False
+                    d.destroy([substitute], by="effect", source=card, reason=f"destroyed instead of {card.name}")
+        d.destroy(destroyed, by="battle")
+        return self.then(d, "finish", window(d))
 
 
 def _battle_over(d: "Duel", p: int, state: AttackState) -> bool:

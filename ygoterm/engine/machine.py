@@ -39,7 +39,7 @@ class Return:
 
 
 DONE = Return(None)
-Step = Union[Decision, "Frame", Return, Generator[Any, Any, Any]]
+Next = Union[Decision, "Frame", Return, Generator[Any, Any, Any]]
 
 
 class Frame:
@@ -48,7 +48,7 @@ class Frame:
 
     at = "start"
 
-    def start(self, d: "Duel", _: Any) -> Step:
+    def start(self, d: "Duel", _: Any) -> Next:
         raise NotImplementedError
 
     def __iter__(self) -> Generator[Any, Any, Any]:
@@ -60,7 +60,7 @@ class Frame:
         self.at = step
         return decision
 
-    def then(self, d: "Duel", step: str, child: "Frame | Generator[Any, Any, Any] | None | tuple[()]") -> Step:
+    def then(self, d: "Duel", step: str, child: "Frame | Generator[Any, Any, Any] | None | tuple[()]") -> Next:
         """Run `child` first and give its result to `step`; with no child (a window no one
         can use, `flow.window`), go on to `step` at once."""
         self.at = step
@@ -68,7 +68,7 @@ class Frame:
             return getattr(self, step)(d, None)
         return child  # type: ignore[return-value]
 
-    def finish(self, d: "Duel", _: Any) -> Step:
+    def finish(self, d: "Duel", _: Any) -> Next:
         """A last step that only ends the frame (after a last child: `then(d, "finish", …)`)."""
         return DONE
 
@@ -86,7 +86,7 @@ class GenFrame(Frame):
         self.gen = gen
         self.at = "send"
 
-    def send(self, d: "Duel", value: Any) -> Step:
+    def send(self, d: "Duel", value: Any) -> Next:
         try:
             return self.gen.send(value)
         except StopIteration as stop:
@@ -100,7 +100,14 @@ def advance(d: "Duel", stack: list[Frame], value: Any) -> Decision | None:
     """Run the flow until a player must decide (the Decision) or it has nothing left (None)."""
     while stack:
         frame = stack[-1]
-        out = getattr(frame, frame.at)(d, value)
+        try:
+            out = getattr(frame, frame.at)(d, value)
+        except _BUGS as e:
+            for below in reversed(stack):  # the innermost frame that reports bugs (ops.ResolveLink)
+                report = getattr(below, "failed", None)
+                if report is not None:
+                    raise report(d, e) from e
+            raise
         kind = type(out)
         if kind is Decision:
             return out  # type: ignore[return-value]
@@ -113,6 +120,11 @@ def advance(d: "Duel", stack: list[Frame], value: Any) -> Decision | None:
         stack.append(out)  # type: ignore[arg-type]
         value = None
     return None
+
+
+# Python errors that mean an engine bug (not DuelOver or IllegalChoice): a frame with a `failed(d,
+# error)` method turns them into an error that says what was resolving (ops.EffectError).
+_BUGS = (AssertionError, AttributeError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError)
 
 
 def copyable(stack: list[Frame]) -> bool:

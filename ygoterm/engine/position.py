@@ -68,7 +68,7 @@ def build_position(pool: "CardPool", data: dict[str, Any], seed: int, rules: Rul
     duel.record = ReplayRecord(seed, rules, names, [], pool_digest(used), position=data, pool=pool)  # type: ignore[arg-type]
     for side_word, mode in scenario.prompt.items():
         duel.set_prompt_mode(SIDES[side_word], mode)
-    duel._start(flow.play(duel, duel.phase))
+    duel._start(flow.Play(duel.phase))
     return duel
 
 
