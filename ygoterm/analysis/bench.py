@@ -66,3 +66,44 @@ def bench(pool: CardPool, decks: tuple[Deck, Deck], duels: int, seed: int, *, ti
     decisions = decisions or len(per_decision)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return BenchFigures(duels, decisions, seconds, per_decision, peak)
+
+
+@dataclass
+class CopyFigures:
+    """Latency of `Duel.copy()` and `Duel.determinize()` at a turn of random duels (seconds)."""
+
+    turn: int
+    copy: list[float]
+    determinize: list[float]
+
+    @staticmethod
+    def quantile(samples: list[float], q: float) -> float:
+        ordered = sorted(samples)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def copy_latency(pool: CardPool, decks: tuple[Deck, Deck], duels: int, seed: int, turns: tuple[int, ...] = (3, 8, 15),
+                 repeats: int = 20) -> list[CopyFigures]:
+    """Play random duels; at the first decision of each of `turns`, time `repeats` copies and
+    determinizations (for the deciding player) of the duel as it stands."""
+    rng = random.Random(seed)
+    figures = {t: CopyFigures(t, [], []) for t in turns}
+    clock = time.perf_counter
+    for _ in range(duels):
+        duel_seed = rng.randrange(2**31)
+        d = Duel.new(pool, decks, duel_seed)
+        agents = (RandomAgent(duel_seed), RandomAgent(duel_seed + 1))
+        waiting = sorted(turns)
+        while (decision := d.pending) is not None and waiting:
+            if d.turn >= waiting[0]:
+                f = figures[waiting.pop(0)]
+                for i in range(repeats):
+                    t0 = clock()
+                    d.copy()
+                    t1 = clock()
+                    d.determinize(decision.player, i)
+                    t2 = clock()
+                    f.copy.append(t1 - t0)
+                    f.determinize.append(t2 - t1)
+            d.apply(agents[decision.player].choose(None, decision))
+    return [figures[t] for t in turns]

@@ -4,6 +4,11 @@ Invariants: every card is in exactly one place and agrees with where it is; each
 as many cards as they started with; zones never overflow and the Extra Monster Zones are
 shared correctly; LP are integers ≥ 0; every duel ends; the replay record reproduces the
 final `state_hash()`.
+
+With `copies` (`ygoterm fuzz --copies`), the duel is also copied and determinized at random
+points: each copy must then play out exactly as the original for the same answers (same
+`state_hash()` after every answer, same outcome and log), and each determinized world must
+look the same to its viewer and play to its end with every invariant intact.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from ..schema.decks import Deck
 
 _PILE_LOCS = {"deck": Loc.DECK, "hand": Loc.HAND, "gy": Loc.GY, "banished": Loc.BANISHED, "extra": Loc.EXTRA}
 MAX_DECISIONS = 20_000
+COPY_RATE = 0.05  # with --copies: the chance of copying and determinizing at a decision
+MAX_FOLLOWERS = 3  # copies following the original at once
 
 
 @dataclass
@@ -45,6 +52,8 @@ class FuzzReport:
     draws: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
     violation: Violation | None = None
+    copies: int = 0  # copies that followed their original to its end
+    worlds: int = 0  # determinized worlds played out
 
 
 def invariants(d: Duel, owned: tuple[int, int]) -> str | None:
@@ -103,6 +112,28 @@ def unanswerable(decision: Decision) -> str | None:
     return None
 
 
+def _play_world(d: Duel, viewer: int, seed: int, owned: tuple[int, int]) -> str | None:
+    """Determinize `d` for `viewer` and play the world to its end: what went wrong, or None."""
+    world = d.determinize(viewer, seed)
+    if world.view(viewer) != d.view(viewer):
+        return f"a world determinized for player {viewer + 1} looks different to them"
+    if owned_counts(world) != owned:
+        return "a determinized world has other card counts"
+    agent = RandomAgent(seed)
+    for _ in range(MAX_DECISIONS):
+        decision = world.pending
+        if decision is None:
+            return None
+        stuck = unanswerable(decision)
+        if stuck:
+            return f"in a determinized world: {stuck}"
+        world.apply(agent.choose(None, decision))
+        problem = invariants(world, owned)
+        if problem:
+            return f"in a determinized world: {problem}"
+    return f"a determinized world did not end within {MAX_DECISIONS} decisions"
+
+
 def owned_counts(d: Duel) -> tuple[int, int]:
     counts = [0, 0]
     for card in d.cards.values():
@@ -126,14 +157,14 @@ def pool_decks(pool: CardPool, count: int, seed: int) -> list[Deck]:
 
 
 def fuzz(pool: CardPool, decks: list[Deck], duels: int, seed: int, *, pick: Callable[[random.Random], tuple[Deck, Deck]] | None = None,
-         progress: Callable[[int], None] | None = None) -> FuzzReport:
+         progress: Callable[[int], None] | None = None, copies: bool = False) -> FuzzReport:
     """Play `duels` random duels; stop at the first violated invariant or exception."""
     rng = random.Random(seed)
     report = FuzzReport()
     for index in range(duels):
         pair = pick(rng) if pick else (rng.choice(decks), rng.choice(decks))
         duel_seed = rng.randrange(2**31)
-        violation = _one_duel(pool, pair, duel_seed, index, report)
+        violation = _one_duel(pool, pair, duel_seed, index, report, copies)
         report.duels += 1
         if violation is not None:
             report.violation = violation
@@ -143,23 +174,41 @@ def fuzz(pool: CardPool, decks: list[Deck], duels: int, seed: int, *, pick: Call
     return report
 
 
-def _one_duel(pool: CardPool, decks: tuple[Deck, Deck], seed: int, index: int, report: FuzzReport) -> Violation | None:
+def _one_duel(pool: CardPool, decks: tuple[Deck, Deck], seed: int, index: int, report: FuzzReport, copies: bool = False) -> Violation | None:
     choice = 0
     try:
         d = Duel.new(pool, decks, seed)
         owned = owned_counts(d)
         agents = (RandomAgent(seed), RandomAgent(seed + 1))
+        chance = random.Random(f"copies:{seed}")
+        followers: list[Duel] = []
         while (decision := d.pending) is not None:
             stuck = unanswerable(decision)
             if stuck:
                 return Violation(index, seed, choice, stuck)
-            d.apply(agents[decision.player].choose(None, decision))
+            if copies and chance.random() < COPY_RATE:
+                if len(followers) < MAX_FOLLOWERS:
+                    followers.append(d.copy())
+                problem = _play_world(d, decision.player, chance.randrange(2**31), owned)
+                if problem:
+                    return Violation(index, seed, choice, problem)
+                report.worlds += 1
+            answer = agents[decision.player].choose(None, decision)
+            d.apply(answer)
             choice += 1
             problem = invariants(d, owned)
             if problem:
                 return Violation(index, seed, choice, problem)
+            for f in followers:
+                f.apply(answer)
+                if f.state_hash() != d.state_hash():
+                    return Violation(index, seed, choice, "a copy given the same answer reached a different state_hash()")
             if choice > MAX_DECISIONS:
                 return Violation(index, seed, choice, f"the duel did not end within {MAX_DECISIONS} decisions")
+        for f in followers:
+            if f.outcome != d.outcome or f.log != d.log:
+                return Violation(index, seed, choice, "a copy ended differently from its original")
+        report.copies += len(followers)
         report.decisions += choice
         outcome = d.outcome
         assert outcome is not None

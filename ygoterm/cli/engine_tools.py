@@ -7,7 +7,8 @@ import cProfile
 import io
 import pstats
 
-from ..analysis.bench import bench
+from ..analysis.bench import CopyFigures, bench, copy_latency
+from ..analysis.compare import CompareError, compare_revisions
 from ..analysis.fuzz import fuzz, pool_decks
 from ..analysis.load_bench import measure_load
 from ..schema.cardpool import CardPool
@@ -26,6 +27,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--decks", nargs="+", metavar="DECK", dest="deck_refs", help="decks to pair at random (default: every shipped and user deck)")
     f.add_argument("--pool", type=int, default=0, metavar="N",
                    help="instead, N random decks of the card pool's scripted cards (reaches every card script)")
+    f.add_argument("--copies", action="store_true",
+                   help="also copy and determinize duels at random points: copies must play out as the original, worlds to their end")
     f.set_defaults(run=run_fuzz)
     b = sub.add_parser("bench", help="time random-vs-random duels (duels/s, decisions/s) or card-pool loading",
                        description=f"Single-threaded random duels between two decks (default: {BENCH_DECK} twice); setup is included in the time.")
@@ -35,6 +38,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--profile", action="store_true", help="run under cProfile and print the top entries")
     b.add_argument("--load", type=int, metavar="CARDS", help="instead: time loading a generated pool of CARDS cards, cold and warm")
     b.add_argument("--tui", action="store_true", help="instead: TUI cold start, keypress → repaint latency at 120×40, memory after 20 turns")
+    b.add_argument("--copy", action="store_true", help="instead: Duel.copy() and determinize() latency (median, p99) at turns 3, 8 and 15")
+    b.add_argument("--against", metavar="REV",
+                   help="run the same bench with git revision REV (checked out apart) and this code in alternating rounds; print the ratio")
+    b.add_argument("--rounds", type=int, default=3, metavar="N", help="rounds for --against (default 3)")
     b.set_defaults(run=run_bench)
 
 
@@ -56,13 +63,15 @@ def run_fuzz(args: argparse.Namespace) -> int:
     pool = card_pool(args)
     decks = pool_decks(pool, args.pool, args.seed) if args.pool else _decks(args, pool, args.deck_refs)
     err.print(f"Fuzzing {args.duels} duels (seed {args.seed}) over {len(decks)} deck{'s' if len(decks) > 1 else ''}: {', '.join(d.name for d in decks)}")
-    report = fuzz(pool, decks, args.duels, args.seed)
+    report = fuzz(pool, decks, args.duels, args.seed, copies=args.copies)
     out.print(f"{report.duels} duels, {report.decisions} decisions; wins {report.wins[0]}/{report.wins[1]}, draws {report.draws}; "
               f"endings: {', '.join(f'{k} {v}' for k, v in sorted(report.reasons.items()))}")
+    if args.copies:
+        out.print(f"{report.copies} copies played out as their originals; {report.worlds} determinized worlds played to their end")
     if report.violation:
         out.print(f"[red]Invariant violated[/]: {report.violation}")
         out.print(f"[dim]Reproduce: ygoterm fuzz --duels {report.violation.duel + 1} --seed {args.seed}"
-                  + (f" --pool {args.pool}" if args.pool else "")
+                  + (f" --pool {args.pool}" if args.pool else "") + (" --copies" if args.copies else "")
                   + (f" --decks {' '.join(args.deck_refs)}" if args.deck_refs else "") + "[/]")
         return EXIT_INVALID
     out.print("[green]All invariants held.[/]")
@@ -82,8 +91,18 @@ def run_bench(args: argparse.Namespace) -> int:
                   f"cold {figures.cold_s:.2f} s (parse + validate + write cache), "
                   f"warm {figures.warm_best:.3f} s best of {len(figures.warm_s)} (median {sorted(figures.warm_s)[len(figures.warm_s) // 2]:.3f} s)")
         return EXIT_OK
+    if args.against:
+        return run_against(args)
     pool = card_pool(args)
     a, b = _decks(args, pool, args.deck_refs or [BENCH_DECK, BENCH_DECK])
+    if args.copy:
+        out.print(f"Duel.copy() and determinize() of {a.name} vs {b.name}, {args.duels} random duels (seed {args.seed})")
+        out.print("  (ms, median / p99)       copy             determinize")
+        for f in copy_latency(pool, (a, b), args.duels, args.seed):
+            q = CopyFigures.quantile
+            out.print(f"  turn {f.turn:>2} ({len(f.copy):>4} samples)  {q(f.copy, 0.5) * 1e3:.3f} / {q(f.copy, 0.99) * 1e3:.3f}"
+                      f"    {q(f.determinize, 0.5) * 1e3:.3f} / {q(f.determinize, 0.99) * 1e3:.3f}")
+        return EXIT_OK
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
@@ -100,4 +119,23 @@ def run_bench(args: argparse.Namespace) -> int:
         buffer = io.StringIO()
         pstats.Stats(profiler, stream=buffer).sort_stats("tottime").print_stats(25)
         out.print(buffer.getvalue(), markup=False, highlight=False)
+    return EXIT_OK
+
+
+def run_against(args: argparse.Namespace) -> int:
+    """Old and new side by side in one run: alternating rounds, medians, and their ratio."""
+    bench_args = ["--duels", str(args.duels), "--seed", str(args.seed)]
+    if args.deck_refs:
+        bench_args += ["--decks", *args.deck_refs]
+    err.print(f"Benchmarking {args.against} against this code: {args.rounds} alternating rounds of `ygoterm bench {' '.join(bench_args)}`")
+    try:
+        result = compare_revisions(args.against, bench_args, args.rounds, progress=err.print)
+    except CompareError as e:
+        raise UsageError(str(e)) from e
+    for label, runs in (("old", result.old), ("new", result.new)):
+        out.print(f"  {label} ({result.names[label]}): duels/s {', '.join(f'{r.duels_per_s:.1f}' for r in runs)} · "
+                  f"median {result.median(label):.1f} · decisions per duel {runs[0].decisions_per_duel:.1f}")
+    out.print(f"  new/old throughput: {result.ratio:.2f}×")
+    if result.old[0].decisions_per_duel != result.new[0].decisions_per_duel:
+        out.print("[yellow]  decisions per duel differ: the two engines did not play the same duels[/]")
     return EXIT_OK

@@ -15,6 +15,7 @@ def _no_duel() -> None:
     return None
 
 
+_OWNER_SEES = frozenset((Loc.HAND, Loc.EXTRA, Loc.MZONE, Loc.SZONE, Loc.BANISHED))
 CHOSEN_KINDS = frozenset(("activate", "ignition", "quick", "procedure"))
 
 # Effects every card of a kind has by the rules, added to the card's own (R-CARD-6, R-ZONE-4):
@@ -55,6 +56,47 @@ def own_timing(effect: Effect) -> bool:
     Curse of Fiend is activated in your Standby Phase)."""
     phases = effect.condition.phase if effect.condition is not None else None
     return bool(phases) and not {"main", "main1", "main2"} & set(phases or ())
+
+
+def _profile(data: Card) -> dict[str, Any]:
+    """What a card instance derives from its definition, worked out once per definition."""
+    effects = data.effects + rule_effects(data)
+    monster = data if isinstance(data, Monster) else None
+    # effects a player activates by choice, with their speed (R-CHAIN-2); a Summon
+    # procedure counts as speed 1: it is never a response
+    chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e)) for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS)
+    continuous = tuple(e for e in effects if e.kind == "continuous")
+    return {
+        "data": data,
+        "name": data.name,
+        "is_monster": monster is not None,
+        "is_spell": isinstance(data, Spell),
+        "is_trap": isinstance(data, Trap),
+        "level": (monster.level or 0) if monster else 0,
+        "base_atk": (0 if monster.atk == "?" else monster.atk) if monster else 0,  # R-TERM-19: '?' counts as 0
+        "base_def": (0 if monster.def_ in ("?", None) else monster.def_) if monster else 0,
+        # R-SUMMON-9: cannot be Normal Summoned/Set (a condition, or an Extra Deck monster)
+        "special_summon_only": monster is not None and monster.needs_proper_summon,
+        "is_field_spell": isinstance(data, Spell) and data.subtype == "field",
+        "is_link": monster is not None and monster.link is not None,
+        "is_extra_deck": monster is not None and monster.is_extra_deck,
+        "is_token": data.is_token,
+        "effects": effects,
+        "continuous": continuous,
+        "negates": any(e.continuous is not None and e.continuous.negate_effects is not None for e in continuous),
+        "forces_position": any(e.continuous is not None and e.continuous.force_position for e in continuous),
+        "triggers": tuple(e for e in effects if e.kind in ("trigger", "flip")),
+        "attack_costs": tuple(i for i, e in enumerate(effects) if e.kind == "attack_cost"),
+        "chosen": chosen,
+        "is_pendulum": monster is not None and monster.is_pendulum,
+        "abilities": frozenset(monster.abilities) if monster else frozenset(),
+        # may act outside an open game state: a response window, or a phase of its own (Curse of Fiend)
+        "responds": any(speed > 1 or own_timing(e) for _, e, speed in chosen),
+    }
+
+
+# definition id → (a weak reference to it, its profile); an entry leaves with its definition
+_PROFILES: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
 class CardInst:
@@ -112,39 +154,12 @@ class CardInst:
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
         copy of a duel (engine/determinize.py) gives a hidden card another identity this way."""
-        self.data = data
-        self.name = data.name
-        self.is_monster = isinstance(data, Monster)
-        self.is_spell = isinstance(data, Spell)
-        self.is_trap = isinstance(data, Trap)
-        if isinstance(data, Monster):
-            self.level = data.level or 0
-            self.base_atk = 0 if data.atk == "?" else data.atk  # R-TERM-19: '?' counts as 0
-            self.base_def = 0 if data.def_ in ("?", None) else data.def_
-        else:
-            self.level = 0
-            self.base_atk = 0
-            self.base_def = 0
-        # R-SUMMON-9: cannot be Normal Summoned/Set (a condition, or an Extra Deck monster)
-        self.special_summon_only = isinstance(data, Monster) and data.needs_proper_summon
-        self.is_field_spell = isinstance(data, Spell) and data.subtype == "field"
-        self.is_link = isinstance(data, Monster) and data.link is not None
-        self.is_token = data.is_token
+        entry = _PROFILES.get(id(data))
+        if entry is None or entry[0]() is not data:
+            entry = _PROFILES[id(data)] = (weakref.ref(data, lambda _, key=id(data): _PROFILES.pop(key, None)), _profile(data))
+        self.__dict__.update(entry[1])
         self._options: CardOptions | None = None
         self._tagged: dict[str, CardOptions] | None = None
-        effects = data.effects + rule_effects(data)
-        self.effects = effects
-        self.continuous = tuple(e for e in effects if e.kind == "continuous")
-        self.triggers = tuple(e for e in effects if e.kind in ("trigger", "flip"))
-        self.attack_costs = tuple(i for i, e in enumerate(effects) if e.kind == "attack_cost")
-        # effects a player activates by choice, with their speed (R-CHAIN-2); a Summon
-        # procedure counts as speed 1: it is never a response
-        self.chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e))
-                            for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS)
-        self.is_pendulum = isinstance(data, Monster) and data.is_pendulum
-        self.abilities = frozenset(data.abilities) if isinstance(data, Monster) else frozenset()
-        # may act outside an open game state: a response window, or a phase of its own (Curse of Fiend)
-        self.responds = any(speed > 1 or own_timing(e) for _, e, speed in self.chosen)
 
     @property
     def options(self) -> "CardOptions":
@@ -223,6 +238,11 @@ class CardInst:
         """A Gemini monster is a Normal Monster on the field and in the GY until it is Normal
         Summoned a second time (R-CARD-6)."""
         return "gemini" in self.abilities and not self.gemini_active and self.loc in (Loc.MZONE, Loc.GY)
+
+    def seen_by(self, viewer: int) -> bool:
+        """Whether `viewer` sees this card where it is now (R-TERM-6): face-up cards, and your
+        own hand, Extra Deck, banished cards and face-down cards on your field."""
+        return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES) or (self.controller == viewer and self.loc.on_field)
 
     def reset_for_move(self, on_field: bool = False) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23).

@@ -92,6 +92,10 @@ class Duel:
         self.attack: Any = None  # the attack in progress (flow.AttackState) or None
         # why a selection outside the pending decision's `sets` is refused (with its rule), or None
         self.selection_check: Callable[[tuple[Option, ...]], Refusal | None] | None = None
+        # uids of cards each player knows although they are hidden from them now: seen face-up or
+        # revealed before going to a hand or face-down (engine/determinize.py keeps them); a
+        # shuffled Deck is unknown again
+        self.known: tuple[set[int], set[int]] = (set(), set())
         self.idle = False  # an open game state: the turn player's Main Phase / Battle Step command
         self._stack: list[Frame] = []  # the flow: pending work, innermost last (engine/machine.py)
         self._uids: list[int] = []
@@ -150,10 +154,19 @@ class Duel:
                 self.trigger_cards.append(card)
             if card.continuous:
                 self.continuous_count += 1
-                if any(e.continuous is not None and e.continuous.negate_effects is not None for e in card.continuous):
+                if card.negates:
                     self.negators.append(card)
-                if any(e.continuous is not None and e.continuous.force_position for e in card.continuous):
+                if card.forces_position:
                     self.forcers.append(card)
+
+    def relist(self) -> None:
+        """Rebuild which cards have triggers and which negate or force positions, after cards
+        swapped identities (engine/determinize.py). What depends on the cards as a whole —
+        counts, the events they answer — is the same for any permutation of the same cards."""
+        cards = self.cards.values()
+        self.trigger_cards = [c for c in cards if c.triggers]
+        self.negators = [c for c in cards if c.negates]
+        self.forcers = [c for c in cards if c.forces_position]
 
     def _start(self, flow: "Frame | Flow") -> None:
         self._stack = [flow if isinstance(flow, Frame) else GenFrame(flow)]
@@ -304,6 +317,13 @@ class Duel:
         copy.prompt_modes = list(self.prompt_modes)
         return copy
 
+    def determinize(self, viewer: int, seed: int) -> "Duel":
+        """A copy in which every card `viewer` cannot identify is resampled from what it could
+        be (engine/determinize.py): the same view for `viewer`, another hidden world."""
+        from .determinize import determinize
+
+        return determinize(self, viewer, seed)
+
     # ------------------------------------------------------------------ helpers for the flow
 
     def emit(self, event: Event) -> Event:
@@ -335,6 +355,7 @@ class Duel:
         monster whose Summon was negated never reached the field, R-SUMMON-19).
         """
         src = card.loc
+        seen = (card.seen_by(0), card.seen_by(1))
         held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
         if src == Loc.MZONE:
             card.field_atk = card.atk if card.face_up else card.base_atk
@@ -392,6 +413,15 @@ class Duel:
             else:
                 pile.insert(0, card)
             card.seq = 0
+        if dst == Loc.DECK:
+            self.known[0].discard(card.uid)
+            self.known[1].discard(card.uid)
+        elif reveal:
+            self.reveal([card], (0, 1))
+        elif not face_up:
+            for viewer in (0, 1):
+                if seen[viewer] and not card.seen_by(viewer):
+                    self.known[viewer].add(card.uid)
         hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
         private = card.owner if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
         if src == Loc.HAND and dst == Loc.DECK:
@@ -536,6 +566,7 @@ class Duel:
             if old == Pos.ATTACK and new == Pos.DEFENSE:
                 self.signal("changed_to_defense", card, card.controller)
         if was_face_up and not card.face_up:
+            self.reveal([card], (0, 1))  # both saw it before it turned face-down
             card.pos_changed_turn = self.turn  # R-SUMMON-4: no Flip Summon this turn
             card.counters = {}  # R-CARD-12
             card.modifiers = []
@@ -614,9 +645,20 @@ class Duel:
                 pile.remove(card)
 
     def shuffle(self, player: int) -> None:
-        """R-TERM-16: shuffle with the duel's seeded RNG."""
-        self.rng.shuffle(self.players[player].deck)
+        """R-TERM-16: shuffle with the duel's seeded RNG. Nobody knows the order any more."""
+        deck = self.players[player].deck
+        self.rng.shuffle(deck)
+        if self.known[0] or self.known[1]:
+            uids = {c.uid for c in deck}
+            self.known[0].difference_update(uids)
+            self.known[1].difference_update(uids)
         self.emit(Shuffle(player))
+
+    def reveal(self, cards: Iterable[CardInst], players: Iterable[int]) -> None:
+        """`players` now know these cards, wherever they go until a Deck is shuffled
+        (a revealed search, a look at the Deck or at a hand)."""
+        for p in players:
+            self.known[p].update(c.uid for c in cards)
 
     def draw(self, player: int, count: int = 1) -> list[CardInst]:
         """Draw `count` cards; a player who must draw from an empty Deck loses (R-WIN-2)."""

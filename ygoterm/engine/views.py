@@ -89,9 +89,7 @@ class DuelView:
 
 
 def card_view(card: CardInst, viewer: int) -> CardView:
-    visible = card.face_up or (card.owner == viewer and card.loc in (Loc.HAND, Loc.EXTRA, Loc.MZONE, Loc.SZONE, Loc.BANISHED)) \
-        or (card.controller == viewer and card.loc.on_field)
-    if not visible:
+    if not card.seen_by(viewer):
         return CardView(card.uid, None, card.owner, card.controller, card.loc, card.seq, card.face_up,
                         card.pos if card.loc == Loc.MZONE else None)
     if card.is_monster and card.loc == Loc.MZONE:

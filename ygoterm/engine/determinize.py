@@ -1,0 +1,97 @@
+"""Determinizing a duel: one possible world as a player sees it (for an honest AI's search).
+
+`determinize(duel, viewer, seed)` copies the duel and gives every card whose identity `viewer`
+does not know another identity, drawn from the identities `viewer` cannot place: the cards of
+the same owner that are also unknown to `viewer`. That is what a player who has seen the
+opponent's registered deck list knows — the list minus every card seen since. Known are cards
+the viewer sees now (`CardInst.seen_by`) and cards it saw before they were hidden again
+(`Duel.known`: returned to the hand, flipped face-down, a revealed search); a shuffled Deck is
+unknown again. Unknown are both Decks (their order), the opponent's hand, face-down cards and
+face-down banished cards, and the opponent's face-down Extra Deck.
+
+The new identities respect what the viewer saw of each place: a face-down monster is a
+monster, a face-down card in the Field Zone is a Field Spell, one in another Spell & Trap Zone
+a Spell or Trap; Extra Deck monsters stay among Extra Deck cards. Uids, places, positions and
+counters stay, so the viewer's `view()` of the copy equals its view of the original. The copy's
+RNG is reseeded too: coin tosses and shuffles still to come are as unknown as the cards.
+
+A determinized duel is a hypothetical world: it has no replay record (it cannot be saved).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Callable
+
+from ..schema.cards import Card, Monster, Spell
+from .card import CardInst
+from .types import FIELD_ZONE, Loc
+
+if TYPE_CHECKING:
+    from .duel import Duel
+
+
+def unknown_cards(d: "Duel", viewer: int) -> list[CardInst]:
+    """The cards whose identity `viewer` does not know (in the order the duel dealt them)."""
+    known = d.known[viewer]
+    return [c for c in d.cards.values() if not c.seen_by(viewer) and c.uid not in known and c.loc != Loc.GONE]
+
+
+def determinize(d: "Duel", viewer: int, seed: int) -> "Duel":
+    """A copy of `d` in which everything `viewer` cannot see is resampled (see the module doc)."""
+    world = d.copy()
+    rng = random.Random(f"determinize:{seed}")
+    groups: dict[tuple[int, bool], list[CardInst]] = {}  # by owner, and Extra Deck cards apart
+    for card in unknown_cards(world, viewer):
+        groups.setdefault((card.owner, card.is_extra_deck), []).append(card)
+    for key in sorted(groups):
+        _deal(groups[key], rng)
+    world.record = None
+    world.rng = random.Random(f"world:{seed}")
+    world.attack_options, world.tagged_options = {}, {}  # (labels name cards)
+    world.relist()
+    return world
+
+
+def _deal(slots: list[CardInst], rng: random.Random) -> None:
+    """Give `slots` a random permutation of their identities that fits each place."""
+    if len(slots) < 2:
+        return
+    identities = [c.data for c in slots]
+    rng.shuffle(identities)
+    chosen: dict[int, Card] = {}
+    constrained = [c for c in slots if c.loc in (Loc.MZONE, Loc.SZONE)]  # face-down on the field
+    constrained.sort(key=_strictness)
+    for card in constrained:
+        fits = _fits(card)
+        # the original identities fit, so one always remains: each kind of place takes a kind of card no other place needs
+        pick = next(i for i, data in enumerate(identities) if fits(data))
+        chosen[card.uid] = identities.pop(pick)
+    rest = iter(identities)
+    for card in slots:
+        data = chosen.get(card.uid) or next(rest)
+        if data is not card.data:
+            card.define(data)
+
+
+def _fits(card: CardInst) -> Callable[[Card], bool]:
+    """What a face-down card on the field must be, as the viewer saw its place."""
+    if card.loc == Loc.MZONE:
+        return _monster
+    return _field_spell if card.seq == FIELD_ZONE else _spell_or_trap
+
+
+def _monster(data: Card) -> bool:
+    return isinstance(data, Monster)
+
+
+def _field_spell(data: Card) -> bool:
+    return isinstance(data, Spell) and data.subtype == "field"
+
+
+def _spell_or_trap(data: Card) -> bool:
+    return not isinstance(data, Monster) and not _field_spell(data)
+
+
+def _strictness(card: CardInst) -> int:
+    return 0 if card.loc == Loc.SZONE and card.seq == FIELD_ZONE else 1
