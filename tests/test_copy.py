@@ -157,3 +157,22 @@ def test_bench_against_an_unknown_revision_says_so(cli):
     code, output, errors = cli("bench", "--against", "no-such-revision-xyz")
     assert code == 2
     assert "no-such-revision-xyz" in errors
+
+
+def test_undo_restores_each_earlier_decision_from_snapshots_then_by_replay(pool, decks, monkeypatch):
+    from ygoterm.tui import session as session_module
+    from ygoterm.tui.session import Seat, Session
+
+    monkeypatch.setattr(session_module, "MAX_SNAPSHOTS", 4)
+    session = Session.start(Duel.new(pool, decks, 21), pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)
+    agent = RandomAgent(21)
+    states = []
+    while len(states) < 12 and session.duel.pending is not None:
+        if not session.duel.pending.options or len(session.duel.pending.options) > 1:
+            states.append((session.duel.state_hash(), session.duel.view(0), list(session.duel.record.choices)))
+        session.answer(agent.choose(None, session.duel.pending))
+    assert len(session.snapshots) == 4
+    for state in reversed(states):
+        assert session.undo()
+        assert (session.duel.state_hash(), session.duel.view(0), list(session.duel.record.choices)) == state
+    assert not session.undo()

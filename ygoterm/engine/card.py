@@ -58,6 +58,20 @@ def own_timing(effect: Effect) -> bool:
     return bool(phases) and not {"main", "main1", "main2"} & set(phases or ())
 
 
+def _activation_places(is_monster: bool, effect: Effect) -> frozenset[Loc]:
+    """Where a card must be for this effect to be activated at all (chain.activation_refusal
+    refuses it anywhere else, R-CARD-5/7, R-ZONE-4, R-SUMMON-7): lets option lists skip, say,
+    every Spell in the GY without asking the full check."""
+    if effect.kind == "procedure" or (effect.kind == "activate" and is_monster and effect.pendulum):
+        return frozenset((Loc.HAND,))
+    if effect.kind == "activate" and not is_monster:
+        return frozenset((Loc.HAND, Loc.SZONE))
+    if effect.pendulum:
+        return frozenset((Loc.SZONE,))
+    where = {"field": Loc.MZONE, "hand": Loc.HAND, "gy": Loc.GY}
+    return frozenset((Loc.SZONE, *(where[f] for f in effect.from_ if f in where)))
+
+
 def _profile(data: Card) -> dict[str, Any]:
     """What a card instance derives from its definition, worked out once per definition."""
     effects = data.effects + rule_effects(data)
@@ -65,6 +79,7 @@ def _profile(data: Card) -> dict[str, Any]:
     # effects a player activates by choice, with their speed (R-CHAIN-2); a Summon
     # procedure counts as speed 1: it is never a response
     chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e)) for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS)
+    places = tuple(_activation_places(monster is not None, e) for _, e, _ in chosen)
     continuous = tuple(e for e in effects if e.kind == "continuous")
     return {
         "data": data,
@@ -88,6 +103,9 @@ def _profile(data: Card) -> dict[str, Any]:
         "triggers": tuple(e for e in effects if e.kind in ("trigger", "flip")),
         "attack_costs": tuple(i for i, e in enumerate(effects) if e.kind == "attack_cost"),
         "chosen": chosen,
+        "activation_places": places,
+        "used_from": frozenset().union(*places),
+        "wins": any(e.kind == "win" for e in effects),
         "is_pendulum": monster is not None and monster.is_pendulum,
         "abilities": frozenset(monster.abilities) if monster else frozenset(),
         # may act outside an open game state: a response window, or a phase of its own (Curse of Fiend)
@@ -156,7 +174,7 @@ class CardInst:
         copy of a duel (engine/determinize.py) gives a hidden card another identity this way."""
         entry = _PROFILES.get(id(data))
         if entry is None or entry[0]() is not data:
-            entry = _PROFILES[id(data)] = (weakref.ref(data, lambda _, key=id(data): _PROFILES.pop(key, None)), _profile(data))
+            entry = _PROFILES[id(data)] = (weakref.ref(data, lambda _, key=id(data), cache=_PROFILES: cache.pop(key, None)), _profile(data))
         self.__dict__.update(entry[1])
         self._options: CardOptions | None = None
         self._tagged: dict[str, CardOptions] | None = None
@@ -194,17 +212,13 @@ class CardInst:
     def atk(self) -> int:
         if not self.modifiers and not self.duel.continuous_count:
             return self.base_atk
-        from .continuous import stat
-
-        return stat(self.duel, self, "atk")
+        return self.duel.stat(self, "atk")  # (the duel applies continuous effects: engine/continuous.py)
 
     @property
     def defense(self) -> int:
         if not self.modifiers and not self.duel.continuous_count:
             return self.base_def
-        from .continuous import stat
-
-        return stat(self.duel, self, "def")
+        return self.duel.stat(self, "def")
 
     @property
     def monster(self) -> Monster:

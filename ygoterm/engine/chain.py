@@ -17,7 +17,7 @@ from ..schema.cards import Monster, Spell, Trap
 from ..schema.effects import Effect, When
 from .card import CardInst, effect_speed, own_timing
 from .continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
-from .decision import Decision, Kind, Option, Refusal
+from .decision import PASS, Decision, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
 from .filters import matches, select
 from .machine import DONE, Frame, Next, Return
@@ -428,13 +428,16 @@ def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
     options: list[Option] = []
     for card in _cards_with_effects(d, p):
         # a response window never admits speed 1 effects or summon procedures (R-CHAIN-3,
-        # R-CARD-7): most windows would otherwise run the full check for every card in hand
+        # R-CARD-7), and no effect is activated from where it cannot be (a Spell in the GY):
+        # most windows would otherwise run the full check for every card in hand and GY
         # (activation_refusal still explains them when asked)
-        if not open_state and not card.responds:
+        loc = card.loc
+        if (not open_state and not card.responds) or loc not in card.used_from:
             continue
         many = len(card.chosen) > 1
-        for index, effect, speed in card.chosen:
-            if (open_state or speed > 1 or own_timing(effect)) and activation_refusal(d, p, card, index, open_state=open_state) is None:
+        for (index, effect, speed), places in zip(card.chosen, card.activation_places):
+            if loc in places and (open_state or speed > 1 or own_timing(effect)) \
+                    and activation_refusal(d, p, card, index, open_state=open_state) is None:
                 options.append(activation_option(card, effect, index, many))
     if len(options) > 1:
         from .legality import unique_labels
@@ -594,8 +597,6 @@ class RunChain(Frame):
     passes: int = 0
 
     def start(self, d: "Duel", _: Any) -> Next:
-        from .flow import PASS
-
         while self.passes < 2:
             p = self.p
             options = activation_options(d, p, open_state=False)

@@ -45,6 +45,9 @@ class Option(NamedTuple):
         return self.label
 
 
+
+PASS = Option("pass", "pass", verb="pass")  # the answer that passes in a response window (R-PRIO-1)
+
 class Decision(NamedTuple):
     """A question to one player. For CARDS/ORDER decisions, answer with a sequence of options."""
 

@@ -22,7 +22,7 @@ from ..schema.decks import Deck
 from ..schema.rules import Rules
 from .card import CardInst
 from .chain import STATE_EVENTS
-from .continuous import effects_negated
+from .continuous import effects_negated, stat
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
 from . import machine
@@ -65,6 +65,7 @@ class Duel:
         self.pending: Decision | None = None
         self.prompt_modes = ["auto", "auto"]  # "always": ask at every window even with only "pass"
         self.responders = False  # can any card of this duel ever act in a response window?
+        self.win_cards = False  # does any card of this duel say "you win" (R-WIN-3)?
         self.listens: set[str] = set()  # events "When …" activations of this duel's cards answer (chain.answerable)
         self.tagged_options: dict[tuple[str, str], Option] = {}  # options with '@' tags, reused
         # chains and effects (engine/chain.py)
@@ -147,6 +148,8 @@ class Duel:
             self.players[card.owner].has_pendulums = True
         if card.effects:
             self.responders = True
+            if card.wins:
+                self.win_cards = True
             for _, effect, _ in card.chosen:
                 if effect.when is not None:
                     self.listens.update(e for e in effect.when.event if e not in STATE_EVENTS)
@@ -313,9 +316,7 @@ class Duel:
         from .replay import replay
 
         assert self.record is not None
-        copy = replay(self.record, self.record.pool)
-        copy.prompt_modes = list(self.prompt_modes)
-        return copy
+        return replay(self.record, self.record.pool, prompt_modes=(self.prompt_modes[0], self.prompt_modes[1]))
 
     def determinize(self, viewer: int, seed: int) -> "Duel":
         """A copy in which every card `viewer` cannot identify is resampled from what it could
@@ -333,6 +334,10 @@ class Duel:
     def ask(self, player: int, kind: Kind, options: Sequence[Option], prompt: str, *,
             lo: int = 1, hi: int = 1, verb: str = "", sets: tuple[frozenset[str], ...] = (), rule: str = "") -> Decision:
         return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI, sets, rule)
+
+    def stat(self, card: CardInst, which: str) -> int:
+        """A card's current ATK or DEF ("atk"/"def") with every continuous effect applied."""
+        return stat(self, card, which)
 
     def opponent(self, player: int) -> int:
         return 1 - player

@@ -88,9 +88,9 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
             return False
         if f.level is not None and (monster.level is None or card.level not in f.level):
             return False
-        if f.atk is not None and current_atk(d, card) not in f.atk:
+        if f.atk is not None and card.atk not in f.atk:
             return False
-        if f.def_ is not None and (monster.def_ is None or current_def(d, card) not in f.def_):
+        if f.def_ is not None and (monster.def_ is None or card.defense not in f.def_):
             return False
         if f.tuner is not None and monster.tuner != f.tuner:
             return False
@@ -155,15 +155,3 @@ def cards_in(d: "Duel", f: Filter, player: int) -> Iterator[CardInst]:
 def select(d: "Duel", f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = ()) -> list[CardInst]:
     events = list(event_cards)
     return [c for c in cards_in(d, f, player) if matches(d, c, f, player, source, events)]
-
-
-def current_atk(d: "Duel", card: CardInst) -> int:
-    from .continuous import stat
-
-    return stat(d, card, "atk")
-
-
-def current_def(d: "Duel", card: CardInst) -> int:
-    from .continuous import stat
-
-    return stat(d, card, "def")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .card import CardInst
 from .chain import activate, activation_options, answerable, process_triggers, run_chain
 from .continuous import effects_negated, enforce_positions, equip_takes_battle_destruction, has_flag, tribute_value
-from .decision import Kind, Option, Refusal
+from .decision import PASS, Kind, Option, Refusal
 from . import events
 from .events import (AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
@@ -26,7 +26,6 @@ from .types import Loc, Phase, Pos, Step
 if TYPE_CHECKING:
     from .duel import Duel
 
-PASS = Option("pass", "pass", verb="pass")
 STOP = Option("stop", "stop", verb="stop")
 
 
@@ -356,7 +355,7 @@ def after_chain(d: "Duel") -> AfterChain:
 def check_card_wins(d: "Duel") -> None:
     """R-WIN-3: "you win" texts are checked before a new chain starts: all of Exodia in hand,
     Destiny Board and the four Spirit Messages face-up on your field."""
-    if not d.responders:
+    if not d.win_cards:
         return
     winners: dict[int, str] = {}
     for p, side in enumerate(d.players):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -36,8 +37,21 @@ def pool_digest(cards: list[Card]) -> str:
     """A digest of the definitions of the given cards: a save refuses to load if they changed."""
     h = hashlib.sha256()
     for card in sorted({c.id: c for c in cards}.values(), key=lambda c: c.id):
-        h.update(card.model_dump_json(by_alias=True).encode())
+        h.update(_card_json(card))
     return h.hexdigest()[:16]
+
+
+# definition id → (a weak reference to it, its JSON): every Duel.new digests its decks' cards,
+# and serialising them again each time cost a tenth of a random duel's setup
+_JSON: dict[int, tuple[Any, bytes]] = {}
+
+
+def _card_json(card: Card) -> bytes:
+    entry = _JSON.get(id(card))
+    if entry is None or entry[0]() is not card:
+        forget = lambda _, key=id(card), cache=_JSON: cache.pop(key, None)  # noqa: E731 (the cache is bound: at exit the global is gone)
+        entry = _JSON[id(card)] = (weakref.ref(card, forget), card.model_dump_json(by_alias=True).encode())
+    return entry[1]
 
 
 @dataclass
@@ -229,12 +243,16 @@ def _deck(data: dict[str, Any], pool: "CardPool") -> Deck:
                 [pool.get(i) for i in data.get("side", [])])
 
 
-def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None) -> "Duel":
-    """Rebuild a duel by applying the recorded answers (the first `upto` of them, if given)."""
+def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None, prompt_modes: tuple[str, str] | None = None) -> "Duel":
+    """Rebuild a duel by applying the recorded answers (the first `upto` of them, if given).
+    With the `prompt_modes` the duel was played in, the rebuilt record is the same entry for
+    entry (the forced passes of "always" windows included), not only the same duel."""
     from .decision import IllegalChoice
     from .duel import forced
 
     duel = start(record, pool)
+    for player, mode in enumerate(prompt_modes or ()):
+        duel.set_prompt_mode(player, mode)
     if duel.record is not None:
         duel.record.meta = dict(record.meta)
     entries = record.choices if upto is None else record.choices[:upto]

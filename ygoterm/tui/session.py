@@ -33,6 +33,7 @@ class EngineBug(Exception):
 
 PUBLIC = -1  # the viewer that sees only public information (R-TERM-6)
 AUTOSAVE = "autosave.json"
+MAX_SNAPSHOTS = 30  # undo points kept as copies of the duel (each a few hundred kB)
 
 
 @dataclass
@@ -56,6 +57,9 @@ class Session:
     autosave: bool = True
     autosave_error: str = ""  # why the last autosave failed ("" while it works): the screen shows it at once
     undo_points: list[int] = field(default_factory=list)  # record lengths before each human answer
+    # copies of the duel at the last few undo points (record length → copy): undo restores one
+    # in a fraction of a millisecond; older points are rebuilt by replay
+    snapshots: dict[int, Duel] = field(default_factory=dict)
     prefer_first: bool | None = None  # solo test hands: the human goes first (True) or second
     passing_damage_step: dict[int, object] = field(default_factory=dict)  # player -> the attack they pass through
 
@@ -158,22 +162,28 @@ class Session:
         """
         d = self.duel.pending
         mark = len(self.duel.record.choices) if self.duel.record is not None else 0
+        before = self.duel.copy() if d is not None and not forced(d) else None
         try:
             events = self.duel.apply(answer)
             events += self.run_agents()
         except EffectError as e:
-            raise EngineBug(str(e), self._rewind_after_bug(e, mark)) from None
-        if d is not None and not forced(d):
+            raise EngineBug(str(e), self._rewind_after_bug(e, mark, before)) from None
+        if before is not None:
             self.undo_points.append(mark)
+            self.snapshots[mark] = before
+            while len(self.snapshots) > MAX_SNAPSHOTS:
+                del self.snapshots[next(iter(self.snapshots))]
         self.save_auto()
         return events
 
-    def _rewind_after_bug(self, error: EffectError, mark: int) -> Path | None:
+    def _rewind_after_bug(self, error: EffectError, mark: int, before: Duel | None) -> Path | None:
         report = write_bug_report(error)
-        if self.duel.record is not None:
-            self.duel = replay(_record_with(self.duel.record, self.duel.record.choices[:mark]), self.pool)
-            self._apply_prompt_modes()
-            self._follow_decider()
+        if before is not None:
+            self.duel = before
+        elif self.duel.record is not None:
+            self.duel = self._replayed(mark)
+        self._apply_prompt_modes()
+        self._follow_decider()
         return report
 
     def run_agents(self) -> list[Event]:
@@ -216,15 +226,24 @@ class Session:
     # ------------------------------------------------------------------ undo, restart, save
 
     def undo(self) -> bool:
-        """Go back to the last real decision a human made, by replaying everything before it."""
+        """Go back to the last real decision a human made: its snapshot, or a replay of
+        everything before it."""
         if not self.undo_points or self.duel.record is None:
             return False
         mark = self.undo_points.pop()
-        self.duel = replay(_record_with(self.duel.record, self.duel.record.choices[:mark]), self.pool)
+        snapshot = self.snapshots.pop(mark, None)
+        self.duel = snapshot or self._replayed(mark)
         self._apply_prompt_modes()
         self._follow_decider()
         self.save_auto()
         return True
+
+    def _replayed(self, mark: int) -> Duel:
+        """The duel rebuilt up to its first `mark` recorded answers, in the prompt modes it is
+        played in (so the rebuilt record, and the undo marks into it, stay the same)."""
+        assert self.duel.record is not None
+        modes = self.duel.prompt_modes
+        return replay(_record_with(self.duel.record, self.duel.record.choices[:mark]), self.pool, prompt_modes=(modes[0], modes[1]))
 
     def restart(self, seed: int | None = None) -> None:
         record = self.duel.record
@@ -234,6 +253,7 @@ class Session:
             fresh.seed = seed
         self.duel = replay(fresh, self.pool)
         self.undo_points.clear()
+        self.snapshots.clear()
         self._apply_prompt_modes()
         self.run_agents()
 
