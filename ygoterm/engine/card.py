@@ -113,8 +113,17 @@ def _profile(data: Card) -> dict[str, Any]:
     }
 
 
-# definition id → (a weak reference to it, its profile); an entry leaves with its definition
-_PROFILES: dict[int, tuple[Any, dict[str, Any]]] = {}
+# definition id → (a weak reference to it, its CardInst class); an entry leaves with its definition
+_KINDS: dict[int, tuple[Any, type]] = {}
+
+
+def kind_of(data: Card) -> type["CardInst"]:
+    """The CardInst class of one card definition, made on first use."""
+    entry = _KINDS.get(id(data))
+    if entry is None or entry[0]() is not data:
+        kind = type(f"CardInst_{data.id}", (CardInst,), {"__module__": __name__, **_profile(data)})
+        entry = _KINDS[id(data)] = (weakref.ref(data, lambda _, key=id(data), cache=_KINDS: cache.pop(key, None)), kind)
+    return entry[1]
 
 
 class CardInst:
@@ -123,61 +132,114 @@ class CardInst:
     `uid` is a handle that stays with the card for the whole duel; uids are dealt in a seeded
     random order so that a hidden card's uid says nothing about which card it is.
 
-    No `__slots__`: a copied duel copies each card's attribute dict in one call
-    (engine/copying.py), ten times faster than setting sixty slots one by one.
+    A card's class is its definition's (`kind_of(data)`): what it derives from the definition
+    — name, kind, stats, effects and what they allow — are class attributes, worked out once and
+    shared by every copy in every duel; the instance holds only what happens to it. So a copied
+    duel copies each card's small attribute dict in one call (engine/copying.py, ten times
+    faster than setting sixty `__slots__`), and a card given another identity only changes class.
     """
 
+    data: Card  # the definition, and what the card derives from it: class attributes (`kind_of`)
+    name: str
+    is_monster: bool
+    is_spell: bool
+    is_trap: bool
+    level: int
+    base_atk: int
+    base_def: int
+    special_summon_only: bool
+    is_field_spell: bool
+    is_link: bool
+    is_extra_deck: bool
+    is_token: bool
+    is_pendulum: bool
+    effects: tuple[Effect, ...]
+    continuous: tuple[Effect, ...]
+    triggers: tuple[Effect, ...]
+    attack_costs: tuple[int, ...]
+    chosen: tuple[tuple[int, Effect, int], ...]
+    activation_places: tuple[frozenset[Loc], ...]
+    used_from: frozenset[Loc]
+    abilities: frozenset[str]
+    responds: bool
+    wins: bool
+    negates: bool
+    forces_position: bool
+
+    # what happens to it (instance fields, set in __init__)
+    uid: int
+    owner: int
+    controller: int
+    loc: Loc
+    seq: int
+    pos: Pos
+    face_up: bool
+    counters: dict[str, int]
+    materials: list["CardInst"]
+    modifiers: list[Any]
+    equip_target: "CardInst | None"
+    equips: list["CardInst"]
+    bound: "CardInst | None"
+    used_turn: dict[int, int]
+    defeated: list[tuple["CardInst", int, int]]
+    original_controller: int | None
+
+    def __new__(cls, uid: int, data: Card, owner: int) -> "CardInst":
+        return object.__new__(kind_of(data))
+
     def __init__(self, uid: int, data: Card, owner: int) -> None:
-        self.uid = uid
-        self.define(data)
-        self.owner = owner
-        self.controller = owner
-        self.loc = Loc.DECK
-        self.seq = 0
-        self.pos = Pos.FACEDOWN_DEFENSE
-        self.face_up = False
-        self.arrived_turn = 0  # turn it entered its current location
-        self.pos_changed_turn = 0  # last turn its battle position changed by the player (R-SUMMON-4/5)
-        self.attacks = 0  # attacks declared this turn (R-BATTLE-1)
-        self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
-        self.summon_kind = ""  # "normal", "tribute", "flip", "special", "" (Set or not summoned)
-        self.summon_turn = 0
-        self.properly_summoned = False  # R-SUMMON-9 / R-TERM-22
-        self.counters: dict[str, int] = {}
-        self.materials: list[CardInst] = []  # Xyz materials attached (R-ZONE-10)
-        self.battle_destroyed = False  # marked at damage calculation (R-BATTLE-4)
-        self.set_turn = 0  # turn a Spell/Trap was Set (R-CARD-7/9)
-        self._duel: Callable[[], Any] = _no_duel  # a weak reference to the Duel (see `duel`)
-        self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
-        self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
-        self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
-        self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
-        self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
-        self.equips: list[CardInst] = []
-        self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
-        # on the Spell/Trap of such a pair: when its leaving the field destroys the monster ("leaves":
-        # Call of the Haunted; "destroyed": Premature Burial). The monster's destruction destroys it.
-        self.binding = ""
-        self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
-        self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
-        self.defeated: list[tuple[CardInst, int, int]] = []  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
-        self.tributes_used = 0
-        self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
-        self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)  # Tributes of its last Tribute Summon (Gilford the Lightning)
-        self.original_controller: int | None = None  # take control "until the End Phase"
-        self.control_until = 0
-        self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
-        self.arrived_at = 0  # the duel's move count when it last moved
+        # every field at once: a dict built in one go is sized for them (half the memory of
+        # one grown field by field) and a copy is one dict.copy()
+        self.__dict__ = {
+            "uid": uid,
+            "_options": None,
+            "_tagged": None,
+            "owner": owner,
+            "controller": owner,
+            "loc": Loc.DECK,
+            "seq": 0,
+            "pos": Pos.FACEDOWN_DEFENSE,
+            "face_up": False,
+            "arrived_turn": 0,  # turn it entered its current location
+            "pos_changed_turn": 0,  # last turn its battle position changed by the player (R-SUMMON-4/5)
+            "attacks": 0,  # attacks declared this turn (R-BATTLE-1)
+            "attacked_turn": 0,  # last turn it declared an attack (R-BATTLE-11)
+            "summon_kind": "",  # "normal", "tribute", "flip", "special", "" (Set or not summoned)
+            "summon_turn": 0,
+            "properly_summoned": False,  # R-SUMMON-9 / R-TERM-22
+            "counters": {},
+            "materials": [],  # Xyz materials attached (R-ZONE-10)
+            "battle_destroyed": False,  # marked at damage calculation (R-BATTLE-4)
+            "set_turn": 0,  # turn a Spell/Trap was Set (R-CARD-7/9)
+            "_duel": _no_duel,  # a weak reference to the Duel (see `duel`)
+            "gemini_active": False,  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
+            "flipped_turn": 0,  # the last turn it was flipped face-up (a Spirit returns then)
+            "active": False,  # a face-up Continuous Spell/Trap whose activation has resolved
+            "modifiers": [],  # continuous.Modifier values from resolved effects
+            "equip_target": None,  # the monster this Equip Card equips (R-CARD-8)
+            "equips": [],
+            "bound": None,  # Call of the Haunted and its monster, each pointing at the other
+            # on the Spell/Trap of such a pair: when its leaving the field destroys the monster ("leaves":
+            # Call of the Haunted; "destroyed": Premature Burial). The monster's destruction destroys it.
+            "binding": "",
+            "used_turn": {},  # effect index → turn it was last used (once per turn)
+            "turns_left": 0,  # Swords of Revealing Light: opponent's End Phases left
+            "defeated": [],  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
+            "tributes_used": 0,  # Tributes of its last Tribute Summon (Gilford the Lightning)
+            "no_tribute": False,  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
+            "field_atk": 0,  # the ATK it last had on the field (Catapult Turtle)
+            "original_controller": None,  # take control "until the End Phase"
+            "control_until": 0,
+            "moves": 0,  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
+            "arrived_at": 0,  # the duel's move count when it last moved
+        }
 
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
         copy of a duel (engine/determinize.py) gives a hidden card another identity this way."""
-        entry = _PROFILES.get(id(data))
-        if entry is None or entry[0]() is not data:
-            entry = _PROFILES[id(data)] = (weakref.ref(data, lambda _, key=id(data), cache=_PROFILES: cache.pop(key, None)), _profile(data))
-        self.__dict__.update(entry[1])
-        self._options: CardOptions | None = None
-        self._tagged: dict[str, CardOptions] | None = None
+        self.__class__ = kind_of(data)
+        self._options = None
+        self._tagged = None
 
     @property
     def options(self) -> "CardOptions":
