@@ -11,13 +11,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generator
+from typing import TYPE_CHECKING, Any
 
 from ..schema.cards import Monster, Spell, Trap
 from ..schema.effects import Effect, When
 from .card import CardInst, effect_speed, own_timing
 from .continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
-from .decision import PASS, Decision, Kind, Option, Refusal
+from .decision import PASS, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
 from .filters import matches, select
 from .machine import DONE, Frame, Next, Return
@@ -26,7 +26,6 @@ from .types import Loc, Phase, Step
 if TYPE_CHECKING:
     from .duel import Duel
 
-Flow = Generator[Decision, Any, Any]
 ACTIVATE = "Activate"
 
 

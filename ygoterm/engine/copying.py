@@ -22,16 +22,17 @@ from .card import CardInst
 from .chain import ChainLink, Delayed, Signal, _Pending
 from .flow import AttackState
 from .machine import Frame
+from .ops import Ctx
 from .player import Player
 
 if TYPE_CHECKING:
     from .duel import Duel
 
 # State objects copied field by field (all slotted dataclasses or slotted classes).
-_SLOTTED = (Player, ChainLink, Signal, AttackState, Delayed, _Pending)
+_SLOTTED = (Player, ChainLink, Signal, AttackState, Delayed, _Pending, Ctx)
 # Duel attributes copied specially (or shared: immutable, or caches whose entries never change).
 _SPECIAL = frozenset(("cards", "log", "rng", "record", "_stack", "pending", "rules", "names", "seed",
-                      "attack_options", "tagged_options", "listens", "_uids", "selection_check"))
+                      "attack_options", "tagged_options", "listens", "_uids"))
 
 
 class Remap:
@@ -123,7 +124,7 @@ def copy_duel(d: "Duel") -> "Duel":
     state = {k: remap.value(v) for k, v in d.__dict__.items() if k not in _SPECIAL}
     state.update(cards=cards, log=list(d.log), pending=d.pending, rules=d.rules, names=d.names, seed=d.seed,
                  attack_options=dict(d.attack_options), tagged_options=dict(d.tagged_options), listens=set(d.listens),
-                 _uids=list(d._uids), selection_check=None)
+                 _uids=list(d._uids))
     rng = random.Random.__new__(random.Random)  # (not Random(): that seeds itself from the OS first)
     rng.setstate(d.rng.getstate())
     state["rng"] = rng

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..schema.cards import Card
 from ..schema.decks import Deck
@@ -26,7 +26,7 @@ from .continuous import effects_negated, stat
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
 from . import machine
-from .machine import Frame, GenFrame
+from .machine import Frame
 from .events import Destroyed, Draw, DuelEnd, Event, Flip, LifePoints, Move, Note, PositionChange, Shuffle
 from .player import SEPARATE_PENDULUM_ZONES, Player
 from .types import EMZ_LEFT, FIELD_ZONE, Loc, Phase, Pos, Step
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from .manual import Manual
     from .replay import ReplayRecord
 
-Flow = Generator[Decision, Any, Any]
 REFRESH = Option("refresh", "refresh")  # sent into the flow after a manual action: ask again
 Answer = Option | str | Sequence[Option | str]
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -91,8 +90,6 @@ class Duel:
         self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
         self.record: ReplayRecord | None = None
         self.attack: Any = None  # the attack in progress (flow.AttackState) or None
-        # why a selection outside the pending decision's `sets` is refused (with its rule), or None
-        self.selection_check: Callable[[tuple[Option, ...]], Refusal | None] | None = None
         # uids of cards each player knows although they are hidden from them now: seen face-up or
         # revealed before going to a hand or face-down (engine/determinize.py keeps them); a
         # shuffled Deck is unknown again
@@ -171,8 +168,8 @@ class Duel:
         self.negators = [c for c in cards if c.negates]
         self.forcers = [c for c in cards if c.forces_position]
 
-    def _start(self, flow: "Frame | Flow") -> None:
-        self._stack = [flow if isinstance(flow, Frame) else GenFrame(flow)]
+    def _start(self, flow: Frame) -> None:
+        self._stack = [flow]
         self._advance(None)
 
     # ------------------------------------------------------------------ the protocol
@@ -222,11 +219,10 @@ class Duel:
         return self._match(decision, answer)
 
     def _selection_refusal(self, chosen: tuple[Option, ...]) -> Refusal | None:
-        """Why a selection outside the pending decision's `sets` is refused: the asking frame says."""
+        """Why a selection outside the pending decision's `sets` is refused: the asking frame says
+        (its `selection_refusal` method), or None."""
         check = getattr(self._stack[-1], "selection_refusal", None) if self._stack else None
-        if check is not None:
-            return check(self, chosen)
-        return self.selection_check(chosen) if self.selection_check is not None else None
+        return check(self, chosen) if check is not None else None
 
     def _match(self, decision: Decision, answer: Option | str) -> Option:
         if isinstance(answer, Option):
@@ -308,8 +304,9 @@ class Duel:
     def copy(self) -> "Duel":
         """An independent duel at the same pending decision: applying answers to one never
         changes the other. The flow is data, so this copies it (engine/copying.py); a flow that
-        still holds a generator (`machine.GenFrame`) is copied by replaying this duel's record."""
-        if machine.copyable(self._stack) and self.selection_check is None:
+        holds a generator (`machine.GenFrame`: a handler or test written as one) is copied by
+        replaying this duel's record."""
+        if machine.copyable(self._stack):
             from .copying import copy_duel
 
             return copy_duel(self)

@@ -8,20 +8,20 @@ materials are the summoner's face-up monsters; which sets fit is decided by tryi
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Generator, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..schema.materials import MaterialGroup
 from .card import CardInst
-from .decision import Decision, Kind, Option, Refusal
+from .decision import Kind, Option, Refusal
 from .events import Note
+from .machine import Frame, Next
 from .summons import _group_ok
 from .types import EMZ_LEFT, Loc, Pos
 
 if TYPE_CHECKING:
     from .duel import Duel
-
-Flow = Generator[Decision, Any, Any]
 
 EMZS = (EMZ_LEFT, EMZ_LEFT + 1)
 KINDS = ("synchro", "xyz", "link")
@@ -171,55 +171,81 @@ def extra_options(d: "Duel", p: int) -> list[Option]:
     return out
 
 
-def extra_summon(d: "Duel", p: int, card: CardInst) -> Flow:
+def extra_summon(d: "Duel", p: int, card: CardInst) -> "ExtraSummon":
     """Choose materials and a zone, send or attach the materials, then the Summon's negation window."""
-    from .chain import _card_options
-    from .flow import summon_with_negation_window
-
     kind = extra_kind(card)
     assert kind is not None
-    fitting = fitting_sets(d, p, card, kind)
-    candidates = [c for c in d.players[p].mzone if c is not None and any(c in s for s in fitting)]
-    action = f"{kind.title()} Summon"
+    return ExtraSummon(p, card.uid, kind)
 
-    def check(options: tuple[Option, ...]) -> Refusal | None:
+
+@dataclass
+class ExtraSummon(Frame):
+    p: int
+    uid: int
+    kind: str  # "synchro", "xyz" or "link"
+    chosen: tuple[CardInst, ...] = ()  # the materials
+    zone: int = 0
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        from .chain import _card_options
+
+        p, card, kind = self.p, d.cards[self.uid], self.kind
+        fitting = fitting_sets(d, p, card, kind)
+        candidates = [c for c in d.players[p].mzone if c is not None and any(c in s for s in fitting)]
+        groups = card.monster.materials.groups  # type: ignore[union-attr]
+        lo = sum(g.min for g in groups)  # as the material line reads; selection_refusal refuses what does not fit
+        hi = len(candidates) if any(g.max is None for g in groups) else sum(g.max or 0 for g in groups)
+        sets = tuple(frozenset(f"card:{c.uid}" for c in s) for s in fitting if summon_zones(d, p, card, s))
+        return self.ask("materials", d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
+                                           f"Materials for {card.name} ({card.monster.materials.text})",  # type: ignore[union-attr]
+                                           lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material", sets=sets))
+
+    def selection_refusal(self, d: "Duel", options: tuple[Option, ...]) -> Refusal | None:
+        """Why a set of materials outside the decision's `sets` is refused."""
+        card, kind = d.cards[self.uid], self.kind
+        action = f"{kind.title()} Summon"
         chosen = [d.cards[o.card] for o in options]  # type: ignore[index]
         if not materials_fit(card, kind, chosen):
             return Refusal(action, _RULE[kind], f"those do not fit its materials ({card.monster.materials.text})")  # type: ignore[union-attr]
-        if not summon_zones(d, p, card, chosen):
+        if not summon_zones(d, self.p, card, chosen):
             return Refusal(action, "R-SUMMON-18", "with those materials it would have no zone to enter")
         return None
 
-    groups = card.monster.materials.groups  # type: ignore[union-attr]
-    lo = sum(g.min for g in groups)  # as the material line reads; check() refuses what does not fit
-    hi = len(candidates) if any(g.max is None for g in groups) else sum(g.max or 0 for g in groups)
-    d.selection_check = check
-    try:
-        answer = yield d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
-                             f"Materials for {card.name} ({card.monster.materials.text})",  # type: ignore[union-attr]
-                             lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material",
-                             sets=tuple(frozenset(f"card:{c.uid}" for c in s) for s in fitting if summon_zones(d, p, card, s)))
-    finally:
-        d.selection_check = None
-    chosen = tuple(d.cards[o.card] for o in answer)
-    zones = summon_zones(d, p, card, chosen)
-    zone = zones[0]
-    if len(zones) > 1:
-        answer = yield d.ask(p, Kind.ZONE, [Option(f"zone:{z}", zone_label(z)) for z in zones],
-                             f"Which zone for {card.name}?", verb="zone")
-        zone = int(answer.key.split(":")[1])
-    pos = Pos.ATTACK
-    if kind != "link":  # R-SUMMON-16: Link monsters are always in Attack Position
-        answer = yield d.ask(p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
-                             f"{kind.title()} Summon {card.name} in which position?", verb="position")
-        pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
-    d.batch += 1  # the materials leave and the monster arrives together
-    if kind == "xyz":  # R-SUMMON-13: the materials stay with it, not in the GY
-        for m in chosen:
-            d.move(m, Loc.MATERIAL, reason="Xyz Material", quiet=True)
-        card.materials = list(chosen)
-        d.emit(Note(f"{' and '.join(m.name for m in chosen)} become the Xyz Materials of {card.name}"))
-    else:
-        for m in chosen:
-            d.move(m, Loc.GY, reason=f"{kind.title()} Material")
-    yield from summon_with_negation_window(d, p, card, zone, pos, kind, properly=True)
+    def materials(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+        card = d.cards[self.uid]
+        chosen = self.chosen = tuple(d.cards[o.card] for o in answer)  # type: ignore[index]
+        zones = summon_zones(d, self.p, card, chosen)
+        self.zone = zones[0]
+        if len(zones) > 1:
+            return self.ask("zoned", d.ask(self.p, Kind.ZONE, [Option(f"zone:{z}", zone_label(z)) for z in zones],
+                                           f"Which zone for {card.name}?", verb="zone"))
+        return self.position(d)
+
+    def zoned(self, d: "Duel", answer: Option) -> Next:
+        self.zone = int(answer.key.split(":")[1])
+        return self.position(d)
+
+    def position(self, d: "Duel") -> Next:
+        if self.kind != "link":  # R-SUMMON-16: Link monsters are always in Attack Position
+            prompt = f"{self.kind.title()} Summon {d.cards[self.uid].name} in which position?"
+            return self.ask("positioned", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
+                                                prompt, verb="position"))
+        return self.summon(d, Pos.ATTACK)
+
+    def positioned(self, d: "Duel", answer: Option) -> Next:
+        return self.summon(d, Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE)
+
+    def summon(self, d: "Duel", pos: Pos) -> Next:
+        from .flow import summon_with_negation_window
+
+        card, kind, chosen = d.cards[self.uid], self.kind, self.chosen
+        d.batch += 1  # the materials leave and the monster arrives together
+        if kind == "xyz":  # R-SUMMON-13: the materials stay with it, not in the GY
+            for m in chosen:
+                d.move(m, Loc.MATERIAL, reason="Xyz Material", quiet=True)
+            card.materials = list(chosen)
+            d.emit(Note(f"{' and '.join(m.name for m in chosen)} become the Xyz Materials of {card.name}"))
+        else:
+            for m in chosen:
+                d.move(m, Loc.GY, reason=f"{kind.title()} Material")
+        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, kind, properly=True))

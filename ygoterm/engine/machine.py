@@ -6,16 +6,17 @@ uids, counts, enums, tuples). `at` names the frame's method that runs when it re
 method receives the duel and the value it waited for, and returns what happens next:
 
 - a `Decision`: a player must choose; the answer is passed to the step named by `at`;
-- a child `Frame` (or a generator not yet written as frames): run it first, then resume with
-  its result;
+- a child `Frame`: run it first, then resume with its result;
 - `Return(value)`: this frame is finished.
 
 So the whole duel, flow included, is a data structure: copying the stack (`Frame.clone`) and
 the state copies a duel at any pending decision without replaying it (engine/copying.py).
 
-A frame can also be run from a generator with `yield from frame` (`Frame.__iter__`), and a
-step may return a generator: parts of the flow still written as generators keep working, but
-a duel whose stack holds one (`GenFrame`) cannot be copied as data and is copied by replay.
+Calls that may or may not need to ask — an operation, a handler, the cards of a selection
+(engine/ops.py) — return their result at once, or a Frame that works it out: `follow` takes
+either. The engine's own flow is all frames. A step may still return a generator (a handler or
+a test written that way): it runs inside a `GenFrame`, and a duel whose stack holds one cannot
+be copied as data and is copied by replay.
 """
 
 from __future__ import annotations
@@ -68,6 +69,15 @@ class Frame:
             return getattr(self, step)(d, None)
         return child  # type: ignore[return-value]
 
+    def follow(self, d: "Duel", step: str, out: Any) -> Next:
+        """Give `out` to `step`: at once when it is a result, after running it when it is a
+        Frame (or a generator) — for calls that return "a result or a Frame" (operations,
+        handlers, `ops.Ctx.cards`)."""
+        self.at = step
+        if isinstance(out, Frame) or type(out) is GeneratorType:
+            return out  # type: ignore[no-any-return]
+        return getattr(self, step)(d, out)
+
     def finish(self, d: "Duel", _: Any) -> Next:
         """A last step that only ends the frame (after a last child: `then(d, "finish", …)`)."""
         return DONE
@@ -80,7 +90,7 @@ class Frame:
 
 
 class GenFrame(Frame):
-    """A part of the flow still written as a generator: it runs, but cannot be copied."""
+    """A generator returned as a child (not the engine's own flow): it runs, but cannot be copied."""
 
     def __init__(self, gen: Generator[Any, Any, Any]) -> None:
         self.gen = gen

@@ -1,9 +1,12 @@
 """The operations registry: what each `do:`/`cost:` word of a card file does (docs/cards.md).
 
-Each operation is a generator `op(ctx, params)` that may ask questions (choose cards, a
-position, a name) and changes the duel through the Duel's own methods. `possible` and
-`cost_payable` answer "could this do anything / be paid now?" for activation legality
-(R-WIN-2: an optional draw needs the cards; R-CHAIN-5: costs are paid up front).
+Each operation is a function `op(ctx, params, name)` that changes the duel through the Duel's
+own methods. One that needs no answer does its work at once and returns its result (False when
+it could not do what it says, for `if_you_do`); one that must ask (choose cards, a position, a
+name) returns a Frame (engine/machine.py) whose steps ask and then act, and whose result is the
+operation's. `possible` and `cost_payable` answer "could this do anything / be paid now?" for
+activation legality (R-WIN-2: an optional draw needs the cards; R-CHAIN-5: costs are paid up
+front).
 
 A card the vocabulary cannot express names a Python handler registered in HANDLERS
 (engine/handlers.py). Nothing from a data file is ever executed.
@@ -12,23 +15,22 @@ A card the vocabulary cannot express names a Python handler registered in HANDLE
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
+from types import GeneratorType
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..schema import effects as fx
 from ..schema.effects import Effect, OpSpec
 from .card import CardInst
 from .chain import ChainLink
 from .continuous import Modifier, condition_holds
-from .decision import Decision, Kind, Option
+from .decision import Kind, Option
 from .events import Negated, Note, Summon
 from .filters import matches, select
+from .machine import DONE, Frame, Next, Return
 from .types import Loc, Pos
 
 if TYPE_CHECKING:
     from .duel import Duel
-
-Flow = Generator[Decision, Any, Any]
-
 
 class EffectError(RuntimeError):
     """An engine bug while resolving a card's effect: carries what is needed to reproduce it."""
@@ -38,9 +40,12 @@ class EffectError(RuntimeError):
         super().__init__(f"internal error resolving {card} (effect {effect + 1}): {type(cause).__name__}: {cause}")
 
 
-@dataclass
+@dataclass(slots=True)
 class Ctx:
-    """What an operation knows: the duel, the chain link, who controls the effect."""
+    """What an operation knows: the duel, the chain link, who controls the effect.
+
+    Frames of pending operations hold it, so it is copied with them (copying._SLOTTED: its
+    duel is remapped to the copy, its cards and link to the copy's)."""
 
     d: "Duel"
     link: ChainLink
@@ -70,8 +75,9 @@ class Ctx:
     def event_cards(self) -> list[CardInst]:
         return self.link.event_cards
 
-    def cards(self, selection: Any, *, verb: str = "select") -> Flow:
-        """The cards a selection names, choosing them now when it says `choose`."""
+    def cards(self, selection: Any, *, verb: str = "select") -> "list[CardInst] | Frame":
+        """The cards a selection names; when it says `choose` and a player must answer, a
+        `Choose` frame whose result is the chosen cards."""
         d = self.d
         if isinstance(selection, str):
             if selection == "self":
@@ -119,14 +125,16 @@ class Ctx:
                 best = (min if spec.pick.startswith("lowest") else max)(stat(c) for c in candidates)
                 candidates = [c for c in candidates if stat(c) == best]
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
-            chosen = yield from choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
-                                       lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
-            self.others = [c for c in self.chosen if c not in chosen] if spec.among == "chosen" else []
-            self.chosen = chosen
-            return chosen
+            chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
+                            lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
+            if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes
+                chosen.ctx, chosen.among_chosen = self, spec.among == "chosen"
+                return chosen
+            return self.picked(chosen, spec.among == "chosen")
         if isinstance(selection, fx.CopiesOf):
             spec = selection.copies
-            originals = yield from self.cards(spec.of)
+            originals = self.cards(spec.of)  # (a reference, never a choice: a list)
+            assert type(originals) is list
             copies: list[CardInst] = []
             for original in originals:
                 where = fx.Filter(zone=spec.zone, name=(original.data.name,), side="you")
@@ -134,13 +142,18 @@ class Ctx:
             return copies
         return []
 
+    def picked(self, chosen: list[CardInst], among_chosen: bool) -> list[CardInst]:
+        """What a `choose` selection chose is the effect's `chosen` from now on."""
+        self.others = [c for c in self.chosen if c not in chosen] if among_chosen else []
+        self.chosen = chosen
+        return chosen
+
 
 def choose(d: "Duel", player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: str, prompt: str,
-           random: bool = False, look: bool = False) -> Flow:
-    """Ask `player` to choose lo..hi of `candidates` (all of them when there are no more);
-    with `look` the chooser sees the hidden ones' names."""
-    from .chain import _card_options
-
+           random: bool = False, look: bool = False) -> "list[CardInst] | Choose":
+    """Let `player` choose lo..hi of `candidates` (all of them when there are no more): the
+    chosen cards when there is nothing to ask, else a `Choose` frame that asks; with `look`
+    the chooser sees the hidden ones' names."""
     if not candidates:
         return []
     hi = len(candidates) if hi is None else min(hi, len(candidates))
@@ -151,9 +164,38 @@ def choose(d: "Duel", player: int, candidates: list[CardInst], lo: int, hi: int 
         return list(candidates)
     if hi == 0:
         return []
-    answer = yield d.ask(player, Kind.CARDS, _card_options(d, candidates, player, look), f"{prompt} ({lo if lo == hi else f'{lo}-{hi}'})",
-                         lo=lo, hi=hi, verb=verb)
-    return [d.cards[o.card] for o in answer]
+    return Choose(player, candidates, lo, hi, verb, prompt, look)
+
+
+@dataclass
+class Choose(Frame):
+    """Ask `player` to choose lo..hi of `candidates`; the result is the chosen cards. For a
+    selection of an operation (`Ctx.cards`), they also become its context's `chosen`."""
+
+    player: int
+    candidates: list[CardInst]
+    lo: int
+    hi: int
+    verb: str
+    prompt: str
+    look: bool = False
+    ctx: Ctx | None = None
+    among_chosen: bool = False  # a choice `among: chosen` (the others are remembered)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        from .chain import _card_options
+
+        lo, hi = self.lo, self.hi
+        if self.look:  # the chooser sees them (a look at the opponent's hand) and remembers
+            d.reveal(self.candidates, (self.player,))
+        return self.ask("chosen", d.ask(self.player, Kind.CARDS, _card_options(d, self.candidates, self.player, self.look),
+                                        f"{self.prompt} ({lo if lo == hi else f'{lo}-{hi}'})", lo=lo, hi=hi, verb=self.verb))
+
+    def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+        chosen = [d.cards[o.card] for o in answer]  # type: ignore[index]
+        if self.ctx is not None:
+            self.ctx.picked(chosen, self.among_chosen)
+        return Return(chosen)
 
 
 def valid_targets(d: "Duel", link: ChainLink) -> list[CardInst]:
@@ -176,40 +218,89 @@ def _signal_cards(link: ChainLink) -> list[CardInst]:
 # ---------------------------------------------------------------------- resolving
 
 
-def resolve_link(d: "Duel", link: ChainLink) -> Flow:
+def resolve_link(d: "Duel", link: ChainLink) -> "ResolveLink":
     ctx = Ctx(d, link, link.player, link.card, link.effect, chosen=list(link.chosen))  # a delayed effect remembers
     link.resolving_targets = [(c, c.moves) for c in valid_targets(d, link)]
     if link.declared is not None:
         d.declared = link.declared  # what this link declared on activation, not a later link's declaration
-    try:
-        yield from run_ops(ctx, link.effect.do)
-    except (AssertionError, AttributeError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError) as e:
+    return ResolveLink(ctx)
+
+
+@dataclass
+class ResolveLink(Frame):
+    """A chain link's operations. An engine bug while they run (a Python error in this frame or
+    any frame above it) is reported as an EffectError naming the card (machine.advance)."""
+
+    ctx: Ctx
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "finish", run_ops(self.ctx, self.ctx.link.effect.do))
+
+    def failed(self, d: "Duel", error: BaseException) -> "EffectError":
+        link = self.ctx.link
         record = d.record.to_json() if d.record is not None else None
-        raise EffectError(link.card.name, link.index, e, record) from e
+        return EffectError(link.card.name, link.index, error, record)
 
 
-def run_ops(ctx: Ctx, ops: Iterable[OpSpec]) -> Flow:
-    """Run operations in order. An operation returns False when it could not do what it says
-    (nothing left to destroy, an attack already over); `if_you_do` reads that."""
-    for spec in ops:
-        done = yield from OPERATIONS[spec.op](ctx, spec.params, spec.op)
-        if spec.op != "if_you_do":
-            ctx.done = done is not False
+def run_ops(ctx: Ctx, ops: Sequence[OpSpec]) -> "RunOps | None":
+    """Run operations in order (None: there are none). An operation returns False when it could
+    not do what it says (nothing left to destroy, an attack already over); `if_you_do` reads that."""
+    return RunOps(ctx, ops) if ops else None
 
 
-def pay_unchained_cost(d: "Duel", p: int, card: CardInst, index: int) -> Flow:
+@dataclass
+class RunOps(Frame):
+    """Operations in order: those that need no answer run one after another in this step; one
+    that returns a Frame runs as a child, and its result is the operation's."""
+
+    ctx: Ctx
+    ops: Sequence[OpSpec]
+    i: int = 0  # the operation running now
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        ctx, ops = self.ctx, self.ops
+        while self.i < len(ops):
+            spec = ops[self.i]
+            done = OPERATIONS[spec.op](ctx, spec.params, spec.op)
+            if isinstance(done, Frame) or type(done) is GeneratorType:  # it must ask first
+                return self.then(d, "ran", done)
+            self.i += 1
+            if spec.op != "if_you_do":
+                ctx.done = done is not False
+        return DONE
+
+    def ran(self, d: "Duel", done: Any) -> Next:
+        op = self.ops[self.i].op
+        self.i += 1
+        if op != "if_you_do":
+            self.ctx.done = done is not False
+        return self.start(d, None)
+
+
+def pay_unchained_cost(d: "Duel", p: int, card: CardInst, index: int) -> "RunOps | None":
     """Pay the cost of an effect that starts no chain link: an inherent Special Summon's
     (R-SUMMON-7) or declaring an attack (Panther Warrior's Tribute, Dark Elf's LP)."""
     effect = card.effects[index]
     link = ChainLink(0, p, card, effect, index, 1)
-    yield from run_ops(Ctx(d, link, p, card, effect, cost=True), effect.cost)
+    return run_ops(Ctx(d, link, p, card, effect, cost=True), effect.cost)
 
 
-def pay_costs(d: "Duel", link: ChainLink) -> Flow:
+def pay_costs(d: "Duel", link: ChainLink) -> "PayCosts | None":
     if link.effect.cost:
-        ctx = Ctx(d, link, link.player, link.card, link.effect, cost=True)
-        yield from run_ops(ctx, link.effect.cost)
-        link.chosen = ctx.chosen  # what the cost chose (Catapult Turtle's Tribute) is `chosen` on resolution
+        return PayCosts(Ctx(d, link, link.player, link.card, link.effect, cost=True))
+    return None
+
+
+@dataclass
+class PayCosts(Frame):
+    ctx: Ctx
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.then(d, "paid", run_ops(self.ctx, self.ctx.link.effect.cost))
+
+    def paid(self, d: "Duel", _: Any) -> Next:
+        self.ctx.link.chosen = self.ctx.chosen  # what the cost chose (Catapult Turtle's Tribute) is `chosen` on resolution
+        return DONE
 
 
 # ---------------------------------------------------------------------- activation checks
@@ -314,47 +405,108 @@ def _who(p: int, card: CardInst, who: str) -> list[int]:
 # ---------------------------------------------------------------------- the operations
 
 
-def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> Flow:
+@dataclass
+class OpStep(Frame):
+    """An operation that needs one value before it acts — the cards of its selection, an LP
+    amount — and then acts at once: `act(d, value)` does the work and returns the operation's
+    result. `after(value)` acts now when the value is known; when it is a frame that must ask
+    first (a `Choose`), the OpStep keeps it and is returned instead: it runs that frame, then acts."""
+
+    ctx: Ctx
+    params: Any
+    name: str = ""
+    choice: Frame | None = None  # the question to run first (held only until the frame starts)
+
+    def after(self, value: Any) -> Any:
+        if isinstance(value, Frame):
+            self.choice = value
+            return self
+        return self.act(self.ctx.d, value)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        choice, self.choice = self.choice, None
+        return self.then(d, "acting", choice)
+
+    def acting(self, d: "Duel", value: Any) -> Next:
+        return Return(self.act(d, value))
+
+    def act(self, d: "Duel", value: Any) -> Any:
+        raise NotImplementedError
+
+
+def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
     for p in ctx.players(params.player):
         count = ctx.discarded.get(p, 0) if params.as_discarded else params.count
         if not count:
             continue
         for card in ctx.d.draw(p, count):
             ctx.d.signal("drawn", card, p)
-    return
-    yield
 
 
-def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Flow:
-    d = ctx.d
+def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Any:
     if params.what is not None:
-        cards = yield from ctx.cards(params.what, verb="discard")
-        d.discard(cards, cost=ctx.cost)
-        return
-    for p in ctx.players(params.player):
-        hand = [c for c in d.players[p].hand if c is not ctx.card and matches(d, c, params.where, p, ctx.card)]
-        if params.whole_hand:
-            cards = hand
-        else:
-            cards = yield from choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard",
-                                      random=params.random)
-        d.discard(cards, cost=ctx.cost)
-        ctx.discarded[p] = ctx.discarded.get(p, 0) + len(cards)
+        return DiscardCards(ctx, params, name).after(ctx.cards(params.what, verb="discard"))
+    return DiscardEach(ctx, params, ctx.players(params.player))
+
+
+class DiscardCards(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+        d.discard(cards, cost=self.ctx.cost)
+
+
+@dataclass
+class DiscardEach(Frame):
+    """Each player named discards from their hand: cards they choose, at random, or the whole hand."""
+
+    ctx: Ctx
+    params: fx.Discard
+    players: list[int]
+    i: int = 0  # the player discarding now
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        ctx, params = self.ctx, self.params
+        while self.i < len(self.players):
+            p = self.players[self.i]
+            hand = [c for c in d.players[p].hand if c is not ctx.card and matches(d, c, params.where, p, ctx.card)]
+            if params.whole_hand:
+                cards = hand
+            else:
+                cards = choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard",
+                               random=params.random)
+                if isinstance(cards, Frame):
+                    return self.then(d, "chosen", cards)
+            self._discard(d, cards)
+        return DONE
+
+    def chosen(self, d: "Duel", cards: list[CardInst]) -> Next:
+        self._discard(d, cards)
+        return self.start(d, None)
+
+    def _discard(self, d: "Duel", cards: list[CardInst]) -> None:
+        p = self.players[self.i]
+        self.i += 1
+        d.discard(cards, cost=self.ctx.cost)
+        self.ctx.discarded[p] = self.ctx.discarded.get(p, 0) + len(cards)
 
 
 _MOVE_VERBS = {"destroy": "destroy", "send_to_gy": "send to the GY", "banish": "banish", "return_to_hand": "return to the hand",
                "return_to_deck": "return to the Deck", "add_to_hand": "add to your hand"}
 
 
-def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Flow:
-    d = ctx.d
+def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Any:
     tribute = ctx.cost and name == "send_to_gy" and isinstance(params.what, fx.ChooseOf) and params.what.choose.where.zone == ("monster",)
-    cards = yield from ctx.cards(params.what, verb="tribute" if tribute else _MOVE_VERBS[name].split()[0])  # R-TERM-3
-    cards = [c for c in cards if c.loc != Loc.GONE]
-    moves = [c.moves for c in cards]
-    _move(ctx, params, name, cards)
-    ctx.affected = [c for c, before in zip(cards, moves) if c.moves != before]
-    return bool(ctx.affected)
+    verb = "tribute" if tribute else _MOVE_VERBS[name].split()[0]  # R-TERM-3
+    return MoveCards(ctx, params, name).after(ctx.cards(params.what, verb=verb))
+
+
+class MoveCards(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> bool:
+        ctx = self.ctx
+        cards = [c for c in cards if c.loc != Loc.GONE]
+        moves = [c.moves for c in cards]
+        _move(ctx, self.params, self.name, cards)
+        ctx.affected = [c for c, before in zip(cards, moves) if c.moves != before]
+        return bool(ctx.affected)
 
 
 def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
@@ -391,54 +543,115 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
             d.shuffle(owner)
 
 
-def op_special_summon(ctx: Ctx, params: fx.SpecialSummon, name: str) -> Flow:
-    d = ctx.d
-    cards = yield from ctx.cards(params.what, verb="special summon")
-    from_deck = sorted({c.owner for c in cards if c.loc == Loc.DECK})
-    arrived = []
-    for card in cards:
-        if card.loc in (Loc.MZONE, Loc.GONE) or not card.is_monster:
-            continue
-        controller = ctx.player if params.controller == "you" else card.owner
-        yield from special_summon(d, card, controller, params.position, how="special", proper=params.proper)
+def op_special_summon(ctx: Ctx, params: fx.SpecialSummon, name: str) -> "SpecialSummonCards":
+    return SpecialSummonCards(ctx, params)
+
+
+@dataclass
+class SpecialSummonCards(Frame):
+    """Special Summon the cards of the selection one by one (each may ask its position)."""
+
+    ctx: Ctx
+    params: fx.SpecialSummon
+    cards: list[CardInst] = field(default_factory=list)
+    from_deck: list[int] = field(default_factory=list)  # owners whose Deck they come from (shuffled after)
+    arrived: list[CardInst] = field(default_factory=list)
+    i: int = 0  # the next card to Summon
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.follow(d, "chosen", self.ctx.cards(self.params.what, verb="special summon"))
+
+    def chosen(self, d: "Duel", cards: list[CardInst]) -> Next:
+        self.cards = cards
+        self.from_deck = sorted({c.owner for c in cards if c.loc == Loc.DECK})
+        return self.next(d, None)
+
+    def next(self, d: "Duel", _: Any) -> Next:
+        ctx, params = self.ctx, self.params
+        while self.i < len(self.cards):
+            card = self.cards[self.i]
+            self.i += 1
+            if card.loc in (Loc.MZONE, Loc.GONE) or not card.is_monster:
+                continue
+            controller = ctx.player if params.controller == "you" else card.owner
+            summoning = special_summon(d, card, controller, params.position, how="special", proper=params.proper)
+            if summoning is not None:
+                return self.then(d, "summoned", summoning)
+            self._arrived(card)
+        for owner in self.from_deck:  # R-ZONE-7
+            d.shuffle(owner)
+        ctx.affected = self.arrived
+        return Return(bool(self.arrived))
+
+    def summoned(self, d: "Duel", _: Any) -> Next:
+        self._arrived(self.cards[self.i - 1])
+        return self.next(d, None)
+
+    def _arrived(self, card: CardInst) -> None:
         if card.loc == Loc.MZONE:
-            arrived.append(card)
-            if params.bind:
+            self.arrived.append(card)
+            if self.params.bind:
+                ctx = self.ctx
                 ctx.card.bound, card.bound = card, ctx.card
-                ctx.card.binding = "destroyed" if params.bind == "destroyed" else "leaves"
-    for owner in from_deck:  # R-ZONE-7
-        d.shuffle(owner)
-    ctx.affected = arrived
-    return bool(arrived)
+                ctx.card.binding = "destroyed" if self.params.bind == "destroyed" else "leaves"
 
 
 def special_summon(d: "Duel", card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None,
-                   proper: bool = False) -> Flow:
-    """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified."""
+                   proper: bool = False) -> "SpecialSummonPosition | None":
+    """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified. Done at
+    once (None), or a frame that asks the position first."""
     side = d.players[controller]
     if side.summon_lock_turn == d.turn:
         d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} cannot Summon monsters this turn (R-CARD-13)"))
-        return
+        return None
     if card.monster.no_special_summon:
         d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
-        return
+        return None
     if zone is None:
         zone = side.free_mzone()
     if zone is None:
         d.emit(Note(f"{card.name} cannot be Special Summoned: no free Monster Zone (R-ZONE-1)"))
-        return
-    pos = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}.get(position)
+        return None
+    pos = _POSITIONS.get(position)
     if card.is_link:  # R-SUMMON-16: always face-up Attack Position, so never asked
         if pos not in (None, Pos.ATTACK):
             d.emit(Note(f"{card.name} cannot be Special Summoned in {pos.title} Position: a Link monster is always in Attack Position (R-SUMMON-16)"))
-            return
+            return None
         pos = Pos.ATTACK
     if pos is None:
+        return SpecialSummonPosition(card, controller, zone, position, how, proper)
+    _place_summoned(d, card, controller, zone, pos, how, proper)
+    return None
+
+
+_POSITIONS = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}
+
+
+@dataclass
+class SpecialSummonPosition(Frame):
+    """The summoner chooses the position of a monster Special Summoned at their choice."""
+
+    card: CardInst
+    controller: int
+    zone: int
+    position: str  # "choose" or "attack_or_facedown"
+    how: str
+    proper: bool
+
+    def start(self, d: "Duel", _: Any) -> Next:
         options = [Option("attack", "attack"), Option("defense", "defense")]
-        if position == "attack_or_facedown":
+        if self.position == "attack_or_facedown":
             options = [Option("attack", "attack"), Option("facedown", "set")]
-        answer = yield d.ask(controller, Kind.POSITION, options, f"Special Summon {card.name} in which position?", verb="position")
-        pos = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}[answer.key]
+        return self.ask("chosen", d.ask(self.controller, Kind.POSITION, options,
+                                        f"Special Summon {self.card.name} in which position?", verb="position"))
+
+    def chosen(self, d: "Duel", answer: Option) -> Next:
+        _place_summoned(d, self.card, self.controller, self.zone, _POSITIONS[answer.key], self.how, self.proper)
+        return DONE
+
+
+def _place_summoned(d: "Duel", card: CardInst, controller: int, zone: int, pos: Pos, how: str, proper: bool) -> None:
+    side = d.players[controller]
     src = card.loc
     d.move(card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
     card.summon_kind = how if pos.face_up else ""
@@ -451,22 +664,32 @@ def special_summon(d: "Duel", card: CardInst, controller: int, position: str, ho
         d.signal("special_summoned", card, controller, how=how, src=src)
 
 
-def op_change_position(ctx: Ctx, params: fx.ChangePosition, name: str) -> Flow:
-    d = ctx.d
-    cards = yield from ctx.cards(params.what)
-    for card in cards:
-        if card.loc != Loc.MZONE:
-            continue
-        d.set_position(card, params.to, flip_effects=not params.no_flip_effects)
+def op_change_position(ctx: Ctx, params: fx.ChangePosition, name: str) -> Any:
+    return ChangePosition(ctx, params, name).after(ctx.cards(params.what))
 
 
-def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> Flow:
-    """The LP amount an operation names, for `player` (whose LP "half" halves)."""
+class ChangePosition(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+        for card in cards:
+            if card.loc != Loc.MZONE:
+                continue
+            d.set_position(card, self.params.to, flip_effects=not self.params.no_flip_effects)
+
+
+def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> "int | Amount":
+    """The LP amount an operation names, for `player` (whose LP "half" halves); a frame whose
+    result is the amount when the cards it counts must be chosen first."""
     amount = params.amount
     if amount == "half":
         return ctx.d.players[player].lp // 2
-    if not isinstance(amount, int):
-        source = (yield from ctx.cards(params.of)) if params.of is not None else list(ctx.chosen)
+    if isinstance(amount, int):
+        return _scaled(ctx, params, amount)
+    return Amount(ctx, params).after(ctx.cards(params.of) if params.of is not None else list(ctx.chosen))
+
+
+class Amount(OpStep):
+    def act(self, d: "Duel", source: list[CardInst]) -> int:
+        amount = self.params.amount
         if amount == "atk_of":
             amount = sum(c.atk for c in source)
         elif amount == "field_atk_of":
@@ -477,71 +700,110 @@ def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> Flow:
             amount = len(source)
         else:
             amount = sum(c.level for c in source) * 100
+        return _scaled(self.ctx, self.params, amount)
+
+
+def _scaled(ctx: Ctx, params: fx._Amount, amount: int) -> int:
     amount = int(amount * params.factor)
     if params.per is not None:
         amount *= len(select(ctx.d, params.per, ctx.player, ctx.card))
     return amount
 
 
-def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Flow:
-    d = ctx.d
-    amount = yield from amount_of(ctx, params, ctx.player)
-    if amount <= 0:
-        return False
-    d.change_lps({p: -amount for p in ctx.players(params.player)}, "effect")
-    for p in ctx.players(params.player):
-        d.signal("effect_damage", None, p)
+def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Any:
+    return Damage(ctx, params, name).after(amount_of(ctx, params, ctx.player))
 
 
-def op_life(ctx: Ctx, params: fx.LifeChange, name: str) -> Flow:
-    d = ctx.d
-    for p in ctx.players(params.player):
-        lp = d.players[p].lp
-        amount = yield from amount_of(ctx, params, p)
+class Damage(OpStep):
+    def act(self, d: "Duel", amount: int) -> bool | None:
         if amount <= 0:
-            continue
-        if name == "gain_lp":
+            return False
+        ctx = self.ctx
+        d.change_lps({p: -amount for p in ctx.players(self.params.player)}, "effect")
+        for p in ctx.players(self.params.player):
+            d.signal("effect_damage", None, p)
+        return None
+
+
+def op_life(ctx: Ctx, params: fx.LifeChange, name: str) -> "LifeChanges":
+    return LifeChanges(ctx, params, name, ctx.players(params.player))
+
+
+@dataclass
+class LifeChanges(Frame):
+    """Each player named gains, pays or loses the amount (worked out for each of them)."""
+
+    ctx: Ctx
+    params: fx.LifeChange
+    name: str
+    players: list[int]
+    i: int = 0  # the player whose LP change is next
+    lp: int = 0  # … and their LP before the amount was worked out
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        while self.i < len(self.players):
+            self.lp = d.players[self.players[self.i]].lp
+            amount = amount_of(self.ctx, self.params, self.players[self.i])
+            if isinstance(amount, Frame):
+                return self.then(d, "counted", amount)
+            self._change(d, amount)
+        return DONE
+
+    def counted(self, d: "Duel", amount: int) -> Next:
+        self._change(d, amount)
+        return self.start(d, None)
+
+    def _change(self, d: "Duel", amount: int) -> None:
+        p, lp = self.players[self.i], self.lp
+        self.i += 1
+        if amount <= 0:
+            return
+        if self.name == "gain_lp":
             d.change_lp(p, amount, "gain")
         else:
-            d.change_lp(p, -min(amount, lp), "cost" if name == "pay_lp" else "loss")
+            d.change_lp(p, -min(amount, lp), "cost" if self.name == "pay_lp" else "loss")
 
 
 _MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items() if f.annotation in (bool, "bool"))  # restrictions it lasts with
 
 
-def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Flow:
-    d = ctx.d
-    cards = yield from ctx.cards(params.what)
-    times = ctx.link.rolled if params.times == "roll" else 1
-    atk, defense = params.atk * times, params.def_ * times
-    flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
-    scale = params.scale * times
-    done = False
-    for card in cards:
-        if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
-            continue
-        done = True
-        expires = 0
-        if params.until in ("opponent_turns", "your_turns"):  # the last of the opponent's (your) next N turns
-            now_mine = d.turn_player == ctx.player
-            expires = d.turn + 2 * params.turns - (1 if now_mine == (params.until == "opponent_turns") else 0)
-        card.modifiers.append(Modifier(atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags, expires,
-                                       scale, params.scale_limit))
-        if card.loc == Loc.SZONE:  # a Pendulum Scale (R-SUMMON-14)
-            d.emit(Note(f"{card.name}: Pendulum Scale {scale:+d} → {card.scale}"))
-            continue
-        parts = [f"{v:+d} {s}" for v, s in ((atk, "ATK"), (defense, "DEF")) if v]
-        if params.set_atk is not None:
-            parts.insert(0, f"ATK becomes {params.set_atk}")
-        parts += [f.replace("_", " ") for f in sorted(flags)]
-        until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
-                 "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}"}.get(params.until, "")
-        d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
-                    + f" → {card.atk}/{card.defense}"))
-    return done
+def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Any:
+    return Modify(ctx, params, name).after(ctx.cards(params.what))
 
 
-def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
+class Modify(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> bool:
+        ctx, params = self.ctx, self.params
+        times = ctx.link.rolled if params.times == "roll" else 1
+        atk, defense = params.atk * times, params.def_ * times
+        flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
+        scale = params.scale * times
+        done = False
+        for card in cards:
+            if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
+                continue
+            done = True
+            expires = 0
+            if params.until in ("opponent_turns", "your_turns"):  # the last of the opponent's (your) next N turns
+                now_mine = d.turn_player == ctx.player
+                expires = d.turn + 2 * params.turns - (1 if now_mine == (params.until == "opponent_turns") else 0)
+            card.modifiers.append(Modifier(atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags, expires,
+                                           scale, params.scale_limit))
+            if card.loc == Loc.SZONE:  # a Pendulum Scale (R-SUMMON-14)
+                d.emit(Note(f"{card.name}: Pendulum Scale {scale:+d} → {card.scale}"))
+                continue
+            parts = [f"{v:+d} {s}" for v, s in ((atk, "ATK"), (defense, "DEF")) if v]
+            if params.set_atk is not None:
+                parts.insert(0, f"ATK becomes {params.set_atk}")
+            parts += [f.replace("_", " ") for f in sorted(flags)]
+            until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
+                     "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}"}.get(params.until, "")
+            d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
+                        + f" → {card.atk}/{card.defense}"))
+        return done
+
+
+def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
     d = ctx.d
     what = params.what
     if what in ("activation", "effect"):
@@ -572,147 +834,198 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> Flow:
         attack.negated = True
         d.emit(Negated(attack.attacker.uid, attack.attacker.name, "attack"))
     return True
-    yield
 
 
-def op_equip(ctx: Ctx, params: fx.Equip, name: str) -> Flow:
+def op_equip(ctx: Ctx, params: fx.Equip, name: str) -> "Equip":
+    return Equip(ctx, params)
+
+
+@dataclass
+class Equip(Frame):
     """Equip cards to a monster. A monster card becomes an Equip Card in a Spell & Trap Zone of
     the effect's controller (R-CARD-8: Archfiend of Gilfer, Dark Necrofear, Relinquished)."""
-    d = ctx.d
-    equips = yield from ctx.cards(params.what)
-    targets = yield from ctx.cards(params.to)
-    monster = next((t for t in targets if t.loc == Loc.MZONE and t.face_up and t not in equips), None)
-    for card in equips:
-        if card.is_monster and card.loc != Loc.SZONE:
-            zone = d.players[ctx.player].free_szone()
-            if monster is None or zone is None or card.loc == Loc.GONE:
-                continue  # it stays where it is
-            for old in list(card.equips):  # a monster leaving the Monster Zone loses its Equip Cards (R-CARD-8)
-                d.destroy([old], by="rule", reason=f"{card.name} became an Equip Card (R-CARD-8)")
-            d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
-        if monster is None or card.loc != Loc.SZONE:
-            if card.loc == Loc.SZONE:
-                d.move(card, Loc.GY, reason="nothing to equip")
-            continue
-        d.equip(card, monster)
+
+    ctx: Ctx
+    params: fx.Equip
+    equips: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.follow(d, "chosen", self.ctx.cards(self.params.what))
+
+    def chosen(self, d: "Duel", equips: list[CardInst]) -> Next:
+        self.equips = equips
+        return self.follow(d, "act", self.ctx.cards(self.params.to))
+
+    def act(self, d: "Duel", targets: list[CardInst]) -> Next:
+        ctx, equips = self.ctx, self.equips
+        monster = next((t for t in targets if t.loc == Loc.MZONE and t.face_up and t not in equips), None)
+        for card in equips:
+            if card.is_monster and card.loc != Loc.SZONE:
+                zone = d.players[ctx.player].free_szone()
+                if monster is None or zone is None or card.loc == Loc.GONE:
+                    continue  # it stays where it is
+                for old in list(card.equips):  # a monster leaving the Monster Zone loses its Equip Cards (R-CARD-8)
+                    d.destroy([old], by="rule", reason=f"{card.name} became an Equip Card (R-CARD-8)")
+                d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
+            if monster is None or card.loc != Loc.SZONE:
+                if card.loc == Loc.SZONE:
+                    d.move(card, Loc.GY, reason="nothing to equip")
+                continue
+            d.equip(card, monster)
+        return DONE
 
 
-def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Flow:
-    cards = yield from ctx.cards(params.what)
-    for card in cards:
-        if not card.loc.on_field:
-            continue
-        have = card.counters.get(params.counter, 0)
-        card.counters[params.counter] = have + params.count if name == "add_counter" else max(0, have - params.count)
-        ctx.d.emit(Note(f"{card.name} has {card.counters[params.counter]} {params.counter}"))
+def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Any:
+    return Counters(ctx, params, name).after(ctx.cards(params.what))
 
 
-def op_token(ctx: Ctx, params: fx.Token, name: str) -> Flow:
-    d = ctx.d
-    player = ctx.player if params.player == "you" else 1 - ctx.player
-    for _ in range(params.count):
-        if d.players[player].free_mzone() is None:
-            break
-        token = d.make_token(player, params)
-        yield from special_summon(d, token, player, params.position, how="special")
+class Counters(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+        params = self.params
+        for card in cards:
+            if not card.loc.on_field:
+                continue
+            have = card.counters.get(params.counter, 0)
+            card.counters[params.counter] = have + params.count if self.name == "add_counter" else max(0, have - params.count)
+            d.emit(Note(f"{card.name} has {card.counters[params.counter]} {params.counter}"))
 
 
-def op_take_control(ctx: Ctx, params: fx.TakeControl, name: str) -> Flow:
-    d = ctx.d
-    cards = yield from ctx.cards(params.what)
-    for card in cards:
-        if card.loc == Loc.MZONE and card.controller != ctx.player:
-            d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
-            if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
-                card.original_controller = 1 - ctx.player  # given back when the Equip Card leaves (Duel._after_leaving)
+def op_token(ctx: Ctx, params: fx.Token, name: str) -> "Tokens":
+    return Tokens(ctx, params, ctx.player if params.player == "you" else 1 - ctx.player)
 
 
-def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> Flow:
+@dataclass
+class Tokens(Frame):
+    """Special Summon Tokens one by one while there is a free zone (each may ask its position)."""
+
+    ctx: Ctx
+    params: fx.Token
+    player: int
+    made: int = 0
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        while self.made < self.params.count:
+            self.made += 1
+            if d.players[self.player].free_mzone() is None:
+                break
+            token = d.make_token(self.player, self.params)
+            summoning = special_summon(d, token, self.player, self.params.position, how="special")
+            if summoning is not None:
+                return self.then(d, "start", summoning)
+        return DONE
+
+
+def op_take_control(ctx: Ctx, params: fx.TakeControl, name: str) -> Any:
+    return TakeControl(ctx, params, name).after(ctx.cards(params.what))
+
+
+class TakeControl(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+        ctx, params = self.ctx, self.params
+        for card in cards:
+            if card.loc == Loc.MZONE and card.controller != ctx.player:
+                d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
+                if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
+                    card.original_controller = 1 - ctx.player  # given back when the Equip Card leaves (Duel._after_leaving)
+
+
+def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
     ctx.d.players[player].skip[params.phase] = ctx.d.turn
     ctx.d.players[player].skips_left[params.phase] = params.count
     phase = params.phase.replace('main1', 'Main Phase 1').title()
     ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase} Phase" if params.count == 1
                     else f"{ctx.d.names[player]} skips their next {params.count} {phase} Phases"))
-    return
-    yield
 
 
-def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> Flow:
+def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> "RunOps | None":
     heads = ctx.d.rng.random() < 0.5
     ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if heads else 'tails'}"))
-    yield from run_ops(ctx, params.heads if heads else params.tails)
+    return run_ops(ctx, params.heads if heads else params.tails)
 
 
-def op_look(ctx: Ctx, params: fx.Look, name: str) -> Flow:
+def op_look(ctx: Ctx, params: fx.Look, name: str) -> None:
     d = ctx.d
     for p in ctx.players(params.player):
         top = d.players[p].deck[-params.count:][::-1]
+        d.reveal(top, (ctx.player,))
         d.emit(Note(f"{d.names[ctx.player]} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of {d.names[p]}'s Deck",
                     private_to=ctx.player, secret=", ".join(c.name for c in top)))
-    return
-    yield
 
 
-def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> Flow:
+def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> None:
     d = ctx.d
     for p in ctx.players(params.player):
         deck = d.players[p].deck
         cards = deck[-params.count:][::-1]
         d.send_to_gy(cards, reason="sent from the Deck")
-    return
-    yield
 
 
-def op_declare(ctx: Ctx, params: fx.Declare, name: str) -> Flow:
-    from ..schema.vocab import ATTRIBUTES, MONSTER_TYPES
-
-    d = ctx.d
-    player = ctx.player if params.player == "you" else 1 - ctx.player
-    if params.what == "type":
-        words = MONSTER_TYPES
-    elif params.what == "attribute":
-        words = ATTRIBUTES
-    elif params.what == "number":
-        words = tuple(str(n) for n in range(1, 13))
-    elif params.what == "kind":
-        words = ("Monster", "Spell", "Trap")
-    else:
-        words = tuple(sorted({c.name for c in d.cards.values()}))
-    answer = yield d.ask(player, Kind.DECLARE, [Option(f"declare:{w}", w) for w in words], f"{ctx.card.name}: declare a {params.what}", verb="declare")
-    ctx.link.declared = d.declared = (params.what, answer.label)  # (in `cost:`, declared on activation)
-    d.emit(Note(f"{d.names[player]} declares {answer.label}"))
+def op_declare(ctx: Ctx, params: fx.Declare, name: str) -> "Declare":
+    return Declare(ctx, params)
 
 
-def op_win(ctx: Ctx, params: fx.Win, name: str) -> Flow:
+@dataclass
+class Declare(Frame):
+    """A player declares a Type, an Attribute, a number, a kind of card or a card name."""
+
+    ctx: Ctx
+    params: fx.Declare
+
+    def player(self) -> int:
+        return self.ctx.player if self.params.player == "you" else 1 - self.ctx.player
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        from ..schema.vocab import ATTRIBUTES, MONSTER_TYPES
+
+        params = self.params
+        if params.what == "type":
+            words = MONSTER_TYPES
+        elif params.what == "attribute":
+            words = ATTRIBUTES
+        elif params.what == "number":
+            words = tuple(str(n) for n in range(1, 13))
+        elif params.what == "kind":
+            words = ("Monster", "Spell", "Trap")
+        else:
+            words = tuple(sorted({c.name for c in d.cards.values()}))
+        return self.ask("declared", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
+                                          f"{self.ctx.card.name}: declare a {params.what}", verb="declare"))
+
+    def declared(self, d: "Duel", answer: Option) -> Next:
+        self.ctx.link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
+        d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
+        return DONE
+
+
+def op_win(ctx: Ctx, params: fx.Win, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
     ctx.d.win(player, "card", f"{ctx.card.name}: {params.reason} (R-WIN-3)")
-    return
-    yield
 
 
-def op_no_battle_damage(ctx: Ctx, params: fx.NoBattleDamage, name: str) -> Flow:
+def op_no_battle_damage(ctx: Ctx, params: fx.NoBattleDamage, name: str) -> None:
     attack = ctx.d.attack
     if attack is not None:
         attack.no_damage.update(ctx.players(params.player))
-    return
-    yield
 
 
-def op_shuffle(ctx: Ctx, params: fx.Shuffle, name: str) -> Flow:
+def op_shuffle(ctx: Ctx, params: fx.Shuffle, name: str) -> None:
     for p in ctx.players(params.player):
         ctx.d.shuffle(p)
-    return
-    yield
 
 
-def op_reveal(ctx: Ctx, params: fx.Reveal, name: str) -> Flow:
-    cards = yield from ctx.cards(params.what)
-    for card in cards:
-        ctx.d.emit(Note(f"{ctx.d.names[card.owner]} reveals {card.name}"))
+def op_reveal(ctx: Ctx, params: fx.Reveal, name: str) -> Any:
+    return Reveal(ctx, params, name).after(ctx.cards(params.what))
 
 
-def op_later(ctx: Ctx, params: fx.Later, name: str) -> Flow:
+class Reveal(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+        d.reveal(cards, (0, 1))
+        for card in cards:
+            d.emit(Note(f"{d.names[card.owner]} reveals {card.name}"))
+
+
+def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     from .chain import Delayed
 
     d = ctx.d
@@ -723,97 +1036,146 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> Flow:
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
     d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {params.at.replace('_', ' ').title()}"))
-    return
-    yield
 
 
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def op_excavate(ctx: Ctx, params: fx.Excavate, name: str) -> Flow:
-    """Cyber Jar: reveal the top cards, Special Summon the matching monsters, the rest to the hand."""
-    d = ctx.d
+def op_excavate(ctx: Ctx, params: fx.Excavate, name: str) -> "Excavate":
     players = ctx.players(params.player)
-    if d.turn_player in players:  # the turn player's cards first (R-PRIO-4)
-        players = [d.turn_player] + [p for p in players if p != d.turn_player]
-    for p in players:
-        top = d.players[p].deck[-params.count:][::-1]
-        if not top:
-            continue
-        d.emit(Note(f"{d.names[p]} reveals the top {len(top)} card{'s' if len(top) != 1 else ''} of their Deck: "
-                    + ", ".join(c.name for c in top)))
-        monsters = [c for c in top if c.is_monster and matches(d, c, params.summon, p, ctx.card)]
-        free = sum(1 for z in d.players[p].mzone[:5] if z is None)
-        chosen = monsters if len(monsters) <= free else (yield from choose(
-            d, p, monsters, free, free, "special summon", f"{ctx.card.name}: Special Summon {free} of them"))
-        for card in chosen:
-            yield from special_summon(d, card, p, params.position)
-        for card in top:
+    if ctx.d.turn_player in players:  # the turn player's cards first (R-PRIO-4)
+        players = [ctx.d.turn_player] + [p for p in players if p != ctx.d.turn_player]
+    return Excavate(ctx, params, players)
+
+
+@dataclass
+class Excavate(Frame):
+    """Cyber Jar: reveal the top cards, Special Summon the matching monsters, the rest to the hand."""
+
+    ctx: Ctx
+    params: fx.Excavate
+    players: list[int]
+    i: int = 0  # the player whose cards are revealed now
+    top: list[CardInst] = field(default_factory=list)  # … their revealed cards
+    chosen: list[CardInst] = field(default_factory=list)  # … the monsters of them Special Summoned
+    summoned: int = 0  # … how many of those have been
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        ctx, params = self.ctx, self.params
+        while self.i < len(self.players):
+            p = self.players[self.i]
+            top = d.players[p].deck[-params.count:][::-1]
+            if not top:
+                self.i += 1
+                continue
+            d.emit(Note(f"{d.names[p]} reveals the top {len(top)} card{'s' if len(top) != 1 else ''} of their Deck: "
+                        + ", ".join(c.name for c in top)))
+            self.top = top
+            monsters = [c for c in top if c.is_monster and matches(d, c, params.summon, p, ctx.card)]
+            free = sum(1 for z in d.players[p].mzone[:5] if z is None)
+            if len(monsters) <= free:
+                return self.chose(d, monsters)
+            return self.follow(d, "chose", choose(d, p, monsters, free, free, "special summon",
+                                                  f"{ctx.card.name}: Special Summon {free} of them"))
+        return DONE
+
+    def chose(self, d: "Duel", chosen: list[CardInst]) -> Next:
+        self.chosen, self.summoned = chosen, 0
+        return self.summon(d, None)
+
+    def summon(self, d: "Duel", _: Any) -> Next:
+        p = self.players[self.i]
+        while self.summoned < len(self.chosen):
+            card = self.chosen[self.summoned]
+            self.summoned += 1
+            summoning = special_summon(d, card, p, self.params.position)
+            if summoning is not None:
+                return self.then(d, "summon", summoning)
+        for card in self.top:
             if card.loc == Loc.DECK:
                 d.move(card, Loc.HAND, face_up=False, reason="added to hand", reveal=True)
+        self.i += 1
+        return self.start(d, None)
 
 
-def op_detach(ctx: Ctx, params: fx.Detach, name: str) -> Flow:
+def op_detach(ctx: Ctx, params: fx.Detach, name: str) -> None:
     """R-SUMMON-13: detached Xyz Materials go to the GY."""
     for material in ctx.card.materials[:params.count]:
         ctx.d.move(material, Loc.GY, reason="detached")  # (it leaves the Xyz monster's materials)
-    return
-    yield
 
 
-def op_swap_control(ctx: Ctx, params: fx.SwapControl, name: str) -> Flow:
+def op_swap_control(ctx: Ctx, params: fx.SwapControl, name: str) -> "SwapControl":
+    return SwapControl(ctx, params)
+
+
+@dataclass
+class SwapControl(Frame):
     """Creature Swap: each player picks one of their monsters, then control of the two is switched."""
-    d = ctx.d
-    picked: list[CardInst] = []
-    for p in (ctx.player, 1 - ctx.player):
-        mine = [c for c in d.players[p].mzone[:5] if c is not None]
-        chosen = yield from choose(d, p, mine, 1, 1, "give", f"{ctx.card.name}: give 1 monster to your opponent")
-        picked += chosen
-    if len(picked) == 2:
-        a, b = picked
-        d.players[a.controller].mzone[a.seq], d.players[b.controller].mzone[b.seq] = b, a
-        a.controller, b.controller = b.controller, a.controller
-        a.seq, b.seq = b.seq, a.seq
-        for card in picked:
-            card.moves += 1
-            card.original_controller = None
-        d.emit(Note(f"{a.name} and {b.name} switch control"))
-        ctx.chosen = picked
-        yield from run_ops(ctx, params.then)
+
+    ctx: Ctx
+    params: fx.SwapControl
+    picked: list[CardInst] = field(default_factory=list)
+    asked: int = 0  # players who have picked (the effect's controller first)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        ctx = self.ctx
+        while self.asked < 2:
+            p = (ctx.player, 1 - ctx.player)[self.asked]
+            mine = [c for c in d.players[p].mzone[:5] if c is not None]
+            chosen = choose(d, p, mine, 1, 1, "give", f"{ctx.card.name}: give 1 monster to your opponent")
+            if isinstance(chosen, Frame):
+                return self.then(d, "given", chosen)
+            self.picked += chosen
+            self.asked += 1
+        return self.swap(d)
+
+    def given(self, d: "Duel", chosen: list[CardInst]) -> Next:
+        self.picked += chosen
+        self.asked += 1
+        return self.start(d, None)
+
+    def swap(self, d: "Duel") -> Next:
+        ctx, picked = self.ctx, self.picked
+        if len(picked) == 2:
+            a, b = picked
+            d.players[a.controller].mzone[a.seq], d.players[b.controller].mzone[b.seq] = b, a
+            a.controller, b.controller = b.controller, a.controller
+            a.seq, b.seq = b.seq, a.seq
+            for card in picked:
+                card.moves += 1
+                card.original_controller = None
+            d.emit(Note(f"{a.name} and {b.name} switch control"))
+            ctx.chosen = picked
+            return self.then(d, "finish", run_ops(ctx, self.params.then))
+        return DONE
 
 
-def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> Flow:
+def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     d = ctx.d
     for spec in params.continuous:
         effect = Effect.model_construct(kind="continuous", continuous=spec, condition=None)
         d.floating.append((ctx.card, effect, d.turn))
         d.continuous_count += 1  # the continuous layer has something to look at now
     d.emit(Note(f"{ctx.card.name}: applies until the end of this turn"))
-    return
-    yield
 
 
-def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> Flow:
+def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
     d = ctx.d
     p = ctx.player if params.player == "you" else 1 - ctx.player
     d.players[p].summon_lock_turn = d.turn
     if params.sets:
         d.players[p].set_lock_turn = d.turn
     d.emit(Note(f"{d.names[p]} cannot Summon{' or Set' if params.sets else ''} monsters for the rest of this turn"))
-    return
-    yield
 
 
-def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> Flow:
+def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> None:
     """R-TERM-7: the die is the duel's seeded RNG."""
     ctx.link.rolled = ctx.d.rng.randint(1, 6)
     ctx.d.emit(Note(f"{ctx.card.name}: the die shows {ctx.link.rolled}"))
-    return
-    yield
 
 
-def op_place(ctx: Ctx, params: fx.Place, name: str) -> Flow:
+def op_place(ctx: Ctx, params: fx.Place, name: str) -> Any:
     """Place cards face-up in your Spell & Trap Zones; they are not activated (Destiny Board)."""
     d = ctx.d
     what = params.what
@@ -821,22 +1183,27 @@ def op_place(ctx: Ctx, params: fx.Place, name: str) -> Flow:
         mine = {c.name for c in d.players[ctx.player].szone if c is not None and c.face_up}
         missing = next((n for n in what.choose.where.name if n not in mine), None)
         if missing is None:
-            return
+            return None
         where = what.choose.where.model_copy(update={"name": (missing,)})
         what = fx.ChooseOf(choose=what.choose.model_copy(update={"where": where}))
-    cards = yield from ctx.cards(what, verb="place")
-    for card in cards:
-        zone = d.players[ctx.player].free_szone()
-        if zone is None or card.is_monster:
-            continue
-        searched = card.loc == Loc.DECK
-        d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="placed")
-        card.active = True
-        if searched:
-            d.shuffle(card.owner)
+    return Place(ctx, params, name).after(ctx.cards(what, verb="place"))
 
 
-def op_if(ctx: Ctx, params: fx.If, name: str) -> Flow:
+class Place(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+        ctx = self.ctx
+        for card in cards:
+            zone = d.players[ctx.player].free_szone()
+            if zone is None or card.is_monster:
+                continue
+            searched = card.loc == Loc.DECK
+            d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="placed")
+            card.active = True
+            if searched:
+                d.shuffle(card.owner)
+
+
+def op_if(ctx: Ctx, params: fx.If, name: str) -> "RunOps | None":
     holds = condition_holds(ctx.d, ctx.card, params.condition)
     if params.condition.target_is is not None:
         targets = ctx.targets()
@@ -844,35 +1211,36 @@ def op_if(ctx: Ctx, params: fx.If, name: str) -> Flow:
     if params.condition.declared_is is not None:
         declared = ctx.chosen[0] if ctx.chosen else None
         holds = declared is not None and declared.data.kind == params.condition.declared_is
-    yield from run_ops(ctx, params.then if holds else params.otherwise)
+    return run_ops(ctx, params.then if holds else params.otherwise)
 
 
-def op_fusion(ctx: Ctx, params: fx.FusionSummon, name: str) -> Flow:
+def op_fusion(ctx: Ctx, params: fx.FusionSummon, name: str) -> Frame:
     from .summons import fusion_summon
 
-    yield from fusion_summon(ctx.d, ctx.player, params, ctx.card)
+    return fusion_summon(ctx.d, ctx.player, params, ctx.card)
 
 
-def op_ritual(ctx: Ctx, params: fx.RitualSummon, name: str) -> Flow:
+def op_ritual(ctx: Ctx, params: fx.RitualSummon, name: str) -> Frame:
     from .summons import ritual_summon
 
-    yield from ritual_summon(ctx.d, ctx.player, params, ctx.card)
+    return ritual_summon(ctx.d, ctx.player, params, ctx.card)
 
 
-def op_if_you_do(ctx: Ctx, params: fx.IfYouDo, name: str) -> Flow:
+def op_if_you_do(ctx: Ctx, params: fx.IfYouDo, name: str) -> "RunOps | None":
     """"…, and if you do, …": the operations run only if the one before did what it says
     (Magic Cylinder: no damage when the attack could not be negated)."""
     if ctx.done:
-        yield from run_ops(ctx, params.then)
+        return run_ops(ctx, params.then)
+    return None
 
 
-def op_handler(ctx: Ctx, params: fx.Handler, name: str) -> Flow:
+def op_handler(ctx: Ctx, params: fx.Handler, name: str) -> Any:
     from .handlers import HANDLERS
 
-    yield from HANDLERS[params.name](ctx)
+    return HANDLERS[params.name](ctx)  # a result, or a Frame that asks first
 
 
-def op_protect(ctx: Ctx, params: fx.Protect, name: str) -> Flow:
+def op_protect(ctx: Ctx, params: fx.Protect, name: str) -> None:
     d = ctx.d
     for p in ctx.players(params.player):
         if params.battle_damage:
@@ -880,31 +1248,38 @@ def op_protect(ctx: Ctx, params: fx.Protect, name: str) -> Flow:
         if params.battle_destruction:
             d.players[p].battle_immune_turn = d.turn
     d.emit(Note(f"{ctx.card.name}: protection until the end of the turn"))
-    return
-    yield
 
 
-def op_bind(ctx: Ctx, params: fx.Bind, name: str) -> Flow:
-    cards = yield from ctx.cards(params.what)
-    card = ctx.card
-    for monster in cards:
-        if monster.loc.on_field and card.loc.on_field:
-            card.bound, monster.bound = monster, card
-            card.binding = "leaves"
-            card.active = True
-            break
+def op_bind(ctx: Ctx, params: fx.Bind, name: str) -> Any:
+    return Bind(ctx, params, name).after(ctx.cards(params.what))
 
 
-def op_set_card(ctx: Ctx, params: fx.SetCard, name: str) -> Flow:
-    from .flow import set_spell_trap
+class Bind(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+        card = self.ctx.card
+        for monster in cards:
+            if monster.loc.on_field and card.loc.on_field:
+                card.bound, monster.bound = monster, card
+                card.binding = "leaves"
+                card.active = True
+                break
 
-    cards = yield from ctx.cards(params.what, verb="set")
-    for card in cards:
-        if card.loc == Loc.HAND and not card.is_monster and (card.is_field_spell or ctx.d.players[ctx.player].free_szone() is not None):
-            set_spell_trap(ctx.d, ctx.player, card)
+
+def op_set_card(ctx: Ctx, params: fx.SetCard, name: str) -> Any:
+    return SetCards(ctx, params, name).after(ctx.cards(params.what, verb="set"))
 
 
-def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> Flow:
+class SetCards(OpStep):
+    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+        from .flow import set_spell_trap
+
+        ctx = self.ctx
+        for card in cards:
+            if card.loc == Loc.HAND and not card.is_monster and (card.is_field_spell or d.players[ctx.player].free_szone() is not None):
+                set_spell_trap(d, ctx.player, card)
+
+
+def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> None:
     d = ctx.d
     p = ctx.player if params.player == "you" else 1 - ctx.player
     if name == "traps_from_hand":
@@ -913,11 +1288,10 @@ def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> Flow:
     else:
         d.players[p].normal_summon_turn = 0
         d.emit(Note(f"{d.names[p]} may Normal Summon or Set again this turn"))
-    return
-    yield
 
 
-OPERATIONS: dict[str, Callable[[Ctx, Any, str], Flow]] = {
+# an operation returns its result (False: it did not do what it says) or a Frame whose result it is
+OPERATIONS: dict[str, Callable[[Ctx, Any, str], Any]] = {
     "draw": op_draw, "discard": op_discard,
     "destroy": op_move, "send_to_gy": op_move, "banish": op_move, "return_to_hand": op_move,
     "return_to_deck": op_move, "add_to_hand": op_move,

@@ -15,17 +15,17 @@ so the player chooses only which monsters and their positions.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Generator
+from typing import TYPE_CHECKING, Any
 
 from .card import CardInst
-from .decision import Decision, Kind, Option, Refusal
+from .decision import Kind, Option, Refusal
+from .machine import Frame, Next
 from .types import EMZ_LEFT, Loc, Pos
 
 if TYPE_CHECKING:
     from .duel import Duel
-
-Flow = Generator[Decision, Any, Any]
 ACTION = "Pendulum Summon"
 PENDULUM_SUMMON = Option("pendulum", "pendulum summon", verb="pendulum")
 _MOST_CANDIDATES = 12  # the legal sets of up to 12 candidates are listed (4,095 at most)
@@ -128,42 +128,58 @@ def option(d: "Duel", p: int) -> Option | None:
     return PENDULUM_SUMMON if refusal(d, p) is None else None
 
 
-def summon(d: "Duel", p: int) -> Flow:
+def summon(d: "Duel", p: int) -> "PendulumSummon":
     """Choose the monsters (only sets that fit the zones are accepted), their positions, then
     one Summon with its negation window."""
-    from .flow import summon_together
-    from .legality import unique_labels
+    return PendulumSummon(p)
 
-    hand, extra = candidates(d, p)
-    pool = (hand + extra)[:_MOST_CANDIDATES]
-    fits = [s for n in range(1, len(pool) + 1) for s in combinations(pool, n) if placement(d, p, list(s)) is not None]
-    most = max(len(s) for s in fits)
 
-    def check(_chosen: tuple[Option, ...]) -> Refusal | None:  # asked only for a set that does not fit
+@dataclass
+class PendulumSummon(Frame):
+    p: int
+    chosen: list[CardInst] = field(default_factory=list)
+    zones: list[int] = field(default_factory=list)  # … the zone of each (in order)
+    placed: list[tuple[CardInst, int, Pos]] = field(default_factory=list)  # … those whose position is chosen
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        from .legality import unique_labels
+
+        p = self.p
+        hand, extra = candidates(d, p)
+        pool = (hand + extra)[:_MOST_CANDIDATES]
+        fits = [s for n in range(1, len(pool) + 1) for s in combinations(pool, n) if placement(d, p, list(s)) is not None]
+        most = max(len(s) for s in fits)
+        bounds = scale_range(d, p)
+        assert bounds is not None
+        options = unique_labels(d, [Option(f"card:{c.uid}", c.name + (" (Extra Deck)" if c.loc == Loc.EXTRA else ""), c.uid)
+                                    for c in pool])
+        prompt = f"Pendulum Summon: monsters with Levels {bounds[0] + 1} to {bounds[1] - 1} (up to {most})"
+        return self.ask("chosen_monsters", d.ask(p, Kind.CARDS, options, prompt, lo=1, hi=most, verb="pendulum",
+                                                 sets=tuple(frozenset(f"card:{c.uid}" for c in s) for s in fits), rule="R-SUMMON-14"))
+
+    def selection_refusal(self, d: "Duel", chosen: tuple[Option, ...]) -> Refusal | None:  # asked only for a set that does not fit
         return Refusal(ACTION, "R-SUMMON-17", "there are not enough zones for all of them (from the Extra Deck: an Extra "
                                               "Monster Zone or a zone your Link monster points to)")
 
-    bounds = scale_range(d, p)
-    assert bounds is not None
-    d.selection_check = check
-    try:
-        options = unique_labels(d, [Option(f"card:{c.uid}", c.name + (" (Extra Deck)" if c.loc == Loc.EXTRA else ""), c.uid)
-                                    for c in pool])
-        answer = yield d.ask(p, Kind.CARDS, options,
-                             f"Pendulum Summon: monsters with Levels {bounds[0] + 1} to {bounds[1] - 1} (up to {most})",
-                             lo=1, hi=most, verb="pendulum", sets=tuple(frozenset(f"card:{c.uid}" for c in s) for s in fits),
-                             rule="R-SUMMON-14")
-    finally:
-        d.selection_check = None
-    chosen = [d.cards[o.card] for o in answer]
-    zones = placement(d, p, chosen)
-    assert zones is not None
-    placed = []
-    for card, zone in zip(chosen, zones):
-        position = yield d.ask(p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
-                               f"Pendulum Summon {card.name} in which position?", verb="position")
-        placed.append((card, zone, Pos.ATTACK if position.key == "attack" else Pos.DEFENSE))
-    d.players[p].pendulum_turn = d.turn
-    d.batch += 1
-    yield from summon_together(d, p, placed, "pendulum", properly=True)
+    def chosen_monsters(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+        self.chosen = [d.cards[o.card] for o in answer]  # type: ignore[index]
+        zones = placement(d, self.p, self.chosen)
+        assert zones is not None
+        self.zones = zones
+        return self.position(d, None)
 
+    def position(self, d: "Duel", _: Any) -> Next:
+        from .flow import summon_together
+
+        if len(self.placed) < len(self.chosen):
+            card = self.chosen[len(self.placed)]
+            return self.ask("positioned", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
+                                                f"Pendulum Summon {card.name} in which position?", verb="position"))
+        d.players[self.p].pendulum_turn = d.turn
+        d.batch += 1
+        return self.then(d, "finish", summon_together(d, self.p, self.placed, "pendulum", properly=True))
+
+    def positioned(self, d: "Duel", position: Option) -> Next:
+        i = len(self.placed)
+        self.placed.append((self.chosen[i], self.zones[i], Pos.ATTACK if position.key == "attack" else Pos.DEFENSE))
+        return self.position(d, None)

@@ -1,23 +1,23 @@
 """Summons made by procedures and effects: inherent Special Summons (R-SUMMON-7), Fusion
-(R-SUMMON-10) and Ritual (R-SUMMON-11) Summons."""
+(R-SUMMON-10) and Ritual (R-SUMMON-11) Summons, each a frame (engine/machine.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..schema import effects as fx
 from ..schema.cards import Monster
 from ..schema.materials import MaterialGroup
 from .card import CardInst
-from .decision import Decision, Kind, Option
+from .decision import Kind, Option
 from .events import Note
 from .filters import matches
+from .machine import DONE, Frame, Next
 from .types import Loc, Pos
 
 if TYPE_CHECKING:
     from .duel import Duel
-
-Flow = Generator[Decision, Any, Any]
 
 
 # ---------------------------------------------------------------------- Fusion
@@ -85,40 +85,70 @@ def fusion_choices(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst)
     return out
 
 
-def _choose_monster(d: "Duel", p: int, choices: list[CardInst], source: CardInst, kind: str) -> Flow:
-    """Ask which Fusion/Ritual Monster to Summon (None, with a log line, if none can be)."""
-    from .chain import _card_options
+class _MonsterSummon(Frame):
+    """A Fusion or Ritual Summon: first, which monster to Summon."""
 
-    if not choices:
-        d.emit(Note(f"{source.name}: no {kind.title()} Monster can be {kind.title()} Summoned now"))
-        return None
-    answer = yield d.ask(p, Kind.CARDS, _card_options(d, choices, p), f"{kind.title()} Summon which monster?", verb=kind)
-    return d.cards[answer[0].card]
+    def choose_monster(self, d: "Duel", p: int, choices: list[CardInst], source: CardInst, kind: str) -> Next:
+        """Ask which Fusion/Ritual Monster to Summon (the frame ends, with a log line, if none can be)."""
+        from .chain import _card_options
+
+        if not choices:
+            d.emit(Note(f"{source.name}: no {kind.title()} Monster can be {kind.title()} Summoned now"))
+            return DONE
+        return self.ask("chosen", d.ask(p, Kind.CARDS, _card_options(d, choices, p), f"{kind.title()} Summon which monster?",
+                                        verb=kind))
+
+    def summon(self, d: "Duel", p: int, monster: CardInst, how: str) -> Next:
+        from .ops import special_summon
+
+        zone = d.players[p].free_mzone()
+        if zone is None:
+            return DONE
+        return self.then(d, "finish", special_summon(d, monster, p, "choose", how=how, zone=zone))
 
 
-def fusion_summon(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> Flow:
-    from .chain import _card_options
-    from .ops import special_summon
+def fusion_summon(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> "FusionSummon":
+    return FusionSummon(p, params, source)
 
-    fusion = yield from _choose_monster(d, p, fusion_choices(d, p, params, source), source, "fusion")
-    if fusion is None:
-        return
-    slots = _slots(fusion.monster.materials.groups)  # type: ignore[union-attr]
-    pool = _material_pool(d, p, params, source)
-    materials: list[CardInst] = []
-    for i, slot in enumerate(slots):
-        rest = slots[i + 1:]
-        candidates = [c for c in pool if c not in materials and _group_ok(c, slot)
-                      and _fill(rest, [x for x in pool if x not in materials and x is not c])]
-        chosen = yield d.ask(p, Kind.CARDS, _card_options(d, candidates, p), f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}",
-                             verb="material")
-        materials.append(d.cards[chosen[0].card])
-    for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
-        d.move(m, Loc.GY, reason="Fusion Material")
-    zone = d.players[p].free_mzone()
-    if zone is None:
-        return
-    yield from special_summon(d, fusion, p, "choose", how="fusion", zone=zone)
+
+@dataclass
+class FusionSummon(_MonsterSummon):
+    p: int
+    params: fx.FusionSummon
+    source: CardInst
+    fusion: CardInst | None = None
+    slots: list[MaterialGroup] = field(default_factory=list)
+    pool: list[CardInst] = field(default_factory=list)
+    materials: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.choose_monster(d, self.p, fusion_choices(d, self.p, self.params, self.source), self.source, "fusion")
+
+    def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+        fusion = self.fusion = d.cards[answer[0].card]  # type: ignore[index]
+        self.slots = _slots(fusion.monster.materials.groups)  # type: ignore[union-attr]
+        self.pool = _material_pool(d, self.p, self.params, self.source)
+        return self.material(d, None)
+
+    def material(self, d: "Duel", _: Any) -> Next:
+        from .chain import _card_options
+
+        p, fusion, slots, pool, materials = self.p, self.fusion, self.slots, self.pool, self.materials
+        assert fusion is not None
+        i = len(materials)
+        if i < len(slots):
+            slot, rest = slots[i], slots[i + 1:]
+            candidates = [c for c in pool if c not in materials and _group_ok(c, slot)
+                          and _fill(rest, [x for x in pool if x not in materials and x is not c])]
+            return self.ask("took", d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
+                                          f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material"))
+        for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
+            d.move(m, Loc.GY, reason="Fusion Material")
+        return self.summon(d, p, fusion, "fusion")
+
+    def took(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+        self.materials.append(d.cards[chosen[0].card])  # type: ignore[index]
+        return self.material(d, None)
 
 
 # ---------------------------------------------------------------------- Ritual
@@ -152,51 +182,86 @@ def ritual_choices(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst)
     return out
 
 
-def ritual_summon(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst) -> Flow:
-    from .chain import _card_options
-    from .ops import special_summon
+def ritual_summon(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst) -> "RitualSummon":
+    return RitualSummon(p, params, source)
 
-    ritual = yield from _choose_monster(d, p, ritual_choices(d, p, params, source), source, "ritual")
-    if ritual is None:
-        return
-    need = ritual.level
-    pool = _ritual_pool(d, p, params, ritual)
-    tributes: list[CardInst] = []
-    total = 0
-    while total < need or (params.exact and total != need):
-        left = [c for c in pool if c not in tributes]
-        candidates = [c for c in left if _reachable([c.level] + [x.level for x in left if x is not c], need - total, params.exact)
-                      and (not params.exact or total + c.level <= need)]
-        if not candidates:
-            break
-        chosen = yield d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
-                             f"Tribute for {ritual.name}: Levels so far {total} of {need}", verb="tribute")
-        card = d.cards[chosen[0].card]
-        tributes.append(card)
-        total += card.level
-    for t in tributes:  # R-SUMMON-11
-        d.move(t, Loc.GY, reason="tribute")
-    zone = d.players[p].free_mzone()
-    if zone is None:
-        return
-    yield from special_summon(d, ritual, p, "choose", how="ritual", zone=zone)
+
+@dataclass
+class RitualSummon(_MonsterSummon):
+    p: int
+    params: fx.RitualSummon
+    source: CardInst
+    ritual: CardInst | None = None
+    pool: list[CardInst] = field(default_factory=list)
+    tributes: list[CardInst] = field(default_factory=list)
+    total: int = 0  # the Levels Tributed so far
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.choose_monster(d, self.p, ritual_choices(d, self.p, self.params, self.source), self.source, "ritual")
+
+    def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+        ritual = self.ritual = d.cards[answer[0].card]  # type: ignore[index]
+        self.pool = _ritual_pool(d, self.p, self.params, ritual)
+        return self.tribute(d, None)
+
+    def tribute(self, d: "Duel", _: Any) -> Next:
+        from .chain import _card_options
+
+        p, params, ritual, pool, tributes, total = self.p, self.params, self.ritual, self.pool, self.tributes, self.total
+        assert ritual is not None
+        need = ritual.level
+        if total < need or (params.exact and total != need):
+            left = [c for c in pool if c not in tributes]
+            candidates = [c for c in left if _reachable([c.level] + [x.level for x in left if x is not c], need - total, params.exact)
+                          and (not params.exact or total + c.level <= need)]
+            if candidates:
+                return self.ask("tributed", d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
+                                                  f"Tribute for {ritual.name}: Levels so far {total} of {need}", verb="tribute"))
+        for t in tributes:  # R-SUMMON-11
+            d.move(t, Loc.GY, reason="tribute")
+        return self.summon(d, p, ritual, "ritual")
+
+    def tributed(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+        card = d.cards[chosen[0].card]  # type: ignore[index]
+        self.tributes.append(card)
+        self.total += card.level
+        return self.tribute(d, None)
 
 
 # ---------------------------------------------------------------------- inherent Special Summons
 
 
-def procedure_summon(d: "Duel", p: int, card: CardInst, index: int) -> Flow:
+def procedure_summon(d: "Duel", p: int, card: CardInst, index: int) -> "ProcedureSummon":
     """R-SUMMON-7: no chain link; pay the cost, place the monster, then the negation window."""
-    from .ops import pay_unchained_cost
+    return ProcedureSummon(p, card.uid, index)
 
-    if card.effects[index].cost:
-        yield from pay_unchained_cost(d, p, card, index)
-    zone = d.players[p].free_mzone()
-    if zone is None:
-        return
-    answer = yield d.ask(p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
-                         f"Special Summon {card.name} in which position?", verb="position")
-    pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
-    from .flow import summon_with_negation_window
 
-    yield from summon_with_negation_window(d, p, card, zone, pos, "special", properly=True)
+@dataclass
+class ProcedureSummon(Frame):
+    p: int
+    uid: int
+    index: int  # the card's summoning procedure (an effect of kind `procedure`)
+    zone: int = 0
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        from .ops import pay_unchained_cost
+
+        card = d.cards[self.uid]
+        if card.effects[self.index].cost:
+            return self.then(d, "paid", pay_unchained_cost(d, self.p, card, self.index))
+        return self.paid(d, None)
+
+    def paid(self, d: "Duel", _: Any) -> Next:
+        zone = d.players[self.p].free_mzone()
+        if zone is None:
+            return DONE
+        self.zone = zone
+        return self.ask("placed", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
+                                        f"Special Summon {d.cards[self.uid].name} in which position?", verb="position"))
+
+    def placed(self, d: "Duel", answer: Option) -> Next:
+        from .flow import summon_with_negation_window
+
+        pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
+        card = d.cards[self.uid]
+        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True))
