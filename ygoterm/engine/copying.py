@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any
 from .card import CardInst
 from .chain import ChainLink, Delayed, Signal, _Pending
 from .flow import AttackState
+from .decision import Decision, Option
 from .machine import Frame
 from .ops import Ctx
 from .player import Player
+from .types import Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -47,6 +49,8 @@ class Remap:
 
     def value(self, v: Any) -> Any:
         t = type(v)
+        if t in _ATOMIC:
+            return v
         if t.__base__ is CardInst:  # (each card definition has its own CardInst class)
             return self.cards[v.uid]
         if t is list:
@@ -76,6 +80,7 @@ class Remap:
 
 
 _SLOTTED_SET = frozenset(_SLOTTED)
+_ATOMIC = frozenset((int, str, bool, float, type(None), frozenset, Loc, Pos, Phase, Step, Option, Decision))  # shared as they are
 _SLOT_NAMES: dict[type, tuple[str, ...]] = {}
 
 
@@ -86,47 +91,50 @@ def _slots(t: type) -> tuple[str, ...]:
     return names
 
 
-def _copy_card(card: CardInst, duel: Any) -> CardInst:
-    new = object.__new__(type(card))
-    new.__dict__ = card.__dict__.copy()
-    new._duel = duel
-    new.counters = dict(card.counters)
-    new.used_turn = dict(card.used_turn)
-    new.modifiers = list(card.modifiers)  # Modifiers are values: filtered into new lists, never changed
-    return new
+def _copy_cards(d: "Duel", duel: Any) -> dict[int, CardInst]:
+    """Every card copied: its attribute dict and its containers; references to other cards
+    (Xyz materials, equips, pairs) point at the copies."""
+    cards: dict[int, CardInst] = {}
+    linked = []
+    new = object.__new__
+    for uid, card in d.cards.items():
+        copy = cards[uid] = new(type(card))
+        copy.__dict__ = state = card.__dict__.copy()
+        state["_duel"] = duel
+        state["counters"] = state["counters"].copy()
+        state["used_turn"] = state["used_turn"].copy()
+        state["modifiers"] = state["modifiers"][:]  # Modifiers are values: filtered into new lists, never changed
+        if card.materials or card.equips or card.defeated or card.equip_target is not None or card.bound is not None:
+            linked.append((copy, card))
+        else:
+            state["materials"], state["equips"], state["defeated"] = [], [], []
+    for copy, card in linked:
+        copy.materials = [cards[c.uid] for c in card.materials]
+        copy.equips = [cards[c.uid] for c in card.equips]
+        copy.defeated = [(cards[c.uid], moves, turn) for c, moves, turn in card.defeated]
+        if card.equip_target is not None:
+            copy.equip_target = cards[card.equip_target.uid]
+        if card.bound is not None:
+            copy.bound = cards[card.bound.uid]
+    return cards
 
 
-def _relink_card(new: CardInst, old: CardInst, cards: dict[int, CardInst]) -> None:
-    """Point the copy's card references at the copy's cards (after all cards are copied)."""
-    new.materials = [cards[c.uid] for c in old.materials]
-    new.equips = [cards[c.uid] for c in old.equips]
-    new.defeated = [(cards[c.uid], moves, turn) for c, moves, turn in old.defeated]
-    if old.equip_target is not None:
-        new.equip_target = cards[old.equip_target.uid]
-    if old.bound is not None:
-        new.bound = cards[old.bound.uid]
-
-
-def copy_duel(d: "Duel") -> "Duel":
-    """An independent duel at the same pending decision (the flow must be all frames)."""
+def copy_duel(d: "Duel", rng: random.Random | None = None) -> "Duel":
+    """An independent duel at the same pending decision (the flow must be all frames); with
+    `rng`, the copy's chance from now on is that RNG's instead of the original's."""
     from .duel import Duel
 
     new = object.__new__(Duel)
     ref = weakref.ref(new)
-    cards = {uid: _copy_card(c, ref) for uid, c in d.cards.items()}
-    for uid, c in d.cards.items():
-        if c.materials or c.equips or c.defeated or c.equip_target is not None or c.bound is not None:
-            _relink_card(cards[uid], c, cards)
-        else:
-            n = cards[uid]
-            n.materials, n.equips, n.defeated = [], [], []
+    cards = _copy_cards(d, ref)
     remap = Remap(cards, d, new)
     state = {k: remap.value(v) for k, v in d.__dict__.items() if k not in _SPECIAL}
     state.update(cards=cards, log=list(d.log), pending=d.pending, rules=d.rules, names=d.names, seed=d.seed,
                  attack_options=dict(d.attack_options), tagged_options=dict(d.tagged_options), listens=set(d.listens),
                  _uids=list(d._uids))
-    rng = random.Random.__new__(random.Random)  # (not Random(): that seeds itself from the OS first)
-    rng.setstate(d.rng.getstate())
+    if rng is None:
+        rng = random.Random.__new__(random.Random)  # (not Random(): that seeds itself from the OS first)
+        rng.setstate(d.rng.getstate())
     state["rng"] = rng
     if d.record is not None:
         record = shallow(d.record)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable
 
-from ..schema.cards import Card, Monster, Spell
 from .card import CardInst
 from .types import FIELD_ZONE, Loc
 
@@ -32,65 +31,75 @@ if TYPE_CHECKING:
 
 
 def unknown_cards(d: "Duel", viewer: int) -> list[CardInst]:
-    """The cards whose identity `viewer` does not know (in the order the duel dealt them)."""
+    """The cards whose identity `viewer` does not know, side by side and place by place."""
     known = d.known[viewer]
-    return [c for c in d.cards.values() if not c.seen_by(viewer) and c.uid not in known and c.loc != Loc.GONE]
+    out: list[CardInst] = []
+    for side in d.players:
+        places = [side.deck, side.mzone, side.szone, side.banished]  # (a GY is public)
+        if side.index != viewer:
+            places += [side.hand, side.extra]  # (your own you see)
+        for place in places:
+            out += [c for c in place if c is not None and not c.seen_by(viewer) and c.uid not in known]
+    return out
 
 
 def determinize(d: "Duel", viewer: int, seed: int) -> "Duel":
     """A copy of `d` in which everything `viewer` cannot see is resampled (see the module doc)."""
-    world = d.copy()
-    rng = random.Random(f"determinize:{seed}")
+    from .copying import copy_duel
+
+    rng = random.Random(f"world:{seed}")  # deals the hidden cards, then plays the world's chance
+    world = copy_duel(d, rng=rng)
     groups: dict[tuple[int, bool], list[CardInst]] = {}  # by owner, and Extra Deck cards apart
     for card in unknown_cards(world, viewer):
         groups.setdefault((card.owner, card.is_extra_deck), []).append(card)
     for key in sorted(groups):
         _deal(groups[key], rng)
     world.record = None
-    world.rng = random.Random(f"world:{seed}")
     world.attack_options, world.tagged_options = {}, {}  # (labels name cards)
     world.relist()
     return world
 
 
 def _deal(slots: list[CardInst], rng: random.Random) -> None:
-    """Give `slots` a random permutation of their identities that fits each place."""
+    """Give `slots` a random permutation of their identities that fits each place. A card's
+    identity is its class (`card.kind_of`): dealing one is a class change."""
     if len(slots) < 2:
         return
-    identities = [c.data for c in slots]
-    rng.shuffle(identities)
-    chosen: dict[int, Card] = {}
+    kinds = [type(c) for c in slots]
+    rng.shuffle(kinds)
+    chosen: dict[int, type[CardInst]] = {}
     constrained = [c for c in slots if c.loc in (Loc.MZONE, Loc.SZONE)]  # face-down on the field
     constrained.sort(key=_strictness)
     for card in constrained:
         fits = _fits(card)
         # the original identities fit, so one always remains: each kind of place takes a kind of card no other place needs
-        pick = next(i for i, data in enumerate(identities) if fits(data))
-        chosen[card.uid] = identities.pop(pick)
-    rest = iter(identities)
+        pick = next(i for i, kind in enumerate(kinds) if fits(kind))
+        chosen[card.uid] = kinds.pop(pick)
+    rest = iter(kinds)
     for card in slots:
-        data = chosen.get(card.uid) or next(rest)
-        if data is not card.data:
-            card.define(data)
+        kind = chosen.get(card.uid) or next(rest)
+        if kind is not type(card):
+            card.__class__ = kind
+            card._options = card._tagged = None  # (their labels name the card)
 
 
-def _fits(card: CardInst) -> Callable[[Card], bool]:
+def _fits(card: CardInst) -> Callable[[type[CardInst]], bool]:
     """What a face-down card on the field must be, as the viewer saw its place."""
     if card.loc == Loc.MZONE:
         return _monster
     return _field_spell if card.seq == FIELD_ZONE else _spell_or_trap
 
 
-def _monster(data: Card) -> bool:
-    return isinstance(data, Monster)
+def _monster(kind: type[CardInst]) -> bool:
+    return kind.is_monster
 
 
-def _field_spell(data: Card) -> bool:
-    return isinstance(data, Spell) and data.subtype == "field"
+def _field_spell(kind: type[CardInst]) -> bool:
+    return kind.is_field_spell
 
 
-def _spell_or_trap(data: Card) -> bool:
-    return not isinstance(data, Monster) and not _field_spell(data)
+def _spell_or_trap(kind: type[CardInst]) -> bool:
+    return not kind.is_monster and not kind.is_field_spell
 
 
 def _strictness(card: CardInst) -> int:
