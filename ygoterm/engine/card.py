@@ -58,14 +58,15 @@ def own_timing(effect: Effect) -> bool:
     return bool(phases) and not {"main", "main1", "main2"} & set(phases or ())
 
 
-def _activation_places(is_monster: bool, effect: Effect) -> frozenset[Loc]:
+def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> frozenset[Loc]:
     """Where a card must be for this effect to be activated at all (chain.activation_refusal
-    refuses it anywhere else, R-CARD-5/7, R-ZONE-4, R-SUMMON-7): lets option lists skip, say,
-    every Spell in the GY without asking the full check."""
+    refuses it anywhere else, R-CARD-5/7/9, R-ZONE-4, R-SUMMON-7): lets option lists skip, say,
+    every Spell in the GY without asking the full check. A Trap in the hand counts only with
+    "from: hand"; `chain.activation_options` adds the hand on a turn Makyura allows it."""
     if effect.kind == "procedure" or (effect.kind == "activate" and is_monster and effect.pendulum):
         return frozenset((Loc.HAND,))
-    if effect.kind == "activate" and not is_monster:
-        return frozenset((Loc.HAND, Loc.SZONE))
+    if effect.kind == "activate" and not is_monster:  # (a Trap from the hand only if it says so, or with Makyura: see below)
+        return frozenset((Loc.HAND, Loc.SZONE)) if not is_trap or "hand" in effect.from_ else frozenset((Loc.SZONE,))
     if effect.pendulum:
         return frozenset((Loc.SZONE,))
     where = {"field": Loc.MZONE, "hand": Loc.HAND, "gy": Loc.GY}
@@ -79,7 +80,7 @@ def _profile(data: Card) -> dict[str, Any]:
     # effects a player activates by choice, with their speed (R-CHAIN-2); a Summon
     # procedure counts as speed 1: it is never a response
     chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e)) for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS)
-    places = tuple(_activation_places(monster is not None, e) for _, e, _ in chosen)
+    places = tuple(_activation_places(monster is not None, isinstance(data, Trap), e) for _, e, _ in chosen)
     continuous = tuple(e for e in effects if e.kind == "continuous")
     return {
         "data": data,
@@ -105,6 +106,8 @@ def _profile(data: Card) -> dict[str, Any]:
         "chosen": chosen,
         "activation_places": places,
         "used_from": frozenset().union(*places),
+        # its Spell/Trap Card activations (R-CARD-7/9: from the hand, or Set in a Spell & Trap Zone)
+        "card_activations": tuple(e.kind == "activate" and (monster is None or e.pendulum) for _, e, _ in chosen),
         "wins": any(e.kind == "win" for e in effects),
         "is_pendulum": monster is not None and monster.is_pendulum,
         "abilities": frozenset(monster.abilities) if monster else frozenset(),
@@ -159,6 +162,7 @@ class CardInst:
     attack_costs: tuple[int, ...]
     chosen: tuple[tuple[int, Effect, int], ...]
     activation_places: tuple[frozenset[Loc], ...]
+    card_activations: tuple[bool, ...]
     used_from: frozenset[Loc]
     abilities: frozenset[str]
     responds: bool

@@ -425,17 +425,24 @@ def _event_cards(d: "Duel"):
 def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
     """Every effect `p` may activate now, as options ('activate Dark Hole')."""
     options: list[Option] = []
+    hand_traps = d.players[p].traps_from_hand_turn == d.turn  # Makyura (R-CARD-9)
     for card in _cards_with_effects(d, p):
         # a response window never admits speed 1 effects or summon procedures (R-CHAIN-3,
-        # R-CARD-7), and no effect is activated from where it cannot be (a Spell in the GY):
-        # most windows would otherwise run the full check for every card in hand and GY
+        # R-CARD-7), no effect is activated from where it cannot be (a Spell in the GY, a Trap
+        # in the hand) and no card activated twice (a face-up Spell/Trap, R-CARD-10): most
+        # windows would otherwise run the full check for every card in hand, field and GY
         # (activation_refusal still explains them when asked)
         loc = card.loc
-        if (not open_state and not card.responds) or loc not in card.used_from:
+        if not open_state and not card.responds:
             continue
+        trap_in_hand = hand_traps and loc == Loc.HAND and card.is_trap
+        if loc not in card.used_from and not trap_in_hand:
+            continue
+        face_up_card = loc == Loc.SZONE and card.face_up
         many = len(card.chosen) > 1
-        for (index, effect, speed), places in zip(card.chosen, card.activation_places):
-            if loc in places and (open_state or speed > 1 or own_timing(effect)) \
+        for (index, effect, speed), places, card_activation in zip(card.chosen, card.activation_places, card.card_activations):
+            if (loc in places or (trap_in_hand and card_activation)) and not (face_up_card and card_activation) \
+                    and (open_state or speed > 1 or own_timing(effect)) \
                     and activation_refusal(d, p, card, index, open_state=open_state) is None:
                 options.append(activation_option(card, effect, index, many))
     if len(options) > 1:
