@@ -1,7 +1,10 @@
-"""DESIGN.md §1: the engine and the schema never import the UI libraries."""
+"""DESIGN.md §1: the engine and the schema never import the UI libraries, and inside the engine
+no module imports one above it."""
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 
 def test_engine_and_schema_never_import_textual_or_rich():
@@ -16,3 +19,57 @@ def test_engine_and_schema_never_import_textual_or_rich():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "", f"engine/schema imported: {result.stdout}"
+
+
+# The engine's inner layers, bottom → top (docs/design.md "Layers"): a module imports only
+# modules earlier in this list, function-level imports included (not those under TYPE_CHECKING).
+LAYERS = [
+    "types", "decision", "events", "machine", "handlers",  # values and the frame machine
+    "card", "player",  # cards and sides
+    "labels", "timing", "links",  # option labels, "may I act now", what chains and battles are made of
+    "filters", "continuous", "views", "manual",  # what cards are, what applies now, what a player sees
+    "summons", "ops", "chain", "windows",  # effects: Special Summons, operations, chains, response windows
+    "extra_summons", "pendulum", "legality", "commands",  # the player's Extra Deck/Pendulum Summons, legality, commands
+    "flow",  # turns, phases, battle
+    "copying", "determinize", "record", "duel",  # the Duel facade last (record: the save format)
+    "position", "replay", "match",  # built on Duel
+]
+
+
+def _engine_imports(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, module) of every `from .x import …` / `from . import x` outside `if TYPE_CHECKING:`."""
+    found: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for other in child.orelse:  # (an `else:` branch runs)
+                    visit_one(other)
+                continue
+            visit_one(child)
+
+    def visit_one(child: ast.AST) -> None:
+        if isinstance(child, ast.ImportFrom) and child.level == 1:
+            names = [child.module.split(".")[0]] if child.module else [a.name for a in child.names]
+            found.extend((child.lineno, n) for n in names)
+        visit(child)
+
+    visit(tree)
+    return found
+
+
+def test_engine_modules_import_only_modules_below_them():
+    engine = Path(__file__).resolve().parent.parent / "ygoterm" / "engine"
+    rank = {name: i for i, name in enumerate(LAYERS)}
+    modules = sorted(p for p in engine.glob("*.py") if p.stem != "__init__")
+    problems = [f"{p.stem} is not in LAYERS" for p in modules if p.stem not in rank]
+    for p in modules:
+        if p.stem not in rank:
+            continue
+        for line, name in _engine_imports(ast.parse(p.read_text(encoding="utf-8"))):
+            if name not in rank:
+                problems.append(f"{p.stem} imports {name}, which is not in LAYERS (line {line})")
+            elif rank[name] >= rank[p.stem]:
+                where = "itself" if name == p.stem else f"{name}, which is above it"
+                problems.append(f"{p.stem} imports {where} (line {line})")
+    assert not problems, "\n".join(problems)

@@ -20,57 +20,17 @@ from .continuous import activation_forbidden, applies_from_here, condition_holds
 from .decision import PASS, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
 from .filters import matches, select
+from .labels import card_options, unique_labels
+from .links import ChainLink, Delayed, Signal, _Pending, event_cards
 from .machine import DONE, Frame, Next, Return
+from .ops import cost_payable, pay_costs, possible, resolve_link
+from .timing import summon_locked
 from .types import Loc, Phase, Step
 
 if TYPE_CHECKING:
     from .duel import Duel
 
 ACTIVATE = "Activate"
-
-
-@dataclass(slots=True)
-class Signal:
-    """Something that happened, for triggers and "when …" activations to answer."""
-
-    event: str  # an EventName of schema.effects
-    card: CardInst | None
-    player: int  # whose card / who acted / who took damage
-    how: str = ""  # summon kind
-    src: Loc | None = None  # where the card was (sent_to_gy from …)
-    batch: int = 0  # events of one action share a batch (R-CHAIN-10 "the last thing that happened")
-    moves: int = 0  # the card's move count at the time: if it moved since, the trigger is lost
-    by_battle: bool = False
-    at: int = 0  # the duel's move count when it happened
-    by: int | None = None  # destroyed by whose card (the effect's controller, or the other battler's)
-    by_card: CardInst | None = None  # … and by which card (the effect's card, or the other battler)
-
-
-@dataclass(slots=True)
-class ChainLink:
-    number: int
-    player: int
-    card: CardInst
-    effect: Effect
-    index: int  # the effect's index on the card
-    speed: int
-    targets: list[CardInst] = field(default_factory=list)
-    target_moves: list[int] = field(default_factory=list)
-    target_groups: list[int] = field(default_factory=list)  # which target group each target answers
-    signal: Signal | None = None  # the event a trigger answers
-    answers: "ChainLink | None" = None  # the link it responds to (for negation)
-    negated: bool = False  # activation negated: does nothing (R-TERM-24)
-    effect_negated: bool = False
-    was_spell_trap_card: bool = False  # a Spell/Trap card's own activation (it is "spent" after)
-    chosen: list[CardInst] = field(default_factory=list)
-    declared: Any = None
-    rolled: int = 1  # the last die this effect rolled (op roll_die)
-    resolving_targets: list[tuple[CardInst, int]] | None = None  # valid targets when it began to resolve
-    event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
-
-    @property
-    def label(self) -> str:
-        return f"CL{self.number} {self.card.name}"
 
 
 # ---------------------------------------------------------------------- speed and kinds
@@ -127,8 +87,6 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
     if kind == "procedure":
         if not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
             return Refusal("Special Summon", "R-SUMMON-7", "only in your Main Phase with an open game state")
-        from .legality import summon_locked
-
         refusal = summon_locked(d, p, "Special Summon")
         if refusal is not None:
             return refusal
@@ -164,8 +122,6 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
     if blocker is not None:
         return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")
     # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)
-    from .ops import cost_payable, possible
-
     if not cost_payable(d, p, card, effect):
         return Refusal(action, "R-CHAIN-5", "its cost cannot be paid")
     if any(len(target_candidates(d, p, card, effect, group=g)) < (spec.count.min or 1) for g, spec in enumerate(effect.target_groups)):
@@ -352,9 +308,6 @@ def signal_matches(d: "Duel", p: int, card: CardInst, when: When, s: Signal, def
 
 
 _SUMMON_EVENTS = frozenset(("normal_summoned", "flip_summoned", "special_summoned"))
-# "When …" activation conditions read from the chain, the attack or the Summon being declared,
-# not from what happened (Signals)
-STATE_EVENTS = frozenset(("activated", "attack_declared", "summon_declared", "damage_calculation"))
 
 
 def _implied(s: Signal, when: When) -> bool:
@@ -390,7 +343,7 @@ def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal:
     A Spell/Trap card being activated is not yet a card on the field that its own activation
     could target (Mystical Space Typhoon never targets itself) unless its filter says `self`;
     a monster's effect may target the monster itself (Man-Eater Bug), as its text allows."""
-    events = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
+    events = [signal.card] if signal is not None and signal.card is not None else list(event_cards(d))
     spec = effect.target_groups[group]
     itself = not (effect.kind == "activate" and not card.is_monster) or spec.where.self_
     to = _target_position_change(effect)
@@ -406,17 +359,6 @@ def _target_position_change(effect: Effect) -> str:
     """The position the effect changes its target to (Book of Moon: "facedown"), or ""."""
     return next((op.params.to for op in effect.do if op.op == "change_position" and op.params.what in ("target", "targets")
                  and op.params.to != "attack"), "")
-
-
-def _event_cards(d: "Duel"):
-    yield from d.summoning
-    for s in d.last_signals:
-        if s.card is not None:
-            yield s.card
-    if d.chain:
-        yield d.chain[-1].card
-    if d.attack is not None:
-        yield d.attack.attacker
 
 
 # ---------------------------------------------------------------------- options
@@ -446,8 +388,6 @@ def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
                     and activation_refusal(d, p, card, index, open_state=open_state) is None:
                 options.append(activation_option(card, effect, index, many))
     if len(options) > 1:
-        from .legality import unique_labels
-
         options = unique_labels(d, options)
     return options
 
@@ -498,15 +438,13 @@ class Activate(Frame):
         signal = self.signal
         link = self.link = ChainLink(len(d.chain) + 1, p, card, effect, self.index, effect_speed(card.data, effect), signal=signal)
         link.answers = d.chain[-1] if d.chain else None
-        link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(_event_cards(d))
+        link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(event_cards(d))
         if is_card_activation(card, effect):
             link.was_spell_trap_card = True
             return self.then(d, "placed", _place_activated_card(d, p, card))
         return self.placed(d, None)
 
     def placed(self, d: "Duel", _: Any) -> Next:
-        from .ops import pay_costs
-
         p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
         assert effect is not None and link is not None
         if effect.once_per_turn == "name":
@@ -527,7 +465,7 @@ class Activate(Frame):
             hi = min(hi, len(candidates))
             if candidates:
                 chooser = p if spec.who == "you" else 1 - p
-                options = _card_options(d, candidates, chooser)
+                options = card_options(d, candidates, chooser)
                 return self.ask("targeted", d.ask(chooser, Kind.CARDS, options,
                                                   f"{card.name}: choose {lo if lo == hi else f'{lo} to {hi}'} target{'s' if hi > 1 else ''}",
                                                   lo=min(lo, len(candidates)), hi=hi, verb="target"))
@@ -578,17 +516,6 @@ class PendulumZone(Frame):
         return DONE
 
 
-def _card_options(d: "Duel", cards: list[CardInst], viewer: int, look: bool = False) -> list[Option]:
-    from .legality import unique_labels
-
-    options = []
-    for c in cards:
-        name = c.name if (look or c.face_up or c.controller == viewer and c.loc.on_field or c.loc in (Loc.GY,)
-                          or (c.owner == viewer and c.loc in (Loc.HAND, Loc.DECK, Loc.EXTRA, Loc.BANISHED))) else "face-down card"
-        options.append(Option(f"card:{c.uid}", name, c.uid))
-    return unique_labels(d, options)
-
-
 # ---------------------------------------------------------------------- chains
 
 
@@ -637,8 +564,6 @@ class ResolveChain(Frame):
     link: ChainLink | None = None  # the link resolving now
 
     def start(self, d: "Duel", _: Any) -> Next:
-        from .ops import resolve_link
-
         d.resolving = True
         while d.chain:
             link = self.link = d.chain[-1]
@@ -726,42 +651,6 @@ def _leaves_after_resolving(card: CardInst) -> bool:
 # ---------------------------------------------------------------------- triggers
 
 
-@dataclass(slots=True)
-class _Pending:
-    card: CardInst
-    index: int
-    signal: Signal
-    mandatory: bool
-    player: int  # who activates it
-    effect: Effect | None = None  # a delayed effect's own operations (op `later`)
-    remembered: list[CardInst] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Delayed:
-    """An effect waiting for a later Standby or End Phase (op `later`, or a trigger with `at`).
-
-    When its phase comes it activates as a mandatory trigger of `player` (R-PRIO-5)."""
-
-    card: CardInst
-    player: int
-    phase: str  # "standby_phase" or "end_phase"
-    whose: str  # whose phase counts, seen from `player`: "you", "opponent", "any"
-    left: int  # how many such phases are still to come
-    index: int  # the card's effect (a trigger with `at`), or -1 for `later`
-    effect: Effect
-    card_moves: int | None = None  # lost if the card has moved since
-    remembered: list[tuple[CardInst, int]] = field(default_factory=list)  # chosen cards and their move counts
-    optional: bool = False  # "you can": asked when it comes
-
-    def due(self, s: Signal) -> bool:
-        """Count `s` if it is one of this effect's phases; True when it is the one."""
-        if s.event != self.phase or (self.whose != "any" and (s.player == self.player) != (self.whose == "you")):
-            return False
-        self.left -= 1
-        return self.left <= 0
-
-
 def process_triggers(d: "Duel") -> "ProcessTriggers":
     """R-PRIO-5 (SEGOC): triggers from what just happened form the next chain."""
     return ProcessTriggers()
@@ -814,8 +703,6 @@ class ProcessTriggers(Frame):
                 twice = {t.card.uid for t in chosen if sum(1 for u in chosen if u.card is t.card) > 1}
                 options = [Option(f"trigger:{t.card.uid}:{t.index}", _trigger_label(t) if t.card.uid in twice else t.card.name,
                                   t.card.uid) for t in chosen]
-                from .legality import unique_labels
-
                 return self.ask("order", d.ask(orderer, Kind.ORDER, unique_labels(d, options), "Order these effects (first = lower chain link)",
                                                lo=len(chosen), hi=len(chosen), verb="order"))
             self.next_group(chosen)
@@ -923,8 +810,6 @@ def _trigger_fires(d: "Duel", card: CardInst, effect: Effect, s: Signal, last_ba
     if effect.condition is not None and not condition_holds(d, card, effect.condition):
         return False
     if effect.cost:
-        from .ops import cost_payable
-
         if not cost_payable(d, card.controller if card.loc.on_field else card.owner, card, effect):
             return False  # R-CHAIN-5: an effect whose cost cannot be paid is not activated
     return True

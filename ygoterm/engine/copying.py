@@ -19,9 +19,8 @@ from copy import copy as shallow
 from typing import TYPE_CHECKING, Any
 
 from .card import CardInst
-from .chain import ChainLink, Delayed, Signal, _Pending
-from .flow import AttackState
 from .decision import Decision, Option
+from .links import AttackState, ChainLink, Delayed, Signal, _Pending
 from .machine import Frame
 from .ops import Ctx
 from .player import Player
@@ -122,9 +121,7 @@ def _copy_cards(d: "Duel", duel: Any) -> dict[int, CardInst]:
 def copy_duel(d: "Duel", rng: random.Random | None = None) -> "Duel":
     """An independent duel at the same pending decision (the flow must be all frames); with
     `rng`, the copy's chance from now on is that RNG's instead of the original's."""
-    from .duel import Duel
-
-    new = object.__new__(Duel)
+    new = object.__new__(type(d))
     ref = weakref.ref(new)
     cards = _copy_cards(d, ref)
     remap = Remap(cards, d, new)

@@ -21,20 +21,20 @@ from ..schema.cards import Card
 from ..schema.decks import Deck
 from ..schema.rules import Rules
 from .card import CardInst
-from .chain import STATE_EVENTS
 from .continuous import effects_negated, stat
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
 from . import machine
 from .machine import Frame
-from .events import Destroyed, Draw, DuelEnd, Event, Flip, LifePoints, Move, Note, PositionChange, Shuffle
+from .events import Destroyed, Draw, DuelEnd, Event, Flip, LifePoints, Move, Note, PositionChange, SetCard, Shuffle
+from .links import STATE_EVENTS, Signal
 from .player import SEPARATE_PENDULUM_ZONES, Player
-from .types import EMZ_LEFT, FIELD_ZONE, Loc, Phase, Pos, Step
+from .record import ReplayRecord
+from .types import EMZ_LEFT, FIELD_ZONE, TRIBUTED_BY_EFFECT, Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
     from ..schema.cardpool import CardPool
     from .manual import Manual
-    from .replay import ReplayRecord
 
 REFRESH = Option("refresh", "refresh")  # sent into the flow after a manual action: ask again
 Answer = Option | str | Sequence[Option | str]
@@ -80,7 +80,7 @@ class Duel:
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
         self.forcers: list[CardInst] = []  # cards that keep monsters in a position (Level Limit - Area B)
-        self.delayed: list[Any] = []  # chain.Delayed: effects waiting for a later Standby/End Phase
+        self.delayed: list[Any] = []  # links.Delayed: effects waiting for a later Standby/End Phase
         self.floating: list[tuple[CardInst, Any, int]] = []  # (card, continuous Effect, turn): "until the end of this turn"
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
@@ -89,7 +89,7 @@ class Duel:
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
         self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
         self.record: ReplayRecord | None = None
-        self.attack: Any = None  # the attack in progress (flow.AttackState) or None
+        self.attack: Any = None  # the attack in progress (links.AttackState) or None
         # uids of cards each player knows although they are hidden from them now: seen face-up or
         # revealed before going to a hand or face-down (engine/determinize.py keeps them); a
         # shuffled Deck is unknown again
@@ -106,7 +106,6 @@ class Duel:
         """A fresh duel: coin toss, shuffles and opening hands happen as the flow starts.
         `solo`: one person tests a deck, so manual actions are always allowed."""
         from . import flow
-        from .replay import ReplayRecord
 
         duel = cls(rules or Rules(), seed, names)
         duel.solo = solo
@@ -304,16 +303,13 @@ class Duel:
     def copy(self) -> "Duel":
         """An independent duel at the same pending decision: applying answers to one never
         changes the other. The flow is data, so this copies it (engine/copying.py); a flow that
-        holds a generator (`machine.GenFrame`: a handler or test written as one) is copied by
-        replaying this duel's record."""
-        if machine.copyable(self._stack):
-            from .copying import copy_duel
+        holds a generator (`machine.GenFrame`: a handler or test written as one) cannot be
+        copied (TypeError)."""
+        if not machine.copyable(self._stack):
+            raise TypeError("this duel's flow holds a generator (machine.GenFrame), which cannot be copied")
+        from .copying import copy_duel
 
-            return copy_duel(self)
-        from .replay import replay
-
-        assert self.record is not None
-        return replay(self.record, self.record.pool, prompt_modes=(self.prompt_modes[0], self.prompt_modes[1]))
+        return copy_duel(self)
 
     def determinize(self, viewer: int, seed: int) -> "Duel":
         """A copy in which every card `viewer` cannot identify is resampled from what it could
@@ -482,8 +478,6 @@ class Duel:
                by_battle: bool = False, by_player: int | None = None, by_card: CardInst | None = None) -> None:
         """Record something triggers may answer (only when some card of the duel has effects)."""
         if self.responders:
-            from .chain import Signal
-
             self.signals.append(Signal(event, card, player, how, src, self.batch, card.moves if card else 0, by_battle,
                                        self.move_count, by_player, by_card))
 
@@ -499,6 +493,13 @@ class Duel:
         zone = side.free_szone()
         assert zone is not None, "legality checks a free zone first"
         return zone
+
+    def set_spell_trap(self, p: int, card: CardInst) -> None:
+        """R-ZONE-2/3: Set face-down; a Field Spell replaces the old one, which goes to the GY."""
+        zone = self.spell_zone_for(p, card)
+        self.move(card, Loc.SZONE, seq=zone, face_up=False, quiet=True)
+        card.set_turn = self.turn
+        self.emit(SetCard(p, card.uid, card.name, Loc.SZONE, zone))
 
     def destroy(self, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "",
                 to: Loc = Loc.GY, as_from: dict[int, Loc] | None = None) -> None:
@@ -785,7 +786,6 @@ def _banished_instead(d: Duel, card: CardInst) -> bool:
     return False
 
 
-TRIBUTED_BY_EFFECT = "Tributed by an effect"  # the Move reason of a monster Tributed as a cost (R-TERM-3)
 _MULTI = (Kind.CARDS, Kind.ORDER)
 _PILES = {Loc.DECK: "deck", Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
 _SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-TERM-13"}

@@ -16,9 +16,12 @@ from ..schema.materials import MaterialGroup
 from .card import CardInst
 from .decision import Kind, Option, Refusal
 from .events import Note
+from .labels import card_options
 from .machine import Frame, Next
 from .summons import _group_ok
+from .timing import open_main, summon_locked
 from .types import EMZ_LEFT, Loc, Pos
+from .windows import summon_with_negation_window
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -139,8 +142,6 @@ def material_sets(d: "Duel", p: int, card: CardInst, kind: str) -> list[tuple[Ca
 
 def extra_refusal(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     """Why `p` cannot Synchro/Xyz/Link Summon `card` now (None if they can)."""
-    from .legality import open_main, summon_locked
-
     kind = extra_kind(card)
     action = f"{(kind or 'special').title()} Summon"
     if kind is None or card.loc != Loc.EXTRA or card.owner != p:
@@ -187,8 +188,6 @@ class ExtraSummon(Frame):
     zone: int = 0
 
     def start(self, d: "Duel", _: Any) -> Next:
-        from .chain import _card_options
-
         p, card, kind = self.p, d.cards[self.uid], self.kind
         fitting = fitting_sets(d, p, card, kind)
         candidates = [c for c in d.players[p].mzone if c is not None and any(c in s for s in fitting)]
@@ -196,7 +195,7 @@ class ExtraSummon(Frame):
         lo = sum(g.min for g in groups)  # as the material line reads; selection_refusal refuses what does not fit
         hi = len(candidates) if any(g.max is None for g in groups) else sum(g.max or 0 for g in groups)
         sets = tuple(frozenset(f"card:{c.uid}" for c in s) for s in fitting if summon_zones(d, p, card, s))
-        return self.ask("materials", d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
+        return self.ask("materials", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
                                            f"Materials for {card.name} ({card.monster.materials.text})",  # type: ignore[union-attr]
                                            lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material", sets=sets))
 
@@ -236,8 +235,6 @@ class ExtraSummon(Frame):
         return self.summon(d, Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE)
 
     def summon(self, d: "Duel", pos: Pos) -> Next:
-        from .flow import summon_with_negation_window
-
         card, kind, chosen = d.cards[self.uid], self.kind, self.chosen
         d.batch += 1  # the materials leave and the monster arrives together
         if kind == "xyz":  # R-SUMMON-13: the materials stay with it, not in the GY

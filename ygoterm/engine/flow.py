@@ -1,4 +1,5 @@
-"""The rules' control flow: setup, turns, phases, priority windows, summons and battle.
+"""The rules' control flow: setup, turns, phases, the player's Summons and battle (the response
+windows they open are engine/windows.py).
 
 Each piece of pending work is a frame (engine/machine.py): a record whose step methods follow
 the rule book in order and return a Decision when a player must choose; the next step receives
@@ -7,39 +8,29 @@ the chosen Option (or a tuple of them). `Duel.apply` drives the stack.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from .card import CardInst
-from .chain import activate, activation_options, answerable, process_triggers, run_chain
-from .continuous import effects_negated, enforce_positions, equip_takes_battle_destruction, has_flag, tribute_value
-from .decision import PASS, Kind, Option, Refusal
+from .chain import activation_options
+from .continuous import effects_negated, equip_takes_battle_destruction, has_flag, tribute_value
+from .decision import Kind, Option, Refusal
 from . import events
 from .events import (AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, Replay,
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
 from .machine import DONE, Frame, Next, Return
-from .legality import (NORMAL_SUMMON, attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms,
-                       unique_labels)
+from .labels import unique_labels
+from .legality import NORMAL_SUMMON, attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms
+from .links import AttackState
+from .ops import pay_unchained_cost
 from .types import Loc, Phase, Pos, Step
+from .windows import SummonTogether, after_chain, start_chain, summon_with_negation_window, window
 
 if TYPE_CHECKING:
     from .duel import Duel
 
 STOP = Option("stop", "stop", verb="stop")
-
-
-@dataclass(slots=True)
-class AttackState:
-    """The attack in progress: who attacks whom, and the opponent's monsters at declaration."""
-
-    attacker: CardInst
-    target: CardInst | None
-    foes: frozenset[tuple[int, int]]  # the opponent's monsters (uid, moves): one that left and came back is new
-    negated: bool = False
-    moves: tuple[int, int] = (0, 0)  # the attacker's and the target's move counts: a card that moved is a new card
-    fresh: bool = True  # the declaration is still the last thing that happened (Mirror Force, R-CHAIN-10)
-    no_damage: set[int] = field(default_factory=set)  # players who take no battle damage (Kuriboh)
 
 
 # ---------------------------------------------------------------------- duel and turns
@@ -232,152 +223,6 @@ def _expire_until_end_of_turn(d: "Duel") -> None:
                                   and not (m.until in ("opponent_turns", "your_turns") and m.expires <= d.turn)]
 
 
-# ---------------------------------------------------------------------- priority
-
-
-def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chain: bool = False,
-           triggers: bool = True) -> Frame | tuple[()]:
-    """R-PRIO-1/2: players may act, `first` (default: the turn player) first, until both pass
-    in succession. The window's result is True if anything was activated.
-
-    Triggers waiting from what just happened form a chain first (R-PRIO-5), unless
-    `triggers` is False (inside a Summon's negation window and early Damage Step sub-steps).
-    A player with nothing to activate passes by themselves unless their prompt mode is
-    "always" (hot-seat privacy: then every window asks, so a prompt reveals nothing). When no
-    card in the duel could ever respond and nobody asked for "always", the window is skipped
-    without building a frame (`()`: nothing to run, the result is None).
-    """
-    if not d.responders and "always" not in d.prompt_modes:
-        return ()
-    return Window(d.turn_player if first is None else first, passes, stop_after_chain, triggers)
-
-
-@dataclass
-class Window(Frame):
-    p: int  # who may act now
-    passes: int
-    stop_after_chain: bool
-    triggers: bool
-    acted: bool = False
-
-    def start(self, d: "Duel", _: Any) -> Next:
-        if d.forcers:
-            enforce_positions(d)
-        if self.triggers:
-            if d.signals:
-                return self.then(d, "triggered", process_triggers(d))
-            d.last_signals = []  # nothing new happened: "when …" conditions refer to the last action only
-        return self.loop(d, None)
-
-    def triggered(self, d: "Duel", _: Any) -> Next:
-        check_card_wins(d)
-        return self.loop(d, None)
-
-    def loop(self, d: "Duel", _: Any) -> Next:
-        while self.passes < 2:
-            p = self.p
-            options = activation_options(d, p, open_state=False)
-            if options or d.prompt_modes[p] == "always":
-                return self.ask("answered", d.ask(p, Kind.CHAIN, (*options, PASS), window_prompt(d)))
-            self.passes += 1
-            self.p = 1 - p
-        d.last_signals = []  # both passed: what happened is no longer "the last thing" (R-CHAIN-10)
-        return Return(self.acted)
-
-    def answered(self, d: "Duel", choice: Option) -> Next:
-        if choice.key == "refresh":
-            return self.loop(d, None)
-        if choice.key == "pass":
-            self.passes += 1
-            self.p = 1 - self.p
-            return self.loop(d, None)
-        self.acted = True
-        return self.then(d, "chained", start_chain(d, self.p, choice))
-
-    def chained(self, d: "Duel", _: Any) -> Next:
-        if self.stop_after_chain:
-            return self.then(d, "stopped", after_chain(d))
-        self.passes, self.p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
-        return self.loop(d, None)
-
-    def stopped(self, d: "Duel", _: Any) -> Next:
-        return Return(True)
-
-
-@dataclass
-class StartChain(Frame):
-    """A player starts a chain: the activation (Chain Link 1), the responses, the resolution."""
-
-    p: int
-    uid: int
-    index: int
-
-    def start(self, d: "Duel", _: Any) -> Next:
-        d.batch += 1
-        return self.then(d, "run", activate(d, self.p, d.cards[self.uid], self.index))
-
-    def run(self, d: "Duel", _: Any) -> Next:
-        return self.then(d, "resolved", run_chain(d))
-
-    def resolved(self, d: "Duel", _: Any) -> Next:
-        check_card_wins(d)
-        return DONE
-
-
-def start_chain(d: "Duel", p: int, choice: Option) -> StartChain:
-    assert choice.card is not None
-    return StartChain(p, choice.card, int(choice.key.rsplit(":", 1)[1]))
-
-
-@dataclass
-class AfterChain(Frame):
-    """R-CHAIN-9, R-PRIO-1: what happened while a chain resolved (a Special Summon by Monster
-    Reborn, Tokens, a Fusion Summon) is then the last thing that happened, so the turn player and
-    then the opponent may start a chain answering it (Bottomless Trap Hole, Torrential Tribute).
-    Windows inside a window loop get this from the loop itself; an activation from an open game
-    state, or one that ends a "before the phase ends" window, needs it here. The window opens
-    only when some card of the duel answers such an event, and then in every prompt mode alike."""
-
-    def start(self, d: "Duel", _: Any) -> Next:
-        if d.outcome is None and any(answerable(d, s) for s in d.last_signals):
-            return self.then(d, "forget", window(d, triggers=False))
-        return self.forget(d, None)
-
-    def forget(self, d: "Duel", _: Any) -> Next:
-        d.last_signals = []
-        return DONE
-
-
-def after_chain(d: "Duel") -> AfterChain:
-    return AfterChain()
-
-
-def check_card_wins(d: "Duel") -> None:
-    """R-WIN-3: "you win" texts are checked before a new chain starts: all of Exodia in hand,
-    Destiny Board and the four Spirit Messages face-up on your field."""
-    if not d.win_cards:
-        return
-    winners: dict[int, str] = {}
-    for p, side in enumerate(d.players):
-        on_field = [c for c in side.szone if c is not None and c.face_up]
-        for zone, cards in (("hand", side.hand), ("field", on_field)):
-            names = {c.data.deck_name for c in cards}
-            for card in cards:
-                for effect in card.effects:
-                    if effect.kind == "win" and effect.win_zone == zone and effect.win_when and set(effect.win_when) <= names:
-                        winners[p] = f"all the cards {card.name}'s text names are {'in hand' if zone == 'hand' else 'on the field'} (R-WIN-3)"
-    if len(winners) == 2:
-        d.lose([0, 1], "card", "both players met a win condition at once (R-WIN-4)")
-    for p, why in winners.items():
-        d.win(p, "card", why)
-        break
-
-
-def window_prompt(d: "Duel") -> str:
-    where = d.step.title if d.step else d.phase.title
-    return f"{where}: respond or pass"
-
-
 # ---------------------------------------------------------------------- main phase
 
 
@@ -425,7 +270,7 @@ class MainPhase(Frame):
         if verb == "set":
             if card.is_monster:
                 return self.then(d, "idle", NormalSummon(p, card.uid, setting=True))
-            set_spell_trap(d, p, card)
+            d.set_spell_trap(p, card)
             return self.idle(d, None)
         if verb == "flip":
             return self.then(d, "idle", flip_summon(d, p, card))
@@ -435,8 +280,6 @@ class MainPhase(Frame):
             change_position(d, card)
             return self.then(d, "idle", window(d) if d.signals else None)  # triggers of the change (Dream Clown)
         if verb == "special":
-            from .summons import procedure_summon
-
             return self.then(d, "idle", procedure_summon(d, p, card, int(choice.key.rsplit(":", 1)[1])))
         assert verb in ("synchro", "xyz", "link"), verb
         from .extra_summons import extra_summon
@@ -513,65 +356,37 @@ def tribute_refusal(d: "Duel", p: int, card: CardInst, tributes: list[CardInst],
     return None
 
 
-def summon_with_negation_window(d: "Duel", p: int, card: CardInst, zone: int | None, pos: Pos, how: str, *,
-                                properly: bool) -> "SummonTogether":
-    """Place a Summoned monster, open the summon-negation window (R-SUMMON-19), and if the
-    Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8)."""
-    return SummonTogether(p, ((card.uid, zone, pos),), how, properly)
-
-
-def summon_together(d: "Duel", p: int, placed: list[tuple[CardInst, int | None, Pos]], how: str, *, properly: bool) -> "SummonTogether":
-    """One Summon of one or more monsters (a Pendulum Summon: R-SUMMON-20, one event and one
-    trigger moment)."""
-    return SummonTogether(p, tuple((card.uid, zone, pos) for card, zone, pos in placed), how, properly)
+def procedure_summon(d: "Duel", p: int, card: CardInst, index: int) -> "ProcedureSummon":
+    """R-SUMMON-7: no chain link; pay the cost, place the monster, then the negation window."""
+    return ProcedureSummon(p, card.uid, index)
 
 
 @dataclass
-class SummonTogether(Frame):
-    """Place the Summoned monsters, open the negation window, then their triggers."""
-
+class ProcedureSummon(Frame):
     p: int
-    placed: tuple[tuple[int, int | None, Pos], ...]  # (uid, Main Monster Zone or None if already there, position)
-    how: str
-    properly: bool
-    origins: dict[int, Loc] = field(default_factory=dict)  # where each came from (a Flip Summon starts on the field)
+    uid: int
+    index: int  # the card's summoning procedure (an effect of kind `procedure`)
+    zone: int = 0
 
     def start(self, d: "Duel", _: Any) -> Next:
-        p, how = self.p, self.how
-        cards = tuple(d.cards[uid] for uid, _, _ in self.placed)
-        self.origins = {uid: d.cards[uid].loc for uid, zone, _ in self.placed if zone is not None}
-        for card, (_, zone, pos) in zip(cards, self.placed):
-            if zone is not None:
-                d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
-            card.summon_kind = how
-            card.summon_turn = d.turn
-            if self.properly:
-                card.properly_summoned = True
-            if how == "flip":
-                card.flipped_turn = d.turn  # (a Spirit returns in this End Phase)
-            d.emit(Summon(p, card.uid, card.name, how, pos, card.seq))
-        d.players[p].summoned_turn = d.turn
-        d.summoning, d.summon_negated, d.summoned_from = cards, False, self.origins
-        return self.then(d, "summoned", window(d, triggers=False))
+        card = d.cards[self.uid]
+        if card.effects[self.index].cost:
+            return self.then(d, "paid", pay_unchained_cost(d, self.p, card, self.index))
+        return self.paid(d, None)
 
-    def summoned(self, d: "Duel", _: Any) -> Next:
-        cards = [d.cards[uid] for uid, _, _ in self.placed]
-        d.summoning, d.summoned_from = (), {}
-        if d.summon_negated:
-            d.summon_negated = False
-            d.send_to_gy([c for c in cards if c.loc == Loc.MZONE], reason="its Summon was negated", as_from=self.origins)
-            return self.then(d, "finish", window(d))
-        d.batch += 1
-        event = _SUMMON_EVENT.get(self.how, "special_summoned")
-        for card in cards:
-            if card.loc == Loc.MZONE:
-                d.signal(event, card, self.p, how=self.how)
-                if self.how == "flip":
-                    d.signal("flipped", card, self.p)
-        return self.then(d, "finish", window(d))
+    def paid(self, d: "Duel", _: Any) -> Next:
+        zone = d.players[self.p].free_mzone()
+        if zone is None:
+            return DONE
+        self.zone = zone
+        return self.ask("placed", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
+                                        f"Special Summon {d.cards[self.uid].name} in which position?", verb="position"))
 
+    def placed(self, d: "Duel", answer: Option) -> Next:
+        pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
+        card = d.cards[self.uid]
+        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True))
 
-_SUMMON_EVENT = {"normal": "normal_summoned", "tribute": "normal_summoned", "gemini": "normal_summoned", "flip": "flip_summoned"}
 
 
 def gemini_summon(d: "Duel", p: int, card: CardInst) -> Frame | tuple[()]:
@@ -600,14 +415,6 @@ def change_position(d: "Duel", card: CardInst) -> None:
     """R-SUMMON-5: face-up Attack ↔ face-up Defense, once per turn."""
     d.set_position(card, "toggle")
     card.pos_changed_turn = d.turn
-
-
-def set_spell_trap(d: "Duel", p: int, card: CardInst) -> None:
-    """R-ZONE-2/3: Set face-down; a Field Spell replaces the old one, which goes to the GY."""
-    zone = d.spell_zone_for(p, card)
-    d.move(card, Loc.SZONE, seq=zone, face_up=False, quiet=True)
-    card.set_turn = d.turn
-    d.emit(SetCard(p, card.uid, card.name, Loc.SZONE, zone))
 
 
 # ---------------------------------------------------------------------- battle
@@ -684,8 +491,6 @@ class Attack(Frame):
 
     def pay(self, d: "Duel", _: Any) -> Next:
         if self.costs:
-            from .ops import pay_unchained_cost
-
             index, self.costs = self.costs[0], self.costs[1:]
             return self.then(d, "pay", pay_unchained_cost(d, self.p, d.cards[self.attacker], index))
         return self.declare(d)
@@ -877,4 +682,3 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
 def _mark(d: "Duel", card: CardInst) -> None:
     if not has_flag(d, card, "cannot_be_destroyed_by_battle") and d.players[card.controller].battle_immune_turn != d.turn:
         card.battle_destroyed = True
-

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from .card import CardInst
 from .continuous import attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
 from .decision import Option, Refusal
+from .labels import unique_labels
+from .timing import open_main, summon_locked
 from .types import Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
@@ -47,20 +49,6 @@ def tribute_terms(d: "Duel", p: int, card: CardInst) -> tuple[int, int, list[Car
     return lo, hi, monsters
 
 
-def open_main(d: "Duel", p: int, action: str) -> Refusal | None:
-    """R-PRIO-7: Main Phase actions need your own Main Phase with an open game state."""
-    if d.outcome is not None:
-        return Refusal(action, "R-WIN-1", "the duel is over")
-    if d.turn_player != p:
-        return Refusal(action, "R-PRIO-7", "only in your own turn")
-    if d.phase not in (Phase.MAIN1, Phase.MAIN2):
-        rule = "R-PHASE-5" if d.phase == Phase.BATTLE else "R-PHASE-4"
-        return Refusal(action, rule, f"only in your Main Phase (now: {d.phase.title})")
-    if not d.idle:
-        return Refusal(action, "R-PRIO-7", "only in an open game state (empty chain, your priority)")
-    return None
-
-
 def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool = False) -> Refusal | None:
     """R-SUMMON-1/2: one Normal Summon or Set per turn, with the right number of Tributes."""
     action = NORMAL_SET if setting else NORMAL_SUMMON
@@ -68,14 +56,6 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool = False) -> R
         return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
     return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting)
             or summon_this(d, p, card, action))
-
-
-def summon_locked(d: "Duel", p: int, action: str, setting: bool = False) -> Refusal | None:
-    """An effect stopped `p` Summoning (or Setting) monsters this turn (Scapegoat, Dark Magic Curtain)."""
-    side = d.players[p]
-    if (side.set_lock_turn if setting else side.summon_lock_turn) == d.turn:
-        return Refusal(action, "R-CARD-13", f"a card's effect stops you {'Setting' if setting else 'Summoning'} monsters this turn")
-    return None
 
 
 def normal_summon_left(d: "Duel", p: int, action: str = NORMAL_SUMMON) -> Refusal | None:
@@ -370,31 +350,6 @@ def attack_option(d: "Duel", attacker: CardInst, target: CardInst | None) -> Opt
         option = d.attack_options[key] = Option(f"attack:{attacker.uid}:{tuid if tuid is not None else 'direct'}",
                                                 f"attack {attacker.name} -> {target_label(d, target)}", attacker.uid, tuid, verb="attack")
     return option
-
-
-def unique_labels(d: "Duel", options: list[Option]) -> list[Option]:
-    """Tell apart options whose labels are equal (two Celtic Guardians) with '@' location tags."""
-    if len({o[1] for o in options}) == len(options):  # o[1]: the label (fast path, no repeats)
-        return options
-    seen: set[str] = set()
-    repeated: set[str] = set()
-    for o in options:
-        (repeated if o.label in seen else seen).add(o.label)
-    tagged = d.tagged_options
-    out = []
-    for o in options:
-        if o.label in repeated:
-            key = (o.key, _tags(d, o))
-            o = tagged.get(key) or tagged.setdefault(key, Option(o.key, f"{o.label}@{key[1]}", o.card, o.target, o.verb))
-        out.append(o)
-    return out
-
-
-def _tags(d: "Duel", option: Option) -> str:
-    if option.target is None:
-        return d.where(d.cards[option.card]) if option.card is not None else ""
-    attacker = d.where(d.cards[option.card]) if option.card is not None else ""
-    return f"{attacker}->{d.where(d.cards[option.target])}"
 
 
 # ---------------------------------------------------------------------- explain

@@ -63,7 +63,7 @@ class Frame:
 
     def then(self, d: "Duel", step: str, child: "Frame | Generator[Any, Any, Any] | None | tuple[()]") -> Next:
         """Run `child` first and give its result to `step`; with no child (a window no one
-        can use, `flow.window`), go on to `step` at once."""
+        can use, `windows.window`), go on to `step` at once."""
         self.at = step
         if child is None or type(child) is tuple:
             return getattr(self, step)(d, None)

@@ -21,13 +21,15 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..schema import effects as fx
 from ..schema.effects import Effect, OpSpec
 from .card import CardInst
-from .chain import ChainLink
 from .continuous import Modifier, condition_holds
 from .decision import Kind, Option
-from .events import Negated, Note, Summon
+from .events import Negated, Note
 from .filters import matches, select
+from .labels import card_options
+from .links import ChainLink, Delayed, event_cards
 from .machine import DONE, Frame, Next, Return
-from .types import Loc, Pos
+from .summons import fusion_choices, fusion_summon, ritual_choices, ritual_summon, special_summon
+from .types import TRIBUTED_BY_EFFECT, Loc
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -183,12 +185,10 @@ class Choose(Frame):
     among_chosen: bool = False  # a choice `among: chosen` (the others are remembered)
 
     def start(self, d: "Duel", _: Any) -> Next:
-        from .chain import _card_options
-
         lo, hi = self.lo, self.hi
         if self.look:  # the chooser sees them (a look at the opponent's hand) and remembers
             d.reveal(self.candidates, (self.player,))
-        return self.ask("chosen", d.ask(self.player, Kind.CARDS, _card_options(d, self.candidates, self.player, self.look),
+        return self.ask("chosen", d.ask(self.player, Kind.CARDS, card_options(d, self.candidates, self.player, self.look),
                                         f"{self.prompt} ({lo if lo == hi else f'{lo}-{hi}'})", lo=lo, hi=hi, verb=self.verb))
 
     def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
@@ -346,9 +346,7 @@ def _selection_available(d: "Duel", p: int, card: CardInst, selection: Any, even
 
 def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, str] | None:
     """(rule, why) when the effect could not do anything now, so it may not be activated."""
-    from .chain import _event_cards
-
-    events = list(_event_cards(d))
+    events = list(event_cards(d))
     drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
     for spec in effect.do:
         params = spec.params
@@ -375,13 +373,9 @@ def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, st
                 if len(d.players[who].hand) + drawn[who] - (1 if card.loc == Loc.HAND and who == p else 0) < params.count:
                     return "R-CHAIN-6", "there are not enough cards in hand to discard"
         elif spec.op == "fusion_summon":
-            from .summons import fusion_choices
-
             if not fusion_choices(d, p, params, card):
                 return "R-SUMMON-10", "no Fusion Monster can be Fusion Summoned with the available materials"
         elif spec.op == "ritual_summon":
-            from .summons import ritual_choices
-
             if not ritual_choices(d, p, params, card):
                 return "R-SUMMON-11", "no Ritual Monster in your hand can be Ritual Summoned now"
         elif spec.op == "token":
@@ -516,8 +510,6 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
     if name == "destroy":  # "destroy it, and if you do, banish it" (banish: Bottomless Trap Hole)
         d.destroy(cards, by="effect", source=ctx.card, to=Loc.BANISHED if params.banish else Loc.GY)
     elif name == "send_to_gy":
-        from .duel import TRIBUTED_BY_EFFECT
-
         for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
             tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player
             d.send_to_gy([c], reason=TRIBUTED_BY_EFFECT if tribute else "cost" if ctx.cost else "effect")
@@ -594,74 +586,6 @@ class SpecialSummonCards(Frame):
                 ctx = self.ctx
                 ctx.card.bound, card.bound = card, ctx.card
                 ctx.card.binding = "destroyed" if self.params.bind == "destroyed" else "leaves"
-
-
-def special_summon(d: "Duel", card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None,
-                   proper: bool = False) -> "SpecialSummonPosition | None":
-    """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified. Done at
-    once (None), or a frame that asks the position first."""
-    side = d.players[controller]
-    if side.summon_lock_turn == d.turn:
-        d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} cannot Summon monsters this turn (R-CARD-13)"))
-        return None
-    if card.monster.no_special_summon:
-        d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
-        return None
-    if zone is None:
-        zone = side.free_mzone()
-    if zone is None:
-        d.emit(Note(f"{card.name} cannot be Special Summoned: no free Monster Zone (R-ZONE-1)"))
-        return None
-    pos = _POSITIONS.get(position)
-    if card.is_link:  # R-SUMMON-16: always face-up Attack Position, so never asked
-        if pos not in (None, Pos.ATTACK):
-            d.emit(Note(f"{card.name} cannot be Special Summoned in {pos.title} Position: a Link monster is always in Attack Position (R-SUMMON-16)"))
-            return None
-        pos = Pos.ATTACK
-    if pos is None:
-        return SpecialSummonPosition(card, controller, zone, position, how, proper)
-    _place_summoned(d, card, controller, zone, pos, how, proper)
-    return None
-
-
-_POSITIONS = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}
-
-
-@dataclass
-class SpecialSummonPosition(Frame):
-    """The summoner chooses the position of a monster Special Summoned at their choice."""
-
-    card: CardInst
-    controller: int
-    zone: int
-    position: str  # "choose" or "attack_or_facedown"
-    how: str
-    proper: bool
-
-    def start(self, d: "Duel", _: Any) -> Next:
-        options = [Option("attack", "attack"), Option("defense", "defense")]
-        if self.position == "attack_or_facedown":
-            options = [Option("attack", "attack"), Option("facedown", "set")]
-        return self.ask("chosen", d.ask(self.controller, Kind.POSITION, options,
-                                        f"Special Summon {self.card.name} in which position?", verb="position"))
-
-    def chosen(self, d: "Duel", answer: Option) -> Next:
-        _place_summoned(d, self.card, self.controller, self.zone, _POSITIONS[answer.key], self.how, self.proper)
-        return DONE
-
-
-def _place_summoned(d: "Duel", card: CardInst, controller: int, zone: int, pos: Pos, how: str, proper: bool) -> None:
-    side = d.players[controller]
-    src = card.loc
-    d.move(card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
-    card.summon_kind = how if pos.face_up else ""
-    card.summon_turn = d.turn
-    if how != "special" or proper:
-        card.properly_summoned = True  # R-SUMMON-9: Summoned by its own required method
-    side.summoned_turn = d.turn
-    d.emit(Summon(controller, card.uid, card.name if pos.face_up else None, how, pos, zone))  # type: ignore[arg-type]
-    if pos.face_up:
-        d.signal("special_summoned", card, controller, how=how, src=src)
 
 
 def op_change_position(ctx: Ctx, params: fx.ChangePosition, name: str) -> Any:
@@ -1026,8 +950,6 @@ class Reveal(OpStep):
 
 
 def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
-    from .chain import Delayed
-
     d = ctx.d
     effect = Effect.model_construct(kind="trigger", do=list(params.do), label=f"{ctx.card.name} (delayed)")
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
@@ -1215,14 +1137,10 @@ def op_if(ctx: Ctx, params: fx.If, name: str) -> "RunOps | None":
 
 
 def op_fusion(ctx: Ctx, params: fx.FusionSummon, name: str) -> Frame:
-    from .summons import fusion_summon
-
     return fusion_summon(ctx.d, ctx.player, params, ctx.card)
 
 
 def op_ritual(ctx: Ctx, params: fx.RitualSummon, name: str) -> Frame:
-    from .summons import ritual_summon
-
     return ritual_summon(ctx.d, ctx.player, params, ctx.card)
 
 
@@ -1271,12 +1189,10 @@ def op_set_card(ctx: Ctx, params: fx.SetCard, name: str) -> Any:
 
 class SetCards(OpStep):
     def act(self, d: "Duel", cards: list[CardInst]) -> None:
-        from .flow import set_spell_trap
-
         ctx = self.ctx
         for card in cards:
             if card.loc == Loc.HAND and not card.is_monster and (card.is_field_spell or d.players[ctx.player].free_szone() is not None):
-                set_spell_trap(d, ctx.player, card)
+                d.set_spell_trap(ctx.player, card)
 
 
 def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> None:

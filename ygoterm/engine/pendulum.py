@@ -21,8 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from .card import CardInst
 from .decision import Kind, Option, Refusal
+from .labels import unique_labels
 from .machine import Frame, Next
+from .timing import open_main, summon_locked
 from .types import EMZ_LEFT, Loc, Pos
+from .windows import summon_together
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -102,8 +105,6 @@ def placement(d: "Duel", p: int, cards: list[CardInst]) -> list[int] | None:
 
 def refusal(d: "Duel", p: int) -> Refusal | None:
     """Why `p` cannot Pendulum Summon now (None if they can)."""
-    from .legality import open_main, summon_locked
-
     found = open_main(d, p, ACTION) or summon_locked(d, p, ACTION)
     if found is not None:
         return found
@@ -142,8 +143,6 @@ class PendulumSummon(Frame):
     placed: list[tuple[CardInst, int, Pos]] = field(default_factory=list)  # … those whose position is chosen
 
     def start(self, d: "Duel", _: Any) -> Next:
-        from .legality import unique_labels
-
         p = self.p
         hand, extra = candidates(d, p)
         pool = (hand + extra)[:_MOST_CANDIDATES]
@@ -169,8 +168,6 @@ class PendulumSummon(Frame):
         return self.position(d, None)
 
     def position(self, d: "Duel", _: Any) -> Next:
-        from .flow import summon_together
-
         if len(self.placed) < len(self.chosen):
             card = self.chosen[len(self.placed)]
             return self.ask("positioned", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),

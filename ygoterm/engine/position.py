@@ -5,7 +5,7 @@ The duel then starts at the given phase of the given turn, with the turn player 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..schema.cards import Monster
 from ..schema.problems import DataError, Problem
@@ -13,6 +13,7 @@ from ..schema.rules import Rules
 from ..schema.scenario import PileCard, Scenario, SideSetup, ZoneCard
 from .card import CardInst
 from .duel import DEFAULT_NAMES, Duel
+from .record import ReplayRecord, pool_digest, position_card_names
 from .types import EMZ_LEFT, FIELD_ZONE, PHASE_WORDS, Loc, Pos
 
 if TYPE_CHECKING:
@@ -23,31 +24,10 @@ _PILE_NAMES = {Loc.DECK: "deck", Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "
 _POSITIONS = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "set": Pos.FACEDOWN_DEFENSE, "facedown-attack": Pos.FACEDOWN_ATTACK}
 
 
-def _entries(side: SideSetup) -> Iterator[tuple[str, Any]]:
-    for pile in ("hand", "deck", "extra", "gy", "banished"):
-        for entry in getattr(side, pile):
-            yield pile, entry
-    for zone in ("monsters", "spells", "pendulum"):
-        for entry in getattr(side, zone):
-            yield zone, entry
-            for material in entry.materials:
-                yield "materials", PileCard(card=material)
-    if side.field is not None:
-        yield "field", side.field
-
-
-def position_card_names(data: dict[str, Any]) -> list[str]:
-    """The card names a position uses (for the pool digest of its replays)."""
-    scenario = Scenario.model_validate(data)
-    return [entry.card for side in (scenario.A, scenario.B) for _, entry in _entries(side)
-            for _ in range(getattr(entry, "count", 1))]
-
-
 def build_position(pool: "CardPool", data: dict[str, Any], seed: int, rules: Rules | None = None,
                    names: tuple[str, str] | None = None) -> Duel:
     """A duel set up exactly as the scenario data describes, waiting for the turn player."""
     from . import flow
-    from .replay import ReplayRecord, pool_digest
 
     scenario = Scenario.model_validate(data)
     rules = rules or scenario.rules

@@ -1,5 +1,6 @@
-"""Summons made by procedures and effects: inherent Special Summons (R-SUMMON-7), Fusion
-(R-SUMMON-10) and Ritual (R-SUMMON-11) Summons, each a frame (engine/machine.py)."""
+"""Summons made by effects: Special Summons (R-SUMMON-6), Fusion (R-SUMMON-10) and Ritual
+(R-SUMMON-11) Summons, each a frame (engine/machine.py). A card's own summoning procedure
+(R-SUMMON-7) is the player's action, in engine/flow.py."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from ..schema.cards import Monster
 from ..schema.materials import MaterialGroup
 from .card import CardInst
 from .decision import Kind, Option
-from .events import Note
+from .events import Note, Summon
 from .filters import matches
+from .labels import card_options
 from .machine import DONE, Frame, Next
 from .types import Loc, Pos
 
@@ -90,17 +92,13 @@ class _MonsterSummon(Frame):
 
     def choose_monster(self, d: "Duel", p: int, choices: list[CardInst], source: CardInst, kind: str) -> Next:
         """Ask which Fusion/Ritual Monster to Summon (the frame ends, with a log line, if none can be)."""
-        from .chain import _card_options
-
         if not choices:
             d.emit(Note(f"{source.name}: no {kind.title()} Monster can be {kind.title()} Summoned now"))
             return DONE
-        return self.ask("chosen", d.ask(p, Kind.CARDS, _card_options(d, choices, p), f"{kind.title()} Summon which monster?",
+        return self.ask("chosen", d.ask(p, Kind.CARDS, card_options(d, choices, p), f"{kind.title()} Summon which monster?",
                                         verb=kind))
 
     def summon(self, d: "Duel", p: int, monster: CardInst, how: str) -> Next:
-        from .ops import special_summon
-
         zone = d.players[p].free_mzone()
         if zone is None:
             return DONE
@@ -131,8 +129,6 @@ class FusionSummon(_MonsterSummon):
         return self.material(d, None)
 
     def material(self, d: "Duel", _: Any) -> Next:
-        from .chain import _card_options
-
         p, fusion, slots, pool, materials = self.p, self.fusion, self.slots, self.pool, self.materials
         assert fusion is not None
         i = len(materials)
@@ -140,7 +136,7 @@ class FusionSummon(_MonsterSummon):
             slot, rest = slots[i], slots[i + 1:]
             candidates = [c for c in pool if c not in materials and _group_ok(c, slot)
                           and _fill(rest, [x for x in pool if x not in materials and x is not c])]
-            return self.ask("took", d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
+            return self.ask("took", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
                                           f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material"))
         for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
             d.move(m, Loc.GY, reason="Fusion Material")
@@ -205,8 +201,6 @@ class RitualSummon(_MonsterSummon):
         return self.tribute(d, None)
 
     def tribute(self, d: "Duel", _: Any) -> Next:
-        from .chain import _card_options
-
         p, params, ritual, pool, tributes, total = self.p, self.params, self.ritual, self.pool, self.tributes, self.total
         assert ritual is not None
         need = ritual.level
@@ -215,7 +209,7 @@ class RitualSummon(_MonsterSummon):
             candidates = [c for c in left if _reachable([c.level] + [x.level for x in left if x is not c], need - total, params.exact)
                           and (not params.exact or total + c.level <= need)]
             if candidates:
-                return self.ask("tributed", d.ask(p, Kind.CARDS, _card_options(d, candidates, p),
+                return self.ask("tributed", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
                                                   f"Tribute for {ritual.name}: Levels so far {total} of {need}", verb="tribute"))
         for t in tributes:  # R-SUMMON-11
             d.move(t, Loc.GY, reason="tribute")
@@ -228,40 +222,72 @@ class RitualSummon(_MonsterSummon):
         return self.tribute(d, None)
 
 
-# ---------------------------------------------------------------------- inherent Special Summons
+# ---------------------------------------------------------------------- Special Summons by effects
 
 
-def procedure_summon(d: "Duel", p: int, card: CardInst, index: int) -> "ProcedureSummon":
-    """R-SUMMON-7: no chain link; pay the cost, place the monster, then the negation window."""
-    return ProcedureSummon(p, card.uid, index)
+def special_summon(d: "Duel", card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None,
+                   proper: bool = False) -> "SpecialSummonPosition | None":
+    """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified. Done at
+    once (None), or a frame that asks the position first."""
+    side = d.players[controller]
+    if side.summon_lock_turn == d.turn:
+        d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} cannot Summon monsters this turn (R-CARD-13)"))
+        return None
+    if card.monster.no_special_summon:
+        d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
+        return None
+    if zone is None:
+        zone = side.free_mzone()
+    if zone is None:
+        d.emit(Note(f"{card.name} cannot be Special Summoned: no free Monster Zone (R-ZONE-1)"))
+        return None
+    pos = _POSITIONS.get(position)
+    if card.is_link:  # R-SUMMON-16: always face-up Attack Position, so never asked
+        if pos not in (None, Pos.ATTACK):
+            d.emit(Note(f"{card.name} cannot be Special Summoned in {pos.title} Position: a Link monster is always in Attack Position (R-SUMMON-16)"))
+            return None
+        pos = Pos.ATTACK
+    if pos is None:
+        return SpecialSummonPosition(card, controller, zone, position, how, proper)
+    _place_summoned(d, card, controller, zone, pos, how, proper)
+    return None
+
+
+_POSITIONS = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}
 
 
 @dataclass
-class ProcedureSummon(Frame):
-    p: int
-    uid: int
-    index: int  # the card's summoning procedure (an effect of kind `procedure`)
-    zone: int = 0
+class SpecialSummonPosition(Frame):
+    """The summoner chooses the position of a monster Special Summoned at their choice."""
+
+    card: CardInst
+    controller: int
+    zone: int
+    position: str  # "choose" or "attack_or_facedown"
+    how: str
+    proper: bool
 
     def start(self, d: "Duel", _: Any) -> Next:
-        from .ops import pay_unchained_cost
+        options = [Option("attack", "attack"), Option("defense", "defense")]
+        if self.position == "attack_or_facedown":
+            options = [Option("attack", "attack"), Option("facedown", "set")]
+        return self.ask("chosen", d.ask(self.controller, Kind.POSITION, options,
+                                        f"Special Summon {self.card.name} in which position?", verb="position"))
 
-        card = d.cards[self.uid]
-        if card.effects[self.index].cost:
-            return self.then(d, "paid", pay_unchained_cost(d, self.p, card, self.index))
-        return self.paid(d, None)
+    def chosen(self, d: "Duel", answer: Option) -> Next:
+        _place_summoned(d, self.card, self.controller, self.zone, _POSITIONS[answer.key], self.how, self.proper)
+        return DONE
 
-    def paid(self, d: "Duel", _: Any) -> Next:
-        zone = d.players[self.p].free_mzone()
-        if zone is None:
-            return DONE
-        self.zone = zone
-        return self.ask("placed", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
-                                        f"Special Summon {d.cards[self.uid].name} in which position?", verb="position"))
 
-    def placed(self, d: "Duel", answer: Option) -> Next:
-        from .flow import summon_with_negation_window
-
-        pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
-        card = d.cards[self.uid]
-        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True))
+def _place_summoned(d: "Duel", card: CardInst, controller: int, zone: int, pos: Pos, how: str, proper: bool) -> None:
+    side = d.players[controller]
+    src = card.loc
+    d.move(card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
+    card.summon_kind = how if pos.face_up else ""
+    card.summon_turn = d.turn
+    if how != "special" or proper:
+        card.properly_summoned = True  # R-SUMMON-9: Summoned by its own required method
+    side.summoned_turn = d.turn
+    d.emit(Summon(controller, card.uid, card.name if pos.face_up else None, how, pos, zone))  # type: ignore[arg-type]
+    if pos.face_up:
+        d.signal("special_summoned", card, controller, how=how, src=src)

@@ -113,3 +113,6 @@ class Pos(IntEnum):
 
 _POS_TITLES = {Pos.ATTACK: "face-up Attack", Pos.DEFENSE: "face-up Defense",
                Pos.FACEDOWN_DEFENSE: "face-down Defense", Pos.FACEDOWN_ATTACK: "face-down Attack"}
+
+
+TRIBUTED_BY_EFFECT = "Tributed by an effect"  # the Move reason of a monster Tributed as a cost (R-TERM-3)

@@ -162,19 +162,29 @@ class Session:
         """
         d = self.duel.pending
         mark = len(self.duel.record.choices) if self.duel.record is not None else 0
-        before = self.duel.copy() if d is not None and not forced(d) else None
+        undoable = d is not None and not forced(d)
+        before = self._snapshot() if undoable else None
         try:
             events = self.duel.apply(answer)
             events += self.run_agents()
         except EffectError as e:
             raise EngineBug(str(e), self._rewind_after_bug(e, mark, before)) from None
-        if before is not None:
+        if undoable:
             self.undo_points.append(mark)
-            self.snapshots[mark] = before
-            while len(self.snapshots) > MAX_SNAPSHOTS:
-                del self.snapshots[next(iter(self.snapshots))]
+            if before is not None:
+                self.snapshots[mark] = before
+                while len(self.snapshots) > MAX_SNAPSHOTS:
+                    del self.snapshots[next(iter(self.snapshots))]
         self.save_auto()
         return events
+
+    def _snapshot(self) -> Duel | None:
+        """A copy of the duel for undo, or None if its flow cannot be copied (a generator
+        frame, Duel.copy's TypeError): undo to that point then replays the record."""
+        try:
+            return self.duel.copy()
+        except TypeError:
+            return None
 
     def _rewind_after_bug(self, error: EffectError, mark: int, before: Duel | None) -> Path | None:
         report = write_bug_report(error)
