@@ -437,6 +437,7 @@ class Activate(Frame):
         effect = self.effect = self.effect or card.effects[self.index]
         signal = self.signal
         link = self.link = ChainLink(len(d.chain) + 1, p, card, effect, self.index, effect_speed(card.data, effect), signal=signal)
+        d.reveal([card], (0, 1))  # an activation is public (a Chain Link names its card), wherever the card goes next
         link.answers = d.chain[-1] if d.chain else None
         link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(event_cards(d))
         if is_card_activation(card, effect):
@@ -797,8 +798,12 @@ def _trigger_fires(d: "Duel", card: CardInst, effect: Effect, s: Signal, last_ba
             return False
     if s.card is card and card.moves != s.moves:
         return False  # R-CHAIN-10: it changed location before the trigger could activate
-    if s.card is not card and (not _trigger_place_ok(card, effect) or card.arrived_at > s.at):
-        return False  # it must already have been where its effect works when the event happened
+    about_itself = s.card is card and (effect.kind == "flip" or effect.when is None or effect.when.subject in (None, "self"))
+    if not about_itself and (not _trigger_place_ok(card, effect) or card.arrived_at > s.at):
+        # it must already have been where its effect works when the event happened; so must a
+        # card whose trigger is about any card, even when it is the one (Solemn Wishes drawn
+        # into the hand does not count its own draw, R-CARD-10)
+        return False
     if effect.optional and effect.timing == "when" and s.batch != last_batch:
         return False  # R-CHAIN-10: "When … you can" misses the timing
     if effect.once_per_turn and used_this_turn(d, card.controller, card, card.effects.index(effect)):
