@@ -187,6 +187,7 @@ class CardInst:
     used_turn: dict[int, int]
     defeated: list[tuple["CardInst", int, int]]
     original_controller: int | None
+    held_by: int | None
 
     def __new__(cls, uid: int, data: Card, owner: int) -> "CardInst":
         return object.__new__(kind_of(data))
@@ -233,6 +234,7 @@ class CardInst:
             "no_tribute": False,  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
             "field_atk": 0,  # the ATK it last had on the field (Catapult Turtle)
             "original_controller": None,  # take control "until the End Phase"
+            "held_by": None,  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
             "control_until": 0,
             "moves": 0,  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
             "arrived_at": 0,  # the duel's move count when it last moved

@@ -376,7 +376,7 @@ class Duel:
         leaving = src.on_field and not dst.on_field
         if leaving:
             card.controller = card.owner
-            card.original_controller = None
+            card.original_controller = card.held_by = None
             for material in card.materials:  # R-SUMMON-13: materials go to the GY when it leaves
                 material.loc, material.face_up = Loc.GY, True
                 self.players[material.owner].gy.append(material)
@@ -471,8 +471,9 @@ class Duel:
         if card in monster.equips:
             monster.equips.remove(card)
         card.equip_target = None
-        if monster.original_controller is not None and monster.control_until == 0 and monster.loc == Loc.MZONE:
-            self.return_control(monster)  # control lasted while this card was equipped (Dark Necrofear)
+        if monster.held_by == card.uid and monster.original_controller is not None and monster.loc == Loc.MZONE:
+            self.return_control(monster)  # control lasted while this card was equipped (Snatch Steal, Dark Necrofear), not another
+
 
     def signal(self, event: str, card: CardInst | None, player: int, *, how: str = "", src: Loc | None = None,
                by_battle: bool = False, by_player: int | None = None, by_card: CardInst | None = None) -> None:
@@ -620,12 +621,12 @@ class Duel:
         assert owner is not None
         zone = self.players[owner].free_mzone()
         if zone is None:
-            card.original_controller = None
+            card.original_controller = card.held_by = None
             self.send_to_gy([card], reason="no zone to return to")
             return
         self.players[card.controller].mzone[card.seq] = None
         self.players[owner].mzone[zone] = card
-        card.seq, card.controller, card.original_controller = zone, owner, None
+        card.seq, card.controller, card.original_controller, card.held_by = zone, owner, None, None
         card.moves += 1
         self.emit(Note(f"{card.name} returns to {self.names[owner]}'s control"))
 

@@ -850,7 +850,8 @@ class TakeControl(OpStep):
             if card.loc == Loc.MZONE and card.controller != ctx.player:
                 d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
                 if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
-                    card.original_controller = 1 - ctx.player  # given back when the Equip Card leaves (Duel._after_leaving)
+                    card.original_controller = 1 - ctx.player  # given back when this Equip Card leaves (Duel._unequip)
+                    card.held_by = ctx.card.uid
 
 
 def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
@@ -1066,7 +1067,7 @@ class SwapControl(Frame):
             a.seq, b.seq = b.seq, a.seq
             for card in picked:
                 card.moves += 1
-                card.original_controller = None
+                card.original_controller = card.held_by = None
             d.emit(Note(f"{a.name} and {b.name} switch control"))
             ctx.chosen = picked
             return self.then(d, "finish", run_ops(ctx, self.params.then))
