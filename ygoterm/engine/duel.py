@@ -353,7 +353,7 @@ class Duel:
         monster whose Summon was negated never reached the field, R-SUMMON-19).
         """
         src = card.loc
-        seen = (card.seen_by(0), card.seen_by(1))
+        was_face_up = card.face_up  # (a face-up card both players saw: they know it wherever it goes hidden)
         held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
         if src == Loc.MZONE:
             card.field_atk = card.atk if card.face_up else card.base_atk
@@ -416,9 +416,9 @@ class Duel:
             self.known[1].discard(card.uid)
         elif reveal:
             self.reveal([card], (0, 1))
-        elif not face_up:
+        elif was_face_up and not face_up:
             for viewer in (0, 1):
-                if seen[viewer] and not card.seen_by(viewer):
+                if not card.seen_by(viewer):
                     self.known[viewer].add(card.uid)
         hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
         private = card.owner if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None

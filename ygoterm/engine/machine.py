@@ -108,6 +108,7 @@ class GenFrame(Frame):
 
 def advance(d: "Duel", stack: list[Frame], value: Any) -> Decision | None:
     """Run the flow until a player must decide (the Decision) or it has nothing left (None)."""
+    push, pop = stack.append, stack.pop
     while stack:
         frame = stack[-1]
         try:
@@ -122,12 +123,12 @@ def advance(d: "Duel", stack: list[Frame], value: Any) -> Decision | None:
         if kind is Decision:
             return out  # type: ignore[return-value]
         if kind is Return:
-            stack.pop()
+            pop()
             value = out.value  # type: ignore[union-attr]
             continue
         if kind is GeneratorType:
             out = GenFrame(out)  # type: ignore[arg-type]
-        stack.append(out)  # type: ignore[arg-type]
+        push(out)  # type: ignore[arg-type]
         value = None
     return None
 
