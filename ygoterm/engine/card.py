@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from typing import Any, Callable
+from typing import Any
 
 from ..schema.cards import Card, Monster, Spell, Trap, spell_speed
 from ..schema.effects import Effect

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..schema.cards import Monster, Spell, Trap
+from ..schema.cards import Spell, Trap
 from ..schema.effects import Effect, When
 from .card import CardInst, effect_speed, own_timing
 from .continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
