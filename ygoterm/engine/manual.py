@@ -124,6 +124,7 @@ def perform(d: "Duel", player: int, action: Manual) -> None:
             d.shuffle(player)
         elif action.kind == "reveal":
             card = d.cards[action.card]  # type: ignore[index]
+            d.reveal([card], (0, 1))
             d.emit(Note(f"{names[player]} reveals {card.name}"))
         elif action.kind == "flip":
             card = d.cards[action.card]  # type: ignore[index]

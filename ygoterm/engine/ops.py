@@ -992,6 +992,7 @@ class Excavate(Frame):
             if not top:
                 self.i += 1
                 continue
+            d.reveal(top, (0, 1))
             d.emit(Note(f"{d.names[p]} reveals the top {len(top)} card{'s' if len(top) != 1 else ''} of their Deck: "
                         + ", ".join(c.name for c in top)))
             self.top = top
