@@ -116,16 +116,15 @@ def _profile(data: Card) -> dict[str, Any]:
     }
 
 
-# definition id → (a weak reference to it, its CardInst class); an entry leaves with its definition
-_KINDS: dict[int, tuple[Any, type]] = {}
+# definition id → (a weak reference to it, its profile); an entry leaves with its definition
+_PROFILES: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
-def kind_of(data: Card) -> type["CardInst"]:
-    """The CardInst class of one card definition, made on first use."""
-    entry = _KINDS.get(id(data))
+def profile_of(data: Card) -> dict[str, Any]:
+    """What a card instance derives from `data` (`_profile`), worked out once per definition."""
+    entry = _PROFILES.get(id(data))
     if entry is None or entry[0]() is not data:
-        kind = type(f"CardInst_{data.id}", (CardInst,), {"__module__": __name__, **_profile(data)})
-        entry = _KINDS[id(data)] = (weakref.ref(data, lambda _, key=id(data), cache=_KINDS: cache.pop(key, None)), kind)
+        entry = _PROFILES[id(data)] = (weakref.ref(data, lambda _, key=id(data), cache=_PROFILES: cache.pop(key, None)), _profile(data))
     return entry[1]
 
 
@@ -135,14 +134,15 @@ class CardInst:
     `uid` is a handle that stays with the card for the whole duel; uids are dealt in a seeded
     random order so that a hidden card's uid says nothing about which card it is.
 
-    A card's class is its definition's (`kind_of(data)`): what it derives from the definition
-    — name, kind, stats, effects and what they allow — are class attributes, worked out once and
-    shared by every copy in every duel; the instance holds only what happens to it. So a copied
-    duel copies each card's small attribute dict in one call (engine/copying.py, ten times
-    faster than setting sixty `__slots__`), and a card given another identity only changes class.
+    No `__slots__`, and one class for every card: the instance dict holds what the card derives
+    from its definition (`profile_of`, shared values worked out once) and what happens to it, so
+    a copied duel copies each card with one `dict.copy()` (engine/copying.py) — ten times faster
+    than sixty `__slots__` — and a card given another identity takes another profile. (A class
+    per definition kept instances smaller, but made every `card.x` in the engine polymorphic for
+    CPython's attribute caches: option lists ran 25% slower.)
     """
 
-    data: Card  # the definition, and what the card derives from it: class attributes (`kind_of`)
+    data: Card  # the definition, and what the card derives from it (`profile_of`)
     name: str
     is_monster: bool
     is_spell: bool
@@ -189,13 +189,11 @@ class CardInst:
     original_controller: int | None
     held_by: int | None
 
-    def __new__(cls, uid: int, data: Card, owner: int) -> "CardInst":
-        return object.__new__(kind_of(data))
-
     def __init__(self, uid: int, data: Card, owner: int) -> None:
-        # every field at once: a dict built in one go is sized for them (half the memory of
-        # one grown field by field) and a copy is one dict.copy()
+        # every field at once, the definition's profile first: a dict built in one go is sized
+        # for them, and a copy is one dict.copy()
         self.__dict__ = {
+            **profile_of(data),
             "uid": uid,
             "_options": None,
             "_tagged": None,
@@ -243,7 +241,7 @@ class CardInst:
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
         copy of a duel (engine/determinize.py) gives a hidden card another identity this way."""
-        self.__class__ = kind_of(data)
+        self.__dict__.update(profile_of(data))
         self._options = None
         self._tagged = None
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Callable
 
+from ..schema.cards import Card, Monster, Spell
 from .card import CardInst
 from .types import FIELD_ZONE, Loc
 
@@ -61,45 +62,43 @@ def determinize(d: "Duel", viewer: int, seed: int) -> "Duel":
 
 
 def _deal(slots: list[CardInst], rng: random.Random) -> None:
-    """Give `slots` a random permutation of their identities that fits each place. A card's
-    identity is its class (`card.kind_of`): dealing one is a class change."""
+    """Give `slots` a random permutation of their identities that fits each place."""
     if len(slots) < 2:
         return
-    kinds = [type(c) for c in slots]
-    rng.shuffle(kinds)
-    chosen: dict[int, type[CardInst]] = {}
+    identities = [c.data for c in slots]
+    rng.shuffle(identities)
+    chosen: dict[int, Card] = {}
     constrained = [c for c in slots if c.loc in (Loc.MZONE, Loc.SZONE)]  # face-down on the field
     constrained.sort(key=_strictness)
     for card in constrained:
         fits = _fits(card)
         # the original identities fit, so one always remains: each kind of place takes a kind of card no other place needs
-        pick = next(i for i, kind in enumerate(kinds) if fits(kind))
-        chosen[card.uid] = kinds.pop(pick)
-    rest = iter(kinds)
+        pick = next(i for i, data in enumerate(identities) if fits(data))
+        chosen[card.uid] = identities.pop(pick)
+    rest = iter(identities)
     for card in slots:
-        kind = chosen.get(card.uid) or next(rest)
-        if kind is not type(card):
-            card.__class__ = kind
-            card._options = card._tagged = None  # (their labels name the card)
+        data = chosen.get(card.uid) or next(rest)
+        if data is not card.data:
+            card.define(data)
 
 
-def _fits(card: CardInst) -> Callable[[type[CardInst]], bool]:
+def _fits(card: CardInst) -> Callable[[Card], bool]:
     """What a face-down card on the field must be, as the viewer saw its place."""
     if card.loc == Loc.MZONE:
         return _monster
     return _field_spell if card.seq == FIELD_ZONE else _spell_or_trap
 
 
-def _monster(kind: type[CardInst]) -> bool:
-    return kind.is_monster
+def _monster(data: Card) -> bool:
+    return isinstance(data, Monster)
 
 
-def _field_spell(kind: type[CardInst]) -> bool:
-    return kind.is_field_spell
+def _field_spell(data: Card) -> bool:
+    return isinstance(data, Spell) and data.subtype == "field"
 
 
-def _spell_or_trap(kind: type[CardInst]) -> bool:
-    return not kind.is_monster and not kind.is_field_spell
+def _spell_or_trap(data: Card) -> bool:
+    return not isinstance(data, Monster) and not _field_spell(data)
 
 
 def _strictness(card: CardInst) -> int:
