@@ -176,3 +176,21 @@ def test_undo_restores_each_earlier_decision_from_snapshots_then_by_replay(pool,
         assert session.undo()
         assert (session.duel.state_hash(), session.duel.view(0), list(session.duel.record.choices)) == state
     assert not session.undo()
+
+
+def test_a_flow_holding_a_generator_is_refused_a_copy_in_words(pool, monkeypatch):
+    from ygoterm.engine import ops
+    from ygoterm.engine.decision import Option
+    from ygoterm.engine.position import build_position
+
+    def asks(ctx, params, name):  # an operation written as a generator (a handler might be)
+        yield ctx.d.ask(ctx.player, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")), "Really draw?")
+
+    monkeypatch.setitem(ops.OPERATIONS, "draw", asks)
+    d = build_position(pool, {"name": "gen", "turn": 3, "A": {"hand": ["Pot of Greed"], "deck": [{"card": "Feral Imp", "count": 5}]}}, seed=1)
+    d.apply("activate Pot of Greed")
+    while d.pending.kind == Kind.CHAIN:
+        d.apply("pass")
+    assert d.pending.prompt == "Really draw?"
+    with pytest.raises(TypeError, match="generator"):
+        d.copy()
