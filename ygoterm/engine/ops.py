@@ -34,6 +34,7 @@ from .types import TRIBUTED_BY_EFFECT, Loc
 if TYPE_CHECKING:
     from .duel import Duel
 
+
 class EffectError(RuntimeError):
     """An engine bug while resolving a card's effect: carries what is needed to reproduce it."""
 
