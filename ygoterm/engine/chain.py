@@ -526,34 +526,64 @@ def run_chain(d: "Duel", first: int | None = None) -> "RunChain":
 
 
 @dataclass
-class RunChain(Frame):
-    p: int  # who may respond now
+class Priority(Frame):
+    """R-PRIO-1, R-CHAIN-4: the players may act in turn, `p` first, until both pass in
+    succession. A player with nothing to activate passes by themselves unless their prompt mode
+    is "always" (hot-seat privacy: then every window asks, so a prompt reveals nothing).
+    A subclass says what the question is (`prompt`), what an activation starts (`activated`)
+    and what follows when both have passed (`passed`)."""
+
+    p: int  # who may act now
     passes: int = 0
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def ask_priority(self, d: "Duel", _: Any = None) -> Next:
         while self.passes < 2:
             p = self.p
             options = activation_options(d, p, open_state=False)
             if options or d.prompt_modes[p] == "always":
-                return self.ask("answered", d.ask(p, Kind.CHAIN, (*options, PASS),
-                                                  f"Chain Link {len(d.chain)} ({d.chain[-1].card.name}): respond or pass"))
+                return self.ask("answered", d.ask(p, Kind.CHAIN, (*options, PASS), self.prompt(d)))
             self.passes += 1
             self.p = 1 - p
-        return self.then(d, "finish", ResolveChain())
+        return self.passed(d)
 
     def answered(self, d: "Duel", choice: Option) -> Next:
-        if choice.key == "refresh":
-            return self.start(d, None)
         if choice.key == "pass":
             self.passes += 1
             self.p = 1 - self.p
-            return self.start(d, None)
+        elif choice.key != "refresh":  # (a manual action: ask again)
+            return self.activated(d, choice)
+        return self.ask_priority(d)
+
+    def prompt(self, d: "Duel") -> str:
+        raise NotImplementedError
+
+    def activated(self, d: "Duel", choice: Option) -> Next:
+        raise NotImplementedError
+
+    def passed(self, d: "Duel") -> Next:
+        raise NotImplementedError
+
+
+@dataclass
+class RunChain(Priority):
+    """The responses to a chain; then it resolves."""
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.ask_priority(d)
+
+    def prompt(self, d: "Duel") -> str:
+        return f"Chain Link {len(d.chain)} ({d.chain[-1].card.name}): respond or pass"
+
+    def activated(self, d: "Duel", choice: Option) -> Next:
         assert choice.card is not None
         return self.then(d, "responded", activate(d, self.p, d.cards[choice.card], int(choice.key.rsplit(":", 1)[1])))
 
     def responded(self, d: "Duel", _: Any) -> Next:
         self.passes, self.p = 0, 1 - self.p
-        return self.start(d, None)
+        return self.ask_priority(d)
+
+    def passed(self, d: "Duel") -> Next:
+        return self.then(d, "finish", ResolveChain())
 
 
 @dataclass

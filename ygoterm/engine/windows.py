@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .card import CardInst
-from .chain import activate, activation_options, answerable, process_triggers, run_chain
+from .chain import Priority, activate, answerable, process_triggers, run_chain
 from .continuous import enforce_positions
-from .decision import PASS, Kind, Option
+from .decision import Option
 from .events import Summon
 from .machine import DONE, Frame, Next, Return
 from .types import Loc, Pos
@@ -45,11 +45,11 @@ def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chai
 
 
 @dataclass
-class Window(Frame):
-    p: int  # who may act now
-    passes: int
-    stop_after_chain: bool
-    triggers: bool
+class Window(Priority):
+    """A response window (see `window`); its result is True if anything was activated."""
+
+    stop_after_chain: bool = False
+    triggers: bool = True
     acted: bool = False
 
     def start(self, d: "Duel", _: Any) -> Next:
@@ -59,30 +59,16 @@ class Window(Frame):
             if d.signals:
                 return self.then(d, "triggered", process_triggers(d))
             d.last_signals = []  # nothing new happened: "when …" conditions refer to the last action only
-        return self.loop(d, None)
+        return self.ask_priority(d)
 
     def triggered(self, d: "Duel", _: Any) -> Next:
         check_card_wins(d)
-        return self.loop(d, None)
+        return self.ask_priority(d)
 
-    def loop(self, d: "Duel", _: Any) -> Next:
-        while self.passes < 2:
-            p = self.p
-            options = activation_options(d, p, open_state=False)
-            if options or d.prompt_modes[p] == "always":
-                return self.ask("answered", d.ask(p, Kind.CHAIN, (*options, PASS), window_prompt(d)))
-            self.passes += 1
-            self.p = 1 - p
-        d.last_signals = []  # both passed: what happened is no longer "the last thing" (R-CHAIN-10)
-        return Return(self.acted)
+    def prompt(self, d: "Duel") -> str:
+        return window_prompt(d)
 
-    def answered(self, d: "Duel", choice: Option) -> Next:
-        if choice.key == "refresh":
-            return self.loop(d, None)
-        if choice.key == "pass":
-            self.passes += 1
-            self.p = 1 - self.p
-            return self.loop(d, None)
+    def activated(self, d: "Duel", choice: Option) -> Next:
         self.acted = True
         return self.then(d, "chained", start_chain(d, self.p, choice))
 
@@ -90,10 +76,14 @@ class Window(Frame):
         if self.stop_after_chain:
             return self.then(d, "stopped", after_chain(d))
         self.passes, self.p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
-        return self.loop(d, None)
+        return self.ask_priority(d)
 
     def stopped(self, d: "Duel", _: Any) -> Next:
         return Return(True)
+
+    def passed(self, d: "Duel") -> Next:
+        d.last_signals = []  # both passed: what happened is no longer "the last thing" (R-CHAIN-10)
+        return Return(self.acted)
 
 
 @dataclass
