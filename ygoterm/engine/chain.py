@@ -56,11 +56,12 @@ def is_card_activation(card: CardInst, effect: Effect) -> bool:
     return effect.kind == "activate" and (not card.is_monster or effect.pendulum)
 
 
-def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_state: bool) -> Refusal | None:
+def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_state: bool,
+                       speed: int | None = None) -> Refusal | None:
     """Why `p` cannot activate effect `index` of `card` now (None: they can).
 
     `open_state`: the turn player's open game state (empty chain, Main Phase or Battle Step
-    command); otherwise a response window.
+    command); otherwise a response window. `speed`: the effect's, when the caller knows it.
     """
     effect = card.effects[index]
     kind = effect.kind
@@ -81,7 +82,8 @@ def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_st
         refusal = _monster_place(d, p, card, effect)
     if refusal:
         return refusal
-    speed = effect_speed(card.data, effect)
+    if speed is None:
+        speed = effect_speed(card.data, effect)
     # -- timing (R-CHAIN-3, R-CARD-7/9, R-PRIO-7, R-BATTLE-6)
     chain = d.chain
     if kind == "procedure":
@@ -368,36 +370,39 @@ def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
     """Every effect `p` may activate now, as options ('activate Dark Hole')."""
     options: list[Option] = []
     hand_traps = d.players[p].traps_from_hand_turn == d.turn  # Makyura (R-CARD-9)
-    for card in _cards_with_effects(d, p):
-        # a response window never admits speed 1 effects or summon procedures (R-CHAIN-3,
-        # R-CARD-7), no effect is activated from where it cannot be (a Spell in the GY, a Trap
-        # in the hand) and no card activated twice (a face-up Spell/Trap, R-CARD-10): most
-        # windows would otherwise run the full check for every card in hand, field and GY
-        # (activation_refusal still explains them when asked)
+    for card in usable_cards(d, p, responses=not open_state):
         loc = card.loc
-        if not open_state and not card.responds:
-            continue
         trap_in_hand = hand_traps and loc == Loc.HAND and card.is_trap
-        if loc not in card.used_from and not trap_in_hand:
-            continue
         face_up_card = loc == Loc.SZONE and card.face_up
         many = len(card.chosen) > 1
-        for (index, effect, speed), places, card_activation in zip(card.chosen, card.activation_places, card.card_activations):
+        for index, effect, speed, places, card_activation in card.chosen:
+            # (the activation condition first: in most windows no "when …" card has its event)
             if (loc in places or (trap_in_hand and card_activation)) and not (face_up_card and card_activation) \
                     and (open_state or speed > 1 or own_timing(effect)) \
-                    and activation_refusal(d, p, card, index, open_state=open_state) is None:
+                    and (effect.when is None or _when_holds(d, p, card, effect.when)) \
+                    and activation_refusal(d, p, card, index, open_state=open_state, speed=speed) is None:
                 options.append(activation_option(card, effect, index, many))
     if len(options) > 1:
         options = unique_labels(d, options)
     return options
 
 
-def _cards_with_effects(d: "Duel", p: int):
+def usable_cards(d: "Duel", p: int, *, responses: bool) -> list[CardInst]:
+    """`p`'s cards in the hand, on the field and in the GY with an effect used from where each
+    is (`responses`: only those with an effect of speed 2 or more), in pile order.
+
+    No effect is activated from where it cannot be (a Spell in the GY, a Trap in the hand) and
+    a response window never admits speed 1 effects or summon procedures (R-CHAIN-3, R-CARD-7):
+    most windows would otherwise run the full check for every card (activation_refusal still
+    explains them when asked). The lists change only when a card changes place or controller
+    (`Duel.per_layout`), so they are kept until then: a window costs almost nothing when no card
+    could answer it."""
     side = d.players[p]
-    for pile in (side.hand, side.mzone, side.szone, side.gy):
-        for card in pile:
-            if card is not None and card.chosen:
-                yield card
+    hand_traps = side.traps_from_hand_turn == d.turn  # Makyura: Traps from the hand this turn (R-CARD-9)
+    return d.per_layout(("usable", p, hand_traps, responses), lambda: [
+        card for pile in (side.hand, side.mzone, side.szone, side.gy) for card in pile
+        if card is not None and card.chosen and (card.responds or not responses)
+        and (card.loc in card.used_from or (hand_traps and card.loc == Loc.HAND and card.is_trap))])
 
 
 def activation_option(card: CardInst, effect: Effect, index: int, many: bool) -> Option:
@@ -781,9 +786,16 @@ def _trigger_label(t: _Pending) -> str:
 def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending]:
     found: list[_Pending] = _due_delayed(d, signals) if d.delayed else []
     seen: set[tuple[int, int]] = set()
+    happened = {s.event for s in signals}  # (a trigger waiting for none of these is skipped at once)
+    if happened & _SUMMON_EVENTS:
+        happened.add("summoned")
+    if any(s.event == "destroyed" and s.by_battle for s in signals):
+        happened.add("destroyed_by_battle")
     for card in d.trigger_cards:
         for index, effect in enumerate(card.effects):
             if effect.kind not in ("trigger", "flip") or (card.uid, index) in seen:
+                continue
+            if "flipped" not in happened if effect.kind == "flip" else happened.isdisjoint(effect.when.event):  # type: ignore[union-attr]
                 continue
             for s in signals:
                 if not _trigger_fires(d, card, effect, s, last_batch):

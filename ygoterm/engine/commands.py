@@ -109,7 +109,7 @@ def _labelled_refusal(d: "Duel", player: int, card: CardInst, label: str) -> Ref
     """Why the effect of `card` with this label cannot be activated now (None if it can)."""
     from .chain import activation_refusal
 
-    for index, effect, _ in card.chosen:
+    for index, effect, *_ in card.chosen:
         if effect.label is not None and norm(effect.label) == label:
             return activation_refusal(d, player, card, index, open_state=d.idle)
     return None

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from ..schema.effects import Condition, ContinuousSpec, Effect
 from .card import CardInst
-from .filters import matches, select
+from .filters import matches, select, variant
 from .types import Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
@@ -36,6 +36,24 @@ class Modifier:
 
 
 FLAGS = frozenset(name for name, info in ContinuousSpec.model_fields.items() if info.annotation in (bool, "bool"))
+
+
+def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
+    """The flags a continuous effect sets, with "cannot_activate" when it forbids activations:
+    a duel keeps those its cards may ever set (`Duel.flags`), so `has_flag` and
+    `activation_forbidden` answer at once for everything else."""
+    if spec is None:
+        return frozenset()
+    found = _SPEC_FLAGS.get(id(spec))
+    if found is None or found[0] is not spec:
+        flags = {name for name in FLAGS if getattr(spec, name)}
+        if spec.cannot_activate is not None:
+            flags.add("cannot_activate")
+        found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
+    return found[1]
+
+
+_SPEC_FLAGS: dict[int, tuple[ContinuousSpec, frozenset[str]]] = {}
 
 
 def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
@@ -137,7 +155,7 @@ def has_flag(d: "Duel", card: CardInst, flag: str) -> bool:
     assert flag in FLAGS, f"unknown flag {flag!r}"
     if card.modifiers and any(flag in m.flags for m in card.modifiers):
         return True  # a resolved effect's lasting restriction (Instant Fusion: "it cannot attack")
-    if not d.continuous_count:
+    if flag not in d.flags:
         return False
     for source, effect in sources(d):
         spec = effect.continuous
@@ -146,24 +164,11 @@ def has_flag(d: "Duel", card: CardInst, flag: str) -> bool:
     return False
 
 
-
-
-
-
-
-
-
 def equip_takes_battle_destruction(d: "Duel", card: CardInst) -> CardInst | None:
     """Relinquished: the monster equipped to it that is destroyed by battle in its place."""
     if not card.equips or not has_flag(d, card, "equip_takes_battle_destruction"):
         return None
     return next((e for e in card.equips if e.is_monster), None)
-
-
-
-
-
-
 
 
 def attacks_allowed(d: "Duel", card: CardInst) -> int:
@@ -203,7 +208,7 @@ def effects_negated(d: "Duel", card: CardInst) -> bool:
 
 def activation_forbidden(d: "Duel", player: int, card: CardInst) -> CardInst | None:
     """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
-    if not d.continuous_count:
+    if "cannot_activate" not in d.flags:
         return None
     for source, effect in sources(d):
         spec = effect.continuous
@@ -257,15 +262,13 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
                                 (c.opponent_controls, True, "opponent"), (c.opponent_controls_none, False, "opponent")):
         if flt is None:
             continue
-        zone = flt if flt.zone else flt.model_copy(update={"zone": ("onfield",)})
-        zone = zone.model_copy(update={"side": side})
-        found = select(d, zone, p, card)
+        found = select(d, variant(flt, side=side) if flt.zone else variant(flt, zone=("onfield",), side=side), p, card)
         if want_any and (len(found) not in c.count if c.count is not None else not found):
             return False
         if not want_any and found:
             return False
     if c.in_your_gy is not None:
-        found = select(d, c.in_your_gy.model_copy(update={"zone": ("gy",), "side": "you"}), p, card)
+        found = select(d, variant(c.in_your_gy, zone=("gy",), side="you"), p, card)
         if len(found) not in c.count if c.count is not None else not found:
             return False
     if c.any is not None and not any(condition_holds(d, card, sub) for sub in c.any):

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..schema.cards import Card
 from ..schema.decks import Deck
 from ..schema.rules import Rules
 from .card import CardInst
-from .continuous import effects_negated, stat
+from .continuous import effects_negated, spec_flags, stat
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
 from . import machine
@@ -78,6 +78,7 @@ class Duel:
         self.summon_negated = False
         self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
+        self.flags: set[str] = set()  # what this duel's continuous effects may ever set (continuous.spec_flags)
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
         self.forcers: list[CardInst] = []  # cards that keep monsters in a position (Level Limit - Area B)
         self.delayed: list[Any] = []  # links.Delayed: effects waiting for a later Standby/End Phase
@@ -87,6 +88,8 @@ class Duel:
         self.solo = False  # solo testing: manual actions always allowed (DESIGN.md §4)
         self.end_battle = False  # an effect ends the Battle Phase after this attack
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
+        self.layout = 0  # changes whenever a card changes place or controller (`per_layout`)
+        self.layout_memo: dict[Any, Any] = {None: 0}  # what `per_layout` keeps, and (key None) for which layout
         self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
         self.record: ReplayRecord | None = None
         self.attack: Any = None  # the attack in progress (links.AttackState) or None
@@ -132,6 +135,7 @@ class Duel:
             card = CardInst(self._uids.pop() if self._uids else max(self.cards, default=0) + 1, data, player)
             card.loc = loc
             card.face_up = loc not in (Loc.DECK, Loc.EXTRA, Loc.HAND)
+            self.layout += 1
             self.cards[card.uid] = card
             self._register(card)
             self.players[player].pile(_PILES[loc]).append(card) if loc in _PILES else None
@@ -146,13 +150,15 @@ class Duel:
             self.responders = True
             if card.wins:
                 self.win_cards = True
-            for _, effect, _ in card.chosen:
+            for _, effect, *_ in card.chosen:
                 if effect.when is not None:
                     self.listens.update(e for e in effect.when.event if e not in STATE_EVENTS)
             if card.triggers:
                 self.trigger_cards.append(card)
             if card.continuous:
                 self.continuous_count += 1
+                for effect in card.continuous:
+                    self.flags |= spec_flags(effect.continuous)
                 if card.negates:
                     self.negators.append(card)
                 if card.forces_position:
@@ -166,6 +172,20 @@ class Duel:
         self.trigger_cards = [c for c in cards if c.triggers]
         self.negators = [c for c in cards if c.negates]
         self.forcers = [c for c in cards if c.forces_position]
+        self.layout_memo = {None: self.layout}
+
+    def per_layout(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """`compute()`, kept until a card changes place or controller (or cards change identity,
+        `relist`): for answers that depend only on where the cards are, such as which cards
+        could be activated from where they are, asked at every window."""
+        memo = self.layout_memo
+        if memo[None] != self.layout:
+            memo.clear()
+            memo[None] = self.layout
+        found = memo.get(key, _MISSING)
+        if found is _MISSING:
+            found = memo[key] = compute()
+        return found
 
     def _start(self, flow: Frame) -> None:
         self._stack = [flow]
@@ -385,6 +405,7 @@ class Duel:
             card.controller = controller
         card.moves += 1
         self.move_count += 1
+        self.layout += 1
         card.arrived_at = self.move_count
         if dst != src or dst.on_field:
             card.reset_for_move(on_field=src.on_field and dst.on_field)
@@ -525,7 +546,7 @@ class Duel:
                 source = self.attack.target if card is self.attack.attacker else self.attack.attacker
             self.move(card, to, reason=by if not reason else reason, quiet=to == Loc.GY, destroyed=True, as_from=origin)
             if by == "battle" and source is not None:
-                source.defeated = [x for x in source.defeated if x[2] == self.turn] + [(card, card.moves, self.turn)]
+                source.defeated = (*(x for x in source.defeated if x[2] == self.turn), (card, card.moves, self.turn))
             if self.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
                 self.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
                 if by in ("battle", "effect"):
@@ -610,6 +631,7 @@ class Duel:
         self.players[original].mzone[card.seq] = None
         side.mzone[zone] = card
         card.seq, card.controller = zone, player
+        self.layout += 1
         card.original_controller = original if until_end_phase else None
         card.control_until = self.turn if until_end_phase else 0
         card.moves += 1
@@ -627,6 +649,7 @@ class Duel:
         self.players[card.controller].mzone[card.seq] = None
         self.players[owner].mzone[zone] = card
         card.seq, card.controller, card.original_controller, card.held_by = zone, owner, None, None
+        self.layout += 1
         card.moves += 1
         self.emit(Note(f"{card.name} returns to {self.names[owner]}'s control"))
 
@@ -680,6 +703,7 @@ class Duel:
             card.properly_summoned = False
             side.hand.append(card)
             drawn.append(card)
+            self.layout += 1
         if drawn:
             self.emit(Draw(player, tuple(c.uid for c in drawn), tuple(c.name for c in drawn)))
         return drawn
@@ -789,6 +813,7 @@ def _banished_instead(d: Duel, card: CardInst) -> bool:
 
 _MULTI = (Kind.CARDS, Kind.ORDER)
 _PILES = {Loc.DECK: "deck", Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
+_MISSING = object()  # (per_layout: not worked out yet)
 _SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-TERM-13"}
 
 

@@ -6,7 +6,9 @@ owner elsewhere.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, TypeVar
+
+from pydantic import BaseModel
 
 from ..schema.effects import Filter
 from .card import CardInst
@@ -14,6 +16,8 @@ from .types import FIELD_ZONE, Loc
 
 if TYPE_CHECKING:
     from .duel import Duel
+
+_M = TypeVar("_M", bound=BaseModel)
 
 _ZONE_LOCS = {"monster": (Loc.MZONE,), "spell": (Loc.SZONE,), "field": (Loc.SZONE,), "pendulum": (Loc.SZONE,), "onfield": (Loc.MZONE, Loc.SZONE),
               "hand": (Loc.HAND,), "deck": (Loc.DECK,), "gy": (Loc.GY,), "banished": (Loc.BANISHED,), "extra": (Loc.EXTRA,)}
@@ -134,24 +138,42 @@ def _is_declared(d: "Duel", card: CardInst) -> bool:
 
 def cards_in(d: "Duel", f: Filter, player: int) -> Iterator[CardInst]:
     """Every card in the zones `f` names (all zones if none), on the sides it allows."""
-    sides = (player,) if f.side == "you" else (1 - player,) if f.side == "opponent" else (player, 1 - player)
-    locs = [loc for zone in (f.zone or ("onfield", "hand", "deck", "gy", "banished", "extra")) for loc in _ZONE_LOCS[zone]]
-    seen: set[int] = set()
-    for p in sides:
+    locs = _locs(f.zone)
+    for p in (player,) if f.side == "you" else (1 - player,) if f.side == "opponent" else (player, 1 - player):
         side = d.players[p]
-        for loc in dict.fromkeys(locs):
-            if loc == Loc.MZONE:
-                pile: Iterable[CardInst | None] = side.mzone
-            elif loc == Loc.SZONE:
-                pile = side.szone
-            else:
-                pile = side.pile(_PILES[loc])
-            for card in pile:
-                if card is not None and card.uid not in seen:
-                    seen.add(card.uid)
+        for loc in locs:
+            for card in side.mzone if loc == Loc.MZONE else side.szone if loc == Loc.SZONE else side.pile(_PILES[loc]):
+                if card is not None:
                     yield card
 
 
 def select(d: "Duel", f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = ()) -> list[CardInst]:
-    events = list(event_cards)
+    events = event_cards if type(event_cards) in (list, tuple) else list(event_cards)
     return [c for c in cards_in(d, f, player) if matches(d, c, f, player, source, events)]
+
+
+_ALL_ZONES = ("onfield", "hand", "deck", "gy", "banished", "extra")
+_ZONE_SETS: dict[tuple[str, ...] | None, tuple[Loc, ...]] = {}
+
+
+def _locs(zones: tuple[str, ...] | None) -> tuple[Loc, ...]:
+    """The places a filter's `zone` names, each once, in order (worked out once per zone list)."""
+    found = _ZONE_SETS.get(zones)
+    if found is None:
+        found = _ZONE_SETS[zones] = tuple(dict.fromkeys(loc for zone in (zones or _ALL_ZONES) for loc in _ZONE_LOCS[zone]))
+    return found
+
+
+def variant(model: _M, **changes: Any) -> _M:
+    """`model.model_copy(update=changes)`, made once per model and changes: conditions and
+    checks narrow a card's filters ("on your field") every time they are asked, and a pydantic
+    copy costs more than the check itself. Definitions never change, so the copy stays right
+    (a model given as a change is told apart by identity: pass only kept ones, such as variants)."""
+    key = (id(model), *((k, id(v) if isinstance(v, BaseModel) else v) for k, v in changes.items()))
+    found = _VARIANTS.get(key)
+    if found is None or found[0] is not model:
+        found = _VARIANTS[key] = (model, model.model_copy(update=changes))
+    return found[1]  # type: ignore[return-value]
+
+
+_VARIANTS: dict[tuple[Any, ...], tuple[Any, Any]] = {}

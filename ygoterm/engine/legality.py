@@ -374,9 +374,9 @@ def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
     elif card.loc == Loc.HAND:
         checks.append(Refusal("Use", "R-TERM-5", "it is in your opponent's hand"))
     mine = card.controller == p if card.loc.on_field else card.owner == p
-    if mine and any(e.kind != "procedure" for _, e, _ in card.chosen):
+    if mine and any(e.kind != "procedure" for _, e, *_ in card.chosen):
         checks.append(activation_refusal_any(d, p, card))
-    if mine and any(e.kind == "procedure" for _, e, _ in card.chosen):
+    if mine and any(e.kind == "procedure" for _, e, *_ in card.chosen):
         checks.append(activation_refusal_any(d, p, card, procedure=True))
     if not mine and card.loc.on_field:
         checks.append(Refusal("Use", "R-TERM-5", "your opponent controls it"))
@@ -388,7 +388,7 @@ def activation_refusal_any(d: "Duel", p: int, card: CardInst, procedure: bool = 
     from .chain import activation_refusal
 
     first: Refusal | None = None
-    for index, effect, _ in card.chosen:
+    for index, effect, *_ in card.chosen:
         if (effect.kind == "procedure") != procedure:
             continue
         refusal = activation_refusal(d, p, card, index, open_state=d.idle)

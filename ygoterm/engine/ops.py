@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..schema import effects as fx
 from ..schema.effects import Effect, OpSpec
 from .card import CardInst
-from .continuous import Modifier, condition_holds
+from .continuous import Modifier, condition_holds, spec_flags
 from .decision import Kind, Option
 from .events import Negated, Note
-from .filters import matches, select
+from .filters import matches, select, variant
 from .labels import card_options
 from .links import ChainLink, Delayed, event_cards
 from .machine import DONE, Frame, Next, Return
@@ -359,7 +359,7 @@ def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, st
         elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "take_control", "reveal"):
             what = params.what
             if isinstance(what, fx.AllOf) and what.all.declared:
-                what = fx.AllOf(all=what.all.model_copy(update={"declared": False}))  # declared on resolution: any may do
+                what = variant(what, all=variant(what.all, declared=False))  # declared on resolution: any may do
             optional = isinstance(what, fx.ChooseOf) and what.choose.count.min == 0
             if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
                 return "R-CHAIN-6", "there is nothing for it to affect"
@@ -1067,6 +1067,7 @@ class SwapControl(Frame):
             d.players[a.controller].mzone[a.seq], d.players[b.controller].mzone[b.seq] = b, a
             a.controller, b.controller = b.controller, a.controller
             a.seq, b.seq = b.seq, a.seq
+            d.layout += 1
             for card in picked:
                 card.moves += 1
                 card.original_controller = card.held_by = None
@@ -1082,6 +1083,7 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
         effect = Effect.model_construct(kind="continuous", continuous=spec, condition=None)
         d.floating.append((ctx.card, effect, d.turn))
         d.continuous_count += 1  # the continuous layer has something to look at now
+        d.flags |= spec_flags(spec)
     d.emit(Note(f"{ctx.card.name}: applies until the end of this turn"))
 
 

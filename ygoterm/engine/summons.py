@@ -26,7 +26,21 @@ if TYPE_CHECKING:
 
 
 def _group_ok(card: CardInst, group: MaterialGroup) -> bool:
+    """Whether `card` can be a material of `group` — a question about two definitions only, so
+    each pair is answered once (option lists ask it for every Fusion monster at every Main
+    Phase decision while Polymerization is in hand)."""
     data = card.data
+    key = (id(data), id(group))
+    found = _GROUP_OK.get(key)
+    if found is None or found[0] is not data or found[1] is not group:
+        found = _GROUP_OK[key] = (data, group, _group_matches(data, group))
+    return found[2]
+
+
+_GROUP_OK: dict[tuple[int, int], tuple[Any, MaterialGroup, bool]] = {}
+
+
+def _group_matches(data: Any, group: MaterialGroup) -> bool:
     if not isinstance(data, Monster):
         return False
     if group.name is not None and group.name.casefold() not in (data.name.casefold(), data.deck_name.casefold()):
@@ -50,9 +64,12 @@ def _slots(groups: tuple[MaterialGroup, ...]) -> list[MaterialGroup]:
 
 
 def _fill(slots: list[MaterialGroup], pool: list[CardInst]) -> bool:
-    """Can every slot take a different card of `pool`? (small backtracking search)"""
+    """Can every slot take a different card of `pool`? (small backtracking search, after the
+    quick answer when some slot has no card at all)"""
     if not slots:
         return True
+    if not all(any(_group_ok(card, slot) for card in pool) for slot in slots):
+        return False
     first, rest = slots[0], slots[1:]
     for i, card in enumerate(pool):
         if _group_ok(card, first) and _fill(rest, pool[:i] + pool[i + 1:]):
@@ -71,20 +88,20 @@ def _material_pool(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst)
 
 
 def fusion_choices(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
-    """Fusion monsters in `p`'s Extra Deck whose materials are available (R-SUMMON-10)."""
+    """Fusion monsters in `p`'s Extra Deck whose materials are available (R-SUMMON-10): which
+    depends only on where the cards are, so it is worked out once per layout (Polymerization's
+    activation check asks at every Main Phase decision)."""
+    return d.per_layout(("fusions", p, id(params), source.uid), lambda: _fusions(d, p, params, source))
+
+
+def _fusions(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
+    side = d.players[p]
+    if side.free_mzone() is None and not any(c is not None for c in side.mzone):
+        return []  # no zone, and no monster on the field to use as material and free one
     pool = _material_pool(d, p, params, source)
-    out = []
-    for card in d.players[p].extra:
-        data = card.data
-        if not isinstance(data, Monster) or "fusion" not in data.frames or not data.materials or not data.materials.groups:
-            continue
-        if not matches(d, card, params.where, p, source):
-            continue
-        if _fill(_slots(data.materials.groups), pool):
-            out.append(card)
-    if d.players[p].free_mzone() is None and not any(c is not None for c in d.players[p].mzone):
-        return []
-    return out
+    return [card for card in side.extra if isinstance(card.data, Monster) and "fusion" in card.data.frames
+            and card.data.materials and card.data.materials.groups and matches(d, card, params.where, p, source)
+            and _fill(_slots(card.data.materials.groups), pool)]
 
 
 class _MonsterSummon(Frame):
