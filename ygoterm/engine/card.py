@@ -288,8 +288,8 @@ class CardInst:
 
     @property
     def monster(self) -> Monster:
-        assert isinstance(self.data, Monster)
-        return self.data
+        """The definition, as a monster's (only asked of monster cards: a Spell's has no monster fields)."""
+        return self.data  # type: ignore[return-value]
 
     @property
     def kind(self) -> str:

@@ -370,6 +370,9 @@ def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
     """Every effect `p` may activate now, as options ('activate Dark Hole')."""
     options: list[Option] = []
     hand_traps = d.players[p].traps_from_hand_turn == d.turn  # Makyura (R-CARD-9)
+    # speed 1 effects and summon procedures only in your Main Phase's open game state (R-CARD-5/7,
+    # R-SUMMON-7) unless their text names another phase (R-CARD-13); activation_refusal says so
+    main = open_state and d.phase in (Phase.MAIN1, Phase.MAIN2) and d.turn_player == p
     for card in usable_cards(d, p, responses=not open_state):
         loc = card.loc
         trap_in_hand = hand_traps and loc == Loc.HAND and card.is_trap
@@ -378,7 +381,7 @@ def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
         for index, effect, speed, places, card_activation in card.chosen:
             # (the activation condition first: in most windows no "when …" card has its event)
             if (loc in places or (trap_in_hand and card_activation)) and not (face_up_card and card_activation) \
-                    and (open_state or speed > 1 or own_timing(effect)) \
+                    and (main or speed > 1 or own_timing(effect)) \
                     and (effect.when is None or _when_holds(d, p, card, effect.when)) \
                     and activation_refusal(d, p, card, index, open_state=open_state, speed=speed) is None:
                 options.append(activation_option(card, effect, index, many))
@@ -399,7 +402,7 @@ def usable_cards(d: "Duel", p: int, *, responses: bool) -> list[CardInst]:
     could answer it."""
     side = d.players[p]
     hand_traps = side.traps_from_hand_turn == d.turn  # Makyura: Traps from the hand this turn (R-CARD-9)
-    return d.per_layout(("usable", p, hand_traps, responses), lambda: [
+    return d.per_layout(p, ("usable", hand_traps, responses), lambda: [
         card for pile in (side.hand, side.mzone, side.szone, side.gy) for card in pile
         if card is not None and card.chosen and (card.responds or not responses)
         and (card.loc in card.used_from or (hand_traps and card.loc == Loc.HAND and card.is_trap))])

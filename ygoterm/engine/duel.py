@@ -88,8 +88,6 @@ class Duel:
         self.solo = False  # solo testing: manual actions always allowed (DESIGN.md §4)
         self.end_battle = False  # an effect ends the Battle Phase after this attack
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
-        self.layout = 0  # changes whenever a card changes place or controller (`per_layout`)
-        self.layout_memo: dict[Any, Any] = {None: 0}  # what `per_layout` keeps, and (key None) for which layout
         self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
         self.record: ReplayRecord | None = None
         self.attack: Any = None  # the attack in progress (links.AttackState) or None
@@ -135,7 +133,7 @@ class Duel:
             card = CardInst(self._uids.pop() if self._uids else max(self.cards, default=0) + 1, data, player)
             card.loc = loc
             card.face_up = loc not in (Loc.DECK, Loc.EXTRA, Loc.HAND)
-            self.layout += 1
+            self.players[player].layout += 1
             self.cards[card.uid] = card
             self._register(card)
             self.players[player].pile(_PILES[loc]).append(card) if loc in _PILES else None
@@ -172,16 +170,19 @@ class Duel:
         self.trigger_cards = [c for c in cards if c.triggers]
         self.negators = [c for c in cards if c.negates]
         self.forcers = [c for c in cards if c.forces_position]
-        self.layout_memo = {None: self.layout}
+        for side in self.players:
+            side.memo = {None: side.layout}
 
-    def per_layout(self, key: Any, compute: Callable[[], Any]) -> Any:
-        """`compute()`, kept until a card changes place or controller (or cards change identity,
-        `relist`): for answers that depend only on where the cards are, such as which cards
-        could be activated from where they are, asked at every window."""
-        memo = self.layout_memo
-        if memo[None] != self.layout:
+    def per_layout(self, p: int, key: Any, compute: Callable[[], Any]) -> Any:
+        """`compute()`, kept until a card enters or leaves player `p`'s hand, field, piles or
+        control (or cards change identity, `relist`): for answers that depend only on where
+        `p`'s cards are, such as which of them could be activated from there, asked at every
+        window."""
+        side = self.players[p]
+        memo = side.memo
+        if memo[None] != side.layout:
             memo.clear()
-            memo[None] = self.layout
+            memo[None] = side.layout
         found = memo.get(key, _MISSING)
         if found is _MISSING:
             found = memo[key] = compute()
@@ -382,6 +383,8 @@ class Duel:
         pair_live = pair is not None and not effects_negated(self, card if card.binding else pair)
         self._remove(card)
         owner = self.players[card.owner]
+        owner.layout += 1
+        self.players[held_by].layout += 1
         if card.is_token and dst != Loc.MZONE:
             dst = Loc.GONE
         if dst in (Loc.DECK, Loc.HAND) and card.is_monster and card.monster.is_extra_deck:
@@ -400,12 +403,13 @@ class Duel:
             for material in card.materials:  # R-SUMMON-13: materials go to the GY when it leaves
                 material.loc, material.face_up = Loc.GY, True
                 self.players[material.owner].gy.append(material)
+                self.players[material.owner].layout += 1
             card.materials = []
         if controller is not None:
             card.controller = controller
         card.moves += 1
         self.move_count += 1
-        self.layout += 1
+        self.players[card.controller].layout += 1
         card.arrived_at = self.move_count
         if dst != src or dst.on_field:
             card.reset_for_move(on_field=src.on_field and dst.on_field)
@@ -631,7 +635,8 @@ class Duel:
         self.players[original].mzone[card.seq] = None
         side.mzone[zone] = card
         card.seq, card.controller = zone, player
-        self.layout += 1
+        side.layout += 1
+        self.players[original].layout += 1
         card.original_controller = original if until_end_phase else None
         card.control_until = self.turn if until_end_phase else 0
         card.moves += 1
@@ -648,8 +653,9 @@ class Duel:
             return
         self.players[card.controller].mzone[card.seq] = None
         self.players[owner].mzone[zone] = card
+        self.players[card.controller].layout += 1
+        self.players[owner].layout += 1
         card.seq, card.controller, card.original_controller, card.held_by = zone, owner, None, None
-        self.layout += 1
         card.moves += 1
         self.emit(Note(f"{card.name} returns to {self.names[owner]}'s control"))
 
@@ -703,7 +709,7 @@ class Duel:
             card.properly_summoned = False
             side.hand.append(card)
             drawn.append(card)
-            self.layout += 1
+            side.layout += 1
         if drawn:
             self.emit(Draw(player, tuple(c.uid for c in drawn), tuple(c.name for c in drawn)))
         return drawn

@@ -339,9 +339,10 @@ def _selection_available(d: "Duel", p: int, card: CardInst, selection: Any, even
     `skip` does not count (Dark Hole's own card)."""
     if isinstance(selection, fx.ChooseOf):
         spec = selection.choose
-        return len(select(d, spec.where, p, card, events or ())) >= (spec.count.min or 1)
+        need = spec.count.min or 1
+        return len(select(d, spec.where, p, card, events or (), limit=need)) >= need
     if isinstance(selection, fx.AllOf):
-        return any(c is not skip for c in select(d, selection.all, p, card, events or ()))
+        return any(c is not skip for c in select(d, selection.all, p, card, events or (), limit=2))
     return True
 
 
@@ -367,7 +368,7 @@ def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, st
             if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Monster Zone"
             what = params.what
-            if isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and not select(d, what.choose.where, p, card, events):
+            if isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and not select(d, what.choose.where, p, card, events, limit=1):
                 return "R-CHAIN-6", "there is no monster it could Special Summon"
         elif spec.op == "discard" and params.what is None:
             for who in _who(p, card, params.player):
@@ -1067,7 +1068,8 @@ class SwapControl(Frame):
             d.players[a.controller].mzone[a.seq], d.players[b.controller].mzone[b.seq] = b, a
             a.controller, b.controller = b.controller, a.controller
             a.seq, b.seq = b.seq, a.seq
-            d.layout += 1
+            for side in d.players:
+                side.layout += 1
             for card in picked:
                 card.moves += 1
                 card.original_controller = card.held_by = None

@@ -26,10 +26,13 @@ if TYPE_CHECKING:
 
 
 def _group_ok(card: CardInst, group: MaterialGroup) -> bool:
-    """Whether `card` can be a material of `group` — a question about two definitions only, so
-    each pair is answered once (option lists ask it for every Fusion monster at every Main
-    Phase decision while Polymerization is in hand)."""
-    data = card.data
+    """Whether `card` can be a material of `group`."""
+    return _fits_group(card.data, group)
+
+
+def _fits_group(data: Any, group: MaterialGroup) -> bool:
+    """Whether definition `data` can be a material of `group`: a question about two
+    definitions, so each pair is answered once."""
     key = (id(data), id(group))
     found = _GROUP_OK.get(key)
     if found is None or found[0] is not data or found[1] is not group:
@@ -63,16 +66,13 @@ def _slots(groups: tuple[MaterialGroup, ...]) -> list[MaterialGroup]:
     return [g for g in groups for _ in range(g.min)]
 
 
-def _fill(slots: list[MaterialGroup], pool: list[CardInst]) -> bool:
-    """Can every slot take a different card of `pool`? (small backtracking search, after the
-    quick answer when some slot has no card at all)"""
+def _fill(slots: list[MaterialGroup], pool: list[Any]) -> bool:
+    """Can every slot take a different definition of `pool`? (small backtracking search)"""
     if not slots:
         return True
-    if not all(any(_group_ok(card, slot) for card in pool) for slot in slots):
-        return False
     first, rest = slots[0], slots[1:]
-    for i, card in enumerate(pool):
-        if _group_ok(card, first) and _fill(rest, pool[:i] + pool[i + 1:]):
+    for i, data in enumerate(pool):
+        if _fits_group(data, first) and _fill(rest, pool[:i] + pool[i + 1:]):
             return True
     return False
 
@@ -91,17 +91,32 @@ def fusion_choices(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst)
     """Fusion monsters in `p`'s Extra Deck whose materials are available (R-SUMMON-10): which
     depends only on where the cards are, so it is worked out once per layout (Polymerization's
     activation check asks at every Main Phase decision)."""
-    return d.per_layout(("fusions", p, id(params), source.uid), lambda: _fusions(d, p, params, source))
+    return d.per_layout(p, ("fusions", id(params), source.uid), lambda: _fusions(d, p, params, source))
 
 
 def _fusions(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
     side = d.players[p]
     if side.free_mzone() is None and not any(c is not None for c in side.mzone):
         return []  # no zone, and no monster on the field to use as material and free one
-    pool = _material_pool(d, p, params, source)
+    pool = sorted((c.data for c in _material_pool(d, p, params, source)), key=id)
     return [card for card in side.extra if isinstance(card.data, Monster) and "fusion" in card.data.frames
             and card.data.materials and card.data.materials.groups and matches(d, card, params.where, p, source)
-            and _fill(_slots(card.data.materials.groups), pool)]
+            and _materials_fit(card.data, pool)]
+
+
+def _materials_fit(fusion: Monster, pool: list[Any]) -> bool:
+    """Whether definitions `pool` (sorted by id) can be `fusion`'s materials: a question about
+    definitions only, so each is answered once (a hand changes far less often than the layout)."""
+    key = (id(fusion), *map(id, pool))
+    found = _FITS.get(key)
+    if found is None or found[0] is not fusion or any(a is not b for a, b in zip(found[1], pool)):
+        if len(_FITS) > 50_000:
+            _FITS.clear()  # (a bound for very long runs; answers are cheap to find again)
+        found = _FITS[key] = (fusion, tuple(pool), _fill(_slots(fusion.materials.groups), pool))  # type: ignore[union-attr]
+    return found[2]
+
+
+_FITS: dict[tuple[int, ...], tuple[Monster, tuple[Any, ...], bool]] = {}
 
 
 class _MonsterSummon(Frame):
@@ -152,7 +167,7 @@ class FusionSummon(_MonsterSummon):
         if i < len(slots):
             slot, rest = slots[i], slots[i + 1:]
             candidates = [c for c in pool if c not in materials and _group_ok(c, slot)
-                          and _fill(rest, [x for x in pool if x not in materials and x is not c])]
+                          and _fill(rest, [x.data for x in pool if x not in materials and x is not c])]
             return self.ask("took", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
                                           f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material"))
         for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out

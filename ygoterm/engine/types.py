@@ -18,14 +18,15 @@ class Loc(IntEnum):
     MATERIAL = 8  # attached to an Xyz monster (R-ZONE-10)
     GONE = 9  # a Token that left the field ceases to exist (R-CARD-11)
 
-    @property
-    def on_field(self) -> bool:
-        return self in (Loc.MZONE, Loc.SZONE)
+    on_field: bool  # a Monster or Spell & Trap Zone (set on each member below: read everywhere, a property costs a call)
 
     @property
     def title(self) -> str:
         return _LOC_TITLES[self]
 
+
+for _loc in Loc:
+    _loc.on_field = _loc in (Loc.MZONE, Loc.SZONE)
 
 _LOC_TITLES = {
     Loc.DECK: "Deck", Loc.HAND: "hand", Loc.MZONE: "Monster Zone", Loc.SZONE: "Spell & Trap Zone",
