@@ -1,5 +1,31 @@
-"""Things that answer the engine's decisions: random play, goldfish, scripted commands."""
+"""Things that answer the engine's decisions: random play, the greedy baseline, the AI.
 
+Every agent answers `choose(observation, decision)`; an `Observation` (agents/observation.py)
+holds only what its player may know. `make_agent("ai:hard", seed)` builds one from its name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .ai import LEVELS, AIAgent
+from .greedy import GreedyAgent
+from .observation import Observation, observe
 from .random_agent import RandomAgent
 
-__all__ = ["RandomAgent"]
+AGENTS = ("random", "greedy", *(f"ai:{level}" for level in LEVELS))
+
+
+def make_agent(spec: str, seed: int) -> Any:
+    """The agent a name says: random, greedy, ai (normal), ai:easy, ai:normal or ai:hard."""
+    name, _, level = spec.partition(":")
+    if name == "random" and not level:
+        return RandomAgent(seed)
+    if name == "greedy" and not level:
+        return GreedyAgent(seed)
+    if name == "ai" and (level or "normal") in LEVELS:
+        return AIAgent(level or "normal", seed)
+    raise ValueError(f"unknown agent {spec!r}: choose one of {', '.join(AGENTS)}")
+
+
+__all__ = ["AGENTS", "AIAgent", "GreedyAgent", "Observation", "RandomAgent", "make_agent", "observe"]

@@ -477,7 +477,8 @@ class Activate(Frame):
                 options = card_options(d, candidates, chooser)
                 return self.ask("targeted", d.ask(chooser, Kind.CARDS, options,
                                                   f"{card.name}: choose {lo if lo == hi else f'{lo} to {hi}'} target{'s' if hi > 1 else ''}",
-                                                  lo=min(lo, len(candidates)), hi=hi, verb="target"))
+                                                  lo=min(lo, len(candidates)), hi=hi, verb="target", subject=card.uid,
+                                                  effect=link.index))
             self.group += 1
         link.target_moves = [t.moves for t in link.targets]
         d.emit(ChainLinkAdded(link.number, p, card.uid, card.name, link.speed, tuple(t.uid for t in link.targets),
@@ -735,7 +736,8 @@ class ProcessTriggers(Frame):
                     self.chosen.append(t)
                     continue
                 return self.ask("answered", d.ask(t.player, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
-                                                  f"Activate {t.card.name}'s effect?", verb="trigger"))
+                                                  f"Activate {t.card.name}'s effect?", verb="trigger", subject=t.card.uid,
+                                                  effect=t.index if t.index >= 0 else None))
             chosen = self.chosen
             if len(chosen) > 1:
                 orderer = d.turn_player if d.rules.chain.legacy_trigger_order else chosen[0].player

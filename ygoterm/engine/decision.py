@@ -63,6 +63,10 @@ class Decision(NamedTuple):
     # (materials that must fit together); agents pick among them, clients may check with them
     sets: tuple[frozenset[str], ...] = ()
     rule: str = ""  # the rule a wrong selection breaks when it is not the verb's usual one (hand limit: R-PHASE-7)
+    # what the question is about, as data (the prompt says it in words): the card being Summoned,
+    # positioned, Tributed or materialled for, whose effect targets or may activate …
+    subject: int | None = None  # its uid
+    effect: int | None = None  # the index of that card's effect the question is about, if one is
 
     def option(self, key: str) -> Option | None:
         for o in self.options:

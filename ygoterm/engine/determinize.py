@@ -65,7 +65,9 @@ def _deal(slots: list[CardInst], rng: random.Random) -> None:
     """Give `slots` a random permutation of their identities that fits each place."""
     if len(slots) < 2:
         return
-    identities = [c.data for c in slots]
+    # in a fixed order first: which card holds which identity now is what the viewer does not
+    # know, so the world must not depend on it (two duels that look the same give the same worlds)
+    identities = sorted((c.data for c in slots), key=lambda data: (data.id, data.name))
     rng.shuffle(identities)
     chosen: dict[int, Card] = {}
     constrained = [c for c in slots if c.loc in (Loc.MZONE, Loc.SZONE)]  # face-down on the field

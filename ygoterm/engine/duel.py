@@ -346,8 +346,9 @@ class Duel:
         return event
 
     def ask(self, player: int, kind: Kind, options: Sequence[Option], prompt: str, *,
-            lo: int = 1, hi: int = 1, verb: str = "", sets: tuple[frozenset[str], ...] = (), rule: str = "") -> Decision:
-        return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI, sets, rule)
+            lo: int = 1, hi: int = 1, verb: str = "", sets: tuple[frozenset[str], ...] = (), rule: str = "",
+            subject: int | None = None, effect: int | None = None) -> Decision:
+        return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI, sets, rule, subject, effect)
 
     def stat(self, card: CardInst, which: str) -> int:
         """A card's current ATK or DEF ("atk"/"def") with every continuous effect applied."""

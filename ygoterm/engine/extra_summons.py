@@ -197,7 +197,8 @@ class ExtraSummon(Frame):
         sets = tuple(frozenset(f"card:{c.uid}" for c in s) for s in fitting if summon_zones(d, p, card, s))
         return self.ask("materials", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
                                            f"Materials for {card.name} ({card.monster.materials.text})",  # type: ignore[union-attr]
-                                           lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material", sets=sets))
+                                           lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material", sets=sets,
+                                           subject=card.uid))
 
     def selection_refusal(self, d: "Duel", options: tuple[Option, ...]) -> Refusal | None:
         """Why a set of materials outside the decision's `sets` is refused."""
@@ -217,7 +218,7 @@ class ExtraSummon(Frame):
         self.zone = zones[0]
         if len(zones) > 1:
             return self.ask("zoned", d.ask(self.p, Kind.ZONE, [Option(f"zone:{z}", zone_label(z)) for z in zones],
-                                           f"Which zone for {card.name}?", verb="zone"))
+                                           f"Which zone for {card.name}?", verb="zone", subject=card.uid))
         return self.position(d)
 
     def zoned(self, d: "Duel", answer: Option) -> Next:
@@ -228,7 +229,7 @@ class ExtraSummon(Frame):
         if self.kind != "link":  # R-SUMMON-16: Link monsters are always in Attack Position
             prompt = f"{self.kind.title()} Summon {d.cards[self.uid].name} in which position?"
             return self.ask("positioned", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
-                                                prompt, verb="position"))
+                                                prompt, verb="position", subject=self.uid))
         return self.summon(d, Pos.ATTACK)
 
     def positioned(self, d: "Duel", answer: Option) -> Next:

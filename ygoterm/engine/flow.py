@@ -321,7 +321,7 @@ class NormalSummon(Frame):
         lo = 1 if doubles else need
         fits = tuple(frozenset(f"card:{c.uid}" for c in s) for n in range(lo, most + 1) for s in combinations(monsters, n)
                      if tribute_refusal(d, p, card, list(s), need) is None)
-        return self.ask("place", d.ask(p, Kind.CARDS, options, prompt, lo=lo, hi=most, verb="tribute", sets=fits))
+        return self.ask("place", d.ask(p, Kind.CARDS, options, prompt, lo=lo, hi=most, verb="tribute", sets=fits, subject=card.uid))
 
     def selection_refusal(self, d: "Duel", chosen: tuple[Option, ...]) -> Refusal | None:
         """Why a set of Tributes outside the decision's `sets` is refused."""
@@ -380,7 +380,8 @@ class ProcedureSummon(Frame):
             return DONE
         self.zone = zone
         return self.ask("placed", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
-                                        f"Special Summon {d.cards[self.uid].name} in which position?", verb="position"))
+                                        f"Special Summon {d.cards[self.uid].name} in which position?", verb="position",
+                                        subject=self.uid, effect=self.index))
 
     def placed(self, d: "Duel", answer: Option) -> Next:
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE

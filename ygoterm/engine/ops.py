@@ -917,7 +917,7 @@ class Declare(Frame):
         else:
             words = tuple(sorted({c.name for c in d.cards.values()}))
         return self.ask("declared", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
-                                          f"{self.ctx.card.name}: declare a {params.what}", verb="declare"))
+                                          f"{self.ctx.card.name}: declare a {params.what}", verb="declare", subject=self.ctx.card.uid))
 
     def declared(self, d: "Duel", answer: Option) -> Next:
         self.ctx.link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)

@@ -171,7 +171,7 @@ class PendulumSummon(Frame):
         if len(self.placed) < len(self.chosen):
             card = self.chosen[len(self.placed)]
             return self.ask("positioned", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
-                                                f"Pendulum Summon {card.name} in which position?", verb="position"))
+                                                f"Pendulum Summon {card.name} in which position?", verb="position", subject=card.uid))
         d.players[self.p].pendulum_turn = d.turn
         d.batch += 1
         return self.then(d, "finish", summon_together(d, self.p, self.placed, "pendulum", properly=True))

@@ -169,7 +169,8 @@ class FusionSummon(_MonsterSummon):
             candidates = [c for c in pool if c not in materials and _group_ok(c, slot)
                           and _fill(rest, [x.data for x in pool if x not in materials and x is not c])]
             return self.ask("took", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
-                                          f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material"))
+                                          f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material",
+                                          subject=fusion.uid))
         for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
             d.move(m, Loc.GY, reason="Fusion Material")
         return self.summon(d, p, fusion, "fusion")
@@ -242,7 +243,8 @@ class RitualSummon(_MonsterSummon):
                           and (not params.exact or total + c.level <= need)]
             if candidates:
                 return self.ask("tributed", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
-                                                  f"Tribute for {ritual.name}: Levels so far {total} of {need}", verb="tribute"))
+                                                  f"Tribute for {ritual.name}: Levels so far {total} of {need}", verb="tribute",
+                                                  subject=ritual.uid))
         for t in tributes:  # R-SUMMON-11
             d.move(t, Loc.GY, reason="tribute")
         return self.summon(d, p, ritual, "ritual")
@@ -304,7 +306,7 @@ class SpecialSummonPosition(Frame):
         if self.position == "attack_or_facedown":
             options = [Option("attack", "attack"), Option("facedown", "set")]
         return self.ask("chosen", d.ask(self.controller, Kind.POSITION, options,
-                                        f"Special Summon {self.card.name} in which position?", verb="position"))
+                                        f"Special Summon {self.card.name} in which position?", verb="position", subject=self.card.uid))
 
     def chosen(self, d: "Duel", answer: Option) -> Next:
         _place_summoned(d, self.card, self.controller, self.zone, _POSITIONS[answer.key], self.how, self.proper)

@@ -63,6 +63,7 @@ class LinkView:
     name: str
     speed: int
     targets: tuple[str, ...]
+    effect: int = 0  # which of the card's effects (its index): a card may have several
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,7 @@ class DuelView:
     deciding: int | None
     outcome: str | None
     chain: tuple[LinkView, ...] = ()
+    summoning: tuple[int, ...] = ()  # uids of the monsters whose Summon is being declared (its negation window, R-SUMMON-19)
 
     @property
     def me(self) -> SideView:
@@ -117,10 +119,11 @@ def make_view(d: "Duel", viewer: int) -> DuelView:
         ))
     attack = d.attack
     chain = tuple(LinkView(link.number, link.player, link.card.uid, link.card.name, link.speed,
-                           tuple(t.name if (t.face_up or t.controller == viewer) else "a face-down card" for t in link.targets))
+                           tuple(t.name if (t.face_up or t.controller == viewer) else "a face-down card" for t in link.targets),
+                           link.index)
                   for link in d.chain)
     return DuelView(viewer, d.turn, d.turn_player, d.phase, d.step, (sides[0], sides[1]),
                     attack.attacker.uid if attack else None,
                     attack.target.uid if attack and attack.target else None,
                     d.pending.player if d.pending else None,
-                    d.outcome.text(d.names) if d.outcome else None, chain)
+                    d.outcome.text(d.names) if d.outcome else None, chain, tuple(c.uid for c in d.summoning))

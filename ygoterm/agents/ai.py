@@ -1,0 +1,114 @@
+"""The AI opponent: rules of thumb, and at the normal and hard levels a search on possible worlds.
+
+At a decision that matters (a Main Phase move, an attack, a response, a target), the AI takes
+its best few candidate answers (`Heuristic` ranks them) and plays each out in determinized
+worlds (`Observation.world`: its own knowledge, the hidden cards dealt again): the answer, then
+both players by the rules of thumb until the turn after next begins, then `evaluate`. Worlds and
+candidates alternate by UCB1, so promising answers get more play-outs; the answer with the best
+mean wins. This is determinized ("perfect information") Monte Carlo over the AI's own
+decision, with a heuristic default policy — docs/ai.md says why and what it measured.
+
+The budget is a number of play-outs, not seconds: the same duel, seed and answers give the
+same AI answers on any machine, under any load, in any worker process. The levels' budgets are
+set so that a decision takes about 0.3 s (normal) and 2 s (hard) on the classic decks.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..engine.decision import Decision, Kind, Option
+from .evaluate import evaluate
+from .observation import Observation, observe
+from .policy import Heuristic
+
+Answer = Option | Sequence[Option]
+
+LEVELS = {"easy": 0, "normal": 24, "hard": 160}  # play-outs per decision that is searched
+CANDIDATES = 5  # answers searched at most (the heuristic's best, plus moving on)
+HORIZON = 160  # decisions a play-out may take at most
+_SEARCHED = frozenset((Kind.COMMAND, Kind.BATTLE, Kind.CHAIN))
+
+
+@dataclass
+class Thought:
+    """Why the AI answered as it did: the candidates it weighed (for the solo screen's "why?")."""
+
+    decision: str
+    candidates: list[tuple[str, float, int]] = field(default_factory=list)  # (answer, mean value, play-outs)
+    chosen: str = ""
+
+    def lines(self) -> list[str]:
+        out = [f"{self.decision}: chose {self.chosen}"]
+        for label, value, visits in sorted(self.candidates, key=lambda c: -c[1]):
+            out.append(f"  {label:<40} value {value:+6.2f} over {visits} play-outs")
+        return out
+
+
+class AIAgent:
+    def __init__(self, level: str = "normal", seed: int = 0, playouts: int | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
+        self.level = level
+        self.playouts = LEVELS[level] if playouts is None else playouts
+        self.policy = Heuristic(seed, careful=True)
+        self.rng = random.Random(f"ai:{seed}")
+        self.last: Thought | None = None  # the last searched decision's reasoning
+
+    def choose(self, obs: Observation, decision: Decision) -> Answer:
+        heuristic = self.policy.choose(obs, decision)
+        if self.playouts <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
+            return heuristic
+        candidates = self.candidates(obs, decision, heuristic)
+        if len(candidates) < 2:
+            return candidates[0]
+        return self.search(obs, decision, candidates)
+
+    def candidates(self, obs: Observation, decision: Decision, heuristic: Answer) -> list[Option]:
+        """The heuristic's choice, the best other moves by its values, and the move that goes on."""
+        chosen = heuristic if isinstance(heuristic, Option) else decision.options[0]
+        policy = self.policy
+        def value(o: Option) -> float:
+            if decision.kind == Kind.BATTLE and o.verb == "attack":
+                return policy.attack_value(obs, o)
+            if decision.kind == Kind.COMMAND:
+                return policy.command_value(obs, o)
+            return policy.activation_value(obs, o, open_state=False) if o.verb == "activate" else 0.0
+        ranked = sorted((o for o in decision.options if o is not chosen), key=lambda o: -value(o))
+        moving_on = [o for o in decision.options if o.verb in ("end", "main2", "pass", "battle") and o is not chosen]
+        out = [chosen]
+        for o in moving_on + ranked:
+            if o not in out and len(out) < CANDIDATES:
+                out.append(o)
+        return out
+
+    def search(self, obs: Observation, decision: Decision, candidates: list[Option]) -> Option:
+        totals = [0.0] * len(candidates)
+        visits = [0] * len(candidates)
+        for n in range(max(self.playouts, len(candidates))):
+            if n < len(candidates):
+                i = n
+            else:  # UCB1: the best mean so far, plus how little each was tried
+                i = max(range(len(candidates)), key=lambda k: totals[k] / visits[k] + 4.0 * math.sqrt(math.log(n) / visits[k]))
+            totals[i] += self.playout(obs, candidates[i])
+            visits[i] += 1
+        means = [t / v for t, v in zip(totals, visits)]
+        best = max(range(len(candidates)), key=lambda k: (means[k], visits[k], -k))
+        self.last = Thought(decision.prompt, [(c.label, m, v) for c, m, v in zip(candidates, means, visits)], candidates[best].label)
+        return candidates[best]
+
+    def playout(self, obs: Observation, answer: Option) -> float:
+        """Play `answer` in a fresh possible world, then both sides by rules of thumb, and
+        evaluate the position when the turn after next begins."""
+        world = obs.world(self.rng.randrange(2**31))
+        me, start = obs.player, world.turn
+        world.apply(answer)
+        for _ in range(HORIZON):
+            pending = world.pending
+            if pending is None or world.turn >= start + 2:
+                break
+            world.apply(self.policy.choose(observe(world, pending.player, obs.pool), pending))
+        return evaluate(world, me)

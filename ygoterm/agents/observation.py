@@ -1,0 +1,73 @@
+"""What a player may know when they decide: the honest interface between a duel and an agent.
+
+An agent never holds the duel. It gets an `Observation`: its player's view (`Duel.view`), the
+decision, the card pool (public card text) and `world(seed)` — a determinized copy of the duel
+(`Duel.determinize`) in which every card the player cannot identify has been dealt again from
+what it could be. An AI searches on worlds; what it reads of one is its own knowledge plus a
+guess, never the real hidden cards (tests/test_agents.py proves it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..engine.decision import Decision
+from ..engine.views import CardView, DuelView
+
+if TYPE_CHECKING:
+    from ..engine.duel import Duel
+    from ..schema.cardpool import CardPool
+    from ..schema.cards import Card
+
+
+@dataclass
+class Observation:
+    player: int
+    view: DuelView
+    decision: Decision
+    pool: "CardPool | None"
+    _duel: "Duel" = field(repr=False)
+
+    def world(self, seed: int) -> "Duel":
+        """A possible duel as this player sees it: same view, hidden cards dealt by `seed`."""
+        return self._duel.determinize(self.player, seed)
+
+    def card(self, uid: int | None) -> CardView | None:
+        """The card `uid` as this player sees it (None: not in view, or no card)."""
+        if uid is None:
+            return None
+        return _cards_of(self.view).get(uid)
+
+    def definition(self, uid: int | None) -> "Card | None":
+        """The printed card behind a card this player can see (public card text)."""
+        seen = self.card(uid)
+        if seen is None or seen.name is None or self.pool is None:
+            return None
+        return self.pool.named(seen.name)
+
+
+def observe(duel: "Duel", player: int, pool: "CardPool | None" = None) -> Observation:
+    """The observation of `player`, who must decide now."""
+    decision = duel.pending
+    assert decision is not None and decision.player == player, "only the deciding player observes a decision"
+    return Observation(player, duel.view(player), decision, pool, duel)
+
+
+_VIEW_CARDS: dict[int, tuple[DuelView, dict[int, CardView]]] = {}
+
+
+def _cards_of(view: DuelView) -> dict[int, CardView]:
+    """Every card of a view by uid (built once per view)."""
+    found = _VIEW_CARDS.get(id(view))
+    if found is None or found[0] is not view:
+        cards: dict[int, CardView] = {}
+        for side in view.sides:
+            for pile in (side.hand, side.extra, side.gy, side.banished, side.monsters, side.spells):
+                for c in pile:
+                    if c is not None:
+                        cards[c.uid] = c
+        if len(_VIEW_CARDS) > 64:
+            _VIEW_CARDS.clear()
+        found = _VIEW_CARDS[id(view)] = (view, cards)
+    return found[1]

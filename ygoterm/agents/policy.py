@@ -1,0 +1,298 @@
+"""Rule-of-thumb answers to every kind of decision, from what a player may see.
+
+`Heuristic` is the greedy baseline (`agents/greedy.py`), the easy AI and the AI's rollout policy
+(`agents/ai.py`). It reads only an `Observation`: the player's view, the decision and public
+card text; what cards do comes from the effect vocabulary (`agents/reading.py`). A beginner's
+rules: summon the strongest monster, attack only what it beats, fire a Trap at an attack or a
+Summon, remove the biggest threat, draw and search when it can.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from ..engine.decision import Decision, Kind, Option
+from ..engine.types import Pos
+from ..engine.views import CardView
+from ..schema.cards import Monster
+from .observation import Observation
+from .reading import Reading, read
+
+UNKNOWN_DEF = 1500  # what a face-down monster is guessed to have
+
+
+class Heuristic:
+    """`careful`: also weigh what an activation does before using it (the easy AI); without it,
+    the beginner activates whatever removes, draws or summons."""
+
+    def __init__(self, seed: int = 0, careful: bool = True) -> None:
+        self.rng = random.Random(seed)
+        self.careful = careful
+
+    def choose(self, obs: Observation, decision: Decision | None = None) -> Option | Sequence[Option]:
+        d = decision or obs.decision
+        kind = d.kind
+        if len(d.options) == 1 and not d.multi:
+            return d.options[0]
+        if kind == Kind.COMMAND:
+            return self.command(obs, d)
+        if kind == Kind.BATTLE:
+            return self.battle(obs, d)
+        if kind == Kind.CHAIN:
+            return self.respond(obs, d)
+        if kind == Kind.CARDS:
+            return self.cards(obs, d)
+        if kind == Kind.POSITION:
+            return self.position(obs, d)
+        if kind == Kind.YESNO:
+            return d.option("yes") or d.options[0]
+        if kind == Kind.FIRST:
+            return d.option("first") or d.options[0]
+        if kind == Kind.ORDER:
+            return list(d.options)
+        if kind == Kind.DECLARE:
+            return self.declare(obs, d)
+        return d.options[0]  # ZONE, OPTION: the first is as good as any
+
+    # -------------------------------------------------------------- the open game state
+
+    def command(self, obs: Observation, d: Decision) -> Option:
+        best, best_score = None, 0.0
+        for option in d.options:
+            score = self.command_value(obs, option)
+            if score > best_score:
+                best, best_score = option, score
+        if best is not None:
+            return best
+        return d.option("battle") if self.should_battle(obs) and d.option("battle") else (d.option("end") or d.options[-1])
+
+    def command_value(self, obs: Observation, option: Option) -> float:
+        """How much this move is worth now (0 or less: do not)."""
+        verb = option.verb
+        if verb == "activate" or verb == "special":
+            return self.activation_value(obs, option, open_state=True)
+        if verb == "pendulum":
+            return 6.0
+        if verb in ("summon", "set"):
+            data = obs.definition(option.card)
+            if not isinstance(data, Monster):  # a Spell or Trap Set from the hand
+                return 1.5 if self.worth_setting(obs, option) else 0.0
+            atk = _num(data.atk)
+            deff = _num(data.def_)
+            level = data.level or 0
+            foe_best = self.foe_best_attack(obs)
+            if verb == "summon":
+                if "flip" in data.abilities:
+                    return 0.0
+                value = 3.0 + atk / 1000 + (1.0 if level >= 5 else 0.0)
+                return value if atk >= foe_best or atk >= 1900 else 0.5
+            # Set: a monster that cannot fight the opponent's, or a FLIP monster
+            value = 2.5 + deff / 1000 + (1.0 if "flip" in data.abilities else 0.0)
+            return value if atk < foe_best or "flip" in data.abilities else 0.4
+        if verb == "flip":
+            card = obs.card(option.card)
+            return 2.0 if card is not None and (card.atk or 0) >= self.foe_best_attack(obs) else 0.8
+        if verb == "switch":
+            card = obs.card(option.card)
+            if card is None or card.atk is None:
+                return 0.0
+            to_attack = card.pos != Pos.ATTACK
+            foe = self.foe_best_attack(obs)
+            if to_attack:
+                return 1.2 if card.atk > foe else 0.0
+            return 1.0 if card.atk < foe and (card.defense or 0) >= card.atk else 0.0
+        if verb == "gemini":
+            return 2.0
+        return 0.0
+
+    def worth_setting(self, obs: Observation, option: Option) -> bool:
+        data = obs.definition(option.card)
+        if data is None:
+            return False
+        effects = [e for e in data.effects if e.kind in ("activate", "quick")]
+        # Traps wait Set; a Spell is Set only to be used as a response (a Quick-Play answering something)
+        return data.kind == "trap" or any(e.when is not None for e in effects)
+
+    def should_battle(self, obs: Observation) -> bool:
+        mine = [m for m in obs.view.me.monsters if m is not None and m.pos == Pos.ATTACK and m.atk]
+        return bool(mine)
+
+    # -------------------------------------------------------------- activations
+
+    def activation_value(self, obs: Observation, option: Option, *, open_state: bool) -> float:
+        r = self.reading(obs, option)
+        if r is None:
+            return 2.0 if option.verb == "special" else 0.0
+        view = obs.view
+        foe_cards = sum(1 for c in (*view.foe.monsters, *view.foe.spells) if c is not None)
+        my_cards = sum(1 for c in (*view.me.monsters, *view.me.spells) if c is not None)
+        foe_monsters = sum(1 for c in view.foe.monsters if c is not None)
+        my_monsters = sum(1 for c in view.me.monsters if c is not None)
+        if r.costs_lp and view.me.lp <= r.costs_lp:
+            return 0.0
+        value = 0.0
+        if r.removes_foe:
+            if foe_cards == 0:
+                return 0.0
+            if r.removes_mine and self.careful:
+                value += 2.0 * (foe_monsters - my_monsters)  # Dark Hole: only when the opponent loses more
+            else:
+                value += 4.0 + (foe_monsters if r.mass else 0)
+        if r.helps:
+            value += 3.5
+        if r.burns:
+            value += 2.0
+        if r.boosts:
+            value += 1.5 if (my_monsters and (not open_state or not self.careful or view.phase.name.startswith("MAIN"))) else 0.0
+        if r.weakens:
+            value += 2.0 if foe_monsters else 0.0
+        if r.negates or r.stops_attack:
+            value += 3.0 if not open_state else 0.0
+        if self.careful and open_state and (r.negates or r.stops_attack) and not (r.removes_foe or r.helps):
+            return 0.0  # an answer kept for when it is needed
+        return value
+
+    def reading(self, obs: Observation, option: Option) -> Reading | None:
+        data = obs.definition(option.card)
+        if data is None:
+            return None
+        index = int(option.key.rsplit(":", 1)[1]) if option.key.count(":") >= 2 else 0
+        if index >= len(data.effects):
+            return Reading(helps=True)  # an effect the rules give it (a Pendulum Zone activation)
+        return read(data.effects[index])
+
+    # -------------------------------------------------------------- battle
+
+    def battle(self, obs: Observation, d: Decision) -> Option:
+        best, best_score = None, 0.0
+        for option in d.options:
+            if option.verb == "activate":
+                score = self.activation_value(obs, option, open_state=True) - 1.0
+            elif option.verb == "attack":
+                score = self.attack_value(obs, option)
+            else:
+                continue
+            if score > best_score:
+                best, best_score = option, score
+        return best or d.option("main2") or d.options[-1]
+
+    def attack_value(self, obs: Observation, option: Option) -> float:
+        attacker = obs.card(option.card)
+        if attacker is None or attacker.atk is None:
+            return 0.0
+        if option.target is None:
+            return 5.0 + attacker.atk / 1000  # a direct attack
+        target = obs.card(option.target)
+        if target is None:
+            return 0.0
+        if not target.face_up:
+            return 1.0 + attacker.atk / 2000 if attacker.atk >= 1600 else 0.0
+        if target.pos == Pos.ATTACK:
+            if attacker.atk > (target.atk or 0):
+                return 4.0 + (target.atk or 0) / 1000
+            return 0.0
+        if attacker.atk > (target.defense or 0):
+            return 3.0 + (target.atk or 0) / 2000
+        return 0.0
+
+    def foe_best_attack(self, obs: Observation) -> int:
+        best = 0
+        for m in obs.view.foe.monsters:
+            if m is not None:
+                best = max(best, (m.atk or 0) if m.face_up else UNKNOWN_DEF)
+        return best
+
+    # -------------------------------------------------------------- responses
+
+    def respond(self, obs: Observation, d: Decision) -> Option:
+        """Use an answer when it answers something: an attack on us, a Summon, an activation of
+        the opponent; keep it otherwise."""
+        view = obs.view
+        opponent_acting = view.turn_player != obs.player or bool(view.chain and view.chain[-1].player != obs.player)
+        attacked = view.attacker is not None and obs.card(view.attacker) is not None and \
+            obs.card(view.attacker).controller != obs.player  # type: ignore[union-attr]
+        best, best_score = None, 0.0
+        for option in d.options:
+            if option.verb != "activate":
+                continue
+            r = self.reading(obs, option)
+            if r is None:
+                continue
+            score = 0.0
+            if r.stops_attack and attacked:
+                score = 5.0 + (obs.card(view.attacker).atk or 0) / 1000  # type: ignore[union-attr]
+            elif r.negates and (view.chain and view.chain[-1].player != obs.player or view.summoning):
+                score = 4.0
+            elif r.removes_foe and (attacked or view.summoning or opponent_acting) and not (r.removes_mine and self.careful):
+                score = 4.5
+            elif r.removes_foe and view.turn_player != obs.player and view.phase.name == "END":
+                score = 2.0  # a Set removal card used before it is lost
+            elif r.helps and view.phase.name == "END" and view.turn_player != obs.player:
+                score = 2.0
+            if score > best_score:
+                best, best_score = option, score
+        return best or d.option("pass") or d.options[-1]
+
+    # -------------------------------------------------------------- selections
+
+    def cards(self, obs: Observation, d: Decision) -> Sequence[Option]:
+        if d.sets:
+            return self._best_set(obs, d)
+        options = list(d.options)
+        verb = d.verb
+        count = max(d.min, min(d.max, len(options))) if verb in ("pendulum",) else d.min or 1
+        count = min(count, len(options))
+        if verb in ("tribute", "discard", "material", "cost"):
+            ranked = sorted(options, key=lambda o: self.card_worth(obs, o.card))  # the least valuable first
+        elif verb == "target":
+            ranked = self.rank_targets(obs, d, options)
+        else:  # add, special summon, fusion, pendulum, look … the best first
+            ranked = sorted(options, key=lambda o: -self.card_worth(obs, o.card))
+        return ranked[:count]
+
+    def _best_set(self, obs: Observation, d: Decision) -> Sequence[Option]:
+        by_key = {o.key: o for o in d.options}
+        best = min(d.sets, key=lambda keys: (sum(self.card_worth(obs, by_key[k].card) for k in keys), sorted(keys)))
+        return [by_key[k] for k in sorted(best)]
+
+    def rank_targets(self, obs: Observation, d: Decision, options: list[Option]) -> list[Option]:
+        """Harmful effects aim at the opponent's strongest cards, helpful ones at your own."""
+        harmful = True
+        if d.subject is not None and d.effect is not None:
+            data = obs.definition(d.subject)
+            if data is not None and d.effect < len(data.effects):
+                r = read(data.effects[d.effect])
+                harmful = r.removes_foe or r.weakens or not (r.boosts or r.helps)
+        def key(o: Option) -> tuple[int, float]:
+            card = obs.card(o.card)
+            mine = card is not None and card.controller == obs.player
+            worth = self.card_worth(obs, o.card)
+            if harmful:
+                return (1 if mine else 0, -worth)
+            return (0 if mine else 1, -worth)
+        return sorted(options, key=key)
+
+    def card_worth(self, obs: Observation, uid: int | None) -> float:
+        card = obs.card(uid)
+        if card is None or card.name is None:
+            return 1.5 if card is not None else 0.0  # a face-down card: something
+        if card.atk is not None:
+            return max(card.atk, card.defense or 0) / 1000 + 0.5
+        data = obs.definition(uid)
+        if isinstance(data, Monster):
+            return max(_num(data.atk), _num(data.def_)) / 1000 + 0.2 * (data.level or 0) / 4
+        return 1.2  # a Spell or Trap
+
+    def position(self, obs: Observation, d: Decision) -> Option:
+        data = obs.definition(d.subject)
+        if isinstance(data, Monster) and _num(data.atk) < self.foe_best_attack(obs) and _num(data.def_) > _num(data.atk):
+            return d.option("defense") or d.option("facedown") or d.options[0]
+        return d.option("attack") or d.options[0]
+
+    def declare(self, obs: Observation, d: Decision) -> Option:
+        return d.options[self.rng.randrange(len(d.options))]
+
+
+def _num(value: Any) -> int:
+    return value if isinstance(value, int) else 0

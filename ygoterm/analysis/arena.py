@@ -1,0 +1,234 @@
+"""The arena: many duels between agents and decks, for testing a deck or an AI (`ygoterm arena`).
+
+A matchup is two agents and two decks. Its duels cycle through the four ways to sit: agent A
+with the first deck or the second, going first or second (the arena answers the coin-toss
+winner's choice to keep that schedule). Every duel has its own seed derived from the arena's
+seed, the matchup and the duel's number, so any duel can be played again alone, and the
+results are the same whatever the number of worker processes: duels are independent and
+deterministic, and results are put back in duel order.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import os
+import random
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from ..agents import make_agent, observe
+from ..agents.random_agent import RandomAgent
+from ..engine.decision import Kind
+from ..engine.duel import Duel
+from ..schema.cardpool import CardPool
+from ..schema.decks import Deck, load_deck
+
+MAX_DECISIONS = 20_000  # a duel that takes longer is stopped and counted as a draw (never seen)
+
+
+@dataclass(frozen=True)
+class Matchup:
+    agents: tuple[str, str]  # agent A, agent B
+    decks: tuple[str, str]  # deck names (files are passed to the workers)
+
+    @property
+    def name(self) -> str:
+        return f"{self.agents[0]} vs {self.agents[1]} · {self.decks[0]} vs {self.decks[1]}"
+
+
+@dataclass(frozen=True)
+class Task:
+    matchup: int
+    number: int
+    seed: int
+    a_deck: int  # which of the matchup's decks agent A plays (0 or 1)
+    a_first: bool  # agent A goes first
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    matchup: int
+    number: int
+    seed: int
+    a_deck: int
+    a_first: bool
+    winner: str  # "A", "B" or "draw"
+    turns: int
+    reason: str
+    decisions: int
+    seconds: float
+    a_times: tuple[float, ...] = ()  # agent A's time per decision that had a choice (seconds)
+
+
+def schedule(matchups: list[Matchup], duels: int, seed: int) -> list[Task]:
+    """Every duel of every matchup, with its derived seed and seating."""
+    tasks = []
+    for m, matchup in enumerate(matchups):
+        for n in range(duels):
+            duel_seed = random.Random(f"arena:{seed}:{matchup.name}:{n}").randrange(2**31)
+            tasks.append(Task(m, n, duel_seed, a_deck=n % 2, a_first=(n // 2) % 2 == 0))
+    return tasks
+
+
+def play(task: Task, matchup: Matchup, pool: CardPool, decks: dict[str, Deck]) -> DuelResult:
+    """One duel of the arena (the same result in any process)."""
+    a_deck, b_deck = (decks[matchup.decks[task.a_deck]], decks[matchup.decks[1 - task.a_deck]])
+    a_seat = 0  # agent A is Player 1; who goes first is the schedule's
+    duel = Duel.new(pool, (a_deck, b_deck), task.seed)
+    agents = (make_agent(matchup.agents[0], task.seed), make_agent(matchup.agents[1], task.seed + 1))
+    start = time.perf_counter()
+    decisions = 0
+    a_times: list[float] = []
+    while (decision := duel.pending) is not None and decisions < MAX_DECISIONS:
+        p = decision.player
+        if decision.kind == Kind.FIRST:
+            goes_first = task.a_first == (p == a_seat)
+            duel.apply("first" if goes_first else "second")
+        else:
+            agent = agents[0] if p == a_seat else agents[1]
+            t0 = time.perf_counter()
+            answer = agent.choose(None if isinstance(agent, RandomAgent) else observe(duel, p, pool), decision)
+            if p == a_seat and len(decision.options) > 1:
+                a_times.append(time.perf_counter() - t0)
+            duel.apply(answer)
+        decisions += 1
+    outcome = duel.outcome
+    winner = "draw" if outcome is None or outcome.winner is None else "A" if outcome.winner == a_seat else "B"
+    return DuelResult(task.matchup, task.number, task.seed, task.a_deck, task.a_first, winner, duel.turn,
+                      outcome.reason if outcome else "unfinished", decisions, time.perf_counter() - start, tuple(a_times))
+
+
+# ---------------------------------------------------------------------- running many
+
+
+@dataclass
+class Arena:
+    """What every worker needs to play any duel of the run."""
+
+    card_dirs: list[Path]
+    card_files: list[Path]
+    deck_files: dict[str, Path]
+    matchups: list[Matchup]
+
+
+_WORKER: dict[str, object] = {}
+
+
+def _start_worker(arena: Arena) -> None:
+    pool = CardPool.load(arena.card_dirs, files=arena.card_files)
+    decks = {name: load_deck(path, pool)[0] for name, path in arena.deck_files.items()}  # (checked before the run)
+    gc.freeze()  # the pool lives as long as the worker (as in cli.common.card_pool)
+    _WORKER.update(arena=arena, pool=pool, decks=decks)
+
+
+def _play_in_worker(task: Task) -> DuelResult:
+    arena: Arena = _WORKER["arena"]  # type: ignore[assignment]
+    return play(task, arena.matchups[task.matchup], _WORKER["pool"], _WORKER["decks"])  # type: ignore[arg-type]
+
+
+def run(arena: Arena, tasks: list[Task], workers: int, progress: Callable[[DuelResult], None] = lambda _: None) -> list[DuelResult]:
+    """Play `tasks` on `workers` processes (1: in this one); results in task order."""
+    results: list[DuelResult] = []
+    if workers <= 1:
+        _start_worker(arena)
+        for task in tasks:
+            result = _play_in_worker(task)
+            progress(result)
+            results.append(result)
+        return results
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(arena,)) as executor:
+        for result in executor.map(_play_in_worker, tasks, chunksize=max(1, min(8, len(tasks) // (workers * 4) or 1))):
+            progress(result)
+            results.append(result)
+    return results
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+# ---------------------------------------------------------------------- figures
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    low, high = (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
+    return max(0.0, low), min(1.0, high)
+
+
+@dataclass
+class Tally:
+    duels: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    def add(self, result: DuelResult) -> None:
+        self.duels += 1
+        if result.winner == "A":
+            self.wins += 1
+        elif result.winner == "B":
+            self.losses += 1
+        else:
+            self.draws += 1
+
+    @property
+    def rate(self) -> float:
+        """Agent A's score: a win 1, a draw ½."""
+        return (self.wins + self.draws / 2) / self.duels if self.duels else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins + self.draws // 2, self.duels)
+
+
+@dataclass
+class Summary:
+    matchup: Matchup
+    total: Tally = field(default_factory=Tally)
+    going_first: Tally = field(default_factory=Tally)
+    going_second: Tally = field(default_factory=Tally)
+    turns: int = 0
+    endings: Counter = field(default_factory=Counter)
+    seconds: float = 0.0
+    a_times: list[float] = field(default_factory=list)
+
+    @property
+    def mean_turns(self) -> float:
+        return self.turns / self.total.duels if self.total.duels else 0.0
+
+    def percentile(self, q: float) -> float:
+        ordered = sorted(self.a_times)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def summarize(matchups: list[Matchup], results: Iterable[DuelResult]) -> list[Summary]:
+    summaries = [Summary(m) for m in matchups]
+    for r in results:
+        s = summaries[r.matchup]
+        s.total.add(r)
+        (s.going_first if r.a_first else s.going_second).add(r)
+        s.turns += r.turns
+        s.endings[r.reason] += 1
+        s.seconds += r.seconds
+        s.a_times += r.a_times
+    return summaries
+
+
+def rows(results: list[DuelResult], matchups: list[Matchup]) -> Iterator[dict[str, object]]:
+    """One flat record per duel (for --out): enough to play it again alone."""
+    for r in results:
+        m = matchups[r.matchup]
+        row = asdict(r)
+        row.pop("a_times")
+        row.update(agent_a=m.agents[0], agent_b=m.agents[1], deck_a=m.decks[r.a_deck], deck_b=m.decks[1 - r.a_deck])
+        yield row

@@ -1,0 +1,112 @@
+"""`ygoterm arena`: many duels between agents and decks on every core, with win rates."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import itertools
+import json
+from pathlib import Path
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from .. import paths
+from ..agents import AGENTS, make_agent
+from ..analysis.arena import Arena, Matchup, default_workers, rows, run, schedule, summarize
+from ..schema.decks import load_deck
+from ..schema.yamlio import write_atomically
+from ..schema.problems import DataError
+from .common import EXIT_OK, UsageError, card_pool, deck_dirs, err, find_deck_file, out
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    a = sub.add_parser("arena", help="play many duels between agents and decks (all cores) and report win rates",
+                       description="Round-robin matchups between the decks (a single deck plays itself). Each duel has its own "
+                                   "seed derived from --seed; seats and decks alternate, so agent A plays each deck going first "
+                                   "and second equally often. Results are the same for any number of workers.")
+    a.add_argument("decks_", nargs="+", metavar="DECK", help="decks (files or names)")
+    a.add_argument("--agents", nargs="+", default=["ai:normal", "greedy"], metavar="AGENT",
+                   help=f"agent A and agent B (one: it plays itself); one of {', '.join(AGENTS)} (default: ai:normal greedy)")
+    a.add_argument("--duels", type=int, default=100, metavar="N", help="duels per matchup (default 100)")
+    a.add_argument("--seed", type=int, default=0, metavar="S")
+    a.add_argument("--workers", type=int, default=0, metavar="K", help="worker processes (default: every core)")
+    a.add_argument("--out", type=Path, metavar="FILE", help="write every duel's result to FILE (.json or .csv)")
+    a.set_defaults(run=run_arena)
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    agents = list(args.agents)
+    if len(agents) not in (1, 2):
+        raise UsageError("--agents takes one or two agents (A and B)", f"for example: --agents ai:normal greedy")
+    for spec in agents:
+        try:
+            make_agent(spec, 0)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+    if len(agents) == 1:
+        agents *= 2
+    if args.duels < 1:
+        raise UsageError("--duels must be at least 1")
+    if args.out is not None and args.out.suffix not in (".json", ".csv"):
+        raise UsageError(f"--out {args.out}: write .json or .csv")
+    pool = card_pool(args)
+    dirs = deck_dirs(args)
+    files = {}
+    for ref in args.decks_:
+        path = find_deck_file(ref, dirs)
+        deck, problems = load_deck(path, pool)
+        if problems:
+            raise DataError(problems, unreadable=False)
+        unscripted = sorted({c.name for c in (*deck.main, *deck.extra) if c.play == "manual"})
+        if unscripted and any(spec != "random" for spec in agents):
+            raise UsageError(f"{path}: the AI cannot play cards without scripts: {', '.join(unscripted)}",
+                             "play this deck with --agents random, or replace those cards")
+        files[path.stem] = path
+    names = list(files)
+    pairs = list(itertools.combinations(names, 2)) or [(names[0], names[0])]
+    matchups = [Matchup((agents[0], agents[1]), pair) for pair in pairs]
+    extra = [Path(v).expanduser() for v in args.cards or []]
+    arena = Arena(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], files, matchups)
+    tasks = schedule(matchups, args.duels, args.seed)
+    workers = args.workers or default_workers()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True) as bar:
+        job = bar.add_task(f"{len(tasks)} duels on {workers} worker{'s' if workers > 1 else ''}", total=len(tasks))
+        results = run(arena, tasks, workers, progress=lambda _: bar.advance(job))
+    _report(summarize(matchups, results), workers)
+    if args.out is not None:
+        _write(args.out, list(rows(results, matchups)))
+        out.print(f"every duel's result: {args.out}")
+    return EXIT_OK
+
+
+def _report(summaries, workers: int) -> None:
+    """A block per matchup: agent A's score with its 95% Wilson interval, split by going first
+    and second, turns, how duels ended, speed and A's time per decision."""
+    for s in summaries:
+        t, first, second = s.total, s.going_first, s.going_second
+        speed = t.duels / s.seconds * workers if s.seconds else 0.0
+        out.print(f"[bold]{s.matchup.name}[/] — {t.duels} duels, {speed:.1f} duels/s")
+        out.print(f"  A: {t.wins} won, {t.losses} lost, {t.draws} drawn — score {_rate(t)}")
+        out.print(f"  going first {_rate(first)} · going second {_rate(second)}")
+        endings = ", ".join(f"{k} {v}" for k, v in s.endings.most_common())
+        out.print(f"  mean turns {s.mean_turns:.1f} · endings: {endings} · "
+                  f"A's time per decision p50 {s.percentile(0.5) * 1000:.0f} ms, p95 {s.percentile(0.95) * 1000:.0f} ms")
+
+
+def _rate(tally) -> str:
+    low, high = tally.interval()
+    return f"{tally.rate:.0%} [{low:.0%}–{high:.0%}]" if tally.duels else "–"
+
+
+def _write(path: Path, records: list[dict[str, object]]) -> None:
+    if path.suffix == ".json":
+        text = json.dumps(records, indent=1)
+    else:
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=list(records[0]) if records else [])
+        writer.writeheader()
+        writer.writerows(records)
+        text = buffer.getvalue()
+    write_atomically(path, text)
