@@ -151,3 +151,29 @@ def test_open_refuses_a_damaged_save_before_the_screen_opens(cli, tmp_path):
     code, _, err = cli("open", save)
     assert code == 2 and "mine.json" in err and "summon:99999" in " ".join(err.split())
     assert cli("open", tmp_path / "nothing.json")[0] == 2
+
+
+def test_arena_reports_win_rates_with_intervals(cli):
+    code, out, err = cli("arena", "kaiba-dragons", "joey-warriors", "--agents", "greedy", "random", "--duels", "4", "--workers", "1")
+    assert code == 0, err
+    assert "greedy vs random · kaiba-dragons vs joey-warriors — 4 duels" in out
+    assert "score" in out and "going first" in out and "going second" in out and "mean turns" in out
+
+
+def test_arena_and_solo_name_the_valid_agents(cli):
+    code, _, err = cli("arena", "kaiba-dragons", "--agents", "ai:genius")
+    assert code == 2 and "unknown agent 'ai:genius': choose one of random, greedy, ai:easy, ai:normal, ai:hard" in err
+    code, _, err = cli("solo", "kaiba-dragons", "--opponent", "ai:expert")
+    assert code == 2 and "unknown AI level 'expert'" in err and "ai:hard" in err
+    code, _, err = cli("arena", "kaiba-dragons", "--duels", "2", "--out", "results.txt")
+    assert code == 2 and "write .json or .csv" in err
+
+
+def test_arena_writes_every_duel(cli, tmp_path):
+    target = tmp_path / "results.json"
+    code, out, err = cli("arena", "vanilla-beatdown", "--agents", "greedy", "--duels", "2", "--workers", "1", "--out", target)
+    assert code == 0, err
+    import json
+
+    rows = json.loads(target.read_text())
+    assert [r["number"] for r in rows] == [0, 1] and {"seed", "winner", "deck_a", "agent_a"} <= set(rows[0])

@@ -590,3 +590,28 @@ async def test_notifications_are_plain_text(pool, decks, tmp_path):
         await pilot.pause()
         shown = "".join(screen_text(app).split())  # (the toast wraps the long path anywhere)
         assert "Savedto" in shown and "[b]saves[/b][R-DECK-1]/seed5-turn1.json" in shown
+
+
+async def test_the_ai_thinks_in_a_worker_and_the_screen_stays_usable(pool, decks):
+    """Solo against the AI: its turn is played in a worker thread; meanwhile the screen is
+    there, shows the board, and refuses actions (only looking around works); then it is your turn."""
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "ai:normal", 3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DuelScreen)
+        duel = screen.session.duel
+        assert duel.turn_player == 0 and duel.pending.kind == Kind.COMMAND  # you go first
+        screen._answer("end")
+        thought = False
+        for _ in range(600):
+            await pilot.pause(0.05)
+            if screen.thinking:
+                thought = True
+                assert screen.check_action("undo", ()) is False and screen.check_action("help", ())
+            duel = screen.session.duel
+            if duel.outcome is not None or (duel.turn == 3 and duel.pending and duel.pending.player == 0 and not screen.thinking):
+                break
+        assert thought
+        assert duel.outcome is not None or duel.turn == 3
+        assert isinstance(app.screen, DuelScreen) or app.screen.__class__.__name__ in ("MessageScreen", "QuickResponse", "SelectPrompt", "ChoicePrompt")

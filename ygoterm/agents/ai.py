@@ -1,11 +1,12 @@
 """The AI opponent: rules of thumb, and at the normal and hard levels a search on possible worlds.
 
-At a decision that matters (a Main Phase move, an attack, a response, a target), the AI takes
+At a decision that matters (a Main Phase move, an attack, a response), the AI takes
 its best few candidate answers (`Heuristic` ranks them) and plays each out in determinized
 worlds (`Observation.world`: its own knowledge, the hidden cards dealt again): the answer, then
-both players by the rules of thumb until the turn after next begins, then `evaluate`. Worlds and
-candidates alternate by UCB1, so promising answers get more play-outs; the answer with the best
-mean wins. This is determinized ("perfect information") Monte Carlo over the AI's own
+both players by the rules of thumb until the turn after next begins, then `evaluate`. All
+candidates are played in the same worlds (paired play-outs: differences between them are not
+drowned by the luck of the deal), the weaker half is dropped halfway, and the best mean wins.
+This is determinized ("perfect information") Monte Carlo over the AI's own
 decision, with a heuristic default policy — docs/ai.md says why and what it measured.
 
 The budget is a number of play-outs, not seconds: the same duel, seed and answers give the
@@ -15,7 +16,6 @@ set so that a decision takes about 0.3 s (normal) and 2 s (hard) on the classic 
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -27,7 +27,7 @@ from .policy import Heuristic
 
 Answer = Option | Sequence[Option]
 
-LEVELS = {"easy": 0, "normal": 24, "hard": 160}  # play-outs per decision that is searched
+LEVELS = {"easy": 0, "normal": 60, "hard": 400}  # play-outs per decision that is searched
 CANDIDATES = 5  # answers searched at most (the heuristic's best, plus moving on)
 HORIZON = 160  # decisions a play-out may take at most
 _SEARCHED = frozenset((Kind.COMMAND, Kind.BATTLE, Kind.CHAIN))
@@ -86,24 +86,32 @@ class AIAgent:
         return out
 
     def search(self, obs: Observation, decision: Decision, candidates: list[Option]) -> Option:
+        """Rounds of play-outs: each round deals one possible world and plays every remaining
+        candidate in it, so candidates are compared on the same cards (paired samples: far less
+        noise than each on worlds of its own). Halfway, the weaker half is dropped."""
         totals = [0.0] * len(candidates)
         visits = [0] * len(candidates)
-        for n in range(max(self.playouts, len(candidates))):
-            if n < len(candidates):
-                i = n
-            else:  # UCB1: the best mean so far, plus how little each was tried
-                i = max(range(len(candidates)), key=lambda k: totals[k] / visits[k] + 4.0 * math.sqrt(math.log(n) / visits[k]))
-            totals[i] += self.playout(obs, candidates[i])
-            visits[i] += 1
-        means = [t / v for t, v in zip(totals, visits)]
-        best = max(range(len(candidates)), key=lambda k: (means[k], visits[k], -k))
-        self.last = Thought(decision.prompt, [(c.label, m, v) for c, m, v in zip(candidates, means, visits)], candidates[best].label)
+        alive = list(range(len(candidates)))
+        spent = 0
+        while spent < self.playouts or not any(visits):
+            seed = self.rng.randrange(2**31)
+            for i in alive:
+                totals[i] += self.playout(obs, candidates[i], seed)
+                visits[i] += 1
+                spent += 1
+            if len(alive) > 2 and spent >= self.playouts // 2:
+                alive.sort(key=lambda k: -totals[k] / visits[k])
+                alive = sorted(alive[:max(2, (len(alive) + 1) // 2)])
+        means = [t / v if v else float("-inf") for t, v in zip(totals, visits)]
+        best = max(alive, key=lambda k: (means[k], -k))
+        self.last = Thought(decision.prompt, [(c.label, m, v) for c, m, v in zip(candidates, means, visits) if v],
+                            candidates[best].label)
         return candidates[best]
 
-    def playout(self, obs: Observation, answer: Option) -> float:
-        """Play `answer` in a fresh possible world, then both sides by rules of thumb, and
+    def playout(self, obs: Observation, answer: Option, seed: int) -> float:
+        """Play `answer` in possible world `seed`, then both sides by rules of thumb, and
         evaluate the position when the turn after next begins."""
-        world = obs.world(self.rng.randrange(2**31))
+        world = obs.world(seed)
         me, start = obs.player, world.turn
         world.apply(answer)
         for _ in range(HORIZON):

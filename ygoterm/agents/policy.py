@@ -131,6 +131,8 @@ class Heuristic:
         my_monsters = sum(1 for c in view.me.monsters if c is not None)
         if r.costs_lp and view.me.lp <= r.costs_lp:
             return 0.0
+        if (r.helps or r.boosts) and not (r.removes_foe or r.burns) and my_monsters == 0 and self.targets_monsters(obs, option):
+            return 0.0  # an Equip or boost with no monster of ours to take it
         value = 0.0
         if r.removes_foe:
             if foe_cards == 0:
@@ -152,6 +154,15 @@ class Heuristic:
         if self.careful and open_state and (r.negates or r.stops_attack) and not (r.removes_foe or r.helps):
             return 0.0  # an answer kept for when it is needed
         return value
+
+    def targets_monsters(self, obs: Observation, option: Option) -> bool:
+        data = obs.definition(option.card)
+        index = int(option.key.rsplit(":", 1)[1]) if option.key.count(":") >= 2 else 0
+        if data is None or index >= len(data.effects):
+            return False
+        effect = data.effects[index]
+        return any(spec.where.zone in (None, ("monster",)) for spec in effect.target_groups) or \
+            any(op.op == "equip" for op in effect.do)
 
     def reading(self, obs: Observation, option: Option) -> Reading | None:
         data = obs.definition(option.card)

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..agents.ai import LEVELS
 from ..schema.decks import load_deck
 from ..schema.problems import DataError
 from .common import EXIT_INTERNAL, EXIT_OK, UsageError, card_pool, deck_dirs, err, find_deck_file
@@ -24,8 +25,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     d.set_defaults(run=run_duel)
     s = sub.add_parser("solo", help="test a deck alone: against a goldfish, a random AI, or a deck you play too")
     s.add_argument("deck", help="your deck (file or name)")
-    s.add_argument("--opponent", default="goldfish", metavar="DECK|goldfish|random",
-                   help="goldfish (does nothing), random (a random AI), or a deck you play as well")
+    s.add_argument("--opponent", default="goldfish", metavar="goldfish|random|ai[:LEVEL]|DECK",
+                   help="goldfish (does nothing), random (random play), ai, ai:easy, ai:normal or ai:hard (the AI), "
+                        "or a deck you play as well")
+    s.add_argument("--ai-deck", metavar="DECK", help="the AI's deck (default: a copy of yours)")
     s.add_argument("--seed", type=int)
     s.add_argument("--lp", type=int, choices=(8000, 4000, 2000))
     s.set_defaults(run=run_solo)
@@ -83,8 +86,20 @@ def run_solo(args: argparse.Namespace) -> int:
     pool = card_pool(args)
     mine = _deck(args, pool, args.deck)
     opponent = args.opponent
-    other = mine if opponent in ("goldfish", "random") else _deck(args, pool, opponent)
-    kind = opponent if opponent in ("goldfish", "random") else "deck"
+    if opponent == "ai" or opponent.startswith("ai:"):
+        kind = "ai:normal" if opponent == "ai" else opponent
+        if kind[3:] not in LEVELS:
+            raise UsageError(f"unknown AI level '{kind[3:]}'", f"choose one of: {', '.join('ai:' + level for level in LEVELS)}")
+        other = _deck(args, pool, args.ai_deck) if args.ai_deck else mine
+        unscripted = sorted({c.name for c in (*other.main, *other.extra) if c.play == "manual"})
+        if unscripted:
+            raise UsageError(f"the AI cannot play cards without scripts: {', '.join(unscripted)}",
+                             "give it another deck with --ai-deck")
+    else:
+        if args.ai_deck:
+            raise UsageError("--ai-deck is for --opponent ai")
+        other = mine if opponent in ("goldfish", "random") else _deck(args, pool, opponent)
+        kind = opponent if opponent in ("goldfish", "random") else "deck"
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     app = _app(args, start=lambda app: app.solo_screen((mine, other), kind, seed))
     return _run(app)

@@ -190,7 +190,9 @@ class Choose(Frame):
         if self.look:  # the chooser sees them (a look at the opponent's hand) and remembers
             d.reveal(self.candidates, (self.player,))
         return self.ask("chosen", d.ask(self.player, Kind.CARDS, card_options(d, self.candidates, self.player, self.look),
-                                        f"{self.prompt} ({lo if lo == hi else f'{lo}-{hi}'})", lo=lo, hi=hi, verb=self.verb))
+                                        f"{self.prompt} ({lo if lo == hi else f'{lo}-{hi}'})", lo=lo, hi=hi, verb=self.verb,
+                                        subject=self.ctx.card.uid if self.ctx else None,
+                                        effect=self.ctx.link.index if self.ctx and self.ctx.link.index >= 0 else None))
 
     def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
         chosen = [d.cards[o.card] for o in answer]  # type: ignore[index]

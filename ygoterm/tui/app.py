@@ -73,7 +73,8 @@ class YgoApp(App):
     def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int) -> DuelScreen:
         seats = solo_seats(opponent, self.settings.names)
         duel = Duel.new(self.pool, decks, seed, self.settings.rules(), (seats[0].name, seats[1].name), solo=True)
-        session = Session(duel, self.pool, seats, hot_seat=False, viewer=0, prefer_first=True)  # solo: you go first
+        session = Session(duel, self.pool, seats, hot_seat=False, viewer=0, prefer_first=True,  # solo: you go first
+                          think_apart=True)
         session.run_agents()
         return DuelScreen(session, title=f"solo vs {seats[1].name}", solo=True)
 
@@ -111,8 +112,10 @@ class YgoApp(App):
         def opponent(mine: Deck | None) -> None:
             if mine is None:
                 return
-            options = [Option("goldfish", "Goldfish: the opponent does nothing"), Option("random", "Random AI opponent"),
-                       Option("deck", "Another deck, played by you too")]
+            options = [Option("goldfish", "Goldfish: the opponent does nothing"),
+                       Option("ai:normal", "The AI (normal), playing a copy of your deck"),
+                       Option("ai:easy", "The AI (easy)"), Option("ai:hard", "The AI (hard: about 2 s a move)"),
+                       Option("random", "Random AI opponent"), Option("deck", "Another deck, played by you too")]
 
             def chosen(option: Option | None) -> None:
                 if option is None:

@@ -97,6 +97,7 @@ class DuelScreen(PlainNotifications, Screen):
         self.rows: list[list[CardSlot]] = []
         self.autosave_warned = ""  # the autosave failure last shown
         self.left_open: Any = None  # a question the player stepped back from with Escape (asked again with c)
+        self.thinking = False  # the AI is thinking in a worker thread: the board shows, actions wait
 
     # ------------------------------------------------------------------ layout
 
@@ -347,7 +348,10 @@ class DuelScreen(PlainNotifications, Screen):
         if s.needs_curtain() or s.is_public_prompt():
             s.cover()  # nothing private on screen while the device changes hands
         self.refresh_board()
-        if self.asking:
+        if self.asking or self.thinking:
+            return
+        if s.ai_seat() is not None and s.duel.outcome is None:
+            self._think()
             return
         if self.briefing:
             briefing, self.briefing = self.briefing, ""
@@ -371,6 +375,45 @@ class DuelScreen(PlainNotifications, Screen):
         else:
             refused, self.refused = self.refused, ""
             self._ask(prompt_for(d, refused), self._answer)
+
+    # ------------------------------------------------------------------ the AI
+
+    _WHILE_THINKING = frozenset(("help", "pile", "detail", "move", "quit_duel"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the AI thinks, only looking around (and leaving) works."""
+        return not self.thinking or action in self._WHILE_THINKING
+
+    def _think(self) -> None:
+        """Ask the AI in a worker thread; the screen stays responsive and says so."""
+        self.thinking = True
+        seat = self.session.ai_seat()
+        self.notify(f"{seat.name if seat else 'The AI'} is thinking…", timeout=1.5)
+        self.run_worker(self._thought_in_worker, thread=True, exclusive=True, group="ai", exit_on_error=False)
+
+    def _thought_in_worker(self) -> None:
+        try:
+            answer = self.session.ai_answer()
+        except Exception as e:  # (a bug in the AI must not take the screen with it)
+            self.app.call_from_thread(self._thought_failed, e)
+            return
+        self.app.call_from_thread(self._thought, answer)
+
+    def _thought(self, answer: Any) -> None:
+        self.thinking = False
+        try:
+            events = self.session.apply_ai(answer)
+        except EngineBug as e:
+            where = f" A replay that shows it is in {e.report}; please attach it to a bug report." if e.report else ""
+            self._ask(MessageScreen("Sorry: an internal error", f"{e}{where}"), lambda _: self.advance())
+            return
+        self._remember_chain(events)
+        self.advance()
+
+    def _thought_failed(self, error: Exception) -> None:
+        self.thinking = False
+        self._ask(MessageScreen("Sorry: the AI failed", f"{type(error).__name__}: {error}\n\nThe duel is as it was; q goes back to the menu."),
+                  lambda _: None)
 
     def _ask(self, screen: Any, callback: Any) -> None:
         self.asking = True

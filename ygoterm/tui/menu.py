@@ -303,6 +303,9 @@ def new_seed() -> int:
 
 
 def solo_seats(opponent: str, names: list[str]) -> tuple[Seat, Seat]:
+    """You, and the opponent: goldfish, random, ai:LEVEL, or "deck" (a second deck you play too)."""
+    if opponent.startswith("ai:"):
+        return Seat(names[0], "human", "auto"), Seat(f"AI ({opponent[3:]})", opponent, "auto")
     kind = {"goldfish": "goldfish", "random": "random"}.get(opponent, "human")
     return Seat(names[0], "human", "auto"), Seat(names[1] if kind == "human" else {"goldfish": "Goldfish", "random": "Random AI"}[kind], kind, "auto")
 

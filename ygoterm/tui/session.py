@@ -11,8 +11,9 @@ import re
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
+from ..agents import make_agent, observe
 from ..agents.random_agent import RandomAgent
 from ..bugs import write_bug_report
 from ..engine.decision import Decision, Kind, Option
@@ -41,9 +42,14 @@ class Seat:
     """A player's seat: a human at the keyboard, or an agent that answers by itself."""
 
     name: str
-    kind: str = "human"  # "human", "goldfish" (passes everything it can), "random"
+    kind: str = "human"  # "human", "goldfish" (passes everything it can), "random", "ai:easy|normal|hard"
     prompt: str = "always"  # for humans: "always", "auto" or "never" (response windows)
-    agent: RandomAgent | None = None
+    agent: Any = None
+
+    @property
+    def thinks(self) -> bool:
+        """An AI that searches: the screen lets it think in a worker thread (`Session.ai_seat`)."""
+        return self.kind.startswith("ai:") and self.kind != "ai:easy"
 
 
 @dataclass
@@ -61,6 +67,7 @@ class Session:
     # in a fraction of a millisecond; older points are rebuilt by replay
     snapshots: dict[int, Duel] = field(default_factory=dict)
     prefer_first: bool | None = None  # solo test hands: the human goes first (True) or second
+    think_apart: bool = False  # a thinking AI's decisions are left to the screen's worker (`ai_seat`)
     passing_damage_step: dict[int, object] = field(default_factory=dict)  # player -> the attack they pass through
 
     def __post_init__(self) -> None:
@@ -212,6 +219,8 @@ class Session:
                     events += self.duel.apply("pass")
                     continue
                 break
+            if seat.thinks and self.think_apart and len(d.options) > 1:
+                break  # the screen runs `ai_answer` in a worker and gives the answer to `apply_ai`
             events += self.duel.apply(self._agent_answer(seat, d))
         self._follow_decider()
         return events
@@ -223,6 +232,30 @@ class Session:
         if not self.hot_seat and who is not None:
             self.viewer = who
 
+    def ai_seat(self) -> Seat | None:
+        """The thinking AI that must decide now (the screen asks it in a worker), if any."""
+        d = self.duel.pending
+        if d is None or not self.think_apart:
+            return None
+        seat = self.seats[d.player]
+        return seat if seat.thinks and len(d.options) > 1 else None
+
+    def ai_answer(self) -> Any:
+        """The thinking AI's answer to the pending decision. It reads only its observation and
+        the duel stays as it is, so a worker thread may run this while the screen waits."""
+        d = self.duel.pending
+        assert d is not None
+        return self._agent_answer(self.seats[d.player], d)
+
+    def apply_ai(self, answer: Any) -> list[Event]:
+        """Apply the thinking AI's answer, then whatever agents answer next by themselves."""
+        try:
+            events = self.duel.apply(answer)
+            return events + self.run_agents()
+        except EffectError as e:
+            mark = len(self.duel.record.choices) if self.duel.record is not None else 0
+            raise EngineBug(str(e), self._rewind_after_bug(e, mark, None)) from None
+
     def _agent_answer(self, seat: Seat, d: Decision):
         if seat.kind == "goldfish":
             for word in ("pass", "end", "main2", "no", "second", "stop"):
@@ -230,8 +263,9 @@ class Session:
                 if option is not None:
                     return option
         if seat.agent is None:
-            seat.agent = RandomAgent(random.Random(self.duel.seed).randrange(2**31))
-        return seat.agent.choose(None, d)
+            seed = random.Random(self.duel.seed).randrange(2**31)
+            seat.agent = make_agent(seat.kind, seed) if seat.kind.startswith("ai:") else RandomAgent(seed)
+        return seat.agent.choose(observe(self.duel, d.player, self.pool), d)
 
     # ------------------------------------------------------------------ undo, restart, save
 

@@ -1,0 +1,148 @@
+"""The agents: the AI is honest, every agent answers every kind of decision, the arena is
+reproducible, and decisions name what they are about."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ygoterm import paths
+from ygoterm.agents import AIAgent, GreedyAgent, RandomAgent, make_agent, observe
+from ygoterm.analysis.arena import Arena, Matchup, run, schedule, summarize, wilson
+from ygoterm.analysis.fuzz import pool_decks
+from ygoterm.engine.decision import Kind
+from ygoterm.engine.duel import Duel
+from ygoterm.schema.decks import find_deck, load_deck
+
+CLASSIC = ("kaiba-dragons", "joey-warriors")
+
+
+@pytest.fixture(scope="module")
+def decks(pool):
+    return {n: load_deck(find_deck(n, paths.deck_dirs()), pool)[0] for n in (*CLASSIC, "yugi-spellcasters")}
+
+
+def _hidden(d: Duel, viewer: int) -> list[tuple[int, str]]:
+    """The identities `viewer` cannot see, by uid."""
+    foe = d.players[1 - viewer]
+    return [(c.uid, c.name) for c in (*foe.hand, *foe.deck, *d.players[viewer].deck)]
+
+
+def test_the_ai_answers_the_same_whatever_the_hidden_cards_are(pool, decks):
+    """Two duels that look the same to the AI (one is a determinized world of the other: same
+    view, same history, other hidden cards) get the same answers from AIs with the same seed."""
+    d = Duel.new(pool, (decks[CLASSIC[0]], decks[CLASSIC[1]]), 11)
+    players = (RandomAgent(1), RandomAgent(2))
+    compared = 0
+    for step in range(400):
+        decision = d.pending
+        if decision is None:
+            break
+        if decision.kind in (Kind.COMMAND, Kind.BATTLE, Kind.CHAIN) and len(decision.options) > 1 and step % 3 == 0:
+            me = decision.player
+            other = d.determinize(me, 1000 + step)
+            assert other.view(me) == d.view(me)
+            assert _hidden(other, me) != _hidden(d, me)  # it is a different duel underneath
+            first = AIAgent("normal", seed=5, playouts=6).choose(observe(d, me, pool), decision)
+            second = AIAgent("normal", seed=5, playouts=6).choose(observe(other, me, pool), other.pending)
+            assert first.key == second.key
+            compared += 1
+        d.apply(players[decision.player].choose(None, decision))
+    assert compared >= 8
+
+
+def test_greedy_and_easy_read_only_their_observation(pool, decks):
+    """The rules-of-thumb agents get no duel at all: an Observation without one still works."""
+    d = Duel.new(pool, (decks[CLASSIC[0]], decks[CLASSIC[1]]), 3)
+    agents = (GreedyAgent(1), AIAgent("easy", 2))
+    while (decision := d.pending) is not None:
+        obs = observe(d, decision.player, pool)
+        obs._duel = None  # type: ignore[assignment]  # (anything reading the real duel fails)
+        d.apply(agents[decision.player].choose(obs, decision))
+    assert d.outcome is not None
+
+
+@pytest.mark.parametrize("spec", ["greedy", "ai:easy"])
+def test_every_kind_of_decision_gets_a_legal_answer(pool, spec):
+    """On random decks of every scripted card (Fusion, Ritual, Synchro, Xyz, Link, Pendulum …)."""
+    decks = pool_decks(pool, 40, 4)
+    kinds = set()
+    for n in range(20):
+        d = Duel.new(pool, (decks[2 * n], decks[2 * n + 1]), n)
+        agents = (make_agent(spec, n), make_agent(spec, n + 1))
+        while (decision := d.pending) is not None:
+            kinds.add(decision.kind)
+            d.apply(agents[decision.player].choose(observe(d, decision.player, pool), decision))  # IllegalChoice would fail it
+        assert d.outcome is not None
+    assert {Kind.COMMAND, Kind.BATTLE, Kind.CHAIN, Kind.CARDS, Kind.POSITION, Kind.YESNO, Kind.FIRST} <= kinds
+
+
+def test_the_ai_searches_within_its_budget_and_says_why(pool, decks):
+    d = Duel.new(pool, (decks[CLASSIC[0]], decks[CLASSIC[1]]), 8)
+    ai, other = AIAgent("normal", 3, playouts=10), GreedyAgent(4)
+    thoughts = 0
+    while (decision := d.pending) is not None and d.turn < 6:
+        if decision.player == 0:
+            ai.last = None
+            answer = ai.choose(observe(d, 0, pool), decision)
+            if ai.last is not None:
+                thoughts += 1
+                assert ai.last.chosen == answer.label
+                assert sum(v for _, _, v in ai.last.candidates) >= 10
+                assert ai.last.lines()[0].endswith(answer.label)
+        else:
+            answer = other.choose(observe(d, 1, pool), decision)
+        d.apply(answer)
+    assert thoughts > 3
+
+
+def test_unknown_agents_are_listed():
+    with pytest.raises(ValueError, match="choose one of random, greedy, ai:easy, ai:normal, ai:hard"):
+        make_agent("ai:expert", 0)
+    with pytest.raises(ValueError, match="unknown agent 'wizard'"):
+        make_agent("wizard", 0)
+
+
+def test_the_arena_gives_the_same_results_on_any_number_of_workers(pool):
+    files = {n: find_deck(n, paths.deck_dirs()) for n in CLASSIC}
+    matchups = [Matchup(("greedy", "random"), CLASSIC)]
+    arena = Arena(paths.card_dirs(), [], files, matchups)
+    tasks = schedule(matchups, 8, seed=5)
+    one = run(arena, tasks, workers=1)
+    two = run(arena, tasks, workers=2)
+    strip = lambda rs: [(r.number, r.seed, r.a_deck, r.a_first, r.winner, r.turns, r.reason, r.decisions) for r in rs]
+    assert strip(one) == strip(two)
+    assert {(r.a_deck, r.a_first) for r in one} == {(0, True), (1, True), (0, False), (1, False)}  # seats and decks swap
+    summary = summarize(matchups, one)[0]
+    assert summary.total.duels == 8 and summary.going_first.duels == 4
+    assert summary.total.wins >= 7  # greedy beats random
+
+
+def test_wilson_intervals():
+    low, high = wilson(7, 10)
+    assert round(low, 3) == 0.397 and round(high, 3) == 0.892
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == 1.0
+
+
+def test_decisions_name_their_subject(pool, decks):
+    """A position, Tribute, material or trigger question says which card it is about."""
+    seen = set()
+    for seed in range(30):
+        d = Duel.new(pool, (decks["kaiba-dragons" if seed % 2 else "joey-warriors"], decks["yugi-spellcasters"]), seed)
+        agent = RandomAgent(seed)
+        while (decision := d.pending) is not None:
+            if decision.verb in ("position", "tribute", "trigger", "material", "target"):
+                assert decision.subject is not None, decision.prompt
+                assert d.cards[decision.subject].name in decision.prompt
+                seen.add(decision.verb)
+                if decision.verb in ("trigger", "target"):
+                    effect = d.cards[decision.subject].effects[decision.effect]
+                    assert effect.kind in ("trigger", "flip", "activate", "quick", "ignition")
+            view = d.view(decision.player)
+            for link, real in zip(view.chain, d.chain):
+                assert link.effect == real.index
+            assert view.summoning == tuple(c.uid for c in d.summoning)
+            d.apply(agent.choose(None, decision))
+    assert {"position", "tribute", "trigger", "target"} <= seen
