@@ -614,4 +614,10 @@ async def test_the_ai_thinks_in_a_worker_and_the_screen_stays_usable(pool, decks
                 break
         assert thought
         assert duel.outcome is not None or duel.turn == 3
+        thought_of = screen.session.seats[1].agent.last
+        assert thought_of is not None and "chose" in thought_of.lines()[0]
+        if app.screen is screen:
+            await pilot.press("w")  # why the AI did what it did
+            await pilot.pause()
+            assert type(app.screen).__name__ == "MessageScreen"
         assert isinstance(app.screen, DuelScreen) or app.screen.__class__.__name__ in ("MessageScreen", "QuickResponse", "SelectPrompt", "ChoicePrompt")

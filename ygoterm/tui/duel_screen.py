@@ -70,6 +70,7 @@ class DuelScreen(PlainNotifications, Screen):
         Binding("t", "test_hand", "New hand", show=False),
         Binding("f", "toggle_first", show=False),
         Binding("s", "save", "Save", show=False),
+        Binding("w", "why", "Why?", show=False),
         Binding("q", "quit_duel", "Menu"),
         Binding("enter", "act", "Act", show=False),
         Binding("left,h", "move(0,-1)", show=False),
@@ -378,7 +379,18 @@ class DuelScreen(PlainNotifications, Screen):
 
     # ------------------------------------------------------------------ the AI
 
-    _WHILE_THINKING = frozenset(("help", "pile", "detail", "move", "quit_duel"))
+    _WHILE_THINKING = frozenset(("help", "pile", "detail", "move", "quit_duel", "why"))
+
+    def action_why(self) -> None:
+        """The AI's last searched move: the candidates it weighed, their values and play-outs
+        (its own moves only: nothing it could not see)."""
+        if self.asking:
+            return
+        thoughts = [seat.agent.last for seat in self.session.seats if getattr(seat.agent, "last", None) is not None]
+        if not thoughts:
+            self.notify("The AI has not weighed a move yet (easy plays by rules of thumb).", timeout=4)
+            return
+        self._ask(MessageScreen("Why the AI did that", "\n".join(thoughts[0].lines())), lambda _: self.advance())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the AI thinks, only looking around (and leaving) works."""

@@ -72,7 +72,10 @@ class ChoicePrompt(_Dialog):
             self.dismiss(option)
 
     def on_mount(self) -> None:
-        choices = self.query_one(OptionList)
+        found = self.query(OptionList)
+        if not found:
+            return  # (dismissed, or the app closing, before it was mounted)
+        choices = found.first()
         if self.default is not None:
             for i, o in enumerate(self.options):
                 if o.key == self.default:
@@ -309,6 +312,7 @@ HELP_TEXT = """\
   u                 undo your last choice       r   restart the duel
   t                 new test hand (new seed)    f   go first / second in new hands
   s                 save the duel               q   back to the menu
+  w                 against the AI: why it made its last searched move
 """
 
 
