@@ -74,7 +74,10 @@ class Remap:
             t = type(v)
             found = self.memo[id(v)] = object.__new__(t)
             for name in _slots(t):
-                setattr(found, name, self.value(getattr(v, name)))
+                if name == "memo" and t is Player:
+                    found.memo = {None: -1}  # what `Duel.per_layout` kept: worked out again in the copy, cheaper than copied
+                else:
+                    setattr(found, name, self.value(getattr(v, name)))
         return found
 
 

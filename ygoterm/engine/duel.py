@@ -168,8 +168,8 @@ class Duel:
         counts, the events they answer — is the same for any permutation of the same cards."""
         cards = self.cards.values()
         self.trigger_cards = [c for c in cards if c.triggers]
-        self.negators = [c for c in cards if c.negates]
-        self.forcers = [c for c in cards if c.forces_position]
+        self.negators = [c for c in cards if c.continuous and c.negates]
+        self.forcers = [c for c in cards if c.continuous and c.forces_position]
         for side in self.players:
             side.memo = {None: side.layout}
 
