@@ -146,3 +146,21 @@ def test_decisions_name_their_subject(pool, decks):
             assert view.summoning == tuple(c.uid for c in d.summoning)
             d.apply(agent.choose(None, decision))
     assert {"position", "tribute", "trigger", "target"} <= seen
+
+
+def test_the_arena_on_a_local_ray_gives_the_same_results(pool):
+    """The same duels as Ray tasks (a local Ray with 2 CPUs): the same results, in order."""
+    pytest.importorskip("ray")
+    from ygoterm.analysis.arena import run_on_ray
+
+    files = {n: find_deck(n, paths.deck_dirs()) for n in CLASSIC}
+    matchups = [Matchup(("greedy", "ai:easy"), CLASSIC)]
+    arena = Arena(paths.card_dirs(), [], files, matchups)
+    tasks = schedule(matchups, 10, seed=9)
+    strip = lambda rs: [(r.number, r.seed, r.a_deck, r.a_first, r.winner, r.turns, r.reason, r.decisions) for r in rs]
+    assert strip(run_on_ray(arena, tasks, "local", 2)) == strip(run(arena, tasks, workers=1))
+
+
+def test_an_unreachable_ray_cluster_is_a_clear_error(cli):
+    code, _, err = cli("arena", "kaiba-dragons", "--agents", "random", "--duels", "2", "--ray", "127.0.0.1:9")
+    assert code == 2 and "cannot reach the Ray cluster at 127.0.0.1:9" in err

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from .. import paths
 from ..agents import AGENTS, make_agent
-from ..analysis.arena import Arena, Matchup, default_workers, rows, run, schedule, summarize
+from ..analysis.arena import Arena, ClusterError, Matchup, default_workers, rows, run, run_on_ray, schedule, summarize
 from ..schema.decks import load_deck
 from ..schema.yamlio import write_atomically
 from ..schema.problems import DataError
@@ -32,6 +32,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--seed", type=int, default=0, metavar="S")
     a.add_argument("--workers", type=int, default=0, metavar="K", help="worker processes (default: every core)")
     a.add_argument("--out", type=Path, metavar="FILE", help="write every duel's result to FILE (.json or .csv)")
+    a.add_argument("--ray", metavar="local|auto|ADDRESS",
+                   help="play the duels as Ray tasks: on a local Ray (local), the cluster this machine is in (auto), "
+                        "or the cluster at host:port; needs pip install 'ygoterm[cluster]'")
     a.set_defaults(run=run_arena)
 
 
@@ -70,10 +73,15 @@ def run_arena(args: argparse.Namespace) -> int:
     arena = Arena(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], files, matchups)
     tasks = schedule(matchups, args.duels, args.seed)
     workers = args.workers or default_workers()
+    where = f"Ray ({args.ray})" if args.ray else f"{workers} worker{'s' if workers > 1 else ''}"
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, transient=True) as bar:
-        job = bar.add_task(f"{len(tasks)} duels on {workers} worker{'s' if workers > 1 else ''}", total=len(tasks))
-        results = run(arena, tasks, workers, progress=lambda _: bar.advance(job))
+        job = bar.add_task(f"{len(tasks)} duels on {where}", total=len(tasks))
+        step = lambda _: bar.advance(job)
+        try:
+            results = run_on_ray(arena, tasks, args.ray, workers, step) if args.ray else run(arena, tasks, workers, step)
+        except ClusterError as e:
+            raise UsageError(str(e.args[0]), e.args[1] if len(e.args) > 1 else "") from None
     _report(summarize(matchups, results), workers)
     if args.out is not None:
         _write(args.out, list(rows(results, matchups)))
