@@ -115,7 +115,7 @@ class YgoApp(App):
             options = [Option("goldfish", "Goldfish: the opponent does nothing"),
                        Option("ai:normal", "The AI (normal), playing a copy of your deck"),
                        Option("ai:easy", "The AI (easy)"), Option("ai:hard", "The AI (hard: about 2 s a move)"),
-                       Option("random", "Random AI opponent"), Option("deck", "Another deck, played by you too")]
+                       Option("random", "Random play (any legal move)"), Option("deck", "Another deck, played by you too")]
 
             def chosen(option: Option | None) -> None:
                 if option is None:
