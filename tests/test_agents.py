@@ -82,6 +82,7 @@ def test_the_ai_searches_within_its_budget_and_says_why(pool, decks):
     d = Duel.new(pool, (decks[CLASSIC[0]], decks[CLASSIC[1]]), 8)
     ai, other = AIAgent("normal", 3, playouts=10), GreedyAgent(4)
     thoughts = 0
+    lines = 0
     while (decision := d.pending) is not None and d.turn < 6:
         if decision.player == 0:
             ai.last = None
@@ -91,10 +92,13 @@ def test_the_ai_searches_within_its_budget_and_says_why(pool, decks):
                 assert ai.last.chosen == answer.label
                 assert sum(v for _, _, v in ai.last.candidates) >= 10
                 assert ai.last.lines()[0].endswith(answer.label)
+                if ai.last.line:  # the line it expected after that answer
+                    lines += 1
+                    assert "expected" in ai.last.lines()[-1] and len(ai.last.line) <= 6
         else:
             answer = other.choose(observe(d, 1, pool), decision)
         d.apply(answer)
-    assert thoughts > 3
+    assert thoughts > 3 and lines > 0
 
 
 def test_unknown_agents_are_listed():

@@ -30,6 +30,7 @@ Answer = Option | Sequence[Option]
 LEVELS = {"easy": 0, "normal": 44, "hard": 240}  # play-outs per searched decision: p95 near 0.3 s and 2 s
 CANDIDATES = 5  # answers searched at most (the heuristic's best, plus moving on)
 HORIZON = 160  # decisions a play-out may take at most
+LINE = 6  # moves of the expected line kept for "why?"
 _SEARCHED = frozenset((Kind.COMMAND, Kind.BATTLE, Kind.CHAIN))
 
 
@@ -40,11 +41,16 @@ class Thought:
     decision: str
     candidates: list[tuple[str, float, int]] = field(default_factory=list)  # (answer, mean value, play-outs)
     chosen: str = ""
+    line: list[str] = field(default_factory=list)  # what followed the chosen answer in its last play-out
 
     def lines(self) -> list[str]:
         out = [f"{self.decision}: chose {self.chosen}"]
-        for label, value, visits in sorted(self.candidates, key=lambda c: -c[1]):
-            out.append(f"  {label:<40} value {value:+6.2f} over {visits} play-outs")
+        most = max((visits for _, _, visits in self.candidates), default=0)
+        for label, value, visits in sorted(self.candidates, key=lambda c: (c[2] < most, -c[1])):
+            dropped = " (dropped halfway)" if visits < most else ""
+            out.append(f"  {label:<40} value {value:+6.2f} over {visits} play-outs{dropped}")
+        if self.line:
+            out.append("  expected (one of its play-outs): " + " → ".join(self.line))
         return out
 
 
@@ -92,11 +98,13 @@ class AIAgent:
         totals = [0.0] * len(candidates)
         visits = [0] * len(candidates)
         alive = list(range(len(candidates)))
+        lines: dict[int, list[str]] = {}
         spent = 0
         while spent < self.playouts or not any(visits):
             seed = self.rng.randrange(2**31)
             for i in alive:
-                totals[i] += self.playout(obs, candidates[i], seed)
+                lines[i] = []
+                totals[i] += self.playout(obs, candidates[i], seed, lines[i])
                 visits[i] += 1
                 spent += 1
             if len(alive) > 2 and spent >= self.playouts // 2:
@@ -105,12 +113,13 @@ class AIAgent:
         means = [t / v if v else float("-inf") for t, v in zip(totals, visits)]
         best = max(alive, key=lambda k: (means[k], -k))
         self.last = Thought(decision.prompt, [(c.label, m, v) for c, m, v in zip(candidates, means, visits) if v],
-                            candidates[best].label)
+                            candidates[best].label, lines.get(best, []))
         return candidates[best]
 
-    def playout(self, obs: Observation, answer: Option, seed: int) -> float:
+    def playout(self, obs: Observation, answer: Option, seed: int, line: list[str] | None = None) -> float:
         """Play `answer` in possible world `seed`, then both sides by rules of thumb, and
-        evaluate the position when the turn after next begins."""
+        evaluate the position when the turn after next begins. `line` collects the first moves
+        that were choices (as the AI saw them in that world: its guess, never the real cards)."""
         world = obs.world(seed)
         me, start = obs.player, world.turn
         world.apply(answer)
@@ -118,5 +127,9 @@ class AIAgent:
             pending = world.pending
             if pending is None or world.turn >= start + 2:
                 break
-            world.apply(self.policy.choose(observe(world, pending.player, obs.pool), pending))
+            reply = self.policy.choose(observe(world, pending.player, obs.pool), pending)
+            if line is not None and len(line) < LINE and len(pending.options) > 1 and pending.kind in _SEARCHED \
+                    and isinstance(reply, Option) and reply.verb not in ("pass", ""):
+                line.append(("" if pending.player == me else "opponent: ") + reply.label)
+            world.apply(reply)
         return evaluate(world, me)
