@@ -14,8 +14,8 @@ from typing import Any, Sequence
 
 from ..engine.decision import Decision, Kind, Option
 from ..engine.types import Pos
-from ..engine.views import CardView
 from ..schema.cards import Monster
+from ..schema.effects import Effect
 from .observation import Observation
 from .reading import Reading, read
 
@@ -156,22 +156,15 @@ class Heuristic:
         return value
 
     def targets_monsters(self, obs: Observation, option: Option) -> bool:
-        data = obs.definition(option.card)
-        index = int(option.key.rsplit(":", 1)[1]) if option.key.count(":") >= 2 else 0
-        if data is None or index >= len(data.effects):
-            return False
-        effect = data.effects[index]
-        return any(spec.where.zone in (None, ("monster",)) for spec in effect.target_groups) or \
-            any(op.op == "equip" for op in effect.do)
+        effect = _effect(obs, option)
+        return effect is not None and (any(spec.where.zone in (None, ("monster",)) for spec in effect.target_groups)
+                                       or any(op.op == "equip" for op in effect.do))
 
     def reading(self, obs: Observation, option: Option) -> Reading | None:
-        data = obs.definition(option.card)
-        if data is None:
+        if obs.definition(option.card) is None:
             return None
-        index = int(option.key.rsplit(":", 1)[1]) if option.key.count(":") >= 2 else 0
-        if index >= len(data.effects):
-            return Reading(helps=True)  # an effect the rules give it (a Pendulum Zone activation)
-        return read(data.effects[index])
+        effect = _effect(obs, option)
+        return Reading(helps=True) if effect is None else read(effect)  # (None: an effect the rules give it, a Pendulum Zone activation)
 
     # -------------------------------------------------------------- battle
 
@@ -221,8 +214,8 @@ class Heuristic:
         the opponent; keep it otherwise."""
         view = obs.view
         opponent_acting = view.turn_player != obs.player or bool(view.chain and view.chain[-1].player != obs.player)
-        attacked = view.attacker is not None and obs.card(view.attacker) is not None and \
-            obs.card(view.attacker).controller != obs.player  # type: ignore[union-attr]
+        attacker = obs.card(view.attacker)
+        attacked = attacker is not None and attacker.controller != obs.player
         best, best_score = None, 0.0
         for option in d.options:
             if option.verb != "activate":
@@ -232,7 +225,7 @@ class Heuristic:
                 continue
             score = 0.0
             if r.stops_attack and attacked:
-                score = 5.0 + (obs.card(view.attacker).atk or 0) / 1000  # type: ignore[union-attr]
+                score = 5.0 + (attacker.atk or 0) / 1000  # type: ignore[union-attr]
             elif r.negates and (view.chain and view.chain[-1].player != obs.player or view.summoning):
                 score = 4.0
             elif r.removes_foe and (attacked or view.summoning or opponent_acting) and not (r.removes_mine and self.careful):
@@ -303,6 +296,13 @@ class Heuristic:
 
     def declare(self, obs: Observation, d: Decision) -> Option:
         return d.options[self.rng.randrange(len(d.options))]
+
+
+def _effect(obs: Observation, option: Option) -> Effect | None:
+    """The printed effect an `activate:UID:INDEX` option uses (None: not in the card's text)."""
+    data = obs.definition(option.card)
+    index = int(option.key.rsplit(":", 1)[1]) if option.key.count(":") >= 2 else 0
+    return data.effects[index] if data is not None and index < len(data.effects) else None
 
 
 def _num(value: Any) -> int:

@@ -57,7 +57,7 @@ def _read(effect: fx.Effect) -> Reading:
             if side in ("you", "any") and mass:
                 traits["removes_mine"] = True
             traits["mass"] = traits.get("mass", False) or mass
-        elif op == "add_to_hand" or op in _HELP:
+        elif op in _HELP:
             traits["helps"] = True
         elif op == "damage" and getattr(params, "player", "opponent") in ("opponent", "each"):
             traits["burns"] = True

@@ -6,7 +6,7 @@ owner elsewhere.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from pydantic import BaseModel
 
@@ -208,14 +208,6 @@ def _is_declared(d: "Duel", card: CardInst) -> bool:
     if not card.is_monster:
         return False
     return (card.monster.type if what == "type" else card.monster.attribute) == word
-
-
-def cards_in(d: "Duel", f: Filter, player: int) -> Iterator[CardInst]:
-    """Every card in the zones `f` names (all zones if none), on the sides it allows."""
-    for pile in _piles(d, f, player):
-        for card in pile:
-            if card is not None:
-                yield card
 
 
 def select(d: "Duel", f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = (),
