@@ -265,7 +265,8 @@ class Session:
         if seat.agent is None:
             seed = random.Random(self.duel.seed).randrange(2**31)
             seat.agent = make_agent(seat.kind, seed) if seat.kind.startswith("ai:") else RandomAgent(seed)
-        return seat.agent.choose(observe(self.duel, d.player, self.pool), d)
+        random_play = isinstance(seat.agent, RandomAgent)  # (it reads nothing: no view to build)
+        return seat.agent.choose(None if random_play else observe(self.duel, d.player, self.pool), d)
 
     # ------------------------------------------------------------------ undo, restart, save
 
