@@ -58,6 +58,7 @@ def test_greedy_and_easy_read_only_their_observation(pool, decks):
     agents = (GreedyAgent(1), AIAgent("easy", 2))
     while (decision := d.pending) is not None:
         obs = observe(d, decision.player, pool)
+        obs.view  # (built now, from the duel)
         obs._duel = None  # type: ignore[assignment]  # (anything reading the real duel fails)
         d.apply(agents[decision.player].choose(obs, decision))
     assert d.outcome is not None

@@ -128,6 +128,32 @@ def test_what_the_viewer_knows_stays_and_what_it_cannot_see_is_resampled(pool, d
     assert d.determinize(viewer, 3).state_hash() == d.determinize(viewer, 3).state_hash()  # and the same seed, the same
 
 
+def test_a_normal_set_monster_is_dealt_only_what_its_tributes_allow(pool, decks):
+    """R-SUMMON-2 is public: a monster Normal Set without a Tribute is of Level 4 or lower, one
+    Set with a Tribute of Level 5 or 6 — a world never deals Blue-Eyes face-down on turn 1."""
+    d = Duel.new(pool, decks, seed=12)
+    me = d.pending.player  # wins the coin toss and goes first
+    side = d.players[me]
+    low = next(c for c in side.deck if c.is_monster and c.level <= 4 and not c.data.needs_proper_summon)
+    high = next(c for c in side.deck if c.is_monster and c.level in (5, 6) and not c.data.needs_proper_summon)
+    d.move(low, Loc.HAND, face_up=False, reason="test")  # (drawn: the opponent does not see them)
+    d.move(high, Loc.HAND, face_up=False, reason="test")
+    d.apply("first")
+    d.apply(next(o for o in d.pending.options if o.verb == "set" and o.card == low.uid))
+    assert low.set_with == 0 and not low.face_up
+    worlds = [d.determinize(1 - me, seed) for seed in range(30)]
+    assert {w.cards[low.uid].level <= 4 for w in worlds} == {True}
+    assert len({w.cards[low.uid].name for w in worlds}) > 3  # still unknown: many monsters fit
+    # the next turn of the same player: Set with a Tribute, Level 5 or 6
+    while not (d.turn == 3 and d.pending.kind == Kind.COMMAND):
+        d.apply(next((o for o in d.pending.options if o.verb in ("end", "pass", "main2")), d.pending.options[0]))
+    d.apply(next(o for o in d.pending.options if o.verb == "set" and o.card == high.uid))
+    d.apply([o for o in d.pending.options if o.card == low.uid])
+    assert high.set_with == 1
+    levels = {d.determinize(1 - me, seed).cards[high.uid].level for seed in range(30)}
+    assert levels <= {5, 6}
+
+
 def test_a_shuffled_deck_is_unknown_again(pool, decks):
     d = Duel.new(pool, decks, seed=9)
     d.apply("first")

@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..engine.decision import Decision, Kind, Option
 from .evaluate import evaluate
 from .observation import Observation, observe
 from .policy import Heuristic
+
+if TYPE_CHECKING:
+    from ..engine.duel import Duel
 
 Answer = Option | Sequence[Option]
 
@@ -101,10 +104,10 @@ class AIAgent:
         lines: dict[int, list[str]] = {}
         spent = 0
         while spent < self.playouts or not any(visits):
-            seed = self.rng.randrange(2**31)
-            for i in alive:
+            world = obs.world(self.rng.randrange(2**31))  # dealt once, copied for each candidate
+            for n, i in enumerate(alive):
                 lines[i] = []
-                totals[i] += self.playout(obs, candidates[i], seed, lines[i])
+                totals[i] += self.playout(obs, world if n == len(alive) - 1 else world.copy(), candidates[i], lines[i])
                 visits[i] += 1
                 spent += 1
             if len(alive) > 2 and spent >= self.playouts // 2:
@@ -116,11 +119,11 @@ class AIAgent:
                             candidates[best].label, lines.get(best, []))
         return candidates[best]
 
-    def playout(self, obs: Observation, answer: Option, seed: int, line: list[str] | None = None) -> float:
-        """Play `answer` in possible world `seed`, then both sides by rules of thumb, and
-        evaluate the position when the turn after next begins. `line` collects the first moves
-        that were choices (as the AI saw them in that world: its guess, never the real cards)."""
-        world = obs.world(seed)
+    def playout(self, obs: Observation, world: "Duel", answer: Option, line: list[str] | None = None) -> float:
+        """Play `answer` in a possible `world` (it is played on), then both sides by rules of
+        thumb, and evaluate the position when the turn after next begins. `line` collects the
+        first moves that were choices (as the AI saw them in that world: its guess, never the
+        real cards)."""
         me, start = obs.player, world.turn
         world.apply(answer)
         for _ in range(HORIZON):

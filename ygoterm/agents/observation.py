@@ -9,7 +9,6 @@ guess, never the real hidden cards (tests/test_agents.py proves it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.decision import Decision
@@ -21,13 +20,27 @@ if TYPE_CHECKING:
     from ..schema.cards import Card
 
 
-@dataclass
 class Observation:
-    player: int
-    view: DuelView
-    decision: Decision
-    pool: "CardPool | None"
-    _duel: "Duel" = field(repr=False)
+    """What `player` knows when deciding. The view is built when first read: a play-out asks
+    many decisions that need no view (one legal answer, a forced pass), and building a view
+    is the costliest part of observing."""
+
+    __slots__ = ("player", "decision", "pool", "_duel", "_view")
+
+    def __init__(self, player: int, decision: Decision, pool: "CardPool | None", duel: "Duel",
+                 view: DuelView | None = None) -> None:
+        self.player = player
+        self.decision = decision
+        self.pool = pool
+        self._duel = duel
+        self._view = view
+
+    @property
+    def view(self) -> DuelView:
+        """The player's `Duel.view`."""
+        if self._view is None:
+            self._view = self._duel.view(self.player)
+        return self._view
 
     def world(self, seed: int) -> "Duel":
         """A possible duel as this player sees it: same view, hidden cards dealt by `seed`."""
@@ -51,7 +64,7 @@ def observe(duel: "Duel", player: int, pool: "CardPool | None" = None) -> Observ
     """The observation of `player`, who must decide now."""
     decision = duel.pending
     assert decision is not None and decision.player == player, "only the deciding player observes a decision"
-    return Observation(player, duel.view(player), decision, pool, duel)
+    return Observation(player, decision, pool, duel)
 
 
 _VIEW_CARDS: dict[int, tuple[DuelView, dict[int, CardView]]] = {}

@@ -91,8 +91,7 @@ class Heuristic:
             value = 2.5 + deff / 1000 + (1.0 if "flip" in data.abilities else 0.0)
             return value if atk < foe_best or "flip" in data.abilities else 0.4
         if verb == "flip":
-            card = obs.card(option.card)
-            return 2.0 if card is not None and (card.atk or 0) >= self.foe_best_attack(obs) else 0.8
+            return self.flip_value(obs, option)
         if verb == "switch":
             card = obs.card(option.card)
             if card is None or card.atk is None:
@@ -103,6 +102,24 @@ class Heuristic:
                 return 1.2 if card.atk > foe else 0.0
             return 1.0 if card.atk < foe and (card.defense or 0) >= card.atk else 0.0
         if verb == "gemini":
+            return 2.0
+        return 0.0
+
+    def flip_value(self, obs: Observation, option: Option) -> float:
+        """A Flip Summon puts the monster in Attack Position (R-SUMMON-4): worth it for a FLIP
+        effect, or for a monster that then wins its fights. The beginner flips whatever it Set."""
+        card = obs.card(option.card)
+        if card is None:
+            return 0.0
+        atk = card.atk or 0
+        foe = self.foe_best_attack(obs)
+        if not self.careful:
+            return 2.0 if atk >= foe else 0.8
+        data = obs.definition(option.card)
+        if isinstance(data, Monster) and "flip" in data.abilities:
+            return 2.5
+        open_field = not any(m is not None for m in obs.view.foe.monsters)
+        if atk > foe or (open_field and atk >= 1000 and obs.view.phase.name == "MAIN1"):
             return 2.0
         return 0.0
 

@@ -148,7 +148,7 @@ class CardInst:
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "_options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
-                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn")
+                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -208,6 +208,7 @@ class CardInst:
         self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
         self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)
+        self.set_with: int | None = None  # Normal Set face-down with this many Tributes (public: what a face-down monster can be)
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
         self.original_controller: int | None = None  # take control "until the End Phase"
@@ -343,6 +344,7 @@ class CardInst:
         self.turns_left = 0
         self.gemini_active = False
         self.flipped_turn = 0
+        self.set_with = None
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid} p{self.owner} {self.loc.name}:{self.seq}>"

@@ -74,8 +74,12 @@ def _deal(slots: list[CardInst], rng: random.Random) -> None:
     constrained.sort(key=_strictness)
     for card in constrained:
         fits = _fits(card)
-        # the original identities fit, so one always remains: each kind of place takes a kind of card no other place needs
-        pick = next(i for i, data in enumerate(identities) if fits(data))
+        # the original identities fit, so one always remains: each kind of place takes a kind of card no other place
+        # needs, and the slots that take the fewest identities choose first (a Tribute Set's monster, say, can be
+        # dealt away by an unusual Set: then any monster)
+        pick = next((i for i, data in enumerate(identities) if fits(data)), None)
+        if pick is None:
+            pick = next(i for i, data in enumerate(identities) if _monster(data))
         chosen[card.uid] = identities.pop(pick)
     rest = iter(identities)
     for card in slots:
@@ -85,14 +89,41 @@ def _deal(slots: list[CardInst], rng: random.Random) -> None:
 
 
 def _fits(card: CardInst) -> Callable[[Card], bool]:
-    """What a face-down card on the field must be, as the viewer saw its place."""
+    """What a face-down card on the field must be, as the viewer saw its place: a monster Normal
+    Set with no Tribute is one of Level 4 or lower, one Set with 1 Tribute Level 5 or 6 … (R-SUMMON-2);
+    one Set by an effect may be any monster."""
     if card.loc == Loc.MZONE:
+        if card.set_with is not None:
+            tributes = card.set_with
+            return lambda data: _monster(data) and _normal_set_with(data, tributes)  # type: ignore[arg-type]
         return _monster
     return _field_spell if card.seq == FIELD_ZONE else _spell_or_trap
 
 
 def _monster(data: Card) -> bool:
     return isinstance(data, Monster)
+
+
+def _normal_set_with(data: Monster, tributes: int) -> bool:
+    """Whether `data` can be Normal Set with `tributes` Tributes by its printed terms (R-SUMMON-2,
+    R-SUMMON-9; Victory Dragon's or Gilford's own counts). (A count lowered by an effect, such as
+    Geartown's, is not modelled: such a world deals a monster of the printed count.)"""
+    if data.needs_proper_summon:
+        return False
+    level = data.level or 0
+    need = 0 if level <= 4 else 1 if level <= 6 else 2
+    most = need
+    rule = data.tributes
+    if rule is not None and rule.count is not None:
+        need = rule.count.min if rule.count.min is not None else need
+        most = rule.count.max if rule.count.max is not None else need
+    return need <= tributes <= most
+
+
+def _strictness(card: CardInst) -> int:
+    if card.loc == Loc.SZONE and card.seq == FIELD_ZONE:
+        return 0
+    return 1 if card.loc == Loc.MZONE and card.set_with is not None else 2
 
 
 def _field_spell(data: Card) -> bool:
@@ -102,6 +133,3 @@ def _field_spell(data: Card) -> bool:
 def _spell_or_trap(data: Card) -> bool:
     return not isinstance(data, Monster) and not _field_spell(data)
 
-
-def _strictness(card: CardInst) -> int:
-    return 0 if card.loc == Loc.SZONE and card.seq == FIELD_ZONE else 1
