@@ -99,7 +99,7 @@ def command_for(path: Path) -> list[str]:
     if path.name.startswith("cards-"):
         return ["--cards", str(path), "check", "yugi-spellcasters"]
     if path.suffix == ".ydk":
-        return ["deck", "import", str(path)]
+        return ["deck", "import", str(path), "-o", "-"]  # (printed: not added to the shared test home)
     if path.suffix == ".conf":
         return ["banlist", "import", str(path)]
     if path.name.startswith("banlist-"):
@@ -175,11 +175,11 @@ def test_bad_ydke_links_get_clear_errors(cli):
     def link(*parts):
         return "ydke://" + "".join(base64.b64encode(struct.pack(f"<{len(p)}I", *p)).decode() + "!" for p in parts)
 
-    code, out, err = cli("deck", "import", link([89631139] * 200, [], []))
+    code, out, err = cli("deck", "import", link([89631139] * 200, [], []), "-o", "-")
     assert code == 1 and "200 copies (max 3)" in out + err and "ydke link:1:1" in " ".join((out + err).split())
-    code, out, err = cli("deck", "import", link([], [], []))
+    code, out, err = cli("deck", "import", link([], [], []), "-o", "-")
     assert code == 1 and "Main Deck has 0 cards" in out + err
-    code, out, err = cli("deck", "import", "ydke://%%%!!!")
+    code, out, err = cli("deck", "import", "ydke://%%%!!!", "-o", "-")
     assert code == 2 and "not valid base64" in out + err
 
 

@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 
 def test_help_lists_every_command(cli, capsys):
     import pytest
@@ -85,7 +87,7 @@ def test_deck_export_import_round_trip(cli, tmp_path):
     assert cli("check", yaml_out)[0] == 0
     code, out, _ = cli("deck", "export", "kaiba-dragons", "--format", "ydke")
     assert code == 0 and out.startswith("ydke://")
-    code, out, _ = cli("deck", "import", out.strip())
+    code, out, _ = cli("deck", "import", out.strip(), "-o", "-")
     assert code == 0 and "main:" in out
 
 
@@ -177,3 +179,204 @@ def test_arena_writes_every_duel(cli, tmp_path):
 
     rows = json.loads(target.read_text())
     assert [r["number"] for r in rows] == [0, 1] and {"seed", "winner", "deck_a", "agent_a"} <= set(rows[0])
+
+
+# ---------------------------------------------------------------- issue 13: the CLI as the menu
+
+KAIBA = "kaiba-dragons"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A user data dir of the test's own (decks/, saves/, settings.json)."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("YGOTERM_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """Stops `ygoterm duel|solo|open` before the TUI runs: `started["screen"]` is the screen it
+    would open, `started["notes"]` what it would notify."""
+    from ygoterm.cli import play
+    from ygoterm.tui.app import YgoApp
+
+    seen: dict = {"notes": []}
+    monkeypatch.setattr(YgoApp, "notify", lambda app, message, **kw: seen["notes"].append(message))
+
+    def run(app):
+        seen["app"], seen["screen"] = app, app.start(app)
+        return 0
+
+    monkeypatch.setattr(play, "_run", run)
+    return seen
+
+
+def _shipped_deck_text(name: str = KAIBA) -> str:
+    from ygoterm import paths
+
+    return (paths.shipped("decks") / f"{name}.yaml").read_text()
+
+
+def _save(path, seed=5):
+    from ygoterm import paths
+    from ygoterm.engine.duel import Duel
+    from ygoterm.schema.cardpool import CardPool
+    from ygoterm.schema.decks import find_deck, load_deck
+
+    pool = CardPool.load(paths.card_dirs())
+    deck = load_deck(find_deck("vanilla-beatdown", paths.deck_dirs()), pool)[0]
+    duel = Duel.new(pool, (deck, deck), seed=seed)
+    duel.apply(duel.pending.options[0])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    duel.record.save(path)
+    return path
+
+
+def test_open_finds_a_save_by_name(cli, home, started):
+    save = _save(home / "saves" / "Kaiba game.json", seed=7)
+    _save(home / "saves" / "other.json", seed=5)
+    for ref in ("Kaiba game", "kaiba game.json", "KAIBA GAME", save):  # a path still works
+        code, _, err = cli("open", ref)
+        assert code == 0, err
+        assert started["screen"].session.duel.record.seed == 7
+    _save(home / "saves" / "autosave.json", seed=9)
+    assert cli("open", "autosave")[0] == 0 and started["screen"].session.duel.record.seed == 9
+
+
+def test_open_unknown_name_lists_the_saves_nearest_first(cli, home):
+    for name in ("zebra", "kaiba-game", "joey-game"):
+        (home / "saves").mkdir(parents=True, exist_ok=True)
+        (home / "saves" / f"{name}.json").write_text("{}")
+    code, _, err = cli("open", "kaiba-gam")
+    text = " ".join(err.split())
+    assert code == 2 and "Traceback" not in err
+    assert "no save file or save named 'kaiba-gam'" in text
+    assert f"saves in {home / 'saves'}: kaiba-game, joey-game, zebra" in text
+
+
+def test_open_with_no_saves_says_how_to_make_one(cli, home):
+    code, _, err = cli("open", "anything")
+    assert code == 2 and "there are no saves" in " ".join(err.split()) and "Traceback" not in err
+
+
+def test_deck_import_adds_the_deck_to_your_decks_folder(cli, home, tmp_path):
+    ydk = tmp_path / "goat.ydk"
+    assert cli("deck", "export", KAIBA, "-o", ydk)[0] == 0
+    code, out, err = cli("deck", "import", ydk)
+    target = home / "decks" / "goat.yaml"
+    assert code == 0 and out == "" and target.is_file()
+    assert str(target) in " ".join(err.split())
+    assert cli("check", "goat")[0] == 0  # found by name, like any deck
+    target.write_text(target.read_text() + "# my notes\n")
+
+    code, _, err = cli("deck", "import", ydk)  # again: refused, the file is kept
+    text = " ".join(err.split())
+    assert code == 2 and "already has a deck file" in text and "--name" in text and "--force" in text
+    assert "# my notes" in target.read_text()
+    assert cli("deck", "import", ydk, "--force")[0] == 0 and "# my notes" not in target.read_text()
+    assert cli("deck", "import", ydk, "--name", "Goat Two")[0] == 0 and (home / "decks" / "goat-two.yaml").is_file()
+    assert not list((home / "decks").glob(".*"))  # no temporary files left behind
+
+
+def test_deck_import_never_hides_another_deck_of_that_name(cli, home, tmp_path):
+    ydk = tmp_path / f"{KAIBA}.ydk"
+    assert cli("deck", "export", KAIBA, "-o", ydk)[0] == 0
+    code, _, err = cli("deck", "import", ydk, "--force")
+    assert code == 2 and f"a deck named '{KAIBA}' already exists" in " ".join(err.split()) and "--name" in err
+    assert not (home / "decks").exists()
+
+
+def test_deck_import_prints_or_writes_elsewhere_with_o(cli, home, tmp_path):
+    code, link, _ = cli("deck", "export", KAIBA, "--format", "ydke")
+    code, out, _ = cli("deck", "import", link.strip(), "-o", "-")
+    assert code == 0 and out.startswith("name: Imported deck") and not (home / "decks").exists()
+    target = tmp_path / "mine.yaml"
+    assert cli("deck", "import", link.strip(), "-o", target)[0] == 0 and "name: mine" in target.read_text()
+    code, _, err = cli("deck", "import", link.strip(), "-o", target)
+    assert code == 2 and "already exists" in err
+
+
+def _forbidden_deck(tmp_path):
+    """Kaiba's Dragons (banlist: classic) plus a Forbidden Dark Hole."""
+    deck = tmp_path / "bad.yaml"
+    deck.write_text(_shipped_deck_text().replace("main:\n", "main:\n  Dark Hole: 1\n", 1))
+    return deck
+
+
+def test_duel_and_solo_refuse_an_illegal_deck_as_the_menu_does(cli, home, tmp_path, started):
+    from ygoterm import paths
+    from ygoterm.schema.cardpool import CardPool
+    from ygoterm.tui.menu import survey_decks
+
+    deck = _forbidden_deck(tmp_path)
+    pool = CardPool.load(paths.card_dirs())
+    menu = next(e for e in survey_decks(pool, paths.deck_dirs([tmp_path])) if e.path == deck)
+    assert not menu.legal
+    for args in (("duel", "--p1", deck, "--p2", "joey-warriors"), ("duel", "--p1", KAIBA, "--p2", deck),
+                 ("solo", deck), ("solo", KAIBA, "--opponent", deck), ("solo", KAIBA, "--opponent", "ai", "--ai-deck", deck)):
+        code, _, err = cli(*args)
+        text = " ".join(err.split())
+        assert code == 2 and "Traceback" not in err and "screen" not in started, args
+        for problem in menu.problems:  # the menu's very lines
+            assert " ".join(str(problem).split()) in text
+        assert "R-DECK-5" in text and "bad.yaml" in text and "--allow-illegal" in text
+
+
+def test_allow_illegal_plays_the_deck_and_its_saves_open_again(cli, home, tmp_path, started):
+    from ygoterm.engine.replay import load_duel
+
+    deck = tmp_path / "short.yaml"
+    deck.write_text(_shipped_deck_text().replace("Blue-Eyes White Dragon: 3", "Blue-Eyes White Dragon: 2"))  # 39 cards
+    assert cli("solo", deck)[0] == 2
+    code, _, err = cli("solo", deck, "--allow-illegal", "--seed", "3")
+    assert code == 0, err
+    session = started["screen"].session
+    assert len(session.duel.record.decks[0]["main"]) == 39
+    assert any("R-DECK-1" in note and "--allow-illegal" in note for note in started["notes"])
+    session.duel.record.save(tmp_path / "s.json")
+    assert load_duel(tmp_path / "s.json", started["app"].pool).record.seed == 3  # the save keeps the rules it was played under
+
+
+def test_allow_illegal_cannot_play_a_card_in_the_wrong_deck(cli, home, tmp_path, started):
+    deck = tmp_path / "wrong.yaml"
+    deck.write_text(_shipped_deck_text().replace("main:\n", "main:\n  Stardust Dragon: 1\n", 1))
+    code, _, err = cli("duel", "--p1", deck, "--p2", KAIBA, "--allow-illegal")
+    assert code == 2 and "R-DECK-7" in err and "screen" not in started
+
+
+def _settings(home, lp):
+    import json
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.json").write_text(json.dumps({"names": ["Ann", "Bob"], "prompts": ["always", "always"], "starting_lp": lp}))
+    return home / "settings.json"
+
+
+def _help(*args) -> str:
+    import contextlib
+    import io
+
+    from ygoterm.cli import main
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer), pytest.raises(SystemExit):
+        main([*args, "--help"])
+    return " ".join(buffer.getvalue().split())
+
+
+def test_help_shows_a_default_and_the_settings_file_it_comes_from(home):
+    assert "(default: 8000)" in _help("duel")
+    settings = _settings(home, 4000)
+    for command in ("duel", "solo"):
+        assert f"default: 4000, from your settings file {settings}" in _help(command)
+
+
+def test_a_flag_wins_over_a_setting_and_a_setting_is_never_silent(cli, home, started):
+    settings = _settings(home, 4000)
+    assert cli("duel", "--p1", KAIBA, "--p2", KAIBA, "--lp", "8000")[0] == 0
+    assert started["screen"].session.duel.record.rules.duel.starting_lp == 8000 and not started["notes"]
+    assert started["app"].settings.starting_lp == 4000 and '"starting_lp": 4000' in settings.read_text()  # settings untouched
+    assert cli("solo", KAIBA)[0] == 0
+    assert started["screen"].session.duel.record.rules.duel.starting_lp == 4000
+    assert any("4000" in note and str(settings) in note and "--lp" in note for note in started["notes"])

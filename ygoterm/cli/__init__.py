@@ -17,7 +17,7 @@ from ..bugs import write_bug_report
 from ..engine.ops import EffectError
 from ..schema.problems import DataError
 from . import arena, cards, check, deck, engine_tools, play, scenario
-from .common import EXIT_INTERNAL, EXIT_UNREADABLE, UsageError, err, report_data_error
+from .common import EXIT_INTERNAL, EXIT_UNREADABLE, UsageError, err, print_problems, report_data_error
 
 COMMANDS = (play, check, cards, deck, scenario, engine_tools, arena)
 
@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     except DataError as e:
         return report_data_error(e)
     except UsageError as e:
+        print_problems(e.problems)
         err.print(f"[red]ygoterm: {e}[/]" + (f"  [dim]({e.hint})[/]" if e.hint else ""), soft_wrap=True)
         return EXIT_UNREADABLE
     except EffectError as e:

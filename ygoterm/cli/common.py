@@ -24,10 +24,12 @@ err = Console(stderr=True, highlight=False)
 
 
 class UsageError(Exception):
-    """A command-line mistake (a missing file, an unknown deck name): exit 2 with the message."""
+    """A command-line mistake (a missing file, an unknown deck name, an illegal deck to play):
+    exit 2 with the message, after the `problems` that explain it."""
 
-    def __init__(self, message: str, hint: str = "") -> None:
+    def __init__(self, message: str, hint: str = "", problems: Iterable[Problem] = ()) -> None:
         self.hint = hint
+        self.problems = list(problems)
         super().__init__(message)
 
 

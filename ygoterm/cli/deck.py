@@ -1,33 +1,43 @@
-"""`ygoterm deck import|export` and `ygoterm banlist import|export`: other simulators' formats."""
+"""`ygoterm deck import|export` and `ygoterm banlist import|export`: other simulators' formats.
+
+An imported deck goes into the user's decks folder, where the menu and `ygoterm duel` find it;
+`-o` writes elsewhere or prints. Files are written atomically and never replaced silently."""
 
 from __future__ import annotations
 
 import argparse
+import re
 from io import StringIO
 from pathlib import Path
 
 from ruamel.yaml import YAML
 
+from .. import paths
 from ..schema.banlist import banlist_to_yaml_data, read_lflist, write_lflist
 from ..schema.interop import deck_to_yaml, import_deck, write_ydk, write_ydke
-from ..schema.problems import did_you_mean
-from ..schema.decks import load_deck
-from ..schema.problems import DataError
+from ..schema.decks import deck_paths, load_deck
+from ..schema.problems import DataError, did_you_mean
+from ..schema.yamlio import write_atomically
 from .common import EXIT_INVALID, EXIT_OK, UsageError, banlist_by_ref, card_pool, deck_dirs, err, find_deck_file, out, print_problems
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("deck", help="import/export decks as .ydk files or ydke:// links")
     deck_sub = p.add_subparsers(dest="deck_command", metavar="{import,export}", required=True)
-    imp = deck_sub.add_parser("import", help="convert a .ydk file or a ydke:// link to deck YAML")
+    imp = deck_sub.add_parser("import", help="add a .ydk file or a ydke:// link to your decks (as deck YAML)",
+                              description="Add a deck from another simulator to the decks folder of your user data dir "
+                                          "(where the menu and 'ygoterm duel' find it), as NAME.yaml. An existing deck is never "
+                                          "replaced unless you pass --force.")
     imp.add_argument("source", help="FILE.ydk or 'ydke://…' (quote the link)")
-    imp.add_argument("-o", "--output", type=Path, help="write the YAML here (default: print it)")
-    imp.add_argument("--name", help="deck name (default: the file name)")
+    imp.add_argument("-o", "--output", type=Path, metavar="PATH|-", help="write the YAML to PATH instead, or print it with '-o -'")
+    imp.add_argument("--name", help="deck name, and file name in your decks folder (default: the .ydk's file name; "
+                                    "'Imported deck' for a link)")
+    imp.add_argument("--force", action="store_true", help="replace a deck file of the same name")
     imp.set_defaults(run=run_import)
     exp = deck_sub.add_parser("export", help="convert a deck to .ydk or a ydke:// link")
     exp.add_argument("deck", help="deck file or deck name")
     exp.add_argument("--format", choices=("ydk", "ydke"), default="ydk")
-    exp.add_argument("-o", "--output", type=Path, help="write here (default: print it)")
+    exp.add_argument("-o", "--output", type=Path, metavar="PATH|-", help="write here (default, or '-': print it)")
     exp.set_defaults(run=run_export)
 
     b = sub.add_parser("banlist", help="import/export banlists as YGOPro lflist.conf")
@@ -35,25 +45,28 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     bimp = b_sub.add_parser("import", help="convert a list of an lflist.conf to banlist YAML")
     bimp.add_argument("source", type=Path, help="lflist.conf")
     bimp.add_argument("--list", dest="list_name", help="which list of the file (default: the first)")
-    bimp.add_argument("-o", "--output", type=Path, help="write the YAML here (default: print it)")
+    bimp.add_argument("-o", "--output", type=Path, metavar="PATH|-", help="write the YAML here (default, or '-': print it)")
     bimp.set_defaults(run=run_banlist_import)
     bexp = b_sub.add_parser("export", help="write a banlist as lflist.conf")
     bexp.add_argument("banlist", help="banlist name or file")
-    bexp.add_argument("-o", "--output", type=Path, help="write here (default: print it)")
+    bexp.add_argument("-o", "--output", type=Path, metavar="PATH|-", help="write here (default, or '-': print it)")
     bexp.set_defaults(run=run_banlist_export)
 
 
-def _emit(text: str, output: Path | None, what: str) -> int:
-    if output is None:
+def _emit(text: str, output: Path | None, what: str, *, force: bool | None = None) -> int:
+    """Print `text` (no output, or '-'), or write it atomically to `output`, which must not exist
+    unless `force` (None: the command has no --force): nothing is ever overwritten silently."""
+    if output is None or str(output) == "-":
         out.print(text, end="", markup=False, highlight=False, soft_wrap=True)
         return EXIT_OK
-    if output.exists():
-        raise UsageError(f"{output} already exists", "choose another -o path or delete it first (nothing was overwritten)")
+    if output.exists() and not (force and output.is_file()):
+        how = "choose another -o path, delete it first" + (" or pass --force" if force is not None else "")
+        raise UsageError(f"{output} already exists", f"{how} (nothing was overwritten)")
     try:
-        output.write_text(text, encoding="utf-8")
+        write_atomically(output, text)
     except OSError as e:
         raise UsageError(f"cannot write {output}: {e.strerror or e}") from None
-    err.print(f"Wrote {what} to {output}")
+    err.print(f"Wrote {what} to {output}", markup=False, soft_wrap=True)  # (a path is never broken over lines)
     return EXIT_OK
 
 
@@ -64,14 +77,42 @@ def run_import(args: argparse.Namespace) -> int:
     deck, problems = import_deck(args.source, pool)
     if args.name:
         deck.name = args.name
-    elif args.output and args.source.startswith("ydke://"):
+    elif args.output and str(args.output) != "-" and args.source.startswith("ydke://"):
         deck.name = args.output.stem
-    code = _emit(deck_to_yaml(deck), args.output, f"deck '{deck.name}' ({len(deck.main)}/{len(deck.extra)}/{len(deck.side)})")
+    target = args.output or new_deck_path(deck.name, deck_dirs(args), force=args.force)
+    code = _emit(deck_to_yaml(deck), target, f"deck '{deck.name}' ({len(deck.main)}/{len(deck.extra)}/{len(deck.side)})", force=args.force)
+    if args.output is None and not problems:
+        err.print(f"Choose it in the menu, or play it with: ygoterm solo {target.stem}", markup=False, soft_wrap=True)
     if problems:
         print_problems(problems)
-        err.print("The imported deck breaks the construction rules above: fix it before duelling with it.")
+        where = f" ({target})" if str(target) != "-" else ""
+        err.print(f"The imported deck{where} breaks the construction rules above: fix it before duelling with it.")
         return EXIT_INVALID
     return code
+
+
+def new_deck_path(name: str, dirs: list[Path], *, force: bool) -> Path:
+    """Where an imported deck goes: NAME.yaml in the user's decks folder. A deck file of that name
+    there is replaced only with --force; a deck of that name in another folder (the shipped decks,
+    --decks) would hide the new one from 'ygoterm duel NAME', so that is refused whatever the flags."""
+    stem = deck_file_stem(name)
+    target = paths.user_home() / "decks" / f"{stem}.yaml"
+    for path in deck_paths(dirs):
+        if path.stem.casefold() != stem:
+            continue
+        if path.name == target.name and path.parent.resolve() == target.parent.resolve():
+            if not force:
+                raise UsageError(f"your decks folder already has a deck file {target}",
+                                 "choose another name with --name NAME or replace it with --force; nothing was overwritten")
+        else:
+            raise UsageError(f"a deck named '{stem}' already exists: {path}",
+                             "choose another name with --name NAME: two decks of one name cannot both be chosen by name")
+    return target
+
+
+def deck_file_stem(name: str) -> str:
+    """A deck's file name from its name, as the shipped ones are written: 'Kaiba's Dragons' → kaiba-s-dragons."""
+    return re.sub(r"\W+", "-", name.casefold()).strip("-_")[:80] or "deck"
 
 
 def run_export(args: argparse.Namespace) -> int:

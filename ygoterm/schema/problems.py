@@ -71,6 +71,12 @@ def nearest(word: str, candidates: Iterable[str], n: int = 3, cutoff: float = 0.
     return [by_folded[h] for h in hits]
 
 
+def nearest_first(word: str, candidates: Iterable[str]) -> list[str]:
+    """All the candidates, the most similar to `word` first (ignoring case), for "these exist" lists."""
+    folded = word.casefold()
+    return sorted(candidates, key=lambda c: -difflib.SequenceMatcher(None, folded, c.casefold()).ratio())
+
+
 def did_you_mean(word: str, candidates: Iterable[str], n: int = 3) -> str:
     """A hint such as "did you mean 'Gemini Elf'?", or "" when nothing is close."""
     hits = nearest(word, candidates, n=n)

@@ -17,6 +17,7 @@ from ..engine.replay import load_duel
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 from ..schema.problems import DataError
+from ..schema.rules import Rules
 from ..schema.scenario import read_scenario
 from .duel_screen import DuelScreen
 from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, saved_duels,
@@ -64,15 +65,16 @@ class YgoApp(App):
 
     # ------------------------------------------------------------------ starting duels
 
-    def hot_seat_screen(self, decks: tuple[Deck, Deck], seed: int) -> DuelScreen:
+    def hot_seat_screen(self, decks: tuple[Deck, Deck], seed: int, rules: Rules | None = None) -> DuelScreen:
+        """`rules`: the CLI's (its flags win over the settings, which are never changed by them)."""
         s = self.settings
         seats = (Seat(s.names[0], "human", s.prompts[0]), Seat(s.names[1], "human", s.prompts[1]))
-        duel = Duel.new(self.pool, decks, seed, s.rules(), (s.names[0], s.names[1]))
+        duel = Duel.new(self.pool, decks, seed, rules or s.rules(), (s.names[0], s.names[1]))
         return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title="hot-seat")
 
-    def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int) -> DuelScreen:
+    def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None) -> DuelScreen:
         seats = solo_seats(opponent, self.settings.names)
-        duel = Duel.new(self.pool, decks, seed, self.settings.rules(), (seats[0].name, seats[1].name), solo=True)
+        duel = Duel.new(self.pool, decks, seed, rules or self.settings.rules(), (seats[0].name, seats[1].name), solo=True)
         session = Session(duel, self.pool, seats, hot_seat=False, viewer=0, prefer_first=True,  # solo: you go first
                           think_apart=True)
         session.run_agents()

@@ -18,13 +18,13 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from .. import paths
-from ..schema.banlist import find_banlist, load_banlist
 from ..schema.cardpool import CardPool
-from ..schema.decks import Deck, deck_paths, load_deck
+from ..schema.decks import Deck, deck_paths
+from ..schema.legality import judge_deck
 from ..schema.problems import DataError, Problem, display_path
 from ..schema.report import problems_from
 from ..schema.rules import DuelRules, Rules
-from ..schema.validate import check_deck, deck_summary
+from ..schema.validate import deck_summary
 from ..schema.yamlio import Locator, read_text, write_atomically
 from .session import Seat, autosave_path
 from .widgets import BrowsesList, PlainNotifications
@@ -41,6 +41,11 @@ class _SettingsFile(BaseModel):
     starting_lp: Literal[8000, 4000, 2000] = 8000
 
 
+def settings_path() -> Path:
+    """settings.json in the user data dir (the CLI names it where a setting supplies a default)."""
+    return paths.user_home() / "settings.json"
+
+
 @dataclass
 class Settings:
     """What the player chose in Settings (saved in the user data dir)."""
@@ -52,7 +57,7 @@ class Settings:
 
     @classmethod
     def load(cls) -> "Settings":
-        path = paths.user_home() / "settings.json"
+        path = settings_path()
         if not path.is_file():
             return cls()
         try:
@@ -68,7 +73,7 @@ class Settings:
 
     def save(self) -> str:
         """Write settings.json atomically; returns why it failed, or ""."""
-        path = paths.user_home() / "settings.json"
+        path = settings_path()
         try:
             write_atomically(path, json.dumps({"names": self.names, "prompts": self.prompts, "starting_lp": self.starting_lp}, indent=1))
         except OSError as e:
@@ -96,24 +101,9 @@ class DeckEntry:
 
 
 def survey_decks(pool: CardPool, dirs: list[Path]) -> list[DeckEntry]:
-    """Every deck with its legality, as the deck validator says (R-DECK-1…8)."""
-    out = []
-    banlist_dirs = [d / "banlists" for d in dirs if (d / "banlists").is_dir()]
-    for path in deck_paths(dirs):
-        try:
-            deck, problems = load_deck(path, pool)
-        except DataError as e:
-            out.append(DeckEntry(path, None, e.problems))
-            continue
-        banlist = None
-        if deck.banlist:
-            found = find_banlist(deck.banlist, banlist_dirs, named_in=path)
-            try:
-                banlist = load_banlist(found, pool) if found else None
-            except DataError as e:
-                problems += e.problems
-        out.append(DeckEntry(path, deck, problems + check_deck(deck, banlist=banlist)))
-    return out
+    """Every deck with its legality, as the deck validator says (R-DECK-1…8; `judge_deck`, which
+    `ygoterm duel/solo` use too)."""
+    return [DeckEntry(v.path, v.deck, v.problems) for v in (judge_deck(path, pool, dirs) for path in deck_paths(dirs))]
 
 
 class DeckPicker(PlainNotifications, BrowsesList, ModalScreen):

@@ -1,0 +1,72 @@
+"""May this deck file be played? One verdict for the menu's deck pickers and `ygoterm duel/solo`,
+so that the CLI refuses exactly what the menu refuses (one source of legality)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from .banlist import find_banlist, load_banlist
+from .cardpool import CardPool
+from .decks import Deck, load_deck
+from .problems import DataError, Problem, did_you_mean
+from .rules import DeckRules
+from .validate import check_deck
+
+# The rules a duel can be played through anyway (`--allow-illegal`): sizes, copies, the banlist.
+# A card in the wrong deck (R-DECK-7), an unknown card (R-DECK-8) or a broken file cannot.
+WAIVABLE = frozenset({"R-DECK-1", "R-DECK-2", "R-DECK-3", "R-DECK-4", "R-DECK-5"})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A deck file, read (None when it cannot be), and every reason it may not be played."""
+
+    path: Path
+    deck: Deck | None
+    problems: list[Problem]
+
+    @property
+    def legal(self) -> bool:
+        return self.deck is not None and not self.problems
+
+    @property
+    def waivable(self) -> bool:
+        """Illegal only by rules a duel can be played through (see WAIVABLE)."""
+        return self.deck is not None and all(p.rule in WAIVABLE for p in self.problems)
+
+
+def judge_deck(path: Path, pool: CardPool, dirs: list[Path]) -> Verdict:
+    """The deck in `path` checked against R-DECK-1…8 and the banlist it names, looked for in the
+    `banlists/` folders of the deck folders `dirs` (a named banlist that is missing is an R-DECK-5
+    problem: the deck would otherwise be played without its list)."""
+    try:
+        deck, problems = load_deck(path, pool)
+    except DataError as e:
+        return Verdict(path, None, e.problems)
+    banlist = None
+    if deck.banlist and deck.source is not None:
+        banlist_dirs = [d / "banlists" for d in dirs if (d / "banlists").is_dir()]
+        found = find_banlist(deck.banlist, banlist_dirs, named_in=path)
+        if found is None:
+            known = sorted({p.stem for d in banlist_dirs for p in d.iterdir() if p.suffix in (".yaml", ".yml", ".conf")})
+            hint = did_you_mean(deck.banlist, known) or f"known banlists: {', '.join(known) or 'none'}"
+            problems.append(deck.source.problem(("banlist",), f"unknown banlist '{deck.banlist}'", hint, "R-DECK-5", key=False))
+        else:
+            try:
+                banlist = load_banlist(found, pool)
+            except DataError as e:
+                problems += e.problems
+    return Verdict(path, deck, problems + check_deck(deck, banlist=banlist))
+
+
+def rules_admitting(decks: tuple[Deck, ...], base: DeckRules | None = None) -> DeckRules:
+    """`base` widened just enough for `decks` to pass its sizes and copy limit: the rules an
+    illegal deck is played under, recorded in its saves so that they open again."""
+    base = base or DeckRules()
+    mains, extras, sides = ([len(d.section(s)) for d in decks] for s in ("main", "extra", "side"))
+    copies = max((n for d in decks for n in Counter(c.deck_name for c in d.all_cards).values()), default=0)
+    main_max = None if base.main_max is None or max(mains) > base.main_max else base.main_max
+    return DeckRules(main_min=min(base.main_min, *mains), main_max=main_max, extra_max=max(base.extra_max, *extras),
+                     side_max=max(base.side_max, *sides), side_exact=None, max_copies=max(base.max_copies, copies))
