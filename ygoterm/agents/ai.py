@@ -5,7 +5,8 @@ its best few candidate answers (`Heuristic` ranks them) and plays each out in de
 worlds (`Observation.world`: its own knowledge, the hidden cards dealt again): the answer, then
 both players by the rules of thumb until the turn after next begins, then `evaluate`. All
 candidates are played in the same worlds (paired play-outs: differences between them are not
-drowned by the luck of the deal), the weaker half is dropped halfway, and the best mean wins.
+drowned by the luck of the deal), the weaker half is dropped halfway, and the best mean wins
+if it beats the heuristic's own answer clearly (more than the noise of a few dozen play-outs).
 This is determinized ("perfect information") Monte Carlo over the AI's own
 decision, with a heuristic default policy — docs/ai.md says why and what it measured.
 
@@ -32,6 +33,7 @@ Answer = Option | Sequence[Option]
 
 LEVELS = {"easy": 0, "normal": 44, "hard": 240}  # play-outs per searched decision: p95 near 0.3 s and 2 s
 CANDIDATES = 5  # answers searched at most (the heuristic's best, plus moving on)
+MARGIN = 0.25  # how much better (in evaluation units, ~1000 LP) a searched answer must be than the heuristic's
 HORIZON = 160  # decisions a play-out may take at most
 LINE = 6  # moves of the expected line kept for "why?"
 _SEARCHED = frozenset((Kind.COMMAND, Kind.BATTLE, Kind.CHAIN))
@@ -97,25 +99,29 @@ class AIAgent:
     def search(self, obs: Observation, decision: Decision, candidates: list[Option]) -> Option:
         """Rounds of play-outs: each round deals one possible world and plays every remaining
         candidate in it, so candidates are compared on the same cards (paired samples: far less
-        noise than each on worlds of its own). Halfway, the weaker half is dropped."""
-        totals = [0.0] * len(candidates)
-        visits = [0] * len(candidates)
+        noise than each on worlds of its own). Halfway, the weaker half is dropped; the
+        heuristic's own answer (candidate 0) stays, as the yardstick: another answer replaces it
+        only when it is better by more than `MARGIN` and by more than the noise of the paired
+        differences (one standard error). Otherwise a search of a few dozen play-outs would pick
+        among near-equal answers by luck — a Trap fired at the Standby Phase for nothing."""
+        values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         lines: dict[int, list[str]] = {}
         spent = 0
-        while spent < self.playouts or not any(visits):
+        while spent < self.playouts or not values[0]:
             world = obs.world(self.rng.randrange(2**31))  # dealt once, copied for each candidate
             for n, i in enumerate(alive):
                 lines[i] = []
-                totals[i] += self.playout(obs, world if n == len(alive) - 1 else world.copy(), candidates[i], lines[i])
-                visits[i] += 1
+                values[i].append(self.playout(obs, world if n == len(alive) - 1 else world.copy(), candidates[i], lines[i]))
                 spent += 1
             if len(alive) > 2 and spent >= self.playouts // 2:
-                alive.sort(key=lambda k: -totals[k] / visits[k])
-                alive = sorted(alive[:max(2, (len(alive) + 1) // 2)])
-        means = [t / v if v else float("-inf") for t, v in zip(totals, visits)]
+                ranked = sorted(alive[1:], key=lambda k: -_mean(values[k]))
+                alive = [0, *sorted(ranked[:max(1, len(alive) // 2)])]
+        means = [_mean(v) if v else float("-inf") for v in values]
         best = max(alive, key=lambda k: (means[k], -k))
-        self.last = Thought(decision.prompt, [(c.label, m, v) for c, m, v in zip(candidates, means, visits) if v],
+        if best != 0 and not _clearly_better(values[best], values[0]):
+            best = 0
+        self.last = Thought(decision.prompt, [(c.label, m, len(v)) for c, m, v in zip(candidates, means, values) if v],
                             candidates[best].label, lines.get(best, []))
         return candidates[best]
 
@@ -136,3 +142,19 @@ class AIAgent:
                 line.append(("" if pending.player == me else "opponent: ") + reply.label)
             world.apply(reply)
         return evaluate(world, me)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _clearly_better(values: list[float], baseline: list[float]) -> bool:
+    """Whether `values` beat `baseline` on the same worlds (the first len(values) rounds) by more
+    than MARGIN and more than one standard error of the paired differences."""
+    diffs = [v - b for v, b in zip(values, baseline)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean > MARGIN
+    spread = (sum((x - mean) ** 2 for x in diffs) / (n - 1) / n) ** 0.5
+    return mean > MARGIN and mean > spread

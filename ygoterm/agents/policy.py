@@ -242,6 +242,8 @@ class Heuristic:
                 continue
             score = 0.0
             if r.stops_attack and attacked:
+                if self.careful and not self.attack_hurts(obs, attacker):
+                    continue  # kept for an attack that would cost something
                 score = 5.0 + (attacker.atk or 0) / 1000  # type: ignore[union-attr]
             elif r.negates and (view.chain and view.chain[-1].player != obs.player or view.summoning):
                 score = 4.0
@@ -254,6 +256,19 @@ class Heuristic:
             if score > best_score:
                 best, best_score = option, score
         return best or d.option("pass") or d.options[-1]
+
+    def attack_hurts(self, obs: Observation, attacker: Any) -> bool:
+        """Whether the opponent's attack would cost us: a direct attack, or a monster of ours
+        that loses the battle (a face-down one is assumed to)."""
+        target = obs.card(obs.view.attack_target)
+        atk = attacker.atk or 0
+        if target is None:
+            return atk > 0
+        if not target.face_up or target.atk is None:
+            return True
+        if target.pos == Pos.ATTACK:
+            return atk >= target.atk
+        return atk > (target.defense or 0)
 
     # -------------------------------------------------------------- selections
 
