@@ -7,7 +7,7 @@ cannot leak by accident. A hidden card appears as a `CardView` with no name and 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .card import CardInst
 from .types import Loc, Phase, Pos, Step
@@ -16,8 +16,12 @@ if TYPE_CHECKING:
     from .duel import Duel
 
 
-@dataclass(frozen=True, slots=True)
-class CardView:
+class CardView(NamedTuple):
+    """One card as one viewer sees it. A named tuple, not a frozen dataclass: just as immutable,
+    and five times quicker to make (a frozen dataclass sets each field through
+    `object.__setattr__`), which matters to an AI that builds a view at every decision of
+    thousands of play-outs."""
+
     uid: int
     name: str | None  # None: hidden from this viewer
     owner: int
@@ -91,14 +95,18 @@ class DuelView:
 
 
 def card_view(card: CardInst, viewer: int) -> CardView:
+    loc = card.loc
     if not card.seen_by(viewer):
-        return CardView(card.uid, None, card.owner, card.controller, card.loc, card.seq, card.face_up,
-                        card.pos if card.loc == Loc.MZONE else None)
-    if card.is_monster and card.loc == Loc.MZONE:
-        return CardView(card.uid, card.name, card.owner, card.controller, card.loc, card.seq, card.face_up, card.pos,
-                        card.atk, card.defense, card.base_atk, card.base_def, tuple(sorted(card.counters.items())), len(card.materials))
-    return CardView(card.uid, card.name, card.owner, card.controller, card.loc, card.seq, card.face_up,
-                    counters=tuple(sorted(card.counters.items())), scale=card.scale if card.in_pendulum_zone else None)
+        return CardView(card.uid, None, card.owner, card.controller, loc, card.seq, card.face_up,
+                        card.pos if loc == Loc.MZONE else None)
+    counters = tuple(sorted(card.counters.items())) if card.counters else ()
+    if loc == Loc.MZONE and card.is_monster:
+        return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up, card.pos,
+                        card.atk, card.defense, card.base_atk, card.base_def, counters, len(card.materials))
+    if loc == Loc.SZONE:
+        return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up,
+                        counters=counters, scale=card.scale if card.in_pendulum_zone else None)
+    return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up, counters=counters)
 
 
 def make_view(d: "Duel", viewer: int) -> DuelView:
