@@ -17,9 +17,10 @@ from ..engine.types import Pos
 from ..schema.cards import Monster
 from ..schema.effects import Effect
 from .observation import Observation
-from .reading import Reading, read
+from .reading import Reading, read, read_activation
 
 UNKNOWN_DEF = 1500  # what a face-down monster is guessed to have
+PRESSED_DECK = 8  # cards left in the Deck when a careful player stops waiting
 
 
 class Heuristic:
@@ -178,10 +179,14 @@ class Heuristic:
                                        or any(op.op == "equip" for op in effect.do))
 
     def reading(self, obs: Observation, option: Option) -> Reading | None:
-        if obs.definition(option.card) is None:
+        """What the option's activation does (None: the card is unknown to us)."""
+        data = obs.definition(option.card)
+        if data is None:
             return None
-        effect = _effect(obs, option)
-        return Reading(helps=True) if effect is None else read(effect)  # (None: an effect the rules give it, a Pendulum Zone activation)
+        index = _effect_index(option)
+        if index >= len(data.effects):
+            return Reading(helps=True)  # an effect the rules give it, a Pendulum Zone activation
+        return read_activation(data.effects, index)
 
     # -------------------------------------------------------------- battle
 
@@ -208,7 +213,8 @@ class Heuristic:
         if target is None:
             return 0.0
         if not target.face_up:
-            return 1.0 + attacker.atk / 2000 if attacker.atk >= 1600 else 0.0
+            bold = 1000 if self.careful and self.pressed(obs) else 1600
+            return 1.0 + attacker.atk / 2000 if attacker.atk >= bold else 0.0
         if target.pos == Pos.ATTACK:
             if attacker.atk > (target.atk or 0):
                 return 4.0 + (target.atk or 0) / 1000
@@ -218,11 +224,21 @@ class Heuristic:
         return 0.0
 
     def foe_best_attack(self, obs: Observation) -> int:
+        """The opponent's strongest attacker as far as we know (a face-down monster: UNKNOWN_DEF).
+        A careful player about to deck out first (`pressed`) plays as if nothing threatens: a
+        board of Set walls facing a stronger one would otherwise wait for a loss by deck-out."""
+        if self.careful and self.pressed(obs):
+            return 0
         best = 0
         for m in obs.view.foe.monsters:
             if m is not None:
                 best = max(best, (m.atk or 0) if m.face_up else UNKNOWN_DEF)
         return best
+
+    def pressed(self, obs: Observation) -> bool:
+        """Our Deck runs out first (R-WIN-2) unless something changes: few cards, no more than theirs."""
+        me, foe = obs.view.me, obs.view.foe
+        return me.deck <= PRESSED_DECK and me.deck <= foe.deck
 
     # -------------------------------------------------------------- responses
 
@@ -333,8 +349,12 @@ class Heuristic:
 def _effect(obs: Observation, option: Option) -> Effect | None:
     """The printed effect an `activate:UID:INDEX` option uses (None: not in the card's text)."""
     data = obs.definition(option.card)
-    index = int(option.key.rsplit(":", 1)[1]) if option.key.count(":") >= 2 else 0
+    index = _effect_index(option)
     return data.effects[index] if data is not None and index < len(data.effects) else None
+
+
+def _effect_index(option: Option) -> int:
+    return int(option.key.rsplit(":", 1)[1]) if option.key.count(":") >= 2 else 0
 
 
 def _num(value: Any) -> int:

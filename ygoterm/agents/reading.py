@@ -45,6 +45,26 @@ def read(effect: fx.Effect) -> Reading:
     return found[1]
 
 
+def read_activation(effects: tuple[fx.Effect, ...] | list[fx.Effect], index: int) -> Reading:
+    """What activating effect `index` of a card does. A Continuous, Field or Equip Spell's
+    activation may do nothing by itself: what the card does then is in its continuous effects
+    (Rising Air Current: WIND monsters gain 500 ATK), read as boosts or weakens."""
+    effect = effects[index]
+    reading = read(effect)
+    if effect.kind != "activate" or reading.useful:
+        return reading
+    traits: dict[str, bool] = {}
+    for other in effects:
+        spec = other.continuous if other.kind == "continuous" else None
+        if spec is None:
+            continue
+        if spec.atk > 0 or spec.def_ > 0 or (spec.atk_factor or 0) > 1:
+            traits["boosts"] = True
+        elif spec.atk < 0 or spec.def_ < 0:
+            traits["weakens"] = True
+    return Reading(**traits, costs_lp=reading.costs_lp) if traits else reading
+
+
 def _read(effect: fx.Effect) -> Reading:
     traits: dict[str, Any] = {}
     sides = [spec.where.side for spec in effect.target_groups]
