@@ -44,8 +44,8 @@ def test_the_ai_answers_the_same_whatever_the_hidden_cards_are(pool, decks):
             other = d.determinize(me, 1000 + step)
             assert other.view(me) == d.view(me)
             assert _hidden(other, me) != _hidden(d, me)  # it is a different duel underneath
-            first = AIAgent("normal", seed=5, playouts=6).choose(observe(d, me, pool), decision)
-            second = AIAgent("normal", seed=5, playouts=6).choose(observe(other, me, pool), other.pending)
+            first = AIAgent("normal", seed=5, budget=240).choose(observe(d, me, pool), decision)
+            second = AIAgent("normal", seed=5, budget=240).choose(observe(other, me, pool), other.pending)
             assert first.key == second.key
             compared += 1
         d.apply(players[decision.player].choose(None, decision))
@@ -81,7 +81,7 @@ def test_every_kind_of_decision_gets_a_legal_answer(pool, spec):
 
 def test_the_ai_searches_within_its_budget_and_says_why(pool, decks):
     d = Duel.new(pool, (decks[CLASSIC[0]], decks[CLASSIC[1]]), 8)
-    ai, other = AIAgent("normal", 3, playouts=10), GreedyAgent(4)
+    ai, other = AIAgent("normal", 3, budget=400), GreedyAgent(4)
     thoughts = 0
     lines = 0
     while (decision := d.pending) is not None and d.turn < 6:
@@ -169,3 +169,11 @@ def test_the_arena_on_a_local_ray_gives_the_same_results(pool):
 def test_an_unreachable_ray_cluster_is_a_clear_error(cli):
     code, _, err = cli("arena", "kaiba-dragons", "--agents", "random", "--duels", "2", "--ray", "127.0.0.1:9")
     assert code == 2 and "cannot reach the Ray cluster at 127.0.0.1:9" in err
+
+
+def test_bench_ai_reports_cpu_time_per_searched_decision(cli):
+    code, output, errors = cli("bench", "--ai", "normal", "--duels", "1", "--decks", "vanilla-beatdown", "vanilla-beatdown")
+    assert code == 0, output + errors
+    assert "searched decisions" in output and "p95" in output and "play-outs" in output
+    code, output, errors = cli("bench", "--ai", "expert")
+    assert code == 2 and "easy, normal, hard" in output + errors

@@ -10,9 +10,11 @@ if it beats the heuristic's own answer clearly (more than the noise of a few doz
 This is determinized ("perfect information") Monte Carlo over the AI's own
 decision, with a heuristic default policy — docs/ai.md says why and what it measured.
 
-The budget is a number of play-outs, not seconds: the same duel, seed and answers give the
-same AI answers on any machine, under any load, in any worker process. The levels' budgets are
-set so that a decision takes about 0.3 s (normal) and 2 s (hard) on the classic decks.
+The budget is a number of simulated engine decisions, not seconds: the same duel, seed and
+answers give the same AI answers on any machine, under any load, in any worker process, and a
+decision whose play-outs run long (a Main Phase with many moves) stops after as much work as one
+whose play-outs are short — the time per decision is steady. The levels' budgets are set so that
+a decision takes about 0.3 s (normal) and 2 s (hard) on the classic decks.
 """
 
 from __future__ import annotations
@@ -31,9 +33,12 @@ if TYPE_CHECKING:
 
 Answer = Option | Sequence[Option]
 
-LEVELS = {"easy": 0, "normal": 44, "hard": 240}  # play-outs per searched decision: p95 near 0.3 s and 2 s
+# decisions simulated per searched decision, each play-out counting PLAYOUT_COST more: on this
+# machine (`ygoterm bench --ai LEVEL`, CPU time) p95 0.28 s and 1.8 s on the classic decks: the levels' 0.3 s and 2 s
+LEVELS = {"easy": 0, "normal": 800, "hard": 5000}
 CANDIDATES = 5  # answers searched at most (the heuristic's best, plus moving on)
 MARGIN = 0.25  # how much better (in evaluation units, ~1000 LP) a searched answer must be than the heuristic's
+PLAYOUT_COST = 3  # what dealing or copying a world costs, in simulated decisions
 HORIZON = 160  # decisions a play-out may take at most
 LINE = 6  # moves of the expected line kept for "why?"
 _SEARCHED = frozenset((Kind.COMMAND, Kind.BATTLE, Kind.CHAIN))
@@ -60,18 +65,18 @@ class Thought:
 
 
 class AIAgent:
-    def __init__(self, level: str = "normal", seed: int = 0, playouts: int | None = None) -> None:
+    def __init__(self, level: str = "normal", seed: int = 0, budget: int | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(LEVELS)}")
         self.level = level
-        self.playouts = LEVELS[level] if playouts is None else playouts
+        self.budget = LEVELS[level] if budget is None else budget  # engine decisions a search may simulate
         self.policy = Heuristic(seed, careful=True)
         self.rng = random.Random(f"ai:{seed}")
         self.last: Thought | None = None  # the last searched decision's reasoning
 
     def choose(self, obs: Observation, decision: Decision) -> Answer:
         heuristic = self.policy.choose(obs, decision)
-        if self.playouts <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
+        if self.budget <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
             return heuristic
         candidates = self.candidates(obs, decision, heuristic)
         if len(candidates) < 2:
@@ -107,14 +112,15 @@ class AIAgent:
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         lines: dict[int, list[str]] = {}
-        spent = 0
-        while spent < self.playouts or not values[0]:
+        spent = 0  # decisions simulated: the budget counts them, not play-outs, so that long play-outs cost their time
+        while spent < self.budget or not values[0]:
             world = obs.world(self.rng.randrange(2**31))  # dealt once, copied for each candidate
             for n, i in enumerate(alive):
                 lines[i] = []
-                values[i].append(self.playout(obs, world if n == len(alive) - 1 else world.copy(), candidates[i], lines[i]))
-                spent += 1
-            if len(alive) > 2 and spent >= self.playouts // 2:
+                value, steps = self.playout(obs, world if n == len(alive) - 1 else world.copy(), candidates[i], lines[i])
+                values[i].append(value)
+                spent += steps + PLAYOUT_COST
+            if len(alive) > 2 and spent >= self.budget // 2:
                 ranked = sorted(alive[1:], key=lambda k: -_mean(values[k]))
                 alive = [0, *sorted(ranked[:max(1, len(alive) // 2)])]
         means = [_mean(v) if v else float("-inf") for v in values]
@@ -125,14 +131,15 @@ class AIAgent:
                             candidates[best].label, lines.get(best, []))
         return candidates[best]
 
-    def playout(self, obs: Observation, world: "Duel", answer: Option, line: list[str] | None = None) -> float:
+    def playout(self, obs: Observation, world: "Duel", answer: Option, line: list[str] | None = None) -> tuple[float, int]:
         """Play `answer` in a possible `world` (it is played on), then both sides by rules of
-        thumb, and evaluate the position when the turn after next begins. `line` collects the
-        first moves that were choices (as the AI saw them in that world: its guess, never the
-        real cards)."""
+        thumb, and evaluate the position when the turn after next begins; returns the value and
+        the decisions it took. `line` collects the first moves that were choices (as the AI saw
+        them in that world: its guess, never the real cards)."""
         me, start = obs.player, world.turn
         world.apply(answer)
-        for _ in range(HORIZON):
+        steps = 1
+        for steps in range(1, HORIZON + 1):
             pending = world.pending
             if pending is None or world.turn >= start + 2:
                 break
@@ -141,7 +148,7 @@ class AIAgent:
                     and isinstance(reply, Option) and reply.verb not in ("pass", ""):
                 line.append(("" if pending.player == me else "opponent: ") + reply.label)
             world.apply(reply)
-        return evaluate(world, me)
+        return evaluate(world, me), steps
 
 
 def _mean(values: list[float]) -> float:

@@ -107,3 +107,40 @@ def copy_latency(pool: CardPool, decks: tuple[Deck, Deck], duels: int, seed: int
                     f.determinize.append(t2 - t1)
             d.apply(agents[decision.player].choose(None, decision))
     return [figures[t] for t in turns]
+
+
+@dataclass
+class AIFigures:
+    """CPU seconds and play-outs per searched decision of the AI (forced and trivial ones excluded)."""
+
+    level: str
+    seconds: list[float]
+    playouts: list[int]
+
+    def quantile(self, q: float) -> float:
+        return CopyFigures.quantile(self.seconds, q)
+
+
+def ai_latency(pool: CardPool, decks: tuple[Deck, Deck], level: str, duels: int, seed: int) -> AIFigures:
+    """Play `duels` duels of `ai:level` (Player 1) against the greedy baseline and time every
+    decision the AI searched. CPU time of this thread (`time.thread_time`): what the search costs,
+    whatever else the machine runs (wall time on a busy machine is larger)."""
+    from ..agents import GreedyAgent, observe
+    from ..agents.ai import AIAgent
+
+    rng = random.Random(seed)
+    figures = AIFigures(level, [], [])
+    for _ in range(duels):
+        duel_seed = rng.randrange(2**31)
+        d = Duel.new(pool, decks, duel_seed)
+        ai = AIAgent(level, duel_seed)
+        agents = (ai, GreedyAgent(duel_seed + 1))
+        while (decision := d.pending) is not None:
+            ai.last = None
+            t0 = time.thread_time()
+            answer = agents[decision.player].choose(observe(d, decision.player, pool), decision)
+            if decision.player == 0 and ai.last is not None:
+                figures.seconds.append(time.thread_time() - t0)
+                figures.playouts.append(sum(visits for _, _, visits in ai.last.candidates))
+            d.apply(answer)
+    return figures

@@ -7,7 +7,7 @@ import cProfile
 import io
 import pstats
 
-from ..analysis.bench import CopyFigures, bench, copy_latency
+from ..analysis.bench import CopyFigures, ai_latency, bench, copy_latency
 from ..analysis.compare import CompareError, compare_revisions
 from ..analysis.fuzz import fuzz, pool_decks
 from ..analysis.load_bench import measure_load
@@ -32,13 +32,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     f.set_defaults(run=run_fuzz)
     b = sub.add_parser("bench", help="time random-vs-random duels (duels/s, decisions/s) or card-pool loading",
                        description=f"Single-threaded random duels between two decks (default: {BENCH_DECK} twice); setup is included in the time.")
-    b.add_argument("--duels", type=int, default=200, metavar="N")
+    b.add_argument("--duels", type=int, metavar="N", help="duels to play (default 200; 3 with --ai)")
     b.add_argument("--seed", type=int, default=0, metavar="S")
     b.add_argument("--decks", nargs=2, metavar=("A", "B"), dest="deck_refs", help=f"the two decks (default: {BENCH_DECK} {BENCH_DECK})")
     b.add_argument("--profile", action="store_true", help="run under cProfile and print the top entries")
     b.add_argument("--load", type=int, metavar="CARDS", help="instead: time loading a generated pool of CARDS cards, cold and warm")
     b.add_argument("--tui", action="store_true", help="instead: TUI cold start, keypress → repaint latency at 120×40, memory after 20 turns")
     b.add_argument("--copy", action="store_true", help="instead: Duel.copy() and determinize() latency (median, p99) at turns 3, 8 and 15")
+    b.add_argument("--ai", metavar="LEVEL", help="instead: CPU time per searched decision of ai:LEVEL against the greedy baseline "
+                                                 "(p50/p95/max; default decks kaiba-dragons joey-warriors)")
     b.add_argument("--against", metavar="REV",
                    help="run the same bench with git revision REV (checked out apart) and this code in alternating rounds; print the ratio")
     b.add_argument("--rounds", type=int, default=3, metavar="N", help="rounds for --against (default 3)")
@@ -91,6 +93,9 @@ def run_bench(args: argparse.Namespace) -> int:
                   f"cold {figures.cold_s:.2f} s (parse + validate + write cache), "
                   f"warm {figures.warm_best:.3f} s best of {len(figures.warm_s)} (median {sorted(figures.warm_s)[len(figures.warm_s) // 2]:.3f} s)")
         return EXIT_OK
+    if args.ai:
+        return run_ai_bench(args, card_pool(args))
+    args.duels = 200 if args.duels is None else args.duels
     if args.against:
         return run_against(args)
     pool = card_pool(args)
@@ -119,6 +124,24 @@ def run_bench(args: argparse.Namespace) -> int:
         buffer = io.StringIO()
         pstats.Stats(profiler, stream=buffer).sort_stats("tottime").print_stats(25)
         out.print(buffer.getvalue(), markup=False, highlight=False)
+    return EXIT_OK
+
+
+def run_ai_bench(args: argparse.Namespace, pool: CardPool) -> int:
+    from ..agents.ai import LEVELS
+
+    if args.ai not in LEVELS:
+        raise UsageError(f"unknown AI level '{args.ai}'", f"choose one of: {', '.join(LEVELS)}")
+    a, b = _decks(args, pool, args.deck_refs or ["kaiba-dragons", "joey-warriors"])
+    duels = 3 if args.duels is None else args.duels
+    f = ai_latency(pool, (a, b), args.ai, duels, args.seed)
+    if not f.seconds:
+        out.print(f"ai:{args.ai} searched no decision in {duels} duels {a.name} vs {b.name}")
+        return EXIT_OK
+    playouts = sorted(f.playouts)
+    out.print(f"ai:{args.ai} vs greedy, {a.name} vs {b.name}, {duels} duels (seed {args.seed}): {len(f.seconds)} searched decisions")
+    out.print(f"  CPU time per decision: p50 {f.quantile(0.5) * 1e3:.0f} ms · p95 {f.quantile(0.95) * 1e3:.0f} ms · "
+              f"max {max(f.seconds) * 1e3:.0f} ms · play-outs p50 {playouts[len(playouts) // 2]} (min {playouts[0]}, max {playouts[-1]})")
     return EXIT_OK
 
 
