@@ -113,7 +113,7 @@ def _replay(args: argparse.Namespace) -> int:
     match = load_match(args.replay, pool)  # (a DataError names the file; exit 2)
     print_record(match, f"replayed from {args.replay}")
     state = "finished" if match.outcome is not None else f"unfinished (next: {match.pending.prompt if match.pending else '–'})"
-    out.print(f"verified: {match.number} duel{'s' if match.number != 1 else ''} replay to the saved record; the match is {state}")
+    out.print(f"verified: {match.number} duel{'s replay' if match.number != 1 else ' replays'} to the saved record; the match is {state}")
     return EXIT_OK
 
 
