@@ -17,7 +17,7 @@ from collections import Counter
 from ..schema.cards import Card
 from ..schema.decks import Deck
 from ..schema.rules import DeckRules
-from ..schema.validate import check_deck
+from ..schema.validate import check_deck, wrong_deck
 from .decision import Option, Refusal
 
 DONE = Option("done", "done", verb="done")
@@ -61,12 +61,21 @@ def refusal(deck: Deck, outs: list[Card], ins: list[Card], rules: DeckRules) -> 
         if have[card] < count:
             name = next(c.name for c in outs if c.id == card)
             return Refusal(action, "R-MATCH-4", f"'{name}' is not in your Main or Extra Deck" + (f" {count} times" if have[card] else ""))
+    spare = Counter(c.id for c in deck.side)
+    if all(spare[card] >= n for card, n in Counter(c.id for c in ins).items()):
+        # the same cards in other sections: sizes, copies and the banlist cannot change, only
+        # where each card stands (R-DECK-7) — the fast path for the options of every decision
+        extra_ids = {c.id for c in deck.extra}
+        for out, card in zip(outs, ins):
+            problem = wrong_deck(card, "extra" if out.id in extra_ids else "main")
+            if problem is not None:
+                return Refusal(action, problem[2], problem[0])
+        return None
     after = exchange(deck, outs, ins)
     before = {(p.rule, p.message) for p in check_deck(deck, rules)}  # (a deck played with --allow-illegal)
     for problem in check_deck(after, rules):
         if (problem.rule, problem.message) not in before:
             return Refusal(action, problem.rule or "R-MATCH-4", problem.message)
-    spare = Counter(c.id for c in deck.side)
     for card, count in Counter(c.id for c in ins).items():
         if spare[card] < count:
             name = next(c.name for c in ins if c.id == card)
