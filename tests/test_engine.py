@@ -8,7 +8,7 @@ from ygoterm.agents import RandomAgent
 from ygoterm.engine.decision import IllegalChoice, Kind
 from ygoterm.engine.duel import Duel
 from ygoterm.engine.events import Draw, SetCard
-from ygoterm.engine.match import Match
+from ygoterm.engine.score import Score as Match
 from ygoterm.engine.replay import load_record, replay
 from ygoterm.schema.decks import load_deck
 from ygoterm.schema.problems import DataError

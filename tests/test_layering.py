@@ -26,13 +26,14 @@ def test_engine_and_schema_never_import_textual_or_rich():
 LAYERS = [
     "types", "decision", "events", "machine", "handlers",  # values and the frame machine
     "card", "player",  # cards and sides
-    "labels", "timing", "links",  # option labels, "may I act now", what chains and battles are made of
+    "labels", "timing", "timelimit", "links",  # option labels, "may I act now", tournament time in a duel, chains and battles
     "filters", "continuous", "views", "manual",  # what cards are, what applies now, what a player sees
     "summons", "ops", "chain", "windows",  # effects: Special Summons, operations, chains, response windows
     "extra_summons", "pendulum", "legality", "commands",  # the player's Extra Deck/Pendulum Summons, legality, commands
     "flow",  # turns, phases, battle
     "copying", "determinize", "record", "duel",  # the Duel facade last (record: the save format)
-    "position", "replay", "match",  # built on Duel
+    "position", "replay",  # built on Duel
+    "score", "siding", "clock", "match_record", "match", "match_replay",  # a match of duels (score, side-decking, time)
 ]
 
 

@@ -193,6 +193,9 @@ def run(path: Path, pools: PoolCache) -> Result:
         if step.concede is not None:
             duel.concede(SIDES[step.concede])
             continue
+        if step.time is not None:
+            duel.call_time()
+            continue
         if step.first is not None:
             if duel.pending.kind != Kind.FIRST:
                 result.failures.append(f"{where}: expected the coin-toss choice, but the engine asks: {duel.pending.prompt}")

@@ -25,7 +25,8 @@ class Kind(str, Enum):
     OPTION = "option"  # choose one of several effects / texts
     DECLARE = "declare"  # declare a card name, Type, Attribute or number
     ORDER = "order"  # order simultaneous triggers (give all options in the chosen order)
-    FIRST = "first"  # the coin-toss winner chooses to go first or second (R-SETUP-3)
+    FIRST = "first"  # the coin-toss winner (R-SETUP-3) or, in a match, the last duel's loser (R-MATCH-3) chooses
+    SIDE = "side"  # a match, between duels: swap a Side Deck card one for one, or done (R-MATCH-4)
 
 
 class Option(NamedTuple):

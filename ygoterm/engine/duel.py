@@ -30,6 +30,8 @@ from .events import Destroyed, Draw, DuelEnd, Event, Flip, LifePoints, Move, Not
 from .links import STATE_EVENTS, Signal
 from .player import SEPARATE_PENDULUM_ZONES, Player
 from .record import ReplayRecord
+from . import timelimit
+from .timelimit import EXTRA_DUEL, EXTRA_TURNS, TimeLimit
 from .types import EMZ_LEFT, FIELD_ZONE, TRIBUTED_BY_EFFECT, Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
@@ -84,6 +86,8 @@ class Duel:
         self.delayed: list[Any] = []  # links.Delayed: effects waiting for a later Standby/End Phase
         self.floating: list[tuple[CardInst, Any, int]] = []  # (card, continuous Effect, turn): "until the end of this turn"
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
+        self.first_given: int | None = None  # a match's later duel: who goes first was chosen before it (R-MATCH-3)
+        self.time_limit: TimeLimit | None = None  # tournament time called (engine/timelimit.py, R-TIME-2…6)
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
         self.solo = False  # solo testing: manual actions always allowed (DESIGN.md §4)
         self.end_battle = False  # an effect ends the Battle Phase after this attack
@@ -103,15 +107,24 @@ class Duel:
 
     @classmethod
     def new(cls, pool: "CardPool", decks: tuple[Deck, Deck], seed: int, rules: Rules | None = None,
-            names: tuple[str, str] = DEFAULT_NAMES, *, solo: bool = False) -> "Duel":
+            names: tuple[str, str] = DEFAULT_NAMES, *, solo: bool = False, first: int | None = None,
+            time_limit: TimeLimit | None = None) -> "Duel":
         """A fresh duel: coin toss, shuffles and opening hands happen as the flow starts.
-        `solo`: one person tests a deck, so manual actions are always allowed."""
+        `solo`: one person tests a deck, so manual actions are always allowed. `first`: the
+        player who goes first, already chosen (a match's later duel, R-MATCH-3): no coin toss.
+        `time_limit`: a duel limited from its start (the extra duel of R-TIME-6)."""
         from . import flow
 
         duel = cls(rules or Rules(), seed, names)
         duel.solo = solo
+        duel.first_given = first
         duel.record = ReplayRecord.for_decks(pool, decks, seed, duel.rules, names)
         duel.record.solo = solo
+        duel.record.first = first
+        if time_limit is not None:
+            duel.time_limit = time_limit
+            duel.record.time_limit = time_limit.entry
+            timelimit.called(duel, time_limit)
         duel.deal_uids(sum(len(d.main) + len(d.extra) for d in decks))
         for p, deck in enumerate(decks):
             duel._deal(p, deck.main, Loc.DECK)
@@ -296,6 +309,31 @@ class Duel:
             self.pending = None
             return self.log[start:]
         self._advance(REFRESH)  # the open decision is asked again with what changed
+        return self.log[start:]
+
+    def call_time(self, extra_turns: int | None = None, equal_lp: str | None = None) -> list[Event]:
+        """R-TIME-2: time is called now. The current turn (turn 1 before the first begins) is
+        played to its end, then `extra_turns` more (default: the rules' time procedure), then
+        LP decide (R-TIME-3/4). Stored in the replay where it happened."""
+        settings = self.rules.time
+        turn = max(self.turn, 1)
+        extra = settings.extra_turns if extra_turns is None else extra_turns
+        return self.set_time_limit(TimeLimit(EXTRA_TURNS, turn, turn + extra, equal_lp or settings.equal_lp))
+
+    def limit_turns(self, turns: int, equal_lp: str = "sudden_death") -> list[Event]:
+        """R-TIME-6: this duel lasts `turns` turns, then the higher LP wins (equal: sudden death)."""
+        return self.set_time_limit(TimeLimit(EXTRA_DUEL, 0, turns, equal_lp))
+
+    def set_time_limit(self, limit: TimeLimit) -> list[Event]:
+        if self.outcome is not None or self.pending is None:
+            raise IllegalChoice("R-TIME-2", "the duel is over")
+        if self.time_limit is not None:
+            raise IllegalChoice("R-TIME-2", "time has already been called in this duel")
+        start = len(self.log)
+        if self.record is not None:
+            self.record.choices.append(limit.entry)
+        self.time_limit = limit
+        timelimit.called(self, limit)
         return self.log[start:]
 
     def set_prompt_mode(self, player: int, mode: str) -> None:
@@ -730,6 +768,8 @@ class Duel:
         zero = [p for p in (0, 1) if self.players[p].lp == 0]
         if zero:
             self.lose(zero, "LP", "LP reached 0 (R-WIN-1)")
+        if self.time_limit is not None and self.time_limit.sudden_death:
+            timelimit.lp_changed(self)  # R-TIME-4: compared at the moment of the change
 
     def lose(self, players: list[int], reason: str, detail: str) -> None:
         """End the duel now: one loser → the other wins; both → a draw (R-WIN-4)."""
@@ -741,6 +781,11 @@ class Duel:
 
     def win(self, player: int, reason: str, detail: str) -> None:
         self._end(player, reason, detail)
+        raise DuelOver()
+
+    def decide(self, winner: int | None, reason: str, detail: str) -> None:
+        """End the duel now with this result (None: a draw), e.g. by the time procedure."""
+        self._end(winner, reason, detail)
         raise DuelOver()
 
     def _end(self, winner: int | None, reason: str, detail: str) -> None:
@@ -788,6 +833,8 @@ class Duel:
             for zone in (side.mzone, side.szone):
                 parts.append(tuple(None if c is None else (c.uid, int(c.pos), c.face_up, c.attacks, c.pos_changed_turn,
                                                            tuple(m.uid for m in c.materials)) for c in zone))
+        if self.time_limit is not None:
+            parts.append(self.time_limit)
         pending = self.pending
         if pending is not None:
             parts.append((pending.player, pending.kind.value, tuple(o.key for o in pending.options)))

@@ -314,6 +314,22 @@ class Destroyed(Event):
 
 
 @dataclass(slots=True)
+class TimeProcedure(Event):
+    """A step of the time procedure (R-TIME-2…6): `step` is "called" (time called in this duel),
+    "extra_turn" (turn `n` of `of` begins), "judged" (LP compared after the last turn) or
+    "sudden_death" (LP were equal: the next LP change that leaves them unequal decides)."""
+
+    step: str
+    turn: int
+    n: int = 0
+    of: int = 0
+    message: str = ""
+
+    def text(self, names: Names) -> str:
+        return self.message
+
+
+@dataclass(slots=True)
 class DuelEnd(Event):
     winner: int | None
     reason: str

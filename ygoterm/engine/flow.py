@@ -24,6 +24,7 @@ from .labels import unique_labels
 from .legality import NORMAL_SUMMON, attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms
 from .links import AttackState
 from .ops import pay_unchained_cost
+from . import timelimit
 from .types import Loc, Phase, Pos, Step
 from .windows import SummonTogether, after_chain, start_chain, summon_with_negation_window, window
 
@@ -57,6 +58,8 @@ class Play(Frame):
         return self.then(d, "next_turn", Turn(self.phase))
 
     def next_turn(self, d: "Duel", _: Any) -> Next:
+        if d.time_limit is not None:
+            timelimit.turn_ended(d)  # R-TIME-3/4: after the last turn, LP decide
         d.turn += 1
         d.turn_player = 1 - d.turn_player
         return self.then(d, "next_turn", Turn(Phase.DRAW))
@@ -67,6 +70,9 @@ class Setup(Frame):
     winner: int = 0
 
     def start(self, d: "Duel", _: Any) -> Next:
+        if d.first_given is not None:  # R-MATCH-3: chosen between duels by the last duel's loser
+            self.winner = d.first_given
+            return self.chosen(d, Option("first", "first"))
         self.winner = winner = d.rng.randrange(2)  # R-SETUP-3: a seeded coin; the winner chooses
         d.emit(CoinToss(winner))
         return self.ask("chosen", d.ask(winner, Kind.FIRST, (Option("first", "first"), Option("second", "second")),
@@ -98,6 +104,8 @@ class Turn(Frame):
         self.skip = frozenset(phase for phase, when in d.players[p].skip.items() if when < d.turn)  # R-PHASE-8: set before this turn
         if self.first == Phase.DRAW:
             d.emit(TurnStart(d.turn, p))
+            if d.time_limit is not None:
+                timelimit.turn_started(d)
             for card in d.players[p].mzone:
                 if card is not None:
                     card.attacks = 0

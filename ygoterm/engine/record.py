@@ -66,6 +66,8 @@ class ReplayRecord:
     choices: list[str] = field(default_factory=list)
     solo: bool = False  # solo testing: manual actions allowed
     meta: dict[str, Any] = field(default_factory=dict)  # client notes kept with a save (e.g. who sat where)
+    first: int | None = None  # a match's later duel: who went first, chosen before it (R-MATCH-3); else a coin toss
+    time_limit: str | None = None  # a duel limited from its start (R-TIME-6's extra duel): its "!time:…" entry
     pool: "CardPool | None" = None  # the pool it was recorded with (not saved)
     source: tuple[str, int] | None = None  # (file, line of choices[0]) when read from a save, for messages
 
@@ -83,11 +85,20 @@ class ReplayRecord:
         cards = [c for d in decks for c in (*d.main, *d.extra)]
         return cls(seed, rules, names, data, pool_digest(cards), pool=pool)
 
-    def to_json(self) -> str:
+    def to_data(self) -> dict[str, Any]:
+        """The save as plain JSON data (a match save nests these, engine/match_record.py)."""
         data = {"format": FORMAT, "version": VERSION, "digest": self.digest, "seed": self.seed,
                 "rules": self.rules.model_dump(mode="json"), "names": list(self.names), "decks": self.decks,
-                "position": self.position, "solo": self.solo, "meta": self.meta, "choices": self.choices}
-        return json.dumps(data, indent=1) + "\n"
+                "position": self.position, "solo": self.solo, "meta": self.meta}
+        if self.first is not None:
+            data["first"] = self.first
+        if self.time_limit is not None:
+            data["time_limit"] = self.time_limit
+        data["choices"] = self.choices
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_data(), indent=1) + "\n"
 
     def save(self, path: Path) -> None:
         """Write atomically: a crash mid-write never leaves a half save behind."""
@@ -120,8 +131,8 @@ class _Meta(BaseModel):
     seats: tuple[Literal["human", "goldfish", "random"], Literal["human", "goldfish", "random"]] | None = None
 
 
-# "!concede:P", "!manual:P:{json}", or option keys (a leading "=": a forced answer)
-_ENTRY = re.compile(r"!concede:[01]|!manual:[01]:\{.*\}|=?(?:[^!\s=,][^\s]*(?: [^\s]+)*)?")  # "" chooses none
+# "!concede:P", "!manual:P:{json}", "!time:…" (engine/timelimit.py), or option keys (a leading "=": a forced answer)
+_ENTRY = re.compile(r"!concede:[01]|!manual:[01]:\{.*\}|!time:(?:extra_turns|extra_duel):\d{1,6}:\d{1,6}:(?:sudden_death|draw)|=?(?:[^!\s=,][^\s]*(?: [^\s]+)*)?")  # "" chooses none
 
 
 class _ReplayFile(BaseModel):
@@ -137,13 +148,15 @@ class _ReplayFile(BaseModel):
     position: dict[str, Any] | None = None
     solo: bool = False
     meta: _Meta = _Meta()
+    first: int | None = Field(None, ge=0, le=1)
+    time_limit: Annotated[str, Field(pattern=r"^!time:extra_duel:0:\d{1,6}:(sudden_death|draw)$")] | None = None
     choices: Annotated[list[Annotated[str, Field(max_length=100_000)]], Field(max_length=1_000_000)]
 
 
-def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
-    """Read a save; refuse a corrupt, truncated or mismatched one with a clear message."""
-    from ..schema.report import problems_from
-    from ..schema.yamlio import Locator, read_text
+def read_save(path: Path, fmt: str = FORMAT) -> tuple[dict[str, Any], str, str]:
+    """A save file's JSON data, its text and its display name; a file that is not JSON or not a
+    save of format `fmt` is refused with a clear message."""
+    from ..schema.yamlio import read_text
 
     name = display_path(path)
     text = read_text(path, max_bytes=MAX_SAVE_BYTES)
@@ -152,54 +165,79 @@ def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
     except json.JSONDecodeError as e:
         hint = "the file is truncated (was the save interrupted?)" if e.pos >= len(text.rstrip()) else "the file is damaged"
         raise DataError([Problem(name, e.lineno, e.colno, "", f"not a valid save: {e.msg}", hint)]) from None
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        other = {FORMAT: "a duel save", "ygoterm-match": "a match save"}.get(data.get("format") if isinstance(data, dict) else None)
+        what = {FORMAT: "", "ygoterm-match": "match "}.get(fmt, fmt)
+        raise DataError([Problem(name, 1, 1, "format", f"not a ygoterm {what}save file" + (f" (it is {other})" if other else ""),
+                                 f"a {what}save starts with {{\"format\": \"{fmt}\"")])
+    return data, text, name
+
+
+def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
+    """Read a save; refuse a corrupt, truncated or mismatched one with a clear message."""
+    from ..schema.yamlio import Locator
+
+    data, text, name = read_save(path)
+    return record_from_data(data, pool, name, Locator(text), first_line=_first_choice_line(text))
+
+
+def record_from_data(data: Any, pool: "CardPool", name: str, locator: Any, prefix: tuple[Any, ...] = (),
+                     first_line: int = 0) -> ReplayRecord:
+    """A duel's replay record from its JSON data (a whole save, or one duel of a match save at
+    `prefix`), checked through: entries, decks that could start a duel, the card digest."""
+    from ..schema.report import problems_from
+
+    where = ".".join(map(str, prefix)) + "." if prefix else ""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DataError([Problem(name, 1, 1, "format", "not a ygoterm save file", f"a save starts with {{\"format\": \"{FORMAT}\"")])
+        raise DataError([Problem(name, *locator.position(prefix), where + "format", "not a duel's replay record",
+                                 f"each duel starts with {{\"format\": \"{FORMAT}\"")])
     try:
         model = _ReplayFile.model_validate(data)
     except ValidationError as e:
-        raise DataError(problems_from(e, file=name, locator=Locator(text))) from None
+        raise DataError(problems_from(e, file=name, locator=locator, prefix=prefix)) from None
     if model.version > VERSION:
         raise DataError([Problem(name, 1, 1, "version", f"save version {model.version} is newer than this ygoterm ({VERSION})", "update ygoterm")])
     decks = [d.model_dump() for d in model.decks]
     meta = model.meta.model_dump(exclude_none=True)
     record = ReplayRecord(model.seed, model.rules, model.names, decks, model.digest, model.position, model.choices,
-                          model.solo, pool=pool, meta=meta, source=(name, _first_choice_line(text)))
+                          model.solo, pool=pool, meta=meta, source=(name, first_line), first=model.first,
+                          time_limit=model.time_limit)
     for index, entry in enumerate(model.choices):
         if not _ENTRY.fullmatch(entry):
             file, line = record.where(index)
-            raise DataError([Problem(file, line, 0, f"choices[{index}]", f"recorded answer {entry[:60]!r} is not a recorded answer",
+            line = line or locator.position((*prefix, "choices", index))[0]
+            raise DataError([Problem(file, line, 0, f"{where}choices[{index}]", f"recorded answer {entry[:60]!r} is not a recorded answer",
                                      "the save is damaged: answers are option keys such as 'summon:12'")])
-    locator = Locator(text)
     if model.position is not None:
-        _check_position(model.position, name, locator)
+        _check_position(model.position, name, locator, prefix)
     elif len(model.decks) != 2:
-        raise DataError([Problem(name, *locator.position(("decks",)), "decks", f"a save holds the decks of 2 players, not {len(model.decks)}",
+        raise DataError([Problem(name, *locator.position((*prefix, "decks")), where + "decks", f"a save holds the decks of 2 players, not {len(model.decks)}",
                                  "the save is damaged")])
     side_decks = [i for d in record.decks for i in d.get("side", [])]  # (not in card_refs: outside the digest)
     missing = sorted({str(i) for i in record.card_refs() + side_decks if pool.get(i) is None})
     if missing:
-        raise DataError([Problem(name, 1, 1, "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(missing[:5])}",
+        raise DataError([Problem(name, *locator.position((*prefix, "decks")), where + "decks", f"the save uses card{'s' if len(missing) > 1 else ''} not in the card pool: {', '.join(missing[:5])}",
                                  "load the card folders the duel was played with (--cards)")])
     if model.position is None:
-        _check_decks(record, model.rules, pool, name, locator)
+        _check_decks(record, model.rules, pool, name, locator, prefix)
     digest = pool_digest([pool.get(i) for i in record.card_refs()])  # type: ignore[misc]
     if digest != model.digest:
-        raise DataError([Problem(name, 1, 1, "digest", "the card definitions changed since this duel was saved, so it cannot be replayed faithfully",
+        raise DataError([Problem(name, *locator.position((*prefix, "digest")), where + "digest", "the card definitions changed since this duel was saved, so it cannot be replayed faithfully",
                                  "use the card files the duel was played with")])
     return record
 
 
-def _check_position(position: dict[str, Any], name: str, locator: Any) -> None:
+def _check_position(position: dict[str, Any], name: str, locator: Any, prefix: tuple[Any, ...] = ()) -> None:
     from ..schema.report import problems_from
     from ..schema.scenario import Scenario
 
     try:
         Scenario.model_validate(position)
     except ValidationError as e:
-        raise DataError(problems_from(e, file=name, locator=locator, prefix=("position",))) from None
+        raise DataError(problems_from(e, file=name, locator=locator, prefix=(*prefix, "position"))) from None
 
 
-def _check_decks(record: ReplayRecord, rules: Rules, pool: "CardPool", name: str, locator: Any) -> None:
+def _check_decks(record: ReplayRecord, rules: Rules, pool: "CardPool", name: str, locator: Any, prefix: tuple[Any, ...] = ()) -> None:
     """A saved duel's decks must be ones a duel could start with (R-DECK-1…4, R-DECK-7 under the
     save's own rules): an edited save cannot smuggle in a 200-card or an empty deck."""
     from ..schema.validate import check_deck
@@ -208,7 +246,7 @@ def _check_decks(record: ReplayRecord, rules: Rules, pool: "CardPool", name: str
         problems = check_deck(_deck(data, pool), rules.deck)
         if problems:
             first = problems[0]
-            raise DataError([Problem(name, *locator.position(("decks", index)), f"decks[{index}]",
+            raise DataError([Problem(name, *locator.position((*prefix, "decks", index)), ".".join(map(str, prefix)) + ("." if prefix else "") + f"decks[{index}]",
                                      f"deck '{data['name']}' could not start a duel: {first.message}" + (f" [{first.rule}]" if first.rule else ""),
                                      "the save is damaged or was edited")])
 

@@ -8,7 +8,7 @@ to a new duel, the forced ones included, and stops exactly where the duel was.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..schema.problems import DataError, Problem, display_path
 from .record import ReplayRecord, _deck, load_record, pool_digest
@@ -29,8 +29,12 @@ def start(record: ReplayRecord, pool: "CardPool") -> "Duel":
         duel = build_position(pool, record.position, record.seed, record.rules, record.names)
         duel.solo = duel.record.solo = record.solo  # type: ignore[union-attr]
         return duel
+    from .timelimit import TimeLimit
+
     decks = tuple(_deck(d, pool) for d in record.decks)
-    return Duel.new(pool, decks, record.seed, record.rules, record.names, solo=record.solo)  # type: ignore[arg-type]
+    limit = TimeLimit.from_entry(record.time_limit) if record.time_limit else None
+    return Duel.new(pool, decks, record.seed, record.rules, record.names, solo=record.solo, first=record.first,  # type: ignore[arg-type]
+                    time_limit=limit)
 
 
 def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None, prompt_modes: tuple[str, str] | None = None) -> "Duel":
@@ -46,18 +50,34 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None, prom
     if duel.record is not None:
         duel.record.meta = dict(record.meta)
     entries = record.choices if upto is None else record.choices[:upto]
-    for index, entry in enumerate(entries):
+    feed(duel, record, entries)
+    return duel
+
+
+def feed(duel: Any, record: ReplayRecord, entries: list[str], offset: int = 0) -> None:
+    """Apply recorded entries to `duel` — a Duel, or anything with its `pending`, `apply`,
+    `concede`, `manual` and `set_time_limit` (a match's current duel, engine/match_replay.py).
+    `offset`: the index of `entries[0]` in the record, for messages."""
+    from .decision import IllegalChoice
+    from .duel import forced
+    from .timelimit import TimeLimit
+
+    for index, entry in enumerate(entries, offset):
         if entry.startswith("!concede:"):
             duel.concede(int(entry.split(":")[1]))  # (load_record let only "!concede:0" and "!concede:1" through)
             break
-        if entry.startswith("!manual:"):
-            from .manual import Manual
-
-            _, who, body = entry.split(":", 2)
+        if entry.startswith("!manual:") or entry.startswith("!time:"):
             try:
-                duel.manual(int(who), Manual.from_json(body))
+                if entry.startswith("!time:"):
+                    duel.set_time_limit(TimeLimit.from_entry(entry))
+                else:
+                    from .manual import Manual
+
+                    _, who, body = entry.split(":", 2)
+                    duel.manual(int(who), Manual.from_json(body))
             except (IllegalChoice, ValueError, TypeError) as e:
-                raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", f"recorded manual action is not possible here: {e}",
+                what = "time call" if entry.startswith("!time:") else "manual action"
+                raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", f"recorded {what} is not possible here: {e}",
                                          "the save is damaged or from another version of the rules engine")]) from None
             continue
         is_forced = entry.startswith("=")
@@ -77,7 +97,6 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None, prom
         except IllegalChoice as e:
             raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", f"recorded answer {key!r} is not legal here: {e}",
                                      "the save is damaged or from another version of the rules engine")]) from None
-    return duel
 
 
 def load_duel(path: Path, pool: "CardPool") -> "Duel":

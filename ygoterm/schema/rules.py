@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class _Switches(BaseModel):
@@ -46,6 +46,34 @@ class MatchRules(_Switches):
     extra_duels_after_draws: bool = False  # V-24
 
 
+class TimeRules(_Switches):
+    """Tournament time (RULES.md §13, V-25). `classic2005` is the procedure of R-TIME-2…7 with its
+    numbers fixed; `custom` lets each of them be set. The match length and the two warnings
+    (R-TIME-1: they never penalise) may be set under either procedure."""
+
+    procedure: Literal["classic2005", "custom"] = "classic2005"  # V-25
+    match_minutes: float = Field(40, ge=0, le=24 * 60)  # R-TIME-1, breaks included
+    turn_minutes: float = Field(3, ge=0, le=24 * 60)  # R-TIME-1: the per-turn notice
+    break_minutes: float = Field(3, ge=0, le=24 * 60)  # R-TIME-1: the break between duels
+    # custom only:
+    extra_turns: int = Field(3, ge=0, le=99)  # R-TIME-2: turns played after the current one
+    equal_lp: Literal["sudden_death", "draw"] = "sudden_death"  # R-TIME-4 (the 2018 policy: a draw)
+    level_wins: Literal["extra_duel", "draw"] = "extra_duel"  # R-TIME-5/6: wins level when time is up
+    extra_duel_turns: int = Field(4, ge=1, le=99)  # R-TIME-6: the extra duel's length
+
+    @model_validator(mode="after")
+    def _classic_is_fixed(self) -> "TimeRules":
+        if self.procedure == "classic2005":
+            changed = [name for name in _CUSTOM_ONLY if getattr(self, name) != _CLASSIC[name]]
+            if changed:
+                raise ValueError(f"{', '.join(changed)} can only be changed with procedure: custom (classic2005 is R-TIME-2…7 as written)")
+        return self
+
+
+_CUSTOM_ONLY = ("extra_turns", "equal_lp", "level_wins", "extra_duel_turns")
+_CLASSIC = {"extra_turns": 3, "equal_lp": "sudden_death", "level_wins": "extra_duel", "extra_duel_turns": 4}
+
+
 class Rules(_Switches):
     """A complete rules profile; `Rules()` is the modern default."""
 
@@ -57,4 +85,5 @@ class Rules(_Switches):
     zones: ZoneRules = ZoneRules()
     chain: ChainRules = ChainRules()
     match: MatchRules = MatchRules()
+    time: TimeRules = TimeRules()  # tournament mode only (R-TIME)
     manual_actions: bool = False  # DESIGN §4: allow manual actions in a two-player duel

@@ -148,12 +148,13 @@ class Step(_Model):
     expect: Expect | None = None
     first: Side | None = None  # answer the coin-toss decision so that this side goes first
     concede: Side | None = None
+    time: Literal["call"] | None = None  # tournament time is called now (R-TIME-2, the rules' `time` procedure)
 
     @model_validator(mode="after")
     def _one_thing(self) -> "Step":
-        actions = [x for x in (self.do, self.expect, self.first, self.concede) if x is not None]
+        actions = [x for x in (self.do, self.expect, self.first, self.concede, self.time) if x is not None]
         if len(actions) != 1:
-            raise ValueError("a script step is a command, or one of {do: …}, {expect: …}, {first: A|B}, {concede: A|B}")
+            raise ValueError("a script step is a command, or one of {do: …}, {expect: …}, {first: A|B}, {concede: A|B}, {time: call}")
         if self.refused is not None and self.do is None:
             raise ValueError("'refused' goes with 'do'")
         return self

@@ -81,6 +81,11 @@ def _wrong_deck(card: Card, section: str) -> tuple[str, str, str] | None:
     return None
 
 
+def wrong_deck(card: Card, section: str) -> tuple[str, str, str] | None:
+    """R-DECK-7 for one card in one section: (message, hint, rule), or None when it may go there."""
+    return _wrong_deck(card, section)
+
+
 def _frame_word(card: Card) -> str:
     if isinstance(card, Monster):
         for frame in ("fusion", "synchro", "xyz", "link"):
