@@ -124,11 +124,14 @@ class _SavedDeck(BaseModel):
     side: _Passcodes = []
 
 
+_SeatKind = Literal["human", "goldfish", "random", "ai:easy", "ai:normal", "ai:hard"]
+
+
 class _Meta(BaseModel):
     """Client notes kept with a save; only `seats` is read back (who sat where in a solo test)."""
 
     model_config = ConfigDict(extra="allow")
-    seats: tuple[Literal["human", "goldfish", "random"], Literal["human", "goldfish", "random"]] | None = None
+    seats: tuple[_SeatKind, _SeatKind] | None = None
 
 
 # "!concede:P", "!manual:P:{json}", "!time:…" (engine/timelimit.py), or option keys (a leading "=": a forced answer)
