@@ -172,10 +172,23 @@ async def test_hot_seat_never_shows_the_other_hand(pool, decks):
         assert checked > 50
 
 
-async def test_two_thousand_random_keys_never_raise(pool, decks):
+def keep_dueling(app, new_duel) -> bool:
+    """After a batch of random keys: if they left the duel (the end screen's "Back to the menu",
+    or a yes to q), go back to the menu and start another one. True if a new duel started."""
+    if any(isinstance(s, DuelScreen) for s in app.screen_stack):
+        return False
+    assert any(type(s).__name__ == "MenuScreen" for s in app.screen_stack), app.screen_stack
+    while type(app.screen).__name__ != "MenuScreen":
+        app.pop_screen()
+    app.push_screen(new_duel(app))
+    return True
+
+
+async def test_two_thousand_random_keys_never_raise(pool, decks, monkeypatch):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "random", 7))
     keys = ["up", "down", "left", "right", "h", "j", "k", "l", "enter", "space", "escape", "c", "n", "a", "p", "g", "b",
-            "x", "d", "u", "r", "t", "f", "question_mark", "tab", "1", "y", "s"]  # not q: it leaves the duel
+            "x", "d", "u", "r", "t", "f", "question_mark", "tab", "1", "y", "s", "ctrl+x"]  # not q: it leaves the duel
+    monkeypatch.setattr(YgoApp, "exit", lambda self, *args, **kwargs: None)  # (Esc, y on the menu would quit)
     rng = random.Random(2026)
     async with app.run_test(size=(100, 30)) as pilot:
         for batch in range(80):
@@ -184,22 +197,25 @@ async def test_two_thousand_random_keys_never_raise(pool, decks):
             for _ in range(25):
                 send_key(app, rng.choice(keys))
             await pilot.pause()
+            keep_dueling(app, lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "random", batch))
         await pilot.pause()
         assert any(isinstance(s, DuelScreen) for s in app.screen_stack), app.screen_stack
 
 
 MASH_KEYS = ["up", "down", "left", "right", "h", "j", "k", "l", "enter", "space", "escape", "c", "n", "a", "p", "g", "b",
              "x", "d", "u", "r", "t", "f", "question_mark", "tab", "shift+tab", "1", "y", "s", "m", "backspace", "home", "end",
-             "ctrl+p", "pageup", "pagedown"]  # not q: it leaves the duel
+             "ctrl+p", "pageup", "pagedown", "ctrl+x"]  # not q: it leaves the duel
 
 
 @pytest.mark.parametrize("size", [(80, 24), (40, 12)])
-async def test_five_thousand_keys_with_the_palette_never_raise(pool, decks, size):
+async def test_five_thousand_keys_with_the_palette_never_raise(pool, decks, size, monkeypatch):
     """Typed ahead at full speed, palette keys included (Textual's palette once crashed on PageUp
-    while it filled): no exception, and the app is always on a duel or, once one ends, the menu."""
+    while it filled): no exception, and the app is always on a duel or, once one is left, the
+    menu. At 40×12 the "terminal too small" message takes every key and stays on top."""
     def new_duel(app):
         return app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "random", rng.randrange(1000))
 
+    monkeypatch.setattr(YgoApp, "exit", lambda self, *args, **kwargs: None)  # (Esc, y on the menu would quit)
     rng = random.Random(size[0])
     app = make_app(pool, start=new_duel)
     duels = 1
@@ -208,11 +224,11 @@ async def test_five_thousand_keys_with_the_palette_never_raise(pool, decks, size
             for _ in range(25):
                 send_key(app, rng.choice(MASH_KEYS))
             await pilot.pause()
-            if not any(isinstance(s, DuelScreen) for s in app.screen_stack):  # the duel ended: a new one
-                assert type(app.screen).__name__ in ("MenuScreen", "MessageScreen"), app.screen_stack
-                app.push_screen(new_duel(app))
+            if keep_dueling(app, new_duel):
                 duels += 1
                 await pilot.pause()
+            if size[0] < 80:
+                assert type(app.screen).__name__ == "TooSmallScreen"
     assert duels < 20
 
 
@@ -539,6 +555,9 @@ async def test_escape_from_a_question_gives_the_board_back(pool, tmp_path):
         assert not isinstance(app.screen, DuelScreen)  # asked again
         await pilot.press("escape", "q")
         await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmScreen"  # leaving asks first
+        await pilot.press("y")
+        await pilot.pause()
         assert type(app.screen).__name__ == "MenuScreen"
 
 
@@ -621,3 +640,317 @@ async def test_the_ai_thinks_in_a_worker_and_the_screen_stays_usable(pool, decks
             await pilot.pause()
             assert type(app.screen).__name__ == "MessageScreen"
         assert isinstance(app.screen, DuelScreen) or app.screen.__class__.__name__ in ("MessageScreen", "QuickResponse", "SelectPrompt", "ChoicePrompt")
+
+
+# ---------------------------------------------------------------------- keys that behave
+
+
+def key_bar(app) -> str:
+    screen = next(s for s in reversed(app.screen_stack) if isinstance(s, DuelScreen))
+    return screen.key_bar.render().plain
+
+
+def hot_seat_app(pool, decks, seed=3, prompts=("auto", "auto")):
+    app = make_app(pool, start=lambda app: app.hot_seat_screen((decks["kaiba-dragons"], decks["joey-warriors"]), seed))
+    app.settings.prompts = list(prompts)
+    return app
+
+
+async def to_the_board(pilot, app, limit=60):
+    """Lift curtains and take the first option of every prompt until someone's move is on the board."""
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, DuelScreen) and screen.session.pending and screen.session.pending.kind == Kind.COMMAND:
+            return screen
+        await pilot.press("enter")
+    raise AssertionError(f"no move on the board: {app.screen_stack}")
+
+
+async def test_escape_on_the_menu_asks_before_quitting(pool):
+    from ygoterm.tui.prompts import ConfirmScreen
+
+    app = make_app(pool)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for cancel in ("n", "escape"):
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and "Quit ygoterm?" in screen_text(app)
+            await pilot.press(cancel)  # never a trap: n and Esc go back
+            await pilot.pause()
+            assert type(app.screen).__name__ == "MenuScreen" and app.return_code is None
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter")  # Enter (like y) says yes
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@pytest.mark.parametrize("solo", [True, False], ids=["solo", "hot-seat"])
+async def test_q_asks_before_leaving_a_duel_and_says_it_is_autosaved(pool, decks, solo):
+    from ygoterm.tui.prompts import ConfirmScreen
+
+    if solo:
+        app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+    else:
+        app = hot_seat_app(pool, decks)
+    async with app.run_test(size=(120, 40)) as pilot:
+        duel_screen = await to_the_board(pilot, app)
+        for cancel in ("n", "escape"):
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            text = screen_text(app)
+            assert "Leave the duel?" in text and "autosaved" in text and "Resume the last duel" in text
+            await pilot.press(cancel)
+            await pilot.pause()
+            assert app.screen is duel_screen
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MenuScreen"
+        assert (paths.user_home() / "saves" / "autosave.json").is_file()  # what the dialog promised
+        assert "Resume the last duel" in screen_text(app)
+
+
+async def test_the_key_bar_shows_only_the_keys_that_work(pool, decks):
+    app = hot_seat_app(pool, decks)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_the_board(pilot, app)
+        bar = key_bar(app)
+        assert "commands" in bar and "concede" in bar and "menu" in bar
+        assert "undo" not in bar and "manual" not in bar and "rematch" not in bar  # hot-seat has no undo, no manual actions
+        assert screen.check_action("undo", ()) is False and screen.check_action("manual", ()) is False
+        await pilot.press("u")
+        await pilot.pause()
+        assert not any("Undo" in str(n.message) for n in app._notifications)  # the key does nothing at all
+
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_the_board(pilot, app)
+        bar = key_bar(app)
+        assert "undo" in bar and "manual" in bar and "concede" in bar and "why?" not in bar  # (no AI here)
+        await pilot.press("ctrl+x", "y")  # concede: the duel is over
+        await pilot.pause()
+        await pilot.press("escape")  # from the end screen to the board
+        await pilot.pause()
+        bar = key_bar(app)
+        assert "rematch" in bar and "undo" in bar and "menu" in bar
+        assert "commands" not in bar and "concede" not in bar and "manual" not in bar and "next" not in bar
+
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+    async with app.run_test(size=(80, 24)) as pilot:  # narrow: the least needed keys make room, help and menu stay
+        await to_the_board(pilot, app)
+        bar = key_bar(app)
+        assert bar.startswith("? help") and bar.rstrip().endswith("q menu") and "undo" in bar
+        assert len(bar.rstrip()) <= 80
+
+
+async def test_concede_asks_and_names_the_player_at_the_keyboard(pool, decks):
+    from ygoterm.tui.prompts import ConfirmScreen, DuelOverScreen
+
+    app = hot_seat_app(pool, decks)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_the_board(pilot, app)
+        session = screen.session
+        me = session.at_keyboard()
+        name, other = session.duel.names[me], session.duel.names[1 - me]
+        for cancel in ("n", "escape"):
+            await pilot.press("ctrl+x")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and f"{name}: concede the duel?" in screen_text(app)
+            await pilot.press(cancel)
+            await pilot.pause()
+            assert app.screen is screen and session.duel.outcome is None
+        await pilot.press("ctrl+p")  # the palette lists it before anything is typed
+        await pilot.pause()
+        assert f"Concede the duel ({name})" in screen_text(app)
+        await pilot.press(*"concede", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and f"{name} loses and {other} wins" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        outcome = session.duel.outcome
+        assert outcome is not None and outcome.winner == 1 - me and outcome.reason == "concession"
+        assert session.duel.record.choices[-1] == f"!concede:{me}"
+        assert isinstance(app.screen, DuelOverScreen) and f"{other} wins" in screen_text(app)
+
+
+async def test_rematch_same_decks_new_seed_and_the_loser_chooses(pool, decks):
+    from ygoterm.engine.events import CoinToss
+    from ygoterm.tui.prompts import DuelOverScreen
+    from ygoterm.tui.session import rematch_seed
+
+    app = hot_seat_app(pool, decks)
+    async with app.run_test(size=(120, 40)) as pilot:
+        first = await to_the_board(pilot, app)
+        old = first.session.duel
+        loser = first.session.at_keyboard()
+        name = old.names[loser]
+        await pilot.press("ctrl+x", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, DuelOverScreen)
+        assert f"{name} lost, so chooses to go first or second (R-MATCH-3)" in app.screen.note
+        assert "R-MATCH-3" in screen_text(app)
+        assert [o.label for o in app.screen.options] == ["Look at the board", f"Rematch: {name} goes first",
+                                                         f"Rematch: {name} goes second", "Back to the menu"]
+        await pick(pilot, app.screen, f"Rematch: {name} goes second")
+        await pilot.pause()
+        rematch = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        assert rematch is not first and first not in app.screen_stack  # the new duel replaces the old one
+        duel = rematch.session.duel
+        assert duel.seed == rematch_seed(old.seed) != old.seed and duel.record.decks == old.record.decks
+        assert duel.outcome is None and duel.first_player == 1 - loser  # the loser's choice, no coin toss
+        assert not any(isinstance(e, CoinToss) for e in duel.log) and duel.record.first == 1 - loser
+        assert isinstance(app.screen, CurtainScreen) and f"Pass to {old.names[1 - loser]}" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert rematch.session.viewer == 1 - loser
+
+    # solo: you lost, so r (the first rematch entry) lets you go first; a goldfish that loses goes first
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_the_board(pilot, app)
+        await pilot.press("ctrl+x", "enter")
+        await pilot.pause()
+        await pilot.press("escape")  # look at the board first; r brings the choice back
+        await pilot.pause()
+        assert isinstance(app.screen, DuelScreen) and "rematch" in key_bar(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, DuelOverScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DuelScreen) and screen.solo
+        duel = screen.session.duel
+        assert duel.seed == rematch_seed(5) and duel.first_player == 0 and duel.pending.player == 0
+        screen.session.concede(1)  # (the goldfish gives up)
+        screen.advance()
+        await pilot.pause()
+        assert [o.label for o in app.screen.options][1:-1] == ["Rematch: Goldfish goes first"]
+
+
+def test_a_rematch_is_reproducible_and_resumes_with_its_chooser(pool, decks, tmp_path):
+    """Session.rematch: the same seed and state from the same finished duel; its save plays on
+    as the same duel and still knows who chose (for R-MATCH-3 after a draw)."""
+    from ygoterm.engine.decision import Outcome
+    from ygoterm.engine.replay import load_duel
+    from ygoterm.tui.session import Seat, Session
+
+    from ygoterm.engine.duel import Duel
+
+    def finished():
+        duel = Duel.new(pool, (decks["kaiba-dragons"], decks["joey-warriors"]), 8, names=("Ann", "Bob"))
+        session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)
+        session.answer("first")
+        session.concede(1)  # Bob lost
+        return session
+
+    one, two = finished(), finished()
+    assert one.chooser() == one.duel.log[0].winner and one.rematch_chooser() == 1
+    a, b = one.rematch(1), two.rematch(1)  # Bob goes first
+    assert a.duel.seed == b.duel.seed and a.duel.state_hash() == b.duel.state_hash()
+    assert a.chooser() == 1 and a.duel.first_player == 1
+    path = tmp_path / "rematch.json"
+    a.duel.record.save(path)
+    again = load_duel(path, pool)
+    assert again.state_hash() == a.duel.state_hash() and again.record.meta["chooser"] == 1
+    a.duel.outcome = Outcome(None, "draw")  # after a draw the last chooser chooses again
+    assert a.rematch_chooser() == 1
+
+
+async def test_the_cursor_starts_on_your_own_hand_after_a_curtain(pool, decks):
+    app = hot_seat_app(pool, decks)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_the_board(pilot, app)
+        first = screen.session.duel.pending.player
+        await pilot.press("up", "up", "up", "right")  # Player 1 leaves the cursor on the field
+        await pilot.pause()
+        assert not screen.cursor.id.startswith("bottom-hand")
+        for _ in range(40):  # end the turn: the device goes to the other player
+            if isinstance(app.screen, CurtainScreen):
+                break
+            await pilot.press("n" if isinstance(app.screen, DuelScreen) else "enter")
+            await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.viewer == 1 - first
+        assert screen.cursor.id == "bottom-hand-0" and screen.cursor.view.uid == screen.session.view().sides[1 - first].hand[0].uid
+
+
+async def test_terminal_too_small_says_so_until_it_is_resized(pool, decks):
+    from ygoterm.tui.prompts import HelpScreen, TooSmallScreen
+
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "terminal too small (needs 80×24, now 60×20)" in screen_text(app)
+        duel_screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        before = duel_screen.session.duel.state_hash()
+        await pilot.press("enter", "enter", "n", "c", "escape", "ctrl+p")  # keys wait: nothing acts unseen
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen) and duel_screen.session.duel.state_hash() == before
+        await pilot.resize_terminal(100, 23)  # wide enough, not tall enough
+        await pilot.pause()
+        assert "now 100×23" in screen_text(app)
+        duel_screen.action_help()  # a screen opened meanwhile (as an AI's question would be) goes under the message
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen) and isinstance(app.screen_stack[-2], HelpScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and "too small" not in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is duel_screen
+        await pilot.resize_terminal(79, 40)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen) and "now 79×40" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert app.screen is duel_screen and "Player 1" in screen_text(app)
+
+
+def test_a_crash_exits_non_zero_and_says_where_its_report_is(pool, decks, monkeypatch, capsys):
+    """The whole way a user meets it: the TUI (headless here) dies on an unexpected exception,
+    `ygoterm` exits 70 and prints the path of the report, which holds the traceback."""
+    from ygoterm.cli import play
+    from ygoterm.cli.common import EXIT_INTERNAL
+
+    def broken(self):
+        raise RuntimeError("simulated TUI bug")
+
+    async def user(pilot):
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
+    monkeypatch.setattr(DuelScreen, "action_detail", broken)
+    monkeypatch.setattr(app, "run", lambda: YgoApp.run(app, headless=True, size=(120, 40), auto_pilot=user))
+    assert play._run(app) == EXIT_INTERNAL
+    assert app.return_code == 1 and app.crash_report is not None and app.crash_report.is_file()
+    assert "simulated TUI bug" in app.crash_report.with_suffix(".txt").read_text()
+    assert str(app.crash_report) in "".join(capsys.readouterr().err.split())
+
+
+async def test_a_duel_against_the_ai_resumes_from_its_autosave(pool, decks):
+    """What the "Leave the duel?" question promises holds against the AI too: its seat is saved
+    and "Resume the last duel" plays on against the same AI."""
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "ai:easy", 5))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_the_board(pilot, app)
+        await pilot.press("enter", "enter")  # summon the first hand card
+        await pilot.pause()
+        played = screen.session.duel.state_hash()
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MenuScreen"
+        await pilot.press("home", "enter")  # Resume the last duel
+        await pilot.pause()
+        resumed = app.screen
+        assert isinstance(resumed, DuelScreen) and resumed is not screen
+        assert [s.kind for s in resumed.session.seats] == ["human", "ai:easy"]
+        assert resumed.session.duel.state_hash() == played

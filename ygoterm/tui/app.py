@@ -8,7 +8,9 @@ import time
 from pathlib import Path
 from typing import Any, ClassVar, Iterable
 
+from textual import events
 from textual.app import App
+from textual.binding import Binding
 
 from ..bugs import write_report
 from ..engine.decision import Option
@@ -22,14 +24,20 @@ from ..schema.scenario import read_scenario
 from .duel_screen import DuelScreen
 from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, saved_duels,
                    solo_seats, survey_decks)
-from .prompts import ChoicePrompt, MessageScreen, SafeCommandPalette
+from .prompts import ChoicePrompt, ConfirmScreen, MessageScreen, SafeCommandPalette, TooSmallScreen
 from .session import Seat, Session, autosave_path
+
+
+MIN_SIZE = (80, 24)  # the screens are laid out for this; below it the app says so (TooSmallScreen)
 
 
 class YgoApp(App):
     CSS_PATH = "styles.tcss"
     TITLE = "ygoterm"
     COMMANDS: ClassVar[set] = set()  # only the screens' own commands (manual actions), no Textual system commands
+    # the palette key is not a priority binding (Textual's default is): the duel screen's own
+    # ctrl+p ("manual", shown only when manual actions are allowed) comes first
+    BINDINGS = [Binding("ctrl+p", "command_palette", "palette", show=False)]
 
     crash_report: Path | None = None  # where an unexpected exception left its traceback and replay
 
@@ -48,6 +56,41 @@ class YgoApp(App):
         if self.use_command_palette and not SafeCommandPalette.is_open(self):
             self.push_screen(SafeCommandPalette(id="--command-palette"))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The palette opens only over a screen that offers commands (the duel screen)."""
+        if action == "command_palette":
+            return bool(getattr(self.screen, "COMMANDS", None))
+        return True
+
+    # ------------------------------------------------------------------ terminal too small
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size((event.size.width, event.size.height))
+
+    def _check_size(self, size: tuple[int, int]) -> None:
+        """Below MIN_SIZE a message covers everything (panels would vanish without a word); it
+        goes away when the terminal is large enough again."""
+        small = size[0] < MIN_SIZE[0] or size[1] < MIN_SIZE[1]
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if isinstance(top, TooSmallScreen):
+            if small:
+                top.show_size(size)
+            else:
+                self.pop_screen()
+        elif small and top is not None:
+            super().push_screen(TooSmallScreen(size, MIN_SIZE))
+
+    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False) -> Any:
+        """A screen pushed while the terminal is too small (an AI's move that asks a question)
+        goes under the message, which stays on top."""
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if not isinstance(top, TooSmallScreen) or isinstance(screen, TooSmallScreen):
+            return super().push_screen(screen, callback, wait_for_dismiss)
+        self.pop_screen()
+        pushed = super().push_screen(screen, callback, wait_for_dismiss)
+        super().push_screen(TooSmallScreen(top.now, MIN_SIZE))
+        return pushed
+
     def __init__(self, pool: CardPool, deck_dirs: list[Path], *, start: Any = None) -> None:
         super().__init__()
         self.pool = pool
@@ -62,6 +105,7 @@ class YgoApp(App):
                         severity="error", timeout=30, markup=False)  # (the app itself: PlainNotifications is for screens)
         if self.start is not None:
             self.push_screen(self.start(self))
+        self._check_size((self.size.width, self.size.height))
 
     # ------------------------------------------------------------------ starting duels
 
@@ -169,7 +213,8 @@ class YgoApp(App):
         if duel.solo:
             kinds = (duel.record.meta.get("seats") if duel.record else None) or ["human", "human"]
             seats = (Seat(duel.names[0], kinds[0], "auto"), Seat(duel.names[1], kinds[1], "auto"))
-            return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=False), title=title, solo=True)
+            # (an AI seat thinks in the screen's worker, as in a new solo duel)
+            return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=False, think_apart=True), title=title, solo=True)
         s = self.settings
         seats = (Seat(duel.names[0], "human", s.prompts[0]), Seat(duel.names[1], "human", s.prompts[1]))
         return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title=title)
@@ -196,3 +241,8 @@ class YgoApp(App):
 
     def menu_quit(self) -> None:
         self.exit()
+
+    def action_confirm_quit(self) -> None:
+        """Esc on the main menu: quit, but only after a yes (Esc is also "back" everywhere else)."""
+        saved = "Your unfinished duel stays autosaved: \"Resume the last duel\" plays on from it." if autosave_path().is_file() else ""
+        self.push_screen(ConfirmScreen("Quit ygoterm?", saved, yes="quit", no="stay"), lambda yes: yes and self.exit())

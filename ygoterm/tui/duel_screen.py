@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.command import Hit, Hits, Provider
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
@@ -23,8 +23,8 @@ from ..engine.manual import Manual
 from ..engine.player import SEPARATE_PENDULUM_ZONES
 from ..engine.types import EMZ_LEFT, FIELD_ZONE, Step
 from ..engine.views import DuelView, SideView
-from .prompts import (ChoicePrompt, CurtainScreen, HelpScreen, InputPrompt, MessageScreen, PileScreen, QuickResponse,
-                      prompt_for)
+from .prompts import (ChoicePrompt, ConfirmScreen, CurtainScreen, DuelOverScreen, HelpScreen, InputPrompt, MessageScreen,
+                      PileScreen, QuickResponse, prompt_for)
 from .render import card_detail
 from .session import PUBLIC, EngineBug, Session
 from .widgets import (HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
@@ -48,36 +48,70 @@ class ManualCommands(Provider):
                 yield Hit(score, matcher.highlight(label), partial(screen.run_manual, action), help="manual action")
 
 
+class DuelCommands(Provider):
+    """The command palette's duel commands (concede, leave), listed before anything is typed."""
+
+    def _commands(self) -> list[tuple[str, Any, str]]:
+        screen = self.screen
+        if not isinstance(screen, DuelScreen):
+            return []
+        commands = []
+        if screen.check_action("concede", ()):
+            who = screen.session.at_keyboard()
+            name = screen.session.duel.names[who] if who is not None else "you"
+            commands.append((f"Concede the duel ({name})", screen.action_concede, "R-WIN-5: counts as a loss; asks first"))
+        commands.append(("Back to the menu", screen.action_quit_duel, "asks first while the duel is on"))
+        return commands
+
+    async def discover(self) -> Hits:
+        for label, run, help_text in self._commands():
+            yield DiscoveryHit(label, run, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for label, run, help_text in self._commands():
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), run, help=help_text)
+
+
 class DuelScreen(PlainNotifications, Screen):
     """One duel, hot-seat or solo."""
 
-    COMMANDS = {ManualCommands}
+    COMMANDS = {DuelCommands, ManualCommands}
+    # The key bar shows the bindings with a description that `check_action` allows now, in this
+    # order; `_KEEP` says which stay longest when the terminal is too narrow for all of them.
     BINDINGS = [
-        Binding("question_mark", "help", "Help"),
-        Binding("c", "commands", "Commands"),
+        Binding("question_mark", "help", "help"),
+        Binding("enter", "act", "card", key_display="Enter"),
+        Binding("c", "commands", "commands"),
         Binding("space", "commands", show=False),
-        Binding("n", "next", "Next phase"),
-        Binding("a", "attack", "Attack"),
-        Binding("p", "pass_", "Pass"),
+        Binding("n", "next", "next"),
+        Binding("a", "attack", "attack"),
+        Binding("p", "pass_", "pass"),
         Binding("g", "pile('gy')", "GY"),
         Binding("shift+g,G", "pile('gy', True)", show=False),
-        Binding("b", "pile('banished')", "Banished", show=False),
+        Binding("b", "pile('banished')", "banished", show=False),
         Binding("shift+b,B", "pile('banished', True)", show=False),
         Binding("x", "pile('extra')", "Extra", show=False),
-        Binding("d", "detail", "Card", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "restart", "Restart", show=False),
-        Binding("t", "test_hand", "New hand", show=False),
+        Binding("d", "detail", "card text", show=False),
+        Binding("u", "undo", "undo"),
+        Binding("r", "restart", "restart", show=False),
+        Binding("r", "rematch", "rematch"),  # (the same key once the duel is over: check_action picks one)
+        Binding("t", "test_hand", "new hand", show=False),
         Binding("f", "toggle_first", show=False),
-        Binding("s", "save", "Save", show=False),
-        Binding("w", "why", "Why?", show=False),
-        Binding("q", "quit_duel", "Menu"),
-        Binding("enter", "act", "Act", show=False),
+        Binding("s", "save", "save", show=False),
+        Binding("w", "why", "why?"),
+        Binding("ctrl+p", "manual", "manual"),  # (disabled, ctrl+p falls through to the app: the palette with concede)
+        Binding("ctrl+x", "concede", "concede"),
+        Binding("q", "quit_duel", "menu"),
         Binding("left,h", "move(0,-1)", show=False),
         Binding("right,l", "move(0,1)", show=False),
         Binding("up,k", "move(-1,0)", show=False),
         Binding("down,j", "move(1,0)", show=False),
     ]
+    _KEEP = ("help", "quit_duel", "act", "commands", "next", "attack", "rematch", "undo", "concede", "pass_", "manual",
+             "why", "pile")
 
     def __init__(self, session: Session, *, title: str = "", solo: bool = False, briefing: str = "") -> None:
         super().__init__()
@@ -99,6 +133,9 @@ class DuelScreen(PlainNotifications, Screen):
         self.autosave_warned = ""  # the autosave failure last shown
         self.left_open: Any = None  # a question the player stepped back from with Escape (asked again with c)
         self.thinking = False  # the AI is thinking in a worker thread: the board shows, actions wait
+        self.keys_mode: tuple[Any, ...] = ()  # what the key bar was drawn for (`_sync_keys`)
+        self.over_shown = False  # the end-of-duel screen came up once (r and q work on the board after it)
+        self.ready = False  # mounted: the board's widgets exist, keys may act
 
     # ------------------------------------------------------------------ layout
 
@@ -165,6 +202,9 @@ class DuelScreen(PlainNotifications, Screen):
         for slot in self.query(".pendulum-zone").results(CardSlot):
             slot.display = separate
         self.panels = {name: self.query_one(f"#{name}") for name in ("status", "top-line", "bottom-line", "chain", "log", "detail", "emz")}
+        self.key_bar = self.query_one(KeyBar)
+        self.bindings_updated_signal.subscribe(self, self._show_keys)
+        self.ready = True
         self.call_after_refresh(self.advance)
 
     def on_resize(self) -> None:
@@ -209,6 +249,28 @@ class DuelScreen(PlainNotifications, Screen):
         self._update_chain(view)
         self._update_log()
         self._update_detail()
+        self._sync_keys()
+
+    def _sync_keys(self) -> None:
+        """When what `check_action` depends on changes (besides the seats, fixed for a duel),
+        the key bar follows (`refresh_bindings` → `_show_keys`)."""
+        s = self.session
+        mode = self.thinking, s.duel.outcome is not None, s.duel.pending is not None, s.at_keyboard()
+        if mode != self.keys_mode:
+            self.keys_mode = mode
+            self.refresh_bindings()
+
+    def _show_keys(self, _: Any = None) -> None:
+        """The key bar: this screen's described bindings that work now (`check_action`)."""
+        items = []
+        for active in self.active_bindings.values():
+            binding = active.binding
+            if active.node is not self or not binding.show or not binding.description or not active.enabled:
+                continue
+            action = binding.action.split("(")[0]
+            keep = self._KEEP.index(action) if action in self._KEEP else len(self._KEEP)
+            items.append((self.app.get_key_display(binding), binding.description, keep))
+        self.key_bar.show(items)
 
     def _fill_side(self, where: str, side: SideView, actionable: set[int]) -> None:
         top = where == "top"
@@ -360,7 +422,9 @@ class DuelScreen(PlainNotifications, Screen):
             return
         d = s.pending
         if s.duel.outcome is not None:
-            self._ask(MessageScreen("The duel is over", s.duel.outcome.text(s.duel.names) + "\n\nq: back to the menu"), lambda _: None)
+            if not self.over_shown:
+                self.over_shown = True
+                self.action_duel_over()
             return
         if d is None:
             return
@@ -380,6 +444,7 @@ class DuelScreen(PlainNotifications, Screen):
     # ------------------------------------------------------------------ the AI
 
     _WHILE_THINKING = frozenset(("help", "pile", "detail", "move", "quit_duel", "why"))
+    _WHILE_ON = frozenset(("commands", "next", "attack", "pass_", "concede", "restart", "manual"))  # not once it is over
 
     def action_why(self) -> None:
         """The AI's last searched move: the candidates it weighed, their values and play-outs
@@ -393,12 +458,33 @@ class DuelScreen(PlainNotifications, Screen):
         self._ask(MessageScreen("Why the AI did that", "\n".join(thoughts[0].lines())), lambda _: self.advance())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """While the AI thinks, only looking around (and leaving) works."""
-        return not self.thinking or action in self._WHILE_THINKING
+        """Which keys work now (False also hides a key from the key bar): while the AI thinks
+        only looking around and leaving; undo, restart and test hands in solo testing only;
+        manual actions where the duel allows them; rematch once the duel is over."""
+        if not self.ready or (self.thinking and action not in self._WHILE_THINKING):
+            return False  # (keys typed ahead reach a new duel's screen before it is mounted)
+        s = self.session
+        over = s.duel.outcome is not None
+        if over and action in self._WHILE_ON:
+            return False
+        if action == "rematch":
+            return over
+        if action == "undo":
+            return not s.hot_seat
+        if action in ("restart", "test_hand", "toggle_first"):
+            return self.solo
+        if action == "why":
+            return any(seat.kind.startswith("ai:") for seat in s.seats)
+        if action == "manual":
+            return self._manual_allowed()
+        if action == "concede":
+            return s.at_keyboard() is not None
+        return True
 
     def _think(self) -> None:
         """Ask the AI in a worker thread; the screen stays responsive and says so."""
         self.thinking = True
+        self._sync_keys()
         seat = self.session.ai_seat()
         self.notify(f"{seat.name if seat else 'The AI'} is thinking…", timeout=1.5)
         self.run_worker(self._thought_in_worker, thread=True, exclusive=True, group="ai", exit_on_error=False)
@@ -424,6 +510,7 @@ class DuelScreen(PlainNotifications, Screen):
 
     def _thought_failed(self, error: Exception) -> None:
         self.thinking = False
+        self._sync_keys()
         self._ask(MessageScreen("Sorry: the AI failed", f"{type(error).__name__}: {error}\n\nThe duel is as it was; q goes back to the menu."),
                   lambda _: None)
 
@@ -440,6 +527,7 @@ class DuelScreen(PlainNotifications, Screen):
         self.session.lift_curtain()
         self.log_viewer = None
         self.advance()
+        self._focus_default(home=True)  # the board is now the other player's: start on your own hand
 
     def _after_quick(self, result: Any) -> None:
         if result == "pass-damage-step":
@@ -474,9 +562,10 @@ class DuelScreen(PlainNotifications, Screen):
         self._remember_chain(events)
         self.advance()
 
-    def _focus_default(self) -> None:
+    def _focus_default(self, home: bool = False) -> None:
+        """The cursor on your hand's first card, unless it is somewhere useful already (`home`: always)."""
         cursor = self.cursor
-        if cursor is not None and cursor.display and not (cursor.id or "").startswith("top-hand"):
+        if not home and cursor is not None and cursor.display and not (cursor.id or "").startswith("top-hand"):
             return
         for slot in self.slots["bottom-hand"]:
             if slot.display:
@@ -607,6 +696,7 @@ class DuelScreen(PlainNotifications, Screen):
             self.notify("Undo is for solo testing.")
             return
         if self.session.undo():
+            self.over_shown = False
             self.log_viewer = None
             self.chain_memory = []
             self.notify("Undone.")
@@ -617,6 +707,7 @@ class DuelScreen(PlainNotifications, Screen):
     def action_restart(self) -> None:
         if self.solo and not self.asking:
             self.session.restart()
+            self.over_shown = False
             self._after_new_duel("Restarted (same seed).")
 
     def action_test_hand(self) -> None:
@@ -626,6 +717,7 @@ class DuelScreen(PlainNotifications, Screen):
             seed = random.SystemRandom().randrange(10**6)
             self.session.prefer_first = self.prefer_first
             self.session.restart(seed)
+            self.over_shown = False
             self._after_new_duel(f"New test hand: seed {seed}, going {'first' if self.prefer_first else 'second'}.")
 
     def action_toggle_first(self) -> None:
@@ -659,16 +751,103 @@ class DuelScreen(PlainNotifications, Screen):
         self._ask(InputPrompt("Save the duel as", f"seed{duel.seed}-turn{duel.turn}"), saved)
 
     def action_quit_duel(self) -> None:
-        if not self.asking:
+        """q: back to the menu, after a yes while the duel is on (it stays autosaved)."""
+        if self.asking:
+            return
+        s = self.session
+        if s.duel.outcome is not None:
             self.app.pop_screen()
+            return
+        s.save_auto()
+        if not s.autosave:
+            body = "This duel is not saved: answer n, then s saves it under a name."
+        elif s.autosave_error:
+            body = f"The autosave is failing ({s.autosave_error}): answer n, then s saves the duel under a name."
+        else:
+            body = ("The duel is autosaved: \"Resume the last duel\" on the menu plays on from here (until another "
+                    "duel starts). s saves it under a name to keep it longer.")
+        self._ask(ConfirmScreen("Leave the duel?", body, yes="leave", no="play on"),
+                  lambda yes: self.app.pop_screen() if yes else self.advance())
+
+    def action_concede(self) -> None:
+        """R-WIN-5: the player at the keyboard concedes, after a yes that names them."""
+        s = self.session
+        who = s.at_keyboard()
+        if self.asking or who is None or s.duel.outcome is not None:
+            return
+        names = s.duel.names
+
+        def answered(yes: Any) -> None:
+            if yes and s.duel.outcome is None and s.at_keyboard() == who:
+                s.concede(who)
+            self.advance()
+
+        self._ask(ConfirmScreen(f"{names[who]}: concede the duel?", f"{names[who]} loses and {names[1 - who]} wins (R-WIN-5).",
+                                yes=f"{names[who]} concedes", no="play on"), answered)
+
+    def action_duel_over(self) -> None:
+        """The end-of-duel screen (r on the board brings it back): the board, a rematch in which
+        the loser chooses to go first or second (R-MATCH-3), or the menu. A puzzle's position
+        can only be tried again."""
+        s = self.session
+        if self.asking or s.duel.outcome is None:
+            return
+        names = s.duel.names
+        again: list[Option] = []
+        note = ""
+        if s.can_rematch():
+            chooser = s.rematch_chooser()
+            assert chooser is not None
+            why = "lost" if s.duel.outcome.winner is not None else "chose last time"
+            if s.seats[chooser].kind == "human":
+                again = [Option(f"rematch:{chooser}", f"Rematch: {names[chooser]} goes first"),
+                         Option(f"rematch:{1 - chooser}", f"Rematch: {names[chooser]} goes second")]
+                note = f"A rematch: the same decks, a new seed. {names[chooser]} {why}, so chooses to go first or second (R-MATCH-3)."
+            else:  # an agent that lost takes the first turn
+                again = [Option(f"rematch:{chooser}", f"Rematch: {names[chooser]} goes first")]
+                note = f"A rematch: the same decks, a new seed. {names[chooser]} {why} and goes first (R-MATCH-3)."
+        elif s.duel.record is not None:
+            again = [Option("restart", "Try again: the same position")]
+
+        def chosen(key: Any) -> None:
+            if isinstance(key, str) and key.startswith("rematch:"):
+                self.rematch(int(key.split(":")[1]))
+            elif key == "restart":
+                s.restart()
+                self.over_shown = False
+                self._after_new_duel("The same position again.")
+            elif key == "menu":
+                self.app.pop_screen()
+
+        self._ask(DuelOverScreen(s.duel.outcome.text(names), again, note), chosen)
+
+    def action_rematch(self) -> None:
+        """r once the duel is over: the end-of-duel screen again, where the loser chooses."""
+        self.action_duel_over()
+
+    def rematch(self, first: int) -> None:
+        """The same decks again on a new screen, `first` going first (`Session.rematch`)."""
+        s = self.session
+        if self.asking or not s.can_rematch():
+            return
+        title = "rematch" if self.title_text.startswith("resumed") else self.title_text
+        self.app.switch_screen(DuelScreen(s.rematch(first), title=title, solo=self.solo))
 
     # ------------------------------------------------------------------ manual actions
+
+    def action_manual(self) -> None:
+        """ctrl+p where manual actions are allowed: the palette (they are listed in it)."""
+        self.app.action_command_palette()
+
+    def _manual_allowed(self) -> bool:
+        d = self.session.duel
+        return (d.solo or d.rules.manual_actions) and d.pending is not None
 
     def manual_commands(self) -> list[tuple[str, Manual]]:
         s = self.session
         d = s.duel
         who = s.viewer if s.viewer != PUBLIC else (d.pending.player if d.pending else 0)
-        if not (d.solo or d.rules.manual_actions) or d.pending is None:
+        if not self._manual_allowed():
             return []
         commands: list[tuple[str, Manual]] = []
         focused = self.cursor

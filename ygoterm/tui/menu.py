@@ -160,7 +160,7 @@ class DeckPicker(PlainNotifications, BrowsesList, ModalScreen):
 
 
 class MenuScreen(Screen):
-    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("escape", "app.quit", show=False)]
+    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("escape", "app.confirm_quit", "Quit?", show=False)]
 
     ITEMS = [("resume", "Resume the last duel"), ("hotseat", "Hot-seat duel"), ("solo", "Solo test"),
              ("puzzles", "Puzzles"), ("saves", "Saved duels"), ("decks", "Decks"), ("settings", "Settings"), ("quit", "Quit")]

@@ -224,6 +224,100 @@ class QuickResponse(_Dialog):
         self.dismiss("respond")
 
 
+class ConfirmScreen(_Dialog):
+    """A yes/no question before something that cannot be taken back (leaving, conceding,
+    quitting). It never traps: y or Enter answers yes, n or Esc no; dismisses with a bool."""
+
+    BINDINGS = [Binding("y,enter", "confirm", "Yes", priority=True), Binding("n,escape", "cancel", "No")]
+
+    def __init__(self, title: str, body: str = "", *, yes: str = "yes", no: str = "no") -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            if self.body:
+                yield Static(Text(self.body))
+            yield Static(f"y or Enter: {self.yes} · n or Esc: {self.no}", classes="dialog-help")
+
+    def action_confirm(self) -> None:
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+class DuelOverScreen(_Dialog):
+    """The end of a duel: look at the board (Esc), play again (r: the first of `again`, e.g. a
+    rematch where the loser goes first) or the menu (q). The board comes first so that an Enter
+    typed ahead only closes this screen. Dismisses with the chosen option's key."""
+
+    BINDINGS = [Binding("r", "again", "Rematch"), Binding("q", "choose('menu')", "Menu")]
+
+    def __init__(self, outcome: str, again: Sequence[Option] = (), note: str = "") -> None:
+        super().__init__()
+        self.outcome = outcome
+        self.again = list(again)  # rematch entries (or "try again"), keys chosen by the caller
+        self.note = note  # e.g. who chooses to go first in the rematch
+        self.options = [Option("board", "Look at the board"), *self.again, Option("menu", "Back to the menu")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text("The duel is over", style="bold"), classes="dialog-title")
+            yield Static(Text(self.outcome, style="bold"))
+            if self.note:
+                yield Static(Text(self.note, style="dim"))
+            yield OptionList(*[ListOption(o.label, id=f"o{i}") for i, o in enumerate(self.options)], id="choices")
+            yield Static("Enter choose" + (" · r play again" if self.again else "") + " · q menu · Esc the board", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        found = self.query(OptionList)
+        if found:
+            found.first().focus()
+
+    def action_again(self) -> None:
+        if self.again:
+            self.dismiss(self.again[0].key)
+
+    def action_choose(self, key: str) -> None:
+        self.dismiss(key)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.options[int((event.option.id or "o0")[1:])].key)
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown instead of everything while the terminal is below the size the screens need; the
+    app removes it when the terminal is large enough again. It is modal, so no key reaches the
+    screens below while they cannot be seen (ctrl+q still quits)."""
+
+    def __init__(self, size: tuple[int, int], needs: tuple[int, int]) -> None:
+        super().__init__()
+        self.needs = needs
+        self.now = size
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="too-small"):
+            yield Static(self._text(), id="too-small-text")
+
+    def _text(self) -> Text:
+        (w, h), (nw, nh) = self.now, self.needs
+        text = Text(f"terminal too small (needs {nw}×{nh}, now {w}×{h})", style="bold")
+        text.append("\nmake the window larger to go on · ctrl+q quits", style="dim")
+        return text
+
+    def show_size(self, size: tuple[int, int]) -> None:
+        if size != self.now:
+            self.now = size
+            found = self.query("#too-small-text")
+            if found:
+                found.first(Static).update(self._text())
+
+
 class PileScreen(BrowsesList, _Dialog):
     """A pile (GY, banished, Extra Deck, …) as the viewer may see it, with the card text."""
 
@@ -296,7 +390,8 @@ HELP_TEXT = """\
   n                 next phase (Battle, Main 2, End) · pass in a response window
   a                 declare an attack
   p                 pass
-  ctrl+p            command palette: manual actions (solo, or when the duel allows them)
+  ctrl+p            command palette: concede, the menu, manual actions (solo, or when allowed)
+  ctrl+x            concede the duel, R-WIN-5 (asks first, naming who concedes)
 
 [b]Looking[/b]
   g / b / x         Graveyards / banished cards / your Extra Deck
@@ -308,11 +403,17 @@ HELP_TEXT = """\
   r                 at a "respond?" prompt: take the device to respond
   d                 at a "respond?" prompt in the Damage Step: pass its remaining sub-steps
 
+[b]Leaving and after the duel[/b]
+  q                 back to the menu (asks first; the duel stays autosaved)
+  s                 save the duel under a name
+  r                 once the duel is over: rematch (same decks, new seed; the loser picks first or second)
+
 [b]Solo testing[/b]
   u                 undo your last choice       r   restart the duel
   t                 new test hand (new seed)    f   go first / second in new hands
-  s                 save the duel               q   back to the menu
   w                 against the AI: why it made its last searched move
+
+The key bar shows the keys that work now; this list has them all.
 """
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -19,6 +19,8 @@ from ..bugs import write_bug_report
 from ..engine.decision import Decision, Kind, Option
 from ..engine.duel import Duel, forced
 from ..engine.events import Event
+from ..engine.events import CoinToss
+from ..engine.score import Score
 from ..engine.ops import EffectError
 from ..engine.replay import ReplayRecord, load_duel, replay
 from ..paths import user_home
@@ -78,8 +80,9 @@ class Session:
     # ------------------------------------------------------------------ set-up
 
     @classmethod
-    def start(cls, duel: Duel, pool: CardPool, seats: tuple[Seat, Seat], *, hot_seat: bool, autosave: bool = True) -> "Session":
-        session = cls(duel, pool, seats, hot_seat=hot_seat, autosave=autosave)
+    def start(cls, duel: Duel, pool: CardPool, seats: tuple[Seat, Seat], *, hot_seat: bool, autosave: bool = True,
+              think_apart: bool = False) -> "Session":
+        session = cls(duel, pool, seats, hot_seat=hot_seat, autosave=autosave, think_apart=think_apart)
         if not hot_seat:
             session.viewer = next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
         session.run_agents()
@@ -154,6 +157,14 @@ class Session:
 
     def view(self):
         return self.duel.view(self.viewer if self.viewer != PUBLIC else PUBLIC)
+
+    def at_keyboard(self) -> int | None:
+        """The player holding the device: whose cards the screen shows, else (nothing private
+        on screen) whose decision it is; None once nothing is pending (the duel is over)."""
+        if self.viewer != PUBLIC:
+            return self.viewer
+        d = self.duel.pending
+        return d.player if d is not None else None
 
     def events(self) -> list[Event]:
         return self.duel.events_for(self.viewer)
@@ -268,6 +279,65 @@ class Session:
         random_play = isinstance(seat.agent, RandomAgent)  # (it reads nothing: no view to build)
         return seat.agent.choose(None if random_play else observe(self.duel, d.player, self.pool), d)
 
+    def concede(self, player: int) -> list[Event]:
+        """R-WIN-5: `player` concedes, which counts as a loss. Solo testing can undo it like an answer."""
+        mark = len(self.duel.record.choices) if self.duel.record is not None else 0
+        before = self._snapshot()
+        events = self.duel.concede(player)
+        self.undo_points.append(mark)
+        if before is not None:
+            self.snapshots[mark] = before
+        self.save_auto()
+        return events
+
+    # ------------------------------------------------------------------ after the duel
+
+    def can_rematch(self) -> bool:
+        """A finished duel dealt from two decks (not a puzzle's position) can be played again."""
+        record = self.duel.record
+        return self.duel.outcome is not None and record is not None and record.position is None
+
+    def chooser(self) -> int | None:
+        """Who chose to go first or second in this duel: the coin-toss winner (R-SETUP-3), or
+        in a rematch the player noted in the record (R-MATCH-3); None if unknown."""
+        toss = next((e for e in self.duel.log if isinstance(e, CoinToss)), None)
+        if toss is not None:
+            return toss.winner
+        chooser = self.duel.record.meta.get("chooser") if self.duel.record is not None else None
+        return chooser if chooser in (0, 1) else None
+
+    def rematch_chooser(self) -> int | None:
+        """Who chooses to go first or second in a rematch: the loser; after a draw, whoever
+        chose this time (R-MATCH-3, `Score.next_chooser`) — or, not known, who went second."""
+        outcome = self.duel.outcome
+        if outcome is None:
+            return None
+        chose = self.chooser()
+        if outcome.winner is None and chose is None:
+            return 1 - self.duel.first_player
+        score = Score()
+        score.record(outcome.winner, chose if chose is not None else 0)
+        return score.next_chooser()
+
+    def rematch(self, first: int) -> "Session":
+        """The same decks, rules and seats again after the duel ended, `first` going first (the
+        loser's choice, R-MATCH-3) with no coin toss (`Duel.new(first=…)`), and a seed derived
+        from this duel's (`rematch_seed`: reproducible). Agents start afresh."""
+        assert self.can_rematch() and self.duel.record is not None and first in (0, 1)
+        fresh = _record_with(self.duel.record, [])
+        fresh.seed, fresh.first = rematch_seed(self.duel.seed), first
+        fresh.meta["chooser"] = self.rematch_chooser()
+        duel = replay(fresh, self.pool)
+        seats = (Seat(self.seats[0].name, self.seats[0].kind, self.seats[0].prompt),
+                 Seat(self.seats[1].name, self.seats[1].kind, self.seats[1].prompt))
+        session = Session(duel, self.pool, seats, hot_seat=self.hot_seat, save_dir=self.save_dir, autosave=self.autosave,
+                          think_apart=self.think_apart)
+        if not self.hot_seat:
+            session.viewer = next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
+        session.run_agents()
+        session.save_auto()
+        return session
+
     # ------------------------------------------------------------------ undo, restart, save
 
     def undo(self) -> bool:
@@ -329,8 +399,15 @@ class Session:
 
 
 def _record_with(record: ReplayRecord, choices: list[str]) -> ReplayRecord:
-    return ReplayRecord(record.seed, record.rules, record.names, record.decks, record.digest, record.position,
-                        list(choices), solo=record.solo, meta=dict(record.meta), pool=record.pool)
+    """The same duel's record with other answers (everything else as it was: a given first
+    player, a time limit …)."""
+    return replace(record, choices=list(choices), meta=dict(record.meta), source=None)
+
+
+def rematch_seed(seed: int) -> int:
+    """A rematch's seed, derived from the last duel's: a rematch (and the one after it) is as
+    reproducible as the first duel."""
+    return random.Random(f"rematch after {seed}").randrange(1, 10**6)
 
 
 def save_file_name(name: str) -> str:

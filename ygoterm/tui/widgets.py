@@ -173,20 +173,35 @@ class DetailPanel(TextPanel):
     """The focused card in full."""
 
 
-class KeyBar(TextPanel):
-    """The key hints under the duel (a fixed line: Textual's Footer rebuilds itself on every
-    focus change, which made moving between zones slow)."""
+class KeyBar(Widget):
+    """The key hints under the duel: the keys that work now, as the screen says (its bindings
+    that `check_action` allows). A fixed line rather than Textual's Footer, which rebuilds its
+    widgets on every change; when the terminal is narrow the least needed keys go first."""
 
-    KEYS = (("?", "help"), ("Enter", "card"), ("c", "commands"), ("n", "next"), ("a", "attack"), ("p", "pass"),
-            ("g", "GY"), ("u", "undo"), ("^p", "manual"), ("q", "menu"))
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.items: list[tuple[str, str, int]] = []  # (key, what it does, rank: lower stays longer)
 
-    def on_mount(self) -> None:
+    def show(self, items: list[tuple[str, str, int]]) -> None:
+        if items != self.items:
+            self.items = list(items)
+            self.refresh()
+
+    def render(self) -> Text:
+        width = max(1, self.size.width)
+        items = list(self.items)
+        while len(items) > 1 and self._width(items, 0) > width:
+            items.remove(max(items, key=lambda item: item[2]))  # the least needed key goes
+        space = " " if self._width(items, 1) <= width else ""  # roomy " key  what " if it fits, else "key what "
         text = Text(no_wrap=True, overflow="ellipsis")
-        for key, what in self.KEYS:
-            text.append(f" {key} ", style="bold reverse")
+        for key, what, _ in items:
+            text.append(f"{space}{key}{space}", style="bold reverse")
             text.append(f" {what} ")
-        self.update(text)
+        return text
 
+    @staticmethod
+    def _width(items: list[tuple[str, str, int]], pad: int) -> int:
+        return sum(len(key) + len(what) + 2 + 2 * pad for key, what, _ in items)
 
 class BrowsesList:
     """For screens built around one OptionList and a panel that describes the highlighted
