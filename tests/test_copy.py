@@ -154,6 +154,24 @@ def test_a_normal_set_monster_is_dealt_only_what_its_tributes_allow(pool, decks)
     assert levels <= {5, 6}
 
 
+def test_kept_pile_views_equal_fresh_ones(pool, decks):
+    """Views of cards in hands and piles are kept on the card until it changes (an AI builds a
+    view at every play-out decision): they must always equal a view made afresh, in copies and
+    determinized worlds too."""
+    from ygoterm.engine.views import card_view
+
+    checked = 0
+    for d, decision in points(pool, decks, seed=14, every=3):
+        for duel in (d, d.copy(), d.determinize(decision.player, checked)):
+            for viewer in (0, 1):
+                view = duel.view(viewer)
+                for side, seen in zip(duel.players, view.sides):
+                    for pile in ("hand", "extra", "gy", "banished"):
+                        assert getattr(seen, pile) == tuple(card_view(c, viewer) for c in side.pile(pile))
+        checked += 1
+    assert checked > 20
+
+
 def test_a_shuffled_deck_is_unknown_again(pool, decks):
     d = Duel.new(pool, decks, seed=9)
     d.apply("first")

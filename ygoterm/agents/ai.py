@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 
 Answer = Option | Sequence[Option]
 
-# decisions simulated per searched decision, each play-out counting PLAYOUT_COST more: on this
-# machine (`ygoterm bench --ai LEVEL`, CPU time) p95 0.28 s and 1.8 s on the classic decks: the levels' 0.3 s and 2 s
-LEVELS = {"easy": 0, "normal": 800, "hard": 5000}
+# decisions simulated per searched decision, each play-out counting PLAYOUT_COST more. On this
+# machine (`ygoterm bench --ai LEVEL`, CPU time per searched decision, classic and Pendulum decks)
+# normal takes p50 0.25 s, p95 0.31 s and hard p95 about 2 s: the levels' 0.3 s and 2 s
+LEVELS = {"easy": 0, "normal": 1000, "hard": 6500}
 CANDIDATES = 5  # answers searched at most (the heuristic's best, plus moving on)
 MARGIN = 0.25  # how much better (in evaluation units, ~1000 LP) a searched answer must be than the heuristic's
 PLAYOUT_COST = 3  # what dealing or copying a world costs, in simulated decisions

@@ -148,7 +148,8 @@ class CardInst:
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "_options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
-                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with")
+                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
+                 "seen_as")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -209,6 +210,7 @@ class CardInst:
         self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)
         self.set_with: int | None = None  # Normal Set face-down with this many Tributes (public: what a face-down monster can be)
+        self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/views.py
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
         self.original_controller: int | None = None  # take control "until the End Phase"

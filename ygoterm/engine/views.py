@@ -109,6 +109,21 @@ def card_view(card: CardInst, viewer: int) -> CardView:
     return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up, counters=counters)
 
 
+def pile_card_view(card: CardInst, viewer: int) -> CardView:
+    """`card_view` of a card in a hand or pile, kept on the card until it changes: such a view
+    depends only on the card's place, identity, counters and whether the viewer sees it — not on
+    continuous effects, which change stats on the field only. An AI builds a view at every
+    decision of its play-outs; most of a view is Extra Decks and Graveyards that did not move."""
+    key = (card.moves, card.seq, card.face_up, card.name, card.controller, card.seen_by(viewer),
+           tuple(sorted(card.counters.items())) if card.counters else ())
+    memo = card.seen_as[viewer]
+    if memo is not None and memo[0] == key:
+        return memo[1]
+    view = card_view(card, viewer)
+    card.seen_as = ((key, view), card.seen_as[1]) if viewer == 0 else (card.seen_as[0], (key, view))
+    return view
+
+
 def make_view(d: "Duel", viewer: int) -> DuelView:
     sides = []
     for side in d.players:
@@ -117,11 +132,11 @@ def make_view(d: "Duel", viewer: int) -> DuelView:
 
         sides.append(SideView(
             side.index, d.names[side.index], side.lp,
-            tuple(card_view(c, viewer) for c in side.hand),
+            tuple(pile_card_view(c, viewer) for c in side.hand),
             len(side.deck),
-            tuple(card_view(c, viewer) for c in side.extra),
-            tuple(card_view(c, viewer) for c in side.gy),
-            tuple(card_view(c, viewer) for c in side.banished),
+            tuple(pile_card_view(c, viewer) for c in side.extra),
+            tuple(pile_card_view(c, viewer) for c in side.gy),
+            tuple(pile_card_view(c, viewer) for c in side.banished),
             tuple(cv(c) for c in side.mzone),
             tuple(cv(c) for c in side.szone),
         ))
