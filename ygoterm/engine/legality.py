@@ -186,9 +186,11 @@ def change_this(d: "Duel", card: CardInst) -> Refusal | None:
 
 def enter_battle(d: "Duel", p: int) -> Refusal | None:
     """R-PHASE-1 / R-SETUP-6: a Battle Phase from Main Phase 1, not in the first player's turn 1."""
-    refusal = open_main(d, p, ENTER_BATTLE)
-    if refusal:
-        return refusal
+    return open_main(d, p, ENTER_BATTLE) or battle_now(d, p)
+
+
+def battle_now(d: "Duel", p: int) -> Refusal | None:
+    """`enter_battle` once the player is known to be in an open game state of their Main Phase."""
     if d.phase != Phase.MAIN1:
         return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
     if d.turn == 1 and not d.rules.duel.first_turn_battle:
@@ -264,14 +266,13 @@ def main_options(d: "Duel", p: int) -> list[Option]:
         can_summon = normal_summon_left(d, p) is None
         may_summon = summon_locked(d, p, NORMAL_SUMMON) is None
         may_set = summon_locked(d, p, NORMAL_SET, setting=True) is None
-        power = side.tribute_power()
         free_mzone = side.free_mzone() is not None
         free_szone = side.free_szone() is not None
         hand = side.hand
         repeated = _repeated_names(hand)
         for index, card in enumerate(hand):
             if card.is_monster:
-                if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SUMMON, power, free_mzone) is None:
+                if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone) is None:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
                     if may_summon:
                         options.append(card_options.summon)
@@ -292,7 +293,7 @@ def main_options(d: "Duel", p: int) -> list[Option]:
                 options.append(card_options.to_defense if card.pos == Pos.ATTACK else card_options.to_attack)
             if card.abilities and "gemini" in card.abilities and can_summon and may_summon and gemini_this(d, card) is None:
                 options.append(card_options.gemini)  # R-CARD-6
-        if may_summon and any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in side.extra):
+        if may_summon and _has_procedure_monsters(d, p):
             from .extra_summons import extra_options
 
             options += extra_options(d, p)  # R-SUMMON-12/13/16
@@ -302,10 +303,16 @@ def main_options(d: "Duel", p: int) -> list[Option]:
             found = pendulum_option(d, p)  # R-SUMMON-14
             if found is not None:
                 options.append(found)
-        if enter_battle(d, p) is None:
+        if battle_now(d, p) is None:
             options.append(BATTLE)
     options.append(END)
     return options
+
+
+def _has_procedure_monsters(d: "Duel", p: int) -> bool:
+    """Whether `p`'s Extra Deck holds a Synchro, Xyz or Link monster (R-SUMMON-12/13/16)."""
+    return d.per_layout(p, "procedure monsters", lambda: any(  # type: ignore[no-any-return]
+        c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in d.players[p].extra))
 
 
 def _repeated_names(cards: list) -> set[str] | tuple[()]:
