@@ -101,7 +101,7 @@ def _profile(data: Card) -> tuple[Any, ...]:
         "is_pendulum": monster is not None and monster.is_pendulum,
         "effects": effects,
         "continuous": tuple(e for e in effects if e.kind == "continuous"),
-        "triggers": tuple(e for e in effects if e.kind in ("trigger", "flip")),
+        "triggers": tuple((i, e) for i, e in enumerate(effects) if e.kind in ("trigger", "flip")),
         "attack_costs": tuple(i for i, e in enumerate(effects) if e.kind == "attack_cost"),
         "chosen": chosen,
         "used_from": frozenset().union(*(places for _, _, _, places, _ in chosen)),
@@ -166,7 +166,7 @@ class CardInst:
     is_pendulum: bool
     effects: tuple[Effect, ...]
     continuous: tuple[Effect, ...]
-    triggers: tuple[Effect, ...]
+    triggers: tuple[tuple[int, Effect], ...]  # (index, effect) of its trigger and FLIP effects
     attack_costs: tuple[int, ...]
     chosen: tuple[tuple[int, Effect, int, frozenset[Loc], bool], ...]  # (index, effect, speed, places, card activation)
     used_from: frozenset[Loc]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..schema.cards import Spell, Trap
 from ..schema.effects import Effect, When
 from .card import CardInst, effect_speed, own_timing
-from .continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
+from .continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, enforce_positions, has_flag
 from .decision import PASS, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
 from .filters import matches, select
@@ -650,10 +650,8 @@ class ResolveChain(Frame):
         if d.attack is not None and d.step == Step.BATTLE:
             d.attack.fresh = False  # a chain resolved: the attack declaration is no longer the last thing (R-CHAIN-10)
         if d.forcers:
-            from .continuous import enforce_positions
-
             enforce_positions(d)
-        return self.then(d, "finish", ProcessTriggers())
+        return self.then(d, "finish", process_triggers(d))
 
 
 def _now_applies(card: CardInst) -> None:
@@ -691,8 +689,14 @@ def _leaves_after_resolving(card: CardInst) -> bool:
 # ---------------------------------------------------------------------- triggers
 
 
-def process_triggers(d: "Duel") -> "ProcessTriggers":
-    """R-PRIO-5 (SEGOC): triggers from what just happened form the next chain."""
+def process_triggers(d: "Duel") -> "ProcessTriggers | tuple[()]":
+    """R-PRIO-5 (SEGOC): triggers from what just happened form the next chain. When no card of
+    the duel has a trigger for any of it and no delayed effect waits, what happened is only
+    the last thing that happened (as ProcessTriggers would leave it), and no frame is needed."""
+    if d.signals and not d.delayed and _happened(d.signals).isdisjoint(d.trigger_events):
+        d.last_signals, d.signals = d.signals, []
+    if not d.signals:
+        return ()
     return ProcessTriggers()
 
 
@@ -791,14 +795,10 @@ def _trigger_label(t: _Pending) -> str:
 def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending]:
     found: list[_Pending] = _due_delayed(d, signals) if d.delayed else []
     seen: set[tuple[int, int]] = set()
-    happened = {s.event for s in signals}  # (a trigger waiting for none of these is skipped at once)
-    if happened & _SUMMON_EVENTS:
-        happened.add("summoned")
-    if any(s.event == "destroyed" and s.by_battle for s in signals):
-        happened.add("destroyed_by_battle")
+    happened = _happened(signals)  # (a trigger waiting for none of these is skipped at once)
     for card in d.trigger_cards:
-        for index, effect in enumerate(card.effects):
-            if effect.kind not in ("trigger", "flip") or (card.uid, index) in seen:
+        for index, effect in card.triggers:
+            if (card.uid, index) in seen:
                 continue
             if "flipped" not in happened if effect.kind == "flip" else happened.isdisjoint(effect.when.event):  # type: ignore[union-attr]
                 continue
@@ -813,6 +813,16 @@ def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending
                     found.append(_Pending(card, index, s, not effect.optional, card.controller))
                 break
     return found
+
+
+def _happened(signals: list[Signal]) -> set[str]:
+    """The events the signals say happened, with those they imply ("summoned", "destroyed_by_battle")."""
+    happened = {s.event for s in signals}
+    if happened & _SUMMON_EVENTS:
+        happened.add("summoned")
+    if "destroyed" in happened and any(s.event == "destroyed" and s.by_battle for s in signals):
+        happened.add("destroyed_by_battle")
+    return happened
 
 
 def _due_delayed(d: "Duel", signals: list[Signal]) -> list[_Pending]:

@@ -21,7 +21,8 @@ from ..schema.cards import Card
 from ..schema.decks import Deck
 from ..schema.rules import Rules
 from .card import CardInst
-from .continuous import effects_negated, spec_flags, stat
+from .continuous import applies, effects_negated, sources, spec_flags, stat
+from .filters import matches
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
 from . import machine
@@ -77,6 +78,7 @@ class Duel:
         self.summoned_from: dict[int, Loc] = {}  # … and where each came from (if its Summon is negated it never reached the field)
         self.summon_negated = False
         self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
+        self.trigger_events: set[str] = set()  # the events they wait for ("flipped" for FLIP effects)
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
         self.flags: set[str] = set()  # what this duel's continuous effects may ever set (continuous.spec_flags)
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
@@ -153,6 +155,8 @@ class Duel:
                     self.listens.update(e for e in effect.when.event if e not in STATE_EVENTS)
             if card.triggers:
                 self.trigger_cards.append(card)
+                for _, effect in card.triggers:
+                    self.trigger_events.update(("flipped",) if effect.kind == "flip" else effect.when.event)  # type: ignore[union-attr]
             if card.continuous:
                 self.continuous_count += 1
                 for effect in card.continuous:
@@ -796,8 +800,6 @@ class Duel:
 
 def destroyed_instead(d: Duel, card: CardInst) -> CardInst | None:
     """The face-up card destroyed in place of monster `card` (a Union equipped to it), if any."""
-    from .continuous import applies, sources
-
     for source, effect in sources(d):
         spec = effect.continuous
         if spec is not None and spec.destroyed_instead and source is not card and source.loc.on_field \
@@ -808,9 +810,6 @@ def destroyed_instead(d: Duel, card: CardInst) -> CardInst | None:
 
 def _banished_instead(d: Duel, card: CardInst) -> bool:
     """Dimensional Fissure and the like: a card going to the GY is banished instead."""
-    from .continuous import sources
-    from .filters import matches
-
     for source, effect in sources(d):
         spec = effect.continuous
         if spec is not None and spec.banish_instead is not None and matches(d, card, spec.banish_instead, source.controller, source):

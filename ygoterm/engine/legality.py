@@ -10,9 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .card import CardInst
+from .chain import activation_refusal
 from .continuous import attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
 from .decision import Option, Refusal
+from .extra_summons import extra_options, extra_refusal
+from .filters import matches
 from .labels import unique_labels
+from .ops import cost_payable
+from .pendulum import option as pendulum_option, refusal as pendulum_refusal
 from .timing import open_main, summon_locked
 from .types import Loc, Phase, Pos, Step
 
@@ -40,8 +45,6 @@ def tribute_terms(d: "Duel", p: int, card: CardInst) -> tuple[int, int, list[Car
             lo = rule.count.min if rule.count.min is not None else lo
             hi = rule.count.max if rule.count.max is not None else lo
         if rule.where is not None:
-            from .filters import matches
-
             monsters = [c for c in monsters if matches(d, c, rule.where, p, card)]
     if d.continuous_count and hi:
         fewer = fewer_tributes(d, card)
@@ -221,8 +224,6 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     elif card.attacks >= 1:
         return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
     if card.attack_costs and not effects_negated(d, card):
-        from .ops import cost_payable
-
         if not all(cost_payable(d, p, card, card.effects[i]) for i in card.attack_costs):
             return Refusal(ATTACK, "R-CARD-13", f"{card.name} cannot declare an attack unless its cost is paid, and it cannot be paid now")
     return None
@@ -294,12 +295,8 @@ def main_options(d: "Duel", p: int) -> list[Option]:
             if card.abilities and "gemini" in card.abilities and can_summon and may_summon and gemini_this(d, card) is None:
                 options.append(card_options.gemini)  # R-CARD-6
         if may_summon and _has_procedure_monsters(d, p):
-            from .extra_summons import extra_options
-
             options += extra_options(d, p)  # R-SUMMON-12/13/16
         if may_summon and side.has_pendulums:
-            from .pendulum import option as pendulum_option
-
             found = pendulum_option(d, p)  # R-SUMMON-14
             if found is not None:
                 options.append(found)
@@ -392,8 +389,6 @@ def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
 
 def activation_refusal_any(d: "Duel", p: int, card: CardInst, procedure: bool = False) -> Refusal | None:
     """None if some effect of `card` can be activated now, else the first effect's refusal."""
-    from .chain import activation_refusal
-
     first: Refusal | None = None
     for index, effect, *_ in card.chosen:
         if (effect.kind == "procedure") != procedure:
@@ -417,8 +412,6 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
     if verb == "battle":
         return enter_battle(d, p)
     if verb == "pendulum":
-        from .pendulum import refusal as pendulum_refusal
-
         return pendulum_refusal(d, p)
     if card is None:
         return None
@@ -435,8 +428,6 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
     if verb in ("activate", "special"):
         return activation_refusal_any(d, p, card, procedure=verb == "special")
     if verb in ("synchro", "xyz", "link"):
-        from .extra_summons import extra_refusal
-
         return extra_refusal(d, p, card)
     if verb == "attack":
         refusal = declare_attack(d, p, card)
