@@ -58,21 +58,31 @@ _SPEC_FLAGS: dict[int, tuple[ContinuousSpec, frozenset[str]]] = {}
 
 def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
     """Face-up cards on the field with continuous effects that currently apply."""
-    for side in d.players:
-        for zone in (side.mzone, side.szone):
-            for card in zone:
-                if card is None or not card.face_up or not card.continuous or card in d.summoning:
-                    continue  # (a monster whose Summon is being declared applies nothing yet, R-SUMMON-19)
-                if zone is side.szone and not card.active:
-                    continue  # a Continuous Spell/Trap (or Pendulum card) applies once its activation has resolved
-                if effects_negated(d, card):
-                    continue
-                for effect in card.continuous:
-                    if applies_from_here(card, effect) and (effect.condition is None or condition_holds(d, card, effect.condition)):
-                        yield card, effect
+    for card in _continuous_on_field(d):
+        if not card.face_up or card in d.summoning:
+            continue  # (a monster whose Summon is being declared applies nothing yet, R-SUMMON-19)
+        if card.loc == Loc.SZONE and not card.active:
+            continue  # a Continuous Spell/Trap (or Pendulum card) applies once its activation has resolved
+        if effects_negated(d, card):
+            continue
+        for effect in card.continuous:
+            if applies_from_here(card, effect) and (effect.condition is None or condition_holds(d, card, effect.condition)):
+                yield card, effect
     for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
         if turn == d.turn:
             yield card, effect
+
+
+def _continuous_on_field(d: "Duel") -> list[CardInst]:
+    """The cards on the field that have continuous effects, in zone order (each player's
+    Monster Zones, then Spell & Trap Zones): kept until a card enters or leaves either field
+    (`Player.layout`), as every ATK/DEF read and restriction asks for them."""
+    key = (d.players[0].layout, d.players[1].layout)
+    found = d.field_sources
+    if found is None or found[0] != key:
+        found = d.field_sources = (key, [card for side in d.players for zone in (side.mzone, side.szone) for card in zone
+                                         if card is not None and card.continuous])
+    return found[1]
 
 
 def applies_from_here(card: CardInst, effect: Effect) -> bool:

@@ -79,6 +79,7 @@ class Duel:
         self.summon_negated = False
         self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
         self.trigger_events: set[str] = set()  # the events they wait for ("flipped" for FLIP effects)
+        self.field_sources: tuple[tuple[int, int], list[CardInst]] | None = None  # continuous._continuous_on_field
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
         self.flags: set[str] = set()  # what this duel's continuous effects may ever set (continuous.spec_flags)
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
@@ -174,6 +175,7 @@ class Duel:
         self.trigger_cards = [c for c in cards if c.triggers]
         self.negators = [c for c in cards if c.continuous and c.negates]
         self.forcers = [c for c in cards if c.continuous and c.forces_position]
+        self.field_sources = None
         for side in self.players:
             side.memo = {None: side.layout}
 
