@@ -79,11 +79,14 @@ def _profile(data: Card) -> tuple[Any, ...]:
     monster = data if isinstance(data, Monster) else None
     is_monster = monster is not None
     # effects a player activates by choice, with their speed (R-CHAIN-2; a Summon procedure
-    # counts as speed 1: it is never a response), where the card must be, and whether it is
-    # the card's own Spell/Trap activation (R-CARD-7/9: from the hand, or Set in a zone)
-    chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e), _activation_places(is_monster, isinstance(data, Trap), e),
-                    e.kind == "activate" and (not is_monster or e.pendulum))
-                   for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS)
+    # counts as speed 1: it is never a response), where the card must be, whether it is the
+    # card's own Spell/Trap activation (R-CARD-7/9: from the hand, or Set in a zone), and
+    # whether it may be used outside the Main Phase's open game state (speed 2 or more, or a
+    # phase of its own: Curse of Fiend)
+    chosen = tuple((i, e, speed, _activation_places(is_monster, isinstance(data, Trap), e),
+                    e.kind == "activate" and (not is_monster or e.pendulum), speed > 1 or own_timing(e))
+                   for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS
+                   for speed in (1 if e.kind == "procedure" else effect_speed(data, e),))
     profile = {
         "data": data,
         "name": data.name,
@@ -104,10 +107,10 @@ def _profile(data: Card) -> tuple[Any, ...]:
         "triggers": tuple((i, e) for i, e in enumerate(effects) if e.kind in ("trigger", "flip")),
         "attack_costs": tuple(i for i, e in enumerate(effects) if e.kind == "attack_cost"),
         "chosen": chosen,
-        "used_from": frozenset().union(*(places for _, _, _, places, _ in chosen)),
+        "used_from": frozenset().union(*(places for _, _, _, places, _, _ in chosen)),
         "abilities": frozenset(monster.abilities) if monster else frozenset(),
         # may act outside an open game state: a response window, or a phase of its own (Curse of Fiend)
-        "responds": any(speed > 1 or own_timing(e) for _, e, speed, _, _ in chosen),
+        "responds": any(anytime for *_, anytime in chosen),
     }
     assert tuple(profile) == PROFILE
     return tuple(profile.values())
@@ -168,7 +171,7 @@ class CardInst:
     continuous: tuple[Effect, ...]
     triggers: tuple[tuple[int, Effect], ...]  # (index, effect) of its trigger and FLIP effects
     attack_costs: tuple[int, ...]
-    chosen: tuple[tuple[int, Effect, int, frozenset[Loc], bool], ...]  # (index, effect, speed, places, card activation)
+    chosen: tuple[tuple[int, Effect, int, frozenset[Loc], bool, bool], ...]  # (index, effect, speed, places, card activation, anytime)
     used_from: frozenset[Loc]
     abilities: frozenset[str]
     responds: bool

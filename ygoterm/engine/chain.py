@@ -419,8 +419,8 @@ def _candidates(d: "Duel", p: int, hand_traps: bool, main: bool, responses: bool
             if not (loc in card.used_from or trap_in_hand):
                 continue
             many = len(card.chosen) > 1
-            for index, effect, speed, places, card_activation in card.chosen:
-                if (loc in places or (trap_in_hand and card_activation)) and (main or speed > 1 or own_timing(effect)) \
+            for index, effect, speed, places, card_activation, anytime in card.chosen:
+                if (loc in places or (trap_in_hand and card_activation)) and (main or anytime) \
                         and not _refused_this_turn(d, p, card, card_activation):
                     found.append((card, index, effect, speed, card_activation, many))
     return found
