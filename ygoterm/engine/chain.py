@@ -404,7 +404,7 @@ def activation_candidates(d: "Duel", p: int, main: bool, *, responses: bool) -> 
     side = d.players[p]
     hand_traps = side.traps_from_hand_turn == d.turn  # Makyura: Traps from the hand this turn (R-CARD-9)
     return d.per_layout(p, ("candidates", d.turn, hand_traps, main, responses),  # type: ignore[no-any-return]
-                        lambda: _candidates(d, p, hand_traps, main, responses))
+                        _candidates, d, p, hand_traps, main, responses)
 
 
 def _candidates(d: "Duel", p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:

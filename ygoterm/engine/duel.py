@@ -179,19 +179,21 @@ class Duel:
         for side in self.players:
             side.memo = {None: side.layout}
 
-    def per_layout(self, p: int, key: Any, compute: Callable[[], Any]) -> Any:
-        """`compute()`, kept until a card enters or leaves player `p`'s hand, field, piles or
-        control (or cards change identity, `relist`): for answers that depend only on where
+    def per_layout(self, p: int, key: Any, compute: Callable[..., Any], *args: Any) -> Any:
+        """`compute(*args)`, kept until a card enters or leaves player `p`'s hand, field, piles
+        or control (or cards change identity, `relist`): for answers that depend only on where
         `p`'s cards are, such as which of them could be activated from there, asked at every
-        window."""
+        window. (`args` rather than a closure: most calls find the answer kept.)"""
         side = self.players[p]
         memo = side.memo
-        if memo[None] != side.layout:
+        if memo[None] == side.layout:
+            found = memo.get(key, _MISSING)
+            if found is not _MISSING:
+                return found
+        else:
             memo.clear()
             memo[None] = side.layout
-        found = memo.get(key, _MISSING)
-        if found is _MISSING:
-            found = memo[key] = compute()
+        found = memo[key] = compute(*args)
         return found
 
     def _start(self, flow: Frame) -> None:

@@ -308,8 +308,11 @@ def main_options(d: "Duel", p: int) -> list[Option]:
 
 def _has_procedure_monsters(d: "Duel", p: int) -> bool:
     """Whether `p`'s Extra Deck holds a Synchro, Xyz or Link monster (R-SUMMON-12/13/16)."""
-    return d.per_layout(p, "procedure monsters", lambda: any(  # type: ignore[no-any-return]
-        c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in d.players[p].extra))
+    return d.per_layout(p, "procedure monsters", _procedure_monsters, d.players[p].extra)  # type: ignore[no-any-return]
+
+
+def _procedure_monsters(extra: list[CardInst]) -> bool:
+    return any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in extra)
 
 
 def _repeated_names(cards: list) -> set[str] | tuple[()]:

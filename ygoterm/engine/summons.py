@@ -91,7 +91,7 @@ def fusion_choices(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst)
     """Fusion monsters in `p`'s Extra Deck whose materials are available (R-SUMMON-10): which
     depends only on where the cards are, so it is worked out once per layout (Polymerization's
     activation check asks at every Main Phase decision)."""
-    return d.per_layout(p, ("fusions", id(params), source.uid), lambda: _fusions(d, p, params, source))
+    return d.per_layout(p, ("fusions", id(params), source.uid), _fusions, d, p, params, source)  # type: ignore[no-any-return]
 
 
 def _fusions(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
