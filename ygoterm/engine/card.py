@@ -54,8 +54,9 @@ def effect_speed(data: Card, effect: Effect) -> int:
 def own_timing(effect: Effect) -> bool:
     """A speed 1 effect whose text names a phase other than the Main Phase for it (R-CARD-13:
     Curse of Fiend is activated in your Standby Phase)."""
-    phases = effect.condition.phase if effect.condition is not None else None
-    return bool(phases) and not {"main", "main1", "main2"} & set(phases or ())
+    if effect.condition is None or not effect.condition.phase:
+        return False
+    return not {"main", "main1", "main2"} & set(effect.condition.phase)
 
 
 def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> frozenset[Loc]:
