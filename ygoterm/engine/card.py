@@ -150,7 +150,7 @@ class CardInst:
     __slots__ = (*PROFILE,
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
-                 "set_turn", "_options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
+                 "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn")
 
@@ -178,8 +178,8 @@ class CardInst:
     responds: bool
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
-        self.define(data)
         self.uid = uid
+        self.define(data)
         self.owner = owner
         self.controller = owner
         self.loc = Loc.DECK
@@ -227,7 +227,7 @@ class CardInst:
          self.special_summon_only, self.is_field_spell, self.is_link, self.is_token, self.is_pendulum, self.effects,
          self.continuous, self.triggers, self.attack_costs, self.chosen, self.used_from, self.abilities,
          self.responds) = profile_of(data)
-        self._options: CardOptions | None = None
+        self.options = CardOptions(self)  # its Main Phase options (built when first offered; read at every Main Phase decision)
         self._tagged: dict[str, CardOptions] | None = None
 
     @property
@@ -248,13 +248,6 @@ class CardInst:
     @property
     def is_extra_deck(self) -> bool:
         return self.is_monster and self.data.is_extra_deck  # type: ignore[union-attr]
-
-    @property
-    def options(self) -> "CardOptions":
-        """This card's Main Phase options, built once (they never change for a card)."""
-        if self._options is None:
-            self._options = CardOptions(self)
-        return self._options
 
     def options_at(self, tag: str) -> "CardOptions":
         """The same options labelled with a location tag ('summon Celtic Guardian@H2'), for

@@ -320,8 +320,7 @@ def _repeated_names(cards: list) -> set[str] | tuple[()]:
     names = [c.name for c in cards if c is not None]
     if len(set(names)) == len(names):
         return ()
-    seen: set[str] = set()
-    return {n for n in names if n in seen or seen.add(n)}  # type: ignore[func-returns-value]
+    return {n for n in names if names.count(n) > 1}
 
 
 BATTLE = Option("battle", "battle", verb="battle")
