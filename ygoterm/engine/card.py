@@ -332,10 +332,12 @@ class CardInst:
         self.summon_turn = 0
         self.battle_destroyed = False
         self.set_turn = 0
-        self.counters = {}  # R-CARD-12
-        self.modifiers = []
+        if self.counters:
+            self.counters = {}  # R-CARD-12
+        if self.modifiers:
+            self.modifiers = []
         self.active = False
-        if not on_field:
+        if not on_field and self.used_turn:
             self.used_turn = {}
         self.turns_left = 0
         self.gemini_active = False

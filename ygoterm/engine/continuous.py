@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from ..schema.effects import Condition, ContinuousSpec, Effect
+from ..schema.effects import Condition, ContinuousSpec, Effect, Filter
 from .card import CardInst
 from .filters import matches, select, variant
 from .types import Loc, Phase, Pos, Step
@@ -268,11 +268,8 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
         return False
     if c.phase is not None and not _phase_ok(d, c.phase):
         return False
-    for flt, want_any, side in ((c.you_control, True, "you"), (c.you_control_none, False, "you"),
-                                (c.opponent_controls, True, "opponent"), (c.opponent_controls_none, False, "opponent")):
-        if flt is None:
-            continue
-        found = select(d, variant(flt, side=side) if flt.zone else variant(flt, zone=("onfield",), side=side), p, card)
+    for flt, want_any in _control_filters(c):
+        found = select(d, flt, p, card, limit=0 if want_any and c.count is not None else 1)
         if want_any and (len(found) not in c.count if c.count is not None else not found):
             return False
         if not want_any and found:
@@ -320,6 +317,22 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
         if (summoned or card.flipped_turn == d.turn) != c.normal_summoned_or_flipped_this_turn:
             return False
     return True
+
+
+def _control_filters(c: Condition) -> list[tuple[Filter, bool]]:
+    """The condition's "you control" / "your opponent controls (no) …" parts as filters of the
+    field on that side, and whether it wants some such card (True) or none: made once per condition."""
+    found = _CONTROL.get(id(c))
+    if found is None or found[0] is not c:
+        parts = [(variant(flt, side=side) if flt.zone else variant(flt, zone=("onfield",), side=side), want_any)
+                 for flt, want_any, side in ((c.you_control, True, "you"), (c.you_control_none, False, "you"),
+                                             (c.opponent_controls, True, "opponent"), (c.opponent_controls_none, False, "opponent"))
+                 if flt is not None]
+        found = _CONTROL[id(c)] = (c, parts)
+    return found[1]
+
+
+_CONTROL: dict[int, tuple[Condition, list[tuple[Filter, bool]]]] = {}
 
 
 def _phase_ok(d: "Duel", phases: tuple[str, ...]) -> bool:
