@@ -345,7 +345,7 @@ def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal:
     A Spell/Trap card being activated is not yet a card on the field that its own activation
     could target (Mystical Space Typhoon never targets itself) unless its filter says `self`;
     a monster's effect may target the monster itself (Man-Eater Bug), as its text allows."""
-    events = [signal.card] if signal is not None and signal.card is not None else list(event_cards(d))
+    events = [signal.card] if signal is not None and signal.card is not None else event_cards(d)
     spec = effect.target_groups[group]
     itself = not (effect.kind == "activate" and not card.is_monster) or spec.where.self_
     to = _target_position_change(effect)
@@ -477,7 +477,7 @@ class Activate(Frame):
         link = self.link = ChainLink(len(d.chain) + 1, p, card, effect, self.index, effect_speed(card.data, effect), signal=signal)
         d.reveal([card], (0, 1))  # an activation is public (a Chain Link names its card), wherever the card goes next
         link.answers = d.chain[-1] if d.chain else None
-        link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(event_cards(d))
+        link.event_cards = [signal.card] if signal is not None and signal.card is not None else event_cards(d)
         if is_card_activation(card, effect):
             link.was_spell_trap_card = True
             return self.then(d, "placed", _place_activated_card(d, p, card))
