@@ -54,8 +54,9 @@ def effect_speed(data: Card, effect: Effect) -> int:
 def own_timing(effect: Effect) -> bool:
     """A speed 1 effect whose text names a phase other than the Main Phase for it (R-CARD-13:
     Curse of Fiend is activated in your Standby Phase)."""
-    phases = effect.condition.phase if effect.condition is not None else None
-    return bool(phases) and not {"main", "main1", "main2"} & set(phases or ())
+    if effect.condition is None or not effect.condition.phase:
+        return False
+    return not {"main", "main1", "main2"} & set(effect.condition.phase)
 
 
 def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> frozenset[Loc]:
@@ -79,11 +80,14 @@ def _profile(data: Card) -> tuple[Any, ...]:
     monster = data if isinstance(data, Monster) else None
     is_monster = monster is not None
     # effects a player activates by choice, with their speed (R-CHAIN-2; a Summon procedure
-    # counts as speed 1: it is never a response), where the card must be, and whether it is
-    # the card's own Spell/Trap activation (R-CARD-7/9: from the hand, or Set in a zone)
-    chosen = tuple((i, e, 1 if e.kind == "procedure" else effect_speed(data, e), _activation_places(is_monster, isinstance(data, Trap), e),
-                    e.kind == "activate" and (not is_monster or e.pendulum))
-                   for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS)
+    # counts as speed 1: it is never a response), where the card must be, whether it is the
+    # card's own Spell/Trap activation (R-CARD-7/9: from the hand, or Set in a zone), and
+    # whether it may be used outside the Main Phase's open game state (speed 2 or more, or a
+    # phase of its own: Curse of Fiend)
+    chosen = tuple((i, e, speed, _activation_places(is_monster, isinstance(data, Trap), e),
+                    e.kind == "activate" and (not is_monster or e.pendulum), speed > 1 or own_timing(e))
+                   for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS
+                   for speed in (1 if e.kind == "procedure" else effect_speed(data, e),))
     profile = {
         "data": data,
         "name": data.name,
@@ -101,13 +105,13 @@ def _profile(data: Card) -> tuple[Any, ...]:
         "is_pendulum": monster is not None and monster.is_pendulum,
         "effects": effects,
         "continuous": tuple(e for e in effects if e.kind == "continuous"),
-        "triggers": tuple(e for e in effects if e.kind in ("trigger", "flip")),
+        "triggers": tuple((i, e) for i, e in enumerate(effects) if e.kind in ("trigger", "flip")),
         "attack_costs": tuple(i for i, e in enumerate(effects) if e.kind == "attack_cost"),
         "chosen": chosen,
-        "used_from": frozenset().union(*(places for _, _, _, places, _ in chosen)),
+        "used_from": frozenset().union(*(places for _, _, _, places, _, _ in chosen)),
         "abilities": frozenset(monster.abilities) if monster else frozenset(),
         # may act outside an open game state: a response window, or a phase of its own (Curse of Fiend)
-        "responds": any(speed > 1 or own_timing(e) for _, e, speed, _, _ in chosen),
+        "responds": any(anytime for *_, anytime in chosen),
     }
     assert tuple(profile) == PROFILE
     return tuple(profile.values())
@@ -146,7 +150,7 @@ class CardInst:
     __slots__ = (*PROFILE,
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
-                 "set_turn", "_options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
+                 "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
                  "seen_as")
@@ -167,16 +171,16 @@ class CardInst:
     is_pendulum: bool
     effects: tuple[Effect, ...]
     continuous: tuple[Effect, ...]
-    triggers: tuple[Effect, ...]
+    triggers: tuple[tuple[int, Effect], ...]  # (index, effect) of its trigger and FLIP effects
     attack_costs: tuple[int, ...]
-    chosen: tuple[tuple[int, Effect, int, frozenset[Loc], bool], ...]  # (index, effect, speed, places, card activation)
+    chosen: tuple[tuple[int, Effect, int, frozenset[Loc], bool, bool], ...]  # (index, effect, speed, places, card activation, anytime)
     used_from: frozenset[Loc]
     abilities: frozenset[str]
     responds: bool
 
     def __init__(self, uid: int, data: Card, owner: int) -> None:
-        self.define(data)
         self.uid = uid
+        self.define(data)
         self.owner = owner
         self.controller = owner
         self.loc = Loc.DECK
@@ -226,7 +230,7 @@ class CardInst:
          self.special_summon_only, self.is_field_spell, self.is_link, self.is_token, self.is_pendulum, self.effects,
          self.continuous, self.triggers, self.attack_costs, self.chosen, self.used_from, self.abilities,
          self.responds) = profile_of(data)
-        self._options: CardOptions | None = None
+        self.options = CardOptions(self)  # its Main Phase options (built when first offered; read at every Main Phase decision)
         self._tagged: dict[str, CardOptions] | None = None
 
     @property
@@ -247,13 +251,6 @@ class CardInst:
     @property
     def is_extra_deck(self) -> bool:
         return self.is_monster and self.data.is_extra_deck  # type: ignore[union-attr]
-
-    @property
-    def options(self) -> "CardOptions":
-        """This card's Main Phase options, built once (they never change for a card)."""
-        if self._options is None:
-            self._options = CardOptions(self)
-        return self._options
 
     def options_at(self, tag: str) -> "CardOptions":
         """The same options labelled with a location tag ('summon Celtic Guardian@H2'), for
@@ -338,10 +335,12 @@ class CardInst:
         self.summon_turn = 0
         self.battle_destroyed = False
         self.set_turn = 0
-        self.counters = {}  # R-CARD-12
-        self.modifiers = []
+        if self.counters:
+            self.counters = {}  # R-CARD-12
+        if self.modifiers:
+            self.modifiers = []
         self.active = False
-        if not on_field:
+        if not on_field and self.used_turn:
             self.used_turn = {}
         self.turns_left = 0
         self.gemini_active = False

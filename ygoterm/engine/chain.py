@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..schema.cards import Spell, Trap
 from ..schema.effects import Effect, When
 from .card import CardInst, effect_speed, own_timing
-from .continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
+from .continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, enforce_positions, has_flag
 from .decision import PASS, Kind, Option, Refusal
 from .events import ChainLinkAdded, ChainResolves, Negated, Note
 from .filters import matches, select
@@ -345,7 +345,7 @@ def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal:
     A Spell/Trap card being activated is not yet a card on the field that its own activation
     could target (Mystical Space Typhoon never targets itself) unless its filter says `self`;
     a monster's effect may target the monster itself (Man-Eater Bug), as its text allows."""
-    events = [signal.card] if signal is not None and signal.card is not None else list(event_cards(d))
+    events = [signal.card] if signal is not None and signal.card is not None else event_cards(d)
     spec = effect.target_groups[group]
     itself = not (effect.kind == "activate" and not card.is_monster) or spec.where.self_
     to = _target_position_change(effect)
@@ -368,44 +368,74 @@ def _target_position_change(effect: Effect) -> str:
 
 def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
     """Every effect `p` may activate now, as options ('activate Dark Hole')."""
-    options: list[Option] = []
-    hand_traps = d.players[p].traps_from_hand_turn == d.turn  # Makyura (R-CARD-9)
     # speed 1 effects and summon procedures only in your Main Phase's open game state (R-CARD-5/7,
     # R-SUMMON-7) unless their text names another phase (R-CARD-13); activation_refusal says so
     main = open_state and d.phase in (Phase.MAIN1, Phase.MAIN2) and d.turn_player == p
-    for card in usable_cards(d, p, responses=not open_state):
-        loc = card.loc
-        trap_in_hand = hand_traps and loc == Loc.HAND and card.is_trap
-        face_up_card = loc == Loc.SZONE and card.face_up
-        many = len(card.chosen) > 1
-        for index, effect, speed, places, card_activation in card.chosen:
-            # (the activation condition first: in most windows no "when …" card has its event)
-            if (loc in places or (trap_in_hand and card_activation)) and not (face_up_card and card_activation) \
-                    and (main or speed > 1 or own_timing(effect)) \
-                    and (effect.when is None or _when_holds(d, p, card, effect.when)) \
-                    and activation_refusal(d, p, card, index, open_state=open_state, speed=speed) is None:
-                options.append(activation_option(card, effect, index, many))
+    candidates = activation_candidates(d, p, main, responses=not open_state)
+    if not candidates:
+        return []
+    options: list[Option] = []
+    for card, index, effect, speed, card_activation, many in candidates:
+        # (the activation condition first: in most windows no "when …" card has its event)
+        if not (card_activation and card.face_up and card.loc == Loc.SZONE) \
+                and (effect.when is None or _when_holds(d, p, card, effect.when)) \
+                and activation_refusal(d, p, card, index, open_state=open_state, speed=speed) is None:
+            options.append(activation_option(card, effect, index, many))
     if len(options) > 1:
         options = unique_labels(d, options)
     return options
 
 
-def usable_cards(d: "Duel", p: int, *, responses: bool) -> list[CardInst]:
-    """`p`'s cards in the hand, on the field and in the GY with an effect used from where each
-    is (`responses`: only those with an effect of speed 2 or more), in pile order.
+Candidate = tuple[CardInst, int, Effect, int, bool, bool]  # card, effect index, effect, speed, card activation, one of several
+
+
+def activation_candidates(d: "Duel", p: int, main: bool, *, responses: bool) -> list[Candidate]:
+    """The effects of `p`'s cards that `activation_refusal` could allow now, in pile order:
+    those used from where their card is, of a speed the moment admits (`main`: `p`'s Main
+    Phase with an open game state; `responses`: a response window), and not refused for the
+    whole turn (`_refused_this_turn`).
 
     No effect is activated from where it cannot be (a Spell in the GY, a Trap in the hand) and
     a response window never admits speed 1 effects or summon procedures (R-CHAIN-3, R-CARD-7):
     most windows would otherwise run the full check for every card (activation_refusal still
-    explains them when asked). The lists change only when a card changes place or controller
-    (`Duel.per_layout`), so they are kept until then: a window costs almost nothing when no card
-    could answer it."""
+    explains them when asked). All this changes only when a card changes place or controller
+    (`Duel.per_layout`) or a new turn starts, so it is kept until then: a window costs almost
+    nothing when no card could answer it."""
     side = d.players[p]
     hand_traps = side.traps_from_hand_turn == d.turn  # Makyura: Traps from the hand this turn (R-CARD-9)
-    return d.per_layout(p, ("usable", hand_traps, responses), lambda: [
-        card for pile in (side.hand, side.mzone, side.szone, side.gy) for card in pile
-        if card is not None and card.chosen and (card.responds or not responses)
-        and (card.loc in card.used_from or (hand_traps and card.loc == Loc.HAND and card.is_trap))])
+    return d.per_layout(p, ("candidates", d.turn, hand_traps, main, responses),  # type: ignore[no-any-return]
+                        _candidates, d, p, hand_traps, main, responses)
+
+
+def _candidates(d: "Duel", p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
+    side = d.players[p]
+    found: list[Candidate] = []
+    for pile in (side.hand, side.mzone, side.szone, side.gy):
+        for card in pile:
+            if card is None or not card.chosen or (responses and not card.responds):
+                continue
+            loc = card.loc
+            trap_in_hand = hand_traps and loc == Loc.HAND and card.is_trap
+            if not (loc in card.used_from or trap_in_hand):
+                continue
+            many = len(card.chosen) > 1
+            for index, effect, speed, places, card_activation, anytime in card.chosen:
+                if (loc in places or (trap_in_hand and card_activation)) and (main or anytime) \
+                        and not _refused_this_turn(d, p, card, card_activation):
+                    found.append((card, index, effect, speed, card_activation, many))
+    return found
+
+
+def _refused_this_turn(d: "Duel", p: int, card: CardInst, card_activation: bool) -> bool:
+    """Refusals of `activation_refusal` that hold for the rest of the turn while the card stays
+    where it is: the card activation of a Trap or Quick-Play Spell Set this turn (R-CARD-9,
+    R-CARD-7; face-up, it is refused as already active, R-CARD-10), any effect of a Quick-Play
+    Spell in the hand in the opponent's turn (R-CARD-7)."""
+    data = card.data
+    quick_play = isinstance(data, Spell) and data.subtype == "quick-play"
+    if card_activation and card.loc == Loc.SZONE and card.set_turn >= d.turn and (card.is_trap or quick_play):
+        return True
+    return quick_play and card.loc == Loc.HAND and d.turn_player != p
 
 
 def activation_option(card: CardInst, effect: Effect, index: int, many: bool) -> Option:
@@ -447,7 +477,7 @@ class Activate(Frame):
         link = self.link = ChainLink(len(d.chain) + 1, p, card, effect, self.index, effect_speed(card.data, effect), signal=signal)
         d.reveal([card], (0, 1))  # an activation is public (a Chain Link names its card), wherever the card goes next
         link.answers = d.chain[-1] if d.chain else None
-        link.event_cards = [signal.card] if signal is not None and signal.card is not None else list(event_cards(d))
+        link.event_cards = [signal.card] if signal is not None and signal.card is not None else event_cards(d)
         if is_card_activation(card, effect):
             link.was_spell_trap_card = True
             return self.then(d, "placed", _place_activated_card(d, p, card))
@@ -650,10 +680,8 @@ class ResolveChain(Frame):
         if d.attack is not None and d.step == Step.BATTLE:
             d.attack.fresh = False  # a chain resolved: the attack declaration is no longer the last thing (R-CHAIN-10)
         if d.forcers:
-            from .continuous import enforce_positions
-
             enforce_positions(d)
-        return self.then(d, "finish", ProcessTriggers())
+        return self.then(d, "finish", process_triggers(d))
 
 
 def _now_applies(card: CardInst) -> None:
@@ -691,8 +719,14 @@ def _leaves_after_resolving(card: CardInst) -> bool:
 # ---------------------------------------------------------------------- triggers
 
 
-def process_triggers(d: "Duel") -> "ProcessTriggers":
-    """R-PRIO-5 (SEGOC): triggers from what just happened form the next chain."""
+def process_triggers(d: "Duel") -> "ProcessTriggers | tuple[()]":
+    """R-PRIO-5 (SEGOC): triggers from what just happened form the next chain. When no card of
+    the duel has a trigger for any of it and no delayed effect waits, what happened is only
+    the last thing that happened (as ProcessTriggers would leave it), and no frame is needed."""
+    if d.signals and not d.delayed and _happened(d.signals).isdisjoint(d.trigger_events):
+        d.last_signals, d.signals = d.signals, []
+    if not d.signals:
+        return ()
     return ProcessTriggers()
 
 
@@ -791,14 +825,10 @@ def _trigger_label(t: _Pending) -> str:
 def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending]:
     found: list[_Pending] = _due_delayed(d, signals) if d.delayed else []
     seen: set[tuple[int, int]] = set()
-    happened = {s.event for s in signals}  # (a trigger waiting for none of these is skipped at once)
-    if happened & _SUMMON_EVENTS:
-        happened.add("summoned")
-    if any(s.event == "destroyed" and s.by_battle for s in signals):
-        happened.add("destroyed_by_battle")
+    happened = _happened(signals)  # (a trigger waiting for none of these is skipped at once)
     for card in d.trigger_cards:
-        for index, effect in enumerate(card.effects):
-            if effect.kind not in ("trigger", "flip") or (card.uid, index) in seen:
+        for index, effect in card.triggers:
+            if (card.uid, index) in seen:
                 continue
             if "flipped" not in happened if effect.kind == "flip" else happened.isdisjoint(effect.when.event):  # type: ignore[union-attr]
                 continue
@@ -813,6 +843,16 @@ def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending
                     found.append(_Pending(card, index, s, not effect.optional, card.controller))
                 break
     return found
+
+
+def _happened(signals: list[Signal]) -> set[str]:
+    """The events the signals say happened, with those they imply ("summoned", "destroyed_by_battle")."""
+    happened = {s.event for s in signals}
+    if happened & _SUMMON_EVENTS:
+        happened.add("summoned")
+    if "destroyed" in happened and any(s.event == "destroyed" and s.by_battle for s in signals):
+        happened.add("destroyed_by_battle")
+    return happened
 
 
 def _due_delayed(d: "Duel", signals: list[Signal]) -> list[_Pending]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from ..schema.effects import Condition, ContinuousSpec, Effect
+from ..schema.effects import Condition, ContinuousSpec, Effect, Filter
 from .card import CardInst
 from .filters import matches, select, variant
 from .types import Loc, Phase, Pos, Step
@@ -58,21 +58,31 @@ _SPEC_FLAGS: dict[int, tuple[ContinuousSpec, frozenset[str]]] = {}
 
 def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
     """Face-up cards on the field with continuous effects that currently apply."""
-    for side in d.players:
-        for zone in (side.mzone, side.szone):
-            for card in zone:
-                if card is None or not card.face_up or not card.continuous or card in d.summoning:
-                    continue  # (a monster whose Summon is being declared applies nothing yet, R-SUMMON-19)
-                if zone is side.szone and not card.active:
-                    continue  # a Continuous Spell/Trap (or Pendulum card) applies once its activation has resolved
-                if effects_negated(d, card):
-                    continue
-                for effect in card.continuous:
-                    if applies_from_here(card, effect) and (effect.condition is None or condition_holds(d, card, effect.condition)):
-                        yield card, effect
+    for card in _continuous_on_field(d):
+        if not card.face_up or card in d.summoning:
+            continue  # (a monster whose Summon is being declared applies nothing yet, R-SUMMON-19)
+        if card.loc == Loc.SZONE and not card.active:
+            continue  # a Continuous Spell/Trap (or Pendulum card) applies once its activation has resolved
+        if effects_negated(d, card):
+            continue
+        for effect in card.continuous:
+            if applies_from_here(card, effect) and (effect.condition is None or condition_holds(d, card, effect.condition)):
+                yield card, effect
     for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
         if turn == d.turn:
             yield card, effect
+
+
+def _continuous_on_field(d: "Duel") -> list[CardInst]:
+    """The cards on the field that have continuous effects, in zone order (each player's
+    Monster Zones, then Spell & Trap Zones): kept until a card enters or leaves either field
+    (`Player.layout`), as every ATK/DEF read and restriction asks for them."""
+    key = (d.players[0].layout, d.players[1].layout)
+    found = d.field_sources
+    if found is None or found[0] != key:
+        found = d.field_sources = (key, [card for side in d.players for zone in (side.mzone, side.szone) for card in zone
+                                         if card is not None and card.continuous])
+    return found[1]
 
 
 def applies_from_here(card: CardInst, effect: Effect) -> bool:
@@ -258,11 +268,8 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
         return False
     if c.phase is not None and not _phase_ok(d, c.phase):
         return False
-    for flt, want_any, side in ((c.you_control, True, "you"), (c.you_control_none, False, "you"),
-                                (c.opponent_controls, True, "opponent"), (c.opponent_controls_none, False, "opponent")):
-        if flt is None:
-            continue
-        found = select(d, variant(flt, side=side) if flt.zone else variant(flt, zone=("onfield",), side=side), p, card)
+    for flt, want_any in _control_filters(c):
+        found = select(d, flt, p, card, limit=0 if want_any and c.count is not None else 1)
         if want_any and (len(found) not in c.count if c.count is not None else not found):
             return False
         if not want_any and found:
@@ -310,6 +317,22 @@ def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
         if (summoned or card.flipped_turn == d.turn) != c.normal_summoned_or_flipped_this_turn:
             return False
     return True
+
+
+def _control_filters(c: Condition) -> list[tuple[Filter, bool]]:
+    """The condition's "you control" / "your opponent controls (no) …" parts as filters of the
+    field on that side, and whether it wants some such card (True) or none: made once per condition."""
+    found = _CONTROL.get(id(c))
+    if found is None or found[0] is not c:
+        parts = [(variant(flt, side=side) if flt.zone else variant(flt, zone=("onfield",), side=side), want_any)
+                 for flt, want_any, side in ((c.you_control, True, "you"), (c.you_control_none, False, "you"),
+                                             (c.opponent_controls, True, "opponent"), (c.opponent_controls_none, False, "opponent"))
+                 if flt is not None]
+        found = _CONTROL[id(c)] = (c, parts)
+    return found[1]
+
+
+_CONTROL: dict[int, tuple[Condition, list[tuple[Filter, bool]]]] = {}
 
 
 def _phase_ok(d: "Duel", phases: tuple[str, ...]) -> bool:

@@ -21,7 +21,8 @@ from ..schema.cards import Card
 from ..schema.decks import Deck
 from ..schema.rules import Rules
 from .card import CardInst
-from .continuous import effects_negated, spec_flags, stat
+from .continuous import applies, effects_negated, sources, spec_flags, stat
+from .filters import matches
 from .commands import match_command, split_selection
 from .decision import Decision, DuelOver, IllegalChoice, Kind, Option, Outcome, Refusal
 from . import machine
@@ -79,6 +80,8 @@ class Duel:
         self.summoned_from: dict[int, Loc] = {}  # … and where each came from (if its Summon is negated it never reached the field)
         self.summon_negated = False
         self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
+        self.trigger_events: set[str] = set()  # the events they wait for ("flipped" for FLIP effects)
+        self.field_sources: tuple[tuple[int, int], list[CardInst]] | None = None  # continuous._continuous_on_field
         self.continuous_count = 0  # cards with continuous effects (0: skip the continuous layer)
         self.flags: set[str] = set()  # what this duel's continuous effects may ever set (continuous.spec_flags)
         self.negators: list[CardInst] = []  # cards that can negate other cards' effects
@@ -166,6 +169,8 @@ class Duel:
                     self.listens.update(e for e in effect.when.event if e not in STATE_EVENTS)
             if card.triggers:
                 self.trigger_cards.append(card)
+                for _, effect in card.triggers:
+                    self.trigger_events.update(("flipped",) if effect.kind == "flip" else effect.when.event)  # type: ignore[union-attr]
             if card.continuous:
                 self.continuous_count += 1
                 for effect in card.continuous:
@@ -183,22 +188,25 @@ class Duel:
         self.trigger_cards = [c for c in cards if c.triggers]
         self.negators = [c for c in cards if c.continuous and c.negates]
         self.forcers = [c for c in cards if c.continuous and c.forces_position]
+        self.field_sources = None
         for side in self.players:
             side.memo = {None: side.layout}
 
-    def per_layout(self, p: int, key: Any, compute: Callable[[], Any]) -> Any:
-        """`compute()`, kept until a card enters or leaves player `p`'s hand, field, piles or
-        control (or cards change identity, `relist`): for answers that depend only on where
+    def per_layout(self, p: int, key: Any, compute: Callable[..., Any], *args: Any) -> Any:
+        """`compute(*args)`, kept until a card enters or leaves player `p`'s hand, field, piles
+        or control (or cards change identity, `relist`): for answers that depend only on where
         `p`'s cards are, such as which of them could be activated from there, asked at every
-        window."""
+        window. (`args` rather than a closure: most calls find the answer kept.)"""
         side = self.players[p]
         memo = side.memo
-        if memo[None] != side.layout:
+        if memo[None] == side.layout:
+            found = memo.get(key, _MISSING)
+            if found is not _MISSING:
+                return found
+        else:
             memo.clear()
             memo[None] = side.layout
-        found = memo.get(key, _MISSING)
-        if found is _MISSING:
-            found = memo[key] = compute()
+        found = memo[key] = compute(*args)
         return found
 
     def _start(self, flow: Frame) -> None:
@@ -843,8 +851,6 @@ class Duel:
 
 def destroyed_instead(d: Duel, card: CardInst) -> CardInst | None:
     """The face-up card destroyed in place of monster `card` (a Union equipped to it), if any."""
-    from .continuous import applies, sources
-
     for source, effect in sources(d):
         spec = effect.continuous
         if spec is not None and spec.destroyed_instead and source is not card and source.loc.on_field \
@@ -855,9 +861,6 @@ def destroyed_instead(d: Duel, card: CardInst) -> CardInst | None:
 
 def _banished_instead(d: Duel, card: CardInst) -> bool:
     """Dimensional Fissure and the like: a card going to the GY is banished instead."""
-    from .continuous import sources
-    from .filters import matches
-
     for source, effect in sources(d):
         spec = effect.continuous
         if spec is not None and spec.banish_instead is not None and matches(d, card, spec.banish_instead, source.controller, source):

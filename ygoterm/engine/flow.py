@@ -21,7 +21,7 @@ from .events import (AttackStopped, CoinToss, DamageCalc, Flip, PhaseChange, Rep
                      SetCard, Shuffle, Summon, TurnOrder, TurnStart)
 from .machine import DONE, Frame, Next, Return
 from .labels import unique_labels
-from .legality import NORMAL_SUMMON, attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms
+from .legality import BATTLE, NORMAL_SUMMON, attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms
 from .links import AttackState
 from .ops import pay_unchained_cost
 from . import timelimit
@@ -252,7 +252,7 @@ class MainPhase(Frame):
         d.idle = True
         options = main_options(d, p)
         if d.responders:
-            moves_on = next(i for i, o in enumerate(options) if o.verb in ("battle", "end"))
+            moves_on = len(options) - 2 if len(options) > 1 and options[-2] is BATTLE else len(options) - 1  # (END is last)
             options[moves_on:moves_on] = activation_options(d, p, open_state=True)
         return self.ask("chosen", d.ask(p, Kind.COMMAND, options, f"{self.phase.title}: your move"))
 

@@ -10,9 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .card import CardInst
+from .chain import activation_refusal
 from .continuous import attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
 from .decision import Option, Refusal
+from .extra_summons import extra_options, extra_refusal
+from .filters import matches
 from .labels import unique_labels
+from .ops import cost_payable
+from .pendulum import option as pendulum_option, refusal as pendulum_refusal
 from .timing import open_main, summon_locked
 from .types import Loc, Phase, Pos, Step
 
@@ -40,8 +45,6 @@ def tribute_terms(d: "Duel", p: int, card: CardInst) -> tuple[int, int, list[Car
             lo = rule.count.min if rule.count.min is not None else lo
             hi = rule.count.max if rule.count.max is not None else lo
         if rule.where is not None:
-            from .filters import matches
-
             monsters = [c for c in monsters if matches(d, c, rule.where, p, card)]
     if d.continuous_count and hi:
         fewer = fewer_tributes(d, card)
@@ -186,9 +189,11 @@ def change_this(d: "Duel", card: CardInst) -> Refusal | None:
 
 def enter_battle(d: "Duel", p: int) -> Refusal | None:
     """R-PHASE-1 / R-SETUP-6: a Battle Phase from Main Phase 1, not in the first player's turn 1."""
-    refusal = open_main(d, p, ENTER_BATTLE)
-    if refusal:
-        return refusal
+    return open_main(d, p, ENTER_BATTLE) or battle_now(d, p)
+
+
+def battle_now(d: "Duel", p: int) -> Refusal | None:
+    """`enter_battle` once the player is known to be in an open game state of their Main Phase."""
     if d.phase != Phase.MAIN1:
         return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
     if d.turn == 1 and not d.rules.duel.first_turn_battle:
@@ -219,8 +224,6 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     elif card.attacks >= 1:
         return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
     if card.attack_costs and not effects_negated(d, card):
-        from .ops import cost_payable
-
         if not all(cost_payable(d, p, card, card.effects[i]) for i in card.attack_costs):
             return Refusal(ATTACK, "R-CARD-13", f"{card.name} cannot declare an attack unless its cost is paid, and it cannot be paid now")
     return None
@@ -264,14 +267,13 @@ def main_options(d: "Duel", p: int) -> list[Option]:
         can_summon = normal_summon_left(d, p) is None
         may_summon = summon_locked(d, p, NORMAL_SUMMON) is None
         may_set = summon_locked(d, p, NORMAL_SET, setting=True) is None
-        power = side.tribute_power()
         free_mzone = side.free_mzone() is not None
         free_szone = side.free_szone() is not None
         hand = side.hand
         repeated = _repeated_names(hand)
         for index, card in enumerate(hand):
             if card.is_monster:
-                if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SUMMON, power, free_mzone) is None:
+                if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone) is None:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
                     if may_summon:
                         options.append(card_options.summon)
@@ -292,20 +294,25 @@ def main_options(d: "Duel", p: int) -> list[Option]:
                 options.append(card_options.to_defense if card.pos == Pos.ATTACK else card_options.to_attack)
             if card.abilities and "gemini" in card.abilities and can_summon and may_summon and gemini_this(d, card) is None:
                 options.append(card_options.gemini)  # R-CARD-6
-        if may_summon and any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in side.extra):
-            from .extra_summons import extra_options
-
+        if may_summon and _has_procedure_monsters(d, p):
             options += extra_options(d, p)  # R-SUMMON-12/13/16
         if may_summon and side.has_pendulums:
-            from .pendulum import option as pendulum_option
-
             found = pendulum_option(d, p)  # R-SUMMON-14
             if found is not None:
                 options.append(found)
-        if enter_battle(d, p) is None:
+        if battle_now(d, p) is None:
             options.append(BATTLE)
     options.append(END)
     return options
+
+
+def _has_procedure_monsters(d: "Duel", p: int) -> bool:
+    """Whether `p`'s Extra Deck holds a Synchro, Xyz or Link monster (R-SUMMON-12/13/16)."""
+    return d.per_layout(p, "procedure monsters", _procedure_monsters, d.players[p].extra)  # type: ignore[no-any-return]
+
+
+def _procedure_monsters(extra: list[CardInst]) -> bool:
+    return any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in extra)
 
 
 def _repeated_names(cards: list) -> set[str] | tuple[()]:
@@ -313,8 +320,7 @@ def _repeated_names(cards: list) -> set[str] | tuple[()]:
     names = [c.name for c in cards if c is not None]
     if len(set(names)) == len(names):
         return ()
-    seen: set[str] = set()
-    return {n for n in names if n in seen or seen.add(n)}  # type: ignore[func-returns-value]
+    return {n for n in names if names.count(n) > 1}
 
 
 BATTLE = Option("battle", "battle", verb="battle")
@@ -385,8 +391,6 @@ def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
 
 def activation_refusal_any(d: "Duel", p: int, card: CardInst, procedure: bool = False) -> Refusal | None:
     """None if some effect of `card` can be activated now, else the first effect's refusal."""
-    from .chain import activation_refusal
-
     first: Refusal | None = None
     for index, effect, *_ in card.chosen:
         if (effect.kind == "procedure") != procedure:
@@ -410,8 +414,6 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
     if verb == "battle":
         return enter_battle(d, p)
     if verb == "pendulum":
-        from .pendulum import refusal as pendulum_refusal
-
         return pendulum_refusal(d, p)
     if card is None:
         return None
@@ -428,8 +430,6 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
     if verb in ("activate", "special"):
         return activation_refusal_any(d, p, card, procedure=verb == "special")
     if verb in ("synchro", "xyz", "link"):
-        from .extra_summons import extra_refusal
-
         return extra_refusal(d, p, card)
     if verb == "attack":
         refusal = declare_attack(d, p, card)

@@ -67,15 +67,15 @@ class ChainLink:
 STATE_EVENTS = frozenset(("activated", "attack_declared", "summon_declared", "damage_calculation"))
 
 
-def event_cards(d: "Duel"):
-    yield from d.summoning
-    for s in d.last_signals:
-        if s.card is not None:
-            yield s.card
+def event_cards(d: "Duel") -> list[CardInst]:
+    """The cards "the event" means for filters (`event: true`): those being Summoned, those of
+    the last thing that happened, the last chain link's card and the attacker (a new list)."""
+    found = [*d.summoning, *[s.card for s in d.last_signals if s.card is not None]] if d.summoning or d.last_signals else []
     if d.chain:
-        yield d.chain[-1].card
+        found.append(d.chain[-1].card)
     if d.attack is not None:
-        yield d.attack.attacker
+        found.append(d.attack.attacker)
+    return found
 
 
 @dataclass(slots=True)

@@ -350,7 +350,7 @@ def _selection_available(d: "Duel", p: int, card: CardInst, selection: Any, even
 
 def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, str] | None:
     """(rule, why) when the effect could not do anything now, so it may not be activated."""
-    events = list(event_cards(d))
+    events = event_cards(d)
     drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
     for spec in effect.do:
         params = spec.params

@@ -91,32 +91,51 @@ def fusion_choices(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst)
     """Fusion monsters in `p`'s Extra Deck whose materials are available (R-SUMMON-10): which
     depends only on where the cards are, so it is worked out once per layout (Polymerization's
     activation check asks at every Main Phase decision)."""
-    return d.per_layout(p, ("fusions", id(params), source.uid), lambda: _fusions(d, p, params, source))
+    return d.per_layout(p, ("fusions", id(params), source.uid), _fusions, d, p, params, source)  # type: ignore[no-any-return]
 
 
 def _fusions(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
     side = d.players[p]
     if side.free_mzone() is None and not any(c is not None for c in side.mzone):
         return []  # no zone, and no monster on the field to use as material and free one
-    pool = sorted((c.data for c in _material_pool(d, p, params, source)), key=id)
+    fits = _fits(tuple(sorted((c.data for c in _material_pool(d, p, params, source)), key=id)))
     return [card for card in side.extra if isinstance(card.data, Monster) and "fusion" in card.data.frames
             and card.data.materials and card.data.materials.groups and matches(d, card, params.where, p, source)
-            and _materials_fit(card.data, pool)]
+            and _materials_fit(card.data, fits)]
 
 
-def _materials_fit(fusion: Monster, pool: list[Any]) -> bool:
-    """Whether definitions `pool` (sorted by id) can be `fusion`'s materials: a question about
-    definitions only, so each is answered once (a hand changes far less often than the layout)."""
-    key = (id(fusion), *map(id, pool))
+def _fits(pool: tuple[Any, ...]) -> "_Fits":
+    """What definitions `pool` (sorted by id) can be the materials of: a question about
+    definitions only, so each is answered once per pool (a hand changes far less often than
+    the layout, and most layouts repeat a pool seen before)."""
+    key = tuple(map(id, pool))
     found = _FITS.get(key)
-    if found is None or found[0] is not fusion or any(a is not b for a, b in zip(found[1], pool)):
-        if len(_FITS) > 50_000:
+    if found is None:
+        if len(_FITS) > 20_000:
             _FITS.clear()  # (a bound for very long runs; answers are cheap to find again)
-        found = _FITS[key] = (fusion, tuple(pool), _fill(_slots(fusion.materials.groups), pool))  # type: ignore[union-attr]
-    return found[2]
+        found = _FITS[key] = _Fits(pool)  # (it holds the definitions: their ids stay theirs while it lives)
+    return found
 
 
-_FITS: dict[tuple[int, ...], tuple[Monster, tuple[Any, ...], bool]] = {}
+class _Fits:
+    """One material pool and, per Fusion monster definition asked about, whether it fits."""
+
+    __slots__ = ("pool", "answers")
+
+    def __init__(self, pool: tuple[Any, ...]) -> None:
+        self.pool = pool
+        self.answers: dict[int, tuple[Monster, bool]] = {}
+
+
+def _materials_fit(fusion: Monster, fits: _Fits) -> bool:
+    """Whether the pool of `fits` can be `fusion`'s materials."""
+    found = fits.answers.get(id(fusion))
+    if found is None or found[0] is not fusion:
+        found = fits.answers[id(fusion)] = (fusion, _fill(_slots(fusion.materials.groups), list(fits.pool)))  # type: ignore[union-attr]
+    return found[1]
+
+
+_FITS: dict[tuple[int, ...], _Fits] = {}
 
 
 class _MonsterSummon(Frame):

@@ -18,21 +18,19 @@ class Loc(IntEnum):
     MATERIAL = 8  # attached to an Xyz monster (R-ZONE-10)
     GONE = 9  # a Token that left the field ceases to exist (R-CARD-11)
 
-    on_field: bool  # a Monster or Spell & Trap Zone (set on each member below: read everywhere, a property costs a call)
+    # What each member is, set on the members below: read everywhere, and a property costs a call.
+    on_field: bool  # a Monster or Spell & Trap Zone
+    title: str
 
-    @property
-    def title(self) -> str:
-        return _LOC_TITLES[self]
-
-
-for _loc in Loc:
-    _loc.on_field = _loc in (Loc.MZONE, Loc.SZONE)
 
 _LOC_TITLES = {
     Loc.DECK: "Deck", Loc.HAND: "hand", Loc.MZONE: "Monster Zone", Loc.SZONE: "Spell & Trap Zone",
     Loc.GY: "GY", Loc.BANISHED: "banishment", Loc.EXTRA: "Extra Deck", Loc.MATERIAL: "Xyz Materials",
     Loc.GONE: "nowhere",
 }
+for _loc in Loc:
+    _loc.on_field = _loc in (Loc.MZONE, Loc.SZONE)
+    _loc.title = _LOC_TITLES[_loc]
 
 FIELD_ZONE = 5  # SZONE seq of the Field Zone
 EMZ_LEFT, EMZ_RIGHT = 5, 6  # MZONE seq of the Extra Monster Zones (shared, R-ZONE-5)
@@ -49,15 +47,15 @@ class Phase(IntEnum):
     MAIN2 = 5
     END = 6
 
-    @property
-    def title(self) -> str:
-        return _PHASE_TITLES[self]
+    title: str  # (set on each member below, as for Loc)
 
 
 _PHASE_TITLES = {
     Phase.DRAW: "Draw Phase", Phase.STANDBY: "Standby Phase", Phase.MAIN1: "Main Phase 1",
     Phase.BATTLE: "Battle Phase", Phase.MAIN2: "Main Phase 2", Phase.END: "End Phase",
 }
+for _phase in Phase:
+    _phase.title = _PHASE_TITLES[_phase]
 PHASE_WORDS = {"draw": Phase.DRAW, "standby": Phase.STANDBY, "main1": Phase.MAIN1, "battle": Phase.BATTLE,
                "main2": Phase.MAIN2, "end": Phase.END}
 
@@ -75,13 +73,8 @@ class Step(IntEnum):
     DAMAGE_END = 7
     END = 8
 
-    @property
-    def title(self) -> str:
-        return _STEP_TITLES[self]
-
-    @property
-    def in_damage_step(self) -> bool:
-        return Step.DAMAGE_START <= self <= Step.DAMAGE_END
+    title: str  # (set on each member below, as for Loc)
+    in_damage_step: bool
 
 
 _STEP_TITLES = {
@@ -89,6 +82,9 @@ _STEP_TITLES = {
     Step.BEFORE_DAMAGE: "Damage Step (before damage calculation)", Step.DAMAGE_CALC: "Damage Step (damage calculation)",
     Step.AFTER_DAMAGE: "Damage Step (after damage calculation)", Step.DAMAGE_END: "Damage Step (end)", Step.END: "End Step",
 }
+for _step in Step:
+    _step.title = _STEP_TITLES[_step]
+    _step.in_damage_step = Step.DAMAGE_START <= _step <= Step.DAMAGE_END
 
 
 class Pos(IntEnum):
@@ -99,21 +95,17 @@ class Pos(IntEnum):
     FACEDOWN_DEFENSE = 3
     FACEDOWN_ATTACK = 4  # only by effects (Darkness Approaches)
 
-    @property
-    def face_up(self) -> bool:
-        return self in (Pos.ATTACK, Pos.DEFENSE)
-
-    @property
-    def is_attack(self) -> bool:
-        return self in (Pos.ATTACK, Pos.FACEDOWN_ATTACK)
-
-    @property
-    def title(self) -> str:
-        return _POS_TITLES[self]
+    face_up: bool  # (set on each member below, as for Loc)
+    is_attack: bool
+    title: str
 
 
 _POS_TITLES = {Pos.ATTACK: "face-up Attack", Pos.DEFENSE: "face-up Defense",
                Pos.FACEDOWN_DEFENSE: "face-down Defense", Pos.FACEDOWN_ATTACK: "face-down Attack"}
+for _pos in Pos:
+    _pos.face_up = _pos in (Pos.ATTACK, Pos.DEFENSE)
+    _pos.is_attack = _pos in (Pos.ATTACK, Pos.FACEDOWN_ATTACK)
+    _pos.title = _POS_TITLES[_pos]
 
 
 TRIBUTED_BY_EFFECT = "Tributed by an effect"  # the Move reason of a monster Tributed as a cost (R-TERM-3)
