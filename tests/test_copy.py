@@ -68,8 +68,9 @@ def test_playing_a_copy_never_changes_the_original(pool, decks):
 
 def _fields(card: CardInst) -> dict[str, object]:
     """Every slot of a card, its containers copied (so a change inside one shows); not its
-    option caches, which copies share (a card's options are the same in every copy)."""
-    values = {name: getattr(card, name) for name in CardInst.__slots__ if name not in ("_duel", "_options", "_tagged")}
+    option caches, which copies share (a card's options are the same in every copy), nor the
+    views it keeps (`seen_as`, worked out again when stale)."""
+    values = {name: getattr(card, name) for name in CardInst.__slots__ if name not in ("_duel", "options", "_tagged", "seen_as")}
     return {name: type(v)(v) if isinstance(v, (list, dict)) else v for name, v in values.items()}
 
 
