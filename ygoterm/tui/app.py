@@ -46,8 +46,11 @@ class YgoApp(App):
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected exception anywhere in the TUI: keep its traceback and the duel's replay in
         the bugs folder before Textual shuts down (the CLI then exits with EXIT_INTERNAL)."""
+        run = next((s.run for s in reversed(self.screen_stack) if hasattr(s, "run") and isinstance(s.run, MatchRun)), None)
         duel = next((s.session.duel for s in reversed(self.screen_stack) if isinstance(s, DuelScreen)), None)
         replay_json = duel.record.to_json() if duel is not None and duel.record is not None else None
+        if run is not None:  # a match: its save holds every duel (ygoterm open plays it on)
+            replay_json = run.match.record.to_json()
         self.crash_report = write_report(replay_json, "".join(traceback.format_exception(error)))
         super()._handle_exception(error)
 
