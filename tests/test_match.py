@@ -460,11 +460,37 @@ def test_cli_match_auto_tournament_time_0_prints_the_time_procedure(cli, tmp_pat
     assert replayed.split("\n")[1:4] == out.split("\n")[1:4]
 
 
-def test_cli_match_without_auto_says_the_screen_is_coming(cli):
-    code, _, err = cli("match", "--p1", "vanilla-beatdown", "--p2", "vanilla-beatdown")
-    assert code == 2 and "not built yet" in " ".join(err.split())
+def test_cli_match_without_auto_opens_the_match_in_the_tui(cli, monkeypatch, tmp_path):
+    """`ygoterm match` without --auto opens the match screen (hot-seat, or --opponent ai:LEVEL),
+    and `ygoterm open` resumes a saved match."""
+    from ygoterm.cli import play
+    from ygoterm.tui.app import YgoApp
+
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path / "home"))
+    seen: dict = {}
+    monkeypatch.setattr(YgoApp, "notify", lambda app, message, **kw: None)
+
+    def run(app):
+        seen["screen"] = app.start(app)
+        return 0
+
+    monkeypatch.setattr(play, "_run", run)
+    code, _, err = cli("match", "--p1", "vanilla-beatdown", "--p2", "vanilla-beatdown", "--seed", "3", "--tournament", "--time", "5")
+    assert code == 0, err
+    match = seen["screen"].run.match
+    assert type(seen["screen"]).__name__ == "MatchDuelScreen" and match.tournament and match.rules.time.match_minutes == 5
+    assert seen["screen"].run.hot_seat and match.seed == 3
+    code, _, err = cli("match", "--p1", "vanilla-beatdown", "--p2", "vanilla-beatdown", "--opponent", "ai:easy")
+    assert code == 0, err
+    assert [s.kind for s in seen["screen"].run.seats] == ["human", "ai:easy"] and not seen["screen"].run.hot_seat
+    saved = tmp_path / "m.json"
+    match.record.save(saved)
+    code, _, err = cli("open", saved)
+    assert code == 0, err
+    assert seen["screen"].run.match.record.to_json() == match.record.to_json() and seen["screen"].run.match.tournament
+    code, _, err = cli("match", "--p1", "vanilla-beatdown", "--p2", "vanilla-beatdown", "--opponent", "ai:wizard")
+    assert code == 2 and "ai:easy" in err
     code, _, err = cli("match", "--p1", "vanilla-beatdown")
     assert code == 2
     code, _, err = cli("match", "--p1", "vanilla-beatdown", "--p2", "vanilla-beatdown", "--time", "5", "--auto", "random", "random")
     assert code == 2 and "--tournament" in err
-

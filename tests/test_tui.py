@@ -117,7 +117,7 @@ async def test_hot_seat_from_the_menu_to_a_win(pool, monkeypatch):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         # Settings: faster prompts and 2000 LP so that the test duel is short
-        await pilot.press("down", "down", "down", "down", "enter")  # Settings
+        await pilot.press(*["down"] * 6, "enter")  # Settings (after Hot-seat, vs computer, Match, Solo, Puzzles, Decks)
         await pilot.pause()
         await pilot.press("enter", "down", "enter", "down", "enter", "enter")  # P1 auto, P2 auto, LP 4000, 2000
         await pilot.press("escape")
@@ -268,7 +268,7 @@ async def test_solve_the_shipped_puzzle_from_the_menu(pool):
     app = make_app(pool)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("down", "down", "enter")  # Puzzles
+        await pilot.press("down", "down", "down", "down", "enter")  # Puzzles
         await pilot.pause()
         await pick(pilot, app.screen, "Lethal this turn")
         await pilot.pause()

@@ -1,8 +1,8 @@
 """`ygoterm match`: a best-of-three match (RULES.md §12), optionally under tournament time (§13).
 
 With `--auto AGENT AGENT` the whole match plays headless and its record is printed; `--replay
-FILE` loads a match save, replays and verifies it and prints the same record. The interactive
-match screen belongs to the TUI and is not built yet: without `--auto` the command says so.
+FILE` loads a match save, replays and verifies it and prints the same record. Without `--auto`
+the match opens in the TUI: hot-seat, or against the AI with `--opponent ai[:LEVEL]`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from ..engine.match import DuelBegins, DuelResult, Match, MatchEnd, OrderChosen,
 from ..engine.match_replay import load_match
 from ..schema.legality import rules_admitting
 from ..schema.rules import Rules, TimeRules
-from .common import EXIT_OK, EXIT_UNREADABLE, UsageError, card_pool, err, out
+from .common import EXIT_OK, UsageError, card_pool, out
+from .defaults import apply_settings
 from .picks import playable_deck
 
 MAX_DECISIONS = 2_000_000  # a safety net: random play ends every duel long before this
@@ -32,8 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                        description="A match of up to 3 duels (R-MATCH-1…5): first to 2 wins, the loser of a duel chooses to go "
                                    "first or second in the next, Side Decks are exchanged one for one between duels. "
                                    "--tournament plays under the time procedure of R-TIME-1…7 (time.procedure classic2005). "
-                                   "With --auto both players are agents and the record is printed; the interactive match "
-                                   "screen is not built yet.")
+                                   "Without --auto the match is played in the TUI (hot-seat, or --opponent ai:LEVEL); "
+                                   "with --auto both players are agents and the record is printed.")
     m.add_argument("--p1", metavar="DECK", help="Player 1's deck (file or name)")
     m.add_argument("--p2", metavar="DECK", help="Player 2's deck")
     m.add_argument("--seed", type=int, help="the match seed; each duel's seed derives from it (default: a new one)")
@@ -42,6 +43,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="match length in minutes with --tournament (default 40, R-TIME-1); 0 calls time at the start of duel 1")
     m.add_argument("--auto", nargs=2, metavar=("AGENT", "AGENT"),
                    help=f"play the match headless with these agents for Player 1 and Player 2 ({', '.join(AGENTS)})")
+    m.add_argument("--opponent", metavar="human|ai[:LEVEL]", default="human",
+                   help="in the TUI: Player 2 is a person at this terminal (hot-seat, the default) or the AI "
+                        "(ai, ai:easy, ai:normal, ai:hard) playing the --p2 deck")
     m.add_argument("--save", type=Path, metavar="FILE", help="write the match save (its replay) to FILE")
     m.add_argument("--replay", type=Path, metavar="FILE", help="load a match save, replay and verify it, and print its record")
     m.add_argument("--lp", type=int, choices=(8000, 4000, 2000), help="starting LP (R-SETUP-4)")
@@ -62,9 +66,9 @@ def run_match(args: argparse.Namespace) -> int:
     if args.time is not None and not 0 <= args.time <= 24 * 60:
         raise UsageError(f"--time {args.time:g}: give 0 to {24 * 60} minutes")
     if args.auto is None:
-        err.print("ygoterm match: the interactive match screen (side-decking, the match clock) is not built yet; "
-                  "play a headless match with --auto AGENT AGENT (e.g. --auto random random).", soft_wrap=True)
-        return EXIT_UNREADABLE
+        return _interactive(args)
+    if args.opponent != "human":
+        raise UsageError("--opponent is for a match in the TUI", "with --auto, name both agents: --auto AGENT AGENT")
     for spec in args.auto:
         try:
             make_agent(spec, 0)
@@ -104,6 +108,49 @@ def run_match(args: argparse.Namespace) -> int:
     if args.save is not None:
         out.print(f"match save: {args.save}")
     return EXIT_OK
+
+
+def _interactive(args: argparse.Namespace) -> int:
+    """The match in the TUI, as the menu's "Match (best of 3)" starts it (settings as defaults)."""
+    from ..agents.ai import LEVELS
+    from .play import _app, _run
+
+    opponent = args.opponent
+    if opponent == "ai":
+        opponent = "ai:normal"
+    if opponent != "human" and not (opponent.startswith("ai:") and opponent[3:] in LEVELS):
+        raise UsageError(f"--opponent {args.opponent}: give human, ai or one of {', '.join('ai:' + level for level in LEVELS)}")
+    if args.save is not None:
+        raise UsageError("--save is for --auto; in the TUI, s saves the match under a name (and it is autosaved)")
+    pool = card_pool(args)
+    (first, broken1), (second, broken2) = playable_deck(args, pool, args.p1), playable_deck(args, pool, args.p2)
+    if opponent.startswith("ai:"):
+        unscripted = sorted({c.name for c in (*second.main, *second.extra, *second.side) if c.play == "manual"})
+        if unscripted:
+            raise UsageError(f"deck '{second.name}': the AI cannot play cards without scripts: {', '.join(unscripted)}",
+                             "give the AI another --p2 deck")
+    app = _app(args, pool)
+    notes = apply_settings(args, app.settings)
+    rules = app.settings.rules()
+    rules = rules.model_copy(update={"duel": rules.duel.model_copy(update={"starting_lp": args.lp})})
+    illegal = sorted({*broken1, *broken2})
+    if illegal:
+        rules = rules.model_copy(update={"deck": rules_admitting((first, second), rules.deck)})
+        notes.append(f"Playing a deck that breaks {', '.join(illegal)} (--allow-illegal).")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    minutes = (args.time if args.time is not None else TimeRules().match_minutes) if args.tournament else None
+
+    def start(app):
+        from ..tui.match_menu import new_match
+
+        screen = new_match(app, (first, second), "hotseat" if opponent == "human" else opponent, seed, minutes=minutes,
+                           rules=rules)
+        for note in notes:
+            app.notify(note, timeout=12, markup=False)
+        return screen
+
+    app.start = start
+    return _run(app)
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -26,6 +26,8 @@ from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen
                    solo_seats, survey_decks)
 from .prompts import ChoicePrompt, ConfirmScreen, MessageScreen, SafeCommandPalette, TooSmallScreen
 from .session import Seat, Session, autosave_path
+from . import match_menu
+from .match_session import MatchRun, is_match_save
 
 
 MIN_SIZE = (80, 24)  # the screens are laid out for this; below it the app says so (TooSmallScreen)
@@ -44,8 +46,11 @@ class YgoApp(App):
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected exception anywhere in the TUI: keep its traceback and the duel's replay in
         the bugs folder before Textual shuts down (the CLI then exits with EXIT_INTERNAL)."""
+        run = next((s.run for s in reversed(self.screen_stack) if hasattr(s, "run") and isinstance(s.run, MatchRun)), None)
         duel = next((s.session.duel for s in reversed(self.screen_stack) if isinstance(s, DuelScreen)), None)
         replay_json = duel.record.to_json() if duel is not None and duel.record is not None else None
+        if run is not None:  # a match: its save holds every duel (ygoterm open plays it on)
+            replay_json = run.match.record.to_json()
         self.crash_report = write_report(replay_json, "".join(traceback.format_exception(error)))
         super()._handle_exception(error)
 
@@ -176,6 +181,12 @@ class YgoApp(App):
 
         self.push_screen(DeckPicker("Your deck", entries), opponent)
 
+    def menu_vscomputer(self) -> None:
+        match_menu.menu_vs_computer(self, lambda decks, level: self.solo_screen(decks, level, new_seed()))
+
+    def menu_match(self) -> None:
+        match_menu.menu_match(self)
+
     def menu_puzzles(self) -> None:
         files = puzzle_files()
         if not files:
@@ -207,7 +218,10 @@ class YgoApp(App):
     def saved_screen(self, path: Path) -> DuelScreen:
         """A saved duel (a replay record) played on from where it stopped, with the same seats:
         solo stays solo (its agents keep playing), hot-seat gets this machine's prompt settings.
-        Raises DataError for a damaged or mismatched save."""
+        A match save resumes the match. Raises DataError for a damaged or mismatched save."""
+        if is_match_save(path):
+            s = self.settings
+            return match_menu.match_screen(MatchRun.load(path, self.pool, (s.prompts[0], s.prompts[1])))
         duel = load_duel(path, self.pool)
         title = f"resumed {path.stem}"
         if duel.solo:

@@ -162,7 +162,8 @@ class DeckPicker(PlainNotifications, BrowsesList, ModalScreen):
 class MenuScreen(Screen):
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("escape", "app.confirm_quit", "Quit?", show=False)]
 
-    ITEMS = [("resume", "Resume the last duel"), ("hotseat", "Hot-seat duel"), ("solo", "Solo test"),
+    ITEMS = [("resume", "Resume the last duel"), ("hotseat", "Hot-seat duel"), ("vscomputer", "Duel vs computer"),
+             ("match", "Match (best of 3)"), ("solo", "Solo test"),
              ("puzzles", "Puzzles"), ("saves", "Saved duels"), ("decks", "Decks"), ("settings", "Settings"), ("quit", "Quit")]
 
     def compose(self) -> ComposeResult:

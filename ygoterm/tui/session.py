@@ -171,6 +171,13 @@ class Session:
 
     # ------------------------------------------------------------------ answering
 
+    def _apply(self, answer: Any) -> list[Event]:
+        """Every answer reaches the duel here (a match's session sends it through the match)."""
+        return self.duel.apply(answer)
+
+    def _concede(self, player: int) -> list[Event]:
+        return self.duel.concede(player)
+
     def answer(self, answer: Option | str | Sequence[Option | str]) -> list[Event]:
         """Apply a human's answer, then let agents and automatic passes run.
 
@@ -183,7 +190,7 @@ class Session:
         undoable = d is not None and not forced(d)
         before = self._snapshot() if undoable else None
         try:
-            events = self.duel.apply(answer)
+            events = self._apply(answer)
             events += self.run_agents()
         except EffectError as e:
             raise EngineBug(str(e), self._rewind_after_bug(e, mark, before)) from None
@@ -223,16 +230,16 @@ class Session:
             seat = self.seats[d.player]
             if d.kind == Kind.FIRST and self.prefer_first is not None and not self.hot_seat:
                 human = next((i for i, s in enumerate(self.seats) if s.kind == "human"), 0)
-                events += self.duel.apply("first" if (d.player == human) == self.prefer_first else "second")
+                events += self._apply("first" if (d.player == human) == self.prefer_first else "second")
                 continue
             if seat.kind == "human":
                 if d.kind == Kind.CHAIN and (seat.prompt == "never" or self._passes_by_choice(d)):
-                    events += self.duel.apply("pass")
+                    events += self._apply("pass")
                     continue
                 break
             if seat.thinks and self.think_apart and len(d.options) > 1:
                 break  # the screen runs `ai_answer` in a worker and gives the answer to `apply_ai`
-            events += self.duel.apply(self._agent_answer(seat, d))
+            events += self._apply(self._agent_answer(seat, d))
         self._follow_decider()
         return events
 
@@ -261,7 +268,7 @@ class Session:
     def apply_ai(self, answer: Any) -> list[Event]:
         """Apply the thinking AI's answer, then whatever agents answer next by themselves."""
         try:
-            events = self.duel.apply(answer)
+            events = self._apply(answer)
             return events + self.run_agents()
         except EffectError as e:
             mark = len(self.duel.record.choices) if self.duel.record is not None else 0
@@ -283,7 +290,7 @@ class Session:
         """R-WIN-5: `player` concedes, which counts as a loss. Solo testing can undo it like an answer."""
         mark = len(self.duel.record.choices) if self.duel.record is not None else 0
         before = self._snapshot()
-        events = self.duel.concede(player)
+        events = self._concede(player)
         self.undo_points.append(mark)
         if before is not None:
             self.snapshots[mark] = before
