@@ -14,7 +14,7 @@ from ygoterm.engine.events import ChainLinkAdded
 from ygoterm.schema.decks import find_deck, load_deck
 from ygoterm.tui.app import YgoApp
 from ygoterm.tui.duel_screen import DuelScreen
-from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, QuickResponse, SelectPrompt
+from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, SharedResponse, SelectPrompt
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -97,7 +97,7 @@ async def play_hot_seat_turns(pilot, app, *, limit: int = 400, want_chain: bool 
                     await pilot.press("n")
                 continue
             await pilot.press("enter")
-        elif isinstance(screen, (CurtainScreen, QuickResponse)):
+        elif isinstance(screen, (CurtainScreen, SharedResponse)):
             await pilot.press("enter")
         elif isinstance(screen, SelectPrompt):
             needed = screen.decision.min
@@ -150,18 +150,18 @@ async def test_hot_seat_never_shows_the_other_hand(pool, decks):
                 break
             text = screen_text(app)
             deciding = duel.pending.player
-            hidden_from = [1 - deciding] if not isinstance(app.screen, (CurtainScreen, QuickResponse)) else [0, 1]
+            hidden_from = [1 - deciding] if not isinstance(app.screen, (CurtainScreen, SharedResponse)) else [0, 1]
             public = {c.name for side in duel.players for pile in (side.gy, side.banished) for c in pile}
             public |= {c.name for side in duel.players for c in side.mzone + side.szone if c is not None and c.face_up}
             for other in hidden_from:
                 mine = {c.name for c in duel.players[1 - other].hand} if len(hidden_from) == 1 else set()
                 for card in duel.players[other].hand:
-                    if card.name in public or card.name in mine:
-                        continue
+                    if any(name[:9] == card.name[:9] for name in public | mine):
+                        continue  # (shown as that card, or a card that begins like it)
                     assert card.name[:9] not in text, f"{card.name} of Player {other + 1}'s hand is visible"
                     checked += 1
             screen = app.screen
-            if isinstance(screen, (CurtainScreen, QuickResponse, ChoicePrompt)):
+            if isinstance(screen, (CurtainScreen, SharedResponse, ChoicePrompt)):
                 await pilot.press("enter")
             elif isinstance(screen, SelectPrompt):
                 for _ in range(screen.decision.min):
@@ -253,7 +253,7 @@ async def test_enter_on_a_card_lists_its_actions_and_why_not(pool, decks):
         await pilot.pause()
         assert isinstance(app.screen, ChoicePrompt)
         assert app.screen.options[0].label.startswith(("summon", "set"))
-        await pilot.press("enter")  # Normal Summon the first card
+        await pilot.press("1")  # Normal Summon the first card (nothing is chosen before: Enter alone does nothing)
         await pilot.pause()
         assert sum(1 for c in duel.players[0].mzone if c) == 1
         if big is not None:
@@ -342,32 +342,6 @@ async def test_an_engine_bug_rewinds_the_duel_and_keeps_a_replay(pool, tmp_path,
         assert duel.players[1].lp == 8000 and duel.pending.kind == Kind.COMMAND
 
 
-def test_passing_the_rest_of_a_damage_step(pool):
-    from ygoterm.engine.position import build_position
-    from ygoterm.tui.session import Seat, Session
-
-    duel = build_position(pool, {"name": "attack", "turn": 3, "A": {"monsters": ["Gemini Elf"], "hand": ["Rush Recklessly"]},
-                                 "B": {"monsters": ["Celtic Guardian"], "hand": ["Rush Recklessly"]}}, seed=1)
-    session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)
-    session.answer("battle")
-    while duel.pending.kind != Kind.BATTLE:
-        session.answer("pass")
-    session.answer("attack Gemini Elf -> Celtic Guardian")
-    while not session.in_damage_step():
-        session.answer("pass")
-    asked = []
-    while session.in_damage_step() and duel.pending.kind == Kind.CHAIN:
-        d = duel.pending
-        asked.append((d.player, duel.step.name))
-        if d.player == 1 and len([a for a in asked if a[0] == 1]) == 1:
-            session.pass_damage_step()  # Bob: "d" at his first Damage Step prompt
-        session.answer("pass")
-    bob = [step for player, step in asked if player == 1]
-    ann = [step for player, step in asked if player == 0]
-    assert len(bob) == 1 and len(ann) == 5, asked  # Ann is still asked in each of the five sub-steps
-    assert [c.name for c in duel.players[1].gy] == ["Celtic Guardian"] and duel.players[1].lp == 8000 - 500
-
-
 async def test_solo_with_two_decks_plays_both_sides(pool, decks):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "deck", 2))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -393,14 +367,14 @@ async def test_undo_and_save_in_solo(pool, decks, tmp_path):
         screen = app.screen
         session = screen.session
         before = session.duel.state_hash()
-        await pilot.press("enter", "enter")  # summon the first hand card
+        await pilot.press("enter", "1")  # summon the first hand card
         await pilot.pause()
         assert session.duel.state_hash() != before
         await pilot.press("u")
         await pilot.pause()
         assert session.duel.state_hash() == before
         assert (paths.user_home() / "saves" / "autosave.json").is_file()
-        await pilot.press("enter", "enter")  # summon again, then save as "combo"
+        await pilot.press("enter", "1")  # summon again, then save as "combo"
         await pilot.press("s")
         await pilot.pause()
         await pilot.press(*"combo", "enter")  # typing replaces the suggested name
@@ -536,9 +510,11 @@ async def test_an_unexpected_exception_leaves_a_report_with_the_replay(pool, dec
 
 
 async def test_escape_from_a_question_gives_the_board_back(pool, tmp_path):
-    """A question can always be backed out of: Escape leaves it open, the board (and q, u, s) work,
-    and c asks it again."""
-    app = position_app(pool, tmp_path, "name: Tribute\nturn: 3\nA:\n  hand: [Summoned Skull]\n  monsters: [Celtic Guardian]\n")
+    """A question can always be backed out of: Escape from the follow-up of an action (the
+    Tributes of a Summon) takes the action back; from any other question (the hand limit's
+    discard) it leaves the question open, the board (and q, u, s) work, and c asks it again."""
+    hand = "[Summoned Skull, Celtic Guardian, Gemini Elf, Feral Imp, Silver Fang, Mystical Elf, Luster Dragon]"
+    app = position_app(pool, tmp_path, f"name: Tribute\nturn: 3\nA:\n  hand: {hand}\n  monsters: [Giant Soldier of Stone]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel = app.screen.session.duel
@@ -547,6 +523,16 @@ async def test_escape_from_a_question_gives_the_board_back(pool, tmp_path):
         await pick(pilot, app.screen, "summon Summoned Skull")
         await pilot.pause()
         assert duel.pending.verb == "tribute" and not isinstance(app.screen, DuelScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        duel = app.screen.session.duel
+        assert isinstance(app.screen, DuelScreen) and duel.pending.kind == Kind.COMMAND  # the Summon is taken back
+        assert "Summoned Skull" in [c.name for c in duel.players[0].hand] and duel.players[0].monsters()
+        await pilot.press("c")
+        await pilot.pause()
+        await pick(pilot, app.screen, "end")
+        await pilot.pause()
+        assert duel.pending.kind == Kind.CARDS and not isinstance(app.screen, DuelScreen)  # the hand limit (R-PHASE-7)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, DuelScreen) and "(c to answer)" in screen_text(app)
@@ -639,7 +625,7 @@ async def test_the_ai_thinks_in_a_worker_and_the_screen_stays_usable(pool, decks
             await pilot.press("w")  # why the AI did what it did
             await pilot.pause()
             assert type(app.screen).__name__ == "MessageScreen"
-        assert isinstance(app.screen, DuelScreen) or app.screen.__class__.__name__ in ("MessageScreen", "QuickResponse", "SelectPrompt", "ChoicePrompt")
+        assert isinstance(app.screen, DuelScreen) or app.screen.__class__.__name__ in ("MessageScreen", "SharedResponse", "SelectPrompt", "ChoicePrompt")
 
 
 # ---------------------------------------------------------------------- keys that behave
@@ -942,7 +928,7 @@ async def test_a_duel_against_the_ai_resumes_from_its_autosave(pool, decks):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "ai:easy", 5))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await to_the_board(pilot, app)
-        await pilot.press("enter", "enter")  # summon the first hand card
+        await pilot.press("enter", "1")  # summon the first hand card
         await pilot.pause()
         played = screen.session.duel.state_hash()
         await pilot.press("q", "y")
@@ -954,3 +940,279 @@ async def test_a_duel_against_the_ai_resumes_from_its_autosave(pool, decks):
         assert isinstance(resumed, DuelScreen) and resumed is not screen
         assert [s.kind for s in resumed.session.seats] == ["human", "ai:easy"]
         assert resumed.session.duel.state_hash() == played
+
+
+# ---------------------------------------------------------------------- response windows (hot-seat)
+
+
+def hot_seat_position_app(pool, position: dict, seed: int = 1, prompts=("always", "always")) -> YgoApp:
+    """A hot-seat duel (two humans, curtains, shared response prompts) from a scenario position."""
+    from ygoterm.engine.position import build_position
+    from ygoterm.tui.session import Seat, Session
+
+    def start(app):
+        duel = build_position(pool, position, seed=seed)
+        seats = (Seat("Ann", "human", prompts[0]), Seat("Bob", "human", prompts[1]))
+        return DuelScreen(Session.start(duel, pool, seats, hot_seat=True), title="hot-seat")
+
+    return make_app(pool, start=start)
+
+
+DECK = ["Giant Soldier of Stone", "Silver Fang", "Feral Imp", "Luster Dragon", "Mystical Elf"]
+
+
+def summon_position(b_spells, phase="main1"):
+    return {"name": "windows", "turn": 3, "phase": phase, "names": {"A": "Ann", "B": "Bob"}, "prompt": {"A": "always", "B": "always"},
+            "A": {"hand": ["Celtic Guardian", "Mystical Space Typhoon"], "deck": DECK},
+            "B": {"spells": b_spells, "deck": DECK}}
+
+
+async def lift(pilot, app):
+    """Past curtains (and nothing else) to whatever comes next."""
+    while isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+async def summon_from_the_card_menu(pilot, app, name: str) -> None:
+    screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+    screen.select(next(slot for slot in screen.slots["bottom-hand"] if slot.view and slot.view.name == name))
+    await pilot.press("enter")
+    await pilot.pause()
+    prompt = app.screen
+    assert isinstance(prompt, ChoicePrompt)
+    await pilot.press(str(next(i for i, o in enumerate(prompt.options) if o.label == f"summon {name}") + 1))
+    await pilot.pause()
+
+
+async def test_one_shared_response_prompt_per_window_says_what_happened(pool):
+    """Both players answer one "Anyone responding?" per window from the public view: Enter passes
+    for both (the engine's two chain decisions), it says what it answers, and the chain panel and
+    the card text stay visible beside it."""
+    app = hot_seat_position_app(pool, summon_position(["Trap Hole"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await lift(pilot, app)
+        screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        session, duel = screen.session, screen.session.duel
+        assert duel.pending.kind == Kind.COMMAND and session.viewer == 0
+        await summon_from_the_card_menu(pilot, app, "Celtic Guardian")
+        assert isinstance(app.screen, SharedResponse) and session.viewer == -1  # the public view: no hand shown
+        text = screen_text(app)
+        assert "Anyone responding?" in text and "Ann Normal Summoned Celtic Guardian" in text and "may be negated" in text
+        assert "Ann responds" in text and "Bob responds" in text
+        assert "Chain: empty" in text and "Mystical Space Typhoon" not in text  # the side panel shows; Ann's hand does not
+        before = len(duel.record.choices)
+        await pilot.press("enter")  # no one: both pass the negation window
+        await pilot.pause()
+        assert [c.lstrip("=") for c in duel.record.choices[before:]] == ["pass", "pass"]
+        assert isinstance(app.screen, SharedResponse) and "may be negated" not in screen_text(app)  # the next window
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)  # back to Ann's own cards
+        await lift(pilot, app)
+        assert duel.pending.kind == Kind.COMMAND and session.viewer == 0 and len(duel.record.choices) == before + 4
+
+
+async def test_saying_you_respond_highlights_your_first_activation(pool):
+    app = hot_seat_position_app(pool, summon_position(["Trap Hole"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await lift(pilot, app)
+        await summon_from_the_card_menu(pilot, app, "Celtic Guardian")
+        await pilot.press("enter")  # (the negation window: Trap Hole answers the Summon once it succeeded)
+        await pilot.pause()
+        await pilot.press("2")  # Bob responds
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and "Pass to Bob" in screen_text(app) and "to respond" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, ChoicePrompt)
+        highlighted = prompt.options[prompt.query_one("#choices").highlighted]
+        assert highlighted.label == "activate Trap Hole"  # never "pass" after saying so
+        assert "Ann Normal Summoned Celtic Guardian" in screen_text(app)  # what it answers
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoicePrompt) and "Trap Hole: choose 1 target" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert isinstance(app.screen, SharedResponse) and "Chain Link 1: Trap Hole (Bob" in text and "→ Celtic Guardian" in text
+        assert "CL1" in text  # the chain panel beside the prompt
+        await pilot.press("enter")
+        await pilot.pause()
+        duel = next(s for s in app.screen_stack if isinstance(s, DuelScreen)).session.duel
+        assert [c.name for c in duel.players[0].gy] == ["Celtic Guardian"]
+
+
+async def test_the_shared_prompt_looks_the_same_whether_or_not_anyone_can_respond(pool):
+    """The hot-seat leak test for response windows: Bob holds a Set Trap Hole (which can answer
+    the Summon) or a Set Pot of Greed (which cannot). Every window comes up the same, and each
+    shared prompt is the same on screen, key for key."""
+    seen = []
+    for spells in (["Trap Hole"], ["Pot of Greed"]):
+        app = hot_seat_position_app(pool, summon_position(spells, phase="draw"))
+        screens = []
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            summoned = False
+            for _ in range(80):
+                await pilot.pause()
+                board = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+                duel = board.session.duel
+                if duel.turn > 3:
+                    break
+                if isinstance(app.screen, SharedResponse):
+                    screens.append(screen_text(app))
+                    await pilot.press("enter")
+                elif isinstance(app.screen, DuelScreen) and duel.pending.kind == Kind.COMMAND and not summoned:
+                    summoned = True
+                    await summon_from_the_card_menu(pilot, app, "Celtic Guardian")
+                elif isinstance(app.screen, DuelScreen):
+                    await pilot.press("n")
+                else:
+                    await pilot.press("enter")
+        seen.append(screens)
+    assert len(seen[0]) > 8 and seen[0] == seen[1]
+
+
+async def test_stop_asking_until_something_happens(pool):
+    """s at the Draw Phase's window: no more windows (and no curtain) until the Summon, whose
+    windows are asked again; d passes the rest of a Damage Step for both players."""
+    position = summon_position([], phase="draw")
+    position["A"]["monsters"] = ["Gemini Elf"]
+    app = hot_seat_position_app(pool, position)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        duel = board.session.duel
+        assert isinstance(app.screen, SharedResponse) and "stop asking until something happens" in screen_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        await lift(pilot, app)
+        assert app.screen is board and duel.pending.kind == Kind.COMMAND  # Standby Phase's windows went by
+        await summon_from_the_card_menu(pilot, app, "Celtic Guardian")
+        assert isinstance(app.screen, SharedResponse) and "Celtic Guardian" in screen_text(app)  # something happened
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        await lift(pilot, app)
+        await pilot.press("n")  # to the Battle Phase: its windows are asked (the skip ended with the Summon)
+        await pilot.pause()
+        while isinstance(app.screen, (SharedResponse, CurtainScreen)):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert duel.pending.kind == Kind.BATTLE
+        await pilot.press("a")
+        await pilot.pause()
+        await pick(pilot, app.screen, "attack Gemini Elf -> direct")
+        await pilot.pause()
+        windows = 0
+        while duel.attack is not None or isinstance(app.screen, SharedResponse):
+            if not isinstance(app.screen, SharedResponse):
+                break
+            windows += 1
+            await pilot.press("d" if board.session.in_damage_step() else "enter")
+            await pilot.pause()
+        assert windows == 2  # the attack's window, then the Damage Step's first: d passed its other four
+        assert duel.players[1].lp == 8000 - 1900
+
+
+def test_passing_the_rest_of_a_damage_step(pool):
+    from ygoterm.engine.position import build_position
+    from ygoterm.tui.session import Seat, Session
+
+    duel = build_position(pool, {"name": "attack", "turn": 3, "A": {"monsters": ["Gemini Elf"], "hand": ["Rush Recklessly"]},
+                                 "B": {"monsters": ["Celtic Guardian"], "hand": ["Rush Recklessly"]}}, seed=1)
+    session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)
+    session.answer("battle")
+    while duel.pending.kind != Kind.BATTLE:
+        session.continue_window()
+    session.answer("attack Gemini Elf -> Celtic Guardian")
+    while not session.in_damage_step():
+        session.continue_window()
+    asked = []
+    while session.in_damage_step() and duel.pending.kind == Kind.CHAIN:
+        asked.append(duel.step.name)
+        if len(asked) == 1:
+            session.pass_damage_step()  # "d" at the first Damage Step prompt
+        session.continue_window()
+    assert asked == ["DAMAGE_START"], asked  # neither player is asked in the other four sub-steps
+    assert [c.name for c in duel.players[1].gy] == ["Celtic Guardian"] and duel.players[1].lp == 8000 - 500
+
+
+async def test_the_shared_prompt_can_continue_by_itself_unless_someone_waits(pool):
+    app = hot_seat_position_app(pool, summon_position([], phase="draw"))
+    app.settings.auto_continue = 1.5
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        duel = next(s for s in app.screen_stack if isinstance(s, DuelScreen)).session.duel
+        assert isinstance(app.screen, SharedResponse) and "continuing by itself" in screen_text(app)
+        first = app.screen
+        await pilot.press("x")  # either player: "wait"
+        await pilot.pause(1.8)
+        assert app.screen is first and "waiting" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SharedResponse) and app.screen is not first
+        before = len(duel.record.choices)
+        await pilot.pause(1.8)  # nobody presses anything
+        assert len(duel.record.choices) > before
+
+
+async def test_mashing_enter_never_acts_beyond_passing(pool):
+    """Enter, again and again, from a turn's Draw Phase: the windows are passed, the curtain
+    lifted, the card's menu opens with nothing chosen — and nothing else happens."""
+    app = hot_seat_position_app(pool, summon_position(["Trap Hole"], phase="draw"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        duel = board.session.duel
+        field = [c and c.uid for side in duel.players for c in side.mzone + side.szone]
+        for _ in range(30):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, ChoicePrompt) and app.screen.query_one("#choices").highlighted is None
+        assert "Celtic Guardian: what now?" in screen_text(app)
+        assert all(entry.lstrip("=") in ("pass", "draw") for entry in duel.record.choices), duel.record.choices
+        assert [c and c.uid for side in duel.players for c in side.mzone + side.szone] == field
+        assert len(duel.players[0].hand) == 3 and duel.pending.kind == Kind.COMMAND
+
+
+async def test_escape_out_of_an_activation_leaves_the_duel_untouched(pool):
+    """Choosing "activate" and then Esc at its target (before the activation is complete)
+    takes it back: the card is in the hand again, the duel and its save as they were."""
+    import json
+
+    app = hot_seat_position_app(pool, summon_position(["Trap Hole"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await lift(pilot, app)
+        board = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        session = board.session
+        before, record = session.duel.state_hash(), list(session.duel.record.choices)
+        board.select(next(slot for slot in board.slots["bottom-hand"] if slot.view and slot.view.name == "Mystical Space Typhoon"))
+        await pilot.press("enter")
+        await pilot.pause()
+        await pick(pilot, app.screen, "activate Mystical Space Typhoon")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, ChoicePrompt) and session.duel.pending.verb == "target"
+        text = screen_text(app)
+        assert "Bob's S" in text and "face-down" in text  # whose card, where
+        assert "Face-down card" in text  # the highlighted target fills the detail panel (as Ann may see it)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is board and session.duel.state_hash() == before and session.duel.record.choices == record
+        assert "Mystical Space Typhoon" in [c.name for c in session.duel.players[0].hand]
+        saved = json.loads((paths.user_home() / "saves" / "autosave.json").read_text())
+        assert saved["choices"] == record
+        assert any("Taken back: activate Mystical Space Typhoon" in str(n.message) for n in app._notifications)
+        # once the activation is complete (its chain link added), Esc no longer takes it back
+        await pilot.press("enter")
+        await pilot.pause()
+        await pick(pilot, app.screen, "activate Mystical Space Typhoon")
+        await pilot.pause()
+        await pilot.press("enter")  # the target
+        await pilot.pause()
+        assert isinstance(app.screen, SharedResponse) and not session.can_back_out()

@@ -344,6 +344,17 @@ class Duel:
         timelimit.called(self, limit)
         return self.log[start:]
 
+    @property
+    def priority_passes(self) -> int:
+        """In a response window (a `chain` decision pending): how many players passed in
+        succession just before this question — 0, or 1 when one more pass ends the window (or
+        resolves the chain). A hot-seat client that asks both players one shared question per
+        window reads it to answer "pass" for both, and no further (R-PRIO-1)."""
+        pending = self.pending
+        if pending is None or pending.kind != Kind.CHAIN or not self._stack:
+            return 0
+        return getattr(self._stack[-1], "passes", 0)
+
     def set_prompt_mode(self, player: int, mode: str) -> None:
         """'always': every response window asks, even with only "pass" (hot-seat privacy);
         'auto': windows with nothing to activate pass by themselves. Replays are unaffected."""

@@ -21,10 +21,10 @@ from ..engine.decision import IllegalChoice, Kind, Option
 from ..engine.events import ChainLinkAdded, ChainResolves, Negated, PhaseChange
 from ..engine.manual import Manual
 from ..engine.player import SEPARATE_PENDULUM_ZONES
-from ..engine.types import EMZ_LEFT, FIELD_ZONE, Step
-from ..engine.views import DuelView, SideView
-from .prompts import (ChoicePrompt, ConfirmScreen, CurtainScreen, DuelOverScreen, HelpScreen, InputPrompt, MessageScreen,
-                      PileScreen, QuickResponse, prompt_for)
+from ..engine.types import EMZ_LEFT, FIELD_ZONE, Loc, Pos, Step
+from ..engine.views import CardView, DuelView, SideView
+from .prompts import (ChoicePrompt, ConfirmScreen, CurtainScreen, DeclarePrompt, DuelOverScreen, HelpScreen, InputPrompt,
+                      MessageScreen, PileScreen, SelectPrompt, SharedResponse, prompt_for)
 from .render import card_detail
 from .session import PUBLIC, EngineBug, Session
 from .widgets import (HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
@@ -314,6 +314,8 @@ class DuelScreen(PlainNotifications, Screen):
             return s.duel.outcome.text(names)
         if d is None:
             return ""
+        if s.hot_seat and s.is_shared_prompt():
+            return "anyone responding?" + (" (c to answer)" if d is self.left_open else "")
         if d.player != s.viewer and s.hot_seat:
             return f"{names[d.player]} to decide"
         prompt = d.prompt
@@ -394,6 +396,46 @@ class DuelScreen(PlainNotifications, Screen):
         else:
             panel.update(Text("Move with the arrow keys; ? lists every key.", style="dim"))
 
+    def _card_view(self, uid: int) -> CardView | None:
+        """Card `uid` as the screen's viewer sees it (None: not on the board or in a pile)."""
+        view = self.session.view()
+        for side in view.sides:
+            for pile in (side.monsters, side.spells, side.hand, side.gy, side.banished, side.extra):
+                for card in pile:
+                    if card is not None and card.uid == uid:
+                        return card
+        return None
+
+    def describe(self, option: Option) -> str:
+        """Whose card an option concerns, where it is and its stats, for prompt lists: "Player 2's
+        M3 · 1400/1200 ATK". Only what the viewer may see (the view)."""
+        card = self._card_view(option.card) if option.card is not None else None
+        if card is None:
+            return ""
+        names = self.session.duel.names
+        where = {Loc.MZONE: f"M{card.seq + 1}" if card.seq < EMZ_LEFT else "EMZ", Loc.SZONE: "Field Zone" if card.seq == FIELD_ZONE else f"S{card.seq + 1}",
+                 Loc.HAND: "hand", Loc.GY: "GY", Loc.BANISHED: "banished", Loc.EXTRA: "Extra Deck"}.get(card.loc, card.loc.name.lower())
+        parts = [f"{names[card.controller]}'s {where}"]
+        if card.loc == Loc.MZONE and card.atk is not None:
+            parts.append(f"{card.atk}/{card.defense} {'DEF' if card.pos in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE) else 'ATK'}")
+        elif card.hidden:
+            parts.append("face-down")
+        return " · ".join(parts)
+
+    def show_option(self, option: Option | None) -> None:
+        """The highlighted option's card fills the detail panel (as the viewer sees it)."""
+        panel = self.panels["detail"]
+        uid = option.card if option is not None else None
+        card = self._card_view(uid) if uid is not None else None
+        if card is None and uid is not None and option is not None:
+            real = self.session.duel.cards.get(uid)  # a card only this question shows (a Deck search): named in the option
+            if real is not None and real.name in option.label:
+                card = CardView(uid, real.name, real.owner, real.controller, real.loc, real.seq, True)
+        if card is None:
+            self._update_detail()
+            return
+        panel.update(card_detail(self.session.pool, card, "Empty"))
+
     def select(self, slot: CardSlot) -> None:
         """Move the board cursor to `slot`."""
         if self.cursor is not slot:
@@ -408,7 +450,7 @@ class DuelScreen(PlainNotifications, Screen):
     def advance(self) -> None:
         """Draw the duel and ask whatever the pending decision needs."""
         s = self.session
-        if s.needs_curtain() or s.is_public_prompt():
+        if s.needs_curtain() or s.is_shared_prompt():
             s.cover()  # nothing private on screen while the device changes hands
         self.refresh_board()
         if self.asking or self.thinking:
@@ -429,17 +471,26 @@ class DuelScreen(PlainNotifications, Screen):
         if d is None:
             return
         names = s.duel.names
-        if s.needs_curtain():
-            self._ask(CurtainScreen(names[d.player], d.prompt), self._after_curtain)
-        elif s.is_public_prompt():
-            self._ask(QuickResponse(names[d.player], d.prompt, in_damage_step=s.in_damage_step()), self._after_quick)
+        if d is self.left_open:
+            self._focus_default()  # the player stepped back from this question: the board stays usable (c asks again)
+        elif s.needs_curtain():
+            why = "to respond" if s.responding == d.player else d.prompt
+            self._ask(CurtainScreen(names[d.player], why), self._after_curtain)
+        elif s.is_shared_prompt():
+            self._ask(SharedResponse(names, s.window_context(), in_damage_step=s.in_damage_step(),
+                                     auto_continue=self._auto_continue()), self._after_shared)
         elif d.kind in _BOARD_KINDS:
             self._focus_default()
-        elif d is self.left_open:
-            self._focus_default()  # the player stepped back from this question: the board stays usable (c asks again)
         else:
             refused, self.refused = self.refused, ""
-            self._ask(prompt_for(d, refused), self._answer)
+            context = s.window_context() if d.kind == Kind.CHAIN else ()
+            self._ask(prompt_for(d, refused, context=context, describe=self.describe, on_highlight=self.show_option,
+                                 responding=s.responding == d.player), self._answer)
+
+    def _auto_continue(self) -> float:
+        """The Settings' auto-continue delay for shared response prompts (0: off, the default)."""
+        settings = getattr(self.app, "settings", None)
+        return float(getattr(settings, "auto_continue", 0) or 0)
 
     # ------------------------------------------------------------------ the AI
 
@@ -514,8 +565,12 @@ class DuelScreen(PlainNotifications, Screen):
         self._ask(MessageScreen("Sorry: the AI failed", f"{type(error).__name__}: {error}\n\nThe duel is as it was; q goes back to the menu."),
                   lambda _: None)
 
+    _OVER_BOARD = (ChoicePrompt, SelectPrompt, DeclarePrompt, SharedResponse)
+
     def _ask(self, screen: Any, callback: Any) -> None:
         self.asking = True
+        if isinstance(screen, self._OVER_BOARD):
+            screen.add_class("over-board")  # over the board, never over the chain panel and the card text
 
         def done(result: Any) -> None:
             self.asking = False
@@ -529,17 +584,49 @@ class DuelScreen(PlainNotifications, Screen):
         self.advance()
         self._focus_default(home=True)  # the board is now the other player's: start on your own hand
 
-    def _after_quick(self, result: Any) -> None:
-        if result == "pass-damage-step":
-            self.session.pass_damage_step()
-            self._answer("pass")
-        elif result == "respond":
-            d = self.session.pending
-            self._ask(CurtainScreen(self.session.duel.names[d.player], "to respond"), self._after_curtain)
-        else:
-            self._answer("pass")
+    def _after_shared(self, result: Any) -> None:
+        """The table's answer to "Anyone responding?" (`SharedResponse`), handed to the session,
+        which answers the engine's chain decisions of both players accordingly."""
+        s = self.session
+        d = s.pending
+        if result is None:  # Escape: look at the (public) board; c asks again
+            self.left_open = d
+            self.notify("The response window is still open: press c to answer it.", timeout=6)
+            self.advance()
+            return
+        if isinstance(result, str) and result.startswith("respond:"):
+            player = int(result.split(":")[1])
+            if not self._safely(lambda: s.respond(player)):
+                self.notify(f"{s.duel.names[player]} cannot respond here.", timeout=4)
+            self.advance()
+            return
+        if result == "skip":
+            s.skip_windows()
+        elif result == "skip-damage-step":
+            s.pass_damage_step()
+        self._safely(s.continue_window)
+        self.advance()
+
+    def _safely(self, run: Any) -> Any:
+        """Run a session call that answers the engine; an engine bug is reported as in `_answer`."""
+        try:
+            result = run()
+        except EngineBug as e:
+            where = f" A replay that shows it is in {e.report}; please attach it to a bug report." if e.report else ""
+            self._ask(MessageScreen("Sorry: an internal error", f"{e}\n\nThe duel went back to before that answer.{where}"),
+                      lambda _: self.advance())
+            return None
+        if isinstance(result, list):
+            self._remember_chain(result)
+        return result
 
     def _answer(self, answer: Any) -> None:
+        if answer is None and self.session.can_back_out():  # Escape while an action's costs/targets are chosen
+            taken_back = self.session.back_out()
+            self.log_viewer = None
+            self.notify(f"Taken back: {taken_back}. The duel is as it was before it.", timeout=5)
+            self.advance()
+            return
         if answer is None:  # Escape: back to the board
             d = self.session.pending
             if d is not None and d.kind not in _BOARD_KINDS:  # a question: it stays open (undo, save, q, help … work)
@@ -608,7 +695,8 @@ class DuelScreen(PlainNotifications, Screen):
             self.notify("No actions for this card now.")
             return
         name = slot.view.name if slot.view and slot.view.name else "this card"
-        self._ask(ChoicePrompt(f"{name}: what now?", options, refusals=refusals), self._answer)
+        # nothing chosen yet: a second Enter (typed ahead, or mashed) never acts by itself
+        self._ask(ChoicePrompt(f"{name}: what now?", options, refusals=refusals, nothing_chosen=True), self._answer)
 
     # ------------------------------------------------------------------ keys
 
@@ -624,7 +712,7 @@ class DuelScreen(PlainNotifications, Screen):
             return
         if d is None or not self._my_decision():
             return
-        self._ask(ChoicePrompt(d.prompt, d.options), self._answer)
+        self._ask(ChoicePrompt(d.prompt, d.options, describe=self.describe, on_highlight=self.show_option), self._answer)
 
     def _pick_verb(self, *verbs: str) -> Option | None:
         d = self.session.pending
@@ -654,7 +742,7 @@ class DuelScreen(PlainNotifications, Screen):
         if not attacks:
             self.notify("No monster can attack now.")
             return
-        self._ask(ChoicePrompt("Declare an attack", attacks), self._answer)
+        self._ask(ChoicePrompt("Declare an attack", attacks, describe=self.describe, on_highlight=self.show_option), self._answer)
 
     def action_pile(self, which: str, opponent: bool = False) -> None:
         if self.asking:

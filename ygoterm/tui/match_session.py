@@ -62,6 +62,16 @@ class MatchSession(Session):
             match.pending = self.duel.pending
         return report
 
+    def back_out(self) -> str | None:
+        """Esc out of an action still being chosen: the match plays on from the restored copy."""
+        label = super().back_out()
+        match = self.match
+        if label is not None and match.duels and match.duels[-1] is not self.duel:
+            match.duels[-1] = self.duel
+            match.pending = self.duel.pending
+            self.save_auto()
+        return label
+
     def save(self, name: str) -> Path:
         return self.run.save(name)
 

@@ -39,6 +39,7 @@ class _SettingsFile(BaseModel):
     names: tuple[Annotated[str, Field(min_length=1, max_length=40)], Annotated[str, Field(min_length=1, max_length=40)]] = ("Player 1", "Player 2")
     prompts: tuple[Literal["always", "auto", "never"], Literal["always", "auto", "never"]] = ("always", "always")
     starting_lp: Literal[8000, 4000, 2000] = 8000
+    auto_continue: Literal[0, 2, 4] = 0  # hot-seat "Anyone responding?": continue by itself after N seconds (0: off)
 
 
 def settings_path() -> Path:
@@ -54,6 +55,7 @@ class Settings:
     prompts: list[str] = field(default_factory=lambda: ["always", "always"])
     starting_lp: int = 8000
     problem: str = ""  # why settings.json could not be read (the defaults are used; the file is kept)
+    auto_continue: int = 0  # seconds before a shared response prompt continues by itself (0: never)
 
     @classmethod
     def load(cls) -> "Settings":
@@ -69,13 +71,14 @@ class Settings:
             return cls(problem=f"{display_path(path)}:{e.lineno}:{e.colno}  not valid JSON: {e.msg}")
         except ValidationError as e:
             return cls(problem=str(problems_from(e, file=display_path(path), locator=Locator(text))[0]))
-        return cls(list(data.names), list(data.prompts), data.starting_lp)
+        return cls(list(data.names), list(data.prompts), data.starting_lp, auto_continue=data.auto_continue)
 
     def save(self) -> str:
         """Write settings.json atomically; returns why it failed, or ""."""
         path = settings_path()
         try:
-            write_atomically(path, json.dumps({"names": self.names, "prompts": self.prompts, "starting_lp": self.starting_lp}, indent=1))
+            write_atomically(path, json.dumps({"names": self.names, "prompts": self.prompts, "starting_lp": self.starting_lp,
+                                                 "auto_continue": self.auto_continue}, indent=1))
         except OSError as e:
             return f"Settings could not be saved to {path}: {e.strerror or e}"
         self.problem = ""
@@ -243,7 +246,8 @@ class SettingsScreen(PlainNotifications, Screen):
             yield OptionList(id="settings-list")
             yield Static("Response prompts — Always: asked at every window, so a prompt reveals nothing (hot-seat default). "
                          "Auto: only when you could respond (faster, but the prompt shows you hold something). "
-                         "Never: always pass.", classes="dialog-help")
+                         "Never: always pass. In hot-seat both players answer one \"Anyone responding?\" per window; "
+                         "it can continue by itself after a few seconds unless either player presses a key.", classes="dialog-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -257,6 +261,8 @@ class SettingsScreen(PlainNotifications, Screen):
             ListOption(f"{s.names[0]} response prompts: {s.prompts[0].title()}", id="p0"),
             ListOption(f"{s.names[1]} response prompts: {s.prompts[1].title()}", id="p1"),
             ListOption(f"Starting LP: {s.starting_lp}", id="lp"),
+            ListOption(f"Hot-seat \"Anyone responding?\" continues by itself: {f'after {s.auto_continue} s' if s.auto_continue else 'Off'}",
+                       id="auto"),
         ])
         items.highlighted = 0
         items.focus()
@@ -269,6 +275,8 @@ class SettingsScreen(PlainNotifications, Screen):
             s.prompts[i] = cycle[(cycle.index(s.prompts[i]) + 1) % 3]
         elif event.option.id == "lp":
             s.starting_lp = {8000: 4000, 4000: 2000, 2000: 8000}[s.starting_lp]
+        elif event.option.id == "auto":
+            s.auto_continue = {0: 2, 2: 4, 4: 0}.get(s.auto_continue, 0)
         failed = s.save()
         if failed:
             self.notify(failed, severity="error", timeout=15)

@@ -3,7 +3,7 @@ pile viewers, help and messages. Each dismisses with its answer; the duel screen
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -39,27 +39,58 @@ class _Dialog(PlainNotifications, ModalScreen):
             self.dismiss(None)
 
 
-class ChoicePrompt(_Dialog):
-    """Pick one option. Refused actions appear greyed with the engine's reason and rule."""
+Describe = Callable[[Option], str]  # what an option's card is, for the list: "Player 2's M3 · 1400/1200 · ATK"
+Highlight = Callable[[Option | None], None]  # the option now highlighted (the duel screen shows its card)
 
-    BINDINGS = [Binding("p", "pass_option", "Pass", show=False)]
+
+def _option_text(option: Option, describe: Describe | None, number: int | None = None) -> Text:
+    text = Text(f"{number} " if number is not None else "", style="bold #7d8794")
+    text.append(option.label)
+    about = describe(option) if describe is not None and option.card is not None else ""
+    if about:
+        text.append(f"  · {about}", style="dim")
+    return text
+
+
+class ChoicePrompt(_Dialog):
+    """Pick one option. Refused actions appear greyed with the engine's reason and rule.
+
+    `default`: the option highlighted first (a key); `nothing_chosen`: none is (a card's menu
+    opened with Enter, so that a second Enter never acts by itself). The digits 1–9 choose an
+    option at once. `context` says what the question answers (a response: the chain link …)."""
+
+    BINDINGS = [Binding("p", "pass_option", "Pass", show=False),
+                *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)]]
+    digits = True  # (for tools that drive the screens: the digits choose)
 
     def __init__(self, title: str, options: Sequence[Option], *, refusals: Iterable[Refusal] = (),
-                 cancellable: bool = True, default: str | None = None) -> None:
+                 cancellable: bool = True, default: str | None = None, nothing_chosen: bool = False,
+                 context: Sequence[str] = (), describe: Describe | None = None, on_highlight: Highlight | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.options = list(options)
         self.refusals = list(refusals)
         self.cancellable = cancellable
         self.default = default
+        self.nothing_chosen = nothing_chosen
+        self.context = list(context)
+        self.describe = describe
+        self.on_highlight = on_highlight
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
-            items: list[ListOption] = [ListOption(o.label, id=f"o{i}") for i, o in enumerate(self.options)]
+            for line in self.context:
+                yield Static(Text(line), classes="dialog-context")
+            numbered = bool(self.options)
+            items: list[ListOption] = [ListOption(_option_text(o, self.describe, i + 1 if numbered and i < 9 else None), id=f"o{i}")
+                                       for i, o in enumerate(self.options)]
             items += [ListOption(Text(str(r), style="dim"), id=f"r{i}", disabled=True) for i, r in enumerate(self.refusals)]
             yield OptionList(*items, id="choices")
-            help_text = "Enter choose" + (" · p pass" if self._pass_option() else "") + (" · Esc back" if self.cancellable else "")
+            keys = "↓ then Enter choose" if self.nothing_chosen else "Enter choose"
+            if numbered:
+                keys += " · 1–9 choose"
+            help_text = keys + (" · p pass" if self._pass_option() else "") + (" · Esc back" if self.cancellable else "")
             yield Static(help_text, classes="dialog-help")
 
     def _pass_option(self) -> Option | None:
@@ -71,16 +102,30 @@ class ChoicePrompt(_Dialog):
         if option is not None:
             self.dismiss(option)
 
+    def action_number(self, n: int) -> None:
+        if 0 < n <= min(9, len(self.options)):
+            self.dismiss(self.options[n - 1])
+
     def on_mount(self) -> None:
         found = self.query(OptionList)
         if not found:
             return  # (dismissed, or the app closing, before it was mounted)
         choices = found.first()
-        if self.default is not None:
+        choices.focus()
+        if self.nothing_chosen:
+            choices.highlighted = None
+        elif self.default is not None:
             for i, o in enumerate(self.options):
                 if o.key == self.default:
                     choices.highlighted = i
-        choices.focus()
+        self._highlighted(choices.highlighted)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._highlighted(event.option_index)
+
+    def _highlighted(self, index: int | None) -> None:
+        if self.on_highlight is not None:
+            self.on_highlight(self.options[index] if index is not None and 0 <= index < len(self.options) else None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
@@ -94,11 +139,14 @@ class SelectPrompt(_Dialog):
 
     BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "confirm", "Confirm", priority=True)]
 
-    def __init__(self, decision: Decision, *, ordering: bool = False, refused: str = "") -> None:
+    def __init__(self, decision: Decision, *, ordering: bool = False, refused: str = "", describe: Describe | None = None,
+                 on_highlight: Highlight | None = None) -> None:
         super().__init__()
         self.decision = decision
         self.ordering = ordering
         self.refused = refused
+        self.describe = describe
+        self.on_highlight = on_highlight
         self.picked: list[int] = []  # (Escape leaves the question open: the board's c asks it again)
 
     def compose(self) -> ComposeResult:
@@ -107,13 +155,19 @@ class SelectPrompt(_Dialog):
             yield Static(d.prompt, classes="dialog-title")
             if self.refused:
                 yield Static(Text(self.refused, style="bold red"), id="refused")
-            yield SelectionList[int](*[(o.label, i) for i, o in enumerate(d.options)], id="select")
+            yield SelectionList[int](*[(_option_text(o, self.describe), i) for i, o in enumerate(d.options)], id="select")
             yield Static("", id="count", classes="dialog-help")
             yield Static("Space tick · Enter confirm · Esc back to the board", classes="dialog-help")
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).focus()
         self._update_count()
+        if self.on_highlight is not None and self.decision.options:
+            self.on_highlight(self.decision.options[0])
+
+    def on_selection_list_selection_highlighted(self, event: SelectionList.SelectionHighlighted) -> None:
+        if self.on_highlight is not None and 0 <= event.selection_index < len(self.decision.options):
+            self.on_highlight(self.decision.options[event.selection_index])
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
         selected = set(event.selection_list.selected)
@@ -191,37 +245,79 @@ class CurtainScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
-class QuickResponse(_Dialog):
-    """A response window answered from the public view: Enter passes; r hands over to respond.
+class SharedResponse(_Dialog):
+    """A hot-seat response window: one question to both players at the table, from the public
+    view. It looks the same at every window, whichever player the engine asks and whether or not
+    anyone could respond, so it reveals nothing: Enter continues (no one responds), 1 or 2 says
+    that player responds (the curtain, then their own cards with the first activation
+    highlighted), s stops asking until something happens, d passes the rest of the Damage Step.
 
-    In the Damage Step (five windows per attack, R-BATTLE-4) `d` passes all of this attack's
-    remaining new-chain windows at once; the player still gets asked if a chain starts."""
+    `auto_continue` (seconds, 0 = off; a setting): Enter is pressed by itself after that long
+    unless someone presses any other key first (which stops the countdown). Dismisses with
+    "continue", "respond:N", "skip", "skip-damage-step", or None (Esc: the board, c asks again)."""
 
-    BINDINGS = [Binding("enter", "pass_", "Pass", priority=True), Binding("r", "respond", "Respond"),
-                Binding("d", "pass_damage_step", show=False), Binding("escape", "pass_", show=False)]
+    BINDINGS = [Binding("enter", "choose('continue')", "Continue", priority=True),
+                Binding("1", "choose('respond:0')", "Player 1 responds"), Binding("2", "choose('respond:1')", "Player 2 responds"),
+                Binding("s", "choose('skip')", "Skip until something happens"),
+                Binding("d", "skip_damage_step", show=False)]
 
-    def __init__(self, name: str, prompt: str, *, in_damage_step: bool = False) -> None:
+    def __init__(self, names: Sequence[str], context: Sequence[str], *, in_damage_step: bool = False,
+                 auto_continue: float = 0.0) -> None:
         super().__init__()
-        self.player_name = name
-        self.prompt_text = prompt
+        self.names = list(names)
+        self.context = list(context)
         self.in_damage_step = in_damage_step
+        self.auto_continue = auto_continue
+        self.countdown: Any = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(Text(f"{self.player_name}: respond?", style="bold"), classes="dialog-title")
-            yield Static(self.prompt_text)
-            keys = "Enter pass · " + ("d pass the rest of this Damage Step · " if self.in_damage_step else "")
-            yield Static(keys + "r respond (hands the device to you)", classes="dialog-help")
+        with Vertical(classes="dialog shared"):
+            yield Static(Text("Anyone responding?", style="bold"), classes="dialog-title")
+            for line in self.context:
+                yield Static(Text(line), classes="dialog-context")
+            keys = Text()
+            for key, what in (("Enter", "no one responds: continue"), ("1", f"{self.names[0]} responds"),
+                              ("2", f"{self.names[1]} responds"), ("s", "stop asking until something happens"),
+                              *((("d", "pass the rest of this Damage Step"),) if self.in_damage_step else ()),
+                              ("Esc", "look at the board first")):
+                keys.append(f"\n{key:>5} ", style="bold")
+                keys.append(what)
+            yield Static(keys, classes="dialog-help")
+            if self.auto_continue > 0:
+                yield Static(self._countdown_text(), id="countdown", classes="dialog-help")
 
-    def action_pass_(self) -> None:
-        self.dismiss("pass")
+    def _countdown_text(self) -> Text:
+        return Text(f"continuing by itself in {self.auto_continue:g} s — any other key waits", style="italic")
 
-    def action_pass_damage_step(self) -> None:
+    def on_mount(self) -> None:
+        if self.auto_continue > 0:
+            self.countdown = self.set_timer(self.auto_continue, lambda: self.action_choose("continue"))
+
+    def stop_countdown(self) -> None:
+        if self.countdown is not None:
+            self.countdown.stop()
+            self.countdown = None
+            found = self.query("#countdown")
+            if found:
+                found.first(Static).update(Text("waiting — Enter continues", style="italic"))
+
+    def on_key(self, event: Any) -> None:
+        """Any key that does not answer stops the countdown (either player may: "wait!")."""
+        if event.key not in ("enter", "1", "2", "s", "d", "escape"):
+            self.stop_countdown()
+
+    def action_choose(self, result: str) -> None:
+        self.stop_countdown()
+        self.dismiss(result)
+
+    def action_skip_damage_step(self) -> None:
         if self.in_damage_step:
-            self.dismiss("pass-damage-step")
+            self.action_choose("skip-damage-step")
 
-    def action_respond(self) -> None:
-        self.dismiss("respond")
+    def action_cancel(self) -> None:
+        self.stop_countdown()
+        self.dismiss(None)
+
 
 
 class ConfirmScreen(_Dialog):
@@ -382,7 +478,8 @@ class InputPrompt(_Dialog):
 HELP_TEXT = """\
 [b]Moving around[/b]
   ←↓↑→ or h j k l   move between zones, hand and piles
-  Enter             the focused card's actions (greyed ones say why not, with the rule)
+  Enter             the focused card's actions (greyed ones say why not, with the rule);
+                    nothing is chosen yet: ↓ then Enter, or the option's digit 1–9
   mouse             click a card to act on it
 
 [b]Acting[/b]
@@ -398,10 +495,12 @@ HELP_TEXT = """\
   d                 the focused card in full
   ?                 this help
 
-[b]Hot-seat[/b]
-  Enter             at a curtain: show your cards · at a "respond?" prompt: pass
-  r                 at a "respond?" prompt: take the device to respond
-  d                 at a "respond?" prompt in the Damage Step: pass its remaining sub-steps
+[b]Hot-seat: "Anyone responding?"[/b] (one prompt per response window, for both players)
+  Enter             no one responds: continue (at a curtain: show your cards)
+  1 / 2             Player 1 / Player 2 responds: the curtain, then your cards, the first activation highlighted
+  s                 stop asking until something happens (a Summon, an activation, an attack …)
+  d                 in the Damage Step: pass the rest of it (a chain link is still asked)
+  Esc               look at the board first (c asks again)
 
 [b]Leaving and after the duel[/b]
   q                 back to the menu (asks first; the duel stays autosaved)
@@ -431,20 +530,25 @@ class HelpScreen(_Dialog):
         self.query_one("#help-body").focus()
 
 
-def prompt_for(decision: Decision, refused: str = "") -> ModalScreen:
+def prompt_for(decision: Decision, refused: str = "", *, context: Sequence[str] = (), describe: Describe | None = None,
+               on_highlight: Highlight | None = None, responding: bool = False) -> ModalScreen:
     """The modal that asks a decision (Main Phase and Battle Step commands use the board);
-    `refused` says why the last answer to it was refused."""
+    `refused` says why the last answer to it was refused. A response window highlights "pass"
+    (Enter passes), unless the player said they respond (`responding`): then the first activation."""
     kind = decision.kind
+    extra: dict[str, Any] = {"describe": describe, "on_highlight": on_highlight}
     if kind == Kind.CARDS:
         if decision.min == decision.max == 1:
-            return ChoicePrompt(decision.prompt, decision.options)
-        return SelectPrompt(decision, refused=refused)
+            return ChoicePrompt(decision.prompt, decision.options, context=context, **extra)
+        return SelectPrompt(decision, refused=refused, **extra)
     if kind == Kind.ORDER:
-        return SelectPrompt(decision, ordering=True)
+        return SelectPrompt(decision, ordering=True, **extra)
     if kind == Kind.DECLARE:
         return DeclarePrompt(decision)
-    default = "pass" if kind == Kind.CHAIN else None
-    return ChoicePrompt(decision.prompt, decision.options, default=default)
+    default = None
+    if kind == Kind.CHAIN:
+        default = next((o.key for o in decision.options if o.key != "pass"), "pass") if responding else "pass"
+    return ChoicePrompt(decision.prompt, decision.options, default=default, context=context, **extra)
 
 
 class SafeCommandPalette(CommandPalette):

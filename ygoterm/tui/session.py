@@ -18,8 +18,8 @@ from ..agents.random_agent import RandomAgent
 from ..bugs import write_bug_report
 from ..engine.decision import Decision, Kind, Option
 from ..engine.duel import Duel, forced
-from ..engine.events import Event
-from ..engine.events import CoinToss
+from ..engine.events import CoinToss, Event, LifePoints, Move, Note, PhaseChange, Summon
+from ..engine.types import Phase, Step
 from ..engine.score import Score
 from ..engine.ops import EffectError
 from ..engine.replay import ReplayRecord, load_duel, replay
@@ -55,6 +55,17 @@ class Seat:
 
 
 @dataclass
+class Backout:
+    """The way back out of an action still being chosen (`Session.back_out`)."""
+
+    before: Duel  # a copy of the duel from before the action
+    mark: int  # the record's length then
+    label: str  # what was chosen ("activate Mystical Space Typhoon")
+    player: int
+    log_start: int  # the log's length then: what happened since decides whether it can still be taken back
+
+
+@dataclass
 class Session:
     duel: Duel
     pool: CardPool
@@ -70,7 +81,12 @@ class Session:
     snapshots: dict[int, Duel] = field(default_factory=dict)
     prefer_first: bool | None = None  # solo test hands: the human goes first (True) or second
     think_apart: bool = False  # a thinking AI's decisions are left to the screen's worker (`ai_seat`)
-    passing_damage_step: dict[int, object] = field(default_factory=dict)  # player -> the attack they pass through
+    # shared response windows (hot-seat): one question to the table per window (`is_shared_prompt`)
+    responding: int | None = None  # who said "I respond": their next response decision is asked privately
+    skip_mark: int | None = None  # the table chose "skip until something happens": the log's length then
+    skip_turn: int = 0  # (and the turn: a skip never outlives it)
+    passing_attack: object = None  # the table passes the rest of this attack's Damage Step (`d`)
+    backout: "Backout | None" = None  # an action still being chosen (targets, costs …) that Esc can take back
 
     def __post_init__(self) -> None:
         self._apply_prompt_modes()
@@ -115,35 +131,125 @@ class Session:
         who = self.human_to_decide()
         if who is None or not self.hot_seat:
             return False
-        return self.viewer != who and not self.is_public_prompt()
+        return self.viewer != who and not self.is_shared_prompt()
 
-    def is_public_prompt(self) -> bool:
-        """A response window the other player can answer from the public view: Enter passes,
-        so asking at every window (mode "always") reveals nothing and needs no hand-over."""
+    def is_shared_prompt(self) -> bool:
+        """A hot-seat response window is one question to both players at the table ("Anyone
+        responding?"), asked from the public view whichever player the engine asks and whether
+        or not anyone could respond, so it reveals nothing. Only a player who says they respond
+        is asked their own `chain` decision, privately, after a curtain."""
         d = self.duel.pending
-        return bool(self.hot_seat and d is not None and d.kind == Kind.CHAIN and self.viewer != d.player)
+        return bool(self.hot_seat and d is not None and d.kind == Kind.CHAIN and self.seats[d.player].kind == "human"
+                    and self.responding != d.player)
 
     def in_damage_step(self) -> bool:
         step = self.duel.step
         return step is not None and step.in_damage_step
 
-    def pass_damage_step(self) -> None:
-        """The deciding player passes the rest of this attack's Damage Step: its new-chain
-        windows are answered "pass" for them (a player's own choice, so it reveals nothing);
-        a response to a chain link is still asked."""
+    def continue_window(self) -> list[Event]:
+        """The table answers "no one responds": "pass" for the player the engine asks, and for the
+        other one too if the engine asks them next in the same window (one pass already made,
+        `Duel.priority_passes`), so the window closes — never further (the next window asks again)."""
         d = self.duel.pending
-        if d is not None and self.duel.attack is not None:
-            self.passing_damage_step[d.player] = self.duel.attack
+        assert d is not None and d.kind == Kind.CHAIN
+        events = self.answer("pass")
+        nxt = self.duel.pending
+        if nxt is not None and nxt.kind == Kind.CHAIN and nxt.player != d.player and self.duel.priority_passes == 1 \
+                and self.is_shared_prompt():
+            events += self.answer("pass")
+        return events
+
+    def respond(self, player: int) -> bool:
+        """`player` says they respond: the engine's question to the other player (if it is theirs
+        now) is answered "pass", and `player`'s own one is asked next, privately. False if the
+        window closed instead (the engine does not ask `player`: prompt mode auto/never with
+        nothing to activate)."""
+        d = self.duel.pending
+        if d is None or d.kind != Kind.CHAIN:
+            return False
+        self.skip_mark = None
+        if d.player != player:
+            self.answer("pass")
+            d = self.duel.pending
+            if d is None or d.kind != Kind.CHAIN or d.player != player or self.duel.priority_passes != 1:
+                return False
+        self.responding = player
+        return True
+
+    def skip_windows(self) -> None:
+        """The table: "stop asking until something happens". Response windows with no chain
+        open are then answered "pass" for both until an event other than a phase or step
+        change (a Summon, a Set, an activation, an attack, damage …), and never past this turn."""
+        self.skip_mark = len(self.duel.log)
+        self.skip_turn = self.duel.turn
+
+    def pass_damage_step(self) -> None:
+        """The table passes the rest of this attack's Damage Step (`d`): its new-chain windows
+        are answered "pass" for both players; a response to a chain link is still asked."""
+        if self.duel.attack is not None:
+            self.passing_attack = self.duel.attack
+
+    _QUIET = (PhaseChange,)  # what does not end a "skip until something happens"
 
     def _passes_by_choice(self, d: Decision) -> bool:
+        """The table chose not to be asked in this window (`skip_windows`, `pass_damage_step`)."""
         duel = self.duel
-        attack = self.passing_damage_step.get(d.player)
-        if attack is None:
+        if d.kind != Kind.CHAIN or duel.chain or not self.hot_seat:
             return False
-        if attack is not duel.attack or not self.in_damage_step():
-            del self.passing_damage_step[d.player]  # that attack is over
-            return False
-        return d.kind == Kind.CHAIN and not duel.chain
+        if self.passing_attack is not None:
+            if self.passing_attack is duel.attack and self.in_damage_step():
+                return True
+            self.passing_attack = None  # that attack's Damage Step is over
+        if self.skip_mark is not None:
+            if duel.turn == self.skip_turn and all(isinstance(e, self._QUIET) for e in duel.log[self.skip_mark:]):
+                return True
+            self.skip_mark = None  # something happened: ask again
+        return False
+
+    def window_context(self) -> list[str]:
+        """What a response window answers, in words, from public information only (the same for
+        both players, whoever could respond): the chain link (its card, controller and targets),
+        the Summon being made, the attack, or the last thing that happened in this phase; at an
+        open game state's end, that the phase is ending (R-PRIO-2)."""
+        duel = self.duel
+        view = duel.view(PUBLIC)
+        names = duel.names
+        where = f"{names[view.turn_player]}'s {view.phase.title}" + (f" › {view.step.title}" if view.step else "")
+        lines = [where]
+        if view.chain:
+            link = view.chain[-1]
+            targets = f" → {', '.join(link.targets)}" if link.targets else ""
+            lines.append(f"Chain Link {link.number}: {link.name} ({names[link.player]}, speed {link.speed}){targets}")
+            if len(view.chain) > 1:
+                below = view.chain[-2]
+                lines.append(f"in answer to Chain Link {below.number}: {below.name} ({names[below.player]})")
+            return lines
+        if view.summoning:
+            summon = next((e for e in reversed(duel.log) if isinstance(e, Summon)), None)
+            what = summon.for_player(PUBLIC).text(names) if summon is not None else "a Summon"
+            lines.append(f"{what} — the Summon itself may be negated now (R-SUMMON-19)")
+            return lines
+        attack = duel.attack
+        if attack is not None and view.phase == Phase.BATTLE and view.attacker is not None:
+            attacker = duel.cards[view.attacker]
+            target = duel.cards[view.attack_target] if view.attack_target is not None else None
+            whom = "directly" if target is None else (target.name if target.face_up else "a face-down monster")
+            lines.append(f"{attacker.name} ({names[attacker.controller]}) attacks {whom}")
+            return lines
+        recent = None
+        for event in reversed(duel.log):
+            if isinstance(event, PhaseChange):
+                break
+            if not isinstance(event, (Move, Note)):
+                recent = event
+                break
+        if recent is not None:
+            lines.append(f"Just now: {recent.for_player(PUBLIC).text(names)}")
+        elif view.phase in (Phase.MAIN1, Phase.MAIN2) or view.step == Step.BATTLE:
+            lines.append(f"{names[view.turn_player]} moves on: the last chance to act in this {'step' if view.step else 'phase'} (R-PRIO-2)")
+        else:
+            lines.append(f"The {view.step.title if view.step else view.phase.title} begins")
+        return lines
 
     def lift_curtain(self) -> None:
         who = self.human_to_decide()
@@ -189,11 +295,15 @@ class Session:
         mark = len(self.duel.record.choices) if self.duel.record is not None else 0
         undoable = d is not None and not forced(d)
         before = self._snapshot() if undoable else None
+        log_start = len(self.duel.log)
         try:
             events = self._apply(answer)
+            if d is not None and d.kind == Kind.CHAIN and d.player == self.responding:
+                self.responding = None  # they answered (an activation or, after all, pass)
             events += self.run_agents()
         except EffectError as e:
             raise EngineBug(str(e), self._rewind_after_bug(e, mark, before)) from None
+        self._track_backout(d, answer, before, mark, log_start)
         if undoable:
             self.undo_points.append(mark)
             if before is not None:
@@ -210,6 +320,48 @@ class Session:
             return self.duel.copy()
         except TypeError:
             return None
+
+    # Backing out of an action (Esc) before it is complete: a copy of the duel from before it
+
+    _OPEN = (Kind.COMMAND, Kind.BATTLE, Kind.CHAIN)
+    _WHILE_CHOOSING = (Move, LifePoints, Note)  # what may happen while an activation's costs and targets are chosen
+
+    def _track_backout(self, d: Decision | None, answer: Any, before: Duel | None, mark: int, log_start: int) -> None:
+        """After an answer: keep (or start, or drop) the way back out of the action being chosen.
+        An action (an activation, a Summon …) chosen at an open decision can be taken back while
+        its player is still answering its follow-up questions (costs, targets, Tributes, a
+        position) and nothing but placing the card and paying its cost has happened: no chain
+        link added, no Summon, nothing drawn or revealed. The duel then goes back to the copy
+        taken before it, record included (`back_out`)."""
+        now = self.duel.pending
+        if d is not None and d.kind in self._OPEN:
+            chosen = answer if isinstance(answer, Option) else d.option(answer) if isinstance(answer, str) else None
+            label = chosen.label if chosen is not None else str(answer)
+            self.backout = Backout(before, mark, label, d.player, log_start) if before is not None and label != "pass" else None
+        backout = self.backout
+        if backout is None:
+            return
+        if now is None or now.kind in self._OPEN or now.player != backout.player or not all(
+                isinstance(e, self._WHILE_CHOOSING) for e in self.duel.log[backout.log_start:]):
+            self.backout = None
+
+    def can_back_out(self) -> bool:
+        return self.backout is not None and self.duel.pending is not None and self.duel.pending.kind not in self._OPEN
+
+    def back_out(self) -> str | None:
+        """Esc during an action's follow-up questions: the duel as it was before the action (its
+        copy; the save's record loses the abandoned answers too). Returns what was taken back."""
+        backout = self.backout
+        if backout is None or not self.can_back_out():
+            return None
+        self.backout = None
+        self.duel = backout.before
+        while self.undo_points and self.undo_points[-1] >= backout.mark:
+            self.snapshots.pop(self.undo_points.pop(), None)
+        self._apply_prompt_modes()
+        self._follow_decider()
+        self.save_auto()
+        return backout.label
 
     def _rewind_after_bug(self, error: EffectError, mark: int, before: Duel | None) -> Path | None:
         report = write_bug_report(error)
@@ -354,6 +506,7 @@ class Session:
             return False
         mark = self.undo_points.pop()
         snapshot = self.snapshots.pop(mark, None)
+        self.backout = self.responding = self.skip_mark = None
         self.duel = snapshot or self._replayed(mark)
         self._apply_prompt_modes()
         self._follow_decider()

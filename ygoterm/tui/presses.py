@@ -1,0 +1,160 @@
+"""Key presses per turn in a hot-seat duel, prompt mode "always" for both players, counted by
+driving the real screens through Textual's pilot (`python -m ygoterm.tui.presses`).
+
+Four turns from the same position (turn 3, Player 1's Draw Phase; Player 1 has Gemini Elf on
+the field and Celtic Guardian and Dark Hole in hand, Player 2 a Set Royal Decree):
+
+- empty: Player 1 does nothing (`n` at every move of theirs);
+- summon: Player 1 Normal Summons Celtic Guardian from the card's menu;
+- attack: Player 1's Gemini Elf attacks directly;
+- chain: Player 1 activates Dark Hole, Player 2 chains Royal Decree (a 2-link chain).
+
+A turn is counted from its first screen to the first screen of turn 4. The driver presses what a
+player would: Enter at curtains and "respond?" prompts, `n` to move on, the card's menu (arrows to
+the card, Enter, then the option) to act, `a` to attack, the respond key to chain. It only reads
+the screen's state to decide, and it works on older versions of the screens too (it was run on
+the commit before the shared response prompt for the "before" figures in docs/design.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from typing import Any
+
+from .. import paths
+from ..engine.decision import Kind
+from ..schema.cardpool import CardPool
+
+POSITION = {
+    "name": "presses", "turn": 3, "phase": "draw", "prompt": {"A": "always", "B": "always"},
+    "A": {"hand": ["Celtic Guardian", "Dark Hole"], "monsters": ["Gemini Elf"],
+          "deck": ["Giant Soldier of Stone", "Silver Fang", "Feral Imp", "Luster Dragon", "Mystical Elf"]},
+    "B": {"hand": ["Silver Fang", "Feral Imp"], "spells": ["Royal Decree"],
+          "deck": ["Giant Soldier of Stone", "Silver Fang", "Feral Imp", "Luster Dragon", "Mystical Elf"]},
+}
+
+# what Player 1 (0) and Player 2 (1) want to do in each turn: option labels, in order
+PLANS: dict[str, dict[int, list[str]]] = {
+    "empty": {0: [], 1: []},
+    "summon": {0: ["summon Celtic Guardian"], 1: []},
+    "attack": {0: ["attack Gemini Elf -> direct"], 1: []},
+    "chain": {0: ["activate Dark Hole"], 1: ["activate Royal Decree"]},
+}
+# the same turns when the table answers each "Anyone responding?" with s (stop asking until
+# something happens) instead of Enter — only where the screens have that prompt
+SKIPPING = {f"{name}, s": plan for name, plan in PLANS.items()}
+
+
+def _label(option: Any) -> str:
+    return str(getattr(option, "label", option))
+
+
+async def count_turn(pool: CardPool, plan: dict[int, list[str]], size: tuple[int, int] = (120, 40), trace: bool = False,
+                     skip: bool = False) -> int:
+    from ..engine.position import build_position
+    from . import prompts
+    from .app import YgoApp
+    from .duel_screen import DuelScreen
+    from .session import Seat, Session
+
+    wants = {p: list(labels) for p, labels in plan.items()}
+
+    def start(app: YgoApp) -> DuelScreen:
+        duel = build_position(pool, POSITION, seed=1)
+        seats = (Seat("Player 1", "human", "always"), Seat("Player 2", "human", "always"))
+        return DuelScreen(Session.start(duel, pool, seats, hot_seat=True, autosave=False), title="hot-seat")
+
+    app = YgoApp(pool, paths.deck_dirs(), start=start)
+    presses = 0
+    async with app.run_test(size=size) as pilot:
+
+        async def press(*keys: str) -> None:
+            nonlocal presses
+            presses += len(keys)
+            if trace:
+                d = duel.pending
+                print(f"  {type(app.screen).__name__:16s} P{d.player + 1} {d.kind.value:8s} {d.prompt[:60]:60s} {' '.join(keys)}")
+            await pilot.press(*keys)
+            await pilot.pause()
+
+        await pilot.pause()
+        for _ in range(300):
+            await pilot.pause()
+            board = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+            duel = board.session.duel
+            d = duel.pending
+            if d is None or duel.turn > 3:
+                return presses
+            screen = app.screen
+            mine = wants.get(d.player, [])
+            wanted = next((o for o in d.options if mine and _label(o) == mine[0]), None)
+            # who means to respond now: a player whose next step is an activation, once a chain is open
+            responder = next((p for p in (0, 1) if wants.get(p) and wants[p][0].startswith("activate") and duel.chain
+                              and d.kind == Kind.CHAIN), None)
+            shared = getattr(prompts, "SharedResponse", None)
+            if shared is not None and isinstance(screen, shared):
+                await press(str(responder + 1) if responder is not None else "s" if skip else "enter")
+            elif isinstance(screen, prompts.CurtainScreen):
+                await press("enter")
+            elif isinstance(screen, getattr(prompts, "QuickResponse", ())):
+                await press("r" if responder == d.player else "enter")
+            elif isinstance(screen, prompts.ChoicePrompt):
+                labels = [_label(o) for o in screen.options]
+                target = mine[0] if mine and mine[0] in labels else None
+                if target is None and "pass" in labels:
+                    target = "pass"
+                index = labels.index(target) if target is not None else 0
+                choices = screen.query_one("#choices")
+                now = choices.highlighted
+                if getattr(screen, "digits", False) and index < 9 and now != index:
+                    await press(str(index + 1))
+                else:
+                    if now is None:
+                        await press("down")
+                        now = 0
+                    keys = ["down"] * (index - now) if index >= now else ["up"] * (now - index)
+                    await press(*keys, "enter")
+                if target is not None and target != "pass" and mine and target == mine[0]:
+                    mine.pop(0)
+            elif isinstance(screen, prompts.SelectPrompt):
+                await press(*["space", "down"] * screen.decision.min, "enter")
+            elif isinstance(screen, DuelScreen) and d.kind in (Kind.COMMAND, Kind.BATTLE) and d.player == board.session.viewer:
+                if wanted is not None and wanted.verb == "attack":
+                    await press("a")
+                elif wanted is not None and wanted.card is not None:
+                    slot = next(s for s in board.slots["bottom-hand"] if s.uid == wanted.card)
+                    row = board.slots["bottom-hand"]
+                    here = row.index(board.cursor) if board.cursor in row else 0
+                    there = row.index(slot)
+                    await press(*(["right"] * (there - here) if there >= here else ["left"] * (here - there)), "enter")
+                else:
+                    await press("n")
+            else:
+                await press("enter")
+    raise AssertionError("the turn did not end")
+
+
+async def count_all(pool: CardPool, trace: bool = False) -> dict[str, int]:
+    from . import prompts
+
+    figures = {}
+    plans = {**PLANS, **(SKIPPING if hasattr(prompts, "SharedResponse") else {})}
+    for name, plan in plans.items():
+        if trace:
+            print(name)
+        figures[name] = await count_turn(pool, plan, trace=trace, skip=name.endswith(", s"))
+    return figures
+
+
+def main() -> None:
+    pool = CardPool.load(paths.card_dirs())
+    figures = asyncio.run(count_all(pool, trace="-v" in sys.argv))
+    for name, presses in figures.items():
+        empty = figures["empty, s" if name.endswith(", s") else "empty"]
+        extra = f" ({presses - empty:+d} over an empty turn)" if not name.startswith("empty") else ""
+        print(f"{name:10s} {presses:3d} presses{extra}")
+
+
+if __name__ == "__main__":
+    main()
