@@ -242,3 +242,58 @@ def test_shipped_decks_have_lab_sections(cli):
         code, out, err = cli("odds", deck, "--json")
         assert code == 0, err
         assert len(json.loads(out)["combos"]) >= 3
+
+
+# ---------------------------------------------------------------------- engine-played openings
+
+
+def simulate(pool, path: Path, lab: Lab, openings: int, seed: int = 0, first: bool = True):
+    from ygoterm import paths
+    from ygoterm.analysis.arena import run
+    from ygoterm.analysis.lab_sim import Openings, schedule, summarize
+
+    job = Openings(paths.card_dirs(), [], path)
+    return summarize(lab, run(job, schedule(openings, seed, (first,)), workers=1))[first]
+
+
+def test_a_plain_opening_agrees_with_the_exact_odds(tmp_path, pool):
+    """No card digs: the opening is the hand, so the estimate's interval holds the exact value."""
+    text = deck_text({"Dark Magician": 3}, "lab:\n  combos:\n    DM: [1 Dark Magician]\n", 40)
+    deck, lab = load(tmp_path, pool, text)
+    exact = float(combo(odds(deck_counts(deck.main), lab, 5), "DM").fraction)
+    side = simulate(pool, tmp_path / "lab.yaml", lab, 400)
+    low, high = side.estimates["DM"].interval
+    assert low <= exact <= high and side.reached == 5
+    second = simulate(pool, tmp_path / "lab.yaml", lab, 200, first=False)
+    assert second.reached == 6
+    exact2 = float(combo(odds(deck_counts(deck.main), lab, 6), "DM").fraction)
+    assert second.estimates["DM"].interval[0] <= exact2 <= second.estimates["DM"].interval[1]
+
+
+def test_pot_of_greed_raises_the_played_odds(tmp_path, pool):
+    """Draw spells (3 Pot of Greed, 3 Graceful Charity) reach more cards, so the turn finds
+    Dark Magician more often than the opening hand does (a deck without banlist: any copies)."""
+    lab_text = "lab:\n  combos:\n    DM: [1 Dark Magician]\n"
+    plain, lab = load(tmp_path, pool, deck_text({"Dark Magician": 3}, lab_text, 40), "plain.yaml")
+    _, pot_lab = load(tmp_path, pool, deck_text({"Dark Magician": 3, "Pot of Greed": 3, "Graceful Charity": 3}, lab_text, 40), "pot.yaml")
+    exact = float(combo(odds(deck_counts(plain.main), lab, 5), "DM").fraction)  # the same for both decks
+    without = simulate(pool, tmp_path / "plain.yaml", lab, 600)
+    with_pot = simulate(pool, tmp_path / "pot.yaml", pot_lab, 600)
+    assert with_pot.used["Pot of Greed"] > 150 and with_pot.used["Graceful Charity"] > 150 and with_pot.reached > 6
+    assert with_pot.estimates["DM"].interval[0] > exact  # measurably above the opening hand's odds
+    assert with_pot.estimates["DM"].rate > without.estimates["DM"].rate + 0.05
+
+
+def test_sim_is_reproducible_whatever_the_workers(tmp_path, cli):
+    path = tmp_path / "deck.yaml"
+    path.write_text(deck_text({"Dark Magician": 3, "Pot of Greed": 1}, "lab:\n  combos:\n    DM: [1 Dark Magician]\n", 40))
+    runs = []
+    for workers in ("1", "2"):
+        code, out, err = cli("odds", path, "--sim", "30", "--seed", "5", "--workers", workers, "--json")
+        assert code == 0, err
+        doc = json.loads(out)["sim"]
+        doc.pop("workers", None)
+        runs.append(doc)
+    assert runs[0] == runs[1] and runs[0]["sides"][0]["openings"] == 30
+    code, out, err = cli("odds", path, "--sim", "10", "--hand", "7")
+    assert code == 2 and "--hand" in err

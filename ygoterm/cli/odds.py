@@ -139,9 +139,11 @@ def run_odds(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _cell(o: Odds) -> str:
+def _cell(o: Odds, brief: bool = False) -> str:
     if o.impossible:
         return f"[red]impossible[/] [dim]({escape(o.reason)})[/]" if o.reason else "[dim]0%[/]"
+    if brief:
+        return f"{o.percent:6.2f}%"
     return f"{o.percent:6.2f}%  [dim]{o.fraction.numerator}/{o.fraction.denominator}[/]"
 
 
@@ -149,12 +151,12 @@ def print_reports(deck: Deck, lab: Lab, sizes: list[tuple[str, int]], reports: l
     table = Table(title=f"{escape(deck.name)} — {len(deck.main)} cards, exact opening-hand odds", title_justify="left")
     table.add_column("")
     for (label, h), _ in zip(sizes, reports):
-        table.add_column(f"{label} ({h} cards)", justify="left")
+        table.add_column(f"{label} ({h} cards)" + (", exact" if sim is not None else ""), justify="left")
     if sim is not None:
         for label, h in sizes:
-            table.add_column(f"played, {label} [dim](95% interval)[/]", justify="left")
+            table.add_column(f"{label}, played [dim](95% interval)[/]", justify="left")
     for i, row in enumerate(reports[0].all()):
-        cells = [_cell(r.all()[i]) for r in reports]
+        cells = [_cell(r.all()[i], brief=sim is not None) for r in reports]
         if sim is not None:
             cells += sim.cells(row.name, [h for _, h in sizes])
         style = "bold" if row.kind in ("any", "group") else "dim" if row.kind == "brick" else ""
