@@ -19,7 +19,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from ..agents import make_agent, observe
 from ..agents.random_agent import RandomAgent
@@ -106,6 +106,16 @@ def play(task: Task, matchup: Matchup, pool: CardPool, decks: dict[str, Deck]) -
 # ---------------------------------------------------------------------- running many
 
 
+class Job(Protocol):
+    """Work that runs as independent tasks on every core or on Ray (the arena, the deck lab's
+    openings): `start` builds what a worker needs once (the card pool, the decks), `play` does one
+    task with it. A job is pickled to the workers, so it holds paths and plain values."""
+
+    def start(self) -> Any: ...
+
+    def play(self, context: Any, task: Any) -> Any: ...
+
+
 @dataclass
 class Arena:
     """What every worker needs to play any duel of the run."""
@@ -115,33 +125,40 @@ class Arena:
     deck_files: dict[str, Path]
     matchups: list[Matchup]
 
+    def start(self) -> tuple[CardPool, dict[str, Deck]]:
+        pool = CardPool.load(self.card_dirs, files=self.card_files)
+        decks = {name: load_deck(path, pool)[0] for name, path in self.deck_files.items()}  # (checked before the run)
+        return pool, decks
+
+    def play(self, context: tuple[CardPool, dict[str, Deck]], task: Task) -> DuelResult:
+        pool, decks = context
+        return play(task, self.matchups[task.matchup], pool, decks)
+
 
 _WORKER: dict[str, object] = {}
 
 
-def _start_worker(arena: Arena) -> None:
-    pool = CardPool.load(arena.card_dirs, files=arena.card_files)
-    decks = {name: load_deck(path, pool)[0] for name, path in arena.deck_files.items()}  # (checked before the run)
+def _start_worker(job: Job) -> None:
+    context = job.start()
     gc.freeze()  # the pool lives as long as the worker (as in cli.common.card_pool)
-    _WORKER.update(arena=arena, pool=pool, decks=decks)
+    _WORKER.update(job=job, context=context)
 
 
-def _play_in_worker(task: Task) -> DuelResult:
-    arena: Arena = _WORKER["arena"]  # type: ignore[assignment]
-    return play(task, arena.matchups[task.matchup], _WORKER["pool"], _WORKER["decks"])  # type: ignore[arg-type]
+def _play_in_worker(task: Any) -> Any:
+    return _WORKER["job"].play(_WORKER["context"], task)  # type: ignore[attr-defined]
 
 
-def run(arena: Arena, tasks: list[Task], workers: int, progress: Callable[[DuelResult], None] = lambda _: None) -> list[DuelResult]:
-    """Play `tasks` on `workers` processes (1: in this one); results in task order."""
-    results: list[DuelResult] = []
+def run(job: Job, tasks: list[Any], workers: int, progress: Callable[[Any], None] = lambda _: None) -> list[Any]:
+    """Do `tasks` on `workers` processes (1: in this one); results in task order."""
+    results: list[Any] = []
     if workers <= 1:
-        _start_worker(arena)
+        _start_worker(job)
         for task in tasks:
             result = _play_in_worker(task)
             progress(result)
             results.append(result)
         return results
-    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(arena,)) as executor:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(job,)) as executor:
         for result in executor.map(_play_in_worker, tasks, chunksize=max(1, min(8, len(tasks) // (workers * 4) or 1))):
             progress(result)
             results.append(result)
@@ -158,16 +175,16 @@ class ClusterError(RuntimeError):
 _CHUNK = 8  # duels per Ray task: a worker loads the pool once per arena, then plays chunks
 
 
-def _play_chunk(arena: Arena, tasks: list[Task]) -> list[DuelResult]:
-    """A Ray task: play `tasks` in this worker process (its pool loaded once per arena)."""
-    if _WORKER.get("arena") != arena:
-        _start_worker(arena)
+def _play_chunk(job: Job, tasks: list[Any]) -> list[Any]:
+    """A Ray task: do `tasks` in this worker process (its pool loaded once per job)."""
+    if _WORKER.get("job") != job:
+        _start_worker(job)
     return [_play_in_worker(task) for task in tasks]
 
 
-def run_on_ray(arena: Arena, tasks: list[Task], address: str, cpus: int,
-               progress: Callable[[DuelResult], None] = lambda _: None) -> list[DuelResult]:
-    """Play `tasks` as Ray tasks: `address` "local" starts a Ray instance on this machine with
+def run_on_ray(job: Job, tasks: list[Any], address: str, cpus: int,
+               progress: Callable[[Any], None] = lambda _: None) -> list[Any]:
+    """Do `tasks` as Ray tasks: `address` "local" starts a Ray instance on this machine with
     `cpus` CPUs, "auto" joins the cluster this machine belongs to, anything else is a cluster's
     address (host:port). The same duels, the same results as `run`, in task order."""
     try:
@@ -186,7 +203,7 @@ def run_on_ray(arena: Arena, tasks: list[Task], address: str, cpus: int,
                            "start one with 'ray start --head', or use --ray local") from None
     try:
         remote = ray.remote(_play_chunk)
-        shared = ray.put(arena)
+        shared = ray.put(job)
         chunks = [tasks[i:i + _CHUNK] for i in range(0, len(tasks), _CHUNK)]
         results: list[DuelResult] = []
         for ref in [remote.remote(shared, chunk) for chunk in chunks]:

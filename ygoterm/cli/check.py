@@ -11,6 +11,7 @@ from rich.table import Table
 from ..schema.banlist import Banlist
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, deck_paths, load_deck
+from ..schema.lab import resolve_lab
 from ..schema.problems import DataError, Problem, is_digits
 from ..schema.rules import DeckRules
 from ..schema.validate import check_deck, deck_summary
@@ -79,6 +80,12 @@ def _check(path: Path, pool: CardPool, rules: DeckRules, dirs: list[Path], force
     result.deck = deck
     source = deck.source
     assert source is not None  # (a deck read from a file keeps it)
+    if source.lab is not None and not problems:  # the lab's role and card names (schema/lab.py)
+        try:
+            resolve_lab(source, deck, pool)
+        except DataError as e:
+            result.problems, result.unreadable = e.problems, True
+            return result
     banlist = forced
     if banlist is None and deck.banlist:
         try:

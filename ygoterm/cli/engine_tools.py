@@ -41,6 +41,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--copy", action="store_true", help="instead: Duel.copy() and determinize() latency (median, p99) at turns 3, 8 and 15")
     b.add_argument("--ai", metavar="LEVEL", help="instead: CPU time per searched decision of ai:LEVEL against the greedy baseline "
                                                  "(p50/p95/max; default decks kaiba-dragons joey-warriors)")
+    b.add_argument("--odds", action="store_true", help="instead: exact odds of 10 combos over a 60-card deck (the deck lab), "
+                                                       "5 and 6 cards, and a --what-if of every card")
     b.add_argument("--against", metavar="REV",
                    help="run the same bench with git revision REV (checked out apart) and this code in alternating rounds; print the ratio")
     b.add_argument("--rounds", type=int, default=3, metavar="N", help="rounds for --against (default 3)")
@@ -95,6 +97,8 @@ def run_bench(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.ai:
         return run_ai_bench(args, card_pool(args))
+    if args.odds:
+        return run_odds_bench(card_pool(args))
     args.duels = 200 if args.duels is None else args.duels
     if args.against:
         return run_against(args)
@@ -124,6 +128,30 @@ def run_bench(args: argparse.Namespace) -> int:
         buffer = io.StringIO()
         pstats.Stats(profiler, stream=buffer).sort_stats("tottime").print_stats(25)
         out.print(buffer.getvalue(), markup=False, highlight=False)
+    return EXIT_OK
+
+
+def run_odds_bench(pool: CardPool, rounds: int = 21) -> int:
+    import time
+
+    from ..analysis.odds import bench_lab, odds, what_if
+
+    monsters = [c.name for c in pool if c.kind == "monster" and getattr(c, "frame", "") in ("normal", "effect")]
+    names = monsters[:10] + [c.name for c in pool if c.kind != "monster"][:10]
+    deck, lab = bench_lab(names, {c.name: c.kind for c in pool})
+    out.print(f"Exact odds: {len(lab.combos)} combos, 1 group, over a {sum(deck.values())}-card deck of {len(deck)} three-ofs "
+              f"(best and median of {rounds} runs)")
+    for hand in (5, 6):
+        times = []
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            odds(deck, lab, hand)
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        out.print(f"  hand of {hand}: best {times[0] * 1e3:.1f} ms · median {times[len(times) // 2] * 1e3:.1f} ms")
+    t0 = time.perf_counter()
+    what_if(deck, lab, (5, 6))
+    out.print(f"  --what-if of all {len(deck)} cards, both hands: {(time.perf_counter() - t0) * 1e3:.0f} ms")
     return EXIT_OK
 
 

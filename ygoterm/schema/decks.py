@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .cards import Card
 from .cardpool import CardPool
+from .lab import Lab, read_lab
 from .problems import DataError, Problem, display_path, is_digits
 from .report import model_keys, problems_from
 from .yamlio import Locator, load
@@ -44,7 +45,7 @@ class _DeckHeader(BaseModel):
     main: Any = None
     extra: Any = None
     side: Any = None
-    combos: dict[str, Any] = {}
+    lab: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class DeckFile:
     sections: dict[str, list[DeckEntry]]
     locator: Locator
     description: str = ""
-    combos: dict[str, Any] = field(default_factory=dict)
+    lab: Lab | None = None  # the deck lab's roles and combos (schema/lab.py), names not yet looked up
     path: Path | None = None
 
     def problem(self, loc: tuple[Any, ...], message: str, hint: str = "", rule: str = "", key: bool = True) -> Problem:
@@ -108,13 +109,16 @@ def parse_deck(data: Any, text: str, file: str, *, default_name: str, path: Path
     if not isinstance(data, dict):
         raise DataError([Problem(file, 1, 1, "", "a deck file must be a mapping with 'name', 'main', 'extra' and 'side'",
                                  "see decks/*.yaml for examples")])
+    if "combos" in data:  # (combos had a top-level key before the lab section had a place)
+        raise DataError([Problem(file, *locator.position(("combos",)), "combos", "combos live in the 'lab:' section now",
+                                 "indent them under 'lab:' as 'combos:' (docs/data.md, The deck lab)")])
     try:
         header = _DeckHeader.model_validate(data)
     except ValidationError as e:
         raise DataError(problems_from(e, file=file, locator=locator, valid_keys=lambda loc: model_keys(_DeckHeader))) from None
     deck = DeckFile(name=header.name or default_name, file=file, banlist=header.banlist, sections={},
-                    locator=locator, description=header.description, combos=header.combos, path=path)
-    problems: list[Problem] = []
+                    locator=locator, description=header.description, path=path)
+    deck.lab, problems = read_lab(header.lab, deck.problem)
     for section in SECTIONS:
         deck.sections[section] = _read_section(deck, section, getattr(header, section), problems)
     if header.main is None:
