@@ -177,3 +177,28 @@ def test_bench_ai_reports_cpu_time_per_searched_decision(cli):
     assert "searched decisions" in output and "p95" in output and "play-outs" in output
     code, output, errors = cli("bench", "--ai", "expert")
     assert code == 2 and "easy, normal, hard" in output + errors
+
+
+def test_a_set_card_the_opponent_removes_is_used_in_answer(pool):
+    """Mystical Space Typhoon on our Set Castle Walls: the careful AI chains it rather than lose it
+    (the chain link's targets are public: `LinkView.target_uids`)."""
+    from ygoterm.agents.policy import Heuristic
+
+    decks = {n: load_deck(find_deck(n, paths.deck_dirs()), pool)[0] for n in ("joey-warriors", "yugi-spellcasters", "mai-harpies")}
+    policy, seen = Heuristic(1, careful=True), 0
+    for seed in range(40):
+        names = list(decks)
+        d = Duel.new(pool, (decks[names[seed % 3]], decks[names[(seed + 1) % 3]]), seed)
+        agents = (RandomAgent(seed), RandomAgent(seed + 1))
+        while (decision := d.pending) is not None and seen < 3:
+            if decision.kind == Kind.CHAIN:
+                obs = observe(d, decision.player, pool)
+                threatened = policy.threatened(obs)
+                usable = [o for o in decision.options if o.verb == "activate" and o.card in threatened
+                          and policy.reading(obs, o).useful]
+                if usable:
+                    assert all(d.cards[o.card].face_up is False for o in usable)
+                    assert policy.choose(obs, decision).verb == "activate"
+                    seen += 1
+            d.apply(agents[decision.player].choose(None, decision))
+    assert seen >= 1

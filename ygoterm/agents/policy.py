@@ -184,7 +184,7 @@ class Heuristic:
         if data is None:
             return None
         index = _effect_index(option)
-        if index >= len(data.effects):
+        if not 0 <= index < len(data.effects):
             return Reading(helps=True)  # an effect the rules give it, a Pendulum Zone activation
         return read_activation(data.effects, index)
 
@@ -249,6 +249,7 @@ class Heuristic:
         opponent_acting = view.turn_player != obs.player or bool(view.chain and view.chain[-1].player != obs.player)
         attacker = obs.card(view.attacker)
         attacked = attacker is not None and attacker.controller != obs.player
+        threatened = self.threatened(obs) if self.careful else frozenset()
         best, best_score = None, 0.0
         for option in d.options:
             if option.verb != "activate":
@@ -257,6 +258,8 @@ class Heuristic:
             if r is None:
                 continue
             score = 0.0
+            if option.card in threatened and r.useful:
+                score = 3.0  # used in answer rather than lost to the opponent's removal
             if r.stops_attack and attacked:
                 if self.careful and not self.attack_hurts(obs, attacker):
                     continue  # kept for an attack that would cost something
@@ -272,6 +275,22 @@ class Heuristic:
             if score > best_score:
                 best, best_score = option, score
         return best or d.option("pass") or d.options[-1]
+
+    def threatened(self, obs: Observation) -> frozenset[int]:
+        """Our Set cards the opponent's last chain link will remove: the ones it targets, or all
+        of them for a card that removes every card of a kind (Heavy Storm)."""
+        chain = obs.view.chain
+        if not chain or chain[-1].player == obs.player:
+            return frozenset()
+        link = chain[-1]
+        data = obs.definition(link.card)
+        if data is None or not 0 <= link.effect < len(data.effects):  # (-1: an effect the rules give it)
+            return frozenset()
+        r = read_activation(data.effects, link.effect)
+        if not r.removes_foe:
+            return frozenset()
+        mine = {c.uid for c in obs.view.me.spells if c is not None and not c.face_up}
+        return frozenset(mine if r.mass else mine.intersection(link.target_uids))
 
     def attack_hurts(self, obs: Observation, attacker: Any) -> bool:
         """Whether the opponent's attack would cost us: a direct attack, or a monster of ours

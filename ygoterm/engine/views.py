@@ -68,6 +68,7 @@ class LinkView:
     speed: int
     targets: tuple[str, ...]
     effect: int = 0  # which of the card's effects (its index): a card may have several
+    target_uids: tuple[int, ...] = ()  # the cards it targets (targets are public, R-CHAIN-2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,7 @@ def make_view(d: "Duel", viewer: int) -> DuelView:
     attack = d.attack
     chain = tuple(LinkView(link.number, link.player, link.card.uid, link.card.name, link.speed,
                            tuple(t.name if (t.face_up or t.controller == viewer) else "a face-down card" for t in link.targets),
-                           link.index)
+                           link.index, tuple(t.uid for t in link.targets))
                   for link in d.chain)
     return DuelView(viewer, d.turn, d.turn_player, d.phase, d.step, (sides[0], sides[1]),
                     attack.attacker.uid if attack else None,
