@@ -13,6 +13,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 from .. import paths
+from ..schema.cardimport import imported_names
 from ..schema.banlist import banlist_to_yaml_data, read_lflist, write_lflist
 from ..schema.interop import deck_to_yaml, import_deck, write_ydk, write_ydke
 from ..schema.decks import deck_paths, load_deck
@@ -33,6 +34,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("--name", help="deck name, and file name in your decks folder (default: the .ydk's file name; "
                                     "'Imported deck' for a link)")
     imp.add_argument("--force", action="store_true", help="replace a deck file of the same name")
+    imp.add_argument("--skip-unknown", action="store_true",
+                     help="import the deck without the cards the card pool does not have (listed), instead of refusing it")
     imp.set_defaults(run=run_import)
     exp = deck_sub.add_parser("export", help="convert a deck to .ydk or a ydke:// link")
     exp.add_argument("deck", help="deck file or deck name")
@@ -74,7 +77,12 @@ def run_import(args: argparse.Namespace) -> int:
     pool = card_pool(args)
     if not args.source.startswith("ydke://") and not Path(args.source).is_file():
         raise UsageError(f"{args.source}: no such file", "pass a .ydk file or a link starting with ydke://")
-    deck, problems = import_deck(args.source, pool)
+    skipped: list = [] if args.skip_unknown else None
+    known = lambda: imported_names(paths.card_dirs([Path(c).expanduser() for c in args.cards or [] if Path(c).is_dir()]))
+    deck, problems = import_deck(args.source, pool, known=known, skipped=skipped)
+    if skipped:
+        print_problems(skipped)
+        err.print(f"Left out {len(skipped) - 1} unknown card{'s' if len(skipped) > 2 else ''} (--skip-unknown).")
     if args.name:
         deck.name = args.name
     elif args.output and str(args.output) != "-" and args.source.startswith("ydke://"):
