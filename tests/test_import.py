@@ -299,3 +299,100 @@ def test_bad_inputs(cli, home, tmp_path):
     bad(cli, level, "Level/Rank 99")
     code, _, err = cli("cards", "import", tmp_path / "missing.cdb")
     assert code == 2 and "no such file" in err
+
+
+# -- alternates, .ydk, whitelists -------------------------------------------------------------
+
+def write_ydk(path: Path, main: list[int], extra: list[int] = ()) -> Path:
+    path.write_text("#created by test\n#main\n" + "".join(f"{c}\n" for c in main) + "#extra\n" + "".join(f"{c}\n" for c in extra) + "!side\n")
+    return path
+
+
+def test_a_ydk_of_imported_cards_passes_check(cli, home, cdb, tmp_path):
+    assert cli("cards", "import", cdb)[0] == 0
+    main = [c for i in range(13) for c in [900100 + i] * 3] + [900020]  # 40 cards
+    ydk = write_ydk(tmp_path / "imps.ydk", main, [900005, 900006, 900007])
+    code, out, err = cli("deck", "import", ydk)
+    assert code == 0, out + err
+    code, out, err = cli("check", "imps")
+    assert code == 0 and "legal" in out, out + err
+
+
+def test_alternate_passcodes_count_as_the_card(cli, home, tmp_path, pool):
+    dm = pool.get("Dark Magician")
+    alts = [46986415, 46986418, 46986419]
+    assert all(pool.get(a) is dm for a in alts)  # shipped cards/alternates.yaml
+    filler = [c.id for c in pool if getattr(c, "frame", "") == "normal" and c.deck_name != dm.name][:13]
+    main = [c for f in filler for c in [f] * 3] + alts + [dm.id]  # 4 Dark Magicians under 4 passcodes
+    code, out, err = cli("deck", "import", write_ydk(tmp_path / "dm.ydk", main), "-o", "-")
+    assert code == 1 and "'Dark Magician': 4 copies (max 3)" in err and "R-DECK-4" in err
+    # a banlist line with an alternate passcode limits the card
+    conf = tmp_path / "lflist.conf"
+    conf.write_text(f"!Test\n46986418 1 --Dark Magician (alt)\n")
+    from ygoterm.schema.banlist import read_lflist
+
+    assert read_lflist(conf, pool)[0].limit("Dark Magician") == 1
+
+
+def test_unknown_passcodes_are_listed_once_with_counts_and_names(cli, home, tmp_path, pool):
+    path = make_cdb(tmp_path / "cards.cdb", ROWS)
+    assert cli("cards", "import", path, "--only", "imp normal")[0] == 0  # 900002 and the rest stay out
+    filler = [c.id for c in pool if getattr(c, "frame", "") == "normal"][:14]
+    main = [c for f in filler for c in [f] * 3] + [900002, 900002, 900002, 555]
+    ydk = write_ydk(tmp_path / "modern.ydk", main)
+    code, out, err = cli("deck", "import", ydk)
+    assert code == 1
+    assert err.count("unknown passcode 900002") == 1 and "900002 ×3: 'Imp Effect Tuner' (not chosen (--only) in cards.cdb)" in err
+    assert "unknown passcode 555: a card no imported card database has" in err
+    assert "cards import" in err and str(home / "cards") in err and "--skip-unknown" in err
+    code, out, err = cli("deck", "import", ydk, "--skip-unknown")
+    assert code == 0, err
+    assert "Left out 2 unknown cards" in err
+    assert "Wrote deck 'modern' (42/0/0)" in err
+
+
+def test_whitelist_import_and_check(cli, home, tmp_path, pool):
+    names = [c for c in pool if getattr(c, "frame", "") == "normal"][:15]
+    listed, outsider = names[:14], names[14]
+    conf = tmp_path / "goat.lflist.conf"
+    conf.write_text("#[GOAT]\n!GOAT\n$whitelist\n-- a comment line\n#forbidden\n"
+                    + "".join(f"{c.id} 3 --{c.name}\n" for c in listed[1:]) + f"{listed[0].id} 1 --{listed[0].name}\n"
+                    + "99999999 3 --A card the pool lacks\n")
+    banlists = home / "decks" / "banlists"
+    banlists.mkdir(parents=True)
+    code, out, err = cli("banlist", "import", conf, "-o", banlists / "goat.yaml")
+    assert code == 0, err
+    assert "(whitelist): kept 14 entries; 1 name cards the card pool does not have" in err
+    text = (banlists / "goat.yaml").read_text()
+    assert "kind: whitelist" in text and "allowed:" in text
+    decks = home / "decks"
+    legal = {c.name: 3 for c in listed[1:]} | {listed[0].name: 1}
+    (decks / "wl.yaml").write_text("name: WL\nbanlist: goat\nmain:\n" + "".join(f"  {n}: {k}\n" for n, k in legal.items()))
+    code, out, err = cli("check", "wl")
+    assert code == 0, out + err
+    (decks / "wl.yaml").write_text("name: WL\nbanlist: goat\nmain:\n" + "".join(f"  {n}: {k}\n" for n, k in legal.items())
+                                   + f"  {outsider.name}: 1\n")
+    code, out, err = cli("check", "wl")
+    assert code == 1 and f"'{outsider.name}' is not on the 'GOAT' whitelist" in out and "R-DECK-5" in out
+    # the .conf round trip keeps it a whitelist
+    from ygoterm.schema.banlist import load_banlist, read_lflist, write_lflist
+
+    wl = load_banlist(banlists / "goat.yaml", pool)
+    assert wl.whitelist and wl.limit(listed[0].name) == 1 and wl.limit(listed[1].name) == 3 and wl.limit(outsider.name) == 0
+    again = tmp_path / "again.conf"
+    again.write_text(write_lflist([wl], pool))
+    back = read_lflist(again, pool)[0]
+    assert back.whitelist and back.limits == wl.limits
+
+
+def test_lflist_directives_and_comments(tmp_path, pool):
+    from ygoterm.schema.banlist import read_lflist
+    from ygoterm.schema.problems import DataError
+
+    conf = tmp_path / "x.conf"
+    conf.write_text("!A\n$blacklist\n")
+    with pytest.raises(DataError, match="unknown directive"):
+        read_lflist(conf, pool)
+    conf.write_text("$whitelist\n!A\n")
+    with pytest.raises(DataError, match="before any '!Name'"):
+        read_lflist(conf, pool)

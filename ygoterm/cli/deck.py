@@ -146,8 +146,16 @@ def run_banlist_import(args: argparse.Namespace) -> int:
             raise UsageError(f"no list named '{args.list_name}'", did_you_mean(args.list_name, [b.name for b in lists]) or "lists: " + ", ".join(b.name for b in lists))
         chosen = match[0]
     buf = StringIO()
+    if chosen.unknown:
+        buf.write(f"# {chosen.unknown} entries of {args.source.name} name cards the pool does not have and are not here:\n"
+                  "# add them with 'ygoterm cards import cards.cdb', then import this list again.\n")
     YAML(typ="rt").dump(banlist_to_yaml_data(chosen), buf)
-    return _emit(buf.getvalue(), args.output, f"banlist '{chosen.name}'")
+    kind = "whitelist" if chosen.whitelist else "banlist"
+    err.print(f"'{chosen.name}' ({kind}): kept {len(chosen.limits):,} entr{'y' if len(chosen.limits) == 1 else 'ies'}; "
+              f"{chosen.unknown:,} name cards the card pool does not have"
+              + (" (add them with 'ygoterm cards import cards.cdb', then import the list again)" if chosen.unknown else ""),
+              markup=False, soft_wrap=True)
+    return _emit(buf.getvalue(), args.output, f"{kind} '{chosen.name}'")
 
 
 def run_banlist_export(args: argparse.Namespace) -> int:

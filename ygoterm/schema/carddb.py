@@ -259,9 +259,8 @@ def _cdb_monster(raw: Raw, type_: int, atk: int, def_: int, level: int, race: in
                  file: str, problems: list[Problem]) -> None:
     raw.kind = "monster"
     bases = [word for word, bit in BASE_FLAGS.items() if type_ & bit]
-    if len(bases) > 1:
-        problems.append(Problem(file, 0, 0, f"{raw.where}.type", f"'{raw.name}' has two frames ({' and '.join(bases)}): type {type_:#x}",
-                                "a monster has one of Ritual, Fusion, Synchro, Xyz, Link"))
+    if len(bases) > 1:  # (anime cards: Supreme King Z-ARC is Fusion, Synchro and Xyz)
+        raw.skip = "monsters with several frames (anime cards)"
         return
     pendulum = bool(type_ & TYPE_PENDULUM)
     effect = bool(type_ & TYPE_EFFECT)
@@ -297,7 +296,10 @@ def _cdb_monster(raw: Raw, type_: int, atk: int, def_: int, level: int, race: in
                 raw.skip = "Link monsters whose Link Rating is not their number of arrows"
         return
     raw.def_ = _stat(raw, "def", def_, file, problems)
-    if not 0 <= stars <= 13 or (not bases or bases[0] != "xyz") and stars == 0:
+    if stars == 0 and (not bases or bases[0] != "xyz"):  # (anime and manga cards)
+        raw.skip = "monsters of Level 0 (a Level is 1 to 13)"
+        return
+    if not 0 <= stars <= 13:
         problems.append(Problem(file, 0, 0, f"{raw.where}.level", f"'{raw.name}' has Level/Rank {stars} (level {level:#x})",
                                 "a Level is 1 to 13 and a Rank 0 to 13, in the low byte of 'level'"))
         return
@@ -473,7 +475,10 @@ def _json_monster(raw: Raw, item: dict[str, Any], frame: str, words: set[str], r
         return
     raw.def_ = _json_stat(raw, item, "def", file, problems)
     stars = _json_int(item, "level")
-    if stars is None or not 0 <= stars <= 13 or (stars == 0 and "xyz" not in parts):
+    if stars == 0 and "xyz" not in parts:
+        raw.skip = "monsters of Level 0 (a Level is 1 to 13)"
+        return
+    if stars is None or not 0 <= stars <= 13:
         problems.append(Problem(file, 0, 0, f"{raw.where}.level", f"'{raw.name}' has level {item.get('level')!r}",
                                 "a Level is 1 to 13 (a Rank 0 to 13)"))
         return

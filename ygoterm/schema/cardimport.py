@@ -115,7 +115,7 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
         target = treated.get(code)
         name = deck_name(target) if target is not None else None
         if target is not None and name is None:
-            plan.notes["cards treated as a card that was not imported (imported without it)"] += 1
+            plan.notes["cards treated as a card not in the pool, imported without treated_as (import the database that has it first, then this one again)"] += 1
         dicts.append(raw.card(treated_as=name if name and name.casefold() != raw.name.casefold() else None))
     cards, dicts = _validated(dicts, plan)
     chosen = {c.id for c in (search(cards, only) if only else cards)}
