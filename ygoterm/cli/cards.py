@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import argparse
 import shlex
+from pathlib import Path
 
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .. import paths
+from ..schema.cardimport import plan_import, write_import
+from ..schema.cardpool import CardPool
+from ..schema.carddb import read_source
 from ..schema.cards import Card, Monster
 from ..schema.query import FIELDS, search, stat_line
 from ..schema.vocab import RARITIES
-from .common import EXIT_INVALID, EXIT_OK, UsageError, card_pool, out
+from .common import EXIT_INVALID, EXIT_OK, UsageError, card_pool, err, out
 
 
 PLAY_NOTES = {"scripted": "scripted: plays automatically",
@@ -24,7 +29,7 @@ PLAY_NOTES = {"scripted": "scripted: plays automatically",
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("cards", help="search the card pool and show cards",
                        description="Search and show cards from the shipped, user and --cards folders.")
-    cards_sub = p.add_subparsers(dest="cards_command", metavar="{search,show}", required=True)
+    cards_sub = p.add_subparsers(dest="cards_command", metavar="{search,show,import}", required=True)
     s = cards_sub.add_parser("search", help="find cards: name words plus filters like atk>=2000 attribute:dark type:dragon level:4",
                              description=f"Name words must all appear in the name; filters are FIELD:VALUE or FIELD>=N etc. Fields: {', '.join(FIELDS)}.")
     s.add_argument("query", nargs="*", help="e.g.  dragon atk>=2000 attribute:light")
@@ -33,6 +38,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     show = cards_sub.add_parser("show", help="show one card in full (by name or passcode)")
     show.add_argument("name", nargs="+", help="card name (any case) or passcode")
     show.set_defaults(run=run_show)
+    imp = cards_sub.add_parser("import", help="add the cards of an EDOPro/YGOPro cards.cdb or a YGOPRODeck JSON to your card folder",
+                               description="Convert a card database into card files in your card folder, so that decks and .ydk "
+                                           "files using those cards load. Imported cards play by hand (manual actions) unless a "
+                                           "scripted card with the same passcode exists, which wins. Skills, Speed and Rush Duel "
+                                           "cards and Tokens are skipped and counted. Importing the same file again gives the same "
+                                           "files; the folder is replaced only once the new one is complete.")
+    imp.add_argument("source", type=Path, metavar="FILE", help="cards.cdb (EDOPro, YGOPro) or YGOPRODeck card-info JSON")
+    imp.add_argument("--only", metavar="QUERY", help="import only the cards matching this 'cards search' query, e.g. \"attribute:dark type:dragon\"")
+    imp.add_argument("--into", type=Path, metavar="DIR",
+                     help="the folder to write (default: imported-NAME in your card folder); replaced as a whole on the next import")
+    imp.set_defaults(run=run_import)
 
 
 def run_search(args: argparse.Namespace) -> int:
@@ -56,6 +72,47 @@ def run_search(args: argparse.Namespace) -> int:
     if len(hits) > args.limit:
         out.print(f"[dim]… {len(hits) - args.limit} more; narrow the query or raise --limit[/]")
     return EXIT_OK if hits else EXIT_INVALID
+
+
+def import_folder(source: Path) -> Path:
+    """Where `cards import FILE` writes by default: imported-STEM in the user's card folder."""
+    stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in source.stem.casefold()).strip("-") or "cards"
+    return paths.user_home() / "cards" / f"imported-{stem}"
+
+
+def run_import(args: argparse.Namespace) -> int:
+    if not args.source.is_file():
+        raise UsageError(f"{args.source}: no such file", "pass EDOPro's or YGOPro's cards.cdb, or YGOPRODeck card-info JSON")
+    target = (args.into.expanduser() if args.into else import_folder(args.source))
+    source = read_source(args.source)
+    extra = [Path(v).expanduser() for v in args.cards or []]
+    pool = CardPool.load(paths.card_dirs([p for p in extra if p.is_dir()]), files=[p for p in extra if p.is_file()], exclude=[target])
+    only = shlex.split(args.only) if args.only else None
+    plan = plan_import(source, pool, only)
+    try:
+        changed = write_import(plan, pool, target)
+    except OSError as e:
+        raise UsageError(f"cannot write {target}: {e.strerror or e}", "nothing was changed; check the folder's permissions and free space") from None
+    total = len(source.raws)
+    out.print(f"{source.file} ({source.kind_name}): {total:,} entr{'y' if total == 1 else 'ies'}", markup=False, soft_wrap=True)
+    out.print(f"  imported {len(plan.cards):,} card{'s' if len(plan.cards) != 1 else ''}"
+              + (f" and {plan.alternate_count:,} alternate passcode{'s' if plan.alternate_count != 1 else ''}" if plan.alternate_count else ""),
+              markup=False)
+    if plan.in_pool:
+        out.print(f"  {plan.in_pool:,} already in the pool ({plan.scripted_in_pool:,} of them scripted): those cards are used", markup=False)
+    for reason, count in plan.notes.most_common():
+        out.print(f"  {count:,} {reason}", markup=False)
+    if plan.skipped:
+        out.print(f"  skipped {sum(plan.skipped.values()):,}:", markup=False)
+        for reason, count in plan.skipped.most_common():
+            out.print(f"    {count:>6,}  {reason}", markup=False)
+    for line in plan.invalid[:5]:
+        out.print(f"      {line}", markup=False, soft_wrap=True)
+    if len(plan.invalid) > 5:
+        out.print(f"      … and {len(plan.invalid) - 5} more (the status column of passcodes.tsv says why)", markup=False)
+    verb = "Wrote" if changed else "Unchanged (the same import is there already):"
+    out.print(f"{verb} {target}", markup=False, soft_wrap=True)
+    return EXIT_OK
 
 
 def run_show(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 
 from .. import paths
+from ..schema.cardimport import imported_names
 from ..schema.banlist import banlist_to_yaml_data, read_lflist, write_lflist
 from ..schema.interop import deck_to_yaml, import_deck, write_ydk, write_ydke
 from ..schema.decks import deck_paths, load_deck
@@ -33,6 +34,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     imp.add_argument("--name", help="deck name, and file name in your decks folder (default: the .ydk's file name; "
                                     "'Imported deck' for a link)")
     imp.add_argument("--force", action="store_true", help="replace a deck file of the same name")
+    imp.add_argument("--skip-unknown", action="store_true",
+                     help="import the deck without the cards the card pool does not have (listed), instead of refusing it")
     imp.set_defaults(run=run_import)
     exp = deck_sub.add_parser("export", help="convert a deck to .ydk or a ydke:// link")
     exp.add_argument("deck", help="deck file or deck name")
@@ -74,7 +77,12 @@ def run_import(args: argparse.Namespace) -> int:
     pool = card_pool(args)
     if not args.source.startswith("ydke://") and not Path(args.source).is_file():
         raise UsageError(f"{args.source}: no such file", "pass a .ydk file or a link starting with ydke://")
-    deck, problems = import_deck(args.source, pool)
+    skipped: list = [] if args.skip_unknown else None
+    known = lambda: imported_names(paths.card_dirs([Path(c).expanduser() for c in args.cards or [] if Path(c).is_dir()]))
+    deck, problems = import_deck(args.source, pool, known=known, skipped=skipped)
+    if skipped:
+        print_problems(skipped)
+        err.print(f"Left out {len(skipped) - 1} unknown card{'s' if len(skipped) > 2 else ''} (--skip-unknown).")
     if args.name:
         deck.name = args.name
     elif args.output and str(args.output) != "-" and args.source.startswith("ydke://"):
@@ -138,8 +146,16 @@ def run_banlist_import(args: argparse.Namespace) -> int:
             raise UsageError(f"no list named '{args.list_name}'", did_you_mean(args.list_name, [b.name for b in lists]) or "lists: " + ", ".join(b.name for b in lists))
         chosen = match[0]
     buf = StringIO()
+    if chosen.unknown:
+        buf.write(f"# {chosen.unknown} entries of {args.source.name} name cards the pool does not have and are not here:\n"
+                  "# add them with 'ygoterm cards import cards.cdb', then import this list again.\n")
     YAML(typ="rt").dump(banlist_to_yaml_data(chosen), buf)
-    return _emit(buf.getvalue(), args.output, f"banlist '{chosen.name}'")
+    kind = "whitelist" if chosen.whitelist else "banlist"
+    err.print(f"'{chosen.name}' ({kind}): kept {len(chosen.limits):,} entr{'y' if len(chosen.limits) == 1 else 'ies'}; "
+              f"{chosen.unknown:,} name cards the card pool does not have"
+              + (" (add them with 'ygoterm cards import cards.cdb', then import the list again)" if chosen.unknown else ""),
+              markup=False, soft_wrap=True)
+    return _emit(buf.getvalue(), args.output, f"{kind} '{chosen.name}'")
 
 
 def run_banlist_export(args: argparse.Namespace) -> int:

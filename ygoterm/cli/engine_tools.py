@@ -10,7 +10,7 @@ import pstats
 from ..analysis.bench import CopyFigures, ai_latency, bench, copy_latency
 from ..analysis.compare import CompareError, compare_revisions
 from ..analysis.fuzz import fuzz, pool_decks
-from ..analysis.load_bench import measure_load
+from ..analysis.load_bench import measure_import, measure_load
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, deck_paths, load_deck
 from ..schema.problems import DataError
@@ -37,6 +37,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--decks", nargs=2, metavar=("A", "B"), dest="deck_refs", help=f"the two decks (default: {BENCH_DECK} {BENCH_DECK})")
     b.add_argument("--profile", action="store_true", help="run under cProfile and print the top entries")
     b.add_argument("--load", type=int, metavar="CARDS", help="instead: time loading a generated pool of CARDS cards, cold and warm")
+    b.add_argument("--import", type=int, dest="import_cards", metavar="CARDS",
+                   help="instead: time 'cards import' of a generated CARDS-card cards.cdb, then the pool's cold and warm load and searches")
     b.add_argument("--tui", action="store_true", help="instead: TUI cold start, keypress → repaint latency at 120×40, memory after 20 turns")
     b.add_argument("--copy", action="store_true", help="instead: Duel.copy() and determinize() latency (median, p99) at turns 3, 8 and 15")
     b.add_argument("--ai", metavar="LEVEL", help="instead: CPU time per searched decision of ai:LEVEL against the greedy baseline "
@@ -94,6 +96,14 @@ def run_bench(args: argparse.Namespace) -> int:
         out.print(f"Loading {figures.cards:,} generated cards ({figures.files} files, {figures.megabytes:.1f} MB): "
                   f"cold {figures.cold_s:.2f} s (parse + validate + write cache), "
                   f"warm {figures.warm_best:.3f} s best of {len(figures.warm_s)} (median {sorted(figures.warm_s)[len(figures.warm_s) // 2]:.3f} s)")
+        return EXIT_OK
+    if args.import_cards:
+        f = measure_import(args.import_cards)
+        out.print(f"Importing a generated cards.cdb of {f.cards:,} entries: {f.import_s:.2f} s ({f.imported:,} cards written, {f.megabytes:.1f} MB)")
+        out.print(f"  then the pool ({f.imported:,} + shipped cards): cold {f.cold_s:.2f} s (parse + validate + write cache), "
+                  f"warm {min(f.warm_s):.3f} s best of {len(f.warm_s)} (median {sorted(f.warm_s)[len(f.warm_s) // 2]:.3f} s)")
+        out.print(f"  cards search over it: {', '.join(f'{s * 1e3:.0f}' for s in f.search_s)} ms "
+                  "(dragon; attribute:dark atk>=2000; text:banish level:4; import 99)")
         return EXIT_OK
     if args.ai:
         return run_ai_bench(args, card_pool(args))

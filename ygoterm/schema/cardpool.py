@@ -8,13 +8,14 @@ schema version), which is what makes a 12,000-card pool load in a fraction of a 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from .cards import CARD_KINDS, Card, CardBase, card_list_adapter
 from .problems import DataError, Problem, capped, did_you_mean, display_path, is_digits, nearest
@@ -26,6 +27,11 @@ SCHEMA_VERSION = "cards-4"
 # holds some 15,000 cards, and anything bigger is refused at once instead of taking minutes
 MAX_CARD_FILE_BYTES = 8 * 1024 * 1024
 MAX_PROBLEMS_PER_FILE = 50
+# A file of this name holds other passcodes of cards (alternate artworks), not cards:
+#   alternates:
+#     46986414: [46986415, 46986416]   # Dark Magician
+ALTERNATES_FILE = "alternates.yaml"
+_alternates_adapter: TypeAdapter[dict[int, list[int]]] = TypeAdapter(dict[int, list[int]])
 
 
 @dataclass(slots=True)
@@ -57,6 +63,8 @@ class CardPool:
     digest: str = ""
     _folded: dict[str, Card] = field(default_factory=dict, repr=False)
     _aka: dict[str, Card] = field(default_factory=dict, repr=False)  # other names (Card.aka), folded
+    # other passcodes of a card (alternate artworks) → the card's own passcode (alternates.yaml)
+    alternates: dict[int, int] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.by_id)
@@ -67,11 +75,15 @@ class CardPool:
     def get(self, ref: str | int) -> Card | None:
         """A card by passcode (int or digits) or by name, ignoring case and extra spaces."""
         if isinstance(ref, int) and not isinstance(ref, bool):
-            return self.by_id.get(ref)
+            return self.by_id.get(ref) or self._alternate(ref)
         text = " ".join(str(ref).split())
         if is_digits(text):
-            return self.by_id.get(int(text))
+            return self.by_id.get(int(text)) or self._alternate(int(text))
         return self.named(text) or self._aka.get(text.casefold())
+
+    def _alternate(self, code: int) -> Card | None:
+        own = self.alternates.get(code)
+        return self.by_id.get(own) if own is not None else None
 
     def named(self, name: str) -> Card | None:
         """The card whose own name this is (ignoring case), not counting other names (aka)."""
@@ -95,11 +107,18 @@ class CardPool:
         self.origin[card.id] = origin
 
     @classmethod
-    def load(cls, dirs: Iterable[Path], *, files: Iterable[Path] = (), use_cache: bool = True) -> "CardPool":
-        """Load every `*.yaml`/`*.yml` under `dirs` (and the given `files`); raise DataError on any problem."""
+    def load(cls, dirs: Iterable[Path], *, files: Iterable[Path] = (), use_cache: bool = True,
+             exclude: Iterable[Path] = ()) -> "CardPool":
+        """Load every `*.yaml`/`*.yml` under `dirs` (and the given `files`); raise DataError on any problem.
+        Hidden files and folders (a name starting with '.': editors' and imports' temporary files)
+        and anything under `exclude` are left out."""
         paths: list[Path] = []
+        skip = [Path(e).resolve() for e in exclude]
         for d in dirs:
-            paths.extend(sorted(p for p in Path(d).rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()))
+            d = Path(d)
+            paths.extend(sorted(p for p in d.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+                                and not any(part.startswith(".") for part in p.relative_to(d).parts)
+                                and not (skip and any(p.resolve().is_relative_to(e) for e in skip))))
         paths.extend(Path(f) for f in files)
         return _Loader(use_cache).run(paths)
 
@@ -112,6 +131,7 @@ class _Loader:
 
     def run(self, paths: list[Path]) -> CardPool:
         pool = CardPool()
+        alternates: list[tuple[str, dict[int, list[int]]]] = []
         hasher = hashlib.sha256(SCHEMA_VERSION.encode())
         for path in paths:
             name = display_path(path)
@@ -134,6 +154,10 @@ class _Loader:
             digest = hashlib.sha256(raw).hexdigest()
             hasher.update(digest.encode())
             before = len(self.problems)
+            if path.name == ALTERNATES_FILE:
+                alternates.append((name, self._alternates_of(source, digest)))
+                pool.files.append(name)
+                continue
             cards = self._cards_of(source, digest)
             pool.files.append(name)
             for index, card in enumerate(cards):
@@ -141,6 +165,11 @@ class _Loader:
                     break  # (the rest of this file would only add more of the same)
                 self._add(pool, card, (name, index))
             self.problems[before:] = capped(self.problems[before:], name)
+        for _, table in alternates:  # a card's own passcode always wins over another's alternate
+            for own, others in table.items():
+                for other in others:
+                    if other not in pool.by_id and own in pool.by_id:
+                        pool.alternates.setdefault(other, own)
         self._check_treated_as(pool)
         if self.problems:
             raise DataError(self.problems)
@@ -155,7 +184,9 @@ class _Loader:
             return cached
         try:
             text = decode(source.raw, source.name)
-            data = parse(text, source.name)
+            data = _json_lines(text)
+            if data is None:
+                data = parse(text, source.name)
         except DataError as e:
             self.problems.extend(e.problems)
             return []
@@ -174,6 +205,34 @@ class _Loader:
             return []
         self._cache_write(digest, cards)
         return cards
+
+    def _alternates_of(self, source: _Source, digest: str) -> dict[int, list[int]]:
+        if self.use_cache:
+            try:
+                return _alternates_adapter.validate_json(self._cache_path(digest).read_bytes())
+            except (OSError, ValidationError, ValueError):
+                pass
+        try:
+            text = decode(source.raw, source.name)
+            data = parse(text, source.name)
+        except DataError as e:
+            self.problems.extend(e.problems)
+            return {}
+        source._locator = Locator(text)
+        hint = "write 'alternates:' and then lines 'PASSCODE: [OTHER, OTHER]' (the card's own passcode, then its other passcodes)"
+        if not isinstance(data, dict) or set(data) != {"alternates"}:
+            self.problems.append(Problem(source.name, 1, 1, "", f"{ALTERNATES_FILE} holds one mapping, 'alternates'", hint))
+            return {}
+        table = {k: ([v] if isinstance(v, int) and not isinstance(v, bool) else v) for k, v in (data["alternates"] or {}).items()} \
+            if isinstance(data["alternates"], dict) else data["alternates"]
+        try:
+            result = _alternates_adapter.validate_python(table, strict=True)
+        except ValidationError as e:
+            self.problems.extend(problems_from(e, file=source.name, locator=source.locator, prefix=("alternates",)))
+            return {}
+        if self.use_cache:
+            self._write_cache(digest, _alternates_adapter.dump_json(result))
+        return result
 
     def _add(self, pool: CardPool, card: Card, origin: tuple[str, int]) -> None:
         for clash, what, key in ((pool.by_id.get(card.id), f"id {card.id}", "id"),
@@ -213,17 +272,49 @@ class _Loader:
             return None  # absent or stale: parse the YAML again
 
     def _cache_write(self, digest: str, cards: list[Card]) -> None:
-        if not self.use_cache:
-            return
+        if self.use_cache:
+            self._write_cache(digest, card_list_adapter.dump_json(cards, by_alias=True))
+
+    def _write_cache(self, digest: str, data: bytes) -> None:
         path = self._cache_path(digest)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
             with os.fdopen(fd, "wb") as out:
-                out.write(card_list_adapter.dump_json(cards, by_alias=True))
+                out.write(data)
             os.replace(tmp, path)
         except OSError:
             pass  # a read-only cache only costs speed
+
+
+def _json_lines(text: str) -> list[Any] | None:
+    """A card file written one card per line as a flow mapping in JSON's syntax (`- {"id": 1, …}`,
+    as `ygoterm cards import` writes them) read with the JSON parser, some 30 times faster than
+    the YAML one; None for any other file (or any doubt), which the YAML parser then reads."""
+    if not text.startswith(("- {", "#")):
+        return None
+    out: list[Any] = []
+    for line in text.split("\n"):
+        if not line or line.startswith("#"):
+            continue
+        if not (line.startswith("- {") and line.endswith("}")):
+            return None
+        try:
+            out.append(json.loads(line[2:], object_pairs_hook=_unique_keys, parse_constant=_no_constant))
+        except (ValueError, RecursionError):
+            return None
+    return out
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        raise ValueError("duplicate key")  # (the YAML parser then says where)
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)  # NaN, Infinity: not YAML
 
 
 def _card_keys(data: list[Any], loc: tuple[Any, ...]) -> list[str]:

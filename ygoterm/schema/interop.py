@@ -13,10 +13,11 @@ import struct
 from collections import Counter
 from io import StringIO
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable, Mapping
 
 from ruamel.yaml import YAML
 
+from .. import paths
 from .cardpool import CardPool
 from .decks import SECTIONS, Deck
 from .problems import DataError, Problem, display_path, is_digits
@@ -92,37 +93,75 @@ def write_ydke(deck: Deck) -> str:
     return "ydke://" + "".join(blob(c.id for c in deck.section(s)) + "!" for s in SECTIONS)
 
 
+Known = Callable[[], Mapping[int, tuple[str, str, str]]]  # passcode → (name, what became of it, source), lazily
+
+
 def deck_from_passcodes(name: str, sections: Passcodes, pool: CardPool, *, source: str,
-                        lines: dict[tuple[str, int], int] | None = None) -> Deck:
-    """Look up passcodes; every unknown one is reported (R-DECK-8)."""
-    problems: list[Problem] = []
+                        lines: dict[tuple[str, int], int] | None = None, known: Known | None = None,
+                        skipped: list[Problem] | None = None) -> Deck:
+    """Look up passcodes (alternate passcodes count as their card). Unknown ones are reported once
+    per distinct card with its count, and its name when an imported card database knows it
+    (R-DECK-8). With a `skipped` list they go there and the deck is built without them."""
     resolved: dict[str, list] = {s: [] for s in SECTIONS}
+    unknown: dict[int, list[tuple[str, int]]] = {}
     for section in SECTIONS:
         for index, code in enumerate(sections.get(section, [])):
             card = pool.get(code)
             if card is None:
-                line = (lines or {}).get((section, index), 0)
-                problems.append(Problem(source, line, 1 if line else 0, f"{section}[{index}]",
-                                        f"unknown passcode {code}", "this card is not in the card pool; add it under cards/", "R-DECK-8"))
+                unknown.setdefault(code, []).append((section, index))
             else:
                 resolved[section].append(card)
-    if problems:
-        raise DataError(problems, unreadable=False)
+    if unknown:
+        problems = unknown_problems(unknown, source, lines or {}, known)
+        if skipped is None:
+            raise DataError(problems, unreadable=False)
+        skipped.extend(problems)
     return Deck(name, resolved["main"], resolved["extra"], resolved["side"])
 
 
-def import_deck(ref: str, pool: CardPool) -> tuple[Deck, list[Problem]]:
+def unknown_problems(unknown: dict[int, list[tuple[str, int]]], source: str, lines: dict[tuple[str, int], int],
+                     known: Known | None) -> list[Problem]:
+    """One line per distinct unknown passcode, at its first line, then what to do about them."""
+    from .cardimport import imported_names  # (only when a passcode is unknown: it reads every import's index)
+
+    names = known() if known is not None else imported_names(paths.card_dirs())
+    problems = []
+    for code, places in unknown.items():
+        section, index = places[0]
+        line = lines.get((section, index), 0)
+        count = f" ×{len(places)}" if len(places) > 1 else ""
+        if code in names:
+            name, status, file = names[code]
+            what = f"'{name}' ({status} in {file})"
+        else:
+            what = "a card no imported card database has"
+        problems.append(Problem(source, line, 1 if line else 0, f"{section}[{index}]", f"unknown passcode {code}{count}: {what}", "", "R-DECK-8"))
+    copies = sum(len(p) for p in unknown.values())
+    folder = paths.user_home() / "cards"
+    problems.append(Problem(source, 0, 0, "", f"{len(unknown)} card{'s are' if len(unknown) > 1 else ' is'} not in the card pool "
+                            f"({copies} cop{'ies' if copies > 1 else 'y'})",
+                            f"add their data to your card folder ({folder}) with 'ygoterm cards import cards.cdb' (EDOPro/YGOPro) or "
+                            "a YGOPRODeck JSON, then import the deck again; or pass --skip-unknown to import the rest", "R-DECK-8"))
+    return problems
+
+
+def import_deck(ref: str, pool: CardPool, *, known: Known | None = None,
+                skipped: list[Problem] | None = None) -> tuple[Deck, list[Problem]]:
     """A deck from a `.ydk` path or a `ydke://` link, and what makes it illegal (R-DECK-1…7,
-    located at the card's line of the .ydk): an import is checked like any deck file."""
+    located at the card's line of the .ydk): an import is checked like any deck file. With a
+    `skipped` list, unknown cards are left out and listed there instead of refusing the deck."""
     if ref.strip().startswith("ydke://"):
         sections, lines, file = parse_ydke(ref), {}, "ydke link"
-        deck = deck_from_passcodes("Imported deck", sections, pool, source=file)
+        deck = deck_from_passcodes("Imported deck", sections, pool, source=file, known=known, skipped=skipped)
     else:
         path = Path(ref)
         file = display_path(path)
         text = read_text(path, max_bytes=MAX_YDK_BYTES)
         sections, lines = parse_ydk(text, file)
-        deck = deck_from_passcodes(path.stem, sections, pool, source=file, lines=lines)
+        deck = deck_from_passcodes(path.stem, sections, pool, source=file, lines=lines, known=known, skipped=skipped)
+        if skipped:  # the lines of the cards that are left
+            kept = {s: [i for i, code in enumerate(sections[s]) if pool.get(code) is not None] for s in SECTIONS}
+            lines = {(s, new): lines[(s, old)] for s in SECTIONS for new, old in enumerate(kept[s]) if (s, old) in lines}
     return deck, check_deck(deck, lines=CardLines(file, lines))
 
 

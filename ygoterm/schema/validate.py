@@ -59,7 +59,10 @@ def check_deck(deck: Deck, rules: DeckRules | None = None, banlist: Banlist | No
             out.append(at.name(deck, name, f"'{name}': {count} copies (max {rules.max_copies}) across Main, Extra and Side{via}",
                                f"remove {count - rules.max_copies}", "R-DECK-4"))
         limit = banlist.limit(name) if banlist else None
-        if limit is not None and count > limit:
+        if banlist is not None and banlist.whitelist and name not in banlist.limits:
+            out.append(at.name(deck, name, f"'{name}' is not on the '{banlist.name}' whitelist: no card it does not list is legal{via}",
+                               "remove it from every section", "R-DECK-5"))
+        elif limit is not None and count > limit:
             out.append(at.name(deck, name, f"'{name}' is {_LIMIT_WORDS[limit]} on the '{banlist.name}' list: {count} copies (max {limit}){via}",
                                f"remove {count - limit}" if limit else "remove it from every section", "R-DECK-5"))
     return out

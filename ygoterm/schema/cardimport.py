@@ -1,0 +1,261 @@
+"""`ygoterm cards import`: what of a card database becomes card files, and writing them safely.
+
+`plan_import` decides card by card against the pool that is already there: a card the pool has
+(a shipped, scripted one, or your own) wins and is not written again; an alternate artwork (the
+source's `alias` of a card of the same name, or a YGOPRODeck `card_images` id) becomes an
+alternate passcode of its card (`alternates.yaml`); a card whose alias is another card is
+`treated_as` that card; what cannot be played (Skills, Speed and Rush Duel cards, Tokens) is
+counted with its reason. `write_import` writes the folder under a hidden temporary name and
+renames it into place, so a failed import leaves the old folder as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from .cardpool import ALTERNATES_FILE, CardPool
+from .carddb import Raw, Source
+from .cards import Card, card_list_adapter
+from .problems import DataError, Problem
+from .query import search
+
+CARDS_PER_FILE = 1000
+MARKER = ".import.json"  # marks a folder written by an import (hidden: the pool loader skips it)
+INDEX = "passcodes.tsv"  # every passcode of the source with its name and what became of it
+_card_adapter: TypeAdapter[Card] = TypeAdapter(Card)
+
+
+@dataclass
+class Plan:
+    source: Source
+    cards: list[dict[str, Any]] = field(default_factory=list)  # to write, by passcode
+    alternates: dict[int, list[int]] = field(default_factory=dict)  # a card's passcode → its other passcodes
+    names: dict[int, tuple[str, str]] = field(default_factory=dict)  # every source passcode → (name, status)
+    skipped: Counter[str] = field(default_factory=Counter)  # reason → cards
+    in_pool: int = 0
+    scripted_in_pool: int = 0
+    notes: Counter[str] = field(default_factory=Counter)  # other things worth saying, → cards
+    invalid: list[str] = field(default_factory=list)  # cards our schema refused, with why
+
+    @property
+    def alternate_count(self) -> int:
+        return sum(len(v) for v in self.alternates.values())
+
+
+def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -> Plan:
+    """What to write for `source`, given the cards already in `pool` (which must not hold the
+    import's own previous folder). `only`: a `cards search` query selecting the cards to write."""
+    plan = Plan(source)
+    by_id = {r.id: r for r in source.raws}
+    kept: dict[int, Raw] = {}
+    own_name: dict[str, int] = {}  # folded name → passcode of the card that has it (source or pool)
+    treated: dict[int, int] = {}  # passcode → the passcode of the card it is treated as
+    alternate_of: dict[int, int] = {}
+
+    def root(code: int) -> int:
+        seen = {code}
+        while code in by_id and by_id[code].alias and by_id[code].alias not in seen and by_id[code].alias != code:
+            code = by_id[code].alias
+            seen.add(code)
+        return code
+
+    for raw in source.raws:  # (in passcode order, so the first of a name is its own card)
+        if raw.skip:
+            plan.skipped[raw.skip] += 1
+            plan.names[raw.id] = (raw.name, f"skipped: {raw.skip}")
+            continue
+        folded = raw.name.casefold()
+        target = root(raw.alias) if raw.alias and raw.alias != raw.id else 0
+        target_name = by_id[target].name if target in by_id else (pool.by_id[target].name if target in pool.by_id else "")
+        in_pool = pool.by_id.get(raw.id)
+        if in_pool is not None:
+            plan.in_pool += 1
+            plan.scripted_in_pool += in_pool.scripted
+            plan.names[raw.id] = (raw.name, "in the pool already (that card is used)")
+            own_name.setdefault(in_pool.name.casefold(), raw.id)
+            for other in raw.alternates:
+                alternate_of.setdefault(other, raw.id)
+            continue
+        if target and target_name.casefold() == folded:
+            alternate_of[raw.id] = target
+            continue
+        same = own_name.get(folded) or (pool.named(raw.name).id if pool.named(raw.name) is not None else None)
+        if same is not None:
+            alternate_of[raw.id] = same
+            plan.notes["cards with the name of another passcode, read as its alternate passcode"] += 1
+            continue
+        own_name[folded] = raw.id
+        kept[raw.id] = raw
+        for other in raw.alternates:
+            alternate_of.setdefault(other, raw.id)
+        if target:
+            treated[raw.id] = target
+
+    # the cards to write, validated one by one only when the whole list is refused
+    def deck_name(code: int, depth: int = 0) -> str | None:
+        if code in pool.by_id:
+            return pool.by_id[code].deck_name
+        if code in kept and depth < 8:
+            further = treated.get(code)
+            return (deck_name(further, depth + 1) if further in kept or further in pool.by_id else None) or kept[code].name
+        return None
+
+    dicts = []
+    for code, raw in kept.items():
+        target = treated.get(code)
+        name = deck_name(target) if target is not None else None
+        if target is not None and name is None:
+            plan.notes["cards treated as a card not in the pool, imported without treated_as (import the database that has it first, then this one again)"] += 1
+        dicts.append(raw.card(treated_as=name if name and name.casefold() != raw.name.casefold() else None))
+    cards, dicts = _validated(dicts, plan)
+    chosen = {c.id for c in (search(cards, only) if only else cards)}
+    if only:  # a chosen card brings the card it is treated as
+        for card in cards:
+            if card.id in chosen and card.treated_as and pool.named(card.treated_as) is None:
+                extra = next((c.id for c in cards if c.name == card.treated_as), None)
+                if extra is not None and extra not in chosen:
+                    chosen.add(extra)
+                    plan.notes["cards added because a chosen card is treated as them"] += 1
+    for card, data in zip(cards, dicts):
+        if card.id in chosen:
+            plan.cards.append(data)
+            plan.names[card.id] = (card.name, "imported")
+        else:
+            plan.names[card.id] = (card.name, "not chosen (--only)")
+    written = {c["id"] for c in plan.cards}
+    for other, own in sorted(alternate_of.items()):
+        own = alternate_of.get(own, own)
+        name = by_id[other].name if other in by_id else ""
+        if (own in written or own in pool.by_id) and other not in written and other not in pool.by_id:
+            plan.alternates.setdefault(own, []).append(other)
+            plan.names[other] = (name, f"alternate passcode of {own}")
+        elif other in by_id and other not in plan.names:
+            plan.names[other] = (name, f"alternate passcode of {own}, which was not imported")
+    return plan
+
+
+def _validated(dicts: list[dict[str, Any]], plan: Plan) -> tuple[list[Card], list[dict[str, Any]]]:
+    try:
+        return card_list_adapter.validate_python(dicts), dicts
+    except ValidationError:
+        pass
+    cards, kept = [], []
+    for data in dicts:
+        try:
+            cards.append(_card_adapter.validate_python(data))
+            kept.append(data)
+        except ValidationError as e:
+            first = e.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in first["loc"][1:]) or "card"
+            plan.skipped["cards our card format cannot hold"] += 1
+            plan.invalid.append(f"{data['id']} '{data['name']}': {where}: {first['msg']}")
+            plan.names[data["id"]] = (data["name"], f"skipped: {where}: {first['msg']}")
+    return cards, kept
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+
+
+def card_line(card: dict[str, Any]) -> str:
+    """One card as one line of YAML that is also JSON: `- {"id": 1, "name": …}`. Characters YAML
+    may not hold as they are (C1 controls, line and paragraph separators, BOMs) are escaped."""
+    text = json.dumps(card, ensure_ascii=False)
+    return "- " + _NOT_PRINTABLE.sub(lambda m: "".join(f"\\u{u:04x}" for u in _utf16_units(m.group())), text)
+
+
+def _utf16_units(char: str) -> list[int]:
+    data = char.encode("utf-16-be")
+    return [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data), 2)]
+
+
+def render(plan: Plan, pool: CardPool) -> dict[str, str]:
+    """The import folder's files: name → text."""
+    src = plan.source
+    head = (f"# Imported by 'ygoterm cards import' from {src.path.name} ({src.kind_name}).\n"
+            "# One card per line. Importing again replaces this whole folder: keep your own cards elsewhere.\n")
+    files: dict[str, str] = {}
+    for start in range(0, len(plan.cards), CARDS_PER_FILE):
+        chunk = plan.cards[start:start + CARDS_PER_FILE]
+        files[f"cards-{start // CARDS_PER_FILE:03d}.yaml"] = head + "".join(card_line(c) + "\n" for c in chunk)
+    if plan.alternates:
+        names = {c["id"]: c["name"] for c in plan.cards}
+        lines = [head.splitlines()[0], "# Other passcodes of the same card (alternate artworks): a deck, a banlist or a",
+                 "# .ydk may use any of them, and they all count as the card (R-DECK-4/5).", "alternates:"]
+        for own, others in sorted(plan.alternates.items()):
+            name = names.get(own) or (pool.by_id[own].name if own in pool.by_id else "")
+            lines.append(f"  {own}: [{', '.join(map(str, sorted(others)))}]" + (f"  # {name}" if name else ""))
+        files[ALTERNATES_FILE] = "\n".join(lines) + "\n"
+    files[INDEX] = "passcode\tname\tstatus\n" + "".join(f"{code}\t{name}\t{status}\n" for code, (name, status) in sorted(plan.names.items()))
+    return files
+
+
+def check_target(target: Path) -> None:
+    """The folder an import may write: new, empty, or written by an earlier import."""
+    if target.exists() and not target.is_dir():
+        raise DataError([Problem(str(target), 0, 0, "", "exists and is not a folder", "choose another --into folder")])
+    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
+        raise DataError([Problem(str(target), 0, 0, "", "this folder holds files that no card import wrote",
+                                 "an import replaces its whole folder: choose a new or empty --into folder (nothing was changed)")])
+
+
+def write_import(plan: Plan, pool: CardPool, target: Path) -> bool:
+    """Write the import folder atomically; False when it already held exactly these files."""
+    check_target(target)
+    files = render(plan, pool)
+    digest = hashlib.sha256(plan.source.path.read_bytes()).hexdigest()
+    files[MARKER] = json.dumps({"source": plan.source.path.name, "format": plan.source.format, "sha256": digest,
+                                "cards": len(plan.cards), "alternates": plan.alternate_count}, indent=1) + "\n"
+    if target.is_dir() and {p.name for p in target.iterdir()} == set(files) and \
+            all((target / name).read_text(encoding="utf-8") == text for name, text in files.items()):
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.parent / f".{target.name}.importing-{os.getpid()}"
+    old = target.parent / f".{target.name}.replaced-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        tmp.mkdir()
+        for name, text in files.items():
+            with open(tmp / name, "w", encoding="utf-8", newline="\n") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+        if target.exists():
+            os.rename(target, old)
+        try:
+            os.rename(tmp, target)
+        except OSError:
+            if old.exists():
+                os.rename(old, target)  # put the previous import back
+            raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    shutil.rmtree(old, ignore_errors=True)
+    return True
+
+
+def imported_names(dirs: list[Path]) -> dict[int, tuple[str, str, str]]:
+    """Every passcode the imports in `dirs` have seen: passcode → (name, what became of it, source file)."""
+    out: dict[int, tuple[str, str, str]] = {}
+    for d in dirs:
+        for index in sorted(Path(d).rglob(INDEX)):
+            try:
+                marker = json.loads((index.parent / MARKER).read_text(encoding="utf-8"))
+                source = str(marker.get("source", index.parent.name))
+                for line in index.read_text(encoding="utf-8").splitlines()[1:]:
+                    code, name, status = line.split("\t", 2)
+                    out.setdefault(int(code), (name, status, source))
+            except (OSError, ValueError, AttributeError):
+                continue  # (an index is a convenience: a damaged one only loses names in messages)
+    return out
