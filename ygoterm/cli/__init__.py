@@ -16,10 +16,10 @@ from rich.markup import escape
 from ..bugs import write_bug_report
 from ..engine.ops import EffectError
 from ..schema.problems import DataError
-from . import arena, cards, check, deck, engine_tools, match, odds, play, scenario
+from . import arena, cards, check, deck, engine_tools, match, odds, play, scenario, serve
 from .common import EXIT_INTERNAL, EXIT_UNREADABLE, UsageError, err, print_problems, report_data_error
 
-COMMANDS = (play, match, check, cards, deck, scenario, engine_tools, arena, odds)
+COMMANDS = (play, match, check, cards, deck, scenario, engine_tools, arena, odds, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -178,6 +179,15 @@ class MenuScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_items()
+        if os.environ.get("YGOTERM_MENU_SHOWN_FILE"):
+            self.call_after_refresh(self._report_shown)
+
+    def _report_shown(self) -> None:
+        """Tell whoever set $YGOTERM_MENU_SHOWN_FILE (the `ygoterm serve` test) that the menu is
+        on screen: the file gets the driver, the size and the menu's items, one JSON object."""
+        shown = {"driver": type(self.app._driver).__name__, "size": list(self.app.size),
+                 "items": [str(o.prompt) for o in self.query_one(OptionList).options]}
+        Path(os.environ["YGOTERM_MENU_SHOWN_FILE"]).write_text(json.dumps(shown), encoding="utf-8")
 
     def on_screen_resume(self) -> None:
         self.refresh_items()
