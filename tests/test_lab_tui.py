@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -175,3 +176,17 @@ async def test_random_keys_on_the_lab_never_raise(pool, monkeypatch):
             if not any(isinstance(s, LabScreen) for s in app.screen_stack):
                 app.push_screen(LabScreen(path))
         await settle(app, pilot)
+
+
+async def test_leaving_the_lab_while_it_deals_stops_the_search(pool, monkeypatch):
+    path, _, _ = lab_of(pool, "joey-warriors")
+    monkeypatch.setattr("ygoterm.tui.lab_screen.hand_meets", lambda plan, hand: 0)  # no hand meets anything: a long search
+    app = make_app(pool, start=lambda app: LabScreen(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t", "t", "escape")  # (the second t: "still looking")
+        started = time.monotonic()
+        await settle(app, pilot)
+        assert time.monotonic() - started < 5, "the search stops with its screen"
+        assert isinstance(app.screen, MenuScreen)
+        assert not any(isinstance(s, DuelScreen) for s in app.screen_stack)

@@ -373,7 +373,10 @@ class LabScreen(PlainNotifications, Screen):
     def _dealt(self, seed: int, first: bool, line: _Line, meets: bool) -> None:
         self.dealing = False
         if not self.is_current:
-            return
+            if self.is_attached and self in self.app.screen_stack:  # (the help is open over the lab)
+                self.notify(f"A hand that {'meets' if meets else 'misses'} '{line.first.name}' was found (seed {seed}); "
+                            "press the key again to play one.")
+            return  # (the lab was left: no duel)
         assert self.deck is not None
         app: Any = self.app
         screen = app.solo_screen((self.deck, self.deck), "goldfish", seed, first=first)
