@@ -117,7 +117,8 @@ async def test_hot_seat_from_the_menu_to_a_win(pool, monkeypatch):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         # Settings: faster prompts and 2000 LP so that the test duel is short
-        await pilot.press(*["down"] * 6, "enter")  # Settings (after Hot-seat, vs computer, Match, Solo, Puzzles, Decks)
+        labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
+        await pilot.press(*["down"] * labels.index("Settings"), "enter")
         await pilot.pause()
         await pilot.press("enter", "down", "enter", "down", "enter", "enter")  # P1 auto, P2 auto, LP 4000, 2000
         await pilot.press("escape")

@@ -121,13 +121,23 @@ class YgoApp(App):
         duel = Duel.new(self.pool, decks, seed, rules or s.rules(), (s.names[0], s.names[1]))
         return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title="hot-seat")
 
-    def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None) -> DuelScreen:
+    def solo_session(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None, *,
+                     first: bool = True, autosave: bool = True) -> Session:
+        """A solo duel up to your first move: you go first unless `first` is False (the deck lab
+        deals its test hands through this too, so a seed it found gives the same hand here)."""
         seats = solo_seats(opponent, self.settings.names)
         duel = Duel.new(self.pool, decks, seed, rules or self.settings.rules(), (seats[0].name, seats[1].name), solo=True)
-        session = Session(duel, self.pool, seats, hot_seat=False, viewer=0, prefer_first=True,  # solo: you go first
-                          think_apart=True)
+        session = Session(duel, self.pool, seats, hot_seat=False, viewer=0, prefer_first=first, think_apart=True,
+                          autosave=autosave)
         session.run_agents()
-        return DuelScreen(session, title=f"solo vs {seats[1].name}", solo=True)
+        return session
+
+    def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None, *,
+                    first: bool = True) -> DuelScreen:
+        session = self.solo_session(decks, opponent, seed, rules, first=first)
+        screen = DuelScreen(session, title=f"solo vs {session.seats[1].name}", solo=True)
+        screen.prefer_first = first  # (t on the duel screen deals new hands on the same side)
+        return screen
 
     def puzzle_screen(self, path: Path) -> DuelScreen:
         """A scenario's position to play by hand (its extra `cards:` included). Raises DataError,
@@ -211,6 +221,13 @@ class YgoApp(App):
 
     def menu_decks(self) -> None:
         self.push_screen(DeckBrowser(survey_decks(self.pool, self.deck_dirs)))
+
+    def menu_lab(self) -> None:
+        from .lab_screen import LabScreen
+
+        entries = survey_decks(self.pool, self.deck_dirs)
+        self.push_screen(DeckPicker("Deck lab: choose a deck", entries),
+                         lambda deck: deck and self.push_screen(LabScreen(next(e.path for e in entries if e.deck is deck))))
 
     def menu_settings(self) -> None:
         self.push_screen(SettingsScreen(self.settings))

@@ -168,7 +168,7 @@ class MenuScreen(Screen):
 
     ITEMS = [("resume", "Resume the last duel"), ("hotseat", "Hot-seat duel"), ("vscomputer", "Duel vs computer"),
              ("match", "Match (best of 3)"), ("solo", "Solo test"),
-             ("puzzles", "Puzzles"), ("saves", "Saved duels"), ("decks", "Decks"), ("settings", "Settings"), ("quit", "Quit")]
+             ("puzzles", "Puzzles"), ("saves", "Saved duels"), ("decks", "Decks"), ("lab", "Deck lab"), ("settings", "Settings"), ("quit", "Quit")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -207,11 +207,24 @@ class MenuScreen(Screen):
 class DeckBrowser(BrowsesList, Screen):
     """Every deck and its legality; Enter shows the list of a deck."""
 
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back"), Binding("l", "lab", "deck lab")]
 
     def __init__(self, entries: list[DeckEntry]) -> None:
         super().__init__()
         self.entries = entries
+
+    def action_lab(self) -> None:
+        """l: the deck lab of the highlighted deck (its combos' odds, what-if, test hands)."""
+        index = self.query_one(OptionList).highlighted
+        if index is None or not self.entries:
+            return
+        entry = self.entries[index]
+        if entry.deck is None:
+            self.app.notify("This deck cannot be read; fix the problems shown first.", severity="error", markup=False)
+            return
+        from .lab_screen import LabScreen
+
+        self.app.push_screen(LabScreen(entry.path))
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="browser"):

@@ -1,0 +1,416 @@
+"""The deck lab screen: a deck's `lab:` combos with their exact opening-hand odds as bars (going
+first and going second), the what-if deltas, and test hands that meet (or miss) a combo, played
+in solo. Every figure comes from `analysis/odds.py`; this screen only draws them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+from textual.worker import get_current_worker
+
+from ..analysis.odds import FIRST_HAND, SECOND_HAND, Odds, Report, WhatIf, cuts, deck_counts, hand_meets, odds, plan, what_if
+from ..schema.decks import Deck, read_deck_file, resolve
+from ..schema.lab import Lab, resolve_lab
+from ..schema.problems import DataError, display_path
+from .prompts import MessageScreen
+from .widgets import PlainNotifications
+
+DEAL_TRIES = 2000  # seeds tried for a test hand (~16 ms each, in a worker): a combo met by 0.4% of hands is found 99.9% of the time
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+
+HELP = """Exact odds of each combo of the deck's 'lab:'
+section in the opening hand (5 cards first, 6 second).
+↑ ↓  a line: its requirements and fractions below
+w    what-if: a copy more / fewer of each card
+t    deal a hand that meets the line, play it solo
+m    deal a hand that misses it
+f    test hands go first / second
+Esc  back · q menu
+ygoterm odds DECK: the same on the command line;
+the lab section: docs/data.md, "The deck lab"."""
+
+
+def bar(fraction: float, width: int, style: str) -> Text:
+    """A horizontal bar `width` cells long, filled to `fraction` in eighths of a cell."""
+    eighths = round(max(0.0, min(1.0, fraction)) * width * 8)
+    full, part = divmod(eighths, 8)
+    text = Text("█" * full, style=style)
+    if part:
+        text.append(_EIGHTHS[part], style=style)
+    text.append("·" * (width - full - (1 if part else 0)), style="#3a4150")
+    return text
+
+
+def _pp(value: float | None) -> Text:
+    if value is None:
+        return Text("no", style="dim")
+    style = "green" if value >= 0.005 else "red" if value <= -0.005 else "dim"
+    return Text(f"{value:+.2f}", style=style)
+
+
+@dataclass
+class _Line:
+    """One row of the odds table: a combo, group, any combo or the brick, both sides."""
+
+    first: Odds
+    second: Odds
+    meets: Callable[[int], bool]  # from `hand_meets`'s bits: does a hand meet this line
+    text: str  # its requirements, in the lab's words
+
+
+class LabScreen(PlainNotifications, Screen):
+    """The deck lab of one deck file."""
+
+    BINDINGS = [
+        Binding("question_mark", "help", "help"),
+        Binding("w", "what_if", "what-if"),
+        Binding("t", "deal(True)", "deal: meets"),
+        Binding("m", "deal(False)", "deal: misses"),
+        Binding("f", "toggle_first", "1st/2nd"),
+        Binding("escape", "back", "back"),
+        Binding("q", "menu", "menu"),
+    ]
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        self.deck: Deck | None = None
+        self.lab: Lab | None = None
+        self.problem = ""  # why the lab cannot be shown (no lab section, a broken file)
+        self.reports: tuple[Report, Report] | None = None
+        self.lines: list[_Line] = []
+        self.first = True  # test hands go first
+        self.showing_what_if = False
+        self.changes: list[WhatIf] | None = None  # the what-if, once counted (in a worker)
+        self.cut_list: list[tuple[WhatIf, float]] = []
+        self.dealing = False
+
+    # ------------------------------------------------------------------ loading
+
+    def _load(self) -> None:
+        pool = self.app.pool  # type: ignore[attr-defined]
+        where = display_path(self.path)
+        try:
+            deck_file = read_deck_file(self.path)
+            deck, problems = resolve(deck_file, pool)
+            if problems:
+                raise DataError(problems, unreadable=False)
+            lab = resolve_lab(deck_file, deck, pool)
+        except DataError as e:
+            self.problem = "This deck's lab cannot be counted:\n\n" + "\n".join(map(str, e.problems[:8]))
+            return
+        self.deck = deck
+        if not lab.combos:
+            self.problem = (f"{deck.name} has no combos to count.\n\n"
+                            f"Add a 'lab:' section to {where}: roles (tags on cards) and combos (what an opening "
+                            "hand needs, e.g. '1 Lord of D.' and '1 blue-eyes|dragon'). docs/data.md, \"The deck lab\", "
+                            "describes it; decks/kaiba-dragons.yaml and decks/joey-warriors.yaml have examples.")
+            return
+        self.lab = lab
+        counts = deck_counts(deck.main)
+        self.counts = counts
+        first, second = odds(counts, lab, FIRST_HAND), odds(counts, lab, SECOND_HAND)
+        self.reports = (first, second)
+        n = len(lab.combos)
+        index = {c.name: i for i, c in enumerate(lab.combos)}
+        texts = {c.name: str(c) for c in lab.combos}
+        for a, b in zip(first.all(), second.all()):
+            if a.kind == "combo":
+                i = index[a.name]
+                test: Callable[[int], bool] = lambda bits, i=i: bool(bits >> i & 1)
+                text = texts[a.name]
+            elif a.kind == "group":
+                mask = sum(1 << index[m] for m in lab.groups.get(a.name, ()) if m in index)
+                test = lambda bits, mask=mask: bool(bits & mask)
+                text = "any of: " + ", ".join(lab.groups.get(a.name, ()))
+            elif a.kind == "any":
+                test = lambda bits: bool(bits & ((1 << n) - 1))
+                text = "a hand that meets some combo"
+            elif lab.brick is not None:
+                test = lambda bits: bool(bits >> n & 1)
+                text = str(lab.brick)
+            else:
+                test = lambda bits: not bits & ((1 << n) - 1)
+                text = "a hand that meets no combo (the lab has no 'brick:')"
+            self.lines.append(_Line(a, b, test, text))
+        self.hand_plan = plan([*lab.combos, *([lab.brick] if lab.brick else [])])
+
+    # ------------------------------------------------------------------ drawing
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="lab-title")
+        yield DataTable(id="lab-odds", cursor_type="row", zebra_stripes=False, cursor_foreground_priority="renderable")  # (the bars keep their colours)
+        yield DataTable(id="lab-whatif", cursor_type="row", zebra_stripes=False)
+        yield Static("", id="lab-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._load()
+        self.query_one("#lab-whatif").display = False
+        if self.lab is None:
+            self.query_one("#lab-odds").display = False
+            self.query_one("#lab-title", Static).update(Text(f"Deck lab · {self.deck.name if self.deck else self.path.name}", style="bold"))
+            self.query_one("#lab-detail", Static).update(Text(self.problem))
+            self.refresh_bindings()
+            return
+        self._title()
+        self._fill_odds()
+        self.query_one("#lab-odds").focus()
+
+    def on_resize(self) -> None:
+        if self.lab is not None:
+            self._fill_odds()
+            if self.changes is not None:
+                self._fill_what_if()
+
+    def _title(self) -> None:
+        assert self.deck is not None and self.reports is not None
+        text = Text(f"Deck lab · {self.deck.name}", style="bold #e8c170")
+        if self.showing_what_if:
+            text.append("  what if: a copy more / fewer (any combo, points)", style="dim")
+        else:
+            text.append(f"  {self.reports[0].deck_size} cards · exact odds", style="dim")
+            text.append(f" · test hands go {'first' if self.first else 'second'}", style="#e8c170")
+        self.query_one("#lab-title", Static).update(text)
+
+    def _widths(self) -> tuple[int, int]:
+        width = max(self.size.width, 60)
+        name = min(max((len(line.first.name) for line in self.lines), default=10), 30 if width >= 100 else 24)
+        bar_width = max(6, (width - name - 4 - 6) // 2 - 10)
+        return name, bar_width
+
+    def _fill_odds(self) -> None:
+        table = self.query_one("#lab-odds", DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        name_w, bar_w = self._widths()
+        table.add_column("combo", width=name_w, key="name")
+        table.add_column(f"going first ({FIRST_HAND} cards)", width=bar_w + 9, key="first")
+        table.add_column(f"going second ({SECOND_HAND} cards)", width=bar_w + 9, key="second")
+        colour = {"combo": "#5fafff", "group": "#af87ff", "any": "#87d787", "brick": "#ff875f"}
+        for i, line in enumerate(self.lines):
+            kind = line.first.kind
+            label = Text(line.first.name, style={"group": "italic", "any": "bold", "brick": "bold"}.get(kind, ""),
+                         overflow="ellipsis", no_wrap=True)
+            cells: list[Any] = [label]
+            for o in (line.first, line.second):
+                if o.impossible:
+                    cells.append(Text("impossible", style="red"))
+                else:
+                    cell = bar(float(o.fraction), bar_w, colour[kind])
+                    cell.append(f" {o.percent:6.2f}%")
+                    cells.append(cell)
+            table.add_row(*cells, key=str(i))
+        if self.lines:
+            table.move_cursor(row=min(max(row, 0), len(self.lines) - 1))
+        self._detail_odds(table.cursor_row)
+
+    def _detail_odds(self, index: int) -> None:
+        if not 0 <= index < len(self.lines):
+            return
+        line = self.lines[index]
+        text = Text(line.first.name, style="bold")
+        text.append(f"  ({line.first.kind})\n", style="dim")
+        text.append(line.text + "\n")
+        for label, o in (("going first", line.first), ("going second", line.second)):
+            if o.impossible:
+                text.append(f"{label}: impossible — {o.reason or 'no hand meets it'}\n", style="red")
+            else:
+                text.append(f"{label}: {o.hands:,} of {o.total:,} hands = {o.percent:.2f}%\n")
+        text.append("t deals a hand that meets it, m one that misses it · w what-if", style="dim")
+        self.query_one("#lab-detail", Static).update(text)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.id == "lab-odds":
+            self._detail_odds(event.cursor_row)
+        elif event.data_table.id == "lab-whatif":
+            self._detail_what_if(event.cursor_row)
+
+    # ------------------------------------------------------------------ what-if
+
+    def action_what_if(self) -> None:
+        if self.lab is None:
+            return
+        self.showing_what_if = not self.showing_what_if
+        self._title()
+        self.query_one("#lab-odds").display = not self.showing_what_if
+        self.query_one("#lab-whatif").display = self.showing_what_if
+        self.refresh_bindings()
+        if not self.showing_what_if:
+            self.query_one("#lab-odds").focus()
+            self._detail_odds(self.query_one("#lab-odds", DataTable).cursor_row)
+            return
+        self.query_one("#lab-whatif").focus()
+        if self.changes is None:
+            self.query_one("#lab-detail", Static).update(Text("Counting the what-if (every card, a copy more and one fewer)…",
+                                                              style="italic"))
+            self._count_what_if(self.app)
+        else:
+            self._detail_what_if(self.query_one("#lab-whatif", DataTable).cursor_row)
+
+    @work(thread=True, exclusive=True, group="lab-what-if")
+    def _count_what_if(self, app: Any) -> None:
+        from ..cli.odds import copy_limit  # the deck's banlist limits, as `ygoterm odds --what-if` has them
+
+        assert self.deck is not None and self.lab is not None
+        base, changes = what_if(self.counts, self.lab, (FIRST_HAND, SECOND_HAND),
+                                limit=copy_limit(self.deck, app.deck_dirs, app.pool, self.path))
+        best = cuts(base, changes)
+        if not get_current_worker().is_cancelled:
+            app.call_from_thread(self._what_if_ready, changes, best)
+
+    def _what_if_ready(self, changes: list[WhatIf], best: list[tuple[WhatIf, float]]) -> None:
+        self.changes = [w for w in changes if not w.idle]
+        self.idle = [w for w in changes if w.idle]
+        self.cut_list = best
+        self._fill_what_if()
+
+    def _any_index(self) -> int:
+        assert self.reports is not None
+        return next(i for i, o in enumerate(self.reports[0].all()) if o.kind == "any")
+
+    def _delta(self, change: Any, side: int, i: int) -> float | None:
+        """The change of line `i` (percentage points) on one side, as `ygoterm odds --what-if` shows it."""
+        assert self.reports is not None
+        return change.reports[side].all()[i].percent - self.reports[side].all()[i].percent if change.possible else None
+
+    def _fill_what_if(self) -> None:
+        if self.changes is None:
+            return
+        table = self.query_one("#lab-whatif", DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        name_w, _ = self._widths()
+        table.add_column("card", width=max(name_w, 20), key="card")
+        table.add_column("copies", key="copies")
+        table.add_column("+1 copy: 1st / 2nd", key="plus")
+        table.add_column("−1 copy: 1st / 2nd", key="minus")
+        a = self._any_index()
+        for w in self.changes:
+            cells: list[Any] = [Text(w.card, overflow="ellipsis", no_wrap=True), Text(f"×{w.copies}", justify="right")]
+            for change in (w.plus, w.minus):
+                cell = _pp(self._delta(change, 0, a))
+                if change.possible:
+                    cell.append(" / ")
+                    cell.append_text(_pp(self._delta(change, 1, a)))
+                cells.append(cell)
+            table.add_row(*cells, key=w.card)
+        if self.changes:
+            table.move_cursor(row=min(max(row, 0), len(self.changes) - 1))
+        if self.showing_what_if:
+            self._detail_what_if(table.cursor_row)
+
+    def _detail_what_if(self, index: int) -> None:
+        if self.changes is None or not 0 <= index < len(self.changes):
+            return
+        assert self.reports is not None
+        w = self.changes[index]
+        text = Text(f"{w.card} ×{w.copies}", style="bold")
+        text.append(f"  +1: {w.plus.note} · −1: {w.minus.note}\n", style="dim")
+        per = []
+        for i, o in enumerate(self.reports[0].all()):
+            if o.kind != "combo":
+                continue
+            plus, minus = self._delta(w.plus, 0, i), self._delta(w.minus, 0, i)
+            if max(abs(plus or 0), abs(minus or 0)) >= 0.005:
+                per.append(f"{o.name} {'no' if plus is None else f'{plus:+.2f}'} / {'no' if minus is None else f'{minus:+.2f}'}")
+        text.append("each combo going first, +1 / −1: ", style="dim")
+        text.append((" · ".join(per) if per else "no change") + "\n")
+        if self.cut_list:
+            text.append("cheapest cuts: ", style="bold")
+            text.append(" · ".join(f"{c.card} {d:+.2f}" for c, d in self.cut_list[:4]))
+        self.query_one("#lab-detail", Static).update(text)
+
+    # ------------------------------------------------------------------ test hands
+
+    def action_toggle_first(self) -> None:
+        if self.lab is not None:
+            self.first = not self.first
+            self._title()
+            self.notify(f"Test hands go {'first' if self.first else 'second'}.")
+
+    def action_deal(self, meets: bool) -> None:
+        if self.lab is None or self.showing_what_if or not self.lines:
+            return
+        if self.dealing:
+            self.notify("Still looking for a hand…")
+            return
+        line = self.lines[max(self.query_one("#lab-odds", DataTable).cursor_row, 0)]
+        o = line.first if self.first else line.second
+        if (o.hands == 0) if meets else (o.hands == o.total):
+            self.notify(f"No {'hand meets' if meets else 'hand misses'} '{o.name}' going {'first' if self.first else 'second'}.",
+                        severity="warning")
+            return
+        self.dealing = True
+        self.notify(f"Dealing a hand that {'meets' if meets else 'misses'} '{o.name}'…")
+        self._deal(self.app, line, meets, self.first)
+
+    @work(thread=True, exclusive=True, group="lab-deal")
+    def _deal(self, app: Any, line: _Line, meets: bool, first: bool) -> None:
+        from .menu import new_seed
+
+        worker = get_current_worker()
+        start = new_seed()
+        assert self.deck is not None
+        for seed in range(start, start + DEAL_TRIES):
+            if worker.is_cancelled:
+                return
+            session = app.solo_session((self.deck, self.deck), "goldfish", seed, first=first, autosave=False)
+            hand = [c.name for c in session.duel.players[0].hand]
+            if line.meets(hand_meets(self.hand_plan, hand)) == meets:
+                app.call_from_thread(self._dealt, seed, first, line, meets)
+                return
+        app.call_from_thread(self._not_dealt, line, meets)
+
+    def _dealt(self, seed: int, first: bool, line: _Line, meets: bool) -> None:
+        self.dealing = False
+        if not self.is_current:
+            if self.is_attached and self in self.app.screen_stack:  # (the help is open over the lab)
+                self.notify(f"A hand that {'meets' if meets else 'misses'} '{line.first.name}' was found (seed {seed}); "
+                            "press the key again to play one.")
+            return  # (the lab was left: no duel)
+        assert self.deck is not None
+        app: Any = self.app
+        screen = app.solo_screen((self.deck, self.deck), "goldfish", seed, first=first)
+        app.push_screen(screen)
+        screen.notify(f"Test hand (seed {seed}, going {'first' if first else 'second'}) that "
+                      f"{'meets' if meets else 'misses'} '{line.first.name}'. q comes back to the lab.")
+
+    def _not_dealt(self, line: _Line, meets: bool) -> None:
+        self.dealing = False
+        self.notify(f"No hand that {'meets' if meets else 'misses'} '{line.first.name}' in {DEAL_TRIES} deals; try again.",
+                    severity="warning")
+
+    # ------------------------------------------------------------------ keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("what_if", "toggle_first", "deal"):
+            if self.lab is None:
+                return False
+            if action == "deal" and self.showing_what_if:
+                return False
+        return True
+
+    def action_help(self) -> None:
+        self.app.push_screen(MessageScreen("Deck lab", HELP))
+
+    def action_back(self) -> None:
+        if self.showing_what_if:
+            self.action_what_if()
+            return
+        self.app.pop_screen()
+
+    def action_menu(self) -> None:
+        from .menu import MenuScreen
+
+        app = self.app
+        while len(app.screen_stack) > 1 and not isinstance(app.screen, MenuScreen):
+            app.pop_screen()
