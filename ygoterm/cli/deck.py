@@ -6,7 +6,6 @@ An imported deck goes into the user's decks folder, where the menu and `ygoterm 
 from __future__ import annotations
 
 import argparse
-import re
 from io import StringIO
 from pathlib import Path
 
@@ -18,6 +17,7 @@ from ..schema.banlist import banlist_to_yaml_data, read_lflist, write_lflist
 from ..schema.interop import deck_to_yaml, import_deck, write_ydk, write_ydke
 from ..schema.decks import deck_paths, load_deck
 from ..schema.problems import DataError, did_you_mean
+from ..schema.deckwrite import deck_file_stem
 from ..schema.yamlio import write_atomically
 from .common import EXIT_INVALID, EXIT_OK, UsageError, banlist_by_ref, card_pool, deck_dirs, err, find_deck_file, out, print_problems
 
@@ -116,11 +116,6 @@ def new_deck_path(name: str, dirs: list[Path], *, force: bool) -> Path:
             raise UsageError(f"a deck named '{stem}' already exists: {path}",
                              "choose another name with --name NAME: two decks of one name cannot both be chosen by name")
     return target
-
-
-def deck_file_stem(name: str) -> str:
-    """A deck's file name from its name, as the shipped ones are written: 'Kaiba's Dragons' → kaiba-s-dragons."""
-    return re.sub(r"\W+", "-", name.casefold()).strip("-_")[:80] or "deck"
 
 
 def run_export(args: argparse.Namespace) -> int:

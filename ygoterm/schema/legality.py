@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from .banlist import find_banlist, load_banlist
+from .banlist import Banlist, find_banlist, load_banlist
 from .cardpool import CardPool
 from .decks import Deck, load_deck
 from .problems import DataError, Problem, did_you_mean
@@ -47,18 +47,37 @@ def judge_deck(path: Path, pool: CardPool, dirs: list[Path]) -> Verdict:
         return Verdict(path, None, e.problems)
     banlist = None
     if deck.banlist and deck.source is not None:
-        banlist_dirs = [d / "banlists" for d in dirs if (d / "banlists").is_dir()]
-        found = find_banlist(deck.banlist, banlist_dirs, named_in=path)
-        if found is None:
-            known = sorted({p.stem for d in banlist_dirs for p in d.iterdir() if p.suffix in (".yaml", ".yml", ".conf")})
-            hint = did_you_mean(deck.banlist, known) or f"known banlists: {', '.join(known) or 'none'}"
-            problems.append(deck.source.problem(("banlist",), f"unknown banlist '{deck.banlist}'", hint, "R-DECK-5", key=False))
-        else:
-            try:
-                banlist = load_banlist(found, pool)
-            except DataError as e:
-                problems += e.problems
+        banlist, unknown, loading = lookup_banlist(deck.banlist, pool, dirs, named_in=path)
+        if unknown is not None:
+            problems.append(deck.source.problem(("banlist",), unknown[0], unknown[1], "R-DECK-5", key=False))
+        problems += loading
     return Verdict(path, deck, problems + check_deck(deck, banlist=banlist))
+
+
+def lookup_banlist(name: str, pool: CardPool, dirs: list[Path], *, named_in: Path) -> tuple[Banlist | None, tuple[str, str] | None, list[Problem]]:
+    """The banlist a deck names, looked for in the `banlists/` folders of the deck folders `dirs`:
+    (the list, (message, hint) when none of that name exists (an R-DECK-5 problem), the problems
+    of a list that cannot be read)."""
+    banlist_dirs = [d / "banlists" for d in dirs if (d / "banlists").is_dir()]
+    found = find_banlist(name, banlist_dirs, named_in=named_in)
+    if found is None:
+        known = sorted({p.stem for d in banlist_dirs for p in d.iterdir() if p.suffix in (".yaml", ".yml", ".conf")})
+        return None, (f"unknown banlist '{name}'", did_you_mean(name, known) or f"known banlists: {', '.join(known) or 'none'}"), []
+    try:
+        return load_banlist(found, pool), None, []
+    except DataError as e:
+        return None, None, e.problems
+
+
+def judge_unsaved(deck: Deck, pool: CardPool, dirs: list[Path], *, named_in: Path) -> tuple[Banlist | None, list[Problem]]:
+    """A deck being edited (not yet a file): its banlist and every R-DECK problem, as `judge_deck`
+    would find them once it is saved at `named_in` (the problems carry no line numbers)."""
+    banlist, problems = None, []
+    if deck.banlist:
+        banlist, unknown, problems = lookup_banlist(deck.banlist, pool, dirs, named_in=named_in)
+        if unknown is not None:
+            problems = [Problem(deck.name, 0, 0, "banlist", unknown[0], unknown[1], "R-DECK-5")]
+    return banlist, problems + check_deck(deck, banlist=banlist)
 
 
 def rules_admitting(decks: tuple[Deck, ...], base: DeckRules | None = None) -> DeckRules:

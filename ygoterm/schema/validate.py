@@ -68,6 +68,34 @@ def check_deck(deck: Deck, rules: DeckRules | None = None, banlist: Banlist | No
     return out
 
 
+def limit_word(banlist: Banlist | None, card: Card) -> str:
+    """"Forbidden", "Limited" or "Semi-Limited" when `banlist` restricts `card` (R-DECK-5), else ""."""
+    limit = banlist.limit(card.deck_name) if banlist is not None else None
+    return _LIMIT_WORDS.get(limit, "") if limit is not None else ""
+
+
+_SIZE_RULES = {"main": "R-DECK-1", "extra": "R-DECK-2", "side": "R-DECK-3"}
+
+
+def refusal(deck: Deck, card: Card, section: str, rules: DeckRules | None = None, banlist: Banlist | None = None) -> Problem | None:
+    """Why one more `card` in `section` would break a construction rule, or None: the problem
+    `check_deck` finds in the deck with the card added that is about this card (R-DECK-4 copies,
+    R-DECK-5 banlist, R-DECK-7 wrong deck) or about the section going over its maximum
+    (R-DECK-1/2/3). A deck still too small (under 40) is not a reason to refuse a card."""
+    rules = rules or DeckRules()
+    sections = {s: list(deck.section(s)) for s in ("main", "extra", "side")}
+    sections[section].append(card)
+    after = Deck(deck.name, sections["main"], sections["extra"], sections["side"], deck.banlist)
+    most = {"main": rules.main_max, "extra": rules.extra_max, "side": rules.side_max}[section]
+    names = (f"'{card.name}'", f"'{card.deck_name}'")
+    for problem in check_deck(after, rules, banlist):
+        if problem.rule in ("R-DECK-4", "R-DECK-5", "R-DECK-7") and problem.message.startswith(names):
+            return problem
+        if problem.rule == _SIZE_RULES[section] and most is not None and len(sections[section]) > most:
+            return problem
+    return None
+
+
 def _distinct(cards: list[Card]) -> list[Card]:
     return list({c.id: c for c in cards}.values())
 

@@ -21,6 +21,7 @@ from ..schema.decks import Deck
 from ..schema.problems import DataError
 from ..schema.rules import Rules
 from ..schema.scenario import read_scenario
+from .deck_editor import DeckEditor, UnsavedDialog
 from .duel_screen import DuelScreen
 from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, saved_duels,
                    solo_seats, survey_decks)
@@ -272,6 +273,19 @@ class YgoApp(App):
 
     def menu_quit(self) -> None:
         self.exit()
+
+    async def action_quit(self) -> None:
+        """Quit, but never with a deck editor's unsaved changes: save, discard or stay."""
+        editor = next((s for s in self.screen_stack if isinstance(s, DeckEditor) and s.dirty), None)
+        if editor is None:
+            self.exit()
+            return
+
+        def answered(choice: str | None) -> None:
+            if (choice == "save" and editor.action_save()) or choice == "discard":
+                self.exit()
+
+        self.push_screen(UnsavedDialog(editor.draft.name, leaving="quitting"), answered)
 
     def action_confirm_quit(self) -> None:
         """Esc on the main menu: quit, but only after a yes (Esc is also "back" everywhere else)."""

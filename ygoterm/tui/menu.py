@@ -27,6 +27,7 @@ from ..schema.report import problems_from
 from ..schema.rules import DuelRules, Rules
 from ..schema.validate import deck_summary
 from ..schema.yamlio import Locator, read_text, write_atomically
+from .deck_editor import DeckDraft, DeckEditor, user_decks
 from .session import Seat, autosave_path
 from .widgets import BrowsesList, PlainNotifications
 
@@ -204,10 +205,16 @@ class MenuScreen(Screen):
         getattr(self.app, f"menu_{event.option.id}")()
 
 
-class DeckBrowser(BrowsesList, Screen):
-    """Every deck and its legality; Enter shows the list of a deck."""
+class DeckBrowser(PlainNotifications, BrowsesList, Screen):
+    """Every deck and its legality; the highlighted deck's list beside them. n starts a new deck,
+    e edits one of yours, d duplicates any deck into your decks folder (the deck editor)."""
 
+<<<<<<< HEAD
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back"), Binding("l", "lab", "deck lab")]
+=======
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back"), Binding("n", "new", "New"), Binding("e", "edit", "Edit"),
+                Binding("d", "duplicate", "Duplicate")]
+>>>>>>> h-editor
 
     def __init__(self, entries: list[DeckEntry]) -> None:
         super().__init__()
@@ -228,9 +235,53 @@ class DeckBrowser(BrowsesList, Screen):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="browser"):
-            yield OptionList(*[ListOption(Text(e.name, style="bold" if e.legal else "red")) for e in self.entries], id="browser-list")
+            yield OptionList(*self._options(), id="browser-list")
             yield Static("", id="browser-info")
         yield Footer()
+
+    def _options(self) -> list[ListOption]:
+        return [ListOption(Text(e.name, style="bold" if e.legal else "red")) for e in self.entries]
+
+    def on_screen_resume(self) -> None:
+        """Back from the editor: the decks as they are on disk now."""
+        listing = self.query_one(OptionList)
+        index = listing.highlighted or 0
+        self.entries = survey_decks(self.app.pool, self.app.deck_dirs)  # type: ignore[attr-defined]
+        listing.clear_options()
+        listing.add_options(self._options())
+        if self.entries:
+            listing.highlighted = min(index, len(self.entries) - 1)
+            self._show(listing.highlighted)
+
+    def _entry(self) -> DeckEntry | None:
+        index = self.query_one(OptionList).highlighted
+        return self.entries[index] if index is not None and 0 <= index < len(self.entries) else None
+
+    def action_new(self) -> None:
+        known = sorted(p.stem for d in self.app.deck_dirs if (d / "banlists").is_dir()  # type: ignore[attr-defined]
+                       for p in (d / "banlists").iterdir() if p.suffix in (".yaml", ".yml", ".conf"))
+        self.app.push_screen(DeckEditor(DeckDraft("New deck", banlist="classic" if "classic" in known else None)))
+
+    def action_edit(self) -> None:
+        entry = self._entry()
+        if entry is None or entry.deck is None:
+            self.notify("This deck file cannot be read; fix the problems shown first.", severity="error")
+            return
+        if entry.path.parent.resolve() != user_decks().resolve():
+            self.notify("The shipped decks (and --decks folders) are not changed here: d duplicates this deck into your "
+                        "decks folder to edit the copy.", severity="warning")
+            return
+        unknown = sum(1 for p in entry.problems if p.rule == "R-DECK-8")
+        self.app.push_screen(DeckEditor(DeckDraft.from_deck(entry.deck, path=entry.path, unknown=unknown)))
+
+    def action_duplicate(self) -> None:
+        entry = self._entry()
+        if entry is None or entry.deck is None:
+            self.notify("This deck file cannot be read; fix the problems shown first.", severity="error")
+            return
+        unknown = sum(1 for p in entry.problems if p.rule == "R-DECK-8")
+        draft = DeckDraft.from_deck(entry.deck, name=f"{entry.name} (copy)", unknown=unknown)
+        self.app.push_screen(DeckEditor(draft, dirty=True))
 
     def _show(self, index: int) -> None:
         if not self.entries:
