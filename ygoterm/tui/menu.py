@@ -207,14 +207,11 @@ class MenuScreen(Screen):
 
 class DeckBrowser(PlainNotifications, BrowsesList, Screen):
     """Every deck and its legality; the highlighted deck's list beside them. n starts a new deck,
-    e edits one of yours, d duplicates any deck into your decks folder (the deck editor)."""
+    e edits one of yours, d duplicates any deck into your decks folder (the deck editor); l opens
+    the highlighted deck's lab."""
 
-<<<<<<< HEAD
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back"), Binding("l", "lab", "deck lab")]
-=======
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back"), Binding("n", "new", "New"), Binding("e", "edit", "Edit"),
-                Binding("d", "duplicate", "Duplicate")]
->>>>>>> h-editor
+                Binding("d", "duplicate", "Duplicate"), Binding("l", "lab", "Deck lab")]
 
     def __init__(self, entries: list[DeckEntry]) -> None:
         super().__init__()
