@@ -507,6 +507,10 @@ HELP_TEXT = """\
   s                 save the duel under a name
   r                 once the duel is over: rematch (same decks, new seed; the loser picks first or second)
 
+[b]In a match[/b] (best of 3; the bar over the board shows the duel, the score and the clock)
+  r                 once a duel is over: on to the break and the next duel
+  side-deck screen  ←/→ or Tab: Main/Extra or Side · ↑↓ choose · Enter swap the two · r reset · d done
+
 [b]Solo testing[/b]
   u                 undo your last choice       r   restart the duel
   t                 new test hand (new seed)    f   go first / second in new hands
