@@ -59,6 +59,9 @@ class Heuristic:
     # -------------------------------------------------------------- the open game state
 
     def command(self, obs: Observation, d: Decision) -> Option:
+        battle = d.option("battle")
+        if self.careful and battle is not None and self.lethal(obs):
+            return battle  # nothing first that could cost an attacker (a Tribute, a Set in Defense)
         best, best_score = None, 0.0
         for option in d.options:
             score = self.command_value(obs, option)
@@ -131,6 +134,14 @@ class Heuristic:
         effects = [e for e in data.effects if e.kind in ("activate", "quick")]
         # Traps wait Set; a Spell is Set only to be used as a response (a Quick-Play answering something)
         return data.kind == "trap" or any(e.when is not None for e in effects)
+
+    def lethal(self, obs: Observation) -> bool:
+        """The opponent has no monster and our attackers' ATK reaches their LP: attack now."""
+        view = obs.view
+        if any(m is not None for m in view.foe.monsters):
+            return False
+        attack = sum(m.atk or 0 for m in view.me.monsters if m is not None and m.face_up and m.pos == Pos.ATTACK)
+        return attack >= view.foe.lp > 0
 
     def should_battle(self, obs: Observation) -> bool:
         mine = [m for m in obs.view.me.monsters if m is not None and m.pos == Pos.ATTACK and m.atk]
