@@ -629,6 +629,33 @@ async def test_the_ai_thinks_in_a_worker_and_the_screen_stays_usable(pool, decks
         assert isinstance(app.screen, DuelScreen) or app.screen.__class__.__name__ in ("MessageScreen", "SharedResponse", "SelectPrompt", "ChoicePrompt")
 
 
+async def test_why_works_over_an_open_question(pool, decks):
+    """w while a question is open (answering the AI's attack, say) shows the AI's last reasons
+    over it; closing them returns to the question, unanswered."""
+    from ygoterm.agents.ai import Thought
+
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "ai:normal", 3))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DuelScreen)
+        from ygoterm.agents import make_agent
+
+        seat = screen.session.seats[1]
+        seat.agent = make_agent(seat.kind, 1)
+        seat.agent.last = Thought("Battle Step", [("attack X -> direct", 1.5, 12)], "attack X -> direct")
+        await pilot.press("c")  # every legal command: a question over the board
+        await pilot.pause()
+        question = app.screen
+        assert type(question).__name__ == "ChoicePrompt"
+        await pilot.press("w")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MessageScreen" and "attack X -> direct" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is question and screen.session.duel.pending.kind == Kind.COMMAND
+
+
 # ---------------------------------------------------------------------- keys that behave
 
 

@@ -497,16 +497,21 @@ class DuelScreen(PlainNotifications, Screen):
     _WHILE_THINKING = frozenset(("help", "pile", "detail", "move", "quit_duel", "why"))
     _WHILE_ON = frozenset(("commands", "next", "attack", "pass_", "concede", "restart", "manual"))  # not once it is over
 
-    def action_why(self) -> None:
+    def why_lines(self) -> list[str] | None:
         """The AI's last searched move: the candidates it weighed, their values and play-outs
-        (its own moves only: nothing it could not see)."""
+        (its own moves only: nothing it could not see); None before its first search."""
+        thoughts = [seat.agent.last for seat in self.session.seats if getattr(seat.agent, "last", None) is not None]
+        return thoughts[0].lines() if thoughts else None
+
+    def action_why(self) -> None:
+        """w on the board (a question open over it answers w itself: ChoicePrompt.action_why)."""
         if self.asking:
             return
-        thoughts = [seat.agent.last for seat in self.session.seats if getattr(seat.agent, "last", None) is not None]
-        if not thoughts:
+        lines = self.why_lines()
+        if not lines:
             self.notify("The AI has not weighed a move yet (easy plays by rules of thumb).", timeout=4)
             return
-        self._ask(MessageScreen("Why the AI did that", "\n".join(thoughts[0].lines())), lambda _: self.advance())
+        self._ask(MessageScreen("Why the AI did that", "\n".join(lines)), lambda _: self.advance())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Which keys work now (False also hides a key from the key bar): while the AI thinks

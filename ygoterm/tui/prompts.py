@@ -59,7 +59,7 @@ class ChoicePrompt(_Dialog):
     opened with Enter, so that a second Enter never acts by itself). The digits 1–9 choose an
     option at once. `context` says what the question answers (a response: the chain link …)."""
 
-    BINDINGS = [Binding("p", "pass_option", "Pass", show=False),
+    BINDINGS = [Binding("p", "pass_option", "Pass", show=False), Binding("w", "why", show=False),
                 *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)]]
     digits = True  # (for tools that drive the screens: the digits choose)
 
@@ -95,6 +95,13 @@ class ChoicePrompt(_Dialog):
 
     def _pass_option(self) -> Option | None:
         return next((o for o in self.options if o.key == "pass"), None)
+
+    def action_why(self) -> None:
+        """w: why the AI did what it just did, over this question (answering the AI's attack,
+        you may want to know); the question stays."""
+        lines = next((s.why_lines() for s in reversed(self.app.screen_stack) if hasattr(s, "why_lines")), None)
+        if lines:
+            self.app.push_screen(MessageScreen("Why the AI did that", "\n".join(lines)))
 
     def action_pass_option(self) -> None:
         """p answers "pass" in a response window, as it does on the board."""
