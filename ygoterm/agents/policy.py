@@ -13,7 +13,7 @@ import random
 from typing import Any, Sequence
 
 from ..engine.decision import Decision, Kind, Option
-from ..engine.types import Pos
+from ..engine.types import Pos, Step
 from ..schema.cards import Monster
 from ..schema.effects import Effect
 from .observation import Observation
@@ -271,6 +271,8 @@ class Heuristic:
             score = 0.0
             if option.card in threatened and r.useful:
                 score = 3.0  # used in answer rather than lost to the opponent's removal
+            if self.careful and r.boosts and self.losing_battle(obs):
+                score = max(score, 3.5)  # a combat trick: our monster in this battle loses without it
             if r.stops_attack and attacked:
                 if self.careful and not self.attack_hurts(obs, attacker):
                     continue  # kept for an attack that would cost something
@@ -286,6 +288,23 @@ class Heuristic:
             if score > best_score:
                 best, best_score = option, score
         return best or d.option("pass") or d.options[-1]
+
+    def losing_battle(self, obs: Observation) -> bool:
+        """Our monster is in this battle's Damage Step, before damage calculation, and would not
+        win it (R-BATTLE-6 lets ATK/DEF changes be used up to then)."""
+        view = obs.view
+        if view.step not in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.DAMAGE_CALC) or view.attack_target is None:
+            return False
+        attacker, target = obs.card(view.attacker), obs.card(view.attack_target)
+        if attacker is None or target is None or not target.face_up:
+            return False
+        if attacker.controller == obs.player:
+            mine, theirs = attacker, target
+            theirs_value = (theirs.atk if theirs.pos == Pos.ATTACK else theirs.defense) or 0
+            return (mine.atk or 0) <= theirs_value
+        mine, theirs = target, attacker
+        mine_value = (mine.atk if mine.pos == Pos.ATTACK else mine.defense) or 0
+        return (theirs.atk or 0) >= mine_value and mine.pos == Pos.ATTACK
 
     def threatened(self, obs: Observation) -> frozenset[int]:
         """Our Set cards the opponent's last chain link will remove: the ones it targets, or all
