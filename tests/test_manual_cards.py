@@ -381,3 +381,22 @@ async def test_the_menu_marks_the_deck_plays_it_hot_seat_and_refuses_it_to_the_a
         await pilot.pause()
         duel = board(app).session.duel
         assert duel.rules.manual_actions and not duel.solo
+
+
+async def test_a_hot_seat_match_plays_the_deck_by_hand_and_its_save_replays(world, tmp_path):
+    from ygoterm.engine.match_replay import load_match
+    from ygoterm.tui.match_menu import new_match
+
+    pool, deck, vanilla = world
+    app = YgoApp(pool, paths.deck_dirs(), start=lambda app: new_match(app, (deck, vanilla), "hotseat", 43))
+    app.settings.prompts = ["auto", "auto"]
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_command(pilot, app, 0)
+        run = screen.run
+        assert run.match.duel.rules.manual_actions and screen.manual_reason()
+        await card_menu(pilot, app, "Ink Blot")
+        await choose(pilot, app, "✎ manual: send it to the GY")
+        assert [c.name for c in run.match.duel.players[0].gy] == ["Ink Blot"]
+        run.match.record.save(tmp_path / "match.json")
+        replayed = load_match(tmp_path / "match.json", pool)
+        assert replayed.duel.state_hash() == run.match.duel.state_hash()

@@ -1063,7 +1063,7 @@ class DuelScreen(PlainNotifications, Screen):
             if card is not None:
                 who = card.controller if card.loc.on_field else card.owner
         try:
-            s.duel.manual(who, action)
+            s.manual(who, action)
             s.save_auto()
         except IllegalChoice as e:
             self.notify(f"{e.message} ({e.rule})", severity="error")
