@@ -33,6 +33,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                    + _FROM_SETTINGS_NOTE, formatter_class=SettingsHelpFormatter)
     d.add_argument("--p1", required=True, metavar="DECK", help="Player 1's deck (file or name)")
     d.add_argument("--p2", required=True, metavar="DECK", help="Player 2's deck")
+    d.add_argument("--manual-actions", action="store_true",
+                   help="allow manual actions (move cards, LP, counters … by hand) in this duel; they are switched on "
+                        "anyway when a deck has cards without scripts (`play: manual`)")
     _duel_options(d)
     d.set_defaults(run=run_duel)
     s = sub.add_parser("solo", help="test a deck alone: against a goldfish, a random AI, or a deck you play too",
@@ -84,6 +87,8 @@ def _duel_start(args: argparse.Namespace, pool: CardPool, decks: tuple[Deck, Dec
     if illegal:
         rules = rules.model_copy(update={"deck": rules_admitting(decks, rules.deck)})
         notes.append(f"Playing a deck that breaks {', '.join(illegal)} (--allow-illegal).")
+    if getattr(args, "manual_actions", False):
+        rules = rules.model_copy(update={"manual_actions": True})  # (the duel screen says they are on, and why)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
 
     def start(app: "YgoApp"):

@@ -1,7 +1,7 @@
 """Manual actions (DESIGN.md §4): what a player does by hand beside the automated rules.
 
-Move one of your cards anywhere, change your LP, add or remove counters, create a Token,
-draw, mill, shuffle, reveal, flip, banish face-down. Always allowed in solo testing; in a
+Move one of your cards anywhere, change your LP, add or remove counters, change a face-up
+monster's ATK or DEF, create a Token, draw, mill, shuffle, reveal, flip, banish face-down. Always allowed in solo testing; in a
 two-player duel only with the `manual_actions` rules switch. Every manual action is logged as
 manual, recorded in the replay, and triggers nothing.
 """
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 DESTINATIONS = ("hand", "deck-top", "deck-bottom", "gy", "banished", "banished-face-down", "extra",
                 "monster", "spell", "field")
-KINDS = ("move", "lp", "counter", "token", "draw", "mill", "shuffle", "reveal", "flip")
+KINDS = ("move", "lp", "counter", "atk", "def", "token", "draw", "mill", "shuffle", "reveal", "flip")
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class Manual:
     """One manual action. `kind` picks which of the other fields matter:
 
     move (card, to, position), lp (amount: +gain/−loss), counter (card, name, amount),
-    token (name, amount = ATK, position), draw / mill (amount), shuffle, reveal (card), flip (card).
+    atk / def (card, amount: a change that lasts while it stays face-up on the field), token (name, amount = ATK, position), draw / mill (amount), shuffle, reveal (card), flip (card).
     """
 
     kind: str
@@ -46,10 +46,12 @@ class Manual:
     def from_json(cls, text: str) -> "Manual":
         return cls(**json.loads(text))
 
-    def describe(self, d: "Duel") -> str:
+    def describe(self, d: "Duel", hidden: bool = False) -> str:
+        """The log line's action; `hidden`: without the card's name (the opponent may not know it)."""
         card = d.cards.get(self.card) if self.card is not None else None
-        what = card.name if card else ""
+        what = "a card" if hidden else card.name if card else ""
         return {"move": f"move {what} to {self.to}", "lp": f"LP {self.amount:+d}", "counter": f"{self.amount:+d} {self.name} on {what}",
+                "atk": f"{self.amount:+d} ATK to {what}", "def": f"{self.amount:+d} DEF to {what}",
                 "token": f"create {self.name}", "draw": f"draw {self.amount}", "mill": f"mill {self.amount}",
                 "shuffle": "shuffle the Deck", "reveal": f"reveal {what}", "flip": f"flip {what}"}.get(self.kind, self.kind)
 
@@ -60,13 +62,17 @@ def check(d: "Duel", player: int, action: Manual) -> None:
         raise IllegalChoice("MANUAL", "manual actions are off in this duel (turn on the rules switch 'manual_actions')")
     if action.kind not in KINDS:
         raise IllegalChoice("MANUAL", f"unknown manual action '{action.kind}'; one of: {', '.join(KINDS)}")
-    if action.kind in ("move", "counter", "reveal", "flip"):
+    if action.kind in ("move", "counter", "atk", "def", "reveal", "flip"):
         card = d.cards.get(action.card) if action.card is not None else None
         if card is None or card.loc == Loc.GONE:
             raise IllegalChoice("MANUAL", "no such card")
         mine = card.controller == player if card.loc.on_field else card.owner == player
         if not mine:
             raise IllegalChoice("MANUAL", f"{card.name} is not yours to move (R-TERM-5)")
+    if action.kind in ("atk", "def"):
+        card = d.cards[action.card]  # type: ignore[index]
+        if card.loc != Loc.MZONE or not card.face_up:
+            raise IllegalChoice("MANUAL", f"only a face-up monster on the field has {action.kind.upper()} to change")
     if action.kind == "move":
         if action.to not in DESTINATIONS:
             raise IllegalChoice("MANUAL", f"move to one of: {', '.join(DESTINATIONS)}")
@@ -82,9 +88,25 @@ def check(d: "Duel", player: int, action: Manual) -> None:
 
 
 def perform(d: "Duel", player: int, action: Manual) -> None:
-    """Carry out a checked manual action (logged as manual, no triggers)."""
+    """Carry out a checked manual action (logged as manual, no triggers). The log line names the
+    card only if the opponent could see it before or can see it after (a hand card moved to the
+    Deck, a Set card given a counter … stay "a card" to them: R-TERM-6); its owner sees the name."""
     names = d.names
-    d.emit(Note(f"{names[player]} (manual): {action.describe(d)}"))
+    subject = d.cards.get(action.card) if action.card is not None else None
+    seen_before = subject is None or subject.seen_by(1 - player) or action.kind == "reveal"
+    at = len(d.log)
+    try:
+        _perform(d, player, action)
+    finally:
+        if seen_before or subject is None or subject.seen_by(1 - player):
+            note = Note(f"{names[player]} (manual): {action.describe(d)}")
+        else:
+            note = Note(f"{names[player]} (manual): {action.describe(d, hidden=True)}", private_to=player, secret=subject.name)
+        d.log.insert(at, note)  # (before what the action did)
+
+
+def _perform(d: "Duel", player: int, action: Manual) -> None:
+    names = d.names
     side = d.players[player]
     responders, d.responders = d.responders, False  # manual actions trigger nothing
     try:
@@ -109,6 +131,12 @@ def perform(d: "Duel", player: int, action: Manual) -> None:
             card = d.cards[action.card]  # type: ignore[index]
             have = card.counters.get(action.name or "counter", 0)
             card.counters[action.name or "counter"] = max(0, have + action.amount)
+        elif action.kind in ("atk", "def"):
+            from .continuous import Modifier
+
+            card = d.cards[action.card]  # type: ignore[index]
+            atk, defense = (action.amount, 0) if action.kind == "atk" else (0, action.amount)
+            card.modifiers = [*card.modifiers, Modifier(atk, defense, None, "while_face_up", d.turn, card.uid)]
         elif action.kind == "token":
             from ..schema.effects import Token
 

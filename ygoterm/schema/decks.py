@@ -95,6 +95,12 @@ class Deck:
         return [*self.main, *self.extra, *self.side]
 
 
+def unscripted_cards(*decks: Deck) -> list[str]:
+    """The names of the cards without scripted effects (`play: manual`) in these decks: they
+    are played by hand, with manual actions (DESIGN.md §4); the AI cannot play them."""
+    return sorted({c.name for deck in decks for c in deck.all_cards if c.play == "manual"})
+
+
 def read_deck_file(path: Path) -> DeckFile:
     """Parse a deck YAML file; raise DataError listing every structural problem."""
     name = display_path(path)

@@ -23,7 +23,7 @@ from ..schema.rules import Rules
 from ..schema.scenario import read_scenario
 from .deck_editor import DeckEditor, UnsavedDialog
 from .duel_screen import DuelScreen
-from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, saved_duels,
+from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, ai_refusal, manual_rules, new_seed, puzzle_files, saved_duels,
                    solo_seats, survey_decks)
 from .prompts import ChoicePrompt, ConfirmScreen, MessageScreen, SafeCommandPalette, TooSmallScreen
 from .session import Seat, Session, autosave_path
@@ -119,7 +119,7 @@ class YgoApp(App):
         """`rules`: the CLI's (its flags win over the settings, which are never changed by them)."""
         s = self.settings
         seats = (Seat(s.names[0], "human", s.prompts[0]), Seat(s.names[1], "human", s.prompts[1]))
-        duel = Duel.new(self.pool, decks, seed, rules or s.rules(), (s.names[0], s.names[1]))
+        duel = Duel.new(self.pool, decks, seed, manual_rules(rules or s.rules(), decks), (s.names[0], s.names[1]))
         return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title="hot-seat")
 
     def solo_session(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None, *,
@@ -185,6 +185,10 @@ class YgoApp(App):
                 if option.key == "deck":
                     self.push_screen(DeckPicker("Opponent's deck", entries),
                                      lambda other: other and self.push_screen(self.solo_screen((mine, other), "deck", new_seed())))
+                elif option.key.startswith("ai:") and (why := ai_refusal(mine)):
+                    self.push_screen(MessageScreen("The AI cannot play this deck",
+                                                   f"{why}.\n\nPlay it against the goldfish or a deck you play too, or give the AI "
+                                                   "another deck (Duel vs computer)."))
                 else:
                     self.push_screen(self.solo_screen((mine, mine), option.key, new_seed()))
 

@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from ..engine.decision import IllegalChoice, Kind, Option
 from ..engine.events import ChainLinkAdded, ChainResolves, Negated, PhaseChange
-from ..engine.manual import Manual
+from ..engine.manual import Manual, check as manual_check
 from ..engine.player import SEPARATE_PENDULUM_ZONES
 from ..engine.types import EMZ_LEFT, FIELD_ZONE, Loc, Pos, Step
 from ..engine.views import CardView, DuelView, SideView
@@ -205,6 +205,9 @@ class DuelScreen(PlainNotifications, Screen):
         self.key_bar = self.query_one(KeyBar)
         self.bindings_updated_signal.subscribe(self, self._show_keys)
         self.ready = True
+        reason = self.manual_reason()
+        if reason:
+            self.notify(reason, timeout=15)
         self.call_after_refresh(self.advance)
 
     def on_resize(self) -> None:
@@ -245,7 +248,8 @@ class DuelScreen(PlainNotifications, Screen):
                             severity="error", timeout=30)
         self.panels["status"].show(view, names, self._deciding_text(), self._extra_status())
         self.panels["top-line"].show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom)
-        self.panels["bottom-line"].show(me, self.lp_change[self.bottom], view.turn_player == self.bottom)
+        self.panels["bottom-line"].show(me, self.lp_change[self.bottom], view.turn_player == self.bottom,
+                                        "✎ manual actions on" if self.manual_reason() else "")
         self._update_chain(view)
         self._update_log()
         self._update_detail()
@@ -696,12 +700,21 @@ class DuelScreen(PlainNotifications, Screen):
             return
         options = [o for o in d.options if o.card == uid] if self._my_decision() else []
         refusals = self.session.duel.explain(self.session.viewer, uid) if self.session.viewer != PUBLIC else []
+        manual = self.card_manual_actions(uid)
+        options += [Option(f"manual:{i}", label, card=uid) for i, (label, _) in enumerate(manual)]
         if not options and not refusals:
             self.notify("No actions for this card now.")
             return
         name = slot.view.name if slot.view and slot.view.name else "this card"
+
+        def chosen(answer: Any) -> None:
+            if isinstance(answer, Option) and answer.key.startswith("manual:"):
+                self.run_manual(manual[int(answer.key[len("manual:"):])][1])
+            else:
+                self._answer(answer)
+
         # nothing chosen yet: a second Enter (typed ahead, or mashed) never acts by itself
-        self._ask(ChoicePrompt(f"{name}: what now?", options, refusals=refusals, nothing_chosen=True), self._answer)
+        self._ask(ChoicePrompt(f"{name}: what now?", options, refusals=refusals, nothing_chosen=True), chosen)
 
     # ------------------------------------------------------------------ keys
 
@@ -936,6 +949,91 @@ class DuelScreen(PlainNotifications, Screen):
         d = self.session.duel
         return (d.solo or d.rules.manual_actions) and d.pending is not None
 
+    def manual_reason(self) -> str:
+        """Why manual actions are on in this duel, for a note and the status line ('' when they
+        are off, or in a solo test without cards to play by hand). In a two-player duel it names
+        whose deck has cards without scripts, never which cards (the decks stay private)."""
+        d = self.session.duel
+        if not (d.solo or d.rules.manual_actions):
+            return ""
+        cached = getattr(self, "_manual_reason", None)
+        if cached is not None and cached[0] is d:
+            return cached[1]
+        reason = self._manual_reason_of(d)
+        self._manual_reason = (d, reason)  # (asked at every refresh; the decks do not change)
+        return reason
+
+    @staticmethod
+    def _manual_reason_of(d: Any) -> str:
+        unscripted = [c for c in d.cards.values() if getattr(c.data, "play", "") == "manual"]
+        if d.solo:
+            names = sorted({c.name for c in unscripted})
+            return (f"Manual actions are on (solo test): cards without scripts (✎), played by hand: {', '.join(names)}. "
+                    "Enter on a ✎ card offers its manual actions; ctrl+p lists them all.") if names else ""
+        owners = sorted({c.owner for c in unscripted})
+        if owners:
+            whose = " and ".join(f"{d.names[p]}'s deck" for p in owners)
+            return (f"Manual actions are on for this duel: {whose} {'have' if len(owners) > 1 else 'has'} cards without scripts (✎), "
+                    "played by hand. Enter on a ✎ card offers its manual actions; ctrl+p lists them all.")
+        return "Manual actions are on for this duel (the rules switch 'manual_actions'): ctrl+p lists them."
+
+    def card_manual_actions(self, uid: int) -> list[tuple[str, Manual]]:
+        """The manual actions a card's Enter menu offers: for a card without scripts (✎) of the
+        player at the keyboard, where manual actions are allowed; only those the engine would
+        take now (`engine.manual.check`). Each goes through `Duel.manual` (and the replay)."""
+        s = self.session
+        d = s.duel
+        card = d.cards.get(uid)
+        if card is None or s.viewer == PUBLIC or not self._manual_allowed() or getattr(card.data, "play", "") != "manual":
+            return []
+        who = s.viewer
+        if (card.controller if card.loc.on_field else card.owner) != who:
+            return []
+        home = "extra" if card.is_extra_deck else "hand"
+        moves: list[tuple[str, Manual]] = []
+        if card.loc != Loc.MZONE and card.is_monster:
+            moves += [("place it in a Monster Zone in Attack Position", Manual("move", uid, to="monster", position="attack")),
+                      ("place it in a Monster Zone in Defense Position", Manual("move", uid, to="monster", position="defense")),
+                      ("Set it in a Monster Zone (face-down Defense)", Manual("move", uid, to="monster", position="set"))]
+        if card.loc != Loc.SZONE and not card.is_monster:
+            if getattr(card.data, "subtype", "") == "field":
+                moves += [("place it face-up in the Field Zone (activate it by hand)", Manual("move", uid, to="field")),
+                          ("Set it in the Field Zone", Manual("move", uid, to="field", position="set"))]
+            else:
+                moves += [("place it face-up in a Spell & Trap Zone (activate it by hand)", Manual("move", uid, to="spell")),
+                          ("Set it in a Spell & Trap Zone", Manual("move", uid, to="spell", position="set"))]
+        if card.loc != Loc.GY:
+            moves.append(("send it to the GY", Manual("move", uid, to="gy")))
+        if card.loc != Loc.BANISHED:
+            moves += [("banish it", Manual("move", uid, to="banished")), ("banish it face-down", Manual("move", uid, to="banished-face-down"))]
+        if card.loc != Loc.HAND and home == "hand":
+            moves.append(("return it to the hand", Manual("move", uid, to="hand")))
+        if card.loc != Loc.EXTRA and home == "extra":
+            moves.append(("return it to the Extra Deck", Manual("move", uid, to="extra")))
+        if home == "hand":
+            moves += [("put it on top of the Deck", Manual("move", uid, to="deck-top")),
+                      ("put it on the bottom of the Deck", Manual("move", uid, to="deck-bottom"))]
+        if card.loc.on_field:  # (first: what a card on the field is most often given by hand)
+            tweaks: list[tuple[str, Manual]] = []
+            if card.loc == Loc.MZONE and card.face_up:
+                tweaks += [(f"{amount:+d} {stat.upper()}", Manual(stat, uid, amount=amount))
+                           for stat in ("atk", "def") for amount in (500, -500)]
+            tweaks.append(("add a counter to it", Manual("counter", uid, name="counter", amount=1)))
+            if card.counters.get("counter", 0):
+                tweaks.append(("remove a counter from it", Manual("counter", uid, name="counter", amount=-1)))
+            tweaks.append((f"flip it {'face-down' if card.face_up else 'face-up'}", Manual("flip", uid)))
+            moves = tweaks + moves
+        if card.loc == Loc.HAND:
+            moves.append(("reveal it", Manual("reveal", uid)))
+        allowed = []
+        for label, action in moves:
+            try:
+                manual_check(d, who, action)
+            except IllegalChoice:
+                continue
+            allowed.append((f"✎ manual: {label}", action))
+        return allowed
+
     def manual_commands(self) -> list[tuple[str, Manual]]:
         s = self.session
         d = s.duel
@@ -952,6 +1050,10 @@ class DuelScreen(PlainNotifications, Screen):
             commands.append((f"Add a counter to {card.name}", Manual("counter", card.uid, name="counter", amount=1)))
             commands.append((f"Remove a counter from {card.name}", Manual("counter", card.uid, name="counter", amount=-1)))
             commands.append((f"Reveal {card.name}", Manual("reveal", card.uid)))
+            if card.loc == Loc.MZONE and card.face_up:
+                for stat in ("atk", "def"):
+                    for amount in (100, 500, -100, -500):
+                        commands.append((f"{amount:+d} {stat.upper()} to {card.name}", Manual(stat, card.uid, amount=amount)))
         for amount in (-1000, -500, -100, 100, 500, 1000):
             commands.append((f"LP {amount:+d} ({d.names[who]})", Manual("lp", amount=amount)))
         commands += [("Draw 1 card", Manual("draw", amount=1)), ("Mill 1 card (top of Deck to GY)", Manual("mill", amount=1)),
@@ -966,7 +1068,7 @@ class DuelScreen(PlainNotifications, Screen):
             if card is not None:
                 who = card.controller if card.loc.on_field else card.owner
         try:
-            s.duel.manual(who, action)
+            s.manual(who, action)
             s.save_auto()
         except IllegalChoice as e:
             self.notify(f"{e.message} ({e.rule})", severity="error")

@@ -9,8 +9,8 @@ from ..schema.decks import Deck
 from ..schema.rules import Rules, TimeRules
 from .match_screen import MatchBreakScreen, MatchDuelScreen
 from .match_session import MatchRun
-from .menu import DeckPicker, new_seed, survey_decks
-from .prompts import ChoicePrompt, InputPrompt
+from .menu import DeckPicker, ai_refusal, manual_rules, new_seed, survey_decks
+from .prompts import ChoicePrompt, InputPrompt, MessageScreen
 from .session import Seat
 
 if TYPE_CHECKING:
@@ -42,6 +42,8 @@ def new_match(app: "YgoApp", decks: tuple[Deck, Deck], opponent: str, seed: int,
 
     s = app.settings
     rules = rules or s.rules()
+    if not opponent.startswith("ai:"):
+        rules = manual_rules(rules, decks)  # two humans: cards without scripts are played by hand
     if minutes is not None:
         rules = rules.model_copy(update={"time": TimeRules(match_minutes=minutes)})
     seats, hot_seat = match_seats(opponent, s.names, s.prompts)
@@ -64,7 +66,8 @@ def menu_match(app: "YgoApp") -> None:
         def other(first: Deck | None) -> None:
             if first is not None:
                 app.push_screen(DeckPicker(second, entries),
-                                lambda deck: deck and app.push_screen(new_match(app, (first, deck), opponent, new_seed(), minutes=minutes)))
+                                lambda deck: deck and opponent.startswith("ai:") and _refuse_for_ai(app, deck)
+                                or deck and app.push_screen(new_match(app, (first, deck), opponent, new_seed(), minutes=minutes)))
 
         app.push_screen(DeckPicker(f"{names[0]}: choose a deck" if opponent == "hotseat" else "Your deck", entries), other)
 
@@ -101,6 +104,14 @@ def menu_match(app: "YgoApp") -> None:
     app.push_screen(ChoicePrompt("Match (best of 3): who plays?", who), timed)
 
 
+def _refuse_for_ai(app: "YgoApp", deck: Deck) -> bool:
+    """True (and says why) when the AI cannot play `deck`: it has cards without scripts."""
+    why = ai_refusal(deck)
+    if why:
+        app.push_screen(MessageScreen("The AI cannot play this deck", f"{why}.\n\nChoose another deck for the AI."))
+    return bool(why)
+
+
 def menu_vs_computer(app: "YgoApp", start: Callable[[tuple[Deck, Deck], str], Any]) -> None:
     """Duel vs computer: the AI's level, your deck, the AI's deck (default: the same)."""
     entries = survey_decks(app.pool, app.deck_dirs)
@@ -112,7 +123,7 @@ def menu_vs_computer(app: "YgoApp", start: Callable[[tuple[Deck, Deck], str], An
         def ai_deck(mine: Deck | None) -> None:
             if mine is not None:
                 app.push_screen(DeckPicker("The AI's deck", entries),
-                                lambda deck: deck and app.push_screen(start((mine, deck), option.key)))
+                                lambda deck: deck and _refuse_for_ai(app, deck) or deck and app.push_screen(start((mine, deck), option.key)))
 
         app.push_screen(DeckPicker("Your deck", entries), ai_deck)
 

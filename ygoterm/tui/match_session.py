@@ -48,6 +48,9 @@ class MatchSession(Session):
     def _concede(self, player: int) -> list[Event]:
         return self.match.concede(player)
 
+    def manual(self, player: int, action: Any) -> list[Event]:
+        return self.match.manual(player, action)  # (the match sees a duel that a manual action ended)
+
     def undo(self) -> bool:
         return False
 

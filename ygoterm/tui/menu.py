@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from .. import paths
 from ..schema.cardpool import CardPool
-from ..schema.decks import Deck, deck_paths
+from ..schema.decks import Deck, deck_paths, unscripted_cards
 from ..schema.legality import judge_deck
 from ..schema.problems import DataError, Problem, display_path
 from ..schema.report import problems_from
@@ -129,6 +129,8 @@ class DeckPicker(PlainNotifications, BrowsesList, ModalScreen):
                 label = Text(entry.name, style="bold")
                 label.append("  legal" if entry.legal else f"  illegal ({len(entry.problems)} problem{'s' if len(entry.problems) != 1 else ''})",
                              style="green" if entry.legal else "red")
+                if entry.deck is not None and unscripted_cards(entry.deck):
+                    label.append("  ✎ manual", style="#d7af5f")  # cards without scripts: played with manual actions
                 items.append(ListOption(label))
             yield OptionList(*items, id="decks")
             yield Static("", id="deck-info")
@@ -149,6 +151,9 @@ class DeckPicker(PlainNotifications, BrowsesList, ModalScreen):
             summary = deck_summary(entry.deck)
             info.append(f"{len(entry.deck.main)} Main · {len(entry.deck.extra)} Extra · " +
                         " · ".join(f"{n} {k}" for k, n in summary["kind"].most_common()), style="dim")
+        if entry.deck is not None and (unscripted := unscripted_cards(entry.deck)):
+            info.append(f"\n✎ Cards without scripts: {', '.join(unscripted)}. They are played by hand: manual actions are "
+                        "switched on for a duel with this deck (the AI cannot play it).", style="#d7af5f")
         self.query_one("#deck-info", Static).update(info)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -366,6 +371,20 @@ def saved_duels() -> list[Path]:
 def puzzle_files() -> list[Path]:
     folders = [PUZZLES, paths.user_home() / "puzzles"]
     return [p for d in folders if d.is_dir() for p in sorted(d.glob("*.yaml"))]
+
+
+def manual_rules(rules: Rules, decks: tuple[Deck, Deck]) -> Rules:
+    """A two-player duel with cards without scripts (`play: manual`) has manual actions switched
+    on (DESIGN.md §4), so that those cards can be played by hand; the duel screen says so."""
+    if unscripted_cards(*decks) and not rules.manual_actions:
+        return rules.model_copy(update={"manual_actions": True})
+    return rules
+
+
+def ai_refusal(deck: Deck) -> str | None:
+    """Why the AI cannot play `deck` (its cards without scripts), as the CLI says it."""
+    unscripted = unscripted_cards(deck)
+    return f"the AI cannot play cards without scripts: {', '.join(unscripted)}" if unscripted else None
 
 
 def new_seed() -> int:

@@ -486,7 +486,8 @@ HELP_TEXT = """\
 [b]Moving around[/b]
   ←↓↑→ or h j k l   move between zones, hand and piles
   Enter             the focused card's actions (greyed ones say why not, with the rule);
-                    nothing is chosen yet: ↓ then Enter, or the option's digit 1–9
+                    nothing is chosen yet: ↓ then Enter, or the option's digit 1–9;
+                    a ✎ card has no script: its menu lists its manual actions too
   mouse             click a card to act on it
 
 [b]Acting[/b]

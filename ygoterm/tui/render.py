@@ -27,6 +27,16 @@ def card_style(pool: CardPool, view: CardView) -> str:
     return KIND_STYLE["spell"] if isinstance(card, Spell) else KIND_STYLE["trap"]
 
 
+MANUAL_MARK = "✎"  # a card without scripts (`play: manual`): its text is played with manual actions
+MANUAL_STYLE = "bold #d7af5f"
+MANUAL_NOTE = "✎ no script: play its text with manual actions (Enter on the card; ctrl+p lists them all)"
+
+
+def is_manual(pool: CardPool, name: str | None) -> bool:
+    card = pool.get(name) if name else None
+    return card is not None and card.play == "manual"
+
+
 def fit(text: str, width: int) -> str:
     """Shorten to `width` cells, keeping the start of the name readable."""
     if width <= 0:
@@ -46,6 +56,9 @@ def slot_text(pool: CardPool, view: CardView | None, width: int, lines: int, lab
         if lines > 1 and view.pos == Pos.FACEDOWN_DEFENSE:
             text.append("\n" + fit("DEF pos.", width), style="dim")
         return text
+    if is_manual(pool, view.name):
+        text.append(MANUAL_MARK, style=MANUAL_STYLE)  # no script: played with manual actions
+        width -= len(MANUAL_MARK)
     text.append(fit(view.name or "", width), style=card_style(pool, view))
     if lines > 1:
         text.append("\n")
@@ -98,6 +111,8 @@ def card_detail(pool: CardPool, view: CardView | None, fallback: str = "") -> Te
     if card is None:
         text.append(view.name or "?", style="bold")
         return text
+    if card.play == "manual":
+        text.append(MANUAL_MARK + " ", style=MANUAL_STYLE)
     text.append(card.name + "\n", style=card_style(pool, view))
     text.append(stat_line(card) + "\n", style="bold")
     if view.loc == Loc.MZONE and view.atk is not None:
@@ -111,8 +126,10 @@ def card_detail(pool: CardPool, view: CardView | None, fallback: str = "") -> Te
     foot = []
     if card.rarity:
         foot.append(RARITIES[card.rarity])
-    foot.append("scripted" if card.scripted else "manual — resolve by hand (ctrl+p)" if card.has_effect else "no effect")
+    foot.append("scripted" if card.scripted else "manual" if card.has_effect else "no effect")
     text.append("\n" + " · ".join(foot), style="dim")
+    if card.play == "manual":
+        text.append("\n" + MANUAL_NOTE, style=MANUAL_STYLE)
     return text
 
 

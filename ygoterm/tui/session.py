@@ -284,6 +284,10 @@ class Session:
     def _concede(self, player: int) -> list[Event]:
         return self.duel.concede(player)
 
+    def manual(self, player: int, action: Any) -> list[Event]:
+        """A manual action (engine/manual.py) by `player`; a match's session sends it through the match."""
+        return self.duel.manual(player, action)
+
     def answer(self, answer: Option | str | Sequence[Option | str]) -> list[Event]:
         """Apply a human's answer, then let agents and automatic passes run.
 

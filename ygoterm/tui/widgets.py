@@ -136,7 +136,8 @@ class StatusBar(TextPanel):
 class SideLine(TextPanel):
     """A player's name, LP (with the last change) and pile counts."""
 
-    def show(self, side: SideView, lp_change: int, active: bool) -> None:
+    def show(self, side: SideView, lp_change: int, active: bool, note: str = "") -> None:
+        """`note`: a mark after the counts (the bottom line's "✎ manual actions on")."""
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(f" {side.name} ", style="bold reverse" if active else "bold")
         text.append(f" LP {side.lp}", style="bold green" if side.lp > 2000 else "bold red")
@@ -144,6 +145,8 @@ class SideLine(TextPanel):
             text.append(f" ({lp_change:+d})", style="bold red" if lp_change < 0 else "bold green")
         text.append(f"  Hand {len(side.hand)}  Deck {side.deck}  GY {len(side.gy)}  Ban {len(side.banished)}  Extra {len(side.extra)}",
                     style="dim")
+        if note:
+            text.append(f"  {note}", style="bold #d7af5f")
         self.update(text)
 
 
