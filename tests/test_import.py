@@ -396,3 +396,16 @@ def test_lflist_directives_and_comments(tmp_path, pool):
     conf.write_text("$whitelist\n!A\n")
     with pytest.raises(DataError, match="before any '!Name'"):
         read_lflist(conf, pool)
+
+
+def test_a_row_without_a_name_is_skipped_and_counted_not_fatal(cli, home, tmp_path):
+    """Real databases hold a few `datas` rows with no `texts` row: the rest still imports."""
+    path = make_cdb(tmp_path / "c.cdb", [(900001, "Quill Imp", M | N, 1000, 1000, 4, 1, 1)])
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO datas VALUES (?,?,?,?,?,?,?,?,?,?,?)", (900002, 3, 0, 0, M | N, 0, 0, 4, 1, 1, 0))
+    con.commit()
+    con.close()
+    code, out, _ = cli("cards", "import", path)
+    assert code == 0, out
+    assert "imported 1 card" in out and "entries without a name" in out
+    assert user_pool().get(900001).name == "Quill Imp"

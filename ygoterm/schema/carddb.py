@@ -61,6 +61,7 @@ assert set(RACES.values()) == set(MONSTER_TYPES) and set(ATTRIBUTE_FLAGS.values(
 # skip reasons, as counted and shown
 SKILL, SPEED, RUSH, TOKEN, ACTION, HIDDEN = ("Skill cards", "Speed Duel-only cards", "Rush Duel cards", "Tokens",
                                              "Action cards", "hidden system entries (not cards)")
+NAMELESS = "entries without a name (no row in 'texts')"
 
 
 @dataclass
@@ -223,9 +224,9 @@ def _cdb_raw(row: tuple[Any, ...], file: str, problems: list[Problem]) -> Raw | 
         problems.append(Problem(file, 0, 0, where, f"passcode {code} is not possible (1 to {MAX_PASSCODE:,})", "remove the row or fix its id"))
         return None
     if not isinstance(name, str) or not name.strip():
-        problems.append(Problem(file, 0, 0, where, "the card has no name (no row in 'texts', or an empty name)",
-                                "every row of 'datas' needs a row with the same id in 'texts'"))
-        return None
+        raw = Raw(code, f"passcode {code}", where, alias=alias)  # (real databases hold a few: skipped, the rest imported)
+        raw.skip = NAMELESS
+        return raw
     raw = Raw(code, " ".join(name.split()), where, text=(desc or "").replace("\r\n", "\n").strip(), alias=alias)
     if ot & SCOPE_HIDDEN:
         raw.skip = HIDDEN
