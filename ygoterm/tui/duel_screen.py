@@ -27,7 +27,7 @@ from .prompts import (ChoicePrompt, ConfirmScreen, CurtainScreen, DeclarePrompt,
                       MessageScreen, PileScreen, SelectPrompt, SharedResponse, prompt_for)
 from .render import card_detail
 from .session import PUBLIC, EngineBug, Session
-from .widgets import (HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
+from .widgets import (HAND_MIN, HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
                       StatusBar)
 
 ROWS = ("top-hand", "top-st", "top-m", "emz", "bottom-m", "bottom-st", "bottom-hand")
@@ -294,16 +294,19 @@ class DuelScreen(PlainNotifications, Screen):
                           mark=marks.get(view.uid, "") if view else "", owner_name=owner)
         hand = side.hand
         for i, slot in enumerate(self.slots[f"{where}-hand"]):
-            shown = i < len(hand) or (i == 0 and not hand)
-            if slot.display != shown:  # a layout change: only when the hand grows or shrinks
+            # At least HAND_MIN places stay on screen (the unused ones blank): showing or hiding a
+            # place lays the whole screen out again, which made every draw cost a full repaint.
+            slot.in_use = i < len(hand) or (i == 0 and not hand)
+            shown = i < max(len(hand), HAND_MIN)
+            if slot.display != shown:  # a layout change: only when the hand grows past HAND_MIN or shrinks back
                 slot.display = shown
             if i < len(hand):
                 view = hand[i]
                 slot.label = f"+{len(hand) - HAND_SLOTS + 1}" if i == HAND_SLOTS - 1 and len(hand) > HAND_SLOTS else ""
                 slot.show(side.player, view, highlight=view.uid in actionable, foe=top, mark=marks.get(view.uid, ""))
             else:
-                slot.label = f"({side.name}: no cards in hand)" if top else "(your hand is empty)"
-                slot.show(side.player, None, foe=top)
+                slot.label = "" if i else f"({side.name}: no cards in hand)" if top else "(your hand is empty)"
+                slot.show(side.player, None, foe=top, mark="" if slot.in_use else "unused")
 
     def _actionable(self) -> set[int]:
         d = self.session.pending
@@ -676,10 +679,10 @@ class DuelScreen(PlainNotifications, Screen):
     def _focus_default(self, home: bool = False) -> None:
         """The cursor on your hand's first card, unless it is somewhere useful already (`home`: always)."""
         cursor = self.cursor
-        if not home and cursor is not None and cursor.display and not (cursor.id or "").startswith("top-hand"):
+        if not home and cursor is not None and cursor.display and cursor.in_use and not (cursor.id or "").startswith("top-hand"):
             return
         for slot in self.slots["bottom-hand"]:
-            if slot.display:
+            if slot.display and slot.in_use:
                 self.select(slot)
                 return
 
@@ -785,7 +788,7 @@ class DuelScreen(PlainNotifications, Screen):
     def action_move(self, drow: int, dcol: int) -> None:
         if self.asking:
             return
-        rows = [[s for s in row if s.display] for row in self.rows]
+        rows = [[s for s in row if s.display and s.in_use] for row in self.rows]
         rows = [r for r in rows if r]
         current = self.cursor
         position = next(((r, c) for r, row in enumerate(rows) for c, s in enumerate(row) if s is current), None)

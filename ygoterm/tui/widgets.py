@@ -17,6 +17,7 @@ from ..schema.cardpool import CardPool
 from .render import slot_text
 
 HAND_SLOTS = 10
+HAND_MIN = 6  # hand places always on screen (see DuelScreen._fill_side)
 
 
 class CardSlot(Widget, can_focus=False):
@@ -43,6 +44,7 @@ class CardSlot(Widget, can_focus=False):
         self.count: int | None = None  # for piles
         self.highlight = False  # the card has legal actions now
         self.selected = False  # the board cursor is here
+        self.in_use = True  # a hand place beyond the hand's cards is blank and skipped by the cursor
         self.foe = False  # the opponent's place (painted in the opponent's colours)
         self.mark = ""  # "attacker", "target" (the battle), "option", "picked" (a prompt asks for cards)
         self.owner_name = ""  # in the empty zone's label, on the opponent's side
@@ -65,6 +67,8 @@ class CardSlot(Widget, can_focus=False):
 
     def render(self) -> Text:
         width, lines = max(1, self.size.width), max(1, self.size.height)
+        if self.mark == "unused":  # a hand place beyond the hand's cards
+            return _fill(Text(), width, lines, "on #14171c")
         if self.count is not None:
             text = Text(no_wrap=True, overflow="ellipsis")
             text.append(self.label[:width], style="bold")
@@ -73,7 +77,9 @@ class CardSlot(Widget, can_focus=False):
             else:
                 text.append(f" {self.count}")
         else:
-            label = f"{self.owner_name} {self.label}" if self.owner_name and self.label else self.label
+            label = self.label  # the opponent's zones say whose they are, when that fits
+            if self.owner_name and label and len(self.owner_name) + len(label) < width:
+                label = f"{self.owner_name} {label}"
             text = slot_text(self.pool, self.view, width, lines, label)
         empty = self.view is None and self.count is None
         side = ("foe-" if self.foe else "") + ("empty" if empty else "card")
