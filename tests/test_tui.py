@@ -1244,3 +1244,42 @@ async def test_escape_out_of_an_activation_leaves_the_duel_untouched(pool):
         await pilot.press("enter")  # the target
         await pilot.pause()
         assert isinstance(app.screen, SharedResponse) and not session.can_back_out()
+
+
+async def test_the_board_marks_the_attacker_its_target_and_a_raised_atk(pool):
+    """During an attack the attacker and its target are marked on the board (public: both
+    players see them); a monster whose ATK differs from its printed ATK shows it (▲ raised)."""
+    from ygoterm.engine.position import build_position
+    from ygoterm.tui.session import Seat, Session
+
+    position = {"name": "marks", "turn": 3, "phase": "main1", "names": {"A": "Ann", "B": "Bob"},
+                "A": {"deck": DECK, "monsters": [{"card": "Dark Paladin", "how": "special"}, {"card": "Stardust Dragon", "how": "special"}]},
+                "B": {"deck": DECK, "monsters": ["Summoned Skull"]}}
+
+    def start(app):
+        duel = build_position(pool, position, seed=1)
+        seats = (Seat("Ann", "human", "always"), Seat("Bob", "human", "always"))
+        return DuelScreen(Session.start(duel, pool, seats, hot_seat=False), title="marks", solo=True)
+
+    app = make_app(pool, start=start)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        paladin = next(slot for slot in screen.slots["bottom-m"] if slot.view and slot.view.name == "Dark Paladin")
+        assert paladin.view.atk > paladin.view.base_atk and f"{paladin.view.atk}▲" in screen_text(app)
+        assert "⚔" not in screen_text(app)
+        session = screen.session
+        for label in ("battle", "attack Dark Paladin -> Summoned Skull"):
+            for _ in range(12):
+                option = next((o for o in session.duel.pending.options if o.label.startswith(label)), None)
+                session.answer(option or next(o for o in session.duel.pending.options if o.label == "pass"))
+                if option is not None:
+                    break
+        screen.advance()
+        await pilot.pause()
+        skull = next(slot for slot in screen.slots["top-m"] if slot.view and slot.view.name == "Summoned Skull")
+        assert (paladin.mark, skull.mark) == ("attacker", "target")
+        await pilot.press("escape")  # the response prompt aside: the board itself
+        await pilot.pause()
+        text = screen_text(app)
+        assert "⚔ attacks" in text and "◎ target" in text

@@ -27,7 +27,7 @@ from .prompts import (ChoicePrompt, ConfirmScreen, CurtainScreen, DeclarePrompt,
                       MessageScreen, PileScreen, SelectPrompt, SharedResponse, prompt_for)
 from .render import card_detail
 from .session import PUBLIC, EngineBug, Session
-from .widgets import (HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
+from .widgets import (HAND_MIN, HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
                       StatusBar)
 
 ROWS = ("top-hand", "top-st", "top-m", "emz", "bottom-m", "bottom-st", "bottom-hand")
@@ -136,6 +136,7 @@ class DuelScreen(PlainNotifications, Screen):
         self.keys_mode: tuple[Any, ...] = ()  # what the key bar was drawn for (`_sync_keys`)
         self.over_shown = False  # the end-of-duel screen came up once (r and q work on the board after it)
         self.ready = False  # mounted: the board's widgets exist, keys may act
+        self.picked: int | None = None  # the card of the option highlighted in an open prompt (marked on the board)
 
     # ------------------------------------------------------------------ layout
 
@@ -231,12 +232,14 @@ class DuelScreen(PlainNotifications, Screen):
             self.lp_change[p] = lp - self.last_lp[p] if lp != self.last_lp[p] else self.lp_change[p]
             self.last_lp[p] = lp
         actionable = self._actionable()
-        self._fill_side("bottom", me, actionable)
-        self._fill_side("top", foe, actionable)
+        marks = self._marks(view)
+        self._fill_side("bottom", me, actionable, marks)
+        self._fill_side("top", foe, actionable, marks)
         for i, seq in enumerate((EMZ_LEFT, EMZ_LEFT + 1)):
             occupant = me.monsters[seq] or foe.monsters[seq]
             owner = self.bottom if me.monsters[seq] else 1 - self.bottom
-            self.emz_slots[i].show(owner, occupant, highlight=bool(occupant and occupant.uid in actionable))
+            self.emz_slots[i].show(owner, occupant, highlight=bool(occupant and occupant.uid in actionable),
+                                   foe=bool(occupant) and owner != self.bottom, mark=marks.get(occupant.uid, "") if occupant else "")
         emz = self.panels["emz"]
         if emz.display != (s.duel.rules.ruleset != "mr3"):
             emz.display = s.duel.rules.ruleset != "mr3"
@@ -247,7 +250,7 @@ class DuelScreen(PlainNotifications, Screen):
                 self.notify(f"{s.autosave_error}. Play on, but save with s (to another folder if needed).",
                             severity="error", timeout=30)
         self.panels["status"].show(view, names, self._deciding_text(), self._extra_status())
-        self.panels["top-line"].show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom)
+        self.panels["top-line"].show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom, foe=True)
         self.panels["bottom-line"].show(me, self.lp_change[self.bottom], view.turn_player == self.bottom,
                                         "✎ manual actions on" if self.manual_reason() else "")
         self._update_chain(view)
@@ -276,39 +279,59 @@ class DuelScreen(PlainNotifications, Screen):
             items.append((self.app.get_key_display(binding), binding.description, keep))
         self.key_bar.show(items)
 
-    def _fill_side(self, where: str, side: SideView, actionable: set[int]) -> None:
+    def _fill_side(self, where: str, side: SideView, actionable: set[int], marks: dict[int, str]) -> None:
         top = where == "top"
+        owner = side.name if top else ""
         for row, zones in ((f"{where}-m", side.monsters), (f"{where}-st", side.spells)):
             for slot in self.slots[row]:
                 if slot.zone in ("M", "S"):
                     view = zones[slot.seq]
-                    slot.show(side.player, view, highlight=bool(view and view.uid in actionable))
                 elif slot.zone == "field":
                     view = side.spells[FIELD_ZONE]
-                    slot.show(side.player, view, highlight=bool(view and view.uid in actionable))
                 else:
                     pile = {"gy": side.gy, "extra": side.extra}.get(slot.zone)
                     count = side.deck if slot.zone == "deck" else len(pile or ())
                     top_card = pile[-1] if pile else None
-                    slot.show(side.player, top_card, count=count, highlight=bool(top_card and top_card.uid in actionable))
+                    slot.show(side.player, top_card, count=count, highlight=bool(top_card and top_card.uid in actionable), foe=top)
+                    continue
+                slot.show(side.player, view, highlight=bool(view and view.uid in actionable), foe=top,
+                          mark=marks.get(view.uid, "") if view else "", owner_name=owner)
         hand = side.hand
         for i, slot in enumerate(self.slots[f"{where}-hand"]):
-            shown = i < len(hand) or (i == 0 and not hand)
-            if slot.display != shown:  # a layout change: only when the hand grows or shrinks
+            # At least HAND_MIN places stay on screen (the unused ones blank): showing or hiding a
+            # place lays the whole screen out again, which made every draw cost a full repaint.
+            slot.in_use = i < len(hand) or (i == 0 and not hand)
+            shown = i < max(len(hand), HAND_MIN)
+            if slot.display != shown:  # a layout change: only when the hand grows past HAND_MIN or shrinks back
                 slot.display = shown
             if i < len(hand):
                 view = hand[i]
                 slot.label = f"+{len(hand) - HAND_SLOTS + 1}" if i == HAND_SLOTS - 1 and len(hand) > HAND_SLOTS else ""
-                slot.show(side.player, view, highlight=view.uid in actionable)
+                slot.show(side.player, view, highlight=view.uid in actionable, foe=top, mark=marks.get(view.uid, ""))
             else:
-                slot.label = "(no cards in hand)" if top else "(your hand is empty)"
-                slot.show(side.player, None)
+                slot.label = "" if i else f"({side.name}: no cards in hand)" if top else "(your hand is empty)"
+                slot.show(side.player, None, foe=top, mark="" if slot.in_use else "unused")
 
     def _actionable(self) -> set[int]:
         d = self.session.pending
         if d is None or d.player != self.session.viewer or d.kind not in _BOARD_KINDS:
             return set()
         return {o.card for o in d.options if o.card is not None}
+
+    def _marks(self, view: DuelView) -> dict[int, str]:
+        """What the board marks: the attacker and its target during a battle (public), and the
+        cards the viewer's own open question offers ("option"; the highlighted one "picked")."""
+        marks: dict[int, str] = {}
+        d = self.session.pending
+        if d is not None and d.player == self.session.viewer and d.kind not in _BOARD_KINDS:
+            marks.update((o.card, "option") for o in d.options if o.card is not None)
+            if self.picked is not None and self.picked in marks:
+                marks[self.picked] = "picked"
+        if view.attacker is not None:
+            marks[view.attacker] = "attacker"
+        if view.attack_target is not None:
+            marks[view.attack_target] = "target"
+        return marks
 
     def _deciding_text(self) -> str:
         s = self.session
@@ -430,6 +453,9 @@ class DuelScreen(PlainNotifications, Screen):
         """The highlighted option's card fills the detail panel (as the viewer sees it)."""
         panel = self.panels["detail"]
         uid = option.card if option is not None else None
+        if uid != self.picked:
+            self.picked = uid
+            self.refresh_board()  # the board marks the highlighted option's card
         card = self._card_view(uid) if uid is not None else None
         if card is None and uid is not None and option is not None:
             real = self.session.duel.cards.get(uid)  # a card only this question shows (a Deck search): named in the option
@@ -583,6 +609,7 @@ class DuelScreen(PlainNotifications, Screen):
 
         def done(result: Any) -> None:
             self.asking = False
+            self.picked = None
             callback(result)
 
         self.app.push_screen(screen, done)
@@ -661,10 +688,10 @@ class DuelScreen(PlainNotifications, Screen):
     def _focus_default(self, home: bool = False) -> None:
         """The cursor on your hand's first card, unless it is somewhere useful already (`home`: always)."""
         cursor = self.cursor
-        if not home and cursor is not None and cursor.display and not (cursor.id or "").startswith("top-hand"):
+        if not home and cursor is not None and cursor.display and cursor.in_use and not (cursor.id or "").startswith("top-hand"):
             return
         for slot in self.slots["bottom-hand"]:
-            if slot.display:
+            if slot.display and slot.in_use:
                 self.select(slot)
                 return
 
@@ -779,7 +806,7 @@ class DuelScreen(PlainNotifications, Screen):
     def action_move(self, drow: int, dcol: int) -> None:
         if self.asking:
             return
-        rows = [[s for s in row if s.display] for row in self.rows]
+        rows = [[s for s in row if s.display and s.in_use] for row in self.rows]
         rows = [r for r in rows if r]
         current = self.cursor
         position = next(((r, c) for r, row in enumerate(rows) for c, s in enumerate(row) if s is current), None)

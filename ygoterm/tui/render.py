@@ -12,19 +12,38 @@ from ..schema.query import stat_line
 from ..schema.vocab import RARITIES
 
 KIND_STYLE = {"monster": "bold #e8c170", "effect": "bold #e39b4a", "spell": "bold #46b38f", "trap": "bold #c0589b",
-              "fusion": "bold #a77bd6", "ritual": "bold #5b8fd6", "extra": "bold #cfcfcf", "token": "bold #a0a0a0"}
+              "fusion": "bold #a77bd6", "ritual": "bold #5b8fd6", "synchro": "bold #e6e6e6", "xyz": "bold #8c8c8c",
+              "link": "bold #4a78c2", "pendulum": "bold #e39b4a", "extra": "bold #cfcfcf", "token": "bold #a0a0a0"}
+
+# Card frames as players know them: the name line is painted in the frame's colour
+# (text colour, background). A Pendulum frame is split: its top colour, then Spell green.
+FRAMES = {"normal": ("#1b1508", "#d9b45f"), "effect": ("#1b1005", "#d9823a"), "fusion": ("#f2ecff", "#7a52b3"),
+          "ritual": ("#f0f5ff", "#3f6fb8"), "synchro": ("#111111", "#e4e4e4"), "xyz": ("#eeeeee", "#2a2a2e"),
+          "link": ("#eef3ff", "#1f3f7a"), "token": ("#111111", "#a9a9a9"), "spell": ("#04140d", "#35a07c"),
+          "trap": ("#1a0512", "#c4559c")}
+PENDULUM_LOW = "#2f9a72"  # the Spell-green half of a Pendulum frame
+
+
+def frame_of(pool: CardPool, name: str | None) -> tuple[str, bool]:
+    """The card's frame (normal, effect, fusion … spell, trap) and whether it is a Pendulum card."""
+    card = pool.get(name) if name else None
+    if card is None:
+        return "", False
+    if isinstance(card, Monster):
+        pendulum = "pendulum" in card.frames
+        for frame in ("token", "fusion", "ritual", "synchro", "xyz", "link"):
+            if frame in card.frames:
+                return frame, pendulum
+        return ("effect" if "effect" in card.frames else "normal"), pendulum
+    return ("spell" if isinstance(card, Spell) else "trap"), False
 
 
 def card_style(pool: CardPool, view: CardView) -> str:
-    card = pool.get(view.name) if view.name else None
-    if card is None:
+    """The card name's colour (lists, the detail panel): its frame's colour."""
+    frame, _ = frame_of(pool, view.name)
+    if not frame:
         return "dim"
-    if isinstance(card, Monster):
-        for frame in ("token", "fusion", "ritual", "synchro", "xyz", "link"):
-            if frame in card.frames:
-                return KIND_STYLE.get(frame, KIND_STYLE["extra"])
-        return KIND_STYLE["effect"] if "effect" in card.frames else KIND_STYLE["monster"]
-    return KIND_STYLE["spell"] if isinstance(card, Spell) else KIND_STYLE["trap"]
+    return KIND_STYLE["monster" if frame == "normal" else frame]
 
 
 MANUAL_MARK = "✎"  # a card without scripts (`play: manual`): its text is played with manual actions
@@ -44,8 +63,44 @@ def fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(1, width - 1)] + "…"
 
 
+def wrap(text: str, width: int, lines: int) -> list[str]:
+    """`text` over at most `lines` lines of `width` cells, broken at spaces; the last line
+    shortened with … if it still does not fit."""
+    if width <= 0 or lines <= 0:
+        return []
+    words = text.split(" ")
+    out: list[str] = []
+    current = ""
+    for i, word in enumerate(words):
+        candidate = f"{current} {word}" if current else word
+        if len(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            out.append(current)
+        current = word
+        if len(out) == lines - 1:
+            current = " ".join(words[i:])
+            break
+    out.append(current)
+    while len(out) > lines:
+        out[lines - 1] += " " + out.pop()
+    out[-1] = fit(out[-1], width)
+    return [fit(line, width) for line in out]
+
+
+def _signed(now: int | None, base: int | None) -> tuple[str, str]:
+    """A stat as shown on the board: raised ▲ green, lowered ▼ red (against the printed value)."""
+    if now is None:
+        return "?", "dim"
+    if base is None or now == base:
+        return str(now), ""
+    return (f"{now}▲", "bold #6ee06e") if now > base else (f"{now}▼", "bold #ff6b6b")
+
+
 def slot_text(pool: CardPool, view: CardView | None, width: int, lines: int, label: str) -> Text:
-    """The inside of one zone: name, stats, position — as much as fits."""
+    """The inside of one zone: the name over as many lines as it needs (painted in its frame's
+    colour), stats (raised/lowered marked), position, counters — as much as fits."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if view is None:
         text.append(fit(label, width), style="dim")
@@ -56,23 +111,34 @@ def slot_text(pool: CardPool, view: CardView | None, width: int, lines: int, lab
         if lines > 1 and view.pos == Pos.FACEDOWN_DEFENSE:
             text.append("\n" + fit("DEF pos.", width), style="dim")
         return text
-    if is_manual(pool, view.name):
-        text.append(MANUAL_MARK, style=MANUAL_STYLE)  # no script: played with manual actions
-        width -= len(MANUAL_MARK)
-    text.append(fit(view.name or "", width), style=card_style(pool, view))
-    if lines > 1:
+    mark = MANUAL_MARK if is_manual(pool, view.name) else ""  # no script: played with manual actions
+    frame, pendulum = frame_of(pool, view.name)
+    below = 2 if lines >= 4 else 1 if lines >= 2 else 0  # the lines kept for stats and position/counters
+    name_lines = wrap(view.name or "", width - len(mark), max(1, min(3, lines - below)))
+    fg, bg = FRAMES.get(frame, ("#c8ced6", "#3a3f47"))
+    for i, line in enumerate(name_lines):
+        if i == 0 and mark:
+            text.append(mark, style=MANUAL_STYLE)
+        row = Text(line.ljust(width - (len(mark) if i == 0 else 0)), style=f"bold {fg} on {bg}")
+        if pendulum:
+            row.stylize(f"on {PENDULUM_LOW}", width // 2)
+        text.append_text(row)
+        if i < len(name_lines) - 1:
+            text.append("\n")
+    used = len(name_lines)
+    if lines > used:
         text.append("\n")
+        used += 1
         if view.loc == Loc.MZONE and view.atk is not None:
-            atk_style = "bold green" if view.atk > (view.base_atk or 0) else "bold red" if view.atk < (view.base_atk or 0) else ""
-            def_style = "bold green" if (view.defense or 0) > (view.base_def or 0) else "bold red" if (view.defense or 0) < (view.base_def or 0) else ""
+            atk, atk_style = _signed(view.atk, view.base_atk)
+            defense, def_style = _signed(view.defense, view.base_def)
             if view.pos in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE):
-                text.append(str(view.atk), style="dim")
-                text.append("/")
-                text.append(str(view.defense), style=def_style or "bold")
+                atk_style, def_style = atk_style or "dim", def_style or "bold"
             else:
-                text.append(str(view.atk), style=atk_style or "bold")
-                text.append("/")
-                text.append(str(view.defense), style="dim")
+                atk_style, def_style = atk_style or "bold", def_style or "dim"
+            text.append(atk, style=atk_style)
+            text.append("/")
+            text.append(defense, style=def_style)
         else:
             card = pool.get(view.name) if view.name else None
             if isinstance(card, Monster) and view.loc != Loc.SZONE:
@@ -84,16 +150,18 @@ def slot_text(pool: CardPool, view: CardView | None, width: int, lines: int, lab
                 sub = getattr(card, "subtype", "") if card else ""
                 face = "set " if view.loc == Loc.SZONE and not view.face_up else ""
                 text.append(fit(face + sub + (f" {card.kind}" if card else ""), width), style="dim")
-    if lines > 2:
+    if lines > used:
         text.append("\n")
         extra = []
         if view.loc == Loc.MZONE and view.pos is not None:
             extra.append({Pos.ATTACK: "ATK", Pos.DEFENSE: "DEF", Pos.FACEDOWN_DEFENSE: "set", Pos.FACEDOWN_ATTACK: "set ATK"}[view.pos])
         for name, count in view.counters:
-            extra.append(f"{count}×{name.split()[0]}")
+            extra.append(f"●{count} {name.split()[0]}")
         if view.materials:
             extra.append(f"{view.materials} mat")
         text.append(fit(" ".join(extra), width), style="italic #9aa5b1")
+    elif view.counters and width >= 8:  # no line left: the counters replace the stats' end
+        text.append(f" ●{sum(c for _, c in view.counters)}", style="bold #ffd75f")
     return text
 
 

@@ -17,6 +17,7 @@ from ..schema.cardpool import CardPool
 from .render import slot_text
 
 HAND_SLOTS = 10
+HAND_MIN = 6  # hand places always on screen (see DuelScreen._fill_side)
 
 
 class CardSlot(Widget, can_focus=False):
@@ -43,19 +44,31 @@ class CardSlot(Widget, can_focus=False):
         self.count: int | None = None  # for piles
         self.highlight = False  # the card has legal actions now
         self.selected = False  # the board cursor is here
+        self.in_use = True  # a hand place beyond the hand's cards is blank and skipped by the cursor
+        self.foe = False  # the opponent's place (painted in the opponent's colours)
+        self.mark = ""  # "attacker", "target" (the battle), "option", "picked" (a prompt asks for cards)
+        self.owner_name = ""  # in the empty zone's label, on the opponent's side
 
-    def show(self, player: int, view: CardView | None, count: int | None = None, highlight: bool = False) -> None:
-        if (player, view, count, highlight) != (self.player, self.view, self.count, self.highlight):
-            self.player, self.view, self.count, self.highlight = player, view, count, highlight
+    def show(self, player: int, view: CardView | None, count: int | None = None, highlight: bool = False,
+             foe: bool = False, mark: str = "", owner_name: str = "") -> None:
+        state = (player, view, count, highlight, foe, mark, owner_name)
+        if state != (self.player, self.view, self.count, self.highlight, self.foe, self.mark, self.owner_name):
+            self.player, self.view, self.count, self.highlight, self.foe, self.mark, self.owner_name = state
             self.refresh()
 
-    # The backgrounds (focus, "has actions", empty) are painted here rather than with CSS
-    # classes and :focus: a style change makes Textual lay the whole screen out again, which
-    # cost a tenth of a second per keypress.
-    BACKGROUNDS = {"focus": "on #3d4f6b", "actionable": "on #2b3a2c", "empty": "on #171b21", "card": "on #1c222b"}
+    # The backgrounds (focus, "has actions", empty, the two sides, the marks) are painted here
+    # rather than with CSS classes and :focus: a style change makes Textual lay the whole screen
+    # out again, which cost a tenth of a second per keypress.
+    BACKGROUNDS = {"focus": "on #3d5a80", "actionable": "on #2b3a2c", "empty": "on #161b22", "card": "on #1b2330",
+                   "foe-empty": "on #1f1517", "foe-card": "on #2c1c21",
+                   "attacker": "on #6a1f1f", "target": "on #5c4310", "option": "on #3f3a12", "picked": "on #6b6414"}
+    MARKS = {"attacker": ("⚔ attacks", "bold #ffb3b3"), "target": ("◎ target", "bold #ffd27f"),
+             "option": ("○ pick", "#e8e08a"), "picked": ("● picked", "bold #fff59a")}
 
     def render(self) -> Text:
         width, lines = max(1, self.size.width), max(1, self.size.height)
+        if self.mark == "unused":  # a hand place beyond the hand's cards
+            return _fill(Text(), width, lines, "on #14171c")
         if self.count is not None:
             text = Text(no_wrap=True, overflow="ellipsis")
             text.append(self.label[:width], style="bold")
@@ -64,8 +77,25 @@ class CardSlot(Widget, can_focus=False):
             else:
                 text.append(f" {self.count}")
         else:
-            text = slot_text(self.pool, self.view, width, lines, self.label)
-        key = "focus" if self.selected else "actionable" if self.highlight else "empty" if self.view is None and self.count is None else "card"
+            label = self.label  # the opponent's zones say whose they are, when that fits
+            if self.owner_name and label and len(self.owner_name) + len(label) < width:
+                label = f"{self.owner_name} {label}"
+            text = slot_text(self.pool, self.view, width, lines, label)
+        empty = self.view is None and self.count is None
+        side = ("foe-" if self.foe else "") + ("empty" if empty else "card")
+        key = "focus" if self.selected else self.mark or ("actionable" if self.highlight else side)
+        if self.mark:
+            words, style = self.MARKS[self.mark]
+            rows = text.split("\n", allow_blank=True)[:lines]
+            mark = Text(words[:width], style=style)
+            if lines >= 4:  # the last line says it
+                rows = rows[:lines - 1] + [Text()] * (lines - 1 - len(rows)) + [mark]
+            else:  # one symbol at the end of the first line
+                first = rows[0]
+                first.truncate(max(0, width - 2))
+                first.pad_right(max(0, width - 2) - first.cell_len)
+                first.append(" " + words[0], style=style)
+            text = Text("\n").join(rows)
         return _fill(text, width, lines, self.BACKGROUNDS[key])
 
     def select(self, on: bool) -> None:
@@ -84,12 +114,11 @@ class CardSlot(Widget, can_focus=False):
 def _fill(text: Text, width: int, lines: int, background: str) -> Text:
     """`text` padded to a full `width` × `lines` block painted with `background`."""
     rows = text.split("\n", allow_blank=True)[:lines]
-    out = Text(no_wrap=True, overflow="ellipsis")
+    out = Text(no_wrap=True, overflow="ellipsis", style=background)  # under the spans: a frame's colour stays
     for i in range(lines):
         row = rows[i] if i < len(rows) else Text()
         row.truncate(width)
         row.pad_right(width - row.cell_len)
-        row.stylize(background)
         out.append_text(row)
         if i < lines - 1:
             out.append("\n")
@@ -118,28 +147,60 @@ class TextPanel(Widget):
 
 
 class StatusBar(TextPanel):
-    """Turn, phase and step, whose decision it is, the seed in solo mode."""
+    """Turn, phase and step, whose decision it is, the seed in solo mode. When the line is too
+    narrow the other parts shorten first: whose decision it is stays."""
 
     def show(self, view: DuelView, names: tuple[str, str], deciding: str, extra: str = "") -> None:
+        phase = view.phase.title
+        step = view.step.title if view.step else ""
+        self.parts = (view.turn, names[view.turn_player], phase, step, deciding, extra)
+        self.update(Text(repr(self.parts)))  # (what changed; drawn to the width in `render`)
+
+    def render(self) -> Text:
+        parts = getattr(self, "parts", None)
+        if parts is None:
+            return Text("")
+        turn, who, phase, step, deciding, extra = parts
+        width = max(1, self.size.width)
+        short_phase = {"Main Phase 1": "Main 1", "Main Phase 2": "Main 2", "Battle Phase": "Battle", "Draw Phase": "Draw",
+                       "Standby Phase": "Standby", "End Phase": "End"}.get(phase, phase)
+        # from the fullest line to the barest: the decision is the last thing to shorten
+        for variant in ((f" Turn {turn} ", f" {who}'s turn · ", phase, step, extra),
+                        (f" Turn {turn} ", f" {who}'s turn · ", phase, step, ""),
+                        (f" T{turn} ", f" {who} · ", short_phase, step, ""),
+                        (f" T{turn} ", " ", short_phase, "", "")):
+            text = self._line(*variant, deciding)
+            if text.cell_len <= width:
+                return text
+        return self._line("", "", "", "", "", deciding.lstrip())
+
+    @staticmethod
+    def _line(turn: str, who: str, phase: str, step: str, extra: str, deciding: str) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f" Turn {view.turn} ", style="bold reverse")
-        text.append(f" {names[view.turn_player]}'s turn · ", style="bold")
-        text.append(view.phase.title, style="bold cyan")
-        if view.step:
-            text.append(f" › {view.step.title}", style="cyan")
-        text.append(f" · {deciding}", style="bold yellow")
+        if turn:
+            text.append(turn, style="bold reverse")
+        if who:
+            text.append(who, style="bold")
+        if phase:
+            text.append(phase, style="bold cyan")
+        if step:
+            text.append(f" › {step}", style="cyan")
+        if deciding:
+            text.append(f" · {deciding}" if phase else deciding, style="bold yellow")
         if extra:
             text.append(f" · {extra}", style="dim")
-        self.update(text)
+        return text
 
 
 class SideLine(TextPanel):
-    """A player's name, LP (with the last change) and pile counts."""
+    """A player's name, LP (with the last change) and pile counts; the opponent's line in the
+    opponent's colour (the two halves of the board are told apart at a glance)."""
 
-    def show(self, side: SideView, lp_change: int, active: bool, note: str = "") -> None:
+    def show(self, side: SideView, lp_change: int, active: bool, note: str = "", foe: bool = False) -> None:
         """`note`: a mark after the counts (the bottom line's "✎ manual actions on")."""
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(f" {side.name} ", style="bold reverse" if active else "bold")
+        colour = "#e07a7a" if foe else "#7aa7e0"
+        text.append(f" {side.name} ", style=f"bold reverse {colour}" if active else f"bold {colour}")
         text.append(f" LP {side.lp}", style="bold green" if side.lp > 2000 else "bold red")
         if lp_change:
             text.append(f" ({lp_change:+d})", style="bold red" if lp_change < 0 else "bold green")
