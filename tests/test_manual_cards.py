@@ -168,7 +168,7 @@ async def test_solo_marks_the_card_offers_its_manual_actions_and_records_them(wo
         assert imp.counters == {"counter": 1}
         labels = await card_menu(pilot, app, "Quill Imp", row="bottom-m")
         await choose(pilot, app, "✎ manual: +500 ATK")
-        assert (imp.atk, imp.defense) == (2000, 1200) and "2000/1200" in screen_text(app)
+        assert (imp.atk, imp.defense) == (2000, 1200) and "2000▲" in screen_text(app)  # (raised above the printed ATK: marked)
         # a Spell without a script: its manual actions, not the rules' "activate" (it has nothing to activate)
         labels = await card_menu(pilot, app, "Ink Blot")
         assert "✎ manual: place it face-up in a Spell & Trap Zone (activate it by hand)" in labels
