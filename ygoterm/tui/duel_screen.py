@@ -249,7 +249,8 @@ class DuelScreen(PlainNotifications, Screen):
             if s.autosave_error:
                 self.notify(f"{s.autosave_error}. Play on, but save with s (to another folder if needed).",
                             severity="error", timeout=30)
-        self.panels["status"].show(view, names, self._deciding_text(), self._extra_status())
+        self.panels["status"].show(view, names, self._deciding_text(), self._extra_status(),
+                                   "AUTOSAVE FAILING" if s.autosave_error else "")
         self.panels["top-line"].show(foe, self.lp_change[1 - self.bottom], view.turn_player != self.bottom, foe=True)
         self.panels["bottom-line"].show(me, self.lp_change[self.bottom], view.turn_player == self.bottom,
                                         "✎ manual actions on" if self.manual_reason() else "")
@@ -353,7 +354,7 @@ class DuelScreen(PlainNotifications, Screen):
         return f"{names[d.player]}{' (c to answer)' if d is self.left_open else ''}: {prompt}"
 
     def _extra_status(self) -> str:
-        parts = ["AUTOSAVE FAILING"] if self.session.autosave_error else []
+        parts: list[str] = []  # (a failing autosave is the status line's alert, never shortened away)
         if self.solo:
             parts.append(f"seed {self.session.duel.seed}")
         if self.title_text:

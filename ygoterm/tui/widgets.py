@@ -148,35 +148,38 @@ class TextPanel(Widget):
 
 class StatusBar(TextPanel):
     """Turn, phase and step, whose decision it is, the seed in solo mode. When the line is too
-    narrow the other parts shorten first: whose decision it is stays."""
+    narrow the other parts shorten first: whose decision it is stays, and so does an alert (a
+    failing autosave must be seen at once)."""
 
-    def show(self, view: DuelView, names: tuple[str, str], deciding: str, extra: str = "") -> None:
+    def show(self, view: DuelView, names: tuple[str, str], deciding: str, extra: str = "", alert: str = "") -> None:
         phase = view.phase.title
         step = view.step.title if view.step else ""
-        self.parts = (view.turn, names[view.turn_player], phase, step, deciding, extra)
+        self.parts = (view.turn, names[view.turn_player], phase, step, deciding, extra, alert)
         self.update(Text(repr(self.parts)))  # (what changed; drawn to the width in `render`)
 
     def render(self) -> Text:
         parts = getattr(self, "parts", None)
         if parts is None:
             return Text("")
-        turn, who, phase, step, deciding, extra = parts
+        turn, who, phase, step, deciding, extra, alert = parts
         width = max(1, self.size.width)
         short_phase = {"Main Phase 1": "Main 1", "Main Phase 2": "Main 2", "Battle Phase": "Battle", "Draw Phase": "Draw",
                        "Standby Phase": "Standby", "End Phase": "End"}.get(phase, phase)
-        # from the fullest line to the barest: the decision is the last thing to shorten
+        # from the fullest line to the barest: the decision (and an alert) are the last to shorten
         for variant in ((f" Turn {turn} ", f" {who}'s turn · ", phase, step, extra),
                         (f" Turn {turn} ", f" {who}'s turn · ", phase, step, ""),
                         (f" T{turn} ", f" {who} · ", short_phase, step, ""),
                         (f" T{turn} ", " ", short_phase, "", "")):
-            text = self._line(*variant, deciding)
+            text = self._line(*variant, deciding, alert)
             if text.cell_len <= width:
                 return text
-        return self._line("", "", "", "", "", deciding.lstrip())
+        return self._line("", "", "", "", "", deciding.lstrip(), alert)
 
     @staticmethod
-    def _line(turn: str, who: str, phase: str, step: str, extra: str, deciding: str) -> Text:
+    def _line(turn: str, who: str, phase: str, step: str, extra: str, deciding: str, alert: str = "") -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
+        if alert:
+            text.append(f" {alert} ", style="bold white on red")
         if turn:
             text.append(turn, style="bold reverse")
         if who:
