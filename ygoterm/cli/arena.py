@@ -9,15 +9,14 @@ import itertools
 import json
 from pathlib import Path
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
 from .. import paths
 from ..agents import AGENTS, make_agent
-from ..analysis.arena import Arena, ClusterError, Matchup, default_workers, rows, run, run_on_ray, schedule, summarize
+from ..analysis.arena import Arena, Matchup, rows, schedule, summarize
 from ..schema.decks import load_deck
 from ..schema.yamlio import write_atomically
 from ..schema.problems import DataError
-from .common import EXIT_OK, UsageError, card_pool, deck_dirs, err, find_deck_file, out
+from .common import EXIT_OK, UsageError, card_pool, deck_dirs, find_deck_file, out
+from .runner import run_with_progress
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -72,16 +71,7 @@ def run_arena(args: argparse.Namespace) -> int:
     extra = [Path(v).expanduser() for v in args.cards or []]
     arena = Arena(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], files, matchups)
     tasks = schedule(matchups, args.duels, args.seed)
-    workers = args.workers or default_workers()
-    where = f"Ray ({args.ray})" if args.ray else f"{workers} worker{'s' if workers > 1 else ''}"
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True) as bar:
-        job = bar.add_task(f"{len(tasks)} duels on {where}", total=len(tasks))
-        step = lambda _: bar.advance(job)
-        try:
-            results = run_on_ray(arena, tasks, args.ray, workers, step) if args.ray else run(arena, tasks, workers, step)
-        except ClusterError as e:
-            raise UsageError(str(e.args[0]), e.args[1] if len(e.args) > 1 else "") from None
+    results, _, workers = run_with_progress(arena, tasks, "duels", args)
     _report(summarize(matchups, results), workers)
     if args.out is not None:
         _write(args.out, list(rows(results, matchups)))

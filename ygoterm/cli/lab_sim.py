@@ -8,16 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from .. import paths
-from ..analysis.arena import ClusterError, default_workers, run, run_on_ray
 from ..analysis.lab_sim import Openings, Side, schedule, summarize
 from ..engine.duel import Duel
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 from ..schema.lab import Lab
-from .common import UsageError, err, out
+from .common import UsageError, out
+from .runner import run_with_progress
 
 
 @dataclass
@@ -65,16 +64,7 @@ def simulate(args: argparse.Namespace, pool: CardPool, path: Path, deck: Deck, l
     tasks = schedule(args.sim, args.seed, sides)
     extra = [Path(v).expanduser() for v in args.cards or []]
     job = Openings(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], path)
-    workers = args.workers or default_workers()
-    where = f"Ray ({args.ray})" if args.ray else f"{workers} worker{'s' if workers > 1 else ''}"
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True) as bar:
-        job_bar = bar.add_task(f"{len(tasks)} openings on {where}", total=len(tasks))
-        step = lambda _: bar.advance(job_bar)
-        try:
-            results = run_on_ray(job, tasks, args.ray, workers, step) if args.ray else run(job, tasks, workers, step)
-        except ClusterError as e:
-            raise UsageError(str(e.args[0]), e.args[1] if len(e.args) > 1 else "") from None
+    results, where, _ = run_with_progress(job, tasks, "openings", args)
     return SimResult(summarize(lab, results), args.sim, args.seed, where, unscripted)
 
 

@@ -1,0 +1,31 @@
+"""Running a job's tasks for a command: on every local core or on Ray, with a progress bar.
+
+The arena and the deck lab's played openings run the same way (`analysis.arena.run` /
+`run_on_ray`); this is the one place that says where they run and maps a cluster that cannot be
+reached to a usage error (exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Sequence
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..analysis.arena import ClusterError, default_workers, run, run_on_ray
+from .common import UsageError, err
+
+
+def run_with_progress(job: Any, tasks: Sequence[Any], noun: str, args: argparse.Namespace) -> tuple[list[Any], str, int]:
+    """The results of `tasks` in order, where they ran ("2 workers", "Ray (local)") and the
+    worker count; `noun` names the tasks on the progress bar ("duels", "openings")."""
+    workers = args.workers or default_workers()
+    where = f"Ray ({args.ray})" if args.ray else f"{workers} worker{'s' if workers > 1 else ''}"
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True) as bar:
+        task_bar = bar.add_task(f"{len(tasks)} {noun} on {where}", total=len(tasks))
+        step = lambda _: bar.advance(task_bar)
+        try:
+            results = run_on_ray(job, tasks, args.ray, workers, step) if args.ray else run(job, tasks, workers, step)
+        except ClusterError as e:
+            raise UsageError(str(e.args[0]), e.args[1] if len(e.args) > 1 else "") from None
+    return results, where, workers
