@@ -16,8 +16,9 @@ from ygoterm.engine.replay import load_duel
 from ygoterm.schema.cardpool import CardPool
 from ygoterm.schema.decks import find_deck, load_deck, unscripted_cards
 from ygoterm.tui.app import YgoApp
+from ygoterm.tui.deck_editor import DeckEditor
 from ygoterm.tui.duel_screen import DuelScreen
-from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, MessageScreen, SharedResponse
+from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, MessageScreen, PileScreen, SharedResponse
 
 CARDS = '''- id: 99000001
   name: Quill Imp
@@ -174,11 +175,24 @@ async def test_solo_marks_the_card_offers_its_manual_actions_and_records_them(wo
         assert "✎ manual: place it face-up in a Spell & Trap Zone (activate it by hand)" in labels
         await choose(pilot, app, "✎ manual: send it to the GY")
         assert [c.name for c in duel.players[0].gy] == ["Ink Blot"]
+        # from the GY viewer: Enter on a card with actions (▸) opens the same card menu
+        await pilot.press("g")
+        await pilot.pause()
+        pile = app.screen
+        assert isinstance(pile, PileScreen) and pile.acts == [True]
+        assert "▸ Ink Blot" in screen_text(app) and "Enter actions" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoicePrompt) and "✎ manual: return it to the hand" in [o.label for o in app.screen.options]
+        await choose(pilot, app, "✎ manual: return it to the hand")
+        assert duel.players[0].gy == [] and "Ink Blot" in [c.name for c in duel.players[0].hand]
+        await card_menu(pilot, app, "Ink Blot")
+        await choose(pilot, app, "✎ manual: send it to the GY")
         # the replay plays the manual actions again: the same duel
         duel.record.save(tmp_path / "manual.json")
         replayed = load_duel(tmp_path / "manual.json", pool)
         assert replayed.state_hash() == duel.state_hash()
-        assert sum(1 for c in replayed.record.choices if c.startswith("!manual:")) == 4
+        assert sum(1 for c in replayed.record.choices if c.startswith("!manual:")) == 6
 
 
 async def test_a_scripted_deck_in_solo_shows_no_manual_mark(world):
@@ -400,3 +414,20 @@ async def test_a_hot_seat_match_plays_the_deck_by_hand_and_its_save_replays(worl
         run.match.record.save(tmp_path / "match.json")
         replayed = load_match(tmp_path / "match.json", pool)
         assert replayed.duel.state_hash() == run.match.duel.state_hash()
+
+
+async def test_the_deck_editor_marks_cards_without_scripts(world):
+    pool, _, _ = world
+    app = YgoApp(pool, paths.deck_dirs())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.menu_decks()
+        await pilot.pause()
+        browser = app.screen
+        index = next(i for i, e in enumerate(browser.entries) if e.path.stem == "quill")
+        await pilot.press("home", *["down"] * index, "e")
+        await pilot.pause()
+        assert isinstance(app.screen, DeckEditor)
+        text = screen_text(app)
+        assert "3× Quill Imp ✎" in text and "3× Ink Blot ✎" in text and "2× Summoned Skull" in text and "Summoned Skull ✎" not in text
+        assert "2 cards without scripts (✎)" in text and "the AI cannot pilot this deck" in text

@@ -31,6 +31,7 @@ from ..schema.query import search, stat_line
 from ..schema.validate import limit_word, refusal
 from ..schema.yamlio import write_atomically
 from .prompts import _Dialog
+from .render import MANUAL_MARK
 from .widgets import PlainNotifications
 
 MAX_RESULTS = 200  # search hits listed at once (the count says how many more match)
@@ -182,12 +183,20 @@ class DeckEditor(PlainNotifications, Screen):
             results.highlighted = 0
         self._show_card(self.hits[0] if self.hits else None)
 
-    def _hit_label(self, card: Card) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
+    def _card_label(self, card: Card, prefix: str = "") -> Text:
+        """A list entry: the name in its frame colour, ✎ for a card without scripts (played by
+        hand, refused by the AI), and its banlist mark."""
+        text = Text(prefix, style="bold", no_wrap=True, overflow="ellipsis")
         text.append(card.name, style=KIND_COLOURS[card.kind])
+        if card.play == "manual":
+            text.append(f" {MANUAL_MARK}", style="italic #c792ea")
         mark = limit_word(self.banlist, card)
         if mark:
             text.append(f" {mark}", style=MARK_STYLES[mark])
+        return text
+
+    def _hit_label(self, card: Card) -> Text:
+        text = self._card_label(card)
         n = sum(self.draft.count(card).values())
         if n:
             text.append(f" ×{n}", style="bold")
@@ -334,13 +343,8 @@ class DeckEditor(PlainNotifications, Screen):
                 seen[card.id] = seen.get(card.id, 0) + 1
             for card_id, n in seen.items():
                 card = next(c for c in cards if c.id == card_id)
-                label = Text(f" {n}× ", style="bold", no_wrap=True, overflow="ellipsis")
-                label.append(card.name, style=KIND_COLOURS[card.kind])
-                mark = limit_word(self.banlist, card)
-                if mark:
-                    label.append(f" {mark}", style=MARK_STYLES[mark])
                 self.rows.append((section, card))
-                options.append(ListOption(label))
+                options.append(ListOption(self._card_label(card, f" {n}× ")))
         listing.clear_options()
         listing.add_options(options)
         index = None
@@ -369,6 +373,10 @@ class DeckEditor(PlainNotifications, Screen):
                 text.append("\n")
         else:
             text.append("Legal: R-DECK-1…7 and the banlist pass\n", style="bold green")
+        manual = sorted({c.name for c in deck.main + deck.extra + deck.side if c.play == "manual"})
+        if manual:
+            text.append(f"{len(manual)} card{'s' if len(manual) != 1 else ''} without scripts ({MANUAL_MARK}): played by hand with manual "
+                        f"actions; the AI cannot pilot this deck ({', '.join(manual[:4])}{' …' if len(manual) > 4 else ''})\n", style="#c792ea")
         if self.draft.unknown:
             text.append(f"{self.draft.unknown} unknown card{'s' if self.draft.unknown != 1 else ''} (R-DECK-8) stay in the file as written\n",
                         style="yellow")

@@ -17,7 +17,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from ..engine.decision import IllegalChoice, Kind, Option
+from ..engine.decision import IllegalChoice, Kind, Option, Refusal
 from ..engine.events import ChainLinkAdded, ChainResolves, Negated, PhaseChange
 from ..engine.manual import Manual, check as manual_check
 from ..engine.player import SEPARATE_PENDULUM_ZONES
@@ -721,19 +721,28 @@ class DuelScreen(PlainNotifications, Screen):
         if slot.zone == "deck":
             self.notify(f"{slot.count} cards in the Deck.")
             return
-        uid = slot.uid
-        d = self.session.pending
-        if uid is None or d is None:
+        if slot.uid is None or self.session.pending is None:
             self.notify("Nothing to do here now.")
             return
-        options = [o for o in d.options if o.card == uid] if self._my_decision() else []
+        self.card_menu(slot.uid, slot.view.name if slot.view and slot.view.name else "this card")
+
+    def _card_actions(self, uid: int) -> tuple[list[Option], list[Refusal], list[tuple[str, Manual]]]:
+        """What the player at the keyboard may do with a card now: its options in the open
+        decision, why its other actions are refused, and its manual actions."""
+        d = self.session.pending
+        options = [o for o in d.options if o.card == uid] if d is not None and self._my_decision() else []
         refusals = self.session.duel.explain(self.session.viewer, uid) if self.session.viewer != PUBLIC else []
         manual = self.card_manual_actions(uid)
+        return options, refusals, manual
+
+    def card_menu(self, uid: int, name: str) -> None:
+        """A card's menu: its actions (and why not), from the board or a pile viewer."""
+        options, refusals, manual = self._card_actions(uid)
         options += [Option(f"manual:{i}", label, card=uid) for i, (label, _) in enumerate(manual)]
         if not options and not refusals:
             self.notify("No actions for this card now.")
+            self.advance()
             return
-        name = slot.view.name if slot.view and slot.view.name else "this card"
 
         def chosen(answer: Any) -> None:
             if isinstance(answer, Option) and answer.key.startswith("manual:"):
@@ -797,7 +806,17 @@ class DuelScreen(PlainNotifications, Screen):
         side = view.sides[1 - self.bottom if opponent else self.bottom]
         cards = {"gy": side.gy, "banished": side.banished, "extra": side.extra}[which]
         title = {"gy": "Graveyard", "banished": "Banished", "extra": "Extra Deck"}[which]
-        self._ask(PileScreen(self.session.pool, f"{side.name}'s {title} ({len(cards)})", list(reversed(cards))), lambda _: self.advance())
+        def acts(view: CardView) -> bool:
+            options, _, manual = self._card_actions(view.uid)  # type: ignore[arg-type]
+            return bool(options or manual)
+
+        def closed(uid: int | None) -> None:
+            if uid is None:
+                self.advance()
+            else:
+                self.card_menu(uid, self.session.duel.cards[uid].name)
+
+        self._ask(PileScreen(self.session.pool, f"{side.name}'s {title} ({len(cards)})", list(reversed(cards)), acts), closed)
 
     def action_detail(self) -> None:
         focused = self.cursor

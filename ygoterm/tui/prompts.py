@@ -422,25 +422,44 @@ class TooSmallScreen(ModalScreen[None]):
 
 
 class PileScreen(BrowsesList, _Dialog):
-    """A pile (GY, banished, Extra Deck, …) as the viewer may see it, with the card text."""
+    """A pile (GY, banished, Extra Deck, …) as the viewer may see it, with the card text.
 
-    def __init__(self, pool: CardPool, title: str, cards: Sequence[CardView]) -> None:
+    `actionable` says which cards have actions now (a GY effect, a manual action for a card
+    without scripts): Enter on one closes the viewer with its uid, and the duel screen opens
+    that card's menu, the same as Enter on the board. Without it, or on other cards, Enter
+    does nothing (Esc closes)."""
+
+    def __init__(self, pool: CardPool, title: str, cards: Sequence[CardView],
+                 actionable: Callable[[CardView], bool] | None = None) -> None:
         super().__init__()
         self.pool = pool
         self.title_text = title
         self.cards = list(cards)
+        self.acts = [actionable is not None and c.uid is not None and actionable(c) for c in self.cards]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Static(self.title_text, classes="dialog-title")
-            labels = [c.name if c.name else "face-down card" for c in self.cards] or ["(empty)"]
+            labels = [self._label(c, acts) for c, acts in zip(self.cards, self.acts)] or ["(empty)"]
             yield OptionList(*labels, id="pile")
             yield Static("", id="pile-detail")
-            yield Static("↑↓ browse · Esc close", classes="dialog-help")
+            yield Static("↑↓ browse · Enter actions (▸) · Esc close" if any(self.acts) else "↑↓ browse · Esc close",
+                         classes="dialog-help")
+
+    @staticmethod
+    def _label(view: CardView, acts: bool) -> Text:
+        text = Text("▸ " if acts else "  ", style="bold #e8c170")
+        text.append(view.name if view.name else "face-down card")
+        return text
 
     def _show(self, index: int) -> None:
         view = self.cards[index] if 0 <= index < len(self.cards) else None
         self.query_one("#pile-detail", Static).update(card_detail(self.pool, view, "Nothing here."))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = event.option_index
+        if 0 <= index < len(self.cards) and self.acts[index]:
+            self.dismiss(self.cards[index].uid)
 
 
 class MessageScreen(_Dialog):
