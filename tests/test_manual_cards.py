@@ -170,6 +170,14 @@ async def test_solo_marks_the_card_offers_its_manual_actions_and_records_them(wo
         labels = await card_menu(pilot, app, "Quill Imp", row="bottom-m")
         await choose(pilot, app, "✎ manual: +500 ATK")
         assert (imp.atk, imp.defense) == (2000, 1200) and "2000▲" in screen_text(app)  # (raised above the printed ATK: marked)
+        # any amount, typed; a typo changes nothing and says why
+        for typed in ("lots", "-800"):
+            await card_menu(pilot, app, "Quill Imp", row="bottom-m")
+            await choose(pilot, app, "✎ manual: change its ATK by …")
+            await pilot.press(*typed, "enter")
+            await pilot.pause()
+        assert (imp.atk, imp.defense) == (1200, 1200) and "1200▼" in screen_text(app)
+        assert any("'lots' is not a change of ATK" in str(n.message) for n in app._notifications)
         # a Spell without a script: its manual actions, not the rules' "activate" (it has nothing to activate)
         labels = await card_menu(pilot, app, "Ink Blot")
         assert "✎ manual: place it face-up in a Spell & Trap Zone (activate it by hand)" in labels
@@ -192,7 +200,7 @@ async def test_solo_marks_the_card_offers_its_manual_actions_and_records_them(wo
         duel.record.save(tmp_path / "manual.json")
         replayed = load_duel(tmp_path / "manual.json", pool)
         assert replayed.state_hash() == duel.state_hash()
-        assert sum(1 for c in replayed.record.choices if c.startswith("!manual:")) == 6
+        assert sum(1 for c in replayed.record.choices if c.startswith("!manual:")) == 7
 
 
 async def test_a_scripted_deck_in_solo_shows_no_manual_mark(world):

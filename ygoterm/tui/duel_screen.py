@@ -6,6 +6,7 @@ The screen holds no rule. It draws `session.view()`, offers the pending decision
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any, Iterable
 
@@ -1065,6 +1066,7 @@ class DuelScreen(PlainNotifications, Screen):
             if card.loc == Loc.MZONE and card.face_up:
                 tweaks += [(f"{amount:+d} {stat.upper()}", Manual(stat, uid, amount=amount))
                            for stat in ("atk", "def") for amount in (500, -500)]
+                tweaks += [(f"change its {stat.upper()} by …", Manual(stat, uid)) for stat in ("atk", "def")]  # (amount asked)
             tweaks.append(("add a counter to it", Manual("counter", uid, name="counter", amount=1)))
             if card.counters.get("counter", 0):
                 tweaks.append(("remove a counter from it", Manual("counter", uid, name="counter", amount=-1)))
@@ -1103,11 +1105,32 @@ class DuelScreen(PlainNotifications, Screen):
                         commands.append((f"{amount:+d} {stat.upper()} to {card.name}", Manual(stat, card.uid, amount=amount)))
         for amount in (-1000, -500, -100, 100, 500, 1000):
             commands.append((f"LP {amount:+d} ({d.names[who]})", Manual("lp", amount=amount)))
+        commands.append((f"LP change by … ({d.names[who]})", Manual("lp")))
         commands += [("Draw 1 card", Manual("draw", amount=1)), ("Mill 1 card (top of Deck to GY)", Manual("mill", amount=1)),
                      ("Shuffle the Deck", Manual("shuffle")), ("Create a Token (0 ATK, Attack)", Manual("token", name="Token"))]
         return [(f"Manual: {label}", action) for label, action in commands]
 
     def run_manual(self, action: Manual) -> None:
+        """Take a manual action; one without an amount (ATK/DEF/LP "by …") asks for it first."""
+        if action.kind in ("atk", "def", "lp") and not action.amount:
+            what = "LP" if action.kind == "lp" else action.kind.upper()
+
+            def typed(text: str | None) -> None:
+                if text is None:
+                    self.advance()
+                    return
+                try:
+                    amount = int(text.strip().replace(" ", ""))
+                except ValueError:
+                    amount = 0
+                if not amount or abs(amount) > 1_000_000:
+                    self.notify(f"'{text}' is not a change of {what}: type a whole number such as +800 or -1000.", severity="error")
+                    self.advance()
+                    return
+                self.run_manual(replace(action, amount=amount))
+
+            self._ask(InputPrompt(f"Change {what} by (+800 raises, -1000 lowers)", "", "+800"), typed)
+            return
         s = self.session
         who = s.viewer if s.viewer != PUBLIC else (s.duel.pending.player if s.duel.pending else 0)
         if action.card is not None:
