@@ -1246,9 +1246,9 @@ async def test_escape_out_of_an_activation_leaves_the_duel_untouched(pool):
         assert isinstance(app.screen, SharedResponse) and not session.can_back_out()
 
 
-async def test_the_board_marks_the_attacker_its_target_and_a_raised_atk(pool):
-    """During an attack the attacker and its target are marked on the board (public: both
-    players see them); a monster whose ATK differs from its printed ATK shows it (▲ raised)."""
+def attack_app(pool) -> YgoApp:
+    """Ann's Dark Paladin (ATK raised by its own effect) and Stardust Dragon against Bob's
+    Summoned Skull, Main Phase 1 of turn 3, solo (no curtain)."""
     from ygoterm.engine.position import build_position
     from ygoterm.tui.session import Seat, Session
 
@@ -1261,20 +1261,45 @@ async def test_the_board_marks_the_attacker_its_target_and_a_raised_atk(pool):
         seats = (Seat("Ann", "human", "always"), Seat("Bob", "human", "always"))
         return DuelScreen(Session.start(duel, pool, seats, hot_seat=False), title="marks", solo=True)
 
-    app = make_app(pool, start=start)
+    return make_app(pool, start=start)
+
+
+def declare_attack(screen: DuelScreen, attack: str = "attack Dark Paladin -> Summoned Skull") -> None:
+    """To the Battle Phase and declare `attack`, passing whatever asks in between."""
+    session = screen.session
+    for label in ("battle", attack):
+        for _ in range(12):
+            option = next((o for o in session.duel.pending.options if o.label.startswith(label)), None)
+            session.answer(option or next(o for o in session.duel.pending.options if o.label == "pass"))
+            if option is not None:
+                break
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_attack_in_progress(pool, snap_compare, size):
+    """The response window of an attack declaration: ⚔ on the attacker, ◎ on its target."""
+    app = attack_app(pool)
+
+    async def attack(pilot):
+        screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        declare_attack(screen)
+        screen.advance()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=attack)
+
+
+async def test_the_board_marks_the_attacker_its_target_and_a_raised_atk(pool):
+    """During an attack the attacker and its target are marked on the board (public: both
+    players see them); a monster whose ATK differs from its printed ATK shows it (▲ raised)."""
+    app = attack_app(pool)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
         paladin = next(slot for slot in screen.slots["bottom-m"] if slot.view and slot.view.name == "Dark Paladin")
         assert paladin.view.atk > paladin.view.base_atk and f"{paladin.view.atk}▲" in screen_text(app)
         assert "⚔" not in screen_text(app)
-        session = screen.session
-        for label in ("battle", "attack Dark Paladin -> Summoned Skull"):
-            for _ in range(12):
-                option = next((o for o in session.duel.pending.options if o.label.startswith(label)), None)
-                session.answer(option or next(o for o in session.duel.pending.options if o.label == "pass"))
-                if option is not None:
-                    break
+        declare_attack(screen)
         screen.advance()
         await pilot.pause()
         skull = next(slot for slot in screen.slots["top-m"] if slot.view and slot.view.name == "Summoned Skull")
