@@ -409,3 +409,14 @@ def test_a_row_without_a_name_is_skipped_and_counted_not_fatal(cli, home, tmp_pa
     assert code == 0, out
     assert "imported 1 card" in out and "entries without a name" in out
     assert user_pool().get(900001).name == "Quill Imp"
+
+
+def test_a_file_with_no_importable_card_writes_nothing(cli, home, tmp_path):
+    """All skipped (here: one JSON entry without a frame): a message and exit 2, no empty folder."""
+    path = tmp_path / "skills.json"
+    entry = json_card(id=7)
+    del entry["frameType"]
+    path.write_text(json.dumps([entry]))
+    code, out, err = cli("cards", "import", path)
+    assert code == 2 and "skipped 1" in out and "not one card in it can be imported" in err
+    assert not (home / "cards" / "imported-skills").exists()

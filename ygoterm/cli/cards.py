@@ -89,10 +89,6 @@ def run_import(args: argparse.Namespace) -> int:
     pool = CardPool.load(paths.card_dirs([p for p in extra if p.is_dir()]), files=[p for p in extra if p.is_file()], exclude=[target])
     only = shlex.split(args.only) if args.only else None
     plan = plan_import(source, pool, only)
-    try:
-        changed = write_import(plan, pool, target)
-    except OSError as e:
-        raise UsageError(f"cannot write {target}: {e.strerror or e}", "nothing was changed; check the folder's permissions and free space") from None
     total = len(source.raws)
     out.print(f"{source.file} ({source.kind_name}): {total:,} entr{'y' if total == 1 else 'ies'}", markup=False, soft_wrap=True)
     out.print(f"  imported {len(plan.cards):,} card{'s' if len(plan.cards) != 1 else ''}"
@@ -101,7 +97,7 @@ def run_import(args: argparse.Namespace) -> int:
     if plan.in_pool:
         out.print(f"  {plan.in_pool:,} already in the pool ({plan.scripted_in_pool:,} of them scripted): those cards are used", markup=False)
     for reason, count in plan.notes.most_common():
-        out.print(f"  {count:,} {reason}", markup=False)
+        out.print(f"  {count:,} {reason}", markup=False, soft_wrap=True)
     if plan.skipped:
         out.print(f"  skipped {sum(plan.skipped.values()):,}:", markup=False)
         for reason, count in plan.skipped.most_common():
@@ -110,6 +106,13 @@ def run_import(args: argparse.Namespace) -> int:
         out.print(f"      {line}", markup=False, soft_wrap=True)
     if len(plan.invalid) > 5:
         out.print(f"      … and {len(plan.invalid) - 5} more (the status column of passcodes.tsv says why)", markup=False)
+    if not (plan.cards or plan.alternate_count or plan.in_pool):
+        raise UsageError(f"{source.file}: not one card in it can be imported (see the reasons above); nothing was written",
+                         "pass a card database of the main game (EDOPro's cards.cdb, or YGOPRODeck's cardinfo.php JSON)")
+    try:
+        changed = write_import(plan, pool, target)
+    except OSError as e:
+        raise UsageError(f"cannot write {target}: {e.strerror or e}", "nothing was changed; check the folder's permissions and free space") from None
     verb = "Wrote" if changed else "Unchanged (the same import is there already):"
     out.print(f"{verb} {target}", markup=False, soft_wrap=True)
     return EXIT_OK
