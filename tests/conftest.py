@@ -63,3 +63,34 @@ def cli(capsys):
         return code, captured.out, captured.err
 
     return run
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """Stops `ygoterm duel|solo|open` before the TUI runs: `started["screen"]` is the screen it
+    would open, `started["notes"]` what it would notify."""
+    from ygoterm.cli import play
+    from ygoterm.tui.app import YgoApp
+
+    seen: dict = {"notes": []}
+    monkeypatch.setattr(YgoApp, "notify", lambda app, message, **kw: seen["notes"].append(message))
+
+    def run(app):
+        seen["app"], seen["screen"] = app, app.start(app)
+        return 0
+
+    monkeypatch.setattr(play, "_run", run)
+    return seen
+
+
+class FakeClock:
+    """A match clock the test moves by hand (R-TIME)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, minutes: float) -> None:
+        self.now += minutes * 60

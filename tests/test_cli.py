@@ -194,24 +194,6 @@ def home(tmp_path, monkeypatch):
     return folder
 
 
-@pytest.fixture
-def started(monkeypatch):
-    """Stops `ygoterm duel|solo|open` before the TUI runs: `started["screen"]` is the screen it
-    would open, `started["notes"]` what it would notify."""
-    from ygoterm.cli import play
-    from ygoterm.tui.app import YgoApp
-
-    seen: dict = {"notes": []}
-    monkeypatch.setattr(YgoApp, "notify", lambda app, message, **kw: seen["notes"].append(message))
-
-    def run(app):
-        seen["app"], seen["screen"] = app, app.start(app)
-        return 0
-
-    monkeypatch.setattr(play, "_run", run)
-    return seen
-
-
 def _shipped_deck_text(name: str = KAIBA) -> str:
     from ygoterm import paths
 

@@ -322,22 +322,6 @@ async def test_hot_seat_manual_actions_on_hidden_cards_reveal_nothing(world):
 # ---------------------------------------------------------------------- the CLI and the menu
 
 
-@pytest.fixture
-def started(monkeypatch):
-    """`ygoterm duel|solo` stopped before the TUI runs: the screen it would open."""
-    from ygoterm.cli import play
-
-    seen: dict = {"notes": []}
-    monkeypatch.setattr(YgoApp, "notify", lambda app, message, **kw: seen["notes"].append(message))
-
-    def run(app):
-        seen["app"], seen["screen"] = app, app.start(app)
-        return 0
-
-    monkeypatch.setattr(play, "_run", run)
-    return seen
-
-
 def test_the_cli_plays_the_deck_in_solo_and_hot_seat_but_not_for_the_ai(cli, home, started):
     code, _, err = cli("solo", "quill", "--seed", "4")
     assert code == 0, err

@@ -18,21 +18,10 @@ from ygoterm.engine.events import TimeProcedure
 from ygoterm.engine.match import Match, SideDone, duel_seed
 from ygoterm.engine.match_replay import load_match
 from ygoterm.schema.problems import DataError
-from tests.conftest import TEST_CARDS
+from tests.conftest import TEST_CARDS, FakeClock
 from ygoterm.schema.rules import DeckRules, DuelRules, MatchRules, Rules, TimeRules
 
 BURN = "Test Mutual Burn"
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, minutes: float) -> None:
-        self.now += minutes * 60
 
 
 @pytest.fixture

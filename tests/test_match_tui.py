@@ -13,23 +13,13 @@ from ygoterm.tui.duel_screen import DuelScreen
 from ygoterm.tui.match_menu import new_match
 from ygoterm.tui.match_screen import MatchBreakScreen, MatchDuelOver, MatchDuelScreen, SideDeckScreen
 from ygoterm.tui.prompts import ChoicePrompt, ConfirmScreen, CurtainScreen, SharedResponse, SelectPrompt
+from tests.conftest import FakeClock
 from tests.test_tui import make_app, pick, screen_text
 
 
 @pytest.fixture(autouse=True)
 def fresh_home(tmp_path, monkeypatch):
     monkeypatch.setenv("YGOTERM_HOME", str(tmp_path / "home"))
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, minutes: float) -> None:
-        self.now += minutes * 60
 
 
 def normals(pool, avoid: set[str], size: int = 40) -> dict[str, int]:
