@@ -40,6 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--import", type=int, dest="import_cards", metavar="CARDS",
                    help="instead: time 'cards import' of a generated CARDS-card cards.cdb, then the pool's cold and warm load and searches")
     b.add_argument("--tui", action="store_true", help="instead: TUI cold start, keypress → repaint latency at 120×40, memory after 20 turns")
+    b.add_argument("--keys", type=int, default=300, metavar="N", help="with --tui: keys to press on the duel screen (default 300)")
     b.add_argument("--copy", action="store_true", help="instead: Duel.copy() and determinize() latency (median, p99) at turns 3, 8 and 15")
     b.add_argument("--ai", metavar="LEVEL", help="instead: CPU time per searched decision of ai:LEVEL against the greedy baseline "
                                                  "(p50/p95/max; default decks kaiba-dragons joey-warriors)")
@@ -88,7 +89,7 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.tui:
         from ..tui.bench import measure, report
 
-        for line in report(measure(seed=args.seed or 7)):
+        for line in report(measure(keys=args.keys, seed=args.seed or 7)):
             out.print(line)
         return EXIT_OK
     if args.load:
