@@ -258,7 +258,7 @@ async def test_enter_on_a_card_lists_its_actions_and_why_not(pool, decks):
         await pilot.pause()
         assert sum(1 for c in duel.players[0].mzone if c) == 1
         if big is not None:
-            screen.select(next(slot for slot in screen.query("#bottom-hand CardSlot") if slot.uid == big.uid))
+            screen.select(next(slot for slot in screen.slots["bottom-hand"] if slot.uid == big.uid))
             await pilot.press("enter")
             await pilot.pause()
             text = " ".join(str(r) for r in app.screen.refusals)

@@ -28,7 +28,7 @@ from .prompts import (ChoicePrompt, ConfirmScreen, CurtainScreen, DeclarePrompt,
                       MessageScreen, PileScreen, SelectPrompt, SharedResponse, prompt_for)
 from .render import card_detail
 from .session import PUBLIC, EngineBug, Session
-from .widgets import (HAND_MIN, HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
+from .widgets import (EMZ_WIDTH, HAND_MIN, HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
                       StatusBar)
 
 ROWS = ("top-hand", "top-st", "top-m", "emz", "bottom-m", "bottom-st", "bottom-hand")
@@ -147,23 +147,8 @@ class DuelScreen(PlainNotifications, Screen):
             with Vertical(id="board"):
                 yield StatusBar(id="status")
                 yield SideLine(id="top-line")
-                with FieldRow(id="top-hand", classes="hand"):
-                    for i in range(HAND_SLOTS):
-                        yield CardSlot(pool, "H", i, "", id=f"top-hand-{i}")
-                with FieldRow(id="top-st"):
-                    yield from self._row("top-st")
-                with FieldRow(id="top-m"):
-                    yield from self._row("top-m")
-                with FieldRow(id="emz"):
-                    yield CardSlot(pool, "M", EMZ_LEFT, "Extra Monster Zone", id="emz-0")
-                    yield CardSlot(pool, "M", EMZ_LEFT + 1, "Extra Monster Zone", id="emz-1")
-                with FieldRow(id="bottom-m"):
-                    yield from self._row("bottom-m")
-                with FieldRow(id="bottom-st"):
-                    yield from self._row("bottom-st")
-                with FieldRow(id="bottom-hand", classes="hand"):
-                    for i in range(HAND_SLOTS):
-                        yield CardSlot(pool, "H", i, "", id=f"bottom-hand-{i}")
+                for row in ROWS:
+                    yield self._field_row(row)
                 yield SideLine(id="bottom-line")
             with Vertical(id="side"):
                 yield DetailPanel(id="detail")
@@ -171,7 +156,17 @@ class DuelScreen(PlainNotifications, Screen):
                 yield LogPanel(id="log", wrap=True, markup=False, min_width=10)
         yield KeyBar(id="keys")
 
-    def _row(self, row: str) -> Iterable[CardSlot]:
+    def _field_row(self, row: str) -> FieldRow:
+        """One row of places: a hand, the Extra Monster Zones, or a field row (`_places`)."""
+        pool = self.session.pool
+        if row.endswith("hand"):
+            return FieldRow([CardSlot(pool, "H", i, "", id=f"{row}-{i}") for i in range(HAND_SLOTS)], id=row, classes="hand")
+        if row == "emz":
+            return FieldRow([CardSlot(pool, "M", EMZ_LEFT + i, "Extra Monster Zone", id=f"emz-{i}") for i in range(2)],
+                            id=row, fixed=EMZ_WIDTH)
+        return FieldRow(list(self._places(row)), id=row)
+
+    def _places(self, row: str) -> Iterable[CardSlot]:
         """Seven places. Yours: Field|M1..M5|GY and Extra|S1..S5|Deck; the opponent's mirrored."""
         pool = self.session.pool
         top = row.startswith("top")
@@ -186,23 +181,21 @@ class DuelScreen(PlainNotifications, Screen):
         left, right = SEPARATE_PENDULUM_ZONES[::-1] if top else SEPARATE_PENDULUM_ZONES
         yield CardSlot(pool, ends[0][0], FIELD_ZONE, ends[0][1], id=f"{row}-a")
         if zone == "S":
-            yield CardSlot(pool, "S", left, "Pendulum", id=f"{row}-pl", classes="pendulum-zone")
+            yield CardSlot(pool, "S", left, "Pendulum", id=f"{row}-pl", pendulum=True)
         for col, seq in enumerate(seqs):
             yield CardSlot(pool, zone, seq, labels[seq], id=f"{row}-{col}")
         if zone == "S":
-            yield CardSlot(pool, "S", right, "Pendulum", id=f"{row}-pr", classes="pendulum-zone")
+            yield CardSlot(pool, "S", right, "Pendulum", id=f"{row}-pr", pendulum=True)
         yield CardSlot(pool, ends[1][0], FIELD_ZONE, ends[1][1], id=f"{row}-b")
 
     def on_mount(self) -> None:
-        self.rows = [list(self.query(f"#{row} CardSlot").results(CardSlot)) for row in ROWS]
-        # the widgets every refresh touches, looked up once (DOM queries cost more than drawing)
-        self.slots = {row: slots for row, slots in zip(ROWS, self.rows)}
-        self.slots["top-hand"] = list(self.query("#top-hand CardSlot").results(CardSlot))
-        self.slots["bottom-hand"] = list(self.query("#bottom-hand CardSlot").results(CardSlot))
-        self.emz_slots = [self.query_one(f"#emz-{i}", CardSlot) for i in range(2)]
+        # the places and widgets every refresh touches, looked up once (DOM queries cost more than drawing)
+        self.slots = {row: self.query_one(f"#{row}", FieldRow).slots for row in ROWS}
+        self.rows = [self.slots[row] for row in ROWS]
+        self.emz_slots = self.slots["emz"]
         separate = self.session.duel.players[0].pendulum_zones == SEPARATE_PENDULUM_ZONES
-        for slot in self.query(".pendulum-zone").results(CardSlot):
-            slot.display = separate
+        for slot in (slot for row in self.rows for slot in row if slot.pendulum):
+            slot.set_display(separate)
         self.panels = {name: self.query_one(f"#{name}") for name in ("status", "top-line", "bottom-line", "chain", "log", "detail", "emz")}
         self.key_bar = self.query_one(KeyBar)
         self.bindings_updated_signal.subscribe(self, self._show_keys)
@@ -301,11 +294,9 @@ class DuelScreen(PlainNotifications, Screen):
         hand = side.hand
         for i, slot in enumerate(self.slots[f"{where}-hand"]):
             # At least HAND_MIN places stay on screen (the unused ones blank): showing or hiding a
-            # place lays the whole screen out again, which made every draw cost a full repaint.
+            # place redraws the whole row, a blank place only itself.
             slot.in_use = i < len(hand) or (i == 0 and not hand)
-            shown = i < max(len(hand), HAND_MIN)
-            if slot.display != shown:  # a layout change: only when the hand grows past HAND_MIN or shrinks back
-                slot.display = shown
+            slot.set_display(i < max(len(hand), HAND_MIN))
             if i < len(hand):
                 view = hand[i]
                 slot.label = f"+{len(hand) - HAND_SLOTS + 1}" if i == HAND_SLOTS - 1 and len(hand) > HAND_SLOTS else ""
@@ -703,8 +694,8 @@ class DuelScreen(PlainNotifications, Screen):
 
     # ------------------------------------------------------------------ acting on cards
 
-    @on(CardSlot.Chosen)
-    def card_chosen(self, event: CardSlot.Chosen) -> None:
+    @on(FieldRow.Chosen)
+    def card_chosen(self, event: FieldRow.Chosen) -> None:
         self.select(event.slot)
         self.act_on(event.slot)
 

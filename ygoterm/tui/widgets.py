@@ -1,14 +1,21 @@
 """The duel screen's widgets: zones, piles, hands, the status bar, chain and log panels.
 
-Attributes go down (the screen sets each widget's view), messages come up (a zone posts
-`CardSlot.Chosen` when clicked or activated)."""
+Attributes go down (the screen sets each place's view), messages come up (a row posts
+`FieldRow.Chosen` when a place is clicked)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
+from rich.style import Style as RichStyle
 from rich.text import Text
-from textual.containers import Horizontal
+from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.notifications import SeverityLevel
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import OptionList, RichLog
 
@@ -18,27 +25,26 @@ from .render import slot_text
 
 HAND_SLOTS = 10
 HAND_MIN = 6  # hand places always on screen (see DuelScreen._fill_side)
+EMZ_WIDTH = 24  # each Extra Monster Zone's columns
 
 
-class CardSlot(Widget, can_focus=False):
+class CardSlot:
     """One place on the board: a Monster/Spell zone, a hand card, or a pile (Deck, GY …).
 
-    Slots are not focusable: the duel screen keeps its own cursor (`selected`). Moving
-    Textual's focus repaints the whole screen; moving the cursor repaints two slots."""
+    A place is not a widget: its `FieldRow` draws it, so the board is seven widgets instead of
+    seventy (Textual's layout and compositing cost grows with every widget, and every frame of a
+    prompt re-draws the dimmed board under it). The duel screen keeps its own cursor
+    (`selected`); moving it redraws the two places, nothing else."""
 
-    class Chosen(Message):
-        """The player activated this slot (Enter or a click)."""
-
-        def __init__(self, slot: "CardSlot") -> None:
-            self.slot = slot
-            super().__init__()
-
-    def __init__(self, pool: CardPool, zone: str, seq: int, label: str, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
+    def __init__(self, pool: CardPool, zone: str, seq: int, label: str, *, id: str, pendulum: bool = False) -> None:
         self.pool = pool
+        self.id = id
+        self.row: FieldRow | None = None  # the widget that draws this place (set by the row)
         self.zone = zone  # "M", "S", "H" (hand), "deck", "gy", "banished", "extra"
         self.seq = seq
         self.label = label
+        self.pendulum = pendulum  # a separate Pendulum Zone (shown only when the rules have them)
+        self.display = True  # on screen (hand places beyond HAND_MIN, Pendulum Zones: not always)
         self.player = 0
         self.view: CardView | None = None
         self.count: int | None = None  # for piles
@@ -56,17 +62,38 @@ class CardSlot(Widget, can_focus=False):
             self.player, self.view, self.count, self.highlight, self.foe, self.mark, self.owner_name = state
             self.refresh()
 
-    # The backgrounds (focus, "has actions", empty, the two sides, the marks) are painted here
-    # rather than with CSS classes and :focus: a style change makes Textual lay the whole screen
-    # out again, which cost a tenth of a second per keypress.
+    def select(self, on: bool) -> None:
+        if self.selected != on:
+            self.selected = on
+            self.refresh()
+
+    def set_display(self, shown: bool) -> None:
+        """Show or hide the place: the row shares its width among the places shown."""
+        if self.display != shown:
+            self.display = shown
+            if self.row is not None:
+                self.row.relayout()
+
+    def refresh(self) -> None:
+        if self.row is not None:
+            self.row.redraw(self)
+
+    @property
+    def uid(self) -> int | None:
+        return self.view.uid if self.view is not None else None
+
+    # The backgrounds (focus, "has actions", empty, the two sides, the marks) are painted into
+    # the text rather than set with CSS classes: a style change makes Textual lay the whole
+    # screen out again.
     BACKGROUNDS = {"focus": "on #3d5a80", "actionable": "on #2b3a2c", "empty": "on #161b22", "card": "on #1b2330",
                    "foe-empty": "on #1f1517", "foe-card": "on #2c1c21",
                    "attacker": "on #6a1f1f", "target": "on #5c4310", "option": "on #3f3a12", "picked": "on #6b6414"}
     MARKS = {"attacker": ("⚔ attacks", "bold #ffb3b3"), "target": ("◎ target", "bold #ffd27f"),
              "option": ("○ pick", "#e8e08a"), "picked": ("● picked", "bold #fff59a")}
 
-    def render(self) -> Text:
-        width, lines = max(1, self.size.width), max(1, self.size.height)
+    def text(self, width: int, lines: int) -> Text:
+        """The place drawn as a `width` × `lines` block."""
+        width, lines = max(1, width), max(1, lines)
         if self.mark == "unused":  # a hand place beyond the hand's cards
             return _fill(Text(), width, lines, "on #14171c")
         if self.count is not None:
@@ -98,18 +125,6 @@ class CardSlot(Widget, can_focus=False):
             text = Text("\n").join(rows)
         return _fill(text, width, lines, self.BACKGROUNDS[key])
 
-    def select(self, on: bool) -> None:
-        if self.selected != on:
-            self.selected = on
-            self.refresh()
-
-    def on_click(self) -> None:
-        self.post_message(self.Chosen(self))
-
-    @property
-    def uid(self) -> int | None:
-        return self.view.uid if self.view is not None else None
-
 
 def _fill(text: Text, width: int, lines: int, background: str) -> Text:
     """`text` padded to a full `width` × `lines` block painted with `background`."""
@@ -125,8 +140,110 @@ def _fill(text: Text, width: int, lines: int, background: str) -> Text:
     return out
 
 
-class FieldRow(Horizontal):
-    """A row of seven places: a pile or the Field Zone at each end, five zones between."""
+class FieldRow(Widget, can_focus=False):
+    """A row of places drawn by one widget, each place from its own cached strips: a change to
+    one place redraws that place's columns only.
+
+    The places share the width as `width: 1fr; margin-left: 1` widgets would (Textual's
+    arithmetic, in fractions, so the columns fall where they always have); `fixed` gives every
+    place that width instead, the group centred (the Extra Monster Zones)."""
+
+    COMPONENT_CLASSES = {"field-row--place"}  # the places' text colour (the gaps keep the screen's)
+
+    class Chosen(Message):
+        """The player clicked a place."""
+
+        def __init__(self, slot: CardSlot) -> None:
+            self.slot = slot
+            super().__init__()
+
+    def __init__(self, slots: list[CardSlot], *, id: str, classes: str | None = None, fixed: int | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.slots = slots
+        self.fixed = fixed
+        for slot in slots:
+            slot.row = self
+        self._columns: list[tuple[CardSlot, int, int]] = []  # (place, x, width) of the places shown
+        self._columns_for: tuple[int, int] | None = None  # the size they were worked out for
+        self._strips: dict[str, list[Strip]] = {}  # a place's rendered lines, by place id
+
+    def columns(self) -> list[tuple[CardSlot, int, int]]:
+        """(place, x, width) for every place shown, at the current width."""
+        size = (self.size.width, self.size.height)
+        if self._columns_for != size:
+            self._columns_for = size
+            self._strips.clear()
+            self._columns = self._arrange(size[0])
+        return self._columns
+
+    def _arrange(self, width: int) -> list[tuple[CardSlot, int, int]]:
+        shown = [slot for slot in self.slots if slot.display]
+        if not shown:
+            return []
+        if self.fixed is not None:
+            span = len(shown) * (self.fixed + 1)  # each with its margin; the group centred
+            left = max(0, (width - span) // 2) + 1
+            return [(slot, left + i * (self.fixed + 1), self.fixed) for i, slot in enumerate(shown)]
+        unit = Fraction(max(0, width - len(shown)), len(shown))
+        x = Fraction(1)
+        out = []
+        for slot in shown:
+            start = x.__floor__()
+            out.append((slot, start, (x + unit).__floor__() - start))
+            x += unit + 1
+        return out
+
+    def relayout(self) -> None:
+        """The places shown changed: share the width again and redraw the row."""
+        self._columns_for = None
+        self.refresh()
+
+    def redraw(self, slot: CardSlot) -> None:
+        """Draw `slot` again (its columns only)."""
+        self._strips.pop(slot.id, None)
+        for placed, x, width in self._columns:
+            if placed is slot and self._columns_for == (self.size.width, self.size.height):
+                self.refresh(Region(x, 0, width, self.size.height))
+                return
+        self.refresh()
+
+    def _slot_strips(self, slot: CardSlot, width: int) -> list[Strip]:
+        strips = self._strips.get(slot.id)
+        if strips is None:
+            height = self.size.height
+            style = replace(self.visual_style, foreground=self.get_component_styles("field-row--place").color)
+            strips = Visual.to_strips(self, visualize(self, slot.text(width, height)), width, height, style)
+            self._strips[slot.id] = strips
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        gap = RichStyle.from_color(bgcolor=self.background_colors[1].rich_color)  # (as a container's blank)
+        pieces: list[Strip] = []
+        at = 0
+        for slot, x, w in self.columns():
+            if x > at:
+                pieces.append(Strip.blank(x - at, gap))
+            strips = self._slot_strips(slot, w)
+            pieces.append(strips[y] if y < len(strips) else Strip.blank(w, gap))
+            at = x + w
+        if at < width:
+            pieces.append(Strip.blank(width - at, gap))
+        return Strip.join(pieces).crop(0, width)
+
+    def screen_region_of(self, slot: CardSlot) -> list[int] | None:
+        """Where `slot` is on the screen, as [x, y, width, height] (None: not shown)."""
+        region = self.content_region
+        for placed, x, width in self.columns():
+            if placed is slot:
+                return [region.x + x, region.y, width, region.height]
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        for slot, x, width in self.columns():
+            if x <= event.x < x + width:
+                self.post_message(self.Chosen(slot))
+                return
 
 
 class TextPanel(Widget):
