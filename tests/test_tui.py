@@ -408,6 +408,19 @@ def test_snapshot_duel_screen(pool, decks, snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_prompt_over_board(pool, decks, snap_compare, size):
+    """A card's menu over the lightly dimmed board, its highlighted option's card marked there."""
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "goldfish", 3))
+    assert snap_compare(app, terminal_size=size, press=["_", "enter", "down"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_confirm_over_board(pool, decks, snap_compare, size):
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "goldfish", 3))
+    assert snap_compare(app, terminal_size=size, press=["_", "q"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_snapshot_curtain(pool, decks, snap_compare, size):
     app = make_app(pool, start=lambda app: app.hot_seat_screen((decks["kaiba-dragons"], decks["joey-warriors"]), 3))
     assert snap_compare(app, terminal_size=size, press=["_"])

@@ -17,11 +17,12 @@ from textual.widgets.option_list import Option as ListOption
 from ..engine.decision import Decision, Kind, Option, Refusal
 from ..engine.views import CardView
 from ..schema.cardpool import CardPool
+from .dimmed import DimsBelow
 from .render import card_detail
 from .widgets import BrowsesList, PlainNotifications
 
 
-class _Dialog(PlainNotifications, ModalScreen):
+class _Dialog(DimsBelow, PlainNotifications, ModalScreen):
     """A framed question in the middle of the screen; Escape cancels when allowed."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
