@@ -125,7 +125,8 @@ class DuelScreen(PlainNotifications, Screen):
         self.bottom = 0
         self.last_lp: list[int] = [p.lp for p in session.duel.players]
         self.lp_change = [0, 0]
-        self.logged = 0
+        self.logged = 0  # events of the duel's log written to the log panel
+        self.log_last: Any = None  # the last of them (is the log still the one written?)
         self.log_viewer: int | None = None
         self.chain_memory: list[list[Any]] = []
         self.prefer_first = True
@@ -388,13 +389,17 @@ class DuelScreen(PlainNotifications, Screen):
                         link[4] = "negated"
 
     def _update_log(self) -> None:
+        """Write the events not written yet; the whole log again only for another viewer, a new
+        width, or a log that is no longer the one written (undo, an action taken back after
+        something was logged). Writing it all costs a frame once the log is long."""
         s = self.session
         log = self.panels["log"]
-        if self.log_viewer != s.viewer:
+        events = s.duel.log
+        written = self.logged <= len(events) and (self.logged == 0 or events[self.logged - 1] is self.log_last)
+        if self.log_viewer != s.viewer or not written:
             log.clear()
             self.logged = 0
             self.log_viewer = s.viewer
-        events = s.duel.log
         names = s.duel.names
         viewer = s.viewer
         for event in events[self.logged:]:
@@ -404,6 +409,7 @@ class DuelScreen(PlainNotifications, Screen):
             style = "dim" if isinstance(seen, PhaseChange) else "bold yellow" if isinstance(seen, ChainLinkAdded) else ""
             log.write(Text(seen.text(names), style=style))
         self.logged = len(events)
+        self.log_last = events[-1] if events else None
 
     def _update_detail(self) -> None:
         focused = self.cursor
@@ -652,7 +658,6 @@ class DuelScreen(PlainNotifications, Screen):
     def _answer(self, answer: Any) -> None:
         if answer is None and self.session.can_back_out():  # Escape while an action's costs/targets are chosen
             taken_back = self.session.back_out()
-            self.log_viewer = None
             self.notify(f"Taken back: {taken_back}. The duel is as it was before it.", timeout=5)
             self.advance()
             return
