@@ -139,6 +139,7 @@ class DuelScreen(PlainNotifications, Screen):
         self.over_shown = False  # the end-of-duel screen came up once (r and q work on the board after it)
         self.ready = False  # mounted: the board's widgets exist, keys may act
         self.picked: int | None = None  # the card of the option highlighted in an open prompt (marked on the board)
+        self.choice_prompt: ChoicePrompt | None = None  # kept mounted for this duel's questions (`_choice_screen`)
 
     # ------------------------------------------------------------------ layout
 
@@ -603,6 +604,8 @@ class DuelScreen(PlainNotifications, Screen):
 
     def _ask(self, screen: Any, callback: Any) -> None:
         self.asking = True
+        if type(screen) is ChoicePrompt:
+            screen = self._choice_screen(screen)
         if isinstance(screen, self._OVER_BOARD):
             screen.add_class("over-board")  # over the board, never over the chain panel and the card text
 
@@ -612,6 +615,32 @@ class DuelScreen(PlainNotifications, Screen):
             callback(result)
 
         self.app.push_screen(screen, done)
+
+    def _choice_screen(self, question: ChoicePrompt) -> ChoicePrompt:
+        """The screen that asks `question`: this duel's one ChoicePrompt, kept mounted (installed,
+        so closing it keeps its widgets) and asked each question in turn; a new one while that
+        one is open or cannot show the question's context."""
+        kept = self.choice_prompt
+        if kept is not None and kept.can_ask(question):
+            kept.ask(question)
+            return kept
+        if kept is None or self._let_go(kept):  # (other context lines: the new one is kept from now on)
+            self.choice_prompt = question
+            self.app.install_screen(question, name=f"choices-{id(question)}")
+        return question
+
+    def _let_go(self, kept: ChoicePrompt) -> bool:
+        """Stop keeping `kept` (removed once closed); False while it is open."""
+        if kept in self.app.screen_stack or not kept.is_mounted:
+            return False
+        self.app.uninstall_screen(kept)
+        kept.remove()
+        self.choice_prompt = None
+        return True
+
+    def on_unmount(self) -> None:
+        if self.choice_prompt is not None:
+            self._let_go(self.choice_prompt)
 
     def _after_curtain(self, _: Any) -> None:
         self.session.lift_curtain()

@@ -81,18 +81,48 @@ class ChoicePrompt(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
-            for line in self.context:
-                yield Static(Text(line), classes="dialog-context")
-            numbered = bool(self.options)
-            items: list[ListOption] = [ListOption(_option_text(o, self.describe, i + 1 if numbered and i < 9 else None), id=f"o{i}")
-                                       for i, o in enumerate(self.options)]
-            items += [ListOption(Text(str(r), style="dim"), id=f"r{i}", disabled=True) for i, r in enumerate(self.refusals)]
-            yield OptionList(*items, id="choices")
-            keys = "↓ then Enter choose" if self.nothing_chosen else "Enter choose"
-            if numbered:
-                keys += " · 1–9 choose"
-            help_text = keys + (" · p pass" if self._pass_option() else "") + (" · Esc back" if self.cancellable else "")
-            yield Static(help_text, classes="dialog-help")
+            yield from self._context_lines()
+            yield OptionList(*self._items(), id="choices")
+            yield Static(self._help_text(), classes="dialog-help")
+
+    def _context_lines(self) -> list[Static]:
+        self.context_shown = list(self.context)
+        return [Static(Text(line), classes="dialog-context") for line in self.context]
+
+    def _items(self) -> list[ListOption]:
+        numbered = bool(self.options)
+        items = [ListOption(_option_text(o, self.describe, i + 1 if numbered and i < 9 else None), id=f"o{i}")
+                 for i, o in enumerate(self.options)]
+        return items + [ListOption(Text(str(r), style="dim"), id=f"r{i}", disabled=True) for i, r in enumerate(self.refusals)]
+
+    def _help_text(self) -> str:
+        keys = "↓ then Enter choose" if self.nothing_chosen else "Enter choose"
+        if self.options:
+            keys += " · 1–9 choose"
+        return keys + (" · p pass" if self._pass_option() else "") + (" · Esc back" if self.cancellable else "")
+
+    def can_ask(self, question: ChoicePrompt) -> bool:
+        """Whether `ask` can put `question` on this screen: it is mounted, closed, and the
+        question's context lines are the ones it shows (lines come and go by mounting, which
+        would race the first frame)."""
+        return self.is_mounted and self not in self.app.screen_stack and question.context == self.context_shown
+
+    def ask(self, question: ChoicePrompt) -> None:
+        """Ask `question` on this screen, which stays mounted between questions: composing a
+        prompt's widgets and styling them anew cost a third of opening it. The widgets stay,
+        their content changes; the screen then starts as a new one would (`_start`)."""
+        for name in ("title_text", "options", "refusals", "cancellable", "default", "nothing_chosen", "context",
+                     "describe", "on_highlight"):
+            setattr(self, name, getattr(question, name))
+        self._answered = False
+        self.query_one(".dialog-title", Static).update(self.title_text)
+        choices = self.query_one(OptionList)
+        choices.clear_options()
+        choices.add_options(self._items())
+        if choices.option_count:
+            choices.action_first()  # (as a new OptionList starts)
+        self.query_one(".dialog-help", Static).update(self._help_text())
+        self._start()
 
     def _pass_option(self) -> Option | None:
         return next((o for o in self.options if o.key == "pass"), None)
@@ -115,6 +145,10 @@ class ChoicePrompt(_Dialog):
             self.dismiss(self.options[n - 1])
 
     def on_mount(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
+        """Focus the options and highlight the first one to show (none, the default …)."""
         found = self.query(OptionList)
         if not found:
             return  # (dismissed, or the app closing, before it was mounted)
