@@ -139,7 +139,7 @@ class DuelScreen(PlainNotifications, Screen):
         self.over_shown = False  # the end-of-duel screen came up once (r and q work on the board after it)
         self.ready = False  # mounted: the board's widgets exist, keys may act
         self.picked: int | None = None  # the card of the option highlighted in an open prompt (marked on the board)
-        self.choice_prompt: ChoicePrompt | None = None  # kept mounted for this duel's questions (`_choice_screen`)
+        self.choice_prompts: list[ChoicePrompt] = []  # kept mounted for this duel's questions (`_choice_screen`)
 
     # ------------------------------------------------------------------ layout
 
@@ -616,31 +616,33 @@ class DuelScreen(PlainNotifications, Screen):
 
         self.app.push_screen(screen, done)
 
+    _KEPT_PROMPTS = 2  # (one can still be closing when an answer asks the next question)
+
     def _choice_screen(self, question: ChoicePrompt) -> ChoicePrompt:
-        """The screen that asks `question`: this duel's one ChoicePrompt, kept mounted (installed,
-        so closing it keeps its widgets) and asked each question in turn; a new one while that
-        one is open or cannot show the question's context."""
-        kept = self.choice_prompt
-        if kept is not None and kept.can_ask(question):
-            kept.ask(question)
-            return kept
-        if kept is None or self._let_go(kept):  # (other context lines: the new one is kept from now on)
-            self.choice_prompt = question
+        """The screen that asks `question`: one of this duel's kept ChoicePrompts (installed, so
+        closing one keeps its widgets), asked each question in turn; a new one while they are
+        open, or when none shows the question's context lines (it is kept instead of a closed one)."""
+        for kept in self.choice_prompts:
+            if kept.can_ask(question):
+                kept.ask(question)
+                return kept
+        if len(self.choice_prompts) < self._KEPT_PROMPTS or any(self._let_go(kept) for kept in self.choice_prompts):
+            self.choice_prompts.append(question)
             self.app.install_screen(question, name=f"choices-{id(question)}")
         return question
 
     def _let_go(self, kept: ChoicePrompt) -> bool:
-        """Stop keeping `kept` (removed once closed); False while it is open."""
+        """Stop keeping `kept` (removed now that it is closed); False while it is open."""
         if kept in self.app.screen_stack or not kept.is_mounted:
             return False
+        self.choice_prompts.remove(kept)
         self.app.uninstall_screen(kept)
         kept.remove()
-        self.choice_prompt = None
         return True
 
     def on_unmount(self) -> None:
-        if self.choice_prompt is not None:
-            self._let_go(self.choice_prompt)
+        for kept in list(self.choice_prompts):
+            self._let_go(kept)
 
     def _after_curtain(self, _: Any) -> None:
         self.session.lift_curtain()

@@ -86,7 +86,7 @@ class ChoicePrompt(_Dialog):
             yield Static(self._help_text(), classes="dialog-help")
 
     def _context_lines(self) -> list[Static]:
-        self.context_shown = list(self.context)
+        self.context_room = len(self.context)  # context lines `ask` can fill (more would need mounting)
         return [Static(Text(line), classes="dialog-context") for line in self.context]
 
     def _items(self) -> list[ListOption]:
@@ -102,10 +102,10 @@ class ChoicePrompt(_Dialog):
         return keys + (" · p pass" if self._pass_option() else "") + (" · Esc back" if self.cancellable else "")
 
     def can_ask(self, question: ChoicePrompt) -> bool:
-        """Whether `ask` can put `question` on this screen: it is mounted, closed, and the
-        question's context lines are the ones it shows (lines come and go by mounting, which
-        would race the first frame)."""
-        return self.is_mounted and self not in self.app.screen_stack and question.context == self.context_shown
+        """Whether `ask` can put `question` on this screen: it is mounted, closed, and has room
+        for the question's context lines (a line more would have to be mounted, which would race
+        the first frame; lines not needed are hidden)."""
+        return self.is_mounted and self not in self.app.screen_stack and len(question.context) <= self.context_room
 
     def ask(self, question: ChoicePrompt) -> None:
         """Ask `question` on this screen, which stays mounted between questions: composing a
@@ -116,6 +116,10 @@ class ChoicePrompt(_Dialog):
             setattr(self, name, getattr(question, name))
         self._answered = False
         self.query_one(".dialog-title", Static).update(self.title_text)
+        for i, line in enumerate(self.query(".dialog-context").results(Static)):
+            line.display = i < len(self.context)
+            if line.display:
+                line.update(Text(self.context[i]))
         choices = self.query_one(OptionList)
         choices.clear_options()
         choices.add_options(self._items())
