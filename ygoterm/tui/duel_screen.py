@@ -144,7 +144,6 @@ class DuelScreen(PlainNotifications, Screen):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        pool = self.session.pool
         with Horizontal(id="duel"):
             with Vertical(id="board"):
                 yield StatusBar(id="status")
