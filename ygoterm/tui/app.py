@@ -26,6 +26,7 @@ from .duel_screen import DuelScreen
 from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, ai_refusal, manual_rules, new_seed, puzzle_files, saved_duels,
                    solo_seats, survey_decks)
 from .prompts import ChoicePrompt, ConfirmScreen, MessageScreen, SafeCommandPalette, TooSmallScreen
+from .idle_gc import IdleCollector
 from .session import Seat, Session, autosave_path
 from . import match_menu
 from .match_session import MatchRun, is_match_save
@@ -103,8 +104,18 @@ class YgoApp(App):
         self.deck_dirs = deck_dirs
         self.settings = Settings.load()
         self.start = start  # a callable returning the first screen after the menu (CLI shortcuts)
+        self.idle_gc = IdleCollector()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            self.idle_gc.key()
+        await super().on_event(event)
+
+    def on_unmount(self) -> None:
+        self.idle_gc.uninstall()
 
     def on_mount(self) -> None:
+        self.idle_gc.install(self)
         self.push_screen(MenuScreen())
         if self.settings.problem:
             self.notify(f"{self.settings.problem}. Using the default settings; changing a setting rewrites the file.",
