@@ -377,12 +377,13 @@ class Heuristic:
         if not target.face_up:
             bold = 1000 if self.careful and self.pressed(obs) else 1600
             return 1.0 + attacker.atk / 2000 if attacker.atk >= bold else 0.0
+        spare = -attacker.atk / 100000 if self.careful else 0.0  # the careful player sends the weakest attacker that wins
         if target.pos == Pos.ATTACK:
             if attacker.atk > (target.atk or 0):
-                return 4.0 + (target.atk or 0) / 1000
+                return 4.0 + (target.atk or 0) / 1000 + spare
             return 0.0
         if attacker.atk > (target.defense or 0):
-            return 3.0 + (target.atk or 0) / 2000
+            return 3.0 + (target.atk or 0) / 2000 + spare
         return 0.0
 
     def foe_best_attack(self, obs: Observation) -> int:
