@@ -138,8 +138,8 @@ class Heuristic:
         atk, deff = _num(data.atk), _num(data.def_)
         need = _tributes(data)
         cost = self.tribute_cost(obs, need, option.card)
-        if cost is None:
-            return 0.0
+        if cost is None or (need and self.tributes_stronger(obs, need, option.card, atk)):
+            return 0.0  # too few to Tribute, or a monster given for a weaker one
         flip = "flip" in data.abilities
         threat = self.foe_best_attack(obs)
         strike = self.can_attack_now(obs) and self.beats_something(obs, atk)
@@ -192,13 +192,17 @@ class Heuristic:
 
     def tribute_cost(self, obs: Observation, need: int, summoned: int | None) -> float | None:
         """What the `need` cheapest monsters of ours are worth (None: too few to Tribute)."""
+        worths = sorted(self.card_worth(obs, m.uid) for m in obs.view.me.monsters if m is not None and m.uid != summoned)
         if not need:
             return 0.0
-        worths = sorted(self.card_worth(obs, m.uid) for m in obs.view.me.monsters if m is not None and m.uid != summoned)
         return sum(worths[:need]) if len(worths) >= need else None
 
-    def monster_worth(self, data: Monster) -> float:
-        return max(_num(data.atk), _num(data.def_)) / 1000 + 0.5
+    def tributes_stronger(self, obs: Observation, need: int, summoned: int | None, atk: int) -> bool:
+        """Whether one of the monsters a Tribute Summon would take (the `need` cheapest) has at
+        least the new monster's ATK: Judge Man is not worth a Blue-Eyes."""
+        mine = sorted((m for m in obs.view.me.monsters if m is not None and m.uid != summoned),
+                      key=lambda m: self.card_worth(obs, m.uid))
+        return any((m.atk or 0) >= atk for m in mine[:need])
 
     def useful_effect(self, obs: Observation, data: Monster) -> bool:
         """The monster has an effect to use face-up now: an ignition or quick effect that removes
@@ -292,11 +296,14 @@ class Heuristic:
     def worth_now(self, obs: Observation, option: Option, r: Reading, open_state: bool) -> bool:
         """The careful player's checks before an activation: a removal that targets must have an
         opponent's card to target (Mystical Space Typhoon is not fired at our own Field Spell);
-        a boost that lasts the turn only (Rush Recklessly, Castle Walls) waits for a battle."""
+        a boost that lasts the turn only (Rush Recklessly, Castle Walls) waits for a battle, and
+        protection from battle damage (Waboku) for an attack."""
         if r.removes_foe and not r.mass and not (r.helps or r.burns) and not self.foe_target(obs, option):
             return False
         if open_state and r.boosts and not (r.removes_foe or r.helps or r.burns) and _temporary(obs, option):
             return False
+        if open_state and r.shields:
+            return False  # Waboku answers an attack
         return True
 
     def foe_target(self, obs: Observation, option: Option) -> bool:
