@@ -154,7 +154,7 @@ class Heuristic:
             if need:
                 ours = max((m.atk or 0 for m in obs.view.me.monsters if m is not None and m.face_up and m.pos == Pos.ATTACK), default=0)
                 breaks = atk > threat > 0 and ours <= threat
-                value += 1.0 - 1.0 * cost + (2.0 if breaks else 0.0)
+                value += 1.0 - cost + (2.0 if breaks else 0.0)
             return max(value, 0.0)
         if need:
             return 0.0  # a Tribute Set hides a monster that wanted to fight
@@ -183,18 +183,13 @@ class Heuristic:
         foes = [m for m in obs.view.foe.monsters if m is not None]
         if not foes:
             return atk > 0
-        for m in foes:
-            if not m.face_up:
-                continue
-            if (m.atk if m.pos == Pos.ATTACK else m.defense) is not None and atk > ((m.atk if m.pos == Pos.ATTACK else m.defense) or 0):
-                return True
-        return False
+        return any(m.face_up and atk > ((m.atk if m.pos == Pos.ATTACK else m.defense) or 0) for m in foes)
 
     def tribute_cost(self, obs: Observation, need: int, summoned: int | None) -> float | None:
         """What the `need` cheapest monsters of ours are worth (None: too few to Tribute)."""
-        worths = sorted(self.card_worth(obs, m.uid) for m in obs.view.me.monsters if m is not None and m.uid != summoned)
         if not need:
             return 0.0
+        worths = sorted(self.card_worth(obs, m.uid) for m in obs.view.me.monsters if m is not None and m.uid != summoned)
         return sum(worths[:need]) if len(worths) >= need else None
 
     def tributes_stronger(self, obs: Observation, need: int, summoned: int | None, atk: int) -> bool:
@@ -205,11 +200,11 @@ class Heuristic:
         return any((m.atk or 0) >= atk for m in mine[:need])
 
     def useful_effect(self, obs: Observation, data: Monster) -> bool:
-        """The monster has an effect to use face-up now: an ignition or quick effect that removes
-        or weakens the opponent's cards (they have some) or helps us."""
+        """The monster has an effect to use face-up now: an ignition effect on the field that
+        removes or weakens the opponent's cards (they have some) or helps us (Exiled Force)."""
         foe_cards = any(c is not None for c in (*obs.view.foe.monsters, *obs.view.foe.spells))
         for index, effect in enumerate(data.effects):
-            if effect.kind not in ("ignition",) or "field" not in effect.from_:
+            if effect.kind != "ignition" or "field" not in effect.from_:
                 continue
             r = read_activation(data.effects, index)
             if ((r.removes_foe or r.weakens) and foe_cards) or r.helps:
