@@ -202,3 +202,59 @@ def test_a_set_card_the_opponent_removes_is_used_in_answer(pool):
                     seen += 1
             d.apply(agents[decision.player].choose(None, decision))
     assert seen >= 1
+
+
+# ---------------------------------------------------------------------- the careful heuristic's plays
+
+_DECK = [{"card": "Feral Imp", "count": 20}]  # (a Deck far from running out: no deck-out pressure)
+
+
+def _position(pool, turn: int, a: dict, b: dict | None = None, turn_player: str = "A") -> Duel:
+    from ygoterm.engine.position import build_position
+
+    sides = {"A": {"deck": _DECK, **a}, "B": {"deck": _DECK, **(b or {})}}
+    return build_position(pool, {"name": "agent test", "turn": turn, "turn_player": turn_player, **sides}, seed=1)
+
+
+def _answers(pool, d: Duel) -> tuple[str, str]:
+    """What the careful heuristic (ai:easy) and the beginner (greedy) answer to the pending decision."""
+    from ygoterm.agents.policy import Heuristic
+
+    obs = observe(d, d.pending.player, pool)
+    return Heuristic(1, careful=True).choose(obs, d.pending).label, Heuristic(1, careful=False).choose(obs, d.pending).label
+
+
+@pytest.mark.parametrize("why, turn, a, b, careful, beginner", [
+    ("a Tribute Summon never gives a monster for a weaker one",
+     3, {"hand": ["Judge Man"], "monsters": ["Blue-Eyes White Dragon"]}, {}, "battle", "summon Judge Man"),
+    ("a Summon by the monster's own procedure comes first: it keeps the Normal Summon",
+     3, {"hand": ["Cyber Dragon", "Vorse Raider"]}, {"monsters": ["Luster Dragon"]}, "special summon Cyber Dragon", "summon Vorse Raider"),
+    ("a wall is Set, not Summoned in Attack Position with 100 ATK",
+     1, {"hand": ["Big Shield Gardna"]}, {}, "set Big Shield Gardna", "summon Big Shield Gardna"),
+    ("a monster that loses to the opponent's best and wins nothing now goes to Defense Position",
+     3, {"monsters": ["Gemini Elf"]}, {"monsters": ["Blue-Eyes White Dragon"]}, "switch Gemini Elf to defense", "battle"),
+    ("a targeted removal with nothing of the opponent's to target is kept (not fired at our own Field Spell)",
+     3, {"hand": ["Mystical Space Typhoon"], "field": {"card": "Mountain", "face_down": False}}, {"monsters": ["Luster Dragon"]},
+     "end", "activate Mystical Space Typhoon"),
+    ("mass removal that costs us more than the opponent waits, and Waboku waits for an attack",
+     3, {"hand": ["Heavy Storm"], "spells": ["Trap Hole", "Waboku"]}, {"spells": ["Mirror Force"]}, "end", "activate Heavy Storm"),
+    ("mass removal that costs only the opponent is used",
+     3, {"hand": ["Heavy Storm"]}, {"spells": ["Mirror Force", "Trap Hole"]}, "activate Heavy Storm", "activate Heavy Storm"),
+])
+def test_the_careful_heuristic_plays_the_board(pool, why, turn, a, b, careful, beginner):
+    """Positions where ai:easy must make the right play, read from the effect vocabulary (no card
+    is named in the heuristic), and what the beginner does instead (greedy: kept as it was)."""
+    assert _answers(pool, _position(pool, turn, a, b)) == (careful, beginner), why
+
+
+def test_waboku_answers_an_attack_that_would_cost_something(pool):
+    """The opponent's Blue-Eyes attacks directly: the careful player protects itself with Waboku
+    (`Reading.shields`); the beginner kept Waboku for the End Phase."""
+    d = _position(pool, 4, {"spells": ["Waboku"]}, {"monsters": ["Blue-Eyes White Dragon"]}, turn_player="B")
+    d.apply("battle")
+    while d.pending.player == 0 or d.pending.kind != Kind.BATTLE:
+        d.apply("pass")
+    d.apply("attack Blue-Eyes White Dragon -> direct")
+    while d.pending.player != 0:
+        d.apply(d.pending.options[-1])
+    assert _answers(pool, d) == ("activate Waboku", "pass")

@@ -18,14 +18,14 @@ from ..schema.cards import Monster
 from ..schema.effects import Effect
 from .observation import Observation
 from .policy import Heuristic, _effect
-from .reading import _ops
+from .reading import operations
 
 DIG = {"draw": 3.0, "add_to_hand": 2.5, "excavate": 2.0, "look": 1.0, "mill": 0.5}
 
 
 def digs(effect: Effect) -> float:
     """How much an effect reaches into the Deck (0: not at all)."""
-    return max((DIG.get(spec.op, 0.0) for spec in _ops(effect.do)), default=0.0)
+    return max((DIG.get(spec.op, 0.0) for spec in operations(effect.do)), default=0.0)
 
 
 class Opener:

@@ -15,9 +15,9 @@ from typing import Any, Sequence
 from ..engine.decision import Decision, Kind, Option
 from ..engine.types import Pos, Step
 from ..schema.cards import Monster
-from ..schema.effects import Effect
+from ..schema.effects import AllOf, Effect
 from .observation import Observation
-from .reading import Reading, read, read_activation
+from .reading import REMOVAL, Reading, operations, read, read_activation
 
 UNKNOWN_DEF = 1500  # what a face-down monster is guessed to have
 PRESSED_DECK = 8  # cards left in the Deck when a careful player stops waiting
@@ -74,6 +74,10 @@ class Heuristic:
     def command_value(self, obs: Observation, option: Option) -> float:
         """How much this move is worth now (0 or less: do not)."""
         verb = option.verb
+        if self.careful:
+            value = self.board_value(obs, option)
+            if value is not None:
+                return value
         if verb == "activate" or verb == "special":
             return self.activation_value(obs, option, open_state=True)
         if verb == "pendulum":
@@ -108,6 +112,104 @@ class Heuristic:
         if verb == "gemini":
             return 2.0
         return 0.0
+
+    # -------------------------------------------------------------- the careful player's board
+
+    def board_value(self, obs: Observation, option: Option) -> float | None:
+        """The careful player's value of a Summon, Set, Summon procedure or position change
+        (None: the move is not one of those, or a Spell or Trap Set)."""
+        verb = option.verb
+        if verb in ("summon", "set"):
+            data = obs.definition(option.card)
+            return self.summon_value(obs, option, data) if isinstance(data, Monster) else None
+        if verb == "special" and _effect_kind(obs, option) == "procedure":
+            data = obs.definition(option.card)
+            if isinstance(data, Monster):  # a Summon by its own procedure: a monster for free, the Normal Summon kept
+                return 6.0 + _num(data.atk) / 1000
+        if verb == "switch":
+            return self.switch_value(obs, option)
+        return None
+
+    def summon_value(self, obs: Observation, option: Option, data: Monster) -> float:
+        """Summon face-up what survives the opponent's best attacker, wins a fight this turn or
+        has an effect to use; Set the rest (walls, FLIP monsters). A Tribute Summon pays for its
+        monster with the cheapest monsters of ours (R-SUMMON-2): what they are worth is taken off,
+        unless the new monster beats a threat nothing of ours beats."""
+        atk, deff = _num(data.atk), _num(data.def_)
+        need = _tributes(data)
+        cost = self.tribute_cost(obs, need, option.card)
+        if cost is None or (need and self.tributes_stronger(obs, need, option.card, atk)):
+            return 0.0  # too few to Tribute, or a monster given for a weaker one
+        flip = "flip" in data.abilities
+        threat = self.foe_best_attack(obs)
+        strike = self.can_attack_now(obs) and self.beats_something(obs, atk)
+        effect = self.useful_effect(obs, data)
+        fights = (atk >= threat and (atk >= deff or atk >= 1600)) or strike or effect
+        if option.verb == "summon":
+            if flip:
+                return 0.0
+            if not fights:
+                return 0.5
+            value = 3.0 + atk / 1000 + (0.5 if effect else 0.0)
+            if need:
+                ours = max((m.atk or 0 for m in obs.view.me.monsters if m is not None and m.face_up and m.pos == Pos.ATTACK), default=0)
+                breaks = atk > threat > 0 and ours <= threat
+                value += 1.0 - cost + (2.0 if breaks else 0.0)
+            return max(value, 0.0)
+        if need:
+            return 0.0  # a Tribute Set hides a monster that wanted to fight
+        value = 2.5 + deff / 1000 + (1.0 if flip else 0.0)
+        return value if flip or not fights else 0.4
+
+    def switch_value(self, obs: Observation, option: Option) -> float:
+        """To Attack Position to win a fight this turn; to Defense Position when the monster
+        loses to the opponent's best attacker and has nothing to win now (no battle damage then)."""
+        card = obs.card(option.card)
+        if card is None or card.atk is None:
+            return 0.0
+        threat = self.foe_best_attack(obs)
+        strike = self.can_attack_now(obs) and self.beats_something(obs, card.atk)
+        if card.pos != Pos.ATTACK:
+            return 1.2 if strike and card.atk >= threat else 0.0
+        return 1.0 if card.atk < threat and not strike else 0.0
+
+    def can_attack_now(self, obs: Observation) -> bool:
+        """Our Main Phase 1 with a Battle Phase to come (none on the first turn, R-PHASE-3)."""
+        view = obs.view
+        return view.turn_player == obs.player and view.phase.name == "MAIN1" and view.turn > 1
+
+    def beats_something(self, obs: Observation, atk: int) -> bool:
+        """A monster with this ATK would win an attack now: a direct one, or on a monster it beats."""
+        foes = [m for m in obs.view.foe.monsters if m is not None]
+        if not foes:
+            return atk > 0
+        return any(m.face_up and atk > ((m.atk if m.pos == Pos.ATTACK else m.defense) or 0) for m in foes)
+
+    def tribute_cost(self, obs: Observation, need: int, summoned: int | None) -> float | None:
+        """What the `need` cheapest monsters of ours are worth (None: too few to Tribute)."""
+        if not need:
+            return 0.0
+        worths = sorted(self.card_worth(obs, m.uid) for m in obs.view.me.monsters if m is not None and m.uid != summoned)
+        return sum(worths[:need]) if len(worths) >= need else None
+
+    def tributes_stronger(self, obs: Observation, need: int, summoned: int | None, atk: int) -> bool:
+        """Whether one of the monsters a Tribute Summon would take (the `need` cheapest) has at
+        least the new monster's ATK: Judge Man is not worth a Blue-Eyes."""
+        mine = sorted((m for m in obs.view.me.monsters if m is not None and m.uid != summoned),
+                      key=lambda m: self.card_worth(obs, m.uid))
+        return any((m.atk or 0) >= atk for m in mine[:need])
+
+    def useful_effect(self, obs: Observation, data: Monster) -> bool:
+        """The monster has an effect to use face-up now: an ignition effect on the field that
+        removes or weakens the opponent's cards (they have some) or helps us (Exiled Force)."""
+        foe_cards = any(c is not None for c in (*obs.view.foe.monsters, *obs.view.foe.spells))
+        for index, effect in enumerate(data.effects):
+            if effect.kind != "ignition" or "field" not in effect.from_:
+                continue
+            r = read_activation(data.effects, index)
+            if ((r.removes_foe or r.weakens) and foe_cards) or r.helps:
+                return True
+        return False
 
     def flip_value(self, obs: Observation, option: Option) -> float:
         """A Flip Summon puts the monster in Attack Position (R-SUMMON-4): worth it for a FLIP
@@ -163,11 +265,13 @@ class Heuristic:
         if (r.helps or r.boosts) and not (r.removes_foe or r.burns) and my_monsters == 0 and self.targets_monsters(obs, option):
             return 0.0  # an Equip or boost with no monster of ours to take it
         value = 0.0
+        if self.careful and not self.worth_now(obs, option, r, open_state):
+            return 0.0
         if r.removes_foe:
             if foe_cards == 0:
                 return 0.0
             if r.removes_mine and self.careful:
-                value += 2.0 * (foe_monsters - my_monsters)  # Dark Hole: only when the opponent loses more
+                value += 2.0 * self.mass_balance(obs, option)  # Dark Hole, Heavy Storm: only when the opponent loses more
             else:
                 value += 4.0 + (foe_monsters if r.mass else 0)
         if r.helps:
@@ -183,6 +287,55 @@ class Heuristic:
         if self.careful and open_state and (r.negates or r.stops_attack) and not (r.removes_foe or r.helps):
             return 0.0  # an answer kept for when it is needed
         return value
+
+    def worth_now(self, obs: Observation, option: Option, r: Reading, open_state: bool) -> bool:
+        """The careful player's checks before an activation: a removal that targets must have an
+        opponent's card to target (Mystical Space Typhoon is not fired at our own Field Spell);
+        a boost that lasts the turn only (Rush Recklessly, Castle Walls) waits for a battle, and
+        protection from battle damage (Waboku) for an attack."""
+        if r.removes_foe and not r.mass and not (r.helps or r.burns) and not self.foe_target(obs, option):
+            return False
+        if open_state and r.boosts and not (r.removes_foe or r.helps or r.burns) and _temporary(obs, option):
+            return False
+        if open_state and r.shields:
+            return False  # Waboku answers an attack
+        return True
+
+    def foe_target(self, obs: Observation, option: Option) -> bool:
+        """Whether the opponent has a card where the effect's targets may be (no targets: True)."""
+        effect = _effect(obs, option)
+        if effect is None or not effect.target_groups:
+            return True
+        for spec in effect.target_groups:
+            where = spec.where
+            if where.side == "you" or not _covers(where.zone, ("monster", "spell")):
+                continue
+            for c in _field(obs.view.foe, where.zone):
+                if c is not None and (where.face_up is None or c.face_up == where.face_up):
+                    return True
+        return False
+
+    def mass_balance(self, obs: Observation, option: Option) -> float:
+        """What an effect that hits every card of a kind (Dark Hole, Heavy Storm, Torrential
+        Tribute) takes from the opponent minus what it takes from us, in card worth."""
+        effect = _effect(obs, option)
+        if effect is None:
+            return 0.0
+        balance = 0.0
+        for spec in operations(effect.do):
+            what = getattr(spec.params, "what", None)
+            if spec.op not in REMOVAL or not isinstance(what, AllOf):
+                continue
+            where = what.all
+            for side, sign in ((obs.view.foe, 1.0), (obs.view.me, -1.0)):
+                if where.side == ("you" if sign > 0 else "opponent"):
+                    continue
+                for c in _field(side, where.zone):
+                    if c is None or c.uid == option.card or (where.position and c.pos is not None
+                                                             and (c.pos == Pos.ATTACK) != (where.position == "attack")):
+                        continue
+                    balance += sign * self.card_worth(obs, c.uid)
+        return balance
 
     def targets_monsters(self, obs: Observation, option: Option) -> bool:
         effect = _effect(obs, option)
@@ -226,12 +379,13 @@ class Heuristic:
         if not target.face_up:
             bold = 1000 if self.careful and self.pressed(obs) else 1600
             return 1.0 + attacker.atk / 2000 if attacker.atk >= bold else 0.0
+        spare = -attacker.atk / 100000 if self.careful else 0.0  # the careful player sends the weakest attacker that wins
         if target.pos == Pos.ATTACK:
             if attacker.atk > (target.atk or 0):
-                return 4.0 + (target.atk or 0) / 1000
+                return 4.0 + (target.atk or 0) / 1000 + spare
             return 0.0
         if attacker.atk > (target.defense or 0):
-            return 3.0 + (target.atk or 0) / 2000
+            return 3.0 + (target.atk or 0) / 2000 + spare
         return 0.0
 
     def foe_best_attack(self, obs: Observation) -> int:
@@ -273,6 +427,8 @@ class Heuristic:
                 score = 3.0  # used in answer rather than lost to the opponent's removal
             if self.careful and r.boosts and self.losing_battle(obs):
                 score = max(score, 3.5)  # a combat trick: our monster in this battle loses without it
+            if self.careful and attacked and self.attack_hurts(obs, attacker) and (r.shields or r.weakens or r.binds):
+                score = max(score, 4.5 if r.shields else 4.0)  # Waboku, Mask of Weakness, Spellbinding Circle
             if r.stops_attack and attacked:
                 if self.careful and not self.attack_hurts(obs, attacker):
                     continue  # kept for an attack that would cost something
@@ -281,6 +437,9 @@ class Heuristic:
                 score = 4.0
             elif r.removes_foe and (attacked or view.summoning or opponent_acting) and not (r.removes_mine and self.careful):
                 score = 4.5
+            elif r.removes_foe and r.removes_mine and self.careful and (attacked or view.summoning or opponent_acting) \
+                    and self.mass_balance(obs, option) > 1.0:
+                score = 4.5  # Torrential Tribute: when the opponent loses more
             elif r.removes_foe and view.turn_player != obs.player and view.phase.name == "END":
                 score = 2.0  # a Set removal card used before it is lost
             elif r.helps and view.phase.name == "END" and view.turn_player != obs.player:
@@ -399,7 +558,46 @@ def _effect(obs: Observation, option: Option) -> Effect | None:
     """The printed effect an `activate:UID:INDEX` option uses (None: not in the card's text)."""
     data = obs.definition(option.card)
     index = _effect_index(option)
-    return data.effects[index] if data is not None and index < len(data.effects) else None
+    return data.effects[index] if data is not None and 0 <= index < len(data.effects) else None
+
+
+def _temporary(obs: Observation, option: Option) -> bool:
+    """The card's effect is over at the end of the turn: a Normal or Quick-Play Spell or a Normal
+    Trap without a continuous effect (not an Equip, Field or Continuous card)."""
+    data = obs.definition(option.card)
+    if data is None or data.kind == "monster":
+        return False
+    return getattr(data, "subtype", "normal") in ("normal", "quick-play") and not any(e.kind == "continuous" for e in data.effects)
+
+
+def _covers(zone: tuple[str, ...] | None, kinds: tuple[str, ...]) -> bool:
+    return zone is None or any(z in kinds or z == "onfield" for z in zone)
+
+
+def _field(side: Any, zone: tuple[str, ...] | None) -> tuple[Any, ...]:
+    """A side's field cards in these zones (None: monsters)."""
+    zone = zone or ("monster",)
+    out: tuple[Any, ...] = ()
+    if "monster" in zone or "onfield" in zone:
+        out += side.monsters
+    if any(z in ("spell", "field", "pendulum", "onfield") for z in zone):
+        out += side.spells
+    return out
+
+
+def _effect_kind(obs: Observation, option: Option) -> str:
+    effect = _effect(obs, option)
+    return effect.kind if effect is not None else ""
+
+
+def _tributes(data: Monster) -> int:
+    """The fewest Tributes a Normal Summon of the monster needs (R-SUMMON-2, or the card's own terms)."""
+    level = data.level or 0
+    need = 0 if level <= 4 else 1 if level <= 6 else 2
+    terms = data.tributes
+    if terms is not None and terms.count is not None and terms.count.min is not None:
+        need = terms.count.min
+    return need
 
 
 def _effect_index(option: Option) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..schema import effects as fx
 
-_REMOVAL = frozenset(("destroy", "banish", "return_to_hand", "return_to_deck", "send_to_gy", "take_control"))
+REMOVAL = frozenset(("destroy", "banish", "return_to_hand", "return_to_deck", "send_to_gy", "take_control"))
 _HELP = frozenset(("draw", "add_to_hand", "special_summon", "fusion_summon", "ritual_summon", "token", "gain_lp", "equip",
                    "protect", "extra_normal_summon", "excavate", "look"))
 
@@ -28,6 +28,8 @@ class Reading:
     negates: bool = False  # negates an activation, an effect or a Summon
     stops_attack: bool = False  # negates an attack or ends the Battle Phase
     mass: bool = False  # hits every card of a kind, not chosen ones
+    shields: bool = False  # its player takes no battle damage this turn (Waboku): an answer to an attack
+    binds: bool = False  # equips itself to an opponent's monster (Spellbinding Circle): locks it
     costs_lp: int = 0
 
     @property
@@ -68,10 +70,10 @@ def read_activation(effects: tuple[fx.Effect, ...] | list[fx.Effect], index: int
 def _read(effect: fx.Effect) -> Reading:
     traits: dict[str, Any] = {}
     sides = [spec.where.side for spec in effect.target_groups]
-    for spec in _ops(effect.do):
+    for spec in operations(effect.do):
         op, params = spec.op, spec.params
         side, mass = _side(params, sides)
-        if op in _REMOVAL:
+        if op in REMOVAL:
             if side in ("opponent", "any"):
                 traits["removes_foe"] = True
             if side in ("you", "any") and mass:
@@ -79,6 +81,10 @@ def _read(effect: fx.Effect) -> Reading:
             traits["mass"] = traits.get("mass", False) or mass
         elif op in _HELP:
             traits["helps"] = True
+            if op == "protect" and getattr(params, "player", "you") in ("you", "each") and params.battle_damage:
+                traits["shields"] = True
+            elif op == "equip" and params.to in ("target", "targets") and sides[:1] == ["opponent"]:
+                traits["binds"] = True
         elif op == "damage" and getattr(params, "player", "opponent") in ("opponent", "each"):
             traits["burns"] = True
         elif op == "modify":
@@ -102,7 +108,7 @@ def _read(effect: fx.Effect) -> Reading:
     return Reading(**traits)
 
 
-def _ops(ops: Any) -> list[Any]:
+def operations(ops: Any) -> list[Any]:
     """Every operation, those nested in `if` / `if_you_do` / `later` too."""
     out = []
     for spec in ops or ():
@@ -111,7 +117,7 @@ def _ops(ops: Any) -> list[Any]:
         for name in ("then", "do", "otherwise"):
             nested = getattr(params, name, None)
             if isinstance(nested, (list, tuple)):
-                out += _ops(nested)
+                out += operations(nested)
     return out
 
 
