@@ -557,7 +557,7 @@ HELP_TEXT = """\
   ctrl+x            concede the duel, R-WIN-5 (asks first, naming who concedes)
 
 [b]Looking[/b]
-  g / b / x         Graveyards / banished cards / your Extra Deck
+  g / b / x         Graveyards / banished cards / your Extra Deck (Enter on ▸: that card's actions)
   d                 the focused card in full
   ?                 this help
 
