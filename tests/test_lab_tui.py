@@ -16,7 +16,7 @@ from ygoterm.tui.duel_screen import DuelScreen
 from ygoterm.tui.lab_screen import LabScreen
 from ygoterm.tui.menu import DeckBrowser, DeckPicker, MenuScreen
 
-from tests.test_tui import make_app, screen_text
+from tests.test_tui import make_app, open_menu_item, screen_text
 
 
 @pytest.fixture(autouse=True)
@@ -39,8 +39,7 @@ async def settle(app, pilot) -> None:
 
 async def open_lab_from_menu(app, pilot, deck_name: str) -> LabScreen:
     await pilot.pause()
-    labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
-    await pilot.press(*["down"] * labels.index("Deck lab"), "enter")
+    await open_menu_item(pilot, app, "Deck lab")
     await pilot.pause()
     picker = app.screen
     assert isinstance(picker, DeckPicker)
@@ -111,8 +110,7 @@ async def test_a_deck_without_a_lab_section_says_how_to_add_one(pool):
     app = make_app(pool)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
-        await pilot.press(*["down"] * labels.index("Decks"), "enter")
+        await open_menu_item(pilot, app, "Decks")
         await pilot.pause()
         browser = app.screen
         assert isinstance(browser, DeckBrowser)

@@ -19,6 +19,7 @@ from ygoterm.tui.app import YgoApp
 from ygoterm.tui.deck_editor import DeckEditor
 from ygoterm.tui.duel_screen import DuelScreen
 from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, MessageScreen, PileScreen, SharedResponse
+from tests.test_tui import open_menu_item
 
 CARDS = '''- id: 99000001
   name: Quill Imp
@@ -356,8 +357,7 @@ async def test_the_menu_marks_the_deck_plays_it_hot_seat_and_refuses_it_to_the_a
     app = YgoApp(pool, paths.deck_dirs())
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
-        await pilot.press("home", *["down"] * labels.index("Solo test"), "enter")
+        await open_menu_item(pilot, app, "Solo test")
         await pilot.pause()
         picker = app.screen
         assert isinstance(picker, DeckPicker)
@@ -378,8 +378,7 @@ async def test_the_menu_marks_the_deck_plays_it_hot_seat_and_refuses_it_to_the_a
         while not isinstance(app.screen, MenuScreen):
             await pilot.press("escape")
             await pilot.pause()
-        labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
-        await pilot.press("home", *["down"] * labels.index("Hot-seat duel"), "enter")
+        await open_menu_item(pilot, app, "Hot-seat duel")
         await pilot.pause()
         await pilot.press("home", *["down"] * index, "enter")
         await pilot.pause()

@@ -49,6 +49,12 @@ def screen_text(app) -> str:
     return html.unescape(text).replace("\xa0", " ")
 
 
+async def open_menu_item(pilot, app, label: str) -> None:
+    """On the main menu: the entry labelled `label`, by ↓ from the top and Enter."""
+    labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
+    await pilot.press("home", *["down"] * labels.index(label), "enter")
+
+
 async def pick(pilot, screen, label_start: str) -> None:
     """Move the highlight of a ChoicePrompt to the option starting with `label_start`, press Enter."""
     options = [o.label for o in screen.options]
@@ -117,8 +123,7 @@ async def test_hot_seat_from_the_menu_to_a_win(pool, monkeypatch):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         # Settings: faster prompts and 2000 LP so that the test duel is short
-        labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
-        await pilot.press(*["down"] * labels.index("Settings"), "enter")
+        await open_menu_item(pilot, app, "Settings")
         await pilot.pause()
         await pilot.press("enter", "down", "enter", "down", "enter", "enter")  # P1 auto, P2 auto, LP 4000, 2000
         await pilot.press("escape")
@@ -386,8 +391,7 @@ async def test_undo_and_save_in_solo(pool, decks, tmp_path):
     app = make_app(pool)  # a new start: the menu offers the saved duel
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
-        await pilot.press(*["down"] * labels.index("Saved duels"), "enter")
+        await open_menu_item(pilot, app, "Saved duels")
         await pilot.pause()
         await pick(pilot, app.screen, "combo")
         await pilot.pause()
