@@ -18,7 +18,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from ..engine.decision import IllegalChoice, Kind, Option, Refusal
+from ..engine.decision import IllegalChoice, Kind, Option
 from ..engine.events import ChainLinkAdded, ChainResolves, Negated, PhaseChange
 from ..engine.manual import Manual, check as manual_check
 from ..engine.player import SEPARATE_PENDULUM_ZONES
@@ -753,18 +753,17 @@ class DuelScreen(PlainNotifications, Screen):
             return
         self.card_menu(slot.uid, slot.view.name if slot.view and slot.view.name else "this card")
 
-    def _card_actions(self, uid: int) -> tuple[list[Option], list[Refusal], list[tuple[str, Manual]]]:
+    def _card_actions(self, uid: int) -> tuple[list[Option], list[tuple[str, Manual]]]:
         """What the player at the keyboard may do with a card now: its options in the open
-        decision, why its other actions are refused, and its manual actions."""
+        decision and its manual actions."""
         d = self.session.pending
         options = [o for o in d.options if o.card == uid] if d is not None and self._my_decision() else []
-        refusals = self.session.duel.explain(self.session.viewer, uid) if self.session.viewer != PUBLIC else []
-        manual = self.card_manual_actions(uid)
-        return options, refusals, manual
+        return options, self.card_manual_actions(uid)
 
     def card_menu(self, uid: int, name: str) -> None:
         """A card's menu: its actions (and why not), from the board or a pile viewer."""
-        options, refusals, manual = self._card_actions(uid)
+        options, manual = self._card_actions(uid)
+        refusals = self.session.duel.explain(self.session.viewer, uid) if self.session.viewer != PUBLIC else []
         options += [Option(f"manual:{i}", label, card=uid) for i, (label, _) in enumerate(manual)]
         if not options and not refusals:
             self.notify("No actions for this card now.")
@@ -833,9 +832,9 @@ class DuelScreen(PlainNotifications, Screen):
         side = view.sides[1 - self.bottom if opponent else self.bottom]
         cards = {"gy": side.gy, "banished": side.banished, "extra": side.extra}[which]
         title = {"gy": "Graveyard", "banished": "Banished", "extra": "Extra Deck"}[which]
-        def acts(view: CardView) -> bool:
-            options, _, manual = self._card_actions(view.uid)  # type: ignore[arg-type]
-            return bool(options or manual)
+
+        def acts(view: CardView) -> bool:  # (the refusals are read only when a card's menu opens)
+            return any(self._card_actions(view.uid))  # type: ignore[arg-type]
 
         def closed(uid: int | None) -> None:
             if uid is None:
