@@ -32,6 +32,11 @@ def test_full_collections_wait_for_a_quiet_moment_and_the_thresholds_come_back(m
         collector.collect_if_quiet()
         assert collected == []  # a key a moment ago: not now
         now[0] += idle_gc.QUIET_S
+        counts = [(0, 0, 0)]
+        monkeypatch.setattr(idle_gc.gc, "get_count", lambda: counts[0])
+        collector.collect_if_quiet()
+        assert collected == []  # quiet, but nothing has reached the oldest generation since the last one
+        counts[0] = (0, 0, 1)
         collector.collect_if_quiet()
         assert collected == [1]
     finally:

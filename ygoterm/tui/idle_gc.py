@@ -39,5 +39,6 @@ class IdleCollector:
         self.last_key = time.monotonic()
 
     def collect_if_quiet(self) -> None:
-        if self.saved is not None and time.monotonic() - self.last_key >= QUIET_S:
+        # (gc.get_count()[2]: young collections since the last full one — none, nothing to do)
+        if self.saved is not None and time.monotonic() - self.last_key >= QUIET_S and gc.get_count()[2]:
             gc.collect()
