@@ -69,7 +69,7 @@ def cli(capsys):
 def started(monkeypatch):
     """Stops `ygoterm duel|solo|open` before the TUI runs: `started["screen"]` is the screen it
     would open, `started["notes"]` what it would notify."""
-    from ygoterm.cli import play
+    from ygoterm.cli import menu
     from ygoterm.tui.app import YgoApp
 
     seen: dict = {"notes": []}
@@ -79,7 +79,7 @@ def started(monkeypatch):
         seen["app"], seen["screen"] = app, app.start(app)
         return 0
 
-    monkeypatch.setattr(play, "_run", run)
+    monkeypatch.setattr(menu, "run_app", run)
     return seen
 
 

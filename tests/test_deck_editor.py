@@ -15,7 +15,7 @@ from ygoterm.schema.legality import judge_deck
 from ygoterm.schema.validate import refusal
 from ygoterm.tui.app import YgoApp
 from ygoterm.tui.deck_editor import DeckEditor, UnsavedDialog
-from ygoterm.tui.menu import DeckBrowser
+from ygoterm.tui.deck_screens import DeckBrowser
 
 
 @pytest.fixture(autouse=True)

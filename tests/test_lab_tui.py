@@ -14,7 +14,8 @@ from ygoterm.schema.lab import resolve_lab
 from ygoterm.tui.app import YgoApp
 from ygoterm.tui.duel_screen import DuelScreen
 from ygoterm.tui.lab_screen import LabScreen
-from ygoterm.tui.menu import DeckBrowser, DeckPicker, MenuScreen
+from ygoterm.tui.deck_screens import DeckBrowser, DeckPicker
+from ygoterm.tui.menu import MenuScreen
 
 from tests.test_tui import make_app, open_menu_item, screen_text
 

@@ -24,7 +24,7 @@ def test_engine_and_schema_never_import_textual_or_rich():
 # The engine's inner layers, bottom → top (docs/design.md "Layers"): a module imports only
 # modules earlier in this list, function-level imports included (not those under TYPE_CHECKING).
 LAYERS = [
-    "types", "decision", "events", "machine", "handlers",  # values and the frame machine
+    "types", "errors", "decision", "events", "machine", "handlers",  # values, the bug report, the frame machine
     "card", "player",  # cards and sides
     "labels", "timing", "timelimit", "links",  # option labels, "may I act now", tournament time in a duel, chains and battles
     "filters", "continuous", "views", "manual",  # what cards are, what applies now, what a player sees

@@ -350,7 +350,8 @@ def test_the_cli_plays_the_deck_in_solo_and_hot_seat_but_not_for_the_ai(cli, hom
 
 
 async def test_the_menu_marks_the_deck_plays_it_hot_seat_and_refuses_it_to_the_ai(world, monkeypatch):
-    from ygoterm.tui.menu import DeckPicker, MenuScreen
+    from ygoterm.tui.deck_screens import DeckPicker
+    from ygoterm.tui.menu import MenuScreen
 
     monkeypatch.setattr("ygoterm.tui.app.new_seed", lambda: 2)
     pool, deck, _ = world

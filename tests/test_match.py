@@ -452,7 +452,7 @@ def test_cli_match_auto_tournament_time_0_prints_the_time_procedure(cli, tmp_pat
 def test_cli_match_without_auto_opens_the_match_in_the_tui(cli, monkeypatch, tmp_path):
     """`ygoterm match` without --auto opens the match screen (hot-seat, or --opponent ai:LEVEL),
     and `ygoterm open` resumes a saved match."""
-    from ygoterm.cli import play
+    from ygoterm.cli import menu
     from ygoterm.tui.app import YgoApp
 
     monkeypatch.setenv("YGOTERM_HOME", str(tmp_path / "home"))
@@ -463,7 +463,7 @@ def test_cli_match_without_auto_opens_the_match_in_the_tui(cli, monkeypatch, tmp
         seen["screen"] = app.start(app)
         return 0
 
-    monkeypatch.setattr(play, "_run", run)
+    monkeypatch.setattr(menu, "run_app", run)
     code, _, err = cli("match", "--p1", "vanilla-beatdown", "--p2", "vanilla-beatdown", "--seed", "3", "--tournament", "--time", "5")
     assert code == 0, err
     match = seen["screen"].run.match

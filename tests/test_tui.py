@@ -947,7 +947,7 @@ async def test_terminal_too_small_says_so_until_it_is_resized(pool, decks):
 def test_a_crash_exits_non_zero_and_says_where_its_report_is(pool, decks, monkeypatch, capsys):
     """The whole way a user meets it: the TUI (headless here) dies on an unexpected exception,
     `ygoterm` exits 70 and prints the path of the report, which holds the traceback."""
-    from ygoterm.cli import play
+    from ygoterm.cli import menu
     from ygoterm.cli.common import EXIT_INTERNAL
 
     def broken(self):
@@ -961,7 +961,7 @@ def test_a_crash_exits_non_zero_and_says_where_its_report_is(pool, decks, monkey
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
     monkeypatch.setattr(DuelScreen, "action_detail", broken)
     monkeypatch.setattr(app, "run", lambda: YgoApp.run(app, headless=True, size=(120, 40), auto_pilot=user))
-    assert play._run(app) == EXIT_INTERNAL
+    assert menu.run_app(app) == EXIT_INTERNAL
     assert app.return_code == 1 and app.crash_report is not None and app.crash_report.is_file()
     assert "simulated TUI bug" in app.crash_report.with_suffix(".txt").read_text()
     # (colour codes too: cli.common's console, first imported inside a running app by an earlier

@@ -29,6 +29,13 @@ def user_home() -> Path:
     return Path(env) if env else platformdirs.user_data_path("ygoterm", appauthor=False)
 
 
+AUTOSAVE = "autosave.json"  # the last unfinished duel, in saves/ (tui/session.py writes it)
+
+
+def autosave_path() -> Path:
+    return user_home() / "saves" / AUTOSAVE
+
+
 def cache_home() -> Path:
     env = os.environ.get("YGOTERM_CACHE")
     return Path(env) if env else platformdirs.user_cache_path("ygoterm", appauthor=False)

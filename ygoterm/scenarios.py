@@ -13,7 +13,7 @@ from typing import Any
 
 from . import paths
 from .engine.decision import IllegalChoice, Kind
-from .engine.ops import EffectError
+from .engine.errors import EffectError
 from .engine.duel import Duel
 from .engine.position import SIDES, build_position
 from .engine.types import PHASE_WORDS, Loc, Pos

@@ -14,33 +14,46 @@ from pathlib import Path
 from rich.markup import escape
 
 from ..bugs import write_bug_report
-from ..engine.ops import EffectError
+from ..engine.errors import EffectError
 from ..schema.problems import DataError
-from . import arena, cards, check, deck, engine_tools, match, odds, play, scenario, serve
 from .common import EXIT_INTERNAL, EXIT_UNREADABLE, UsageError, err, print_problems, report_data_error
+from .menu import run_menu
 
-COMMANDS = (play, match, check, cards, deck, scenario, engine_tools, arena, odds, serve)
+
+def _add_global_options(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser.add_argument("--cards", action="append", type=Path, metavar="PATH", help="also load cards from this folder or YAML file (repeatable)")
+    parser.add_argument("--decks", action="append", type=Path, metavar="DIR", help="also look for decks in DIR (repeatable)")
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    # (the commands are imported here, not at the top: `ygoterm` alone opens the menu without them)
+    from . import arena, cards, check, deck, engine_tools, match, odds, play, scenario, serve
+
+    parser = _add_global_options(argparse.ArgumentParser(
         prog="ygoterm",
         description="ygoterm: Yu-Gi-Oh!-style card duels in the terminal. Without a command it opens the main menu.",
         epilog="Run 'ygoterm COMMAND --help' for a command's options.",
-    )
-    parser.add_argument("--cards", action="append", type=Path, metavar="PATH", help="also load cards from this folder or YAML file (repeatable)")
-    parser.add_argument("--decks", action="append", type=Path, metavar="DIR", help="also look for decks in DIR (repeatable)")
+    ))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    for module in COMMANDS:
+    for module in (play, match, check, cards, deck, scenario, engine_tools, arena, odds, serve):
         module.add_parser(sub)
     return parser
 
 
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """The arguments; with no command (the main menu) without importing any command's module,
+    so that the menu comes up sooner (a command, --help or a mistake goes to the full parser)."""
+    menu, rest = _add_global_options(argparse.ArgumentParser(prog="ygoterm", add_help=False)).parse_known_args(argv)
+    if not rest:
+        return menu
+    return build_parser().parse_args(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(sys.argv[1:] if argv is None else argv)
     if not getattr(args, "run", None):
-        args.run = play.run_menu  # no command: the TUI's main menu
+        args.run = run_menu  # no command: the TUI's main menu
     try:
         return args.run(args)
     except DataError as e:

@@ -5,16 +5,17 @@ from __future__ import annotations
 import argparse
 import gc
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from rich.console import Console
 from rich.markup import escape
 
 from .. import paths
-from ..schema.banlist import Banlist, find_banlist, load_banlist
-from ..schema.cardpool import CardPool
-from ..schema.decks import deck_paths, find_deck
 from ..schema.problems import DataError, Problem, did_you_mean
+
+if TYPE_CHECKING:  # (imported where used: `ygoterm` alone opens the menu before loading the card schema)
+    from ..schema.banlist import Banlist
+    from ..schema.cardpool import CardPool
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in ygoterm (an effect failed to resolve)
@@ -43,13 +44,25 @@ def existing_dirs(values: Iterable[Path] | None, flag: str) -> list[Path]:
 
 def card_pool(args: argparse.Namespace) -> CardPool:
     """The pool from the shipped, user and --cards folders or files (raises DataError on bad files)."""
+    return load_pool(*card_sources(args))
+
+
+def card_sources(args: argparse.Namespace) -> tuple[list[Path], list[Path]]:
+    """The card folders and single card files to load: shipped, user and --cards (a --cards
+    path that does not exist is a UsageError)."""
     extra = [Path(v).expanduser() for v in args.cards or []]
     for p in extra:
         if not p.exists():
             raise UsageError(f"--cards {p}: no such file or folder")
         if not (p.is_dir() or p.is_file()):
             raise UsageError(f"--cards {p}: not a folder or a card file", "--cards takes a folder of card files or one .yaml file")
-    pool = CardPool.load(paths.card_dirs([p for p in extra if p.is_dir()]), files=[p for p in extra if p.is_file()])
+    return paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()]
+
+
+def load_pool(dirs: list[Path], files: list[Path]) -> CardPool:
+    from ..schema.cardpool import CardPool
+
+    pool = CardPool.load(dirs, files=files)
     # The pool (tens of thousands of small objects) lives as long as the process: moving it out
     # of the cyclic GC's sight stops every full collection from re-walking it. Duels, whose
     # card<->duel cycles do need the collector, run ~30% faster for it (`ygoterm bench`).
@@ -63,6 +76,8 @@ def deck_dirs(args: argparse.Namespace) -> list[Path]:
 
 def find_deck_file(ref: str, dirs: list[Path]) -> Path:
     """A deck file by path or name, or a UsageError naming the nearest decks."""
+    from ..schema.decks import deck_paths, find_deck
+
     path = find_deck(ref, dirs)
     if path is None:
         names = [p.stem for p in deck_paths(dirs)]
@@ -74,6 +89,8 @@ def banlist_by_ref(ref: str, dirs: list[Path], pool: CardPool, named_in: Path | 
     """A banlist by name or path, loaded and resolved against the pool. `named_in`: the deck
     file that names it, whose folder a relative path starts from (and which may not point
     outside the folders `paths.may_read` allows)."""
+    from ..schema.banlist import find_banlist, load_banlist
+
     path = find_banlist(ref, paths.banlist_dirs(dirs), named_in=named_in)
     if path is None:
         known = sorted({p.stem for d in paths.banlist_dirs(dirs) for p in d.iterdir()})

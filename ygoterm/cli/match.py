@@ -113,7 +113,7 @@ def run_match(args: argparse.Namespace) -> int:
 def _interactive(args: argparse.Namespace) -> int:
     """The match in the TUI, as the menu's "Match (best of 3)" starts it (settings as defaults)."""
     from ..agents.ai import LEVELS
-    from .play import _app, _run
+    from . import menu
 
     opponent = args.opponent
     if opponent == "ai":
@@ -129,7 +129,7 @@ def _interactive(args: argparse.Namespace) -> int:
         if unscripted:
             raise UsageError(f"deck '{second.name}': the AI cannot play cards without scripts: {', '.join(unscripted)}",
                              "give the AI another --p2 deck")
-    app = _app(args, pool)
+    app = menu.tui_app(args, pool)
     notes = apply_settings(args, app.settings)
     rules = app.settings.rules()
     rules = rules.model_copy(update={"duel": rules.duel.model_copy(update={"starting_lp": args.lp})})
@@ -150,7 +150,7 @@ def _interactive(args: argparse.Namespace) -> int:
         return screen
 
     app.start = start
-    return _run(app)
+    return menu.run_app(app)
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -34,7 +34,7 @@ def playable_deck(args: argparse.Namespace, pool: CardPool, ref: str) -> tuple[D
 
 def saves_folder() -> Path:
     """The folder the duel screen saves into and the menu's "Saved duels" lists."""
-    from ..tui.session import autosave_path
+    from ..paths import autosave_path
 
     return autosave_path().parent
 

@@ -15,8 +15,9 @@ from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 from ..schema.legality import rules_admitting
 from ..schema.rules import Rules
-from .common import EXIT_INTERNAL, EXIT_OK, UsageError, card_pool, deck_dirs, err
+from .common import UsageError, card_pool
 from .defaults import SettingsHelpFormatter, apply_settings
+from . import menu
 from .picks import find_save, playable_deck
 
 if TYPE_CHECKING:
@@ -67,12 +68,6 @@ def add_scenario_play(scenario_sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_scenario_play)
 
 
-def _app(args: argparse.Namespace, pool: CardPool | None = None) -> "YgoApp":
-    from ..tui.app import YgoApp
-
-    return YgoApp(pool or card_pool(args), deck_dirs(args))
-
-
 DuelBuilder = Callable[["YgoApp", tuple[Deck, Deck], int, Rules], Any]  # (app, decks, seed, rules) → the duel screen
 
 
@@ -80,7 +75,7 @@ def _duel_start(args: argparse.Namespace, pool: CardPool, decks: tuple[Deck, Dec
     """Open the TUI on the duel `build(app, decks, seed, rules)` makes, under the settings' rules
     with the flags applied (the settings themselves are left as they are); the screen says
     which values came from the settings and that a deck is played although illegal."""
-    app = _app(args, pool)
+    app = menu.tui_app(args, pool)
     notes = apply_settings(args, app.settings)
     rules = app.settings.rules()
     rules = rules.model_copy(update={"duel": rules.duel.model_copy(update={"starting_lp": args.lp})})
@@ -98,21 +93,7 @@ def _duel_start(args: argparse.Namespace, pool: CardPool, decks: tuple[Deck, Dec
         return screen
 
     app.start = start
-    return _run(app)
-
-
-def run_menu(args: argparse.Namespace) -> int:
-    return _run(_app(args))
-
-
-def _run(app: "YgoApp") -> int:
-    """Run the TUI; after an unexpected exception say where its report is and exit EXIT_INTERNAL."""
-    app.run()
-    if app.return_code:
-        where = f"; the report (with the duel's replay) is in {app.crash_report}" if app.crash_report else ""
-        err.print(f"[red]ygoterm stopped on an internal error{where}.[/] Please report it.")
-        return EXIT_INTERNAL
-    return EXIT_OK
+    return menu.run_app(app)
 
 
 def run_duel(args: argparse.Namespace) -> int:
@@ -158,7 +139,7 @@ def run_open(args: argparse.Namespace) -> int:
 def _run_file(args: argparse.Namespace, build) -> int:
     """Open the TUI on a screen built from a file (a scenario or a save). The screen is built
     before the TUI starts, so a broken file or an unknown card is reported as a clean error."""
-    app = _app(args)
+    app = menu.tui_app(args, card_pool(args))
     screen = build(app)
     app.start = lambda app: screen
-    return _run(app)
+    return menu.run_app(app)

@@ -134,7 +134,7 @@ def advance(d: "Duel", stack: list[Frame], value: Any) -> Decision | None:
 
 
 # Python errors that mean an engine bug (not DuelOver or IllegalChoice): a frame with a `failed(d,
-# error)` method turns them into an error that says what was resolving (ops.EffectError).
+# error)` method turns them into an error that says what was resolving (errors.EffectError).
 _BUGS = (AssertionError, AttributeError, KeyError, IndexError, TypeError, ValueError, ZeroDivisionError)
 
 

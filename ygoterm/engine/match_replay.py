@@ -116,7 +116,7 @@ def _mismatch(name: str, path: str, message: str) -> None:
 
 def load_match(path: Path, pool: "CardPool") -> Match:
     """A saved match rebuilt up to where it was saved; any failure is a DataError naming the file."""
-    from .ops import EffectError
+    from .errors import EffectError
 
     record = load_match_record(path, pool)
     try:

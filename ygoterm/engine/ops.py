@@ -23,6 +23,7 @@ from ..schema.effects import Effect, OpSpec
 from .card import CardInst
 from .continuous import Modifier, condition_holds, spec_flags
 from .decision import Kind, Option
+from .errors import EffectError
 from .events import Negated, Note
 from .filters import matches, select, variant
 from .labels import card_options
@@ -33,14 +34,6 @@ from .types import TRIBUTED_BY_EFFECT, Loc
 
 if TYPE_CHECKING:
     from .duel import Duel
-
-
-class EffectError(RuntimeError):
-    """An engine bug while resolving a card's effect: carries what is needed to reproduce it."""
-
-    def __init__(self, card: str, effect: int, cause: BaseException, record_json: str | None) -> None:
-        self.card, self.effect, self.cause, self.record_json = card, effect, cause, record_json
-        super().__init__(f"internal error resolving {card} (effect {effect + 1}): {type(cause).__name__}: {cause}")
 
 
 @dataclass(slots=True)

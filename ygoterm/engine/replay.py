@@ -102,7 +102,7 @@ def feed(duel: Any, record: ReplayRecord, entries: list[str], offset: int = 0) -
 def load_duel(path: Path, pool: "CardPool") -> "Duel":
     """A saved duel rebuilt up to where it was saved; every way a save can fail to replay —
     damaged, edited, or hitting an engine bug — is a DataError naming the file."""
-    from .ops import EffectError
+    from .errors import EffectError
 
     record = load_record(path, pool)
     try:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .card import CardInst
 from .types import Loc, Phase, Pos, Step
 
 if TYPE_CHECKING:
+    from .card import CardInst
     from .duel import Duel
 
 

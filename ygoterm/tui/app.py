@@ -1,4 +1,8 @@
-"""The Textual app: a thin shell that opens the menu and starts duels (screens do the rest)."""
+"""The Textual app: a thin shell that opens the menu and starts duels (screens do the rest).
+
+The menu is drawn before the card pool and the engine are loaded (docs/design.md, "Cold
+start"): what only a duel, the deck screens or the editor need is imported where they start,
+and `pool` waits for a `PoolLoader` that loads the pool on a thread meanwhile."""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import traceback
 
 import time
 from pathlib import Path
-from typing import Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
 from textual import events
 from textual.app import App
@@ -14,22 +18,19 @@ from textual.binding import Binding
 
 from ..bugs import write_report
 from ..engine.decision import Option
-from ..engine.duel import Duel
-from ..engine.replay import load_duel
-from ..schema.cardpool import CardPool
-from ..schema.decks import Deck
+from ..paths import autosave_path
 from ..schema.problems import DataError
-from ..schema.rules import Rules
-from ..schema.scenario import read_scenario
-from .deck_editor import DeckEditor, UnsavedDialog
-from .duel_screen import DuelScreen
-from .menu import (DeckBrowser, DeckPicker, MenuScreen, Settings, SettingsScreen, ai_refusal, manual_rules, new_seed, puzzle_files, saved_duels,
-                   solo_seats, survey_decks)
-from .prompts import ChoicePrompt, ConfirmScreen, MessageScreen, SafeCommandPalette, TooSmallScreen
 from .idle_gc import IdleCollector
-from .session import Seat, Session, autosave_path
-from . import match_menu
-from .match_session import MatchRun, is_match_save
+from .menu import MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, saved_duels
+from .pool_loader import PoolLoader
+from .prompts import ChoicePrompt, ConfirmScreen, MessageScreen, SafeCommandPalette, TooSmallScreen
+
+if TYPE_CHECKING:
+    from ..schema.cardpool import CardPool
+    from ..schema.decks import Deck
+    from ..schema.rules import Rules
+    from .duel_screen import DuelScreen
+    from .session import Session
 
 
 MIN_SIZE = (80, 24)  # the screens are laid out for this; below it the app says so (TooSmallScreen)
@@ -48,6 +49,12 @@ class YgoApp(App):
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected exception anywhere in the TUI: keep its traceback and the duel's replay in
         the bugs folder before Textual shuts down (the CLI then exits with EXIT_INTERNAL)."""
+        from .duel_screen import DuelScreen
+        from .match_session import MatchRun
+
+        if self.load_error is not None and error is self.load_error:
+            self.exit(return_code=2)  # a broken card file: the CLI lists its problems (cli/menu.py)
+            return
         run = next((s.run for s in reversed(self.screen_stack) if hasattr(s, "run") and isinstance(s.run, MatchRun)), None)
         duel = next((s.session.duel for s in reversed(self.screen_stack) if isinstance(s, DuelScreen)), None)
         replay_json = duel.record.to_json() if duel is not None and duel.record is not None else None
@@ -98,9 +105,10 @@ class YgoApp(App):
         super().push_screen(TooSmallScreen(top.now, MIN_SIZE))
         return pushed
 
-    def __init__(self, pool: CardPool, deck_dirs: list[Path], *, start: Any = None) -> None:
+    def __init__(self, pool: CardPool | PoolLoader, deck_dirs: list[Path], *, start: Any = None) -> None:
         super().__init__()
-        self.pool = pool
+        self._pool = pool
+        self.load_error: DataError | None = None  # the card files could not be loaded (the CLI reports it, exit 2)
         self.deck_dirs = deck_dirs
         self.settings = Settings.load()
         self.start = start  # a callable returning the first screen after the menu (CLI shortcuts)
@@ -114,9 +122,30 @@ class YgoApp(App):
     def on_unmount(self) -> None:
         self.idle_gc.uninstall()
 
+    @property
+    def pool(self) -> CardPool:
+        """The card pool; while it is still loading (the menu came first), wait for it."""
+        if isinstance(self._pool, PoolLoader):
+            try:
+                self._pool = self._pool.get()
+            except DataError as e:
+                self.load_error = e
+                raise
+        return self._pool
+
+    def _pool_loaded(self) -> None:
+        """(On the loading thread.) A broken card file ends the app at once: the CLI lists its problems."""
+        loader = self._pool
+        if isinstance(loader, PoolLoader) and isinstance(loader.error, DataError):
+            self.load_error = loader.error
+            self.call_from_thread(self.exit, return_code=2)
+
     def on_mount(self) -> None:
         self.idle_gc.install(self)
         self.push_screen(MenuScreen())
+        if isinstance(self._pool, PoolLoader):
+            loader = self._pool
+            self.call_after_refresh(lambda: loader.start(self._pool_loaded))  # once the menu is drawn
         if self.settings.problem:
             self.notify(f"{self.settings.problem}. Using the default settings; changing a setting rewrites the file.",
                         severity="error", timeout=30, markup=False)  # (the app itself: PlainNotifications is for screens)
@@ -128,6 +157,11 @@ class YgoApp(App):
 
     def hot_seat_screen(self, decks: tuple[Deck, Deck], seed: int, rules: Rules | None = None) -> DuelScreen:
         """`rules`: the CLI's (its flags win over the settings, which are never changed by them)."""
+        from ..engine.duel import Duel
+        from .deck_screens import manual_rules
+        from .duel_screen import DuelScreen
+        from .session import Seat, Session
+
         s = self.settings
         seats = (Seat(s.names[0], "human", s.prompts[0]), Seat(s.names[1], "human", s.prompts[1]))
         duel = Duel.new(self.pool, decks, seed, manual_rules(rules or s.rules(), decks), (s.names[0], s.names[1]))
@@ -137,6 +171,10 @@ class YgoApp(App):
                      first: bool = True, autosave: bool = True) -> Session:
         """A solo duel up to your first move: you go first unless `first` is False (the deck lab
         deals its test hands through this too, so a seed it found gives the same hand here)."""
+        from ..engine.duel import Duel
+        from .deck_screens import solo_seats
+        from .session import Session
+
         seats = solo_seats(opponent, self.settings.names)
         duel = Duel.new(self.pool, decks, seed, rules or self.settings.rules(), (seats[0].name, seats[1].name), solo=True)
         session = Session(duel, self.pool, seats, hot_seat=False, viewer=0, prefer_first=first, think_apart=True,
@@ -146,6 +184,8 @@ class YgoApp(App):
 
     def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None, *,
                     first: bool = True) -> DuelScreen:
+        from .duel_screen import DuelScreen
+
         session = self.solo_session(decks, opponent, seed, rules, first=first)
         screen = DuelScreen(session, title=f"solo vs {session.seats[1].name}", solo=True)
         screen.prefer_first = first  # (t on the duel screen deals new hands on the same side)
@@ -155,6 +195,8 @@ class YgoApp(App):
         """A scenario's position to play by hand (its extra `cards:` included). Raises DataError,
         with file:line, for a broken file or an unknown card."""
         from ..scenarios import PoolCache, prepare
+        from .duel_screen import DuelScreen
+        from .session import Seat, Session
 
         pools = PoolCache(base=self.pool)
         scenario, duel = prepare(path, pools)
@@ -169,6 +211,8 @@ class YgoApp(App):
     # ------------------------------------------------------------------ menu items
 
     def menu_hotseat(self) -> None:
+        from .deck_screens import DeckPicker, survey_decks
+
         entries = survey_decks(self.pool, self.deck_dirs)
 
         def second(first: Deck | None) -> None:
@@ -180,6 +224,8 @@ class YgoApp(App):
         self.push_screen(DeckPicker(f"{self.settings.names[0]}: choose a deck", entries), second)
 
     def menu_solo(self) -> None:
+        from .deck_screens import DeckPicker, ai_refusal, survey_decks
+
         entries = survey_decks(self.pool, self.deck_dirs)
 
         def opponent(mine: Deck | None) -> None:
@@ -208,9 +254,13 @@ class YgoApp(App):
         self.push_screen(DeckPicker("Your deck", entries), opponent)
 
     def menu_vscomputer(self) -> None:
+        from . import match_menu
+
         match_menu.menu_vs_computer(self, lambda decks, level: self.solo_screen(decks, level, new_seed()))
 
     def menu_match(self) -> None:
+        from . import match_menu
+
         match_menu.menu_match(self)
 
     def menu_puzzles(self) -> None:
@@ -218,6 +268,8 @@ class YgoApp(App):
         if not files:
             self.push_screen(MessageScreen("Puzzles", "No puzzles found (ygoterm/puzzles or puzzles/ in your user data dir)."))
             return
+        from ..schema.scenario import read_scenario
+
         options = []
         for path in files:
             try:
@@ -236,9 +288,12 @@ class YgoApp(App):
         self.push_screen(ChoicePrompt("Puzzles", options), chosen)
 
     def menu_decks(self) -> None:
+        from .deck_screens import DeckBrowser, survey_decks
+
         self.push_screen(DeckBrowser(survey_decks(self.pool, self.deck_dirs)))
 
     def menu_lab(self) -> None:
+        from .deck_screens import DeckPicker, survey_decks
         from .lab_screen import LabScreen
 
         entries = survey_decks(self.pool, self.deck_dirs)
@@ -252,6 +307,12 @@ class YgoApp(App):
         """A saved duel (a replay record) played on from where it stopped, with the same seats:
         solo stays solo (its agents keep playing), hot-seat gets this machine's prompt settings.
         A match save resumes the match. Raises DataError for a damaged or mismatched save."""
+        from ..engine.replay import load_duel
+        from . import match_menu
+        from .duel_screen import DuelScreen
+        from .match_session import MatchRun, is_match_save
+        from .session import Seat, Session
+
         if is_match_save(path):
             s = self.settings
             return match_menu.match_screen(MatchRun.load(path, self.pool, (s.prompts[0], s.prompts[1])))
@@ -291,6 +352,8 @@ class YgoApp(App):
 
     async def action_quit(self) -> None:
         """Quit, but never with a deck editor's unsaved changes: save, discard or stay."""
+        from .deck_editor import DeckEditor, UnsavedDialog
+
         editor = next((s for s in self.screen_stack if isinstance(s, DeckEditor) and s.dirty), None)
         if editor is None:
             self.exit()

@@ -9,7 +9,8 @@ from ..schema.decks import Deck
 from ..schema.rules import Rules, TimeRules
 from .match_screen import MatchBreakScreen, MatchDuelScreen
 from .match_session import MatchRun
-from .menu import DeckPicker, ai_refusal, manual_rules, new_seed, survey_decks
+from .deck_screens import DeckPicker, ai_refusal, manual_rules, survey_decks
+from .menu import new_seed
 from .prompts import ChoicePrompt, InputPrompt, MessageScreen
 from .session import Seat
 

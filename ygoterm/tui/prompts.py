@@ -3,7 +3,7 @@ pile viewers, help and messages. Each dismisses with its answer; the duel screen
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,10 +16,11 @@ from textual.widgets.option_list import Option as ListOption
 
 from ..engine.decision import Decision, Kind, Option, Refusal
 from ..engine.views import CardView
-from ..schema.cardpool import CardPool
 from .dimmed import DimsBelow
-from .render import card_detail
 from .widgets import BrowsesList, PlainNotifications
+
+if TYPE_CHECKING:  # (the menu's dialogs come before the card schema is loaded: tui/pool_loader.py)
+    from ..schema.cardpool import CardPool
 
 
 class _Dialog(DimsBelow, PlainNotifications, ModalScreen):
@@ -493,6 +494,8 @@ class PileScreen(BrowsesList, _Dialog):
 
     def _show(self, index: int) -> None:
         view = self.cards[index] if 0 <= index < len(self.cards) else None
+        from .render import card_detail  # (a pile is shown only once the pool, and so the card schema, is loaded)
+
         self.query_one("#pile-detail", Static).update(card_detail(self.pool, view, "Nothing here."))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

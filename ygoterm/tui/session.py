@@ -21,9 +21,9 @@ from ..engine.duel import Duel, forced
 from ..engine.events import CoinToss, Event, LifePoints, Move, Note, PhaseChange, Summon
 from ..engine.types import Phase, Step
 from ..engine.score import Score
-from ..engine.ops import EffectError
+from ..engine.errors import EffectError
 from ..engine.replay import ReplayRecord, load_duel, replay
-from ..paths import user_home
+from ..paths import AUTOSAVE, autosave_path, user_home
 from ..schema.cardpool import CardPool
 
 class EngineBug(Exception):
@@ -35,7 +35,6 @@ class EngineBug(Exception):
 
 
 PUBLIC = -1  # the viewer that sees only public information (R-TERM-6)
-AUTOSAVE = "autosave.json"
 MAX_SNAPSHOTS = 30  # undo points kept as copies of the duel (each a few hundred kB)
 
 
@@ -579,10 +578,6 @@ def save_file_name(name: str) -> str:
     only, no folders, so that '../../x' or '/etc/x' stays inside the saves folder."""
     stem = re.sub(r"[^\w .-]", "_", name.strip().removesuffix(".json")).strip(" .")
     return f"{stem[:80] or 'duel'}.json"
-
-
-def autosave_path() -> Path:
-    return user_home() / "saves" / AUTOSAVE
 
 
 __all__ = ["Session", "Seat", "EngineBug", "PUBLIC", "forced", "autosave_path"]

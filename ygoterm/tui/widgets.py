@@ -6,6 +6,7 @@ Attributes go down (the screen sets each place's view), messages come up (a row 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 from fractions import Fraction
 
 from rich.style import Style as RichStyle
@@ -20,8 +21,9 @@ from textual.widget import Widget
 from textual.widgets import OptionList, RichLog
 
 from ..engine.views import CardView, DuelView, SideView
-from ..schema.cardpool import CardPool
-from .render import slot_text
+
+if TYPE_CHECKING:  # (the menu uses these widgets before the card schema is loaded: tui/pool_loader.py)
+    from ..schema.cardpool import CardPool
 
 HAND_SLOTS = 10
 HAND_MIN = 6  # hand places always on screen (see DuelScreen._fill_side)
@@ -107,6 +109,8 @@ class CardSlot:
             label = self.label  # the opponent's zones say whose they are, when that fits
             if self.owner_name and label and len(self.owner_name) + len(label) < width:
                 label = f"{self.owner_name} {label}"
+            from .render import slot_text  # (drawn only once the pool, and so the card schema, is loaded)
+
             text = slot_text(self.pool, self.view, width, lines, label)
         empty = self.view is None and self.count is None
         side = ("foe-" if self.foe else "") + ("empty" if empty else "card")
