@@ -1328,3 +1328,41 @@ async def test_the_board_marks_the_attacker_its_target_and_a_raised_atk(pool):
         await pilot.pause()
         text = screen_text(app)
         assert "⚔ attacks" in text and "◎ target" in text
+
+
+async def test_attack_options_say_the_details_are_the_attackers(pool):
+    """An attack option's description says whose zone and stats it gives (the attacker's, not
+    the target's named just before them) and where the target is — only its place, so a
+    face-down target stays unnamed and its stats unseen."""
+    from ygoterm.engine.position import build_position
+    from ygoterm.tui.session import Seat, Session
+
+    position = {"name": "descriptions", "turn": 3, "phase": "main1",
+                "A": {"deck": DECK, "monsters": ["Vorse Raider"]},
+                "B": {"deck": DECK, "monsters": ["Celtic Guardian", {"card": "Mystical Elf", "position": "set"}]}}
+
+    def start(app):
+        duel = build_position(pool, position, seed=1)
+        seats = (Seat("Player 1", "human", "always"), Seat("Player 2", "human", "always"))
+        return DuelScreen(Session.start(duel, pool, seats, hot_seat=False), title="descriptions", solo=True)
+
+    app = make_app(pool, start=start)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        session = screen.session
+        while session.duel.pending.kind != Kind.BATTLE:  # to the Battle Step, passing what asks
+            session.answer(next(o for o in session.duel.pending.options if o.key in ("battle", "pass")))
+        screen.advance()
+        await pilot.pause()
+        if app.screen is not screen:  # the Battle Step's own question aside: a lists the attacks
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, ChoicePrompt) and prompt.title_text == "Declare an attack"
+        texts = [str(o.prompt) for o in prompt.query_one("#choices").options]
+        assert texts == ["1 attack Vorse Raider -> Celtic Guardian  · attacker: Player 1's M1 · 1900/1200 ATK · target: Player 2's M1",
+                         "2 attack Vorse Raider -> face-down monster  · attacker: Player 1's M1 · 1900/1200 ATK · target: Player 2's M2"]
+        assert "Mystical Elf" not in screen_text(app) and "800/2000" not in screen_text(app)

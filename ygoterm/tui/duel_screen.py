@@ -434,19 +434,31 @@ class DuelScreen(PlainNotifications, Screen):
 
     def describe(self, option: Option) -> str:
         """Whose card an option concerns, where it is and its stats, for prompt lists: "Player 2's
-        M3 · 1400/1200 ATK". Only what the viewer may see (the view)."""
+        M3 · 1400/1200 ATK". An option that names a target too (an attack) says whose details
+        they are and where the target is: "attacker: Player 1's M1 · 1900/1200 ATK · target:
+        Player 2's M2" (only the target's place: the label already names it as far as the viewer
+        may know it). Only what the viewer may see (the view)."""
         card = self._card_view(option.card) if option.card is not None else None
         if card is None:
             return ""
-        names = self.session.duel.names
-        where = {Loc.MZONE: f"M{card.seq + 1}" if card.seq < EMZ_LEFT else "EMZ", Loc.SZONE: "Field Zone" if card.seq == FIELD_ZONE else f"S{card.seq + 1}",
-                 Loc.HAND: "hand", Loc.GY: "GY", Loc.BANISHED: "banished", Loc.EXTRA: "Extra Deck"}.get(card.loc, card.loc.name.lower())
-        parts = [f"{names[card.controller]}'s {where}"]
+        parts = [self._place(card)]
         if card.loc == Loc.MZONE and card.atk is not None:
             parts.append(f"{card.atk}/{card.defense} {'DEF' if card.pos in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE) else 'ATK'}")
         elif card.hidden:
             parts.append("face-down")
+        if option.target is None:
+            return " · ".join(parts)
+        parts[0] = f"{'attacker' if option.verb == 'attack' else 'card'}: {parts[0]}"
+        target = self._card_view(option.target)
+        if target is not None:
+            parts.append(f"target: {self._place(target)}")
         return " · ".join(parts)
+
+    def _place(self, card: CardView) -> str:
+        """Whose card and where, as the viewer sees it: "Player 2's M3", "Player 1's hand"."""
+        where = {Loc.MZONE: f"M{card.seq + 1}" if card.seq < EMZ_LEFT else "EMZ", Loc.SZONE: "Field Zone" if card.seq == FIELD_ZONE else f"S{card.seq + 1}",
+                 Loc.HAND: "hand", Loc.GY: "GY", Loc.BANISHED: "banished", Loc.EXTRA: "Extra Deck"}.get(card.loc, card.loc.name.lower())
+        return f"{self.session.duel.names[card.controller]}'s {where}"
 
     def show_option(self, option: Option | None) -> None:
         """The highlighted option's card fills the detail panel (as the viewer sees it)."""
