@@ -44,7 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
 def _parse(argv: list[str]) -> argparse.Namespace:
     """The arguments; with no command (the main menu) without importing any command's module,
     so that the menu comes up sooner (a command, --help or a mistake goes to the full parser)."""
-    menu, rest = _add_global_options(argparse.ArgumentParser(prog="ygoterm", add_help=False)).parse_known_args(argv)
+    menu_only = _add_global_options(argparse.ArgumentParser(prog="ygoterm", add_help=False, exit_on_error=False))
+    try:
+        menu, rest = menu_only.parse_known_args(argv)
+    except argparse.ArgumentError:
+        rest = argv  # (the full parser says what is wrong, with the whole usage)
     if not rest:
         return menu
     return build_parser().parse_args(argv)
