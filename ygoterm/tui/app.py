@@ -6,6 +6,7 @@ and `pool` waits for a `PoolLoader` that loads the pool on a thread meanwhile.""
 
 from __future__ import annotations
 
+import sys
 import traceback
 
 import time
@@ -133,6 +134,11 @@ class YgoApp(App):
                 raise
         return self._pool
 
+    def wait_for_pool(self) -> CardPool:
+        """What a menu entry does first: the pool, and the loader's imports done (no module is
+        then imported on two threads at once, tui/pool_loader.py)."""
+        return self.pool
+
     def _pool_loaded(self) -> None:
         """(On the loading thread.) A broken card file ends the app at once: the CLI lists its problems."""
         loader = self._pool
@@ -211,6 +217,7 @@ class YgoApp(App):
     # ------------------------------------------------------------------ menu items
 
     def menu_hotseat(self) -> None:
+        self.wait_for_pool()
         from .deck_screens import DeckPicker, survey_decks
 
         entries = survey_decks(self.pool, self.deck_dirs)
@@ -224,6 +231,7 @@ class YgoApp(App):
         self.push_screen(DeckPicker(f"{self.settings.names[0]}: choose a deck", entries), second)
 
     def menu_solo(self) -> None:
+        self.wait_for_pool()
         from .deck_screens import DeckPicker, ai_refusal, survey_decks
 
         entries = survey_decks(self.pool, self.deck_dirs)
@@ -254,16 +262,19 @@ class YgoApp(App):
         self.push_screen(DeckPicker("Your deck", entries), opponent)
 
     def menu_vscomputer(self) -> None:
+        self.wait_for_pool()
         from . import match_menu
 
         match_menu.menu_vs_computer(self, lambda decks, level: self.solo_screen(decks, level, new_seed()))
 
     def menu_match(self) -> None:
+        self.wait_for_pool()
         from . import match_menu
 
         match_menu.menu_match(self)
 
     def menu_puzzles(self) -> None:
+        self.wait_for_pool()
         files = puzzle_files()
         if not files:
             self.push_screen(MessageScreen("Puzzles", "No puzzles found (ygoterm/puzzles or puzzles/ in your user data dir)."))
@@ -288,11 +299,13 @@ class YgoApp(App):
         self.push_screen(ChoicePrompt("Puzzles", options), chosen)
 
     def menu_decks(self) -> None:
+        self.wait_for_pool()
         from .deck_screens import DeckBrowser, survey_decks
 
         self.push_screen(DeckBrowser(survey_decks(self.pool, self.deck_dirs)))
 
     def menu_lab(self) -> None:
+        self.wait_for_pool()
         from .deck_screens import DeckPicker, survey_decks
         from .lab_screen import LabScreen
 
@@ -307,6 +320,7 @@ class YgoApp(App):
         """A saved duel (a replay record) played on from where it stopped, with the same seats:
         solo stays solo (its agents keep playing), hot-seat gets this machine's prompt settings.
         A match save resumes the match. Raises DataError for a damaged or mismatched save."""
+        self.wait_for_pool()
         from ..engine.replay import load_duel
         from . import match_menu
         from .duel_screen import DuelScreen
@@ -352,9 +366,8 @@ class YgoApp(App):
 
     async def action_quit(self) -> None:
         """Quit, but never with a deck editor's unsaved changes: save, discard or stay."""
-        from .deck_editor import DeckEditor, UnsavedDialog
-
-        editor = next((s for s in self.screen_stack if isinstance(s, DeckEditor) and s.dirty), None)
+        editors = sys.modules.get(f"{__package__}.deck_editor")  # (not imported yet: no editor was ever opened)
+        editor = next((s for s in self.screen_stack if editors and isinstance(s, editors.DeckEditor) and s.dirty), None)
         if editor is None:
             self.exit()
             return
@@ -363,7 +376,7 @@ class YgoApp(App):
             if (choice == "save" and editor.action_save()) or choice == "discard":
                 self.exit()
 
-        self.push_screen(UnsavedDialog(editor.draft.name, leaving="quitting"), answered)
+        self.push_screen(editors.UnsavedDialog(editor.draft.name, leaving="quitting"), answered)
 
     def action_confirm_quit(self) -> None:
         """Esc on the main menu: quit, but only after a yes (Esc is also "back" everywhere else)."""

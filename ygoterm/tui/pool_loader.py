@@ -3,7 +3,8 @@
 `ygoterm` draws its menu first (docs/design.md, "Cold start"): loading the pool needs the card
 schema and the rest of ygoterm needs the engine, about a second of imports together, and
 nothing of either is on the menu. `PoolLoader.start` loads the pool (and then imports the
-modules the menu's entries open, so that the first one opens at once); `get` waits for it.
+modules the menu's entries open, so that the first one opens at once); `get` waits for it (and for those imports: the app's menu entries call it before importing
+anything themselves).
 """
 
 from __future__ import annotations
@@ -37,13 +38,19 @@ class PoolLoader:
             self._pool = self._load()
         except BaseException as e:  # (kept for get(): the app reports it)
             self.error = e
-        self._loaded.set()
         done()
         if self.error is None:
             import importlib
 
             for name in WARM_MODULES:
-                importlib.import_module(name)
+                try:
+                    importlib.import_module(name)
+                except Exception:  # (the screen that needs it imports it again, and says what is wrong)
+                    break
+        # Only now: whoever waits in get() imports what it needs after this thread's imports, so
+        # that no module is imported on two threads at once (a concurrent import of modules that
+        # import each other can hand one thread a half-initialised module).
+        self._loaded.set()
 
     def get(self) -> CardPool:
         """The pool, loading it here if no thread was started; raises what loading raised."""
