@@ -9,6 +9,7 @@ import sys
 import threading
 
 import pytest
+from textual import events
 from textual.app import App
 
 from ygoterm import paths
@@ -83,6 +84,29 @@ async def test_a_broken_card_file_ends_the_menu_with_exit_code_2():
     assert app.load_error is BROKEN
     assert app.return_code == 2
     assert app.crash_report is None  # (a user's file, not a bug: no crash report)
+
+
+async def test_a_menu_entry_waiting_for_a_pool_that_fails_ends_with_exit_code_2():
+    """The player picks Hot-seat duel while the pool still loads, and the load then fails: the
+    entry's wait ends with the error (the loading thread never waits for the busy app)."""
+    release = threading.Event()
+
+    def fails_later():
+        release.wait(30)
+        raise BROKEN
+
+    app = YgoApp(PoolLoader(fails_later), paths.deck_dirs())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        threading.Timer(0.3, release.set).start()
+        app.post_message(events.Key("enter", "\r"))  # Hot-seat duel: waits in app.pool (not press(): the app stops)
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if not app.is_running:
+                break
+    assert app.load_error is BROKEN
+    assert app.return_code == 2
+    assert app.crash_report is None
 
 
 def test_ygoterm_with_a_broken_card_file_lists_its_problems(tmp_path, monkeypatch, capsys):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
 
 from ..bugs import write_report
 from ..engine.decision import Option
@@ -50,12 +51,12 @@ class YgoApp(App):
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected exception anywhere in the TUI: keep its traceback and the duel's replay in
         the bugs folder before Textual shuts down (the CLI then exits with EXIT_INTERNAL)."""
-        from .duel_screen import DuelScreen
-        from .match_session import MatchRun
-
         if self.load_error is not None and error is self.load_error:
             self.exit(return_code=2)  # a broken card file: the CLI lists its problems (cli/menu.py)
             return
+        from .duel_screen import DuelScreen
+        from .match_session import MatchRun
+
         run = next((s.run for s in reversed(self.screen_stack) if hasattr(s, "run") and isinstance(s.run, MatchRun)), None)
         duel = next((s.session.duel for s in reversed(self.screen_stack) if isinstance(s, DuelScreen)), None)
         replay_json = duel.record.to_json() if duel is not None and duel.record is not None else None
@@ -139,19 +140,25 @@ class YgoApp(App):
         then imported on two threads at once, tui/pool_loader.py)."""
         return self.pool
 
-    def _pool_loaded(self) -> None:
+    class PoolFailed(Message):
+        """The card pool could not be loaded (posted from the loading thread: post_message is thread-safe)."""
+
+    def _pool_failed(self) -> None:
         """(On the loading thread.) A broken card file ends the app at once: the CLI lists its problems."""
+        self.post_message(self.PoolFailed())
+
+    def on_ygo_app_pool_failed(self, _: PoolFailed) -> None:
         loader = self._pool
         if isinstance(loader, PoolLoader) and isinstance(loader.error, DataError):
             self.load_error = loader.error
-            self.call_from_thread(self.exit, return_code=2)
+            self.exit(return_code=2)
 
     def on_mount(self) -> None:
         self.idle_gc.install(self)
         self.push_screen(MenuScreen())
         if isinstance(self._pool, PoolLoader):
             loader = self._pool
-            self.call_after_refresh(lambda: loader.start(self._pool_loaded))  # once the menu is drawn
+            self.call_after_refresh(lambda: loader.start(self._pool_failed))  # once the menu is drawn
         if self.settings.problem:
             self.notify(f"{self.settings.problem}. Using the default settings; changing a setting rewrites the file.",
                         severity="error", timeout=30, markup=False)  # (the app itself: PlainNotifications is for screens)
