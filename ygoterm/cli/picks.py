@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..paths import autosave_path
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 from ..schema.legality import judge_deck
@@ -34,8 +35,6 @@ def playable_deck(args: argparse.Namespace, pool: CardPool, ref: str) -> tuple[D
 
 def saves_folder() -> Path:
     """The folder the duel screen saves into and the menu's "Saved duels" lists."""
-    from ..paths import autosave_path
-
     return autosave_path().parent
 
 

@@ -6,8 +6,8 @@ Attributes go down (the screen sets each place's view), messages come up (a row 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.style import Style as RichStyle
 from rich.text import Text
