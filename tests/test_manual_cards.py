@@ -18,7 +18,7 @@ from ygoterm.schema.decks import find_deck, load_deck, unscripted_cards
 from ygoterm.tui.app import YgoApp
 from ygoterm.tui.deck_editor import DeckEditor
 from ygoterm.tui.duel_screen import DuelScreen
-from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, MessageScreen, PileScreen, SharedResponse
+from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, MessageScreen, PileScreen, SharedResponse, open_question
 from tests.test_tui import open_menu_item
 
 CARDS = '''- id: 99000001
@@ -79,7 +79,7 @@ def slot_of(screen: DuelScreen, name: str, row: str = "bottom-hand"):
 
 async def choose(pilot, app, label: str) -> None:
     """In the open ChoicePrompt, the option labelled `label`, by its digit."""
-    prompt = app.screen
+    prompt = open_question(app)
     assert isinstance(prompt, ChoicePrompt), app.screen_stack
     labels = [o.label for o in prompt.options]
     index = labels.index(label)
@@ -95,8 +95,8 @@ async def card_menu(pilot, app, name: str, row: str = "bottom-hand") -> list[str
     screen.select(slot_of(screen, name, row))
     await pilot.press("enter")
     await pilot.pause()
-    assert isinstance(app.screen, ChoicePrompt)
-    return [o.label for o in app.screen.options]
+    assert isinstance(open_question(app), ChoicePrompt)
+    return [o.label for o in open_question(app).options]
 
 
 def test_unscripted_cards_of_a_deck(world):
@@ -187,12 +187,12 @@ async def test_solo_marks_the_card_offers_its_manual_actions_and_records_them(wo
         # from the GY viewer: Enter on a card with actions (▸) opens the same card menu
         await pilot.press("g")
         await pilot.pause()
-        pile = app.screen
+        pile = open_question(app)
         assert isinstance(pile, PileScreen) and pile.acts == [True]
         assert "▸ Ink Blot" in screen_text(app) and "Enter actions" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChoicePrompt) and "✎ manual: return it to the hand" in [o.label for o in app.screen.options]
+        assert isinstance(open_question(app), ChoicePrompt) and "✎ manual: return it to the hand" in [o.label for o in open_question(app).options]
         await choose(pilot, app, "✎ manual: return it to the hand")
         assert duel.players[0].gy == [] and "Ink Blot" in [c.name for c in duel.players[0].hand]
         await card_menu(pilot, app, "Ink Blot")
@@ -230,10 +230,10 @@ async def to_command(pilot, app, player: int, limit: int = 80) -> DuelScreen:
     """Lift curtains and take the first option (pass, go first …) until `player` has a command on the board."""
     for _ in range(limit):
         await pilot.pause()
-        if isinstance(app.screen, DuelScreen):
-            s = app.screen.session
+        if isinstance(open_question(app), DuelScreen):
+            s = open_question(app).session
             if s.pending and s.pending.kind == Kind.COMMAND and s.pending.player == player and s.viewer == player:
-                return app.screen
+                return open_question(app)
             if s.pending and s.pending.kind == Kind.COMMAND:
                 await pilot.press("n")
                 continue
@@ -303,8 +303,8 @@ async def test_hot_seat_manual_actions_on_hidden_cards_reveal_nothing(world):
         for _ in range(40):
             await pilot.pause()
             s = board(app).session
-            if s.viewer == 1 and isinstance(app.screen, DuelScreen):
-                bob = app.screen
+            if s.viewer == 1 and isinstance(open_question(app), DuelScreen):
+                bob = open_question(app)
                 for slot in bob.slots["top-m"]:
                     bob.select(slot)
                     await pilot.pause()
@@ -312,7 +312,7 @@ async def test_hot_seat_manual_actions_on_hidden_cards_reveal_nothing(world):
                     checked += 1
                 assert bob.card_manual_actions(set_imp.uid) == []
                 break
-            if isinstance(app.screen, (CurtainScreen, SharedResponse, ChoicePrompt)):
+            if isinstance(open_question(app), (CurtainScreen, SharedResponse, ChoicePrompt)):
                 assert "Quill Imp" not in screen_text(app)
                 await pilot.press("enter")
             else:
@@ -360,7 +360,7 @@ async def test_the_menu_marks_the_deck_plays_it_hot_seat_and_refuses_it_to_the_a
         await pilot.pause()
         await open_menu_item(pilot, app, "Solo test")
         await pilot.pause()
-        picker = app.screen
+        picker = open_question(app)
         assert isinstance(picker, DeckPicker)
         index = next(i for i, e in enumerate(picker.entries) if e.name == "Quill Ink")
         await pilot.press("home", *["down"] * index)
@@ -370,13 +370,13 @@ async def test_the_menu_marks_the_deck_plays_it_hot_seat_and_refuses_it_to_the_a
         await pilot.press("enter")
         await pilot.pause()
         await choose(pilot, app, "The AI (normal), playing a copy of your deck")
-        assert isinstance(app.screen, MessageScreen)
-        assert "the AI cannot play cards without scripts: Ink Blot, Quill Imp" in app.screen.body
+        assert isinstance(open_question(app), MessageScreen)
+        assert "the AI cannot play cards without scripts: Ink Blot, Quill Imp" in open_question(app).body
         assert "The AI cannot play this deck" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert not any(isinstance(s, DuelScreen) for s in app.screen_stack)
-        while not isinstance(app.screen, MenuScreen):
+        while not isinstance(open_question(app), MenuScreen):
             await pilot.press("escape")
             await pilot.pause()
         await open_menu_item(pilot, app, "Hot-seat duel")
@@ -415,11 +415,11 @@ async def test_the_deck_editor_marks_cards_without_scripts(world):
         await pilot.pause()
         app.menu_decks()
         await pilot.pause()
-        browser = app.screen
+        browser = open_question(app)
         index = next(i for i, e in enumerate(browser.entries) if e.path.stem == "quill")
         await pilot.press("home", *["down"] * index, "e")
         await pilot.pause()
-        assert isinstance(app.screen, DeckEditor)
+        assert isinstance(open_question(app), DeckEditor)
         text = screen_text(app)
         assert "3× Quill Imp ✎" in text and "3× Ink Blot ✎" in text and "2× Summoned Skull" in text and "Summoned Skull ✎" not in text
         assert "2 cards without scripts (✎)" in text and "the AI cannot pilot this deck" in text

@@ -12,7 +12,7 @@ from ygoterm.schema.decks import Deck, find_deck, load_deck
 from ygoterm.tui.duel_screen import DuelScreen
 from ygoterm.tui.match_menu import new_match
 from ygoterm.tui.match_screen import MatchBreakScreen, MatchDuelOver, MatchDuelScreen, SideDeckScreen
-from ygoterm.tui.prompts import ChoicePrompt, ConfirmScreen, CurtainScreen, SharedResponse, SelectPrompt
+from ygoterm.tui.prompts import ChoicePrompt, ConfirmScreen, CurtainScreen, SelectPrompt, SharedResponse, open_question
 from tests.conftest import FakeClock
 from tests.test_tui import make_app, pick, screen_text
 
@@ -61,7 +61,7 @@ async def to_the_board(pilot, app, limit=40):
     """Through curtains, the coin toss and response prompts to a move on the board."""
     for _ in range(limit):
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         if isinstance(screen, MatchDuelScreen) and screen.session.pending and screen.session.pending.kind == Kind.COMMAND:
             return screen
         await pilot.press("enter")
@@ -74,7 +74,7 @@ async def concede(pilot, app) -> int:
     loser = screen.session.at_keyboard()
     await pilot.press("ctrl+x", "y")
     await pilot.pause()
-    assert isinstance(app.screen, MatchDuelOver)
+    assert isinstance(open_question(app), MatchDuelOver)
     return loser
 
 
@@ -98,7 +98,7 @@ async def test_hot_seat_match_side_decks_behind_the_curtain_and_the_loser_choose
         sided_players = []
         for _ in range(12):
             await pilot.pause()
-            screen, text = app.screen, screen_text(app)
+            screen, text = open_question(app), screen_text(app)
             if isinstance(screen, CurtainScreen) or isinstance(screen, MatchBreakScreen):
                 for p in (0, 1):  # nobody's Side Deck under the curtain or on the break screen
                     assert not any(name in text for name in private[p]), f"{private[p]} visible at {screen}"
@@ -147,7 +147,7 @@ async def test_the_side_deck_screen_never_shows_the_other_players_cards_at_80x24
         checked = 0
         for _ in range(12):
             await pilot.pause()
-            screen, text = app.screen, screen_text(app)
+            screen, text = open_question(app), screen_text(app)
             mine = screen.player if isinstance(screen, SideDeckScreen) else None
             for p in (0, 1):
                 if p != mine:
@@ -156,11 +156,11 @@ async def test_the_side_deck_screen_never_shows_the_other_players_cards_at_80x24
             if isinstance(screen, SideDeckScreen):
                 await pilot.press("escape")  # back to the break screen: nothing private on it
                 await pilot.pause()
-                assert isinstance(app.screen, MatchBreakScreen)
+                assert isinstance(open_question(app), MatchBreakScreen)
                 assert not any(name[:9] in screen_text(app) for name in private[mine])
                 await pilot.press("enter")  # the curtain again, then the same Side Deck
                 await pilot.pause()
-                assert isinstance(app.screen, CurtainScreen)
+                assert isinstance(open_question(app), CurtainScreen)
                 await pilot.press("enter")
                 await pilot.pause()
                 await pilot.press("d")
@@ -178,7 +178,7 @@ async def play_by_keys(pilot, app, until, limit=1500):
         await pilot.pause()
         if until():
             return
-        screen = app.screen
+        screen = open_question(app)
         if isinstance(screen, MatchDuelScreen):
             d = screen.session.pending
             if d is None or screen.thinking:
@@ -188,7 +188,7 @@ async def play_by_keys(pilot, app, until, limit=1500):
                 if summons:
                     await pilot.press("c")
                     await pilot.pause()
-                    await pick(pilot, app.screen, summons[0].label)
+                    await pick(pilot, open_question(app), summons[0].label)
                 else:
                     await pilot.press("n")
             elif d.kind == Kind.BATTLE:
@@ -197,7 +197,7 @@ async def play_by_keys(pilot, app, until, limit=1500):
                     await pilot.press("a")
                     await pilot.pause()
                     best = next((o for o in attacks if o.label.endswith("-> direct")), attacks[0])
-                    await pick(pilot, app.screen, best.label)
+                    await pick(pilot, open_question(app), best.label)
                 else:
                     await pilot.press("n")
             else:
@@ -230,7 +230,7 @@ async def test_a_solo_match_against_the_ai_to_its_end(pool):
         assert match.deck(1) == ai_deck, "the AI kept its deck"
         assert any(isinstance(e, SideDone) and e.player == 1 and not e.out for e in match.log), "the AI answered its SIDE: done"
         await pilot.pause()
-        assert "The match is over" in screen_text(app) or type(app.screen).__name__ == "MenuScreen"
+        assert "The match is over" in screen_text(app) or type(open_question(app)).__name__ == "MenuScreen"
         assert not (paths.user_home() / "saves" / "autosave.json").exists(), "a finished match is not autosaved"
 
 
@@ -257,7 +257,7 @@ async def test_tournament_clock_runs_out_while_a_player_thinks_and_reaches_sudde
             seen.add(status.text())
             if status.stage == "sudden death":
                 break
-            screen = app.screen
+            screen = open_question(app)
             if isinstance(screen, MatchDuelScreen) and screen.session.pending is not None and \
                     screen.session.pending.kind in (Kind.COMMAND, Kind.BATTLE):
                 await pilot.press("n")
@@ -275,10 +275,10 @@ async def test_a_match_resumes_from_its_autosave_between_duels(pool, sided):
         loser = await concede(pilot, app)
         await pilot.press("q")  # the duel is over: back to the menu, the match autosaved
         await pilot.pause()
-        assert type(app.screen).__name__ == "MenuScreen"
+        assert type(open_question(app)).__name__ == "MenuScreen"
         await pilot.press("home", "enter")  # Resume the last duel
         await pilot.pause()
-        assert isinstance(app.screen, (CurtainScreen, MatchBreakScreen))
+        assert isinstance(open_question(app), (CurtainScreen, MatchBreakScreen))
         match = the_match(app)
         assert match.stage == "between" and match.score.wins(1 - loser) == 1
         assert match.pending.kind == Kind.SIDE and match.pending.player == 0
@@ -302,12 +302,12 @@ async def test_menu_offers_matches_and_a_duel_vs_computer(pool):
     app = make_app(pool)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
+        labels = [str(o.prompt) for o in open_question(app).query_one("#menu-items").options]
         assert labels[:3] == ["Hot-seat duel", "Duel vs computer", "Match (best of 3)"]
         await pilot.press("down", "enter")  # Duel vs computer: its level first
         await pilot.pause()
-        assert isinstance(app.screen, ChoicePrompt) and app.screen.options[0].key == "ai:easy"
-        await pick(pilot, app.screen, "The AI, easy")
+        assert isinstance(open_question(app), ChoicePrompt) and open_question(app).options[0].key == "ai:easy"
+        await pick(pilot, open_question(app), "The AI, easy")
         await pilot.press("home", "enter")  # your deck
         await pilot.pause()
         await pilot.press("home", "enter")  # the AI's deck
@@ -315,17 +315,17 @@ async def test_menu_offers_matches_and_a_duel_vs_computer(pool):
         screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
         assert [seat.kind for seat in screen.session.seats] == ["human", "ai:easy"]
         app.pop_screen()
-        while type(app.screen).__name__ != "MenuScreen":
+        while type(open_question(app)).__name__ != "MenuScreen":
             app.pop_screen()
         await pilot.pause()
         await pilot.press("home", "down", "down", "enter")  # Match (best of 3)
         await pilot.pause()
-        await pick(pilot, app.screen, "Hot-seat")
+        await pick(pilot, open_question(app), "Hot-seat")
         await pilot.pause()
-        await pick(pilot, app.screen, "Tournament: 20 minutes")
+        await pick(pilot, open_question(app), "Tournament: 20 minutes")
         await pilot.press("home", "enter", "home", "enter")  # two decks
         for _ in range(5):
             await pilot.pause()
         match = the_match(app)
         assert match.tournament and match.rules.time.match_minutes == 20 and match.number == 1
-        assert "20:00 left" in screen_text(app) or isinstance(app.screen, CurtainScreen)
+        assert "20:00 left" in screen_text(app) or isinstance(open_question(app), CurtainScreen)

@@ -14,7 +14,7 @@ from ygoterm.engine.events import ChainLinkAdded
 from ygoterm.schema.decks import find_deck, load_deck
 from ygoterm.tui.app import YgoApp
 from ygoterm.tui.duel_screen import DuelScreen
-from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, SharedResponse, SelectPrompt
+from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, SelectPrompt, SharedResponse, open_question
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -51,7 +51,7 @@ def screen_text(app) -> str:
 
 async def open_menu_item(pilot, app, label: str) -> None:
     """On the main menu: the entry labelled `label`, by ↓ from the top and Enter."""
-    labels = [str(o.prompt) for o in app.screen.query_one("#menu-items").options]
+    labels = [str(o.prompt) for o in open_question(app).query_one("#menu-items").options]
     await pilot.press("home", *["down"] * labels.index(label), "enter")
 
 
@@ -69,7 +69,7 @@ async def play_hot_seat_turns(pilot, app, *, limit: int = 400, want_chain: bool 
     """Answer every prompt with keys: lift curtains, pass responses, summon and attack."""
     for _ in range(limit):
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         if isinstance(screen, DuelScreen):
             duel = screen.session.duel
             if duel.outcome is not None:
@@ -82,13 +82,13 @@ async def play_hot_seat_turns(pilot, app, *, limit: int = 400, want_chain: bool 
                 if want_chain and any(label.startswith("activate Pot of Greed") for label in labels):
                     await pilot.press("c")
                     await pilot.pause()
-                    await pick(pilot, app.screen, "activate Pot of Greed")
+                    await pick(pilot, open_question(app), "activate Pot of Greed")
                     continue
                 summons = [o for o in d.options if o.verb == "summon"]
                 if summons:
                     await pilot.press("c")
                     await pilot.pause()
-                    await pick(pilot, app.screen, summons[0].label)
+                    await pick(pilot, open_question(app), summons[0].label)
                     continue
                 await pilot.press("n")
                 continue
@@ -98,7 +98,7 @@ async def play_hot_seat_turns(pilot, app, *, limit: int = 400, want_chain: bool 
                     await pilot.press("a")
                     await pilot.pause()
                     best = next((o for o in attacks if o.label.endswith("-> direct")), attacks[0])
-                    await pick(pilot, app.screen, best.label)
+                    await pick(pilot, open_question(app), best.label)
                 else:
                     await pilot.press("n")
                 continue
@@ -135,9 +135,9 @@ async def test_hot_seat_from_the_menu_to_a_win(pool, monkeypatch):
         await pilot.pause()
         await pilot.press("home", "down", "enter")  # Player 2: Joey's Warriors (after Dracoslayer Pendulums)
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen), "the coin-toss winner gets the device first"
+        assert isinstance(open_question(app), CurtainScreen), "the coin-toss winner gets the device first"
         await play_hot_seat_turns(pilot, app)
-        duel = app.screen.session.duel if isinstance(app.screen, DuelScreen) else app.screen_stack[-2].session.duel
+        duel = open_question(app).session.duel if isinstance(open_question(app), DuelScreen) else app.screen_stack[-2].session.duel
         assert duel.outcome is not None and duel.outcome.winner is not None
         assert any(isinstance(e, ChainLinkAdded) for e in duel.log), "a chain was played"
         assert duel.rules.duel.starting_lp == 2000
@@ -156,7 +156,7 @@ async def test_hot_seat_never_shows_the_other_hand(pool, decks):
                 break
             text = screen_text(app)
             deciding = duel.pending.player
-            hidden_from = [1 - deciding] if not isinstance(app.screen, (CurtainScreen, SharedResponse)) else [0, 1]
+            hidden_from = [1 - deciding] if not isinstance(open_question(app), (CurtainScreen, SharedResponse)) else [0, 1]
             public = {c.name for side in duel.players for pile in (side.gy, side.banished) for c in pile}
             public |= {c.name for side in duel.players for c in side.mzone + side.szone if c is not None and c.face_up}
             for other in hidden_from:
@@ -166,7 +166,7 @@ async def test_hot_seat_never_shows_the_other_hand(pool, decks):
                         continue  # (shown as that card, or a card that begins like it)
                     assert card.name[:9] not in text, f"{card.name} of Player {other + 1}'s hand is visible"
                     checked += 1
-            screen = app.screen
+            screen = open_question(app)
             if isinstance(screen, (CurtainScreen, SharedResponse, ChoicePrompt)):
                 await pilot.press("enter")
             elif isinstance(screen, SelectPrompt):
@@ -184,7 +184,7 @@ def keep_dueling(app, new_duel) -> bool:
     if any(isinstance(s, DuelScreen) for s in app.screen_stack):
         return False
     assert any(type(s).__name__ == "MenuScreen" for s in app.screen_stack), app.screen_stack
-    while type(app.screen).__name__ != "MenuScreen":
+    while type(open_question(app)).__name__ != "MenuScreen":
         app.pop_screen()
     app.push_screen(new_duel(app))
     return True
@@ -234,7 +234,7 @@ async def test_five_thousand_keys_with_the_palette_never_raise(pool, decks, size
                 duels += 1
                 await pilot.pause()
             if size[0] < 80:
-                assert type(app.screen).__name__ == "TooSmallScreen"
+                assert type(open_question(app)).__name__ == "TooSmallScreen"
     assert duels < 20
 
 
@@ -251,14 +251,14 @@ async def test_enter_on_a_card_lists_its_actions_and_why_not(pool, decks):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         assert isinstance(screen, DuelScreen)
         duel = screen.session.duel
         big = next((c for c in duel.players[0].hand if c.level >= 5), None)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChoicePrompt)
-        assert app.screen.options[0].label.startswith(("summon", "set"))
+        assert isinstance(open_question(app), ChoicePrompt)
+        assert open_question(app).options[0].label.startswith(("summon", "set"))
         await pilot.press("1")  # Normal Summon the first card (nothing is chosen before: Enter alone does nothing)
         await pilot.pause()
         assert sum(1 for c in duel.players[0].mzone if c) == 1
@@ -266,7 +266,7 @@ async def test_enter_on_a_card_lists_its_actions_and_why_not(pool, decks):
             screen.select(next(slot for slot in screen.slots["bottom-hand"] if slot.uid == big.uid))
             await pilot.press("enter")
             await pilot.pause()
-            text = " ".join(str(r) for r in app.screen.refusals)
+            text = " ".join(str(r) for r in open_question(app).refusals)
             assert "R-SUMMON-1" in text
 
 
@@ -276,19 +276,19 @@ async def test_solve_the_shipped_puzzle_from_the_menu(pool):
         await pilot.pause()
         await pilot.press("down", "down", "down", "down", "enter")  # Puzzles
         await pilot.pause()
-        await pick(pilot, app.screen, "Lethal this turn")
+        await pick(pilot, open_question(app), "Lethal this turn")
         await pilot.pause()
         assert "3100 LP" in screen_text(app), "the puzzle's task is shown first"
         await pilot.press("enter")
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         assert isinstance(screen, DuelScreen)
         duel = screen.session.duel
 
         async def command(label: str) -> None:
             await pilot.press("c")
             await pilot.pause()
-            await pick(pilot, app.screen, label)
+            await pick(pilot, open_question(app), label)
             await pilot.pause()
 
         await command("activate Fissure")
@@ -301,11 +301,11 @@ async def test_solve_the_shipped_puzzle_from_the_menu(pool):
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
-        await pick(pilot, app.screen, "attack Celtic Guardian -> direct")
+        await pick(pilot, open_question(app), "attack Celtic Guardian -> direct")
         await pilot.pause()
         await pilot.press("p")  # the Damage Step starts; A may respond
         await pilot.pause()
-        await pick(pilot, app.screen, "activate Rush Recklessly")
+        await pick(pilot, open_question(app), "activate Rush Recklessly")
         await pilot.pause()
         await pilot.press("enter")  # its only target: Celtic Guardian
         await pilot.pause()
@@ -331,19 +331,19 @@ async def test_an_engine_bug_rewinds_the_duel_and_keeps_a_replay(pool, tmp_path,
     app = position_app(pool, tmp_path, "name: Burn\nturn: 3\nA:\n  hand: [Ookazi, Sparks]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        duel_screen = app.screen
+        duel_screen = open_question(app)
         await pilot.press("c")
         await pilot.pause()
-        await pick(pilot, app.screen, "activate Ookazi")
+        await pick(pilot, open_question(app), "activate Ookazi")
         await pilot.pause()
-        assert isinstance(app.screen, MessageScreen)
+        assert isinstance(open_question(app), MessageScreen)
         assert "internal error resolving Ookazi" in screen_text(app)
         reports = list((paths.user_home() / "bugs").glob("bug-*.json"))
         assert len(reports) == 1 and '"choices"' in reports[0].read_text()
         await pilot.press("enter")
         await pilot.pause()
         duel = duel_screen.session.duel
-        assert app.screen is duel_screen
+        assert open_question(app) is duel_screen
         assert sorted(c.name for c in duel.players[0].hand) == ["Ookazi", "Sparks"]  # rewound
         assert duel.players[1].lp == 8000 and duel.pending.kind == Kind.COMMAND
 
@@ -352,7 +352,7 @@ async def test_solo_with_two_decks_plays_both_sides(pool, decks):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "deck", 2))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        session = app.screen.session
+        session = open_question(app).session
         duel = session.duel
         while duel.turn < 2 or duel.pending.kind != Kind.COMMAND:
             await pilot.press("n")
@@ -360,7 +360,7 @@ async def test_solo_with_two_decks_plays_both_sides(pool, decks):
         assert duel.pending.player == 1 and session.viewer == 1, "Player 2's turn shows Player 2's hand"
         await pilot.press("c")
         await pilot.pause()
-        assert isinstance(app.screen, ChoicePrompt) and app.screen.options[0].label.startswith(("summon", "set"))
+        assert isinstance(open_question(app), ChoicePrompt) and open_question(app).options[0].label.startswith(("summon", "set"))
         await pilot.press("enter")
         await pilot.pause()
         assert sum(1 for c in duel.players[1].mzone if c) == 1
@@ -370,7 +370,7 @@ async def test_undo_and_save_in_solo(pool, decks, tmp_path):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 9))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         session = screen.session
         before = session.duel.state_hash()
         await pilot.press("enter", "1")  # summon the first hand card
@@ -393,9 +393,9 @@ async def test_undo_and_save_in_solo(pool, decks, tmp_path):
         await pilot.pause()
         await open_menu_item(pilot, app, "Saved duels")
         await pilot.pause()
-        await pick(pilot, app.screen, "combo")
+        await pick(pilot, open_question(app), "combo")
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         assert isinstance(screen, DuelScreen) and screen.solo
         assert screen.session.duel.state_hash() == saved_hash
 
@@ -438,7 +438,7 @@ def test_snapshot_chain_in_progress(pool, snap_compare, size):
     app = make_app(pool, start=lambda app: app.puzzle_screen(scenario))
 
     async def build_chain(pilot):
-        screen = app.screen
+        screen = open_question(app)
         screen.session.answer("activate Dark Hole")
         screen.session.answer("activate Royal Decree")
         screen.advance()
@@ -453,10 +453,10 @@ async def test_synchro_summon_by_keys_refuses_materials_that_do_not_fit(pool, tm
                                    "  extra: [Stardust Dragon]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        duel = app.screen.session.duel
+        duel = open_question(app).session.duel
         await pilot.press("c")
         await pilot.pause()
-        await pick(pilot, app.screen, "synchro summon Stardust Dragon")
+        await pick(pilot, open_question(app), "synchro summon Stardust Dragon")
         await pilot.pause()
         assert "Materials for Stardust Dragon" in screen_text(app)
         await pilot.press("space", "down", "space", "enter")  # Gemini Elf + Flamvell Guard: Levels 5, not 8
@@ -467,9 +467,9 @@ async def test_synchro_summon_by_keys_refuses_materials_that_do_not_fit(pool, tm
         await pilot.press("down", "space", "down", "space", "down", "space", "enter")  # Flamvell Guard + Luster + Giant: 8
         await pilot.pause()
         assert duel.pending.kind == Kind.ZONE
-        await pick(pilot, app.screen, "EMZ1")
+        await pick(pilot, open_question(app), "EMZ1")
         await pilot.pause()
-        await pick(pilot, app.screen, "attack")
+        await pick(pilot, open_question(app), "attack")
         await pilot.pause()
         assert [c.name for c in duel.players[0].monsters()] == ["Gemini Elf", "Stardust Dragon"]
         assert sorted(c.name for c in duel.players[0].gy) == ["Flamvell Guard", "Giant Soldier of Stone", "Luster Dragon"]
@@ -484,16 +484,16 @@ async def test_pendulum_summon_by_keys(pool, tmp_path):
                                    "  pendulum: [Mandragon]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        duel = app.screen.session.duel
+        duel = open_question(app).session.duel
         await pilot.press("c")
         await pilot.pause()
-        await pick(pilot, app.screen, "activate Flash Knight (Pendulum Zone)")
+        await pick(pilot, open_question(app), "activate Flash Knight (Pendulum Zone)")
         await pilot.pause()
         text = screen_text(app)
         assert "Scale 2" in text and "Scale 7" in text
         await pilot.press("c")
         await pilot.pause()
-        await pick(pilot, app.screen, "pendulum summon")
+        await pick(pilot, open_question(app), "pendulum summon")
         await pilot.pause()
         assert "Dragong (Extra Deck)" in screen_text(app)
         await pilot.press("down", "space", "down", "space", "enter")  # two from the Extra Deck: one EMZ only
@@ -503,7 +503,7 @@ async def test_pendulum_summon_by_keys(pool, tmp_path):
         await pilot.press("space", "down", "down", "space", "enter")  # asked again: Gemini Elf + Lancephorhynchus
         await pilot.pause()
         for _ in range(2):
-            await pick(pilot, app.screen, "attack")
+            await pick(pilot, open_question(app), "attack")
             await pilot.pause()
         assert sorted(c.name for c in duel.players[0].monsters()) == ["Gemini Elf", "Lancephorhynchus"]
 
@@ -535,34 +535,34 @@ async def test_escape_from_a_question_gives_the_board_back(pool, tmp_path):
     app = position_app(pool, tmp_path, f"name: Tribute\nturn: 3\nA:\n  hand: {hand}\n  monsters: [Giant Soldier of Stone]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        duel = app.screen.session.duel
+        duel = open_question(app).session.duel
         await pilot.press("c")
         await pilot.pause()
-        await pick(pilot, app.screen, "summon Summoned Skull")
+        await pick(pilot, open_question(app), "summon Summoned Skull")
         await pilot.pause()
-        assert duel.pending.verb == "tribute" and not isinstance(app.screen, DuelScreen)
+        assert duel.pending.verb == "tribute" and not isinstance(open_question(app), DuelScreen)
         await pilot.press("escape")
         await pilot.pause()
-        duel = app.screen.session.duel
-        assert isinstance(app.screen, DuelScreen) and duel.pending.kind == Kind.COMMAND  # the Summon is taken back
+        duel = open_question(app).session.duel
+        assert isinstance(open_question(app), DuelScreen) and duel.pending.kind == Kind.COMMAND  # the Summon is taken back
         assert "Summoned Skull" in [c.name for c in duel.players[0].hand] and duel.players[0].monsters()
         await pilot.press("c")
         await pilot.pause()
-        await pick(pilot, app.screen, "end")
+        await pick(pilot, open_question(app), "end")
         await pilot.pause()
-        assert duel.pending.kind == Kind.CARDS and not isinstance(app.screen, DuelScreen)  # the hand limit (R-PHASE-7)
+        assert duel.pending.kind == Kind.CARDS and not isinstance(open_question(app), DuelScreen)  # the hand limit (R-PHASE-7)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, DuelScreen) and "(c to answer)" in screen_text(app)
+        assert isinstance(open_question(app), DuelScreen) and "(c to answer)" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
-        assert not isinstance(app.screen, DuelScreen)  # asked again
+        assert not isinstance(open_question(app), DuelScreen)  # asked again
         await pilot.press("escape", "q")
         await pilot.pause()
-        assert type(app.screen).__name__ == "ConfirmScreen"  # leaving asks first
+        assert type(open_question(app)).__name__ == "ConfirmScreen"  # leaving asks first
         await pilot.press("y")
         await pilot.pause()
-        assert type(app.screen).__name__ == "MenuScreen"
+        assert type(open_question(app)).__name__ == "MenuScreen"
 
 
 async def test_escape_from_a_menu_at_your_move_is_just_back(pool, tmp_path):
@@ -574,13 +574,13 @@ async def test_escape_from_a_menu_at_your_move_is_just_back(pool, tmp_path):
         for opening in (("c",), ("enter",)):  # the commands, then the highlighted hand card's menu
             await pilot.press(*opening)
             await pilot.pause()
-            assert isinstance(app.screen, ChoicePrompt)
+            assert isinstance(open_question(app), ChoicePrompt)
             await pilot.press("escape")
             await pilot.pause()
-            assert isinstance(app.screen, DuelScreen) and "(c to answer)" not in screen_text(app)
+            assert isinstance(open_question(app), DuelScreen) and "(c to answer)" not in screen_text(app)
             await pilot.press("c")
             await pilot.pause()
-            assert isinstance(app.screen, ChoicePrompt) and any(o.label == "summon Celtic Guardian" for o in app.screen.options)
+            assert isinstance(open_question(app), ChoicePrompt) and any(o.label == "summon Celtic Guardian" for o in open_question(app).options)
             await pilot.press("escape")
             await pilot.pause()
         assert not any("still open" in str(n.message) for n in app._notifications)
@@ -592,7 +592,7 @@ async def test_a_failing_autosave_is_shown_at_once(pool, decks, tmp_path):
     blocked.write_text("a file where the saves folder should be")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         screen.session.save_dir = blocked / "saves"
         await pilot.press("n")  # any answer autosaves
         await pilot.pause()
@@ -605,7 +605,7 @@ async def test_notifications_are_plain_text(pool, decks, tmp_path):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         screen.session.save_dir = tmp_path / "[b]saves[/b] [R-DECK-1]"
         await pilot.press("s")
         await pilot.pause()
@@ -621,7 +621,7 @@ async def test_the_ai_thinks_in_a_worker_and_the_screen_stays_usable(pool, decks
     app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "ai:normal", 3))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         assert isinstance(screen, DuelScreen)
         duel = screen.session.duel
         assert duel.turn_player == 0 and duel.pending.kind == Kind.COMMAND  # you go first
@@ -639,11 +639,11 @@ async def test_the_ai_thinks_in_a_worker_and_the_screen_stays_usable(pool, decks
         assert duel.outcome is not None or duel.turn == 3
         thought_of = screen.session.seats[1].agent.last
         assert thought_of is not None and "chose" in thought_of.lines()[0]
-        if app.screen is screen:
+        if open_question(app) is screen:
             await pilot.press("w")  # why the AI did what it did
             await pilot.pause()
-            assert type(app.screen).__name__ == "MessageScreen"
-        assert isinstance(app.screen, DuelScreen) or app.screen.__class__.__name__ in ("MessageScreen", "SharedResponse", "SelectPrompt", "ChoicePrompt")
+            assert type(open_question(app)).__name__ == "MessageScreen"
+        assert isinstance(open_question(app), DuelScreen) or open_question(app).__class__.__name__ in ("MessageScreen", "SharedResponse", "SelectPrompt", "ChoicePrompt")
 
 
 async def test_why_works_over_an_open_question(pool, decks):
@@ -654,7 +654,7 @@ async def test_why_works_over_an_open_question(pool, decks):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "ai:normal", 3))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         assert isinstance(screen, DuelScreen)
         from ygoterm.agents import make_agent
 
@@ -663,14 +663,14 @@ async def test_why_works_over_an_open_question(pool, decks):
         seat.agent.last = Thought("Battle Step", [("attack X -> direct", 1.5, 12)], "attack X -> direct")
         await pilot.press("c")  # every legal command: a question over the board
         await pilot.pause()
-        question = app.screen
+        question = open_question(app)
         assert type(question).__name__ == "ChoicePrompt"
         await pilot.press("w")
         await pilot.pause()
-        assert type(app.screen).__name__ == "MessageScreen" and "attack X -> direct" in screen_text(app)
+        assert type(open_question(app)).__name__ == "MessageScreen" and "attack X -> direct" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is question and screen.session.duel.pending.kind == Kind.COMMAND
+        assert open_question(app) is question and screen.session.duel.pending.kind == Kind.COMMAND
 
 
 # ---------------------------------------------------------------------- keys that behave
@@ -691,7 +691,7 @@ async def to_the_board(pilot, app, limit=60):
     """Lift curtains and take the first option of every prompt until someone's move is on the board."""
     for _ in range(limit):
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         if isinstance(screen, DuelScreen) and screen.session.pending and screen.session.pending.kind == Kind.COMMAND:
             return screen
         await pilot.press("enter")
@@ -707,10 +707,10 @@ async def test_escape_on_the_menu_asks_before_quitting(pool):
         for cancel in ("n", "escape"):
             await pilot.press("escape")
             await pilot.pause()
-            assert isinstance(app.screen, ConfirmScreen) and "Quit ygoterm?" in screen_text(app)
+            assert isinstance(open_question(app), ConfirmScreen) and "Quit ygoterm?" in screen_text(app)
             await pilot.press(cancel)  # never a trap: n and Esc go back
             await pilot.pause()
-            assert type(app.screen).__name__ == "MenuScreen" and app.return_code is None
+            assert type(open_question(app)).__name__ == "MenuScreen" and app.return_code is None
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("enter")  # Enter (like y) says yes
@@ -731,15 +731,15 @@ async def test_q_asks_before_leaving_a_duel_and_says_it_is_autosaved(pool, decks
         for cancel in ("n", "escape"):
             await pilot.press("q")
             await pilot.pause()
-            assert isinstance(app.screen, ConfirmScreen)
+            assert isinstance(open_question(app), ConfirmScreen)
             text = screen_text(app)
             assert "Leave the duel?" in text and "autosaved" in text and "Resume the last duel" in text
             await pilot.press(cancel)
             await pilot.pause()
-            assert app.screen is duel_screen
+            assert open_question(app) is duel_screen
         await pilot.press("q", "y")
         await pilot.pause()
-        assert type(app.screen).__name__ == "MenuScreen"
+        assert type(open_question(app)).__name__ == "MenuScreen"
         assert (paths.user_home() / "saves" / "autosave.json").is_file()  # what the dialog promised
         assert "Resume the last duel" in screen_text(app)
 
@@ -789,22 +789,22 @@ async def test_concede_asks_and_names_the_player_at_the_keyboard(pool, decks):
         for cancel in ("n", "escape"):
             await pilot.press("ctrl+x")
             await pilot.pause()
-            assert isinstance(app.screen, ConfirmScreen) and f"{name}: concede the duel?" in screen_text(app)
+            assert isinstance(open_question(app), ConfirmScreen) and f"{name}: concede the duel?" in screen_text(app)
             await pilot.press(cancel)
             await pilot.pause()
-            assert app.screen is screen and session.duel.outcome is None
+            assert open_question(app) is screen and session.duel.outcome is None
         await pilot.press("ctrl+p")  # the palette lists it before anything is typed
         await pilot.pause()
         assert f"Concede the duel ({name})" in screen_text(app)
         await pilot.press(*"concede", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen) and f"{name} loses and {other} wins" in screen_text(app)
+        assert isinstance(open_question(app), ConfirmScreen) and f"{name} loses and {other} wins" in screen_text(app)
         await pilot.press("y")
         await pilot.pause()
         outcome = session.duel.outcome
         assert outcome is not None and outcome.winner == 1 - me and outcome.reason == "concession"
         assert session.duel.record.choices[-1] == f"!concede:{me}"
-        assert isinstance(app.screen, DuelOverScreen) and f"{other} wins" in screen_text(app)
+        assert isinstance(open_question(app), DuelOverScreen) and f"{other} wins" in screen_text(app)
 
 
 async def test_rematch_same_decks_new_seed_and_the_loser_chooses(pool, decks):
@@ -820,12 +820,12 @@ async def test_rematch_same_decks_new_seed_and_the_loser_chooses(pool, decks):
         name = old.names[loser]
         await pilot.press("ctrl+x", "y")
         await pilot.pause()
-        assert isinstance(app.screen, DuelOverScreen)
-        assert f"{name} lost, so chooses to go first or second (R-MATCH-3)" in app.screen.note
+        assert isinstance(open_question(app), DuelOverScreen)
+        assert f"{name} lost, so chooses to go first or second (R-MATCH-3)" in open_question(app).note
         assert "R-MATCH-3" in screen_text(app)
-        assert [o.label for o in app.screen.options] == ["Look at the board", f"Rematch: {name} goes first",
+        assert [o.label for o in open_question(app).options] == ["Look at the board", f"Rematch: {name} goes first",
                                                          f"Rematch: {name} goes second", "Back to the menu"]
-        await pick(pilot, app.screen, f"Rematch: {name} goes second")
+        await pick(pilot, open_question(app), f"Rematch: {name} goes second")
         await pilot.pause()
         rematch = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
         assert rematch is not first and first not in app.screen_stack  # the new duel replaces the old one
@@ -833,7 +833,7 @@ async def test_rematch_same_decks_new_seed_and_the_loser_chooses(pool, decks):
         assert duel.seed == rematch_seed(old.seed) != old.seed and duel.record.decks == old.record.decks
         assert duel.outcome is None and duel.first_player == 1 - loser  # the loser's choice, no coin toss
         assert not any(isinstance(e, CoinToss) for e in duel.log) and duel.record.first == 1 - loser
-        assert isinstance(app.screen, CurtainScreen) and f"Pass to {old.names[1 - loser]}" in screen_text(app)
+        assert isinstance(open_question(app), CurtainScreen) and f"Pass to {old.names[1 - loser]}" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert rematch.session.viewer == 1 - loser
@@ -846,20 +846,20 @@ async def test_rematch_same_decks_new_seed_and_the_loser_chooses(pool, decks):
         await pilot.pause()
         await pilot.press("escape")  # look at the board first; r brings the choice back
         await pilot.pause()
-        assert isinstance(app.screen, DuelScreen) and "rematch" in key_bar(app)
+        assert isinstance(open_question(app), DuelScreen) and "rematch" in key_bar(app)
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, DuelOverScreen)
+        assert isinstance(open_question(app), DuelOverScreen)
         await pilot.press("r")
         await pilot.pause()
-        screen = app.screen
+        screen = open_question(app)
         assert isinstance(screen, DuelScreen) and screen.solo
         duel = screen.session.duel
         assert duel.seed == rematch_seed(5) and duel.first_player == 0 and duel.pending.player == 0
         screen.session.concede(1)  # (the goldfish gives up)
         screen.advance()
         await pilot.pause()
-        assert [o.label for o in app.screen.options][1:-1] == ["Rematch: Goldfish goes first"]
+        assert [o.label for o in open_question(app).options][1:-1] == ["Rematch: Goldfish goes first"]
 
 
 def test_a_rematch_is_reproducible_and_resumes_with_its_chooser(pool, decks, tmp_path):
@@ -900,11 +900,11 @@ async def test_the_cursor_starts_on_your_own_hand_after_a_curtain(pool, decks):
         await pilot.pause()
         assert not screen.cursor.id.startswith("bottom-hand")
         for _ in range(40):  # end the turn: the device goes to the other player
-            if isinstance(app.screen, CurtainScreen):
+            if isinstance(open_question(app), CurtainScreen):
                 break
-            await pilot.press("n" if isinstance(app.screen, DuelScreen) else "enter")
+            await pilot.press("n" if isinstance(open_question(app), DuelScreen) else "enter")
             await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
+        assert isinstance(open_question(app), CurtainScreen)
         await pilot.press("enter")
         await pilot.pause()
         assert screen.session.viewer == 1 - first
@@ -917,31 +917,31 @@ async def test_terminal_too_small_says_so_until_it_is_resized(pool, decks):
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        assert isinstance(open_question(app), TooSmallScreen)
         assert "terminal too small (needs 80×24, now 60×20)" in screen_text(app)
         duel_screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
         before = duel_screen.session.duel.state_hash()
         await pilot.press("enter", "enter", "n", "c", "escape", "ctrl+p")  # keys wait: nothing acts unseen
         await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen) and duel_screen.session.duel.state_hash() == before
+        assert isinstance(open_question(app), TooSmallScreen) and duel_screen.session.duel.state_hash() == before
         await pilot.resize_terminal(100, 23)  # wide enough, not tall enough
         await pilot.pause()
         assert "now 100×23" in screen_text(app)
         duel_screen.action_help()  # a screen opened meanwhile (as an AI's question would be) goes under the message
         await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen) and isinstance(app.screen_stack[-2], HelpScreen)
+        assert isinstance(open_question(app), TooSmallScreen) and isinstance(app.screen_stack[-2], HelpScreen)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert isinstance(app.screen, HelpScreen) and "too small" not in screen_text(app)
+        assert isinstance(open_question(app), HelpScreen) and "too small" not in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is duel_screen
+        assert open_question(app) is duel_screen
         await pilot.resize_terminal(79, 40)
         await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen) and "now 79×40" in screen_text(app)
+        assert isinstance(open_question(app), TooSmallScreen) and "now 79×40" in screen_text(app)
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert app.screen is duel_screen and "Player 1" in screen_text(app)
+        assert open_question(app) is duel_screen and "Player 1" in screen_text(app)
 
 
 def test_a_crash_exits_non_zero_and_says_where_its_report_is(pool, decks, monkeypatch, capsys):
@@ -981,10 +981,10 @@ async def test_a_duel_against_the_ai_resumes_from_its_autosave(pool, decks):
         played = screen.session.duel.state_hash()
         await pilot.press("q", "y")
         await pilot.pause()
-        assert type(app.screen).__name__ == "MenuScreen"
+        assert type(open_question(app)).__name__ == "MenuScreen"
         await pilot.press("home", "enter")  # Resume the last duel
         await pilot.pause()
-        resumed = app.screen
+        resumed = open_question(app)
         assert isinstance(resumed, DuelScreen) and resumed is not screen
         assert [s.kind for s in resumed.session.seats] == ["human", "ai:easy"]
         assert resumed.session.duel.state_hash() == played
@@ -1017,7 +1017,7 @@ def summon_position(b_spells, phase="main1"):
 
 async def lift(pilot, app):
     """Past curtains (and nothing else) to whatever comes next."""
-    while isinstance(app.screen, CurtainScreen):
+    while isinstance(open_question(app), CurtainScreen):
         await pilot.press("enter")
         await pilot.pause()
 
@@ -1027,7 +1027,7 @@ async def summon_from_the_card_menu(pilot, app, name: str) -> None:
     screen.select(next(slot for slot in screen.slots["bottom-hand"] if slot.view and slot.view.name == name))
     await pilot.press("enter")
     await pilot.pause()
-    prompt = app.screen
+    prompt = open_question(app)
     assert isinstance(prompt, ChoicePrompt)
     await pilot.press(str(next(i for i, o in enumerate(prompt.options) if o.label == f"summon {name}") + 1))
     await pilot.pause()
@@ -1045,7 +1045,7 @@ async def test_one_shared_response_prompt_per_window_says_what_happened(pool):
         session, duel = screen.session, screen.session.duel
         assert duel.pending.kind == Kind.COMMAND and session.viewer == 0
         await summon_from_the_card_menu(pilot, app, "Celtic Guardian")
-        assert isinstance(app.screen, SharedResponse) and session.viewer == -1  # the public view: no hand shown
+        assert isinstance(open_question(app), SharedResponse) and session.viewer == -1  # the public view: no hand shown
         text = screen_text(app)
         assert "Anyone responding?" in text and "Ann Normal Summoned Celtic Guardian" in text and "may be negated" in text
         assert "Ann responds" in text and "Bob responds" in text
@@ -1054,10 +1054,10 @@ async def test_one_shared_response_prompt_per_window_says_what_happened(pool):
         await pilot.press("enter")  # no one: both pass the negation window
         await pilot.pause()
         assert [c.lstrip("=") for c in duel.record.choices[before:]] == ["pass", "pass"]
-        assert isinstance(app.screen, SharedResponse) and "may be negated" not in screen_text(app)  # the next window
+        assert isinstance(open_question(app), SharedResponse) and "may be negated" not in screen_text(app)  # the next window
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)  # back to Ann's own cards
+        assert isinstance(open_question(app), CurtainScreen)  # back to Ann's own cards
         await lift(pilot, app)
         assert duel.pending.kind == Kind.COMMAND and session.viewer == 0 and len(duel.record.choices) == before + 4
 
@@ -1072,21 +1072,21 @@ async def test_saying_you_respond_highlights_your_first_activation(pool):
         await pilot.pause()
         await pilot.press("2")  # Bob responds
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen) and "Pass to Bob" in screen_text(app) and "to respond" in screen_text(app)
+        assert isinstance(open_question(app), CurtainScreen) and "Pass to Bob" in screen_text(app) and "to respond" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        prompt = app.screen
+        prompt = open_question(app)
         assert isinstance(prompt, ChoicePrompt)
         highlighted = prompt.options[prompt.query_one("#choices").highlighted]
         assert highlighted.label == "activate Trap Hole"  # never "pass" after saying so
         assert "Ann Normal Summoned Celtic Guardian" in screen_text(app)  # what it answers
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, ChoicePrompt) and "Trap Hole: choose 1 target" in screen_text(app)
+        assert isinstance(open_question(app), ChoicePrompt) and "Trap Hole: choose 1 target" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         text = screen_text(app)
-        assert isinstance(app.screen, SharedResponse) and "Chain Link 1: Trap Hole (Bob" in text and "→ Celtic Guardian" in text
+        assert isinstance(open_question(app), SharedResponse) and "Chain Link 1: Trap Hole (Bob" in text and "→ Celtic Guardian" in text
         assert "CL1" in text  # the chain panel beside the prompt
         await pilot.press("enter")
         await pilot.pause()
@@ -1111,13 +1111,13 @@ async def test_the_shared_prompt_looks_the_same_whether_or_not_anyone_can_respon
                 duel = board.session.duel
                 if duel.turn > 3:
                     break
-                if isinstance(app.screen, SharedResponse):
+                if isinstance(open_question(app), SharedResponse):
                     screens.append(screen_text(app))
                     await pilot.press("enter")
-                elif isinstance(app.screen, DuelScreen) and duel.pending.kind == Kind.COMMAND and not summoned:
+                elif isinstance(open_question(app), DuelScreen) and duel.pending.kind == Kind.COMMAND and not summoned:
                     summoned = True
                     await summon_from_the_card_menu(pilot, app, "Celtic Guardian")
-                elif isinstance(app.screen, DuelScreen):
+                elif isinstance(open_question(app), DuelScreen):
                     await pilot.press("n")
                 else:
                     await pilot.press("enter")
@@ -1135,29 +1135,29 @@ async def test_stop_asking_until_something_happens(pool):
         await pilot.pause()
         board = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
         duel = board.session.duel
-        assert isinstance(app.screen, SharedResponse) and "stop asking until something happens" in screen_text(app)
+        assert isinstance(open_question(app), SharedResponse) and "stop asking until something happens" in screen_text(app)
         await pilot.press("s")
         await pilot.pause()
         await lift(pilot, app)
-        assert app.screen is board and duel.pending.kind == Kind.COMMAND  # Standby Phase's windows went by
+        assert open_question(app) is board and duel.pending.kind == Kind.COMMAND  # Standby Phase's windows went by
         await summon_from_the_card_menu(pilot, app, "Celtic Guardian")
-        assert isinstance(app.screen, SharedResponse) and "Celtic Guardian" in screen_text(app)  # something happened
+        assert isinstance(open_question(app), SharedResponse) and "Celtic Guardian" in screen_text(app)  # something happened
         await pilot.press("enter", "enter")
         await pilot.pause()
         await lift(pilot, app)
         await pilot.press("n")  # to the Battle Phase: its windows are asked (the skip ended with the Summon)
         await pilot.pause()
-        while isinstance(app.screen, (SharedResponse, CurtainScreen)):
+        while isinstance(open_question(app), (SharedResponse, CurtainScreen)):
             await pilot.press("enter")
             await pilot.pause()
         assert duel.pending.kind == Kind.BATTLE
         await pilot.press("a")
         await pilot.pause()
-        await pick(pilot, app.screen, "attack Gemini Elf -> direct")
+        await pick(pilot, open_question(app), "attack Gemini Elf -> direct")
         await pilot.pause()
         windows = 0
-        while duel.attack is not None or isinstance(app.screen, SharedResponse):
-            if not isinstance(app.screen, SharedResponse):
+        while duel.attack is not None or isinstance(open_question(app), SharedResponse):
+            if not isinstance(open_question(app), SharedResponse):
                 break
             windows += 1
             await pilot.press("d" if board.session.in_damage_step() else "enter")
@@ -1195,14 +1195,14 @@ async def test_the_shared_prompt_can_continue_by_itself_unless_someone_waits(poo
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel = next(s for s in app.screen_stack if isinstance(s, DuelScreen)).session.duel
-        assert isinstance(app.screen, SharedResponse) and "continuing by itself" in screen_text(app)
-        first = app.screen
+        assert isinstance(open_question(app), SharedResponse) and "continuing by itself" in screen_text(app)
+        first = open_question(app)
         await pilot.press("x")  # either player: "wait"
         await pilot.pause(1.8)
-        assert app.screen is first and "waiting" in screen_text(app)
+        assert open_question(app) is first and "waiting" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, SharedResponse) and app.screen is not first
+        assert isinstance(open_question(app), SharedResponse) and open_question(app) is not first
         before = len(duel.record.choices)
         await pilot.pause(1.8)  # nobody presses anything
         assert len(duel.record.choices) > before
@@ -1220,7 +1220,7 @@ async def test_mashing_enter_never_acts_beyond_passing(pool):
         for _ in range(30):
             await pilot.press("enter")
             await pilot.pause()
-        assert isinstance(app.screen, ChoicePrompt) and app.screen.query_one("#choices").highlighted is None
+        assert isinstance(open_question(app), ChoicePrompt) and open_question(app).query_one("#choices").highlighted is None
         assert "Celtic Guardian: what now?" in screen_text(app)
         assert all(entry.lstrip("=") in ("pass", "draw") for entry in duel.record.choices), duel.record.choices
         assert [c and c.uid for side in duel.players for c in side.mzone + side.szone] == field
@@ -1242,16 +1242,16 @@ async def test_escape_out_of_an_activation_leaves_the_duel_untouched(pool):
         board.select(next(slot for slot in board.slots["bottom-hand"] if slot.view and slot.view.name == "Mystical Space Typhoon"))
         await pilot.press("enter")
         await pilot.pause()
-        await pick(pilot, app.screen, "activate Mystical Space Typhoon")
+        await pick(pilot, open_question(app), "activate Mystical Space Typhoon")
         await pilot.pause()
-        prompt = app.screen
+        prompt = open_question(app)
         assert isinstance(prompt, ChoicePrompt) and session.duel.pending.verb == "target"
         text = screen_text(app)
         assert "Bob's S" in text and "face-down" in text  # whose card, where
         assert "Face-down card" in text  # the highlighted target fills the detail panel (as Ann may see it)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is board and session.duel.state_hash() == before and session.duel.record.choices == record
+        assert open_question(app) is board and session.duel.state_hash() == before and session.duel.record.choices == record
         assert "Mystical Space Typhoon" in [c.name for c in session.duel.players[0].hand]
         saved = json.loads((paths.user_home() / "saves" / "autosave.json").read_text())
         assert saved["choices"] == record
@@ -1259,11 +1259,11 @@ async def test_escape_out_of_an_activation_leaves_the_duel_untouched(pool):
         # once the activation is complete (its chain link added), Esc no longer takes it back
         await pilot.press("enter")
         await pilot.pause()
-        await pick(pilot, app.screen, "activate Mystical Space Typhoon")
+        await pick(pilot, open_question(app), "activate Mystical Space Typhoon")
         await pilot.pause()
         await pilot.press("enter")  # the target
         await pilot.pause()
-        assert isinstance(app.screen, SharedResponse) and not session.can_back_out()
+        assert isinstance(open_question(app), SharedResponse) and not session.can_back_out()
 
 
 def attack_app(pool) -> YgoApp:
@@ -1355,14 +1355,58 @@ async def test_attack_options_say_the_details_are_the_attackers(pool):
             session.answer(next(o for o in session.duel.pending.options if o.key in ("battle", "pass")))
         screen.advance()
         await pilot.pause()
-        if app.screen is not screen:  # the Battle Step's own question aside: a lists the attacks
+        if open_question(app) is not screen:  # the Battle Step's own question aside: a lists the attacks
             await pilot.press("escape")
             await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
-        prompt = app.screen
+        prompt = open_question(app)
         assert isinstance(prompt, ChoicePrompt) and prompt.title_text == "Declare an attack"
         texts = [str(o.prompt) for o in prompt.query_one("#choices").options]
         assert texts == ["1 attack Vorse Raider -> Celtic Guardian  · attacker: Player 1's M1 · 1900/1200 ATK · target: Player 2's M1",
                          "2 attack Vorse Raider -> face-down monster  · attacker: Player 1's M1 · 1900/1200 ATK · target: Player 2's M2"]
         assert "Mystical Elf" not in screen_text(app) and "800/2000" not in screen_text(app)
+
+
+async def test_a_question_over_the_board_holds_the_keys_until_it_is_answered(pool, decks):
+    """The duel's questions are asked over the board in the duel screen itself (no modal screen):
+    while one is open, the board's keys and clicks do nothing, Tab stays in it, the key bar
+    shows its keys; once answered, the board has the keys again."""
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "goldfish", 7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = open_question(app)
+        assert isinstance(board, DuelScreen)
+        duel = board.session.duel
+        cursor = board.cursor
+        await pilot.press("c")
+        await pilot.pause()
+        question = open_question(app)
+        assert isinstance(question, ChoicePrompt) and app.screen is board  # over the board, not a pushed screen
+        assert question.title_text == "Main Phase 1: your move"
+        assert [label for _, label, _ in board.key_bar.items] == ["back"]  # only what works now
+        record = list(duel.record.choices)
+        await pilot.press("n", "a", "left", "right", "g", "u", "question_mark", "tab", "shift+tab")
+        await pilot.pause()
+        assert open_question(app) is question and app.screen is board  # nothing opened, nothing left
+        assert duel.record.choices == record and board.cursor is cursor
+        assert app.focused is question.query_one("#choices")  # (Tab stayed in the question)
+        await pilot.click("#bottom-hand", offset=(3, 1))  # a card of the hand, behind nothing
+        await pilot.pause()
+        assert open_question(app) is question and board.cursor is cursor
+        await pilot.press("escape")
+        await pilot.pause()
+        assert open_question(app) is board and not question.display
+        assert "help" in [label for _, label, _ in board.key_bar.items]
+        stale = question.listed[0]
+        await pilot.press("c")  # the same widgets ask again (ChoicePrompt.ask)
+        await pilot.pause()
+        assert open_question(app) is question and question.display
+        choices = question.query_one("#choices")
+        question.post_message(choices.OptionSelected(choices, stale, 0))  # (sent for the last question, arriving now)
+        await pilot.pause()
+        assert open_question(app) is question and duel.record.choices == record  # not an answer to this one
+        await pilot.press("9")  # end (the ninth option): the question closes, the turn ends
+        await pilot.pause()
+        assert duel.turn == 3 and open_question(app) is board  # (the goldfish's turn went by)
+

@@ -25,7 +25,7 @@ from ..schema.problems import DataError
 from .idle_gc import IdleCollector
 from .menu import MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, saved_duels
 from .pool_loader import PoolLoader
-from .prompts import ChoicePrompt, ConfirmScreen, MessageScreen, SafeCommandPalette, TooSmallScreen
+from .prompts import ChoicePrompt, ConfirmScreen, MessageScreen, QuestionScreen, SafeCommandPalette, TooSmallScreen
 
 if TYPE_CHECKING:
     from ..schema.cardpool import CardPool
@@ -264,7 +264,7 @@ class YgoApp(App):
                 else:
                     self.push_screen(self.solo_screen((mine, mine), option.key, new_seed()))
 
-            self.push_screen(ChoicePrompt("Who plays against you?", options), chosen)
+            self.push_screen(QuestionScreen(ChoicePrompt("Who plays against you?", options)), chosen)
 
         self.push_screen(DeckPicker("Your deck", entries), opponent)
 
@@ -303,7 +303,7 @@ class YgoApp(App):
                 except DataError as e:
                     self.push_screen(MessageScreen("This puzzle cannot be loaded", "\n".join(map(str, e.problems))))
 
-        self.push_screen(ChoicePrompt("Puzzles", options), chosen)
+        self.push_screen(QuestionScreen(ChoicePrompt("Puzzles", options)), chosen)
 
     def menu_decks(self) -> None:
         self.wait_for_pool()
@@ -366,7 +366,7 @@ class YgoApp(App):
             if option is not None:
                 self._open_saved(Path(option.key))
 
-        self.push_screen(ChoicePrompt("Saved duels", options), chosen)
+        self.push_screen(QuestionScreen(ChoicePrompt("Saved duels", options)), chosen)
 
     def menu_quit(self) -> None:
         self.exit()

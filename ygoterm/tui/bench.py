@@ -93,6 +93,7 @@ def _plain(output: bytes) -> bytes:
 async def _latency_and_memory(keys: int, seed: int) -> tuple[dict[str, list[float]], int]:
     from .app import YgoApp
     from .duel_screen import DuelScreen
+    from .prompts import open_question
 
     pool = CardPool.load(paths.card_dirs())
     gc.freeze()  # (as `ygoterm` does once the pool is loaded)
@@ -113,7 +114,7 @@ async def _latency_and_memory(keys: int, seed: int) -> tuple[dict[str, list[floa
         rng = random.Random(seed)
         for i in range(keys):
             # on the board: a mix of moves, phase changes and card menus; in a prompt: answer it
-            key = rng.choice(KEYS) if isinstance(app.screen, DuelScreen) else ("space", "enter", "escape", "down")[i % 4]
+            key = rng.choice(KEYS) if isinstance(open_question(app), DuelScreen) else ("space", "enter", "escape", "down")[i % 4]
             event = events.Key(key, None)
             event.set_sender(app)
             frames.clear()

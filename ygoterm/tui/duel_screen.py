@@ -24,8 +24,8 @@ from ..engine.manual import Manual, check as manual_check
 from ..engine.player import SEPARATE_PENDULUM_ZONES
 from ..engine.types import EMZ_LEFT, FIELD_ZONE, Loc, Pos, Step
 from ..engine.views import CardView, DuelView, SideView
-from .prompts import (ChoicePrompt, ConfirmScreen, CurtainScreen, DeclarePrompt, DuelOverScreen, HelpScreen, InputPrompt,
-                      MessageScreen, PileScreen, SelectPrompt, SharedResponse, prompt_for)
+from .prompts import (ChoicePrompt, ConfirmScreen, CurtainScreen, DuelOverScreen, HelpScreen, InputPrompt, MessageScreen,
+                      PileScreen, Question, SharedResponse, prompt_for)
 from .render import card_detail
 from .session import PUBLIC, EngineBug, Session
 from .widgets import (EMZ_WIDTH, HAND_MIN, HAND_SLOTS, CardSlot, ChainPanel, DetailPanel, FieldRow, KeyBar, LogPanel, PlainNotifications, SideLine,
@@ -40,7 +40,7 @@ class ManualCommands(Provider):
 
     async def search(self, query: str) -> Hits:
         screen = self.screen
-        if not isinstance(screen, DuelScreen):
+        if not isinstance(screen, DuelScreen) or screen.asking:  # (a question open over the board comes first)
             return
         matcher = self.matcher(query)
         for label, action in screen.manual_commands():
@@ -54,7 +54,7 @@ class DuelCommands(Provider):
 
     def _commands(self) -> list[tuple[str, Any, str]]:
         screen = self.screen
-        if not isinstance(screen, DuelScreen):
+        if not isinstance(screen, DuelScreen) or screen.asking:  # (a question open over the board comes first)
             return []
         commands = []
         if screen.check_action("concede", ()):
@@ -139,7 +139,8 @@ class DuelScreen(PlainNotifications, Screen):
         self.over_shown = False  # the end-of-duel screen came up once (r and q work on the board after it)
         self.ready = False  # mounted: the board's widgets exist, keys may act
         self.picked: int | None = None  # the card of the option highlighted in an open prompt (marked on the board)
-        self.choice_prompts: list[ChoicePrompt] = []  # kept mounted for this duel's questions (`_choice_screen`)
+        self.question: Question | None = None  # the question open over the board (`_ask`)
+        self.kept_choice: ChoicePrompt | None = None  # a ChoicePrompt kept mounted for the next ones (`_pose`)
 
     # ------------------------------------------------------------------ layout
 
@@ -155,6 +156,7 @@ class DuelScreen(PlainNotifications, Screen):
                 yield DetailPanel(id="detail")
                 yield ChainPanel(id="chain")
                 yield LogPanel(id="log", wrap=True, markup=False, min_width=10)
+            yield Vertical(id="questions")  # (a layer over the board: the duel's questions, `_ask`)
         yield KeyBar(id="keys")
 
     def _field_row(self, row: str) -> FieldRow:
@@ -199,6 +201,7 @@ class DuelScreen(PlainNotifications, Screen):
             slot.set_display(separate)
         self.panels = {name: self.query_one(f"#{name}") for name in ("status", "top-line", "bottom-line", "chain", "log", "detail", "emz")}
         self.key_bar = self.query_one(KeyBar)
+        self.questions = self.query_one("#questions", Vertical)
         self.bindings_updated_signal.subscribe(self, self._show_keys)
         self.ready = True
         reason = self.manual_reason()
@@ -264,11 +267,13 @@ class DuelScreen(PlainNotifications, Screen):
             self.refresh_bindings()
 
     def _show_keys(self, _: Any = None) -> None:
-        """The key bar: this screen's described bindings that work now (`check_action`)."""
+        """The key bar: this screen's described bindings that work now (`check_action`), or,
+        while a question is open over the board, the question's (the board's wait for it)."""
         items = []
+        owner = self.question if self.question is not None else self
         for active in self.active_bindings.values():
             binding = active.binding
-            if active.node is not self or not binding.show or not binding.description or not active.enabled:
+            if active.node is not owner or not binding.show or not binding.description or not active.enabled:
                 continue
             action = binding.action.split("(")[0]
             keep = self._KEEP.index(action) if action in self._KEEP else len(self._KEEP)
@@ -611,49 +616,51 @@ class DuelScreen(PlainNotifications, Screen):
         self._ask(MessageScreen("Sorry: the AI failed", f"{type(error).__name__}: {error}\n\nThe duel is as it was; q goes back to the menu."),
                   lambda _: None)
 
-    _OVER_BOARD = (ChoicePrompt, SelectPrompt, DeclarePrompt, SharedResponse)
-
-    def _ask(self, screen: Any, callback: Any) -> None:
+    def _ask(self, asked: Any, callback: Any) -> None:
+        """Ask a question over the board (a `Question`), or push a modal screen (a curtain, a
+        message, a pile …); `callback` gets the answer."""
         self.asking = True
-        if type(screen) is ChoicePrompt:
-            screen = self._choice_screen(screen)
-        if isinstance(screen, self._OVER_BOARD):
-            screen.add_class("over-board")  # over the board, never over the chain panel and the card text
 
         def done(result: Any) -> None:
             self.asking = False
             self.picked = None
             callback(result)
 
-        self.app.push_screen(screen, done)
+        if isinstance(asked, Question):
+            self._pose(asked, done)
+        else:
+            self.app.push_screen(asked, done)
 
-    _KEPT_PROMPTS = 2  # (one can still be closing when an answer asks the next question)
+    def _pose(self, question: Question, done: Any) -> None:
+        """Show `question` over the board, left of the card text and the chain panel, in this
+        screen: a modal screen would draw the whole board again under it, which was most of
+        what opening a question cost. A ChoicePrompt's widgets are kept for the next one
+        (`ChoicePrompt.ask`); composing and styling them anew costs more than changing them."""
+        kept = self.kept_choice
+        if isinstance(question, ChoicePrompt) and kept is not None and kept.can_ask(question):
+            kept.ask(question)
+            shown: Question = kept
+            shown.display = True
+            shown.start()
+        else:
+            if isinstance(question, ChoicePrompt):
+                if kept is not None:
+                    kept.remove()
+                self.kept_choice = question
+            shown = question
+            self.questions.mount(question)  # (it starts itself once mounted: `Question.on_mount`)
 
-    def _choice_screen(self, question: ChoicePrompt) -> ChoicePrompt:
-        """The screen that asks `question`: one of this duel's kept ChoicePrompts (installed, so
-        closing one keeps its widgets), asked each question in turn; a new one while they are
-        open, or when none shows the question's context lines (it is kept instead of a closed one)."""
-        for kept in self.choice_prompts:
-            if kept.can_ask(question):
-                kept.ask(question)
-                return kept
-        if len(self.choice_prompts) < self._KEPT_PROMPTS or any(self._let_go(kept) for kept in self.choice_prompts):
-            self.choice_prompts.append(question)
-            self.app.install_screen(question, name=f"choices-{id(question)}")
-        return question
+        def answered(result: Any) -> None:
+            self.question = None
+            if shown is self.kept_choice:
+                shown.display = False
+            else:
+                shown.remove()
+            self.set_focus(None)
+            done(result)  # (at once: the next question then opens in the same frame)
 
-    def _let_go(self, kept: ChoicePrompt) -> bool:
-        """Stop keeping `kept` (removed now that it is closed); False while it is open."""
-        if kept in self.app.screen_stack or not kept.is_mounted:
-            return False
-        self.choice_prompts.remove(kept)
-        self.app.uninstall_screen(kept)
-        kept.remove()
-        return True
-
-    def on_unmount(self) -> None:
-        for kept in list(self.choice_prompts):
-            self._let_go(kept)
+        shown.on_answer = answered
+        self.question = shown
 
     def _after_curtain(self, _: Any) -> None:
         self.session.lift_curtain()
@@ -743,6 +750,8 @@ class DuelScreen(PlainNotifications, Screen):
 
     @on(FieldRow.Chosen)
     def card_chosen(self, event: FieldRow.Chosen) -> None:
+        if self.asking:
+            return  # (a click on the board while a question is open over it)
         self.select(event.slot)
         self.act_on(event.slot)
 

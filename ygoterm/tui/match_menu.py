@@ -11,7 +11,7 @@ from .match_screen import MatchBreakScreen, MatchDuelScreen
 from .match_session import MatchRun
 from .deck_screens import DeckPicker, ai_refusal, manual_rules, survey_decks
 from .menu import new_seed
-from .prompts import ChoicePrompt, InputPrompt, MessageScreen
+from .prompts import ChoicePrompt, InputPrompt, MessageScreen, QuestionScreen
 from .session import Seat
 
 if TYPE_CHECKING:
@@ -100,9 +100,9 @@ def menu_match(app: "YgoApp") -> None:
                 return
             decks(opponent.key, minutes)
 
-        app.push_screen(ChoicePrompt("Tournament time (R-TIME)?", times), chosen)
+        app.push_screen(QuestionScreen(ChoicePrompt("Tournament time (R-TIME)?", times)), chosen)
 
-    app.push_screen(ChoicePrompt("Match (best of 3): who plays?", who), timed)
+    app.push_screen(QuestionScreen(ChoicePrompt("Match (best of 3): who plays?", who)), timed)
 
 
 def _refuse_for_ai(app: "YgoApp", deck: Deck) -> bool:
@@ -128,5 +128,5 @@ def menu_vs_computer(app: "YgoApp", start: Callable[[tuple[Deck, Deck], str], An
 
         app.push_screen(DeckPicker("Your deck", entries), ai_deck)
 
-    app.push_screen(ChoicePrompt("Duel vs computer: how strong?", [Option(k, label) for k, label in AI_LEVELS],
-                                 default="ai:normal"), level)
+    app.push_screen(QuestionScreen(ChoicePrompt("Duel vs computer: how strong?", [Option(k, label) for k, label in AI_LEVELS],
+                                 default="ai:normal")), level)

@@ -27,7 +27,7 @@ from ..engine.match import DuelResult, Match, SideDone, TimeCalled
 from ..schema.cards import Card
 from .duel_screen import DuelScreen
 from .match_session import MatchRun
-from .prompts import ChoicePrompt, ConfirmScreen, CurtainScreen, DuelOverScreen, MessageScreen
+from .prompts import ChoicePrompt, ConfirmScreen, CurtainScreen, DuelOverScreen, MessageScreen, QuestionScreen
 from .widgets import PlainNotifications, TextPanel
 
 
@@ -302,7 +302,7 @@ class MatchBreakScreen(ClockNotices, PlainNotifications, Screen):
             else:
                 self._ask(SideDeckScreen(run, d.player), self._after)
         else:  # Kind.FIRST: going first or second is public (no curtain)
-            self._ask(ChoicePrompt(d.prompt, d.options), self._chosen)
+            self._ask(QuestionScreen(ChoicePrompt(d.prompt, d.options)), self._chosen)
 
     def _ask(self, screen: Any, callback: Any) -> None:
         self.asking = True

@@ -86,7 +86,7 @@ async def count_turn(pool: CardPool, plan: dict[int, list[str]], size: tuple[int
             d = duel.pending
             if d is None or duel.turn > 3:
                 return presses
-            screen = app.screen
+            screen = getattr(prompts, "open_question", lambda app: app.screen)(app)  # (a question over the board)
             mine = wants.get(d.player, [])
             wanted = next((o for o in d.options if mine and _label(o) == mine[0]), None)
             # who means to respond now: a player whose next step is an activation, once a chain is open

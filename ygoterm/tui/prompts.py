@@ -1,5 +1,11 @@
-"""Questions as modal screens (`ModalScreen[T]`): one per kind of decision, plus the curtain,
-pile viewers, help and messages. Each dismisses with its answer; the duel screen applies it."""
+"""Questions and dialogs.
+
+A duel's questions (`Question` widgets: a choice, a selection, a declaration, the shared
+response window) are asked over the board, in the duel screen itself (`DuelScreen._ask`): a
+modal screen would draw the whole board again under it at every question, which is most of
+what a keypress costs. Anywhere else a question sits on its own modal screen
+(`QuestionScreen`). Either way it answers through `Question.answer`, once. The curtain, pile
+viewers, help and messages are modal screens (`ModalScreen[T]`) that dismiss with their answer."""
 
 from __future__ import annotations
 
@@ -17,7 +23,7 @@ from textual.widgets.option_list import Option as ListOption
 from ..engine.decision import Decision, Kind, Option, Refusal
 from ..engine.views import CardView
 from .dimmed import DimsBelow
-from .widgets import BrowsesList, PlainNotifications
+from .widgets import BrowsesList, Choices, PlainNotifications
 
 if TYPE_CHECKING:  # (the menu's dialogs come before the card schema is loaded: tui/pool_loader.py)
     from ..schema.cardpool import CardPool
@@ -54,14 +60,76 @@ def _option_text(option: Option, describe: Describe | None, number: int | None =
     return text
 
 
-class ChoicePrompt(_Dialog):
+class Question(Vertical, can_focus=True):
+    """A question's body: its widgets and keys. `answer` gives the answer to whoever asked
+    (`on_answer`), once: keys typed ahead (a second Enter) must not answer twice. Escape
+    answers None when `cancellable`. Tab stays in the question (the board behind it is not
+    for the keys while it is open)."""
+
+    BINDINGS = [Binding("escape", "cancel", "back", key_display="Esc"), Binding("tab,shift+tab", "stay", show=False)]
+    DEFAULT_CLASSES = "dialog"
+    cancellable = True
+
+    def __init__(self, *, classes: str | None = None) -> None:
+        super().__init__(classes=classes)
+        self.on_answer: Callable[[Any], None] | None = None
+        self.answered = False
+
+    def answer(self, result: Any) -> None:
+        if self.answered or self.on_answer is None:
+            return
+        self.answered = True
+        self.on_answer(result)
+
+    def action_cancel(self) -> None:
+        if self.cancellable:
+            self.answer(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """(The duel's key bar shows the open question's keys that work: Esc only where it backs out.)"""
+        return self.cancellable if action == "cancel" else True
+
+    def action_stay(self) -> None:
+        """(Tab: the focus stays in the question.)"""
+
+    def on_mount(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        """Focus what takes the keys; called when the question is shown."""
+        self.focus()
+
+
+class QuestionScreen(_Dialog):
+    """A `Question` on its own modal screen (menus, the match screens): dismissed with its answer."""
+
+    def __init__(self, question: Question) -> None:
+        super().__init__()
+        self.question = question
+        self.cancellable = question.cancellable
+        question.on_answer = self.dismiss
+
+    def compose(self) -> ComposeResult:
+        yield self.question
+
+
+def open_question(app: Any) -> Any:
+    """What the player is asked now: the question open over the duel board, or on a
+    `QuestionScreen`; otherwise the current screen itself (a curtain, a message, the board).
+    For tools and tests that answer the screens like a person."""
+    screen = app.screen
+    question = getattr(screen, "question", None)
+    return question if question is not None else screen
+
+
+class ChoicePrompt(Question):
     """Pick one option. Refused actions appear greyed with the engine's reason and rule.
 
     `default`: the option highlighted first (a key); `nothing_chosen`: none is (a card's menu
     opened with Enter, so that a second Enter never acts by itself). The digits 1–9 choose an
     option at once. `context` says what the question answers (a response: the chain link …)."""
 
-    BINDINGS = [Binding("p", "pass_option", "Pass", show=False), Binding("w", "why", show=False),
+    BINDINGS = [Binding("p", "pass_option", "pass"), Binding("w", "why", show=False),
                 *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)]]
     digits = True  # (for tools that drive the screens: the digits choose)
 
@@ -80,11 +148,10 @@ class ChoicePrompt(_Dialog):
         self.on_highlight = on_highlight
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield from self._context_lines()
-            yield OptionList(*self._items(), id="choices")
-            yield Static(self._help_text(), classes="dialog-help")
+        yield Static(self.title_text, classes="dialog-title")
+        yield from self._context_lines()
+        yield Choices(*self._items(), id="choices")
+        yield Static(self._help_text(), classes="dialog-help")
 
     def _context_lines(self) -> list[Static]:
         self.context_room = len(self.context)  # context lines `ask` can fill (more would need mounting)
@@ -94,7 +161,13 @@ class ChoicePrompt(_Dialog):
         numbered = bool(self.options)
         items = [ListOption(_option_text(o, self.describe, i + 1 if numbered and i < 9 else None), id=f"o{i}")
                  for i, o in enumerate(self.options)]
-        return items + [ListOption(Text(str(r), style="dim"), id=f"r{i}", disabled=True) for i, r in enumerate(self.refusals)]
+        self.listed = items + [ListOption(Text(str(r), style="dim"), id=f"r{i}", disabled=True) for i, r in enumerate(self.refusals)]
+        return self.listed
+
+    def _current(self, event: OptionList.OptionHighlighted | OptionList.OptionSelected) -> bool:
+        """Whether `event` is about this question's options: one sent for the last question asked
+        with these widgets (a key typed ahead) arrives after `ask` put the next one here."""
+        return any(event.option is item for item in self.listed)
 
     def _help_text(self) -> str:
         keys = "↓ then Enter choose" if self.nothing_chosen else "Enter choose"
@@ -103,19 +176,19 @@ class ChoicePrompt(_Dialog):
         return keys + (" · p pass" if self._pass_option() else "") + (" · Esc back" if self.cancellable else "")
 
     def can_ask(self, question: ChoicePrompt) -> bool:
-        """Whether `ask` can put `question` on this screen: it is mounted, closed, and has room
-        for the question's context lines (a line more would have to be mounted, which would race
-        the first frame; lines not needed are hidden)."""
-        return self.is_mounted and self not in self.app.screen_stack and len(question.context) <= self.context_room
+        """Whether `ask` can put `question` here: this one is mounted, answered, and has room
+        for the question's context lines (a line more would have to be mounted, which would
+        race the first frame; lines not needed are hidden)."""
+        return self.is_mounted and self.answered and len(question.context) <= self.context_room
 
     def ask(self, question: ChoicePrompt) -> None:
-        """Ask `question` on this screen, which stays mounted between questions: composing a
-        prompt's widgets and styling them anew cost a third of opening it. The widgets stay,
-        their content changes; the screen then starts as a new one would (`_start`)."""
+        """Ask `question` with this one's widgets, which stay mounted between questions:
+        composing a question's widgets and styling them anew cost a third of opening it. The
+        widgets stay, their content changes."""
         for name in ("title_text", "options", "refusals", "cancellable", "default", "nothing_chosen", "context",
                      "describe", "on_highlight"):
             setattr(self, name, getattr(question, name))
-        self._answered = False
+        self.answered = False
         self.query_one(".dialog-title", Static).update(self.title_text)
         for i, line in enumerate(self.query(".dialog-context").results(Static)):
             line.display = i < len(self.context)
@@ -127,10 +200,14 @@ class ChoicePrompt(_Dialog):
         if choices.option_count:
             choices.action_first()  # (as a new OptionList starts)
         self.query_one(".dialog-help", Static).update(self._help_text())
-        self._start()
 
     def _pass_option(self) -> Option | None:
         return next((o for o in self.options if o.key == "pass"), None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pass_option":
+            return self._pass_option() is not None
+        return super().check_action(action, parameters)
 
     def action_why(self) -> None:
         """w: why the AI did what it just did, over this question (answering the AI's attack,
@@ -143,20 +220,17 @@ class ChoicePrompt(_Dialog):
         """p answers "pass" in a response window, as it does on the board."""
         option = self._pass_option()
         if option is not None:
-            self.dismiss(option)
+            self.answer(option)
 
     def action_number(self, n: int) -> None:
         if 0 < n <= min(9, len(self.options)):
-            self.dismiss(self.options[n - 1])
+            self.answer(self.options[n - 1])
 
-    def on_mount(self) -> None:
-        self._start()
-
-    def _start(self) -> None:
+    def start(self) -> None:
         """Focus the options and highlight the first one to show (none, the default …)."""
         found = self.query(OptionList)
         if not found:
-            return  # (dismissed, or the app closing, before it was mounted)
+            return  # (answered, or the app closing, before it was mounted)
         choices = found.first()
         choices.focus()
         if self.nothing_chosen:
@@ -168,23 +242,24 @@ class ChoicePrompt(_Dialog):
         self._highlighted(choices.highlighted)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._highlighted(event.option_index)
+        if self._current(event):
+            self._highlighted(event.option_index)
 
     def _highlighted(self, index: int | None) -> None:
-        if self.on_highlight is not None:
+        if self.on_highlight is not None and not self.answered:
             self.on_highlight(self.options[index] if index is not None and 0 <= index < len(self.options) else None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
-        if option_id.startswith("o"):
-            self.dismiss(self.options[int(option_id[1:])])
+        if option_id.startswith("o") and self._current(event):
+            self.answer(self.options[int(option_id[1:])])
 
 
-class SelectPrompt(_Dialog):
+class SelectPrompt(Question):
     """Select min..max cards with a running count; for ORDER decisions, the order of ticking is
     the order (first ticked = first)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "confirm", "Confirm", priority=True)]
+    BINDINGS = [Binding("enter", "confirm", "confirm", priority=True)]
 
     def __init__(self, decision: Decision, *, ordering: bool = False, refused: str = "", describe: Describe | None = None,
                  on_highlight: Highlight | None = None) -> None:
@@ -198,22 +273,23 @@ class SelectPrompt(_Dialog):
 
     def compose(self) -> ComposeResult:
         d = self.decision
-        with Vertical(classes="dialog"):
-            yield Static(d.prompt, classes="dialog-title")
-            if self.refused:
-                yield Static(Text(self.refused, style="bold red"), id="refused")
-            yield SelectionList[int](*[(_option_text(o, self.describe), i) for i, o in enumerate(d.options)], id="select")
-            yield Static("", id="count", classes="dialog-help")
-            yield Static("Space tick · Enter confirm · Esc back to the board", classes="dialog-help")
+        yield Static(d.prompt, classes="dialog-title")
+        if self.refused:
+            yield Static(Text(self.refused, style="bold red"), id="refused")
+        yield SelectionList[int](*[(_option_text(o, self.describe), i) for i, o in enumerate(d.options)], id="select")
+        yield Static("", id="count", classes="dialog-help")
+        yield Static("Space tick · Enter confirm · Esc back to the board", classes="dialog-help")
 
     def on_mount(self) -> None:
-        self.query_one(SelectionList).focus()
         self._update_count()
+
+    def start(self) -> None:
+        self.query_one(SelectionList).focus()
         if self.on_highlight is not None and self.decision.options:
             self.on_highlight(self.decision.options[0])
 
     def on_selection_list_selection_highlighted(self, event: SelectionList.SelectionHighlighted) -> None:
-        if self.on_highlight is not None and 0 <= event.selection_index < len(self.decision.options):
+        if self.on_highlight is not None and not self.answered and 0 <= event.selection_index < len(self.decision.options):
             self.on_highlight(self.decision.options[event.selection_index])
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
@@ -232,12 +308,12 @@ class SelectPrompt(_Dialog):
     def action_confirm(self) -> None:
         d = self.decision
         if not d.min <= len(self.picked) <= d.max:
-            self.notify(f"Choose {d.min if d.min == d.max else f'{d.min} to {d.max}'}", severity="warning")
+            self.notify(f"Choose {d.min if d.min == d.max else f'{d.min} to {d.max}'}", severity="warning", markup=False)
             return
-        self.dismiss([d.options[i] for i in self.picked])
+        self.answer([d.options[i] for i in self.picked])
 
 
-class DeclarePrompt(_Dialog):
+class DeclarePrompt(Question):
     """Declare a Type, Attribute, card name or number: type to filter, Enter to choose."""
 
     def __init__(self, decision: Decision) -> None:
@@ -246,12 +322,11 @@ class DeclarePrompt(_Dialog):
         self.shown: list[Option] = list(decision.options)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(self.decision.prompt, classes="dialog-title")
-            yield Input(placeholder="type to filter", id="filter")
-            yield OptionList(*[o.label for o in self.shown[:200]], id="choices")
+        yield Static(self.decision.prompt, classes="dialog-title")
+        yield Input(placeholder="type to filter", id="filter")
+        yield Choices(*[o.label for o in self.shown[:200]], id="choices")
 
-    def on_mount(self) -> None:
+    def start(self) -> None:
         self.query_one(Input).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -263,10 +338,10 @@ class DeclarePrompt(_Dialog):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if self.shown:
-            self.dismiss(self.shown[0])
+            self.answer(self.shown[0])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.shown[event.option_index])
+        self.answer(self.shown[event.option_index])
 
 
 class CurtainScreen(ModalScreen[None]):
@@ -292,7 +367,7 @@ class CurtainScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
-class SharedResponse(_Dialog):
+class SharedResponse(Question):
     """A hot-seat response window: one question to both players at the table, from the public
     view. It looks the same at every window, whichever player the engine asks and whether or not
     anyone could respond, so it reveals nothing: Enter continues (no one responds), 1 or 2 says
@@ -300,17 +375,17 @@ class SharedResponse(_Dialog):
     highlighted), s stops asking until something happens, d passes the rest of the Damage Step.
 
     `auto_continue` (seconds, 0 = off; a setting): Enter is pressed by itself after that long
-    unless someone presses any other key first (which stops the countdown). Dismisses with
+    unless someone presses any other key first (which stops the countdown). Answers
     "continue", "respond:N", "skip", "skip-damage-step", or None (Esc: the board, c asks again)."""
 
-    BINDINGS = [Binding("enter", "choose('continue')", "Continue", priority=True),
-                Binding("1", "choose('respond:0')", "Player 1 responds"), Binding("2", "choose('respond:1')", "Player 2 responds"),
-                Binding("s", "choose('skip')", "Skip until something happens"),
+    BINDINGS = [Binding("enter", "choose('continue')", "continue", priority=True),
+                Binding("1", "choose('respond:0')", "respond", show=False), Binding("2", "choose('respond:1')", "respond", show=False),
+                Binding("s", "choose('skip')", "skip until something happens"),
                 Binding("d", "skip_damage_step", show=False)]
 
     def __init__(self, names: Sequence[str], context: Sequence[str], *, in_damage_step: bool = False,
                  auto_continue: float = 0.0) -> None:
-        super().__init__()
+        super().__init__(classes="shared")
         self.names = list(names)
         self.context = list(context)
         self.in_damage_step = in_damage_step
@@ -318,20 +393,19 @@ class SharedResponse(_Dialog):
         self.countdown: Any = None
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog shared"):
-            yield Static(Text("Anyone responding?", style="bold"), classes="dialog-title")
-            for line in self.context:
-                yield Static(Text(line), classes="dialog-context")
-            keys = Text()
-            for key, what in (("Enter", "no one responds: continue"), ("1", f"{self.names[0]} responds"),
-                              ("2", f"{self.names[1]} responds"), ("s", "stop asking until something happens"),
-                              *((("d", "pass the rest of this Damage Step"),) if self.in_damage_step else ()),
-                              ("Esc", "look at the board first")):
-                keys.append(f"\n{key:>5} ", style="bold")
-                keys.append(what)
-            yield Static(keys, classes="dialog-help")
-            if self.auto_continue > 0:
-                yield Static(self._countdown_text(), id="countdown", classes="dialog-help")
+        yield Static(Text("Anyone responding?", style="bold"), classes="dialog-title")
+        for line in self.context:
+            yield Static(Text(line), classes="dialog-context")
+        keys = Text()
+        for key, what in (("Enter", "no one responds: continue"), ("1", f"{self.names[0]} responds"),
+                          ("2", f"{self.names[1]} responds"), ("s", "stop asking until something happens"),
+                          *((("d", "pass the rest of this Damage Step"),) if self.in_damage_step else ()),
+                          ("Esc", "look at the board first")):
+            keys.append(f"\n{key:>5} ", style="bold")
+            keys.append(what)
+        yield Static(keys, classes="dialog-help")
+        if self.auto_continue > 0:
+            yield Static(self._countdown_text(), id="countdown", classes="dialog-help")
 
     def _countdown_text(self) -> Text:
         return Text(f"continuing by itself in {self.auto_continue:g} s — any other key waits", style="italic")
@@ -355,7 +429,7 @@ class SharedResponse(_Dialog):
 
     def action_choose(self, result: str) -> None:
         self.stop_countdown()
-        self.dismiss(result)
+        self.answer(result)
 
     def action_skip_damage_step(self) -> None:
         if self.in_damage_step:
@@ -363,7 +437,7 @@ class SharedResponse(_Dialog):
 
     def action_cancel(self) -> None:
         self.stop_countdown()
-        self.dismiss(None)
+        self.answer(None)
 
 
 
@@ -414,7 +488,7 @@ class DuelOverScreen(_Dialog):
             yield Static(Text(self.outcome, style="bold"))
             if self.note:
                 yield Static(Text(self.note, style="dim"))
-            yield OptionList(*[ListOption(o.label, id=f"o{i}") for i, o in enumerate(self.options)], id="choices")
+            yield Choices(*[ListOption(o.label, id=f"o{i}") for i, o in enumerate(self.options)], id="choices")
             yield Static("Enter choose" + (" · r play again" if self.again else "") + " · q menu · Esc the board", classes="dialog-help")
 
     def on_mount(self) -> None:
@@ -481,7 +555,7 @@ class PileScreen(BrowsesList, _Dialog):
         with Vertical(classes="dialog wide"):
             yield Static(self.title_text, classes="dialog-title")
             labels = [self._label(c, acts) for c, acts in zip(self.cards, self.acts)] or ["(empty)"]
-            yield OptionList(*labels, id="pile")
+            yield Choices(*labels, id="pile")
             yield Static("", id="pile-detail")
             yield Static("↑↓ browse · Enter actions (▸) · Esc close" if any(self.acts) else "↑↓ browse · Esc close",
                          classes="dialog-help")
@@ -604,8 +678,8 @@ class HelpScreen(_Dialog):
 
 
 def prompt_for(decision: Decision, refused: str = "", *, context: Sequence[str] = (), describe: Describe | None = None,
-               on_highlight: Highlight | None = None, responding: bool = False) -> ModalScreen:
-    """The modal that asks a decision (Main Phase and Battle Step commands use the board);
+               on_highlight: Highlight | None = None, responding: bool = False) -> Question:
+    """The question that asks a decision (Main Phase and Battle Step commands use the board);
     `refused` says why the last answer to it was refused. A response window highlights "pass"
     (Enter passes), unless the player said they respond (`responding`): then the first activation."""
     kind = decision.kind
@@ -625,8 +699,15 @@ def prompt_for(decision: Decision, refused: str = "", *, context: Sequence[str] 
 
 
 class SafeCommandPalette(CommandPalette):
-    """Textual's command palette, minus a crash of Textual 8: PageUp/PageDown while the list of
-    commands is still being filled raised KeyError inside its option list. Paging is then a no-op."""
+    """Textual's command palette, minus two faults of Textual 8: PageUp/PageDown while the list
+    of commands is still being filled raised KeyError inside its option list (paging is then a
+    no-op), and Enters typed ahead each closed the screen on top once the palette had closed
+    (the duel, then the menu): it closes only itself."""
+
+    def dismiss(self, result: Any = None) -> Any:
+        if not self.is_current:
+            return None
+        return super().dismiss(result)
 
     def _action_command_list(self, action: str) -> None:
         try:

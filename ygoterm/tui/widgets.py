@@ -413,3 +413,15 @@ class PlainNotifications:
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[misc]
+
+
+class Choices(OptionList):
+    """An OptionList whose PageUp/PageDown before it is laid out (its options just replaced, the
+    question just shown, keys typed ahead) does nothing: Textual 8 raised KeyError there."""
+
+    def _move_page(self, direction: int) -> None:
+        self._update_lines()
+        try:
+            super()._move_page(direction)
+        except (KeyError, IndexError):
+            return
