@@ -35,6 +35,7 @@ class TuiFigures:
     cold_start_s: float
     first_picker_s: float  # Enter on the menu at once: the deck picker (it waits for the pool)
     latencies_ms: dict[str, list[float]]
+    hot_seat_ms: dict[str, list[float]]  # the hot-seat turns of tui/presses.py, by what was on screen
     turns: int
     rss_mb: float
 
@@ -100,34 +101,16 @@ async def _latency_and_memory(keys: int, seed: int) -> tuple[dict[str, list[floa
     deck = load_deck(find_deck("kaiba-dragons", paths.deck_dirs()), pool)[0]  # type: ignore[arg-type]
     other = load_deck(find_deck("joey-warriors", paths.deck_dirs()), pool)[0]  # type: ignore[arg-type]
     app = YgoApp(pool, paths.deck_dirs(), start=lambda app: app.solo_screen((deck, other), "goldfish", seed))
-    frames: list[float] = []
     latencies: dict[str, list[float]] = {}
     async with app.run_test(size=(120, 40)) as pilot:
-        original = app._display
-
-        def display(screen, renderable):  # every repaint goes through here
-            frames.append(time.perf_counter())
-            return original(screen, renderable)
-
-        app._display = display  # type: ignore[method-assign]
         await pilot.pause()
         rng = random.Random(seed)
         for i in range(keys):
             # on the board: a mix of moves, phase changes and card menus; in a prompt: answer it
             key = rng.choice(KEYS) if isinstance(open_question(app), DuelScreen) else ("space", "enter", "escape", "down")[i % 4]
-            event = events.Key(key, None)
-            event.set_sender(app)
-            frames.clear()
-            sent = time.perf_counter()
-            app._driver.send_message(event)  # type: ignore[union-attr]
-            # (not pilot.pause() here: it first queues a callback on every widget of the screen,
-            # which the key then waits behind — a cost of the harness, not of the app)
-            while not frames and time.perf_counter() - sent < 0.3:  # a key that changes nothing never repaints
-                await asyncio.sleep(0.001)
-            if frames:
-                kind = "move" if key in ("left", "right", "up", "down") else key
-                latencies.setdefault(kind, []).append((frames[0] - sent) * 1000)
-            await _settle(app, pilot, frames)
+            latency = await timed_key(app, pilot, key)
+            if latency is not None:
+                latencies.setdefault("move" if key in ("left", "right", "up", "down") else key, []).append(latency)
         # play on to turn 20 (or the end of the duel) for the memory figure
         screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
         session = screen.session
@@ -137,6 +120,40 @@ async def _latency_and_memory(keys: int, seed: int) -> tuple[dict[str, list[floa
         screen.advance()
         await pilot.pause()
         return latencies, session.duel.turn
+
+
+async def timed_key(app: Any, pilot: Any, key: str) -> float | None:
+    """Send `key` as the terminal driver does and return the ms to the first repaint (None: the
+    key repainted nothing), then wait until the app is idle again."""
+    frames = _frames(app)
+    event = events.Key(key, None)
+    event.set_sender(app)
+    frames.clear()
+    sent = time.perf_counter()
+    app._driver.send_message(event)
+    # (not pilot.pause() here: it first queues a callback on every widget of the screen,
+    # which the key then waits behind — a cost of the harness, not of the app)
+    while not frames and time.perf_counter() - sent < 0.3:  # a key that changes nothing never repaints
+        await asyncio.sleep(0.001)
+    latency = (frames[0] - sent) * 1000 if frames else None
+    await _settle(app, pilot, frames)
+    return latency
+
+
+def _frames(app: Any) -> list[float]:
+    """The times of the app's repaints, recorded from the first call on (every repaint goes
+    through `App._display`)."""
+    frames: list[float] | None = getattr(app, "_bench_frames", None)
+    if frames is None:
+        frames = app._bench_frames = []
+        original = app._display
+
+        def display(screen: Any, renderable: Any) -> Any:
+            frames.append(time.perf_counter())
+            return original(screen, renderable)
+
+        app._display = display
+    return frames
 
 
 async def _settle(app: Any, pilot: Any, frames: list[float]) -> None:
@@ -155,7 +172,10 @@ def measure(keys: int = 300, seed: int = 7) -> TuiFigures:
     cold, picker = cold_start()
     latencies, turns = asyncio.run(_latency_and_memory(keys, seed))
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return TuiFigures(cold, picker, latencies, turns, rss)
+    from .presses import time_all
+
+    hot_seat = asyncio.run(time_all(CardPool.load(paths.card_dirs())))
+    return TuiFigures(cold, picker, latencies, hot_seat, turns, rss)
 
 
 def report(figures: TuiFigures) -> list[str]:
@@ -166,5 +186,11 @@ def report(figures: TuiFigures) -> list[str]:
                  f"({len(everything)} keys)")
     for kind, values in sorted(figures.latencies_ms.items()):
         lines.append(f"  {kind:6s} p50 {_percentile(values, 0.5):6.1f} ms · p95 {_percentile(values, 0.95):6.1f} ms ({len(values)})")
+    hot = figures.hot_seat_ms
+    everything = [v for values in hot.values() for v in values]
+    lines.append(f"hot-seat, the turns of `python -m ygoterm.tui.presses` at 120×40: p50 {_percentile(everything, 0.5):.1f} ms · "
+                 f"p95 {_percentile(everything, 0.95):.1f} ms ({len(everything)} keys), by what the key answered")
+    for kind, values in sorted(hot.items()):
+        lines.append(f"  {kind:14s} p50 {_percentile(values, 0.5):6.1f} ms · p95 {_percentile(values, 0.95):6.1f} ms ({len(values)})")
     lines.append(f"memory (max RSS) after a duel played to turn {figures.turns}: {figures.rss_mb:.0f} MB")
     return lines

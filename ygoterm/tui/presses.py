@@ -51,7 +51,9 @@ def _label(option: Any) -> str:
 
 
 async def count_turn(pool: CardPool, plan: dict[int, list[str]], size: tuple[int, int] = (120, 40), trace: bool = False,
-                     skip: bool = False) -> int:
+                     skip: bool = False, timings: dict[str, list[float]] | None = None) -> int:
+    """The presses a turn takes. With `timings`, each key is also timed from its sending to the
+    first repaint (as `bench --tui` times keys), by what was on screen when it was pressed."""
     from ..engine.position import build_position
     from . import prompts
     from .app import YgoApp
@@ -75,8 +77,18 @@ async def count_turn(pool: CardPool, plan: dict[int, list[str]], size: tuple[int
             if trace:
                 d = duel.pending
                 print(f"  {type(app.screen).__name__:16s} P{d.player + 1} {d.kind.value:8s} {d.prompt[:60]:60s} {' '.join(keys)}")
-            await pilot.press(*keys)
-            await pilot.pause()
+            if timings is None:
+                await pilot.press(*keys)
+                await pilot.pause()
+                return
+            from .bench import timed_key
+
+            for key in keys:
+                asked = getattr(prompts, "open_question", lambda app: app.screen)(app)
+                kind = "board" if isinstance(asked, DuelScreen) else type(asked).__name__
+                latency = await timed_key(app, pilot, key)
+                if latency is not None:
+                    timings.setdefault(kind, []).append(latency)
 
         await pilot.pause()
         for _ in range(300):
@@ -145,6 +157,15 @@ async def count_all(pool: CardPool, trace: bool = False) -> dict[str, int]:
             print(name)
         figures[name] = await count_turn(pool, plan, trace=trace, skip=name.endswith(", s"))
     return figures
+
+
+async def time_all(pool: CardPool) -> dict[str, list[float]]:
+    """Every key of the turns above (`s` ones too), timed to its first repaint, by what was on
+    screen when it was pressed (`bench --tui`)."""
+    timings: dict[str, list[float]] = {}
+    for name, plan in {**PLANS, **SKIPPING}.items():
+        await count_turn(pool, plan, skip=name.endswith(", s"), timings=timings)
+    return timings
 
 
 def main() -> None:
