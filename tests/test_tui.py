@@ -431,6 +431,14 @@ def test_snapshot_curtain(pool, decks, snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_shared_response(pool, decks, snap_compare, size):
+    """Hot-seat: the curtain lifted, first chosen, the Draw Phase's "Anyone responding?" over the
+    public board."""
+    app = make_app(pool, start=lambda app: app.hot_seat_screen((decks["kaiba-dragons"], decks["joey-warriors"]), 3))
+    assert snap_compare(app, terminal_size=size, press=["enter", "1", "_"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_snapshot_chain_in_progress(pool, snap_compare, size):
     from pathlib import Path
 
@@ -1055,7 +1063,7 @@ async def test_one_shared_response_prompt_per_window_says_what_happened(pool):
         await pilot.pause()
         assert [c.lstrip("=") for c in duel.record.choices[before:]] == ["pass", "pass"]
         assert isinstance(open_question(app), SharedResponse) and "may be negated" not in screen_text(app)  # the next window
-        await pilot.press("enter")
+        await pilot.press("n")  # (n moves on too, as on the board)
         await pilot.pause()
         assert isinstance(open_question(app), CurtainScreen)  # back to Ann's own cards
         await lift(pilot, app)
@@ -1200,9 +1208,11 @@ async def test_the_shared_prompt_can_continue_by_itself_unless_someone_waits(poo
         await pilot.press("x")  # either player: "wait"
         await pilot.pause(1.8)
         assert open_question(app) is first and "waiting" in screen_text(app)
+        before = len(duel.record.choices)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(open_question(app), SharedResponse) and open_question(app) is not first
+        assert isinstance(open_question(app), SharedResponse) and len(duel.record.choices) > before  # the next window
+        assert "continuing by itself" in screen_text(app)  # (its own countdown, on the kept widgets)
         before = len(duel.record.choices)
         await pilot.pause(1.8)  # nobody presses anything
         assert len(duel.record.choices) > before

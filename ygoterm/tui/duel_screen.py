@@ -80,6 +80,7 @@ class DuelScreen(PlainNotifications, Screen):
     """One duel, hot-seat or solo."""
 
     COMMANDS = {DuelCommands, ManualCommands}
+    AUTO_FOCUS = ""  # (the board takes no focus; the app's "*" would focus a hidden question kept for the next one)
     # The key bar shows the bindings with a description that `check_action` allows now, in this
     # order; `_KEEP` says which stay longest when the terminal is too narrow for all of them.
     BINDINGS = [
@@ -140,7 +141,7 @@ class DuelScreen(PlainNotifications, Screen):
         self.ready = False  # mounted: the board's widgets exist, keys may act
         self.picked: int | None = None  # the card of the option highlighted in an open prompt (marked on the board)
         self.question: Question | None = None  # the question open over the board (`_ask`)
-        self.kept_choice: ChoicePrompt | None = None  # a ChoicePrompt kept mounted for the next ones (`_pose`)
+        self.kept: dict[type, Question] = {}  # a question of each class that can be asked again, kept mounted (`_pose`)
 
     # ------------------------------------------------------------------ layout
 
@@ -634,25 +635,26 @@ class DuelScreen(PlainNotifications, Screen):
     def _pose(self, question: Question, done: Any) -> None:
         """Show `question` over the board, left of the card text and the chain panel, in this
         screen: a modal screen would draw the whole board again under it, which was most of
-        what opening a question cost. A ChoicePrompt's widgets are kept for the next one
-        (`ChoicePrompt.ask`); composing and styling them anew costs more than changing them."""
-        kept = self.kept_choice
-        if isinstance(question, ChoicePrompt) and kept is not None and kept.can_ask(question):
+        what opening a question cost. The widgets of a ChoicePrompt and of a shared response
+        window are kept for the next one of their class (`Question.ask`): composing and
+        styling them anew costs more than changing them."""
+        kept = self.kept.get(type(question))
+        if kept is not None and kept.can_ask(question):
             kept.ask(question)
             shown: Question = kept
             shown.display = True
             shown.start()
         else:
-            if isinstance(question, ChoicePrompt):
+            if question.ASKED:
                 if kept is not None:
                     kept.remove()
-                self.kept_choice = question
+                self.kept[type(question)] = question
             shown = question
             self.questions.mount(question)  # (it starts itself once mounted: `Question.on_mount`)
 
         def answered(result: Any) -> None:
             self.question = None
-            if shown is self.kept_choice:
+            if self.kept.get(type(shown)) is shown:
                 shown.display = False
             else:
                 shown.remove()

@@ -67,11 +67,12 @@ class Question(Vertical, can_focus=True):
     for the keys while it is open)."""
 
     BINDINGS = [Binding("escape", "cancel", "back", key_display="Esc"), Binding("tab,shift+tab", "stay", show=False)]
-    DEFAULT_CLASSES = "dialog"
     cancellable = True
+    ASKED: tuple[str, ...] = ()  # what `ask` takes from the next question (classes that can be asked again)
+    context: list[str] = []  # what the question answers, a line each (a response: the chain link …)
 
-    def __init__(self, *, classes: str | None = None) -> None:
-        super().__init__(classes=classes)
+    def __init__(self, *, classes: str = "") -> None:
+        super().__init__(classes=f"dialog {classes}".strip())
         self.on_answer: Callable[[Any], None] | None = None
         self.answered = False
 
@@ -92,12 +93,52 @@ class Question(Vertical, can_focus=True):
     def action_stay(self) -> None:
         """(Tab: the focus stays in the question.)"""
 
+    def _context_lines(self) -> list[Static]:
+        self.context_room = len(self.context)  # context lines `ask` can fill (more would need mounting)
+        return [Static(Text(line), classes="dialog-context") for line in self.context]
+
+    def can_ask(self, question: Question) -> bool:
+        """Whether `ask` can put `question` here: it is of this class, which can be asked again,
+        and this one is mounted, answered, and has room for the question's context lines (a
+        line more would have to be mounted, which would race the first frame; lines not needed
+        are hidden)."""
+        return (bool(self.ASKED) and type(question) is type(self) and self.is_mounted and self.answered
+                and len(question.context) <= self.context_room and self._fits(question))
+
+    def _fits(self, question: Question) -> bool:
+        return True
+
+    def ask(self, question: Question) -> None:
+        """Ask `question` with this one's widgets, which stay mounted between questions:
+        composing a question's widgets and styling them anew cost a third of opening it. The
+        widgets stay, their content changes."""
+        for name in self.ASKED:
+            setattr(self, name, getattr(question, name))
+        self.answered = False
+        for i, line in enumerate(self.query(".dialog-context").results(Static)):
+            line.display = i < len(self.context)
+            if line.display:
+                line.update(Text(self.context[i]))
+        self._refill()
+
+    def _refill(self) -> None:
+        """(`ask`: the widgets other than the context lines show the new question.)"""
+
     def on_mount(self) -> None:
         self.start()
 
+    @property
+    def focusable(self) -> bool:
+        return self.display and super().focusable  # (a question kept hidden for the next one takes no keys)
+
     def start(self) -> None:
         """Focus what takes the keys; called when the question is shown."""
-        self.focus()
+        self.take_keys(self)
+
+    def take_keys(self, widget: Any) -> None:
+        """Focus `widget` now: `Widget.focus` does it later, which can land after the question
+        was answered and hidden (then a hidden question kept the keys)."""
+        self.screen.set_focus(widget)
 
 
 class QuestionScreen(_Dialog):
@@ -129,9 +170,11 @@ class ChoicePrompt(Question):
     opened with Enter, so that a second Enter never acts by itself). The digits 1–9 choose an
     option at once. `context` says what the question answers (a response: the chain link …)."""
 
-    BINDINGS = [Binding("p", "pass_option", "pass"), Binding("w", "why", show=False),
+    BINDINGS = [Binding("p", "pass_option", "pass"), Binding("n", "pass_option", show=False), Binding("w", "why", show=False),
                 *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)]]
     digits = True  # (for tools that drive the screens: the digits choose)
+    ASKED = ("title_text", "options", "refusals", "cancellable", "default", "nothing_chosen", "context", "describe",
+             "on_highlight")
 
     def __init__(self, title: str, options: Sequence[Option], *, refusals: Iterable[Refusal] = (),
                  cancellable: bool = True, default: str | None = None, nothing_chosen: bool = False,
@@ -153,10 +196,6 @@ class ChoicePrompt(Question):
         yield Choices(*self._items(), id="choices")
         yield Static(self._help_text(), classes="dialog-help")
 
-    def _context_lines(self) -> list[Static]:
-        self.context_room = len(self.context)  # context lines `ask` can fill (more would need mounting)
-        return [Static(Text(line), classes="dialog-context") for line in self.context]
-
     def _items(self) -> list[ListOption]:
         numbered = bool(self.options)
         items = [ListOption(_option_text(o, self.describe, i + 1 if numbered and i < 9 else None), id=f"o{i}")
@@ -175,25 +214,8 @@ class ChoicePrompt(Question):
             keys += " · 1–9 choose"
         return keys + (" · p pass" if self._pass_option() else "") + (" · Esc back" if self.cancellable else "")
 
-    def can_ask(self, question: ChoicePrompt) -> bool:
-        """Whether `ask` can put `question` here: this one is mounted, answered, and has room
-        for the question's context lines (a line more would have to be mounted, which would
-        race the first frame; lines not needed are hidden)."""
-        return self.is_mounted and self.answered and len(question.context) <= self.context_room
-
-    def ask(self, question: ChoicePrompt) -> None:
-        """Ask `question` with this one's widgets, which stay mounted between questions:
-        composing a question's widgets and styling them anew cost a third of opening it. The
-        widgets stay, their content changes."""
-        for name in ("title_text", "options", "refusals", "cancellable", "default", "nothing_chosen", "context",
-                     "describe", "on_highlight"):
-            setattr(self, name, getattr(question, name))
-        self.answered = False
+    def _refill(self) -> None:
         self.query_one(".dialog-title", Static).update(self.title_text)
-        for i, line in enumerate(self.query(".dialog-context").results(Static)):
-            line.display = i < len(self.context)
-            if line.display:
-                line.update(Text(self.context[i]))
         choices = self.query_one(OptionList)
         choices.clear_options()
         choices.add_options(self._items())
@@ -217,7 +239,7 @@ class ChoicePrompt(Question):
             self.app.push_screen(MessageScreen("Why the AI did that", "\n".join(lines)))
 
     def action_pass_option(self) -> None:
-        """p answers "pass" in a response window, as it does on the board."""
+        """p (or n) answers "pass" in a response window, as on the board."""
         option = self._pass_option()
         if option is not None:
             self.answer(option)
@@ -232,7 +254,7 @@ class ChoicePrompt(Question):
         if not found:
             return  # (answered, or the app closing, before it was mounted)
         choices = found.first()
-        choices.focus()
+        self.take_keys(choices)
         if self.nothing_chosen:
             choices.highlighted = None
         elif self.default is not None:
@@ -284,7 +306,7 @@ class SelectPrompt(Question):
         self._update_count()
 
     def start(self) -> None:
-        self.query_one(SelectionList).focus()
+        self.take_keys(self.query_one(SelectionList))
         if self.on_highlight is not None and self.decision.options:
             self.on_highlight(self.decision.options[0])
 
@@ -327,7 +349,7 @@ class DeclarePrompt(Question):
         yield Choices(*[o.label for o in self.shown[:200]], id="choices")
 
     def start(self) -> None:
-        self.query_one(Input).focus()
+        self.take_keys(self.query_one(Input))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         word = event.value.casefold()
@@ -379,9 +401,11 @@ class SharedResponse(Question):
     "continue", "respond:N", "skip", "skip-damage-step", or None (Esc: the board, c asks again)."""
 
     BINDINGS = [Binding("enter", "choose('continue')", "continue", priority=True),
+                Binding("n", "choose('continue')", show=False),  # (n moves on, as on the board)
                 Binding("1", "choose('respond:0')", "respond", show=False), Binding("2", "choose('respond:1')", "respond", show=False),
                 Binding("s", "choose('skip')", "skip until something happens"),
                 Binding("d", "skip_damage_step", show=False)]
+    ASKED = ("names", "context", "in_damage_step", "auto_continue")
 
     def __init__(self, names: Sequence[str], context: Sequence[str], *, in_damage_step: bool = False,
                  auto_continue: float = 0.0) -> None:
@@ -394,8 +418,12 @@ class SharedResponse(Question):
 
     def compose(self) -> ComposeResult:
         yield Static(Text("Anyone responding?", style="bold"), classes="dialog-title")
-        for line in self.context:
-            yield Static(Text(line), classes="dialog-context")
+        yield from self._context_lines()
+        yield Static(self._keys_text(), id="shared-keys", classes="dialog-help")
+        if self.auto_continue > 0:
+            yield Static(self._countdown_text(), id="countdown", classes="dialog-help")
+
+    def _keys_text(self) -> Text:
         keys = Text()
         for key, what in (("Enter", "no one responds: continue"), ("1", f"{self.names[0]} responds"),
                           ("2", f"{self.names[1]} responds"), ("s", "stop asking until something happens"),
@@ -403,15 +431,22 @@ class SharedResponse(Question):
                           ("Esc", "look at the board first")):
             keys.append(f"\n{key:>5} ", style="bold")
             keys.append(what)
-        yield Static(keys, classes="dialog-help")
-        if self.auto_continue > 0:
-            yield Static(self._countdown_text(), id="countdown", classes="dialog-help")
+        return keys
 
     def _countdown_text(self) -> Text:
         return Text(f"continuing by itself in {self.auto_continue:g} s — any other key waits", style="italic")
 
-    def on_mount(self) -> None:
+    def _fits(self, question: Question) -> bool:
+        return (getattr(question, "auto_continue", 0) > 0) == (self.auto_continue > 0)  # (the countdown's line)
+
+    def _refill(self) -> None:
+        self.query_one("#shared-keys", Static).update(self._keys_text())
         if self.auto_continue > 0:
+            self.query_one("#countdown", Static).update(self._countdown_text())
+
+    def start(self) -> None:
+        super().start()
+        if self.auto_continue > 0 and self.countdown is None:
             self.countdown = self.set_timer(self.auto_continue, lambda: self.action_choose("continue"))
 
     def stop_countdown(self) -> None:
@@ -424,7 +459,7 @@ class SharedResponse(Question):
 
     def on_key(self, event: Any) -> None:
         """Any key that does not answer stops the countdown (either player may: "wait!")."""
-        if event.key not in ("enter", "1", "2", "s", "d", "escape"):
+        if event.key not in ("enter", "n", "1", "2", "s", "d", "escape"):
             self.stop_countdown()
 
     def action_choose(self, result: str) -> None:
@@ -639,7 +674,7 @@ HELP_TEXT = """\
   ?                 this help
 
 [b]Hot-seat: "Anyone responding?"[/b] (one prompt per response window, for both players)
-  Enter             no one responds: continue (at a curtain: show your cards)
+  Enter or n        no one responds: continue (at a curtain, Enter: show your cards)
   1 / 2             Player 1 / Player 2 responds: the curtain, then your cards, the first activation highlighted
   s                 stop asking until something happens (a Summon, an activation, an attack …)
   d                 in the Damage Step: pass the rest of it (a chain link is still asked)
