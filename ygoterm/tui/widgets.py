@@ -84,6 +84,11 @@ class CardSlot:
     def uid(self) -> int | None:
         return self.view.uid if self.view is not None else None
 
+    def drawn_as(self) -> tuple[object, ...]:
+        """Everything `text` draws from (with the size): places that look the same share their
+        strips (`FieldRow._slot_strips`)."""
+        return (self.label, self.view, self.count, self.highlight, self.selected, self.foe, self.mark, self.owner_name)
+
     # The backgrounds (focus, "has actions", empty, the two sides, the marks) are painted into
     # the text rather than set with CSS classes: a style change makes Textual lay the whole
     # screen out again.
@@ -142,6 +147,13 @@ def _fill(text: Text, width: int, lines: int, background: str) -> Text:
         if i < lines - 1:
             out.append("\n")
     return out
+
+
+# Places drawn, by what they show and their size: the hot-seat board flips between a player's
+# view and the public one at every response window, and a row of face-down hand cards is the
+# same few places; drawing a place again costs more than looking it up.
+_drawn: dict[tuple[object, ...], tuple[CardPool, list[Strip]]] = {}
+_DRAWN_KEPT = 4096
 
 
 class FieldRow(Widget, can_focus=False):
@@ -216,7 +228,15 @@ class FieldRow(Widget, can_focus=False):
         if strips is None:
             height = self.size.height
             style = replace(self.visual_style, foreground=self.get_component_styles("field-row--place").color)
-            strips = Visual.to_strips(self, visualize(self, slot.text(width, height)), width, height, style)
+            key = (id(slot.pool), slot.drawn_as(), width, height, style)
+            found = _drawn.get(key)
+            if found is not None and found[0] is slot.pool:  # (the card texts come from that pool)
+                strips = found[1]
+            else:
+                strips = Visual.to_strips(self, visualize(self, slot.text(width, height)), width, height, style)
+                if len(_drawn) >= _DRAWN_KEPT:
+                    _drawn.clear()
+                _drawn[key] = (slot.pool, strips)
             self._strips[slot.id] = strips
         return strips
 
