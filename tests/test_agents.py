@@ -3,7 +3,6 @@ reproducible, and decisions name what they are about."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 

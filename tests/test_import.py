@@ -12,7 +12,6 @@ import pytest
 from ygoterm import paths
 from ygoterm.schema import carddb as db
 from ygoterm.schema.cardpool import CardPool
-from ygoterm.schema.cards import Monster
 
 CREATE = [
     "CREATE TABLE datas(id integer primary key, ot integer, alias integer, setcode integer, type integer, atk integer, "
@@ -328,7 +327,7 @@ def test_alternate_passcodes_count_as_the_card(cli, home, tmp_path, pool):
     assert code == 1 and "'Dark Magician': 4 copies (max 3)" in err and "R-DECK-4" in err
     # a banlist line with an alternate passcode limits the card
     conf = tmp_path / "lflist.conf"
-    conf.write_text(f"!Test\n46986418 1 --Dark Magician (alt)\n")
+    conf.write_text("!Test\n46986418 1 --Dark Magician (alt)\n")
     from ygoterm.schema.banlist import read_lflist
 
     assert read_lflist(conf, pool)[0].limit("Dark Magician") == 1

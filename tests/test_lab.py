@@ -14,7 +14,6 @@ import pytest
 from ygoterm.analysis.odds import deck_counts, odds, what_if
 from ygoterm.schema.decks import read_deck_file, resolve
 from ygoterm.schema.lab import Combo, Lab, resolve_lab
-from ygoterm.schema.problems import DataError
 
 FILLERS = ["Summoned Skull", "Gemini Elf", "Luster Dragon", "Alexandrite Dragon", "Celtic Guardian", "Mystical Elf",
            "Giant Soldier of Stone", "Gaia the Fierce Knight", "Curse of Dragon", "Feral Imp", "Silver Fang", "Beaver Warrior",

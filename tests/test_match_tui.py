@@ -12,7 +12,7 @@ from ygoterm.schema.decks import Deck, find_deck, load_deck
 from ygoterm.tui.duel_screen import DuelScreen
 from ygoterm.tui.match_menu import new_match
 from ygoterm.tui.match_screen import MatchBreakScreen, MatchDuelOver, MatchDuelScreen, SideDeckScreen
-from ygoterm.tui.prompts import ChoicePrompt, ConfirmScreen, CurtainScreen, SelectPrompt, SharedResponse, open_question
+from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, SelectPrompt, open_question
 from tests.conftest import FakeClock
 from tests.test_tui import make_app, pick, screen_text
 

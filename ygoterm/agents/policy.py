@@ -257,7 +257,6 @@ class Heuristic:
             return 2.0 if option.verb == "special" else 0.0
         view = obs.view
         foe_cards = sum(1 for c in (*view.foe.monsters, *view.foe.spells) if c is not None)
-        my_cards = sum(1 for c in (*view.me.monsters, *view.me.spells) if c is not None)
         foe_monsters = sum(1 for c in view.foe.monsters if c is not None)
         my_monsters = sum(1 for c in view.me.monsters if c is not None)
         if r.costs_lp and view.me.lp <= r.costs_lp:

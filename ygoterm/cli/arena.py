@@ -40,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run_arena(args: argparse.Namespace) -> int:
     agents = list(args.agents)
     if len(agents) not in (1, 2):
-        raise UsageError("--agents takes one or two agents (A and B)", f"for example: --agents ai:normal greedy")
+        raise UsageError("--agents takes one or two agents (A and B)", "for example: --agents ai:normal greedy")
     for spec in agents:
         try:
             make_agent(spec, 0)

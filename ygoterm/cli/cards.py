@@ -18,7 +18,7 @@ from ..schema.carddb import read_source
 from ..schema.cards import Card, Monster
 from ..schema.query import FIELDS, search, stat_line
 from ..schema.vocab import RARITIES
-from .common import EXIT_INVALID, EXIT_OK, UsageError, card_pool, err, out
+from .common import EXIT_INVALID, EXIT_OK, UsageError, card_pool, out
 
 
 PLAY_NOTES = {"scripted": "scripted: plays automatically",

@@ -25,7 +25,7 @@ called is stored in the record, so a replay needs no clock.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..schema.decks import Deck
@@ -37,7 +37,7 @@ from .duel import DEFAULT_NAMES, Answer, Duel
 from .events import CoinToss, Event, Names, TimeProcedure
 from .match_record import MatchRecord
 from .score import Score
-from .timelimit import EXTRA_DUEL, EXTRA_TURNS, TimeLimit
+from .timelimit import EXTRA_DUEL, TimeLimit
 
 if TYPE_CHECKING:
     from ..schema.cardpool import CardPool

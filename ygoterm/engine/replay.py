@@ -41,9 +41,6 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None, prom
     """Rebuild a duel by applying the recorded answers (the first `upto` of them, if given).
     With the `prompt_modes` the duel was played in, the rebuilt record is the same entry for
     entry (the forced passes of "always" windows included), not only the same duel."""
-    from .decision import IllegalChoice
-    from .duel import forced
-
     duel = start(record, pool)
     for player, mode in enumerate(prompt_modes or ()):
         duel.set_prompt_mode(player, mode)
