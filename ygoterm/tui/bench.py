@@ -91,13 +91,11 @@ def _plain(output: bytes) -> bytes:
     return re.sub(rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])", b"", output)
 
 
-async def _latency_and_memory(keys: int, seed: int) -> tuple[dict[str, list[float]], int]:
+async def _latency_and_memory(pool: CardPool, keys: int, seed: int) -> tuple[dict[str, list[float]], int]:
     from .app import YgoApp
     from .duel_screen import DuelScreen
     from .prompts import open_question
 
-    pool = CardPool.load(paths.card_dirs())
-    gc.freeze()  # (as `ygoterm` does once the pool is loaded)
     deck = load_deck(find_deck("kaiba-dragons", paths.deck_dirs()), pool)[0]  # type: ignore[arg-type]
     other = load_deck(find_deck("joey-warriors", paths.deck_dirs()), pool)[0]  # type: ignore[arg-type]
     app = YgoApp(pool, paths.deck_dirs(), start=lambda app: app.solo_screen((deck, other), "goldfish", seed))
@@ -170,11 +168,13 @@ async def _settle(app: Any, pilot: Any, frames: list[float]) -> None:
 
 def measure(keys: int = 300, seed: int = 7) -> TuiFigures:
     cold, picker = cold_start()
-    latencies, turns = asyncio.run(_latency_and_memory(keys, seed))
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     from .presses import time_all
 
-    hot_seat = asyncio.run(time_all(CardPool.load(paths.card_dirs())))
+    pool = CardPool.load(paths.card_dirs())
+    gc.freeze()  # (as `ygoterm` does once the pool is loaded)
+    latencies, turns = asyncio.run(_latency_and_memory(pool, keys, seed))
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    hot_seat = asyncio.run(time_all(pool))
     return TuiFigures(cold, picker, latencies, hot_seat, turns, rss)
 
 

@@ -127,10 +127,6 @@ class Question(Vertical, can_focus=True):
     def on_mount(self) -> None:
         self.start()
 
-    @property
-    def focusable(self) -> bool:
-        return self.display and super().focusable  # (a question kept hidden for the next one takes no keys)
-
     def start(self) -> None:
         """Focus what takes the keys; called when the question is shown."""
         self.take_keys(self)
