@@ -208,11 +208,11 @@ def test_a_set_card_the_opponent_removes_is_used_in_answer(pool):
 _DECK = [{"card": "Feral Imp", "count": 20}]  # (a Deck far from running out: no deck-out pressure)
 
 
-def _position(pool, turn: int, a: dict, b: dict | None = None, turn_player: str = "A") -> Duel:
+def _position(pool, turn: int, a: dict, b: dict | None = None, turn_player: str = "A", phase: str = "main1") -> Duel:
     from ygoterm.engine.position import build_position
 
     sides = {"A": {"deck": _DECK, **a}, "B": {"deck": _DECK, **(b or {})}}
-    return build_position(pool, {"name": "agent test", "turn": turn, "turn_player": turn_player, **sides}, seed=1)
+    return build_position(pool, {"name": "agent test", "turn": turn, "turn_player": turn_player, "phase": phase, **sides}, seed=1)
 
 
 def _answers(pool, d: Duel) -> tuple[str, str]:
@@ -257,3 +257,42 @@ def test_waboku_answers_an_attack_that_would_cost_something(pool):
     while d.pending.player != 0:
         d.apply(d.pending.options[-1])
     assert _answers(pool, d) == ("activate Waboku", "pass")
+
+
+def test_the_ai_keeps_its_cards_when_nothing_asks_for_them(pool):
+    """The opponent's Draw and Standby Phases, nothing happening: ai:normal does not fire its Set
+    combat trick (Reinforcements) or Call of the Haunted into the opponent's stronger monsters —
+    a search there found those plays worth it only because its play-outs' opponent fears a boost
+    that lasts one turn. (Before the rule, this position fired both at the Draw Phase.)"""
+    d = _position(pool, 4, {"monsters": ["D.D. Warrior Lady"], "spells": ["Reinforcements", "Call of the Haunted"],
+                            "gy": ["Garoozis"]},
+                  {"monsters": ["Blue-Eyes White Dragon", "Luster Dragon"], "hand": ["Feral Imp"]}, turn_player="B", phase="draw")
+    ai, windows = AIAgent("normal", 3), 0
+    while d.phase.name in ("DRAW", "STANDBY"):
+        decision = d.pending
+        if decision.player == 0:
+            assert "activate Reinforcements" in [o.label for o in decision.options]
+            assert ai.choose(observe(d, 0, pool), decision).verb == "pass"
+            windows += 1
+        d.apply("pass" if decision.option("pass") else decision.options[-1])
+    assert windows >= 2 and [c.name for c in d.players[0].szone if c is not None] == ["Reinforcements", "Call of the Haunted"]
+
+
+def test_one_trap_answers_an_attack_and_the_wider_one_first(pool):
+    """Two opponent's attackers, Luster Dragon attacking: the careful player answers with Mirror
+    Force (both attackers) rather than Sakuretsu Armor (one), and does not chain Sakuretsu Armor
+    to its own Mirror Force (in duels it fired both at one attack); the beginner fires the first."""
+    d = _position(pool, 4, {"spells": ["Sakuretsu Armor", "Mirror Force"]},
+                  {"monsters": ["Luster Dragon", "Alexandrite Dragon"]}, turn_player="B")
+    d.apply("battle")
+    while d.pending.player == 0 or d.pending.kind != Kind.BATTLE:
+        d.apply("pass")
+    d.apply("attack Luster Dragon -> direct")
+    while d.pending.player != 0:
+        d.apply(d.pending.options[-1])
+    assert _answers(pool, d) == ("activate Mirror Force", "activate Sakuretsu Armor")
+    d.apply("activate Mirror Force")
+    while d.pending.player != 0:
+        d.apply(d.pending.options[-1])
+    assert d.pending.kind == Kind.CHAIN and "activate Sakuretsu Armor" in [o.label for o in d.pending.options]
+    assert _answers(pool, d)[0] == "pass"

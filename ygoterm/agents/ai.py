@@ -55,11 +55,11 @@ class Thought:
     line: list[str] = field(default_factory=list)  # what followed the chosen answer in its last play-out
 
     def lines(self) -> list[str]:
-        out = [f"{self.decision}: chose {self.chosen}"]
+        out = [f"{self.decision}: chose {self.chosen}", "   value  play-outs  answer"]
         most = max((visits for _, _, visits in self.candidates), default=0)
         for label, value, visits in sorted(self.candidates, key=lambda c: (c[2] < most, -c[1])):
             dropped = " (dropped halfway)" if visits < most else ""
-            out.append(f"  {label:<40} value {value:+6.2f} over {visits} play-outs{dropped}")
+            out.append(f"  {value:+6.2f}  {visits:>6}     {label}{dropped}")  # (the label last: a long one wraps alone)
         if self.line:
             out.append("  expected (one of its play-outs): " + " → ".join(self.line))
         return out
@@ -79,7 +79,12 @@ class AIAgent:
         heuristic = self.policy.choose(obs, decision)
         if self.budget <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
             return heuristic
-        candidates = self.candidates(obs, decision, heuristic)
+        if decision.kind == Kind.CHAIN and _open_window(obs):
+            if not isinstance(heuristic, Option) or heuristic.verb == "pass":
+                return heuristic
+            candidates = [heuristic, *(o for o in decision.options if o.verb == "pass")]
+        else:
+            candidates = self.candidates(obs, decision, heuristic)
         if len(candidates) < 2:
             return candidates[0]
         return self.search(obs, decision, candidates)
@@ -150,6 +155,18 @@ class AIAgent:
                 line.append(("" if pending.player == me else "opponent: ") + reply.label)
             world.apply(reply)
         return evaluate(world, me), steps
+
+
+def _open_window(obs: Observation) -> bool:
+    """A response window with nothing to answer: no chain, no attack, no Summon being declared.
+    The rules of thumb know when such a moment is worth a card (removal on the opponent's turn,
+    a helper before their End Phase is over); a search there only ever found reasons to fire a
+    card early — a combat trick in the opponent's Draw Phase, Call of the Haunted into their
+    stronger monsters — that were the play-outs' quirks (two turns seen, a heuristic opponent
+    that fears an ATK boost lasting one turn). So at such a window the search may hold back a
+    card the rules of thumb would use, never fire one they keep."""
+    view = obs.view
+    return not view.chain and view.attacker is None and not view.summoning
 
 
 def _mean(values: list[float]) -> float:

@@ -414,13 +414,14 @@ class Heuristic:
         attacker = obs.card(view.attacker)
         attacked = attacker is not None and attacker.controller != obs.player
         threatened = self.threatened(obs) if self.careful else frozenset()
+        answered = self.careful and bool(view.chain) and view.chain[-1].player == obs.player  # our own link is the answer
         best, best_score = None, 0.0
         for option in d.options:
             if option.verb != "activate":
                 continue
             r = self.reading(obs, option)
-            if r is None:
-                continue
+            if r is None or (answered and (r.removes_foe or r.stops_attack or r.negates)):
+                continue  # (Mirror Force is not chained to our own Sakuretsu Armor: one answer per attack)
             score = 0.0
             if option.card in threatened and r.useful:
                 score = 3.0  # used in answer rather than lost to the opponent's removal
@@ -435,7 +436,7 @@ class Heuristic:
             elif r.negates and (view.chain and view.chain[-1].player != obs.player or view.summoning):
                 score = 4.0
             elif r.removes_foe and (attacked or view.summoning or opponent_acting) and not (r.removes_mine and self.careful):
-                score = 4.5
+                score = 4.5 + (self.removal_reach(obs, option, r, attacker) if self.careful else 0.0)
             elif r.removes_foe and r.removes_mine and self.careful and (attacked or view.summoning or opponent_acting) \
                     and self.mass_balance(obs, option) > 1.0:
                 score = 4.5  # Torrential Tribute: when the opponent loses more
@@ -446,6 +447,17 @@ class Heuristic:
             if score > best_score:
                 best, best_score = option, score
         return best or d.option("pass") or d.options[-1]
+
+    def removal_reach(self, obs: Observation, option: Option, r: Reading, attacker: Any) -> float:
+        """A small preference among removal answers: the one that takes more (Mirror Force on two
+        attackers before Sakuretsu Armor on one); on a tie the narrow card goes first and the
+        card that hits every monster of a kind is kept for a bigger board."""
+        if r.mass:
+            return 0.1 * max(0.0, self.mass_balance(obs, option)) - 0.05
+        target = attacker if attacker is not None and attacker.controller != obs.player else None
+        worth = self.card_worth(obs, target.uid) if target is not None else max(
+            (self.card_worth(obs, c.uid) for c in (*obs.view.foe.monsters, *obs.view.foe.spells) if c is not None), default=0.0)
+        return 0.1 * worth
 
     def losing_battle(self, obs: Observation) -> bool:
         """Our monster is in this battle's Damage Step, before damage calculation, and would not
