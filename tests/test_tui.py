@@ -516,6 +516,28 @@ async def test_pendulum_summon_by_keys(pool, tmp_path):
         assert sorted(c.name for c in duel.players[0].monsters()) == ["Gemini Elf", "Lancephorhynchus"]
 
 
+async def test_a_in_main_phase_1_goes_to_battle_and_asks_which_attack(pool, tmp_path):
+    """a at your move in Main Phase 1: into the Battle Phase, whose Battle Step asks which
+    attack at once (it said "No monster can attack now." before)."""
+    app = position_app(pool, tmp_path, "name: Attack\nturn: 3\nA:\n  monsters: [Gemini Elf]\n"
+                                       "B:\n  monsters: [{card: Celtic Guardian, position: attack}]\n")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        duel = app.screen.session.duel
+        assert duel.pending.kind == Kind.COMMAND
+        await pilot.press("a")
+        await pilot.pause()
+        for _ in range(4):  # the Start Step's response window, if this player is asked
+            if duel.pending.kind != Kind.CHAIN:
+                break
+            await pilot.press("p")
+            await pilot.pause()
+        assert duel.pending.kind == Kind.BATTLE and "Declare an attack" in screen_text(app)
+        await pick(pilot, open_question(app), "attack Gemini Elf -> Celtic Guardian")
+        await pilot.pause()
+        assert [c.name for c in duel.players[1].gy] == ["Celtic Guardian"] and duel.players[1].lp == 8000 - 500
+
+
 async def test_an_unexpected_exception_leaves_a_report_with_the_replay(pool, decks, monkeypatch):
     """A bug anywhere in the TUI: the traceback and the duel's replay go to the bugs folder and
     the app stops with an error code (the CLI turns it into EXIT_INTERNAL)."""

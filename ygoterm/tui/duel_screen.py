@@ -123,6 +123,7 @@ class DuelScreen(PlainNotifications, Screen):
         self.briefing = briefing  # shown once before the first decision (a puzzle's task)
         self.asking = False
         self.refused = ""  # why the last answer was refused (shown when the question is asked again)
+        self.attack_next = False  # a in Main Phase 1 went to battle: the Battle Step asks for the attack
         self.bottom = 0
         self.last_lp: list[int] = [p.lp for p in session.duel.players]
         self.lp_change = [0, 0]
@@ -528,6 +529,9 @@ class DuelScreen(PlainNotifications, Screen):
                                      auto_continue=self._auto_continue()), self._after_shared)
         elif d.kind in _BOARD_KINDS:
             self._focus_default()
+            if self.attack_next and d.kind == Kind.BATTLE:
+                self.action_attack()
+            self.attack_next = False
         else:
             refused, self.refused = self.refused, ""
             context = s.window_context() if d.kind == Kind.CHAIN else ()
@@ -843,6 +847,12 @@ class DuelScreen(PlainNotifications, Screen):
         if d is None or not self._my_decision():
             return
         attacks = [o for o in d.options if o.verb == "attack"]
+        battle = self._pick_verb("battle") if d.kind == Kind.COMMAND else None
+        if not attacks and battle is not None and any(
+                m is not None and m.face_up and m.pos == Pos.ATTACK for m in self.session.view().sides[d.player].monsters):
+            self.attack_next = True  # into the Battle Phase; its Battle Step asks which attack
+            self._answer(battle)
+            return
         if not attacks:
             self.notify("No monster can attack now.")
             return

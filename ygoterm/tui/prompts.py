@@ -659,7 +659,7 @@ HELP_TEXT = """\
 [b]Acting[/b]
   c or space        every legal command now
   n                 next phase (Battle, Main 2, End) · pass in a response window
-  a                 declare an attack
+  a                 declare an attack (in Main Phase 1: into battle first)
   p                 pass
   ctrl+p            command palette: concede, the menu, manual actions (solo, or when allowed)
   ctrl+x            concede the duel, R-WIN-5 (asks first, naming who concedes)
