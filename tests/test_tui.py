@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 
@@ -667,6 +668,8 @@ async def test_the_ai_thinks_in_a_worker_and_the_screen_stays_usable(pool, decks
                 break
         assert thought
         assert duel.outcome is not None or duel.turn == 3
+        if duel.outcome is None:  # the AI's moves are autosaved as they are made: a resume shows the same turn
+            assert len(json.loads(paths.autosave_path().read_text())["choices"]) == len(duel.record.choices)
         thought_of = screen.session.seats[1].agent.last
         assert thought_of is not None and "chose" in thought_of.lines()[0]
         if open_question(app) is screen:

@@ -421,13 +421,16 @@ class Session:
         return self._agent_answer(self.seats[d.player], d)
 
     def apply_ai(self, answer: Any) -> list[Event]:
-        """Apply the thinking AI's answer, then whatever agents answer next by themselves."""
+        """Apply the thinking AI's answer, then whatever agents answer next by themselves; the
+        autosave keeps them (a resume replays the AI's recorded moves rather than thinking anew)."""
         try:
             events = self._apply(answer)
-            return events + self.run_agents()
+            events += self.run_agents()
         except EffectError as e:
             mark = len(self.duel.record.choices) if self.duel.record is not None else 0
             raise EngineBug(str(e), self._rewind_after_bug(e, mark, None)) from None
+        self.save_auto()
+        return events
 
     def _agent_answer(self, seat: Seat, d: Decision):
         if seat.kind == "goldfish":
