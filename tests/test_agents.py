@@ -3,6 +3,7 @@ reproducible, and decisions name what they are about."""
 
 from __future__ import annotations
 
+import json
 
 import pytest
 
@@ -163,6 +164,27 @@ def test_the_arena_on_a_local_ray_gives_the_same_results(pool):
     tasks = schedule(matchups, 10, seed=9)
     strip = lambda rs: [(r.number, r.seed, r.a_deck, r.a_first, r.winner, r.turns, r.reason, r.decisions) for r in rs]
     assert strip(run_on_ray(arena, tasks, "local", 2)) == strip(run(arena, tasks, workers=1))
+
+
+def test_any_arena_duel_plays_again_alone(cli, pool, tmp_path):
+    """--replay MATCHUP:DUEL plays one duel of an arena alone: the same result as in the run,
+    everything that happened, and with --save a replay that loads to the same end."""
+    from ygoterm.engine.replay import load_duel
+
+    args = ["arena", "kaiba-dragons", "joey-warriors", "yugi-spellcasters", "--agents", "ai:easy", "greedy", "--seed", "3"]
+    code, output, errors = cli(*args, "--duels", "3", "--workers", "1", "--out", tmp_path / "r.json")
+    assert code == 0, output + errors
+    duel = json.loads((tmp_path / "r.json").read_text())[-1]  # matchup 2, duel 2
+    code, output, errors = cli(*args, "--replay", f"{duel['matchup']}:{duel['number']}", "--save", tmp_path / "d.json")
+    assert code == 0, output + errors
+    winner = "A (ai:easy) won" if duel["winner"] == "A" else "B (greedy) won"
+    assert f"{winner} on turn {duel['turns']} ({duel['reason']}), {duel['decisions']} decisions" in " ".join(output.split())
+    assert "Player 1 drew" in output and "— Turn 2:" in output  # the whole log, hands included
+    replayed = load_duel(tmp_path / "d.json", pool)
+    assert replayed.turn == duel["turns"] and replayed.outcome is not None
+    for wrong, message in (("7", "make 3 matchups"), ("5:0", "matchups 0–2 only"), ("x", "DUEL or MATCHUP:DUEL")):
+        code, output, errors = cli(*args, "--replay", wrong)
+        assert code == 2 and message in " ".join((output + errors).split()), wrong
 
 
 def test_an_unreachable_ray_cluster_is_a_clear_error(cli):

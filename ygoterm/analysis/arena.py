@@ -67,16 +67,23 @@ class DuelResult:
 
 def schedule(matchups: list[Matchup], duels: int, seed: int) -> list[Task]:
     """Every duel of every matchup, with its derived seed and seating."""
-    tasks = []
-    for m, matchup in enumerate(matchups):
-        for n in range(duels):
-            duel_seed = random.Random(f"arena:{seed}:{matchup.name}:{n}").randrange(2**31)
-            tasks.append(Task(m, n, duel_seed, a_deck=n % 2, a_first=(n // 2) % 2 == 0))
-    return tasks
+    return [duel_task(m, matchup, n, seed) for m, matchup in enumerate(matchups) for n in range(duels)]
+
+
+def duel_task(m: int, matchup: Matchup, n: int, seed: int) -> Task:
+    """Duel `n` of matchup number `m`: its seed depends on the arena's seed, the matchup and `n`
+    only — not on how many duels the arena plays — so any duel can be played again alone."""
+    duel_seed = random.Random(f"arena:{seed}:{matchup.name}:{n}").randrange(2**31)
+    return Task(m, n, duel_seed, a_deck=n % 2, a_first=(n // 2) % 2 == 0)
 
 
 def play(task: Task, matchup: Matchup, pool: CardPool, decks: dict[str, Deck]) -> DuelResult:
     """One duel of the arena (the same result in any process)."""
+    return play_duel(task, matchup, pool, decks)[1]
+
+
+def play_duel(task: Task, matchup: Matchup, pool: CardPool, decks: dict[str, Deck]) -> tuple[Duel, DuelResult]:
+    """`play`, with the duel itself (its log and replay record: `ygoterm arena --replay`)."""
     a_deck, b_deck = (decks[matchup.decks[task.a_deck]], decks[matchup.decks[1 - task.a_deck]])
     a_seat = 0  # agent A is Player 1; who goes first is the schedule's
     duel = Duel.new(pool, (a_deck, b_deck), task.seed)
@@ -99,8 +106,8 @@ def play(task: Task, matchup: Matchup, pool: CardPool, decks: dict[str, Deck]) -
         decisions += 1
     outcome = duel.outcome
     winner = "draw" if outcome is None or outcome.winner is None else "A" if outcome.winner == a_seat else "B"
-    return DuelResult(task.matchup, task.number, task.seed, task.a_deck, task.a_first, winner, duel.turn,
-                      outcome.reason if outcome else "unfinished", decisions, time.perf_counter() - start, tuple(a_times))
+    return duel, DuelResult(task.matchup, task.number, task.seed, task.a_deck, task.a_first, winner, duel.turn,
+                            outcome.reason if outcome else "unfinished", decisions, time.perf_counter() - start, tuple(a_times))
 
 
 # ---------------------------------------------------------------------- running many

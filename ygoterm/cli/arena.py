@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .. import paths
 from ..agents import AGENTS, make_agent
-from ..analysis.arena import Arena, Matchup, rows, schedule, summarize
+from ..analysis.arena import Arena, Matchup, duel_task, play_duel, rows, schedule, summarize
 from ..schema.decks import load_deck
 from ..schema.yamlio import write_atomically
 from ..schema.problems import DataError
@@ -31,6 +31,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     a.add_argument("--seed", type=int, default=0, metavar="S")
     a.add_argument("--workers", type=int, default=0, metavar="K", help="worker processes (default: every core)")
     a.add_argument("--out", type=Path, metavar="FILE", help="write every duel's result to FILE (.json or .csv)")
+    a.add_argument("--replay", metavar="[MATCHUP:]DUEL",
+                   help="play one duel of this arena again, alone (same decks, agents and --seed), and print what happened: "
+                        "MATCHUP and DUEL are the numbers of --out (MATCHUP may be left out when there is one matchup)")
+    a.add_argument("--save", type=Path, metavar="FILE",
+                   help="with --replay: also save that duel as a replay (.json) that ygoterm open FILE shows")
     a.add_argument("--ray", metavar="local|auto|ADDRESS",
                    help="play the duels as Ray tasks: on a local Ray (local), the cluster this machine is in (auto), "
                         "or the cluster at host:port; needs pip install 'ygoterm[cluster]'")
@@ -52,6 +57,8 @@ def run_arena(args: argparse.Namespace) -> int:
         raise UsageError("--duels must be at least 1")
     if args.out is not None and args.out.suffix not in (".json", ".csv"):
         raise UsageError(f"--out {args.out}: write .json or .csv")
+    if args.save is not None and (args.replay is None or args.save.suffix != ".json"):
+        raise UsageError(f"--save {args.save}: saves the duel of --replay, as a .json file", "for example: --replay 0:17 --save duel.json")
     pool = card_pool(args)
     dirs = deck_dirs(args)
     files = {}
@@ -70,12 +77,50 @@ def run_arena(args: argparse.Namespace) -> int:
     matchups = [Matchup((agents[0], agents[1]), pair) for pair in pairs]
     extra = [Path(v).expanduser() for v in args.cards or []]
     arena = Arena(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], files, matchups)
+    if args.replay is not None:
+        return _replay(arena, _duel_number(args.replay, matchups), args)
     tasks = schedule(matchups, args.duels, args.seed)
     results, _, workers = run_with_progress(arena, tasks, "duels", args)
     _report(summarize(matchups, results), workers)
     if args.out is not None:
         _write(args.out, list(rows(results, matchups)))
-        out.print(f"every duel's result: {args.out}")
+        out.print(f"every duel's result: {args.out} (play one again alone: the same command with --replay MATCHUP:DUEL)")
+    return EXIT_OK
+
+
+def _duel_number(text: str, matchups: list[Matchup]) -> tuple[int, int]:
+    """'17' (one matchup) or '3:17': the matchup and duel numbers of --out."""
+    parts = text.split(":")
+    if not all(part.isdigit() for part in parts) or len(parts) > 2:
+        raise UsageError(f"--replay {text}: give DUEL or MATCHUP:DUEL, numbers as in --out", "for example: --replay 0:17")
+    if len(parts) == 1 and len(matchups) > 1:
+        raise UsageError(f"--replay {text}: these decks make {len(matchups)} matchups (0–{len(matchups) - 1}); say which",
+                         f"for example: --replay 0:{text}")
+    m, n = (0, int(parts[0])) if len(parts) == 1 else (int(parts[0]), int(parts[1]))
+    if m >= len(matchups):
+        raise UsageError(f"--replay {text}: there are matchups 0–{len(matchups) - 1} only (in the order the arena prints them)")
+    return m, n
+
+
+def _replay(arena: Arena, number: tuple[int, int], args: argparse.Namespace) -> int:
+    """One duel of the arena again: everything that happened (both hands: nobody hides from the
+    person who ran it), its result, and optionally its replay file."""
+    m, n = number
+    matchup = arena.matchups[m]
+    pool, decks = arena.start()
+    task = duel_task(m, matchup, n, args.seed)
+    duel, result = play_duel(task, matchup, pool, decks)
+    a_name, b_name = matchup.decks[task.a_deck], matchup.decks[1 - task.a_deck]
+    out.print(f"[bold]{matchup.name}[/] — duel {n} (seed {task.seed}): Player 1 is A ({matchup.agents[0]}, {a_name}), "
+              f"Player 2 is B ({matchup.agents[1]}, {b_name}); A goes {'first' if task.a_first else 'second'}", markup=True)
+    for event in duel.log:
+        out.print(event.text(duel.names), markup=False, highlight=False)
+    winner = {"A": f"A ({matchup.agents[0]}) won", "B": f"B ({matchup.agents[1]}) won"}.get(result.winner, "a draw")
+    out.print(f"[bold]{winner}[/] on turn {result.turns} ({result.reason}), {result.decisions} decisions", markup=True)
+    if args.save is not None:
+        assert duel.record is not None
+        duel.record.save(args.save)
+        out.print(f"saved: {args.save} (ygoterm open {args.save} shows the board and the whole log)")
     return EXIT_OK
 
 
