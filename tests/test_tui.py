@@ -1445,3 +1445,24 @@ async def test_a_question_over_the_board_holds_the_keys_until_it_is_answered(poo
         await pilot.pause()
         assert duel.turn == 3 and open_question(app) is board  # (the goldfish's turn went by)
 
+
+
+def test_the_window_after_a_summon_and_the_last_chance_read_differently(pool):
+    """Player 1 Summons, then moves to the Battle Phase: Player 2's two windows both follow the
+    Summon, but the second says it is the last chance in this phase (R-PRIO-2); they read the
+    same before."""
+    from ygoterm.engine.position import build_position
+    from ygoterm.tui.session import Seat, Session
+
+    duel = build_position(pool, {"name": "windows", "turn": 3, "A": {"hand": ["Gemini Elf"]},
+                                 "B": {"spells": ["Waboku"]}}, seed=1)
+    session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)
+    session.answer("summon Gemini Elf")
+    while not (duel.pending.player == 1 and "activate Waboku" in [o.label for o in duel.pending.options]):
+        session.answer("pass")  # (the Summon's negation window first, R-SUMMON-19)
+    summoned = "Just now: Player 1 Normal Summoned Gemini Elf in face-up Attack Position"
+    assert session.window_context()[-1] == summoned
+    session.answer("pass")
+    session.answer("battle")
+    assert duel.pending.player == 1 and duel.pending.kind == Kind.CHAIN
+    assert session.window_context()[-2:] == [summoned, "Player 1 moves on: the last chance to act in this phase (R-PRIO-2)"]

@@ -242,13 +242,22 @@ class Session:
             if not isinstance(event, (Move, Note)):
                 recent = event
                 break
+        moving_on = f"{names[view.turn_player]} moves on: the last chance to act in this {'step' if view.step else 'phase'} (R-PRIO-2)"
         if recent is not None:
             lines.append(f"Just now: {recent.for_player(PUBLIC).text(names)}")
+            if self._moved_on():
+                lines.append(moving_on)  # (else this window reads like the one after that Summon)
         elif view.phase in (Phase.MAIN1, Phase.MAIN2) or view.step == Step.BATTLE:
-            lines.append(f"{names[view.turn_player]} moves on: the last chance to act in this {'step' if view.step else 'phase'} (R-PRIO-2)")
+            lines.append(moving_on)
         else:
             lines.append(f"The {view.step.title if view.step else view.phase.title} begins")
         return lines
+
+    def _moved_on(self) -> bool:
+        """The last answer was the turn player's "battle", "main2" or "end": this window is the
+        opponent's last chance in the phase (R-PRIO-2)."""
+        choices = self.duel.record.choices if self.duel.record is not None else []
+        return bool(choices) and choices[-1].lstrip("=") in ("battle", "main2", "end")
 
     def lift_curtain(self) -> None:
         who = self.human_to_decide()
