@@ -268,16 +268,22 @@ def test_the_careful_heuristic_plays_the_board(pool, why, turn, a, b, careful, b
     assert _answers(pool, _position(pool, turn, a, b)) == (careful, beginner), why
 
 
+def _attack_on_a(d: Duel, attack: str) -> None:
+    """Player B (the turn player, in Main Phase 1) declares `attack`; the duel then waits for
+    player A's answer to it."""
+    d.apply("battle")
+    while d.pending.player == 0 or d.pending.kind != Kind.BATTLE:
+        d.apply("pass")
+    d.apply(attack)
+    while d.pending.player != 0:
+        d.apply(d.pending.options[-1])
+
+
 def test_waboku_answers_an_attack_that_would_cost_something(pool):
     """The opponent's Blue-Eyes attacks directly: the careful player protects itself with Waboku
     (`Reading.shields`); the beginner kept Waboku for the End Phase."""
     d = _position(pool, 4, {"spells": ["Waboku"]}, {"monsters": ["Blue-Eyes White Dragon"]}, turn_player="B")
-    d.apply("battle")
-    while d.pending.player == 0 or d.pending.kind != Kind.BATTLE:
-        d.apply("pass")
-    d.apply("attack Blue-Eyes White Dragon -> direct")
-    while d.pending.player != 0:
-        d.apply(d.pending.options[-1])
+    _attack_on_a(d, "attack Blue-Eyes White Dragon -> direct")
     assert _answers(pool, d) == ("activate Waboku", "pass")
 
 
@@ -306,12 +312,7 @@ def test_one_trap_answers_an_attack_and_the_wider_one_first(pool):
     to its own Mirror Force (in duels it fired both at one attack); the beginner fires the first."""
     d = _position(pool, 4, {"spells": ["Sakuretsu Armor", "Mirror Force"]},
                   {"monsters": ["Luster Dragon", "Alexandrite Dragon"]}, turn_player="B")
-    d.apply("battle")
-    while d.pending.player == 0 or d.pending.kind != Kind.BATTLE:
-        d.apply("pass")
-    d.apply("attack Luster Dragon -> direct")
-    while d.pending.player != 0:
-        d.apply(d.pending.options[-1])
+    _attack_on_a(d, "attack Luster Dragon -> direct")
     assert _answers(pool, d) == ("activate Mirror Force", "activate Sakuretsu Armor")
     d.apply("activate Mirror Force")
     while d.pending.player != 0:
