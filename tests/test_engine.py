@@ -8,6 +8,7 @@ from ygoterm.agents import RandomAgent
 from ygoterm.engine.decision import IllegalChoice, Kind
 from ygoterm.engine.duel import Duel
 from ygoterm.engine.events import Draw, SetCard
+from ygoterm.engine.types import Phase
 from ygoterm.engine.score import Score as Match
 from ygoterm.engine.replay import load_record, replay
 from ygoterm.schema.decks import load_deck
@@ -276,3 +277,30 @@ def test_effect_error_carries_the_card_and_the_replay(pool, decks, monkeypatch):
         d.apply("activate Pot of Greed")
     assert info.value.card == "Pot of Greed" and "simulated engine bug" in str(info.value)
     assert '"choices"' in info.value.record_json
+
+
+def test_the_view_says_when_a_window_is_the_last_chance_after_moving_on(pool):
+    """R-PRIO-2: moving on to the Battle Phase is the turn player's pass, and the opponent's
+    window then is the last chance in Main Phase 1 (`DuelView.closing`); the Summon's windows
+    before it are not, nor is the response window inside a chain started there. After that
+    chain the turn player is back in Main Phase 1; moving on again opens a last chance again."""
+    from ygoterm.engine.position import build_position
+
+    duel = build_position(pool, {"name": "windows", "turn": 3, "A": {"hand": ["Gemini Elf"]},
+                                 "B": {"spells": ["Waboku", "Waboku"]}}, seed=1)
+    duel.set_prompt_mode(0, "always")
+    duel.apply("summon Gemini Elf")
+    seen = []
+    while not (duel.pending.player == 0 and duel.pending.kind == Kind.COMMAND):
+        seen.append(duel.view(duel.pending.player).closing)
+        duel.apply("pass")
+    assert seen and not any(seen)  # (the Summon's negation window and the one after it)
+    duel.apply("battle")
+    assert duel.pending.player == 1 and duel.view(1).closing and duel.view(0).closing  # (public: both see it)
+    duel.apply("activate Waboku")
+    assert duel.pending.player == 0 and duel.pending.kind == Kind.CHAIN and not duel.view(0).closing  # (a chain link's window)
+    while duel.pending.kind != Kind.COMMAND:
+        duel.apply("pass")
+    assert duel.phase == Phase.MAIN1 and duel.pending.player == 0 and not duel.view(0).closing
+    duel.apply("battle")
+    assert duel.pending.player == 1 and duel.view(1).closing

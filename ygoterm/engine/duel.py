@@ -369,8 +369,9 @@ class Duel:
     def view(self, player: int):
         """What `player` may see (DESIGN.md §2 "hidden information is a view")."""
         from .views import make_view
+        from .windows import in_last_chance
 
-        return make_view(self, player)
+        return make_view(self, player, in_last_chance(self))
 
     def explain(self, player: int, uid: int) -> list[Refusal]:
         """Why each action on card `uid` is unavailable to `player` now (with rule IDs)."""

@@ -26,7 +26,7 @@ from .links import AttackState
 from .ops import pay_unchained_cost
 from . import timelimit
 from .types import Loc, Phase, Pos, Step
-from .windows import SummonTogether, after_chain, start_chain, summon_with_negation_window, window
+from .windows import SummonTogether, after_chain, last_chance, start_chain, summon_with_negation_window, window
 
 if TYPE_CHECKING:
     from .duel import Duel
@@ -263,9 +263,8 @@ class MainPhase(Frame):
         if choice.key == "refresh":
             return self.idle(d, None)
         if verb in ("battle", "end"):
-            # R-PRIO-2: announcing the end of the phase is a pass; the opponent may act before it ends.
             self.verb = verb
-            return self.then(d, "moving_on", window(d, first=1 - p, passes=1, stop_after_chain=True))
+            return self.then(d, "moving_on", last_chance(d))
         if verb == "pendulum":
             from .pendulum import summon as pendulum_summon
 
@@ -455,7 +454,7 @@ class BattlePhase(Frame):
         if choice.key == "refresh":
             return self.battle_step(d, None)
         if choice.verb == "main2":
-            return self.then(d, "moving_on", window(d, first=1 - p, passes=1, stop_after_chain=True))
+            return self.then(d, "moving_on", last_chance(d))
         if choice.verb == "activate":
             return self.then(d, "activated", start_chain(d, p, choice))
         assert choice.card is not None

@@ -85,6 +85,7 @@ class DuelView:
     outcome: str | None
     chain: tuple[LinkView, ...] = ()
     summoning: tuple[int, ...] = ()  # uids of the monsters whose Summon is being declared (its negation window, R-SUMMON-19)
+    closing: bool = False  # the turn player moved on: this response window is the last chance in the phase or step (R-PRIO-2)
 
     @property
     def me(self) -> SideView:
@@ -125,7 +126,8 @@ def pile_card_view(card: CardInst, viewer: int) -> CardView:
     return view
 
 
-def make_view(d: "Duel", viewer: int) -> DuelView:
+def make_view(d: "Duel", viewer: int, closing: bool = False) -> DuelView:
+    """What `viewer` sees; `closing`: the innermost response window is the last chance (windows.in_last_chance)."""
     sides = []
     for side in d.players:
         def cv(c: CardInst | None) -> CardView | None:
@@ -150,4 +152,5 @@ def make_view(d: "Duel", viewer: int) -> DuelView:
                     attack.attacker.uid if attack else None,
                     attack.target.uid if attack and attack.target else None,
                     d.pending.player if d.pending else None,
-                    d.outcome.text(d.names) if d.outcome else None, chain, tuple(c.uid for c in d.summoning))
+                    d.outcome.text(d.names) if d.outcome else None, chain, tuple(c.uid for c in d.summoning),
+                    closing)

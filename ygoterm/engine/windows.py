@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- priority
 
 
-def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chain: bool = False,
+def window(d: "Duel", first: int | None = None, passes: int = 0, closing: bool = False,
            triggers: bool = True) -> Frame | tuple[()]:
     """R-PRIO-1/2: players may act, `first` (default: the turn player) first, until both pass
     in succession. The window's result is True if anything was activated.
@@ -38,17 +38,35 @@ def window(d: "Duel", first: int | None = None, passes: int = 0, stop_after_chai
     "always" (hot-seat privacy: then every window asks, so a prompt reveals nothing). When no
     card in the duel could ever respond and nobody asked for "always", the window is skipped
     without building a frame (`()`: nothing to run, the result is None).
+
+    A `closing` window follows the turn player's moving on (`last_chance`); a chain started in
+    it ends it.
     """
     if not d.responders and "always" not in d.prompt_modes:
         return ()
-    return Window(d.turn_player if first is None else first, passes, stop_after_chain, triggers)
+    return Window(d.turn_player if first is None else first, passes, closing, triggers)
+
+
+def last_chance(d: "Duel") -> Frame | tuple[()]:
+    """R-PRIO-2: the turn player moves on (to the Battle Phase, Main Phase 2 or the End Phase),
+    which is a pass; the opponent may act before the phase or step ends. After a chain there
+    the turn player is back in an open game state (the window ends; its result is True)."""
+    return window(d, first=1 - d.turn_player, passes=1, closing=True)
+
+
+def in_last_chance(d: "Duel") -> bool:
+    """Whether the innermost response window is the one after the turn player moved on."""
+    for frame in reversed(d._stack):
+        if isinstance(frame, Priority):
+            return isinstance(frame, Window) and frame.closing
+    return False
 
 
 @dataclass
 class Window(Priority):
     """A response window (see `window`); its result is True if anything was activated."""
 
-    stop_after_chain: bool = False
+    closing: bool = False  # the turn player moved on: the last chance in this phase or step (R-PRIO-2)
     triggers: bool = True
     acted: bool = False
 
@@ -73,7 +91,7 @@ class Window(Priority):
         return self.then(d, "chained", start_chain(d, self.p, choice))
 
     def chained(self, d: "Duel", _: Any) -> Next:
-        if self.stop_after_chain:
+        if self.closing:
             return self.then(d, "stopped", after_chain(d))
         self.passes, self.p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
         return self.ask_priority(d)

@@ -19,7 +19,7 @@ from ..bugs import write_bug_report
 from ..engine.decision import Decision, Kind, Option
 from ..engine.duel import Duel, forced
 from ..engine.events import CoinToss, Event, LifePoints, Move, Note, PhaseChange, Summon
-from ..engine.types import Phase, Step
+from ..engine.types import Phase
 from ..engine.score import Score
 from ..engine.errors import EffectError
 from ..engine.replay import ReplayRecord, load_duel, replay
@@ -245,19 +245,11 @@ class Session:
         moving_on = f"{names[view.turn_player]} moves on: the last chance to act in this {'step' if view.step else 'phase'} (R-PRIO-2)"
         if recent is not None:
             lines.append(f"Just now: {recent.for_player(PUBLIC).text(names)}")
-            if self._moved_on():
-                lines.append(moving_on)  # (else this window reads like the one after that Summon)
-        elif view.phase in (Phase.MAIN1, Phase.MAIN2) or view.step == Step.BATTLE:
-            lines.append(moving_on)
-        else:
+        if view.closing:
+            lines.append(moving_on)  # (after a Summon: else this window reads like the one the Summon opened)
+        elif recent is None:
             lines.append(f"The {view.step.title if view.step else view.phase.title} begins")
         return lines
-
-    def _moved_on(self) -> bool:
-        """The last answer was the turn player's "battle", "main2" or "end": this window is the
-        opponent's last chance in the phase (R-PRIO-2)."""
-        choices = self.duel.record.choices if self.duel.record is not None else []
-        return bool(choices) and choices[-1].lstrip("=") in ("battle", "main2", "end")
 
     def lift_curtain(self) -> None:
         who = self.human_to_decide()
