@@ -319,3 +319,62 @@ def test_one_trap_answers_an_attack_and_the_wider_one_first(pool):
         d.apply(d.pending.options[-1])
     assert d.pending.kind == Kind.CHAIN and "activate Sakuretsu Armor" in [o.label for o in d.pending.options]
     assert _answers(pool, d)[0] == "pass"
+
+
+def test_the_evaluation_is_the_same_position_seen_from_the_other_side(pool, decks):
+    """evaluate(d, 0) == -evaluate(d, 1) everywhere in a duel (its terms are one side's minus the
+    other's), and a decided duel is worth ±WIN."""
+    from ygoterm.agents.evaluate import WIN, evaluate
+
+    duel = Duel.new(pool, (decks["kaiba-dragons"], decks["joey-warriors"]), 5)
+    agent = RandomAgent(5)
+    while duel.pending is not None:
+        assert evaluate(duel, 0) == pytest.approx(-evaluate(duel, 1))
+        duel.apply(agent.choose(None, duel.pending))
+    winner = duel.outcome.winner
+    assert winner is not None and evaluate(duel, winner) == WIN and evaluate(duel, 1 - winner) == -WIN
+
+
+def test_the_logistic_fit_finds_the_weights_that_made_the_wins():
+    """Synthetic positions whose wins follow known coefficients: the fit finds them again."""
+    import math
+    import random
+
+    from ygoterm.analysis.fit_evaluation import logistic_fit
+
+    rng = random.Random(3)
+    truth = (0.3, 1.5, -0.8)
+    xs, ys = [], []
+    for _ in range(6000):
+        x = [1.0, rng.uniform(-2, 2), rng.uniform(-2, 2)]
+        xs.append(x)
+        ys.append(rng.random() < 1 / (1 + math.exp(-sum(a * b for a, b in zip(truth, x)))))
+    fitted = logistic_fit(xs, ys)
+    assert fitted == pytest.approx(truth, abs=0.12)
+
+
+def test_fitted_weights_keep_life_points_and_scale_each_group():
+    from ygoterm.agents.evaluate import WEIGHTS
+    from ygoterm.analysis.fit_evaluation import GROUPS, fitted_weights
+
+    weights = fitted_weights([2.0, 4.0, 2.0, 6.0, 1.0])  # (life points ×2: the others are halved against them)
+    assert weights[:2] == WEIGHTS[:2]
+    assert weights[GROUPS["monsters"][0]] == round(WEIGHTS[GROUPS["monsters"][0]] * 2, 2)
+    assert weights[GROUPS["hand"][0]] == WEIGHTS[GROUPS["hand"][0]]
+    assert weights[GROUPS["spells & traps"][0]] == round(WEIGHTS[GROUPS["spells & traps"][0]] * 3, 2)
+    assert weights[GROUPS["open lethal"][0]] == round(WEIGHTS[GROUPS["open lethal"][0]] / 2, 2)
+    assert weights[10] == WEIGHTS[10]  # (the Deck's term belongs to no group)
+
+
+def test_self_play_positions_say_who_won_from_the_turn_players_side(pool, decks):
+    """Each turn start is one position of the turn player's; their `won` flags follow the
+    duel's winner, and the same task gives the same positions."""
+    from ygoterm.analysis.fit_evaluation import SelfPlay
+
+    job, pair = SelfPlay([], []), [decks["kaiba-dragons"], decks["joey-warriors"]]
+    positions = job.play((pool, pair), (11, 0, 1))
+    assert positions == job.play((pool, pair), (11, 0, 1)) and len(positions) >= 4
+    assert {p.won for p in positions} == {True, False}
+    firsts = positions[0::2], positions[1::2]  # (turns alternate between the players)
+    assert all(p.won == firsts[0][0].won and (p.deck, p.other) == (firsts[0][0].deck, firsts[0][0].other) for p in firsts[0])
+    assert all(p.won != firsts[0][0].won for p in firsts[1])
