@@ -113,7 +113,7 @@ def logistic_fit(xs: Sequence[Sequence[float]], ys: Sequence[bool], iterations: 
         grad = [-RIDGE * v for v in w]
         hess = [[RIDGE * (i == j) for j in range(k)] for i in range(k)]
         for x, y in zip(xs, ys):
-            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x))))))
+            p = _chance(w, x)
             for i in range(k):
                 grad[i] += (y - p) * x[i]
                 s = p * (1 - p) * x[i]
@@ -147,9 +147,14 @@ def log_likelihood(xs: Sequence[Sequence[float]], ys: Sequence[bool], w: Sequenc
     """Mean log-likelihood per position (higher: better predictions)."""
     total = 0.0
     for x, y in zip(xs, ys):
-        p = 1 / (1 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x))))))
+        p = _chance(w, x)
         total += math.log(p if y else 1 - p)
     return total / len(xs)
+
+
+def _chance(w: Sequence[float], x: Sequence[float]) -> float:
+    """The model's probability of a win for inputs `x` (the logit clipped: no overflow)."""
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, sum(a * b for a, b in zip(w, x))))))
 
 
 def fitted_weights(multipliers: Sequence[float]) -> tuple[float, ...]:
@@ -183,13 +188,12 @@ def main(argv: list[str] | None = None) -> int:
     duels = run(job, schedule(args.duels, args.seed, len(deck_files)), args.workers)
     held_out = [p for rows in duels[: len(duels) // 5] for p in rows]  # (the first fifth of the duels checks the fit)
     train = [p for rows in duels[len(duels) // 5:] for p in rows]
-    positions = held_out + train
     xs, ys = [row(p, len(deck_files)) for p in train], [p.won for p in train]
     w = logistic_fit(xs, ys)
     groups = w[len(deck_files):]
     hx, hy = [row(p, len(deck_files)) for p in held_out], [p.won for p in held_out]
     now = logistic_fit([_as_one(x, len(deck_files)) for x in xs], ys)  # today's weights, only their scale fitted
-    print(f"{len(positions)} positions from {args.duels} duels of ai:easy against itself ({len(train)} to fit)")
+    print(f"{len(held_out) + len(train)} positions from {args.duels} duels of ai:easy against itself ({len(train)} to fit)")
     for name, m in zip(GROUPS, groups):
         print(f"  {name:15} × {m / groups[0]:.2f}")
     print(f"held-out log-likelihood per position: today's weights {log_likelihood([_as_one(x, len(deck_files)) for x in hx], hy, now):.4f}, "
