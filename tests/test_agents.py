@@ -378,3 +378,23 @@ def test_self_play_positions_say_who_won_from_the_turn_players_side(pool, decks)
     firsts = positions[0::2], positions[1::2]  # (turns alternate between the players)
     assert all(p.won == firsts[0][0].won and (p.deck, p.other) == (firsts[0][0].deck, firsts[0][0].other) for p in firsts[0])
     assert all(p.won != firsts[0][0].won for p in firsts[1])
+
+
+def test_hard_also_searches_which_card_to_pick(pool):
+    """Monster Reborn with two monsters in the Graveyards: ai:hard plays out each target (its
+    "why?" lists them, the rules of thumb's pick first); ai:normal takes the rules of thumb's."""
+    from ygoterm.agents.ai import _label
+    from ygoterm.agents.policy import Heuristic
+
+    d = _position(pool, 3, {"hand": ["Monster Reborn"], "gy": ["Gemini Elf"]}, {"gy": ["Luster Dragon"]})
+    d.apply(next(o for o in d.pending.options if o.label == "activate Monster Reborn"))
+    decision = d.pending
+    assert decision.kind == Kind.CARDS and decision.verb == "target"
+    obs = observe(d, decision.player, pool)
+    normal, hard = AIAgent("normal", 1), AIAgent("hard", 1, budget=300)
+    normal.choose(obs, decision)
+    assert normal.last is None
+    hard.choose(obs, decision)
+    labels = [label for label, _, _ in hard.last.candidates]
+    assert sorted(labels) == sorted(o.label for o in decision.options) and len(labels) == 2
+    assert labels[0] == _label(Heuristic(1, careful=True).choose(obs, decision))

@@ -3,7 +3,8 @@
 At a decision that matters (a Main Phase move, an attack, a response), the AI takes
 its best few candidate answers (`Heuristic` ranks them) and plays each out in determinized
 worlds (`Observation.world`: its own knowledge, the hidden cards dealt again): the answer, then
-both players by the rules of thumb until the turn after next begins, then `evaluate`. All
+both players by the rules of thumb until the turn after next begins (hard: two turns later),
+then `evaluate`; hard also searches which card to pick and whether to use an optional effect. All
 candidates are played in the same worlds (paired play-outs: differences between them are not
 drowned by the luck of the deal), the weaker half is dropped halfway, and the best mean wins
 if it beats the heuristic's own answer clearly (more than the noise of a few dozen play-outs).
@@ -37,12 +38,18 @@ Answer = Option | Sequence[Option]
 # machine (`ygoterm bench --ai LEVEL`, CPU time per searched decision, classic and Pendulum decks)
 # normal takes p50 0.25 s, p95 0.31 s and hard p95 about 2 s: the levels' 0.3 s and 2 s
 LEVELS = {"easy": 0, "normal": 1000, "hard": 6500}
+# turns a play-out sees (it ends when the turn after them begins): hard's larger budget pays for
+# play-outs twice as long, which normal's cannot afford (docs/ai.md)
+TURNS = {"easy": 2, "normal": 2, "hard": 4}
 CANDIDATES = 5  # answers searched at most (the heuristic's best, plus moving on)
 MARGIN = 0.25  # how much better (in evaluation units, ~1000 LP) a searched answer must be than the heuristic's
 PLAYOUT_COST = 3  # what dealing or copying a world costs, in simulated decisions
 HORIZON = 160  # decisions a play-out may take at most
 LINE = 6  # moves of the expected line kept for "why?"
 _SEARCHED = frozenset((Kind.COMMAND, Kind.BATTLE, Kind.CHAIN))
+# what hard searches besides: which card (a target, a Tribute, a search), whether (an optional
+# effect) and how (a battle position) — normal leaves them to the rules of thumb
+_SELECTIONS = frozenset((Kind.CARDS, Kind.YESNO, Kind.POSITION))
 
 
 @dataclass
@@ -74,12 +81,17 @@ class AIAgent:
         self.policy = Heuristic(seed, careful=True)
         self.rng = random.Random(f"ai:{seed}")
         self.last: Thought | None = None  # the last searched decision's reasoning
+        self.turns = TURNS[level]
+        self.searched = _SEARCHED | (_SELECTIONS if level == "hard" else frozenset())
 
     def choose(self, obs: Observation, decision: Decision) -> Answer:
         heuristic = self.policy.choose(obs, decision)
-        if self.budget <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
+        if self.budget <= 0 or decision.kind not in self.searched or len(decision.options) < 2:
             return heuristic
-        if decision.kind == Kind.CHAIN and _open_window(obs):
+        candidates: list[Answer]
+        if decision.kind in _SELECTIONS:
+            candidates = self.selections(obs, decision, heuristic)
+        elif decision.kind == Kind.CHAIN and _open_window(obs):
             if not isinstance(heuristic, Option) or heuristic.verb == "pass":
                 return heuristic
             candidates = [heuristic, *(o for o in decision.options if o.verb == "pass")]
@@ -107,7 +119,17 @@ class AIAgent:
                 out.append(o)
         return out
 
-    def search(self, obs: Observation, decision: Decision, candidates: list[Option]) -> Option:
+    def selections(self, obs: Observation, decision: Decision, heuristic: Answer) -> list[Answer]:
+        """The heuristic's pick and the next best single cards (a selection of exactly one card),
+        or every answer of a yes/no or position question."""
+        if decision.kind != Kind.CARDS:
+            return [heuristic, *(o for o in decision.options if o != heuristic)]
+        if decision.sets or decision.min != 1 or decision.max != 1 or isinstance(heuristic, Option) or len(heuristic) != 1:
+            return [heuristic]
+        ranked = self.policy.ranked_cards(obs, decision)
+        return [list(heuristic), *([o] for o in ranked if o != heuristic[0])][:CANDIDATES]
+
+    def search(self, obs: Observation, decision: Decision, candidates: list[Answer]) -> Answer:
         """Rounds of play-outs: each round deals one possible world and plays every remaining
         candidate in it, so candidates are compared on the same cards (paired samples: far less
         noise than each on worlds of its own). Halfway, the weaker half is dropped; the
@@ -133,13 +155,13 @@ class AIAgent:
         best = max(alive, key=lambda k: (means[k], -k))
         if best != 0 and not _clearly_better(values[best], values[0]):
             best = 0
-        self.last = Thought(decision.prompt, [(c.label, m, len(v)) for c, m, v in zip(candidates, means, values) if v],
-                            candidates[best].label, lines.get(best, []))
+        self.last = Thought(decision.prompt, [(_label(c), m, len(v)) for c, m, v in zip(candidates, means, values) if v],
+                            _label(candidates[best]), lines.get(best, []))
         return candidates[best]
 
-    def playout(self, obs: Observation, world: "Duel", answer: Option, line: list[str] | None = None) -> tuple[float, int]:
+    def playout(self, obs: Observation, world: "Duel", answer: Answer, line: list[str] | None = None) -> tuple[float, int]:
         """Play `answer` in a possible `world` (it is played on), then both sides by rules of
-        thumb, and evaluate the position when the turn after next begins; returns the value and
+        thumb, and evaluate the position when `turns` turns have begun; returns the value and
         the decisions it took. `line` collects the first moves that were choices (as the AI saw
         them in that world: its guess, never the real cards)."""
         me, start = obs.player, world.turn
@@ -147,7 +169,7 @@ class AIAgent:
         steps = 1
         for steps in range(1, HORIZON + 1):
             pending = world.pending
-            if pending is None or world.turn >= start + 2:
+            if pending is None or world.turn >= start + self.turns:
                 break
             reply = self.policy.choose(observe(world, pending.player, obs.pool), pending)
             if line is not None and len(line) < LINE and len(pending.options) > 1 and pending.kind in _SEARCHED \
@@ -167,6 +189,10 @@ def _open_window(obs: Observation) -> bool:
     card the rules of thumb would use, never fire one they keep."""
     view = obs.view
     return not view.chain and view.attacker is None and not view.summoning
+
+
+def _label(answer: Answer) -> str:
+    return answer.label if isinstance(answer, Option) else ", ".join(o.label for o in answer)
 
 
 def _mean(values: list[float]) -> float:

@@ -510,17 +510,17 @@ class Heuristic:
     def cards(self, obs: Observation, d: Decision) -> Sequence[Option]:
         if d.sets:
             return self._best_set(obs, d)
+        count = max(d.min, min(d.max, len(d.options))) if d.verb in ("pendulum",) else d.min or 1
+        return self.ranked_cards(obs, d)[:count]
+
+    def ranked_cards(self, obs: Observation, d: Decision) -> list[Option]:
+        """A selection's options, the one to pick first first."""
         options = list(d.options)
-        verb = d.verb
-        count = max(d.min, min(d.max, len(options))) if verb in ("pendulum",) else d.min or 1
-        count = min(count, len(options))
-        if verb in ("tribute", "discard", "material", "cost"):
-            ranked = sorted(options, key=lambda o: self.card_worth(obs, o.card))  # the least valuable first
-        elif verb == "target":
-            ranked = self.rank_targets(obs, d, options)
-        else:  # add, special summon, fusion, pendulum, look … the best first
-            ranked = sorted(options, key=lambda o: -self.card_worth(obs, o.card))
-        return ranked[:count]
+        if d.verb in ("tribute", "discard", "material", "cost"):
+            return sorted(options, key=lambda o: self.card_worth(obs, o.card))  # the least valuable first
+        if d.verb == "target":
+            return self.rank_targets(obs, d, options)
+        return sorted(options, key=lambda o: -self.card_worth(obs, o.card))  # add, special summon, fusion, pendulum, look …
 
     def _best_set(self, obs: Observation, d: Decision) -> Sequence[Option]:
         by_key = {o.key: o for o in d.options}
