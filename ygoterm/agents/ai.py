@@ -3,8 +3,9 @@
 At a decision that matters (a Main Phase move, an attack, a response), the AI takes
 its best few candidate answers (`Heuristic` ranks them) and plays each out in determinized
 worlds (`Observation.world`: its own knowledge, the hidden cards dealt again): the answer, then
-both players by the rules of thumb until the turn after next begins (hard: two turns later),
-then `evaluate`; hard also searches which card to pick and whether to use an optional effect. All
+both players by the rules of thumb until the turn after next begins (hard: four turns on),
+then `evaluate`; hard also searches which card to pick, whether to use an optional effect and
+which battle position to take. All
 candidates are played in the same worlds (paired play-outs: differences between them are not
 drowned by the luck of the deal), the weaker half is dropped halfway, and the best mean wins
 if it beats the heuristic's own answer clearly (more than the noise of a few dozen play-outs).
