@@ -380,9 +380,9 @@ def test_self_play_positions_say_who_won_from_the_turn_players_side(pool, decks)
     assert all(p.won != firsts[0][0].won for p in firsts[1])
 
 
-def test_hard_also_searches_which_card_to_pick(pool):
-    """Monster Reborn with two monsters in the Graveyards: ai:hard plays out each target (its
-    "why?" lists them, the rules of thumb's pick first); ai:normal takes the rules of thumb's."""
+def test_search_also_weighs_which_card_to_pick(pool):
+    """Monster Reborn with two monsters in the Graveyards: the searching AI plays out each target
+    (its "why?" lists them, the rules of thumb's pick first); ai:easy takes the rules of thumb's."""
     from ygoterm.agents.ai import _label
     from ygoterm.agents.policy import Heuristic
 
@@ -391,10 +391,10 @@ def test_hard_also_searches_which_card_to_pick(pool):
     decision = d.pending
     assert decision.kind == Kind.CARDS and decision.verb == "target"
     obs = observe(d, decision.player, pool)
-    normal, hard = AIAgent("normal", 1), AIAgent("hard", 1, budget=300)
+    easy, normal = AIAgent("easy", 1), AIAgent("normal", 1, budget=300)
+    easy.choose(obs, decision)
+    assert easy.last is None
     normal.choose(obs, decision)
-    assert normal.last is None
-    hard.choose(obs, decision)
-    labels = [label for label, _, _ in hard.last.candidates]
+    labels = [label for label, _, _ in normal.last.candidates]
     assert sorted(labels) == sorted(o.label for o in decision.options) and len(labels) == 2
     assert labels[0] == _label(Heuristic(1, careful=True).choose(obs, decision))

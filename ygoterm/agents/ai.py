@@ -4,9 +4,8 @@ At a decision that matters (a Main Phase move, an attack, a response), the AI ta
 its best few candidate answers (`Heuristic` ranks them) and plays each out in determinized
 worlds (`Observation.world`: its own knowledge, the hidden cards dealt again): the answer, then
 both players by the rules of thumb until the turn after next begins (hard: four turns on),
-then `evaluate`; hard also searches which card to pick, whether to use an optional effect and
-which battle position to take. All
-candidates are played in the same worlds (paired play-outs: differences between them are not
+then `evaluate`. It also searches which card to pick, whether to use an optional effect and
+which battle position to take. All candidates are played in the same worlds (paired play-outs: differences between them are not
 drowned by the luck of the deal), the weaker half is dropped halfway, and the best mean wins
 if it beats the heuristic's own answer clearly (more than the noise of a few dozen play-outs).
 This is determinized ("perfect information") Monte Carlo over the AI's own
@@ -16,7 +15,7 @@ The budget is a number of simulated engine decisions, not seconds: the same duel
 answers give the same AI answers on any machine, under any load, in any worker process, and a
 decision whose play-outs run long (a Main Phase with many moves) stops after as much work as one
 whose play-outs are short — the time per decision is steady. The levels' budgets are set so that
-a decision takes about 0.3 s (normal) and 2 s (hard) on the classic decks.
+a decision takes at most about 0.3 s (normal) and 2 s (hard) on the classic decks.
 """
 
 from __future__ import annotations
@@ -36,8 +35,9 @@ if TYPE_CHECKING:
 Answer = Option | Sequence[Option]
 
 # decisions simulated per searched decision, each play-out counting PLAYOUT_COST more. On this
-# machine (`ygoterm bench --ai LEVEL`, CPU time per searched decision, classic and Pendulum decks)
-# normal takes p50 0.25 s, p95 0.31 s and hard p95 about 2 s: the levels' 0.3 s and 2 s
+# machine (`ygoterm bench --ai LEVEL`, CPU time per searched decision, classic decks) normal takes
+# p50 0.25 s, p95 0.31 s (the level's 0.3 s) and hard p50 0.68 s, p95 0.76 s: within its 2 s, as
+# its four-turn play-outs cost fewer deals per decision simulated (docs/ai.md)
 LEVELS = {"easy": 0, "normal": 1000, "hard": 6500}
 # turns a play-out sees (it ends when the turn after them begins): hard's larger budget pays for
 # play-outs twice as long, which normal's cannot afford (docs/ai.md)
@@ -47,10 +47,12 @@ MARGIN = 0.25  # how much better (in evaluation units, ~1000 LP) a searched answ
 PLAYOUT_COST = 3  # what dealing or copying a world costs, in simulated decisions
 HORIZON = 160  # decisions a play-out may take at most
 LINE = 6  # moves of the expected line kept for "why?"
-_SEARCHED = frozenset((Kind.COMMAND, Kind.BATTLE, Kind.CHAIN))
-# what hard searches besides: which card (a target, a Tribute, a search), whether (an optional
-# effect) and how (a battle position) — normal leaves them to the rules of thumb
+# which card (a target, a Tribute, a search), whether (an optional effect) and how (a battle
+# position): searched too, among the heuristic's best few picks (docs/ai.md: at normal's budget,
+# 298 against 293 of the same 400 duels with the beginner)
 _SELECTIONS = frozenset((Kind.CARDS, Kind.YESNO, Kind.POSITION))
+_MOVES = frozenset((Kind.COMMAND, Kind.BATTLE, Kind.CHAIN))  # a Main Phase move, an attack, a response
+_SEARCHED = _MOVES | _SELECTIONS
 
 
 @dataclass
@@ -83,11 +85,10 @@ class AIAgent:
         self.rng = random.Random(f"ai:{seed}")
         self.last: Thought | None = None  # the last searched decision's reasoning
         self.turns = TURNS[level]
-        self.searched = _SEARCHED | (_SELECTIONS if level == "hard" else frozenset())
 
     def choose(self, obs: Observation, decision: Decision) -> Answer:
         heuristic = self.policy.choose(obs, decision)
-        if self.budget <= 0 or decision.kind not in self.searched or len(decision.options) < 2:
+        if self.budget <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
             return heuristic
         candidates: list[Answer]
         if decision.kind in _SELECTIONS:
@@ -173,7 +174,7 @@ class AIAgent:
             if pending is None or world.turn >= start + self.turns:
                 break
             reply = self.policy.choose(observe(world, pending.player, obs.pool), pending)
-            if line is not None and len(line) < LINE and len(pending.options) > 1 and pending.kind in _SEARCHED \
+            if line is not None and len(line) < LINE and len(pending.options) > 1 and pending.kind in _MOVES \
                     and isinstance(reply, Option) and reply.verb not in ("pass", ""):
                 line.append(("" if pending.player == me else "opponent: ") + reply.label)
             world.apply(reply)
