@@ -5,11 +5,11 @@ its best few candidate answers (`Heuristic` ranks them) and plays each out in de
 worlds (`Observation.world`: its own knowledge, the hidden cards dealt again): the answer, then
 both players by the rules of thumb until the turn after next begins (hard: four turns on),
 then `evaluate`. It also searches which card to pick, whether to use an optional effect and
-which battle position to take. All candidates are played in the same worlds (paired play-outs: differences between them are not
-drowned by the luck of the deal), the weaker half is dropped halfway, and the best mean wins
-if it beats the heuristic's own answer clearly (more than the noise of a few dozen play-outs).
-This is determinized ("perfect information") Monte Carlo over the AI's own
-decision, with a heuristic default policy — docs/ai.md says why and what it measured.
+which battle position to take. All candidates are played in the same worlds (paired play-outs:
+differences between them are not drowned by the luck of the deal), the weaker half is dropped
+halfway, and the best mean wins if it beats the heuristic's own answer clearly (more than the
+noise of a few dozen play-outs). This is determinized ("perfect information") Monte Carlo over
+the AI's own decision, with a heuristic default policy — docs/ai.md says why and what it measured.
 
 The budget is a number of simulated engine decisions, not seconds: the same duel, seed and
 answers give the same AI answers on any machine, under any load, in any worker process, and a
@@ -35,9 +35,9 @@ if TYPE_CHECKING:
 Answer = Option | Sequence[Option]
 
 # decisions simulated per searched decision, each play-out counting PLAYOUT_COST more. On this
-# machine (`ygoterm bench --ai LEVEL`, CPU time per searched decision, classic decks) normal takes
-# p50 0.25 s, p95 0.31 s (the level's 0.3 s) and hard p50 0.68 s, p95 0.76 s: within its 2 s, as
-# its four-turn play-outs cost fewer deals per decision simulated (docs/ai.md)
+# machine (`ygoterm bench --ai LEVEL`, CPU time per searched decision, Kaiba vs Joey, 2026-12-03)
+# normal takes p50 0.11 s, p95 0.13 s and hard p50 0.68 s, p95 0.76 s: within the levels' 0.3 s
+# and 2 s, with room (the machine's speed drifts; docs/ai.md has the history)
 LEVELS = {"easy": 0, "normal": 1000, "hard": 6500}
 # turns a play-out sees (it ends when the turn after them begins): hard's larger budget pays for
 # play-outs twice as long, which normal's cannot afford (docs/ai.md)
