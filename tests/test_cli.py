@@ -36,6 +36,13 @@ def test_check_unknown_deck_name(cli):
     assert code == 2 and "no deck file or deck named 'kaiba-dragon'" in err and "kaiba-dragons" in err
 
 
+def test_a_usage_error_prints_brackets_as_typed(cli):
+    # the message and its hint are text, not markup: "[x]" in a path (or "ygoterm[cluster]" in
+    # the hint of a missing Ray) used to vanish
+    code, _, err = cli("check", "decks/[x].yaml")
+    assert code == 2 and "no deck file or deck named 'decks/[x].yaml'" in err
+
+
 def test_check_variant_switches(cli, tmp_path):
     deck = tmp_path / "big.yaml"
     names = ["Celtic Guardian", "Mystical Elf", "Giant Soldier of Stone", "Luster Dragon", "Alexandrite Dragon", "Summoned Skull",

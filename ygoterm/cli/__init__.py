@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         return report_data_error(e)
     except UsageError as e:
         print_problems(e.problems)
-        err.print(f"[red]ygoterm: {e}[/]" + (f"  [dim]({e.hint})[/]" if e.hint else ""), soft_wrap=True)
+        err.print(f"[red]ygoterm: {escape(str(e))}[/]" + (f"  [dim]({escape(e.hint)})[/]" if e.hint else ""), soft_wrap=True)
         return EXIT_UNREADABLE
     except EffectError as e:
         report = write_bug_report(e)
