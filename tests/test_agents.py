@@ -122,6 +122,10 @@ def test_the_arena_gives_the_same_results_on_any_number_of_workers(pool):
     summary = summarize(matchups, one)[0]
     assert summary.total.duels == 8 and summary.going_first.duels == 4
     assert summary.total.wins >= 7  # greedy beats random
+    # other agents, the same deals and seatings: two runs compare duel by duel
+    other = schedule([Matchup(("ai:easy", "greedy"), CLASSIC)], 8, seed=5)
+    assert [(t.seed, t.a_deck, t.a_first) for t in other] == [(t.seed, t.a_deck, t.a_first) for t in tasks]
+    assert len({t.seed for t in tasks}) == 8
 
 
 def test_wilson_intervals():

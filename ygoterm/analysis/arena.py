@@ -3,8 +3,9 @@
 A matchup is two agents and two decks. Its duels cycle through the four ways to sit: agent A
 with the first deck or the second, going first or second (the arena answers the coin-toss
 winner's choice to keep that schedule). Every duel has its own seed derived from the arena's
-seed, the matchup and the duel's number, so any duel can be played again alone, and the
-results are the same whatever the number of worker processes: duels are independent and
+seed, the decks and the duel's number, so any duel can be played again alone, two runs with
+other agents meet the same deals, and the results are the same whatever the number of worker
+processes: duels are independent and
 deterministic, and results are put back in duel order.
 """
 
@@ -71,9 +72,11 @@ def schedule(matchups: list[Matchup], duels: int, seed: int) -> list[Task]:
 
 
 def duel_task(m: int, matchup: Matchup, n: int, seed: int) -> Task:
-    """Duel `n` of matchup number `m`: its seed depends on the arena's seed, the matchup and `n`
-    only — not on how many duels the arena plays — so any duel can be played again alone."""
-    duel_seed = random.Random(f"arena:{seed}:{matchup.name}:{n}").randrange(2**31)
+    """Duel `n` of matchup number `m`. Its seed depends on the arena's seed, the decks and `n`
+    only: not on how many duels the arena plays, so any duel can be played again alone; not on
+    the agents, so two runs that differ only in an agent deal the same hands and seatings (a
+    paired comparison: the luck of the deal cancels out of their difference)."""
+    duel_seed = random.Random(f"arena:{seed}:{matchup.decks[0]} vs {matchup.decks[1]}:{n}").randrange(2**31)
     return Task(m, n, duel_seed, a_deck=n % 2, a_first=(n // 2) % 2 == 0)
 
 
