@@ -239,6 +239,7 @@ class YgoApp(App):
 
     def menu_solo(self) -> None:
         self.wait_for_pool()
+        from ..agents.ai import ABOUT
         from .deck_screens import DeckPicker, ai_refusal, survey_decks
 
         entries = survey_decks(self.pool, self.deck_dirs)
@@ -248,7 +249,7 @@ class YgoApp(App):
                 return
             options = [Option("goldfish", "Goldfish: the opponent does nothing"),
                        Option("ai:normal", "The AI (normal), playing a copy of your deck"),
-                       Option("ai:easy", "The AI (easy)"), Option("ai:hard", "The AI (hard: about 2 s a move)"),
+                       Option("ai:easy", f"The AI (easy: {ABOUT['easy']})"), Option("ai:hard", f"The AI (hard: {ABOUT['hard']})"),
                        Option("random", "Random play (any legal move)"), Option("deck", "Another deck, played by you too")]
 
             def chosen(option: Option | None) -> None:

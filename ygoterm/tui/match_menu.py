@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..agents.ai import ABOUT
 from ..engine.decision import Option
 from ..schema.decks import Deck
 from ..schema.rules import Rules, TimeRules
@@ -17,8 +18,7 @@ from .session import Seat
 if TYPE_CHECKING:
     from .app import YgoApp
 
-AI_LEVELS = (("ai:easy", "The AI, easy (rules of thumb, instant)"), ("ai:normal", "The AI, normal (about 0.3 s a move)"),
-             ("ai:hard", "The AI, hard (about 2 s a move)"))
+AI_LEVELS = tuple((f"ai:{level}", f"The AI, {level} ({about})") for level, about in ABOUT.items())
 
 
 def match_screen(run: MatchRun) -> Any:
@@ -128,5 +128,5 @@ def menu_vs_computer(app: "YgoApp", start: Callable[[tuple[Deck, Deck], str], An
 
         app.push_screen(DeckPicker("Your deck", entries), ai_deck)
 
-    app.push_screen(QuestionScreen(ChoicePrompt("Duel vs computer: how strong?", [Option(k, label) for k, label in AI_LEVELS],
+    app.push_screen(QuestionScreen(ChoicePrompt("Duel vs computer: which AI?", [Option(k, label) for k, label in AI_LEVELS],
                                  default="ai:normal")), level)
