@@ -31,10 +31,11 @@ def _hidden(d: Duel, viewer: int) -> list[tuple[int, str]]:
 
 def test_the_ai_answers_the_same_whatever_the_hidden_cards_are(pool, decks):
     """Two duels that look the same to the AI (one is a determinized world of the other: same
-    view, same history, other hidden cards) get the same answers from AIs with the same seed."""
+    view, same history, other hidden cards) get the same answers from AIs with the same seed, and
+    the same "why?" (candidates, values, expected line)."""
     d = Duel.new(pool, (decks[CLASSIC[0]], decks[CLASSIC[1]]), 11)
     players = (RandomAgent(1), RandomAgent(2))
-    compared = 0
+    compared = explained = 0
     for step in range(400):
         decision = d.pending
         if decision is None:
@@ -44,12 +45,15 @@ def test_the_ai_answers_the_same_whatever_the_hidden_cards_are(pool, decks):
             other = d.determinize(me, 1000 + step)
             assert other.view(me) == d.view(me)
             assert _hidden(other, me) != _hidden(d, me)  # it is a different duel underneath
-            first = AIAgent("normal", seed=5, budget=240).choose(observe(d, me, pool), decision)
-            second = AIAgent("normal", seed=5, budget=240).choose(observe(other, me, pool), other.pending)
+            ai, twin = AIAgent("normal", seed=5, budget=240), AIAgent("normal", seed=5, budget=240)
+            first = ai.choose(observe(d, me, pool), decision)
+            second = twin.choose(observe(other, me, pool), other.pending)
             assert first.key == second.key
+            assert ai.last == twin.last  # "why?" too: its values and expected line tell nothing hidden
             compared += 1
+            explained += ai.last is not None and bool(ai.last.line)
         d.apply(players[decision.player].choose(None, decision))
-    assert compared >= 8
+    assert compared >= 8 and explained >= 4
 
 
 def test_greedy_and_easy_read_only_their_observation(pool, decks):
