@@ -5,8 +5,7 @@ with the first deck or the second, going first or second (the arena answers the 
 winner's choice to keep that schedule). Every duel has its own seed derived from the arena's
 seed, the decks and the duel's number, so any duel can be played again alone, two runs with
 other agents meet the same deals, and the results are the same whatever the number of worker
-processes: duels are independent and
-deterministic, and results are put back in duel order.
+processes: duels are independent and deterministic, and results are put back in duel order.
 """
 
 from __future__ import annotations
