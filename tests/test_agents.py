@@ -196,8 +196,20 @@ def test_any_arena_duel_plays_again_alone(cli, pool, tmp_path):
 
 
 def test_an_unreachable_ray_cluster_is_a_clear_error(cli):
+    pytest.importorskip("ray")  # (installed by .ci/run; without it, the test below)
     code, _, err = cli("arena", "kaiba-dragons", "--agents", "random", "--duels", "2", "--ray", "127.0.0.1:9")
     assert code == 2 and "cannot reach the Ray cluster at 127.0.0.1:9" in err
+
+
+def test_the_arena_on_ray_without_ray_installed_says_how_to_install_it(cli):
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("Ray is installed")
+    code, _, err = cli("arena", "kaiba-dragons", "--agents", "random", "--duels", "2", "--ray", "127.0.0.1:9")
+    assert code == 2 and "Ray is not installed" in err and "pip install 'ygoterm[cluster]'" in err
 
 
 def test_bench_ai_reports_cpu_time_per_searched_decision(cli):
