@@ -177,7 +177,7 @@ def test_the_arena_on_a_local_ray_gives_the_same_results(pool):
 def test_any_arena_duel_plays_again_alone(cli, pool, tmp_path):
     """--replay MATCHUP:DUEL plays one duel of an arena alone: the same result as in the run,
     everything that happened, and with --save a replay that loads to the same end."""
-    from ygoterm.engine.replay import load_duel
+    from ygoterm.engine import load_duel
 
     args = ["arena", "kaiba-dragons", "joey-warriors", "yugi-spellcasters", "--agents", "ai:easy", "greedy", "--seed", "3"]
     code, output, errors = cli(*args, "--duels", "3", "--workers", "1", "--out", tmp_path / "r.json")

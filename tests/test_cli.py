@@ -313,7 +313,7 @@ def test_duel_and_solo_refuse_an_illegal_deck_as_the_menu_does(cli, home, tmp_pa
 
 
 def test_allow_illegal_plays_the_deck_and_its_saves_open_again(cli, home, tmp_path, started):
-    from ygoterm.engine.replay import load_duel
+    from ygoterm.engine import load_duel
 
     deck = tmp_path / "short.yaml"
     deck.write_text(_shipped_deck_text().replace("Blue-Eyes White Dragon: 3", "Blue-Eyes White Dragon: 2"))  # 39 cards

@@ -75,7 +75,7 @@ def _fields(card: CardInst) -> dict[str, object]:
 
 
 def test_a_copy_at_an_open_game_state_is_made_from_data_without_replaying(pool, decks, monkeypatch):
-    import ygoterm.engine.replay as replay_module
+    import ygoterm.engine.replays as replay_module
 
     monkeypatch.setattr(replay_module, "replay", lambda *a, **k: pytest.fail("copy() replayed the duel"))
     for d, decision in points(pool, decks, seed=4, every=5):

@@ -10,7 +10,7 @@ from ygoterm.engine.duel import Duel
 from ygoterm.engine.events import Draw, SetCard
 from ygoterm.engine.types import Phase
 from ygoterm.engine.score import Score as Match
-from ygoterm.engine.replay import load_record, replay
+from ygoterm.engine import load_record, replay
 from ygoterm.schema.decks import load_deck
 from ygoterm.schema.problems import DataError
 from ygoterm.schema.rules import Rules, DuelRules

@@ -12,7 +12,7 @@ def test_engine_and_schema_never_import_textual_or_rich():
         "import sys\n"
         "import ygoterm.schema, ygoterm.schema.cardpool, ygoterm.schema.decks, ygoterm.schema.validate\n"
         "import ygoterm.schema.interop, ygoterm.schema.banlist, ygoterm.schema.query\n"
-        "import ygoterm.engine, ygoterm.engine.duel, ygoterm.engine.flow, ygoterm.engine.replay\n"
+        "import ygoterm.engine, ygoterm.engine.duel, ygoterm.engine.flow, ygoterm.engine.replays\n"
         "import ygoterm.agents\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(','.join(bad))\n"
@@ -32,7 +32,7 @@ LAYERS = [
     "extra_summons", "pendulum", "legality", "commands",  # the player's Extra Deck/Pendulum Summons, legality, commands
     "flow",  # turns, phases, battle
     "copying", "determinize", "record", "duel",  # the Duel facade last (record: the save format)
-    "position", "replay",  # built on Duel
+    "position", "replays",  # built on Duel
     "score", "siding", "clock", "match_record", "match", "match_replay",  # a match of duels (score, side-decking, time)
 ]
 
@@ -74,3 +74,25 @@ def test_engine_modules_import_only_modules_below_them():
                 where = "itself" if name == p.stem else f"{name}, which is above it"
                 problems.append(f"{p.stem} imports {where} (line {line})")
     assert not problems, "\n".join(problems)
+
+
+CLIENTS = ("ygoterm.tui", "ygoterm.agents", "ygoterm.analysis", "ygoterm.cli", "ygoterm.devtools",
+           "ygoterm.scenarios", "ygoterm.bugs")
+
+
+def test_clients_use_only_the_engines_public_api():
+    """The TUI, the agents, the analysis tools, the CLI and the scenario runner import the engine
+    only through `ygoterm.engine` (its __init__ lists the public names), at any depth."""
+    from ygoterm.devtools.imports import import_graph
+
+    problems = [f"{e.importer} imports {e.target} (line {e.line}): import it from ygoterm.engine"
+                for e in import_graph()
+                if e.importer.startswith(CLIENTS) and e.target.startswith("ygoterm.engine.")]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_public_api_names_resolve():
+    import ygoterm.engine as engine
+
+    missing = [name for name in engine.__all__ if getattr(engine, name, None) is None]
+    assert not missing, missing

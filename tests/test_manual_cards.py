@@ -12,7 +12,7 @@ import pytest
 
 from ygoterm import paths
 from ygoterm.engine.decision import Kind
-from ygoterm.engine.replay import load_duel
+from ygoterm.engine import load_duel
 from ygoterm.schema.cardpool import CardPool
 from ygoterm.schema.decks import find_deck, load_deck, unscripted_cards
 from ygoterm.tui.app import YgoApp

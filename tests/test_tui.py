@@ -899,7 +899,7 @@ def test_a_rematch_is_reproducible_and_resumes_with_its_chooser(pool, decks, tmp
     """Session.rematch: the same seed and state from the same finished duel; its save plays on
     as the same duel and still knows who chose (for R-MATCH-3 after a draw)."""
     from ygoterm.engine.decision import Outcome
-    from ygoterm.engine.replay import load_duel
+    from ygoterm.engine import load_duel
     from ygoterm.tui.session import Seat, Session
 
     from ygoterm.engine.duel import Duel

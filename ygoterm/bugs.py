@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .engine.errors import EffectError
+from .engine import EffectError
 from .paths import user_home
 from .schema.problems import is_digits
 

@@ -12,11 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
-from .engine.decision import IllegalChoice, Kind
-from .engine.errors import EffectError
-from .engine.duel import Duel
-from .engine.position import SIDES, build_position
-from .engine.types import PHASE_WORDS, Loc, Pos
+from .engine import PHASE_WORDS, SIDES, Duel, EffectError, IllegalChoice, Kind, Loc, Pos, build_position
 from .schema.cardpool import CardPool
 from .schema.cards import Monster
 from .schema.decks import Deck, find_deck, load_deck, parse_deck, resolve

@@ -24,13 +24,13 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
-from ..engine.decision import Decision, Kind, Option
+from ..engine import Decision, Kind, Option
 from .evaluate import evaluate
 from .observation import Observation, observe
 from .policy import Heuristic
 
 if TYPE_CHECKING:
-    from ..engine.duel import Duel
+    from ..engine import Duel
 
 Answer = Option | Sequence[Option]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.types import Pos
+from ..engine import Pos
 
 if TYPE_CHECKING:
-    from ..engine.duel import Duel
+    from ..engine import Duel
 
 WIN = 100.0  # a won duel, beyond any position
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine.decision import Decision, Option
+from ..engine import Decision, Option
 from .observation import Observation
 from .policy import Heuristic
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.decision import Decision
-from ..engine.views import CardView, DuelView
+from ..engine import CardView, Decision, DuelView
 
 if TYPE_CHECKING:
-    from ..engine.duel import Duel
+    from ..engine import Duel
     from ..schema.cardpool import CardPool
     from ..schema.cards import Card
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine.decision import Decision, Kind, Option
+from ..engine import Decision, Kind, Option
 from ..schema.cards import Monster
 from ..schema.effects import Effect
 from .observation import Observation

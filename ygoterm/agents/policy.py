@@ -12,8 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from ..engine.decision import Decision, Kind, Option
-from ..engine.types import Pos, Step
+from ..engine import Decision, Kind, Option, Pos, Step
 from ..schema.cards import Monster
 from ..schema.effects import AllOf, Effect
 from .observation import Observation

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..engine.decision import Decision, Kind, Option
+from ..engine import Decision, Kind, Option
 
 
 class RandomAgent:

@@ -23,8 +23,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from ..agents import make_agent, observe
 from ..agents.random_agent import RandomAgent
-from ..engine.decision import Kind
-from ..engine.duel import Duel
+from ..engine import Duel, Kind
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, load_deck
 

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 
 from ..agents.random_agent import RandomAgent
-from ..engine.duel import Duel
+from ..engine import Duel
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 

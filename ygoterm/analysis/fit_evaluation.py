@@ -32,8 +32,7 @@ from .. import paths
 from ..agents.evaluate import WEIGHTS, features
 from ..agents.observation import observe
 from ..agents.policy import Heuristic
-from ..engine.decision import Kind
-from ..engine.duel import Duel
+from ..engine import Duel, Kind
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, load_deck
 from ..schema.problems import DataError

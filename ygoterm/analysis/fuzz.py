@@ -19,11 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..agents.random_agent import RandomAgent
-from ..engine.decision import Decision
-from ..engine.duel import Duel
-from ..engine.player import N_MZONES, N_SZONES
-from ..engine.replay import replay
-from ..engine.types import EMZ_LEFT, Loc
+from ..engine import EMZ_LEFT, N_MZONES, N_SZONES, Decision, Duel, Loc, replay
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 

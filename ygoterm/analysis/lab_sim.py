@@ -23,10 +23,7 @@ from pathlib import Path
 
 from ..agents.observation import observe
 from ..agents.opener import Opener, Passer
-from ..engine.decision import Kind
-from ..engine.duel import Duel
-from ..engine.events import Draw, Move
-from ..engine.types import Loc, Phase
+from ..engine import Draw, Duel, Kind, Loc, Move, Phase
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, load_deck
 from ..schema.lab import Lab

@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.markup import escape
 
 from ..bugs import write_bug_report
-from ..engine.errors import EffectError
+from ..engine import EffectError
 from ..schema.problems import DataError
 from .common import EXIT_INTERNAL, EXIT_UNREADABLE, UsageError, err, print_problems, report_data_error
 from .menu import run_menu

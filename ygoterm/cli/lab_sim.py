@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from .. import paths
 from ..analysis.lab_sim import Openings, Side, schedule, summarize
-from ..engine.duel import Duel
+from ..engine import Duel
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 from ..schema.lab import Lab

@@ -15,10 +15,8 @@ from pathlib import Path
 from ..agents import AGENTS, make_agent
 from ..agents.observation import observe
 from ..agents.random_agent import RandomAgent
-from ..engine.decision import Kind
-from ..engine.events import TimeProcedure
-from ..engine.match import DuelBegins, DuelResult, Match, MatchEnd, OrderChosen, SideDone, TimeCalled
-from ..engine.match_replay import load_match
+from ..engine import (DuelBegins, DuelResult, Kind, Match, MatchEnd, OrderChosen, SideDone, TimeCalled,
+                      TimeProcedure, load_match)
 from ..schema.legality import rules_admitting
 from ..schema.rules import Rules, TimeRules
 from .common import EXIT_OK, UsageError, card_pool, out

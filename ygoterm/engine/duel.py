@@ -297,6 +297,13 @@ class Duel:
         self._end(1 - player, "concession", f"{self.names[player]} conceded")
         return self.log[start:]
 
+    def check_manual(self, player: int, action: "Manual") -> None:
+        """Raise IllegalChoice if `player` may not take this manual action now (a client lists
+        only the actions that pass)."""
+        from .manual import check
+
+        check(self, player, action)
+
     def manual(self, player: int, action: "Manual") -> list[Event]:
         """A manual action (DESIGN.md §4) between answers: allowed in solo testing or with the
         `manual_actions` rules switch, at an open moment (a command or response decision)."""

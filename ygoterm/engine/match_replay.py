@@ -16,7 +16,7 @@ from ..schema.problems import DataError, Problem
 from .decision import IllegalChoice
 from .match import Match
 from .match_record import MatchRecord, load_match_record
-from .replay import feed
+from .replays import feed
 from .timelimit import EXTRA_TURNS, TimeLimit
 
 if TYPE_CHECKING:

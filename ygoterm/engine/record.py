@@ -4,7 +4,7 @@ A duel is its card pool, decks (or starting position), rules, seed and the list 
 so the save file *is* the replay (DESIGN.md §2). Answers are option keys; a forced answer
 (the only option) is kept with a leading '=' so that a replay stops exactly where the duel
 was, whatever prompt modes the two runs used. Rebuilding the duel from a record is
-engine/replay.py.
+engine/replays.py.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.message import Message
 
 from ..bugs import write_report
-from ..engine.decision import Option
+from ..engine import Option
 from ..paths import autosave_path
 from ..schema.problems import DataError
 from .idle_gc import IdleCollector
@@ -170,7 +170,7 @@ class YgoApp(App):
 
     def hot_seat_screen(self, decks: tuple[Deck, Deck], seed: int, rules: Rules | None = None) -> DuelScreen:
         """`rules`: the CLI's (its flags win over the settings, which are never changed by them)."""
-        from ..engine.duel import Duel
+        from ..engine import Duel
         from .deck_screens import manual_rules
         from .duel_screen import DuelScreen
         from .session import Seat, Session
@@ -184,7 +184,7 @@ class YgoApp(App):
                      first: bool = True, autosave: bool = True) -> Session:
         """A solo duel up to your first move: you go first unless `first` is False (the deck lab
         deals its test hands through this too, so a seed it found gives the same hand here)."""
-        from ..engine.duel import Duel
+        from ..engine import Duel
         from .deck_screens import solo_seats
         from .session import Session
 
@@ -329,7 +329,7 @@ class YgoApp(App):
         solo stays solo (its agents keep playing), hot-seat gets this machine's prompt settings.
         A match save resumes the match. Raises DataError for a damaged or mismatched save."""
         self.wait_for_pool()
-        from ..engine.replay import load_duel
+        from ..engine import load_duel
         from . import match_menu
         from .duel_screen import DuelScreen
         from .match_session import MatchRun, is_match_save

@@ -18,12 +18,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
-from ..engine.decision import IllegalChoice, Kind, Option
-from ..engine.events import ChainLinkAdded, ChainResolves, Negated, PhaseChange
-from ..engine.manual import Manual, check as manual_check
-from ..engine.player import SEPARATE_PENDULUM_ZONES
-from ..engine.types import EMZ_LEFT, FIELD_ZONE, Loc, Pos, Step
-from ..engine.views import CardView, DuelView, SideView
+from ..engine import (EMZ_LEFT, FIELD_ZONE, SEPARATE_PENDULUM_ZONES, CardView, ChainLinkAdded, ChainResolves,
+                      DuelView, IllegalChoice, Kind, Loc, Manual, Negated, Option, PhaseChange, Pos, SideView, Step)
 from .prompts import (ChoicePrompt, ConfirmScreen, CurtainScreen, DuelOverScreen, HelpScreen, InputPrompt, MessageScreen,
                       PileScreen, Question, SharedResponse, prompt_for)
 from .render import card_detail
@@ -1135,7 +1131,7 @@ class DuelScreen(PlainNotifications, Screen):
         allowed = []
         for label, action in moves:
             try:
-                manual_check(d, who, action)
+                d.check_manual(who, action)
             except IllegalChoice:
                 continue
             allowed.append((f"✎ manual: {label}", action))

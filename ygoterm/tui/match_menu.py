@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..agents.ai import ABOUT
-from ..engine.decision import Option
+from ..engine import Option
 from ..schema.decks import Deck
 from ..schema.rules import Rules, TimeRules
 from .match_screen import MatchBreakScreen, MatchDuelScreen

@@ -21,9 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from ..engine import siding
-from ..engine.decision import IllegalChoice, Kind, Option
-from ..engine.match import DuelResult, Match, SideDone, TimeCalled
+from ..engine import DuelResult, IllegalChoice, Kind, Match, Option, SideDone, TimeCalled, siding
 from ..schema.cards import Card
 from .duel_screen import DuelScreen
 from .match_session import MatchRun

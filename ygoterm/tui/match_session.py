@@ -17,11 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..agents import make_agent
-from ..engine.clock import MatchClock
-from ..engine.decision import Decision, Kind
-from ..engine.events import Event
-from ..engine.match import Match
-from ..engine.match_replay import load_match
+from ..engine import Decision, Event, Kind, Match, MatchClock, load_match
 from ..paths import user_home
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck

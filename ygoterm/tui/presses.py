@@ -23,7 +23,7 @@ import sys
 from typing import Any
 
 from .. import paths
-from ..engine.decision import Kind
+from ..engine import Kind
 from ..schema.cardpool import CardPool
 
 POSITION = {
@@ -54,7 +54,7 @@ async def count_turn(pool: CardPool, plan: dict[int, list[str]], size: tuple[int
                      skip: bool = False, timings: dict[str, list[float]] | None = None) -> int:
     """The presses a turn takes. With `timings`, each key is also timed from its sending to the
     first repaint (as `bench --tui` times keys), by what was on screen when it was pressed."""
-    from ..engine.position import build_position
+    from ..engine import build_position
     from . import prompts
     from .app import YgoApp
     from .duel_screen import DuelScreen

@@ -20,8 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from ..engine.decision import Decision, Kind, Option, Refusal
-from ..engine.views import CardView
+from ..engine import CardView, Decision, Kind, Option, Refusal
 from .dimmed import DimsBelow
 from .widgets import BrowsesList, Choices, PlainNotifications
 

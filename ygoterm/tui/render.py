@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine.types import Loc, Pos
-from ..engine.views import CardView
+from ..engine import CardView, Loc, Pos
 from ..schema.cardpool import CardPool
 from ..schema.cards import Monster, Spell, Trap
 from ..schema.query import stat_line

@@ -16,13 +16,8 @@ from typing import Any, Sequence
 from ..agents import make_agent, observe
 from ..agents.random_agent import RandomAgent
 from ..bugs import write_bug_report
-from ..engine.decision import Decision, Kind, Option
-from ..engine.duel import Duel, forced
-from ..engine.events import CoinToss, Event, LifePoints, Move, Note, PhaseChange, Summon
-from ..engine.types import Phase
-from ..engine.score import Score
-from ..engine.errors import EffectError
-from ..engine.replay import ReplayRecord, load_duel, replay
+from ..engine import (CoinToss, Decision, Duel, EffectError, Event, Kind, LifePoints, Move, Note, Option, Phase,
+                      PhaseChange, ReplayRecord, Score, Summon, forced, load_duel, replay)
 from ..paths import AUTOSAVE, autosave_path, user_home
 from ..schema.cardpool import CardPool
 

@@ -20,7 +20,7 @@ from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import OptionList, RichLog
 
-from ..engine.views import CardView, DuelView, SideView
+from ..engine import CardView, DuelView, SideView
 
 if TYPE_CHECKING:  # (the menu uses these widgets before the card schema is loaded: tui/pool_loader.py)
     from ..schema.cardpool import CardPool
