@@ -11,8 +11,8 @@ from ygoterm import paths
 from ygoterm.agents import AIAgent, GreedyAgent, RandomAgent, make_agent, observe
 from ygoterm.analysis.arena import Arena, Matchup, run, schedule, summarize, wilson
 from ygoterm.analysis.fuzz import pool_decks
-from ygoterm.engine.decision import Kind
-from ygoterm.engine.duel import Duel
+from ygoterm.engine.core.decision import Kind
+from ygoterm.engine.duel.protocol import Duel
 from ygoterm.schema.decks import find_deck, load_deck
 
 CLASSIC = ("kaiba-dragons", "joey-warriors")
@@ -251,7 +251,7 @@ _DECK = [{"card": "Feral Imp", "count": 20}]  # (a Deck far from running out: no
 
 
 def _position(pool, turn: int, a: dict, b: dict | None = None, turn_player: str = "A", phase: str = "main1") -> Duel:
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.duel.position import build_position
 
     sides = {"A": {"deck": _DECK, **a}, "B": {"deck": _DECK, **(b or {})}}
     return build_position(pool, {"name": "agent test", "turn": turn, "turn_player": turn_player, "phase": phase, **sides}, seed=1)

@@ -27,6 +27,6 @@ def test_at_least_150_scripted_cards(pool):
 
 
 def test_handler_names_match_the_registry():
-    from ygoterm.engine.handlers import HANDLERS
+    from ygoterm.engine.effects.handlers import HANDLERS
 
     assert set(HANDLERS) == set(HANDLER_NAMES)

@@ -118,7 +118,7 @@ def test_python_dash_m_works():
 
 
 def test_an_effect_bug_exits_70_with_a_replay_for_the_report(cli, monkeypatch, tmp_path):
-    from ygoterm.engine import ops
+    from ygoterm.engine.effects import ops
 
     def broken(ctx, params, name):
         raise KeyError("simulated engine bug")
@@ -138,7 +138,7 @@ def test_open_refuses_a_damaged_save_before_the_screen_opens(cli, tmp_path):
     import json
 
     from ygoterm import paths
-    from ygoterm.engine.duel import Duel
+    from ygoterm.engine.duel.protocol import Duel
     from ygoterm.schema.cardpool import CardPool
     from ygoterm.schema.decks import find_deck, load_deck
 
@@ -209,7 +209,7 @@ def _shipped_deck_text(name: str = KAIBA) -> str:
 
 def _save(path, seed=5):
     from ygoterm import paths
-    from ygoterm.engine.duel import Duel
+    from ygoterm.engine.duel.protocol import Duel
     from ygoterm.schema.cardpool import CardPool
     from ygoterm.schema.decks import find_deck, load_deck
 

@@ -7,12 +7,12 @@ import pytest
 
 from ygoterm import paths
 from ygoterm.agents import RandomAgent
-from ygoterm.engine import machine
-from ygoterm.engine.card import CardInst
-from ygoterm.engine.decision import Kind
-from ygoterm.engine.determinize import unknown_cards
-from ygoterm.engine.duel import Duel
-from ygoterm.engine.types import Loc
+from ygoterm.engine.core import machine
+from ygoterm.engine.state.card import CardInst
+from ygoterm.engine.core.decision import Kind
+from ygoterm.engine.state.determinize import unknown_cards
+from ygoterm.engine.duel.protocol import Duel
+from ygoterm.engine.core.types import Loc
 from ygoterm.schema.decks import find_deck, load_deck
 
 
@@ -75,7 +75,7 @@ def _fields(card: CardInst) -> dict[str, object]:
 
 
 def test_a_copy_at_an_open_game_state_is_made_from_data_without_replaying(pool, decks, monkeypatch):
-    import ygoterm.engine.replays as replay_module
+    import ygoterm.engine.duel.replay as replay_module
 
     monkeypatch.setattr(replay_module, "replay", lambda *a, **k: pytest.fail("copy() replayed the duel"))
     for d, decision in points(pool, decks, seed=4, every=5):
@@ -159,7 +159,7 @@ def test_kept_pile_views_equal_fresh_ones(pool, decks):
     """Views of cards in hands and piles are kept on the card until it changes (an AI builds a
     view at every play-out decision): they must always equal a view made afresh, in copies and
     determinized worlds too."""
-    from ygoterm.engine.views import card_view
+    from ygoterm.engine.board.views import card_view
 
     checked = 0
     for d, decision in points(pool, decks, seed=14, every=3):
@@ -232,9 +232,9 @@ def test_undo_restores_each_earlier_decision_from_snapshots_then_by_replay(pool,
 
 
 def test_a_flow_holding_a_generator_is_refused_a_copy_in_words(pool, monkeypatch):
-    from ygoterm.engine import ops
-    from ygoterm.engine.decision import Option
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.effects import ops
+    from ygoterm.engine.core.decision import Option
+    from ygoterm.engine.duel.position import build_position
 
     def asks(ctx, params, name):  # an operation written as a generator (a handler might be)
         yield ctx.d.ask(ctx.player, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")), "Really draw?")

@@ -5,11 +5,11 @@ import json
 import pytest
 
 from ygoterm.agents import RandomAgent
-from ygoterm.engine.decision import IllegalChoice, Kind
-from ygoterm.engine.duel import Duel
-from ygoterm.engine.events import Draw, SetCard
-from ygoterm.engine.types import Phase
-from ygoterm.engine.score import Score as Match
+from ygoterm.engine.core.decision import IllegalChoice, Kind
+from ygoterm.engine.duel.protocol import Duel
+from ygoterm.engine.core.events import Draw, SetCard
+from ygoterm.engine.core.types import Phase
+from ygoterm.engine.match.score import Score as Match
 from ygoterm.engine import load_record, replay
 from ygoterm.schema.decks import load_deck
 from ygoterm.schema.problems import DataError
@@ -177,7 +177,7 @@ def test_always_prompt_mode_asks_at_every_window_without_changing_replays(pool, 
         chain_prompts += d.pending.kind == Kind.CHAIN
         d.apply(agents[d.pending.player].choose(None, d.pending))
     assert chain_prompts > 20
-    from ygoterm.engine.duel import forced
+    from ygoterm.engine.duel.protocol import forced
 
     while d.pending is not None and forced(d.pending):  # stop at a real decision, as "auto" would
         d.apply(d.pending.options[0])
@@ -231,7 +231,7 @@ def test_fuzz_and_bench_commands(cli):
 
 
 def test_manual_actions_are_logged_replayed_and_off_by_default(pool, decks):
-    from ygoterm.engine.manual import Manual
+    from ygoterm.engine.rules.manual import Manual
 
     d = Duel.new(pool, decks, seed=4)
     d.apply("first")
@@ -261,9 +261,9 @@ def test_manual_actions_are_logged_replayed_and_off_by_default(pool, decks):
 
 
 def test_effect_error_carries_the_card_and_the_replay(pool, decks, monkeypatch):
-    from ygoterm.engine import ops
-    from ygoterm.engine.ops import EffectError
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.effects import ops
+    from ygoterm.engine.effects.ops import EffectError
+    from ygoterm.engine.duel.position import build_position
 
     data = {"name": "bug", "turn": 3, "A": {"hand": ["Pot of Greed"], "deck": [{"card": "Feral Imp", "count": 5}]}}
     d = build_position(pool, data, seed=1)
@@ -284,7 +284,7 @@ def test_the_view_says_when_a_window_is_the_last_chance_after_moving_on(pool):
     window then is the last chance in Main Phase 1 (`DuelView.closing`); the Summon's windows
     before it are not, nor is the response window inside a chain started there. After that
     chain the turn player is back in Main Phase 1; moving on again opens a last chance again."""
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.duel.position import build_position
 
     duel = build_position(pool, {"name": "windows", "turn": 3, "A": {"hand": ["Gemini Elf"]},
                                  "B": {"spells": ["Waboku", "Waboku"]}}, seed=1)

@@ -12,7 +12,7 @@ def test_engine_and_schema_never_import_textual_or_rich():
         "import sys\n"
         "import ygoterm.schema, ygoterm.schema.cardpool, ygoterm.schema.decks, ygoterm.schema.validate\n"
         "import ygoterm.schema.interop, ygoterm.schema.banlist, ygoterm.schema.query\n"
-        "import ygoterm.engine, ygoterm.engine.duel, ygoterm.engine.flow, ygoterm.engine.replays\n"
+        "import ygoterm.engine, ygoterm.engine.duel.protocol, ygoterm.engine.rules.flow, ygoterm.engine.duel.replay\n"
         "import ygoterm.agents\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(','.join(bad))\n"

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from ygoterm import paths
-from ygoterm.engine.decision import Kind
+from ygoterm.engine.core.decision import Kind
 from ygoterm.engine import load_duel
 from ygoterm.schema.cardpool import CardPool
 from ygoterm.schema.decks import find_deck, load_deck, unscripted_cards
@@ -105,9 +105,9 @@ def test_unscripted_cards_of_a_deck(world):
 
 
 def test_a_manual_atk_change_lasts_while_face_up_and_only_on_a_face_up_monster(world):
-    from ygoterm.engine.decision import IllegalChoice
-    from ygoterm.engine.duel import Duel
-    from ygoterm.engine.manual import Manual
+    from ygoterm.engine.core.decision import IllegalChoice
+    from ygoterm.engine.duel.protocol import Duel
+    from ygoterm.engine.rules.manual import Manual
 
     pool, deck, vanilla = world
     d = Duel.new(pool, (deck, vanilla), 2, solo=True)
@@ -390,7 +390,7 @@ async def test_the_menu_marks_the_deck_plays_it_hot_seat_and_refuses_it_to_the_a
 
 
 async def test_a_hot_seat_match_plays_the_deck_by_hand_and_its_save_replays(world, tmp_path):
-    from ygoterm.engine.match_replay import load_match
+    from ygoterm.engine.match.replay import load_match
     from ygoterm.tui.match_menu import new_match
 
     pool, deck, vanilla = world

@@ -13,10 +13,10 @@ import pytest
 from pydantic import ValidationError
 
 from ygoterm.agents.random_agent import RandomAgent
-from ygoterm.engine.decision import IllegalChoice, Kind
-from ygoterm.engine.events import TimeProcedure
-from ygoterm.engine.match import Match, SideDone, duel_seed
-from ygoterm.engine.match_replay import load_match
+from ygoterm.engine.core.decision import IllegalChoice, Kind
+from ygoterm.engine.core.events import TimeProcedure
+from ygoterm.engine.match.match import Match, SideDone, duel_seed
+from ygoterm.engine.match.replay import load_match
 from ygoterm.schema.problems import DataError
 from tests.conftest import TEST_CARDS, FakeClock
 from ygoterm.schema.rules import DeckRules, DuelRules, MatchRules, Rules, TimeRules
@@ -152,7 +152,7 @@ def test_r_match_3_the_loser_chooses_and_after_a_draw_the_last_chooser_again(poo
 
 def test_a_victory_dragon_win_takes_the_match_at_0_1(pool, burn_decks):
     """R-MATCH-1 / Appendix A: Victory Dragon's lethal direct attack wins the match, even behind."""
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.duel.position import build_position
     from ygoterm.schema.yamlio import load
     from tests.conftest import ROOT
 

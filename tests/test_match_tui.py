@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ygoterm import paths
-from ygoterm.engine.decision import Kind
-from ygoterm.engine.match import SideDone
+from ygoterm.engine.core.decision import Kind
+from ygoterm.engine.match.match import SideDone
 from ygoterm.schema.decks import Deck, find_deck, load_deck
 from ygoterm.tui.duel_screen import DuelScreen
 from ygoterm.tui.match_menu import new_match

@@ -38,7 +38,7 @@ def test_scenario_check_command_reports_a_diff(cli, tmp_path):
 
 
 def test_an_effect_bug_fails_the_scenario_with_the_card_named(cli, monkeypatch):
-    from ygoterm.engine import ops
+    from ygoterm.engine.effects import ops
 
     def broken(ctx, params, name):
         raise KeyError("simulated engine bug")

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from ygoterm import paths
-from ygoterm.engine.decision import Kind
-from ygoterm.engine.events import ChainLinkAdded
+from ygoterm.engine.core.decision import Kind
+from ygoterm.engine.core.events import ChainLinkAdded
 from ygoterm.schema.decks import find_deck, load_deck
 from ygoterm.tui.app import YgoApp
 from ygoterm.tui.duel_screen import DuelScreen
@@ -321,7 +321,7 @@ async def test_solve_the_shipped_puzzle_from_the_menu(pool):
 
 
 async def test_an_engine_bug_rewinds_the_duel_and_keeps_a_replay(pool, tmp_path, monkeypatch):
-    from ygoterm.engine import ops
+    from ygoterm.engine.effects import ops
     from ygoterm.tui.prompts import MessageScreen
 
     def broken(ctx, params, name):
@@ -841,7 +841,7 @@ async def test_concede_asks_and_names_the_player_at_the_keyboard(pool, decks):
 
 
 async def test_rematch_same_decks_new_seed_and_the_loser_chooses(pool, decks):
-    from ygoterm.engine.events import CoinToss
+    from ygoterm.engine.core.events import CoinToss
     from ygoterm.tui.prompts import DuelOverScreen
     from ygoterm.tui.session import rematch_seed
 
@@ -898,11 +898,11 @@ async def test_rematch_same_decks_new_seed_and_the_loser_chooses(pool, decks):
 def test_a_rematch_is_reproducible_and_resumes_with_its_chooser(pool, decks, tmp_path):
     """Session.rematch: the same seed and state from the same finished duel; its save plays on
     as the same duel and still knows who chose (for R-MATCH-3 after a draw)."""
-    from ygoterm.engine.decision import Outcome
+    from ygoterm.engine.core.decision import Outcome
     from ygoterm.engine import load_duel
     from ygoterm.tui.session import Seat, Session
 
-    from ygoterm.engine.duel import Duel
+    from ygoterm.engine.duel.protocol import Duel
 
     def finished():
         duel = Duel.new(pool, (decks["kaiba-dragons"], decks["joey-warriors"]), 8, names=("Ann", "Bob"))
@@ -1028,7 +1028,7 @@ async def test_a_duel_against_the_ai_resumes_from_its_autosave(pool, decks):
 
 def hot_seat_position_app(pool, position: dict, seed: int = 1, prompts=("always", "always")) -> YgoApp:
     """A hot-seat duel (two humans, curtains, shared response prompts) from a scenario position."""
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.duel.position import build_position
     from ygoterm.tui.session import Seat, Session
 
     def start(app):
@@ -1200,7 +1200,7 @@ async def test_stop_asking_until_something_happens(pool):
 
 
 def test_passing_the_rest_of_a_damage_step(pool):
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.duel.position import build_position
     from ygoterm.tui.session import Seat, Session
 
     duel = build_position(pool, {"name": "attack", "turn": 3, "A": {"monsters": ["Gemini Elf"], "hand": ["Rush Recklessly"]},
@@ -1304,7 +1304,7 @@ async def test_escape_out_of_an_activation_leaves_the_duel_untouched(pool):
 def attack_app(pool) -> YgoApp:
     """Ann's Dark Paladin (ATK raised by its own effect) and Stardust Dragon against Bob's
     Summoned Skull, Main Phase 1 of turn 3, solo (no curtain)."""
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.duel.position import build_position
     from ygoterm.tui.session import Seat, Session
 
     position = {"name": "marks", "turn": 3, "phase": "main1", "names": {"A": "Ann", "B": "Bob"},
@@ -1369,7 +1369,7 @@ async def test_attack_options_say_the_details_are_the_attackers(pool):
     """An attack option's description says whose zone and stats it gives (the attacker's, not
     the target's named just before them) and where the target is — only its place, so a
     face-down target stays unnamed and its stats unseen."""
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.duel.position import build_position
     from ygoterm.tui.session import Seat, Session
 
     position = {"name": "descriptions", "turn": 3, "phase": "main1",
@@ -1451,7 +1451,7 @@ def test_the_window_after_a_summon_and_the_last_chance_read_differently(pool):
     """Player 1 Summons, then moves to the Battle Phase: Player 2's two windows both follow the
     Summon, but the second says it is the last chance in this phase (R-PRIO-2); they read the
     same before."""
-    from ygoterm.engine.position import build_position
+    from ygoterm.engine.duel.position import build_position
     from ygoterm.tui.session import Seat, Session
 
     duel = build_position(pool, {"name": "windows", "turn": 3, "A": {"hand": ["Gemini Elf"]},

@@ -19,32 +19,32 @@ from typing import TYPE_CHECKING, Any
 # where each public name lives: module (relative to this package) → names
 _EXPORTS: dict[str, tuple[str, ...]] = {
     # the decision protocol
-    ".duel": ("Duel", "Answer", "forced"),
-    ".decision": ("Decision", "Kind", "Option", "Outcome", "Refusal", "IllegalChoice"),
-    ".errors": ("EffectError",),
+    ".duel.protocol": ("Duel", "Answer", "forced"),
+    ".core.decision": ("Decision", "Kind", "Option", "Outcome", "Refusal", "IllegalChoice"),
+    ".core.errors": ("EffectError",),
     # what a player sees
-    ".views": ("DuelView", "SideView", "CardView"),
-    ".types": ("Loc", "Pos", "Phase", "Step", "EMZ_LEFT", "FIELD_ZONE", "PHASE_WORDS"),
-    ".player": ("N_MZONES", "N_SZONES", "SEPARATE_PENDULUM_ZONES"),
+    ".board.views": ("DuelView", "SideView", "CardView"),
+    ".core.types": ("Loc", "Pos", "Phase", "Step", "EMZ_LEFT", "FIELD_ZONE", "PHASE_WORDS"),
+    ".state.player": ("N_MZONES", "N_SZONES", "SEPARATE_PENDULUM_ZONES"),
     # what happened
-    ".events": ("Event", "ChainLinkAdded", "ChainResolves", "CoinToss", "Draw", "LifePoints", "Move", "Negated", "Note",
+    ".core.events": ("Event", "ChainLinkAdded", "ChainResolves", "CoinToss", "Draw", "LifePoints", "Move", "Negated", "Note",
                 "PhaseChange", "SetCard", "Summon", "TimeProcedure"),
     # manual actions (DESIGN.md §4)
-    ".manual": ("Manual",),
+    ".rules.manual": ("Manual",),
     # saves, replays, positions
-    ".record": ("ReplayRecord", "load_record"),
-    ".replays": ("load_duel", "replay"),
-    ".position": ("SIDES", "build_position"),
+    ".state.record": ("ReplayRecord", "load_record"),
+    ".duel.replay": ("load_duel", "replay"),
+    ".duel.position": ("SIDES", "build_position"),
     # matches
-    ".match": ("Match", "DuelBegins", "DuelResult", "MatchEnd", "OrderChosen", "SideDone", "TimeCalled", "duel_seed"),
-    ".score": ("Score",),
-    ".clock": ("MatchClock",),
-    ".match_replay": ("load_match",),
+    ".match.match": ("Match", "DuelBegins", "DuelResult", "MatchEnd", "OrderChosen", "SideDone", "TimeCalled", "duel_seed"),
+    ".match.score": ("Score",),
+    ".match.clock": ("MatchClock",),
+    ".match.replay": ("load_match",),
 }
-_MODULES = (".siding",)  # modules exported whole (a namespace of functions)
+_MODULES = {"siding": ".match.siding"}  # modules exported whole (a namespace of functions)
 
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
-__all__ = sorted([*_WHERE, *(m[1:] for m in _MODULES)])
+__all__ = sorted([*_WHERE, *_MODULES])
 
 
 def __getattr__(name: str) -> Any:
@@ -54,8 +54,8 @@ def __getattr__(name: str) -> Any:
         for other in _EXPORTS[module]:  # (found once, with their neighbours)
             globals()[other] = getattr(loaded, other)
         return globals()[name]
-    if f".{name}" in _MODULES:
-        value = globals()[name] = import_module(f".{name}", __name__)
+    if name in _MODULES:
+        value = globals()[name] = import_module(_MODULES[name], __name__)
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -65,20 +65,20 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # the same names for type checkers
-    from . import siding
-    from .clock import MatchClock
-    from .decision import Decision, IllegalChoice, Kind, Option, Outcome, Refusal
-    from .duel import Answer, Duel, forced
-    from .errors import EffectError
-    from .events import (ChainLinkAdded, ChainResolves, CoinToss, Draw, Event, LifePoints, Move, Negated, Note,
+    from .match import siding
+    from .match.clock import MatchClock
+    from .core.decision import Decision, IllegalChoice, Kind, Option, Outcome, Refusal
+    from .duel.protocol import Answer, Duel, forced
+    from .core.errors import EffectError
+    from .core.events import (ChainLinkAdded, ChainResolves, CoinToss, Draw, Event, LifePoints, Move, Negated, Note,
                          PhaseChange, SetCard, Summon, TimeProcedure)
-    from .manual import Manual
-    from .match import DuelBegins, DuelResult, Match, MatchEnd, OrderChosen, SideDone, TimeCalled, duel_seed
-    from .match_replay import load_match
-    from .player import N_MZONES, N_SZONES, SEPARATE_PENDULUM_ZONES
-    from .position import SIDES, build_position
-    from .record import ReplayRecord, load_record
-    from .replays import load_duel, replay
-    from .score import Score
-    from .types import EMZ_LEFT, FIELD_ZONE, PHASE_WORDS, Loc, Phase, Pos, Step
-    from .views import CardView, DuelView, SideView
+    from .rules.manual import Manual
+    from .match.match import DuelBegins, DuelResult, Match, MatchEnd, OrderChosen, SideDone, TimeCalled, duel_seed
+    from .match.replay import load_match
+    from .state.player import N_MZONES, N_SZONES, SEPARATE_PENDULUM_ZONES
+    from .duel.position import SIDES, build_position
+    from .state.record import ReplayRecord, load_record
+    from .duel.replay import load_duel, replay
+    from .match.score import Score
+    from .core.types import EMZ_LEFT, FIELD_ZONE, PHASE_WORDS, Loc, Phase, Pos, Step
+    from .board.views import CardView, DuelView, SideView

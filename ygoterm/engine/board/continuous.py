@@ -1,0 +1,346 @@
+"""The continuous layer: what face-up cards do just by being there, recomputed from the board.
+
+Nothing here is stored: current ATK/DEF and restrictions are worked out from the field each
+time they are asked, so a card that leaves the field stops applying at once (R-CARD-10) and
+no bookkeeping can go stale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
+from ..state.card import CardInst
+from .filters import matches, select, variant
+from ..core.types import Loc, Phase, Pos, Step
+
+if TYPE_CHECKING:
+    from ..duel.protocol import Duel
+
+
+@dataclass(slots=True)
+class Modifier:
+    """A lasting change from a resolved effect ("gains 700 ATK until the end of this turn")."""
+
+    atk: int
+    defense: int
+    set_atk: int | None
+    until: str  # "end_of_turn", "while_face_up", "permanent"
+    turn: int
+    source: int  # uid of the card whose effect made it
+    flags: frozenset[str] = frozenset()  # restrictions that last as long: "cannot_attack" …
+    expires: int = 0  # until "opponent_turns": the turn at whose end it ends
+    scale: int = 0  # a Pendulum Scale change …
+    scale_limit: int | None = None  # … no lower (a decrease) or higher (an increase) than this
+
+
+FLAGS = frozenset(name for name, info in ContinuousSpec.model_fields.items() if info.annotation in (bool, "bool"))
+
+
+def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
+    """The flags a continuous effect sets, with "cannot_activate" when it forbids activations:
+    a duel keeps those its cards may ever set (`Duel.flags`), so `has_flag` and
+    `activation_forbidden` answer at once for everything else."""
+    if spec is None:
+        return frozenset()
+    found = _SPEC_FLAGS.get(id(spec))
+    if found is None or found[0] is not spec:
+        flags = {name for name in FLAGS if getattr(spec, name)}
+        if spec.cannot_activate is not None:
+            flags.add("cannot_activate")
+        found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
+    return found[1]
+
+
+_SPEC_FLAGS: dict[int, tuple[ContinuousSpec, frozenset[str]]] = {}
+
+
+def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
+    """Face-up cards on the field with continuous effects that currently apply."""
+    for card in _continuous_on_field(d):
+        if not card.face_up or card in d.summoning:
+            continue  # (a monster whose Summon is being declared applies nothing yet, R-SUMMON-19)
+        if card.loc == Loc.SZONE and not card.active:
+            continue  # a Continuous Spell/Trap (or Pendulum card) applies once its activation has resolved
+        if effects_negated(d, card):
+            continue
+        for effect in card.continuous:
+            if applies_from_here(card, effect) and (effect.condition is None or condition_holds(d, card, effect.condition)):
+                yield card, effect
+    for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
+        if turn == d.turn:
+            yield card, effect
+
+
+def _continuous_on_field(d: "Duel") -> list[CardInst]:
+    """The cards on the field that have continuous effects, in zone order (each player's
+    Monster Zones, then Spell & Trap Zones): kept until a card enters or leaves either field
+    (`Player.layout`), as every ATK/DEF read and restriction asks for them."""
+    key = (d.players[0].layout, d.players[1].layout)
+    found = d.field_sources
+    if found is None or found[0] != key:
+        found = d.field_sources = (key, [card for side in d.players for zone in (side.mzone, side.szone) for card in zone
+                                         if card is not None and card.continuous])
+    return found[1]
+
+
+def applies_from_here(card: CardInst, effect: Effect) -> bool:
+    """Whether a monster card's effect works where the card is: its Pendulum Effects only in a
+    Pendulum Zone and its monster effects only outside one (R-ZONE-4); a monster card that is
+    an Equip Card keeps only what its text says it does while equipped (R-CARD-8)."""
+    if not card.is_monster:
+        return True
+    if card.loc != Loc.SZONE:
+        return not effect.pendulum
+    if card.in_pendulum_zone:
+        return effect.pendulum
+    spec = effect.continuous
+    return (spec is not None and spec.applies_to == "equipped") or "equip" in effect.from_
+
+
+def applies(d: "Duel", source: CardInst, spec: ContinuousSpec, card: CardInst) -> bool:
+    target = spec.applies_to
+    if target == "self":
+        return card is source
+    if target == "equipped":
+        return source.equip_target is card
+    if target == "bound":
+        return source.bound is card
+    return matches(d, card, target, source.controller, source)
+
+
+def stat(d: "Duel", card: CardInst, which: str) -> int:
+    """Current ATK ("atk") or DEF ("def"): the printed value (or one an effect sets in its place),
+    lasting changes, continuous effects; never below 0 (R-TERM-19)."""
+    base = card.base_atk if which == "atk" else card.base_def
+    if card.loc != Loc.MZONE or not card.face_up:
+        return base
+    if card.modifiers and any("swap_original" in m.flags for m in card.modifiers):  # Shield & Sword
+        base = card.base_def if which == "atk" else card.base_atk
+    if card.equips and d.continuous_count and has_flag(d, card, "stats_of_equip"):
+        copied = next((e for e in card.equips if e.is_monster), None)  # Relinquished
+        if copied is not None:
+            base = copied.base_atk if which == "atk" else copied.base_def
+    added = 0
+    if d.continuous_count:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            assert spec is not None
+            amount = spec.atk if which == "atk" else spec.def_
+            sets = which == "atk" and (spec.set_atk is not None or spec.atk_factor is not None)
+            if not (amount or sets) or not applies(d, source, spec, card):
+                continue
+            if sets:  # "has 2700 ATK" (Triangle Ecstasy Spark), "twice its original ATK" (Megamorph)
+                base = spec.set_atk if spec.set_atk is not None else int(base * spec.atk_factor)  # type: ignore[operator]
+            if spec.atk_per is not None or spec.per_where is not None:
+                amount *= _per_count(d, source, spec)
+            added += amount
+    value = base
+    for mod in card.modifiers:
+        if which == "atk" and mod.set_atk is not None:
+            value = mod.set_atk
+        value += mod.atk if which == "atk" else mod.defense
+    return max(0, value + added)
+
+
+def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
+    if spec.atk_per == "counter":
+        return sum(source.counters.values())
+    if spec.atk_per == "equipped_monsters":
+        return sum(1 for e in source.equips if e.is_monster)
+    if spec.atk_per == "equips":
+        return len(source.equips)
+    if spec.per_where is not None:
+        return len(select(d, spec.per_where, source.controller, source))
+    zone = "gy" if spec.atk_per == "gy_monsters" else "banished"
+    side = d.players[source.controller]
+    return sum(1 for c in side.pile(zone) if c.is_monster)
+
+
+def has_flag(d: "Duel", card: CardInst, flag: str) -> bool:
+    """Whether a restriction or ability applies to `card`: a flag of a continuous effect that
+    applies to it ("cannot_attack", "piercing", "wins_match" …, ContinuousSpec) or of a lasting
+    change on it (continuous.Modifier.flags)."""
+    assert flag in FLAGS, f"unknown flag {flag!r}"
+    if card.modifiers and any(flag in m.flags for m in card.modifiers):
+        return True  # a resolved effect's lasting restriction (Instant Fusion: "it cannot attack")
+    if flag not in d.flags:
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and getattr(spec, flag) and applies(d, source, spec, card):
+            return True
+    return False
+
+
+def equip_takes_battle_destruction(d: "Duel", card: CardInst) -> CardInst | None:
+    """Relinquished: the monster equipped to it that is destroyed by battle in its place."""
+    if not card.equips or not has_flag(d, card, "equip_takes_battle_destruction"):
+        return None
+    return next((e for e in card.equips if e.is_monster), None)
+
+
+def attacks_allowed(d: "Duel", card: CardInst) -> int:
+    extra = sum(1 for m in card.modifiers if "extra_attack" in m.flags)
+    if d.continuous_count:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            if spec is not None and spec.extra_attacks and applies(d, source, spec, card):
+                extra += spec.extra_attacks
+    return 1 + extra
+
+
+def effects_negated(d: "Duel", card: CardInst) -> bool:
+    """Royal Decree, Jinzo, Imperial Order: the card's effects on the field are negated. A
+    Gemini monster that is still a Normal Monster has no effects to use (R-CARD-6)."""
+    if card.abilities and card.treated_as_normal:
+        return True
+    if not d.negators and not d.floating:
+        return False
+    for source, effect, turn in d.floating:
+        spec = effect.continuous
+        if turn == d.turn and spec.negate_effects is not None and card.loc.on_field \
+                and matches(d, card, spec.negate_effects, source.controller, source):
+            return True
+    for source in d.negators:
+        if source is card or not source.face_up or not source.loc.on_field or (source.loc == Loc.SZONE and not source.active) \
+                or source in d.summoning:
+            continue
+        for effect in source.continuous:
+            spec = effect.continuous
+            if spec is not None and spec.negate_effects is not None and card.loc.on_field and applies_from_here(source, effect) \
+                    and (effect.condition is None or condition_holds(d, source, effect.condition)) \
+                    and matches(d, card, spec.negate_effects, source.controller, source):
+                return True
+    return False
+
+
+def activation_forbidden(d: "Duel", player: int, card: CardInst) -> CardInst | None:
+    """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
+    if "cannot_activate" not in d.flags:
+        return None
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.cannot_activate is not None and matches(d, card, spec.cannot_activate, source.controller, source):
+            return source
+    return None
+
+
+def tribute_value(d: "Duel", tribute: CardInst, summoned: CardInst) -> int:
+    """R-SUMMON-2: how many Tributes `tribute` counts as for Summoning `summoned`."""
+    for effect in tribute.continuous:
+        spec = effect.continuous
+        if spec is not None and spec.tribute_value and (spec.tribute_for is None or
+                                                        matches(d, summoned, spec.tribute_for, tribute.controller, tribute)):
+            return spec.tribute_value
+    return 1
+
+
+def forced_position(d: "Duel", card: CardInst) -> CardInst | None:
+    """The card (Level Limit - Area B) that keeps `card` in Defense Position, if any."""
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.force_position and applies(d, source, spec, card):
+            return source
+    return None
+
+
+def enforce_positions(d: "Duel") -> None:
+    """Monsters a position-forcing card covers change position at once; this is not an
+    activated effect, so it starts no chain (R-CARD-10)."""
+    for side in d.players:
+        for card in side.mzone:
+            if card is not None and card.pos == Pos.ATTACK and forced_position(d, card) is not None:
+                d.set_position(card, "defense")
+
+
+def fewer_tributes(d: "Duel", card: CardInst) -> int:
+    """Geartown: how many fewer Tributes `card` needs for its Normal Summon."""
+    return sum(effect.continuous.fewer_tributes for source, effect in sources(d)
+               if effect.continuous is not None and effect.continuous.fewer_tributes and applies(d, source, effect.continuous, card))
+
+
+def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
+    """Whether an effect's extra conditions hold now, for the card's controller."""
+    p = card.controller
+    if c.your_turn is not None and (d.turn_player == p) != c.your_turn:
+        return False
+    if c.phase is not None and not _phase_ok(d, c.phase):
+        return False
+    for flt, want_any in _control_filters(c):
+        found = select(d, flt, p, card, limit=0 if want_any and c.count is not None else 1)
+        if want_any and (len(found) not in c.count if c.count is not None else not found):
+            return False
+        if not want_any and found:
+            return False
+    if c.in_your_gy is not None:
+        found = select(d, variant(c.in_your_gy, zone=("gy",), side="you"), p, card)
+        if len(found) not in c.count if c.count is not None else not found:
+            return False
+    if c.any is not None and not any(condition_holds(d, card, sub) for sub in c.any):
+        return False
+    lp = d.players[p].lp
+    if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
+        return False
+    if c.lp_at_most is not None and lp > c.lp_at_most:
+        return False
+    if c.lp_at_least is not None and lp < c.lp_at_least:
+        return False
+    if c.hand_at_least is not None and len(d.players[p].hand) < c.hand_at_least:
+        return False
+    attack = d.attack
+    if c.opponent_attacking is not None and (attack is not None and attack.attacker.controller != p) != c.opponent_attacking:
+        return False
+    if c.being_attacked is not None and (attack is not None and attack.target is card) != c.being_attacked:
+        return False
+    if c.attacking is not None and (attack is not None and attack.attacker is card) != c.attacking:
+        return False
+    if c.tributes_used is not None and card.tributes_used not in c.tributes_used:
+        return False
+    if c.equipped_monsters is not None and sum(1 for e in card.equips if e.is_monster) not in c.equipped_monsters:
+        return False
+    if c.in_battle is not None and (attack is not None and card in (attack.attacker, attack.target)) != c.in_battle:
+        return False
+    if c.attacked_this_turn is not None and (card.attacked_turn == d.turn) != c.attacked_this_turn:
+        return False
+    if c.hand_at_most is not None and len(d.players[p].hand) > c.hand_at_most:
+        return False
+    if c.you_summoned_this_turn is not None and (d.players[p].summoned_turn == d.turn) != c.you_summoned_this_turn:
+        return False
+    if c.you_set_monster_this_turn is not None and (d.players[p].monster_set_turn == d.turn) != c.you_set_monster_this_turn:
+        return False
+    if c.xyz_materials is not None and len(card.materials) not in c.xyz_materials:
+        return False
+    if c.normal_summoned_or_flipped_this_turn is not None:
+        summoned = card.summon_turn == d.turn and card.summon_kind in ("normal", "tribute", "flip", "gemini")
+        if (summoned or card.flipped_turn == d.turn) != c.normal_summoned_or_flipped_this_turn:
+            return False
+    return True
+
+
+def _control_filters(c: Condition) -> list[tuple[Filter, bool]]:
+    """The condition's "you control" / "your opponent controls (no) …" parts as filters of the
+    field on that side, and whether it wants some such card (True) or none: made once per condition."""
+    found = _CONTROL.get(id(c))
+    if found is None or found[0] is not c:
+        parts = [(variant(flt, side=side) if flt.zone else variant(flt, zone=("onfield",), side=side), want_any)
+                 for flt, want_any, side in ((c.you_control, True, "you"), (c.you_control_none, False, "you"),
+                                             (c.opponent_controls, True, "opponent"), (c.opponent_controls_none, False, "opponent"))
+                 if flt is not None]
+        found = _CONTROL[id(c)] = (c, parts)
+    return found[1]
+
+
+_CONTROL: dict[int, tuple[Condition, list[tuple[Filter, bool]]]] = {}
+
+
+def _phase_ok(d: "Duel", phases: tuple[str, ...]) -> bool:
+    names = {Phase.DRAW: "draw", Phase.STANDBY: "standby", Phase.MAIN1: "main1", Phase.BATTLE: "battle",
+             Phase.MAIN2: "main2", Phase.END: "end"}
+    current = names[d.phase]
+    if current in phases:
+        return True
+    if "main" in phases and current in ("main1", "main2"):
+        return True
+    return "damage" in phases and d.step in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.DAMAGE_CALC, Step.AFTER_DAMAGE, Step.DAMAGE_END)

@@ -1,0 +1,287 @@
+"""The one filter language (schema.effects.Filter) applied to cards in a duel.
+
+`side` is seen from the player the effect belongs to: controller for cards on the field,
+owner elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+
+from pydantic import BaseModel
+
+from ...schema.effects import Filter
+from ..state.card import CardInst
+from ..core.types import FIELD_ZONE, Loc
+
+if TYPE_CHECKING:
+    from ..duel.protocol import Duel
+
+_M = TypeVar("_M", bound=BaseModel)
+
+_ZONE_LOCS = {"monster": (Loc.MZONE,), "spell": (Loc.SZONE,), "field": (Loc.SZONE,), "pendulum": (Loc.SZONE,), "onfield": (Loc.MZONE, Loc.SZONE),
+              "hand": (Loc.HAND,), "deck": (Loc.DECK,), "gy": (Loc.GY,), "banished": (Loc.BANISHED,), "extra": (Loc.EXTRA,)}
+_PILES = {Loc.HAND: "hand", Loc.DECK: "deck", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
+
+
+def zone_word(card: CardInst) -> str:
+    if card.loc == Loc.MZONE:
+        return "monster"
+    if card.loc == Loc.SZONE:
+        return "field" if card.seq == FIELD_ZONE else "pendulum" if card.in_pendulum_zone else "spell"
+    return _PILES.get(card.loc, "")
+
+
+def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None = None,
+            event_cards: Iterable[CardInst] = ()) -> bool:
+    """Does `card` match `f`, seen by `player` (the effect's controller), for effect `source`?
+
+    Only the tests for what `f` says are run (`_tests`, worked out once per filter): a filter
+    names two or three of its thirty properties, and `Filter()` matches every card."""
+    for test in _tests(f):
+        if not test(d, card, f, player, source, event_cards):
+            return False
+    return True
+
+
+_Test = Callable[["Duel", CardInst, Filter, int, "CardInst | None", Iterable[CardInst]], bool]
+
+
+def _tests(f: Filter) -> tuple[_Test, ...]:
+    found = _TESTS.get(id(f))
+    if found is None or found[0] is not f:
+        if len(_TESTS) > 50_000:
+            _TESTS.clear()  # (filters made while playing: a bound for very long runs)
+        found = _TESTS[id(f)] = (f, tuple(test for wanted, test in _plan(f) if wanted))
+    return found[1]
+
+
+_TESTS: dict[int, tuple[Filter, tuple[_Test, ...]]] = {}
+
+
+def _plan(f: Filter) -> list[tuple[bool, _Test]]:
+    """Each test with whether `f` needs it, in the order they are cheapest to fail."""
+    return [
+        (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
+        (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
+        (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.declared, _declared),
+        (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
+        (f.flip is not None, _flip), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.ability is not None, _ability),
+        (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
+    ]
+
+
+def _zone(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    word = zone_word(card)
+    # "spell" is every Spell & Trap Zone: the Field Zone and the Pendulum Zones too
+    return word in f.zone or ("onfield" in f.zone and card.loc.on_field) or ("spell" in f.zone and word in ("field", "pendulum"))  # type: ignore[operator]
+
+
+def _side(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    who = card.controller if card.loc.on_field else card.owner
+    return (who == player) == (f.side == "you")
+
+
+def _kind(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.kind in f.kind  # type: ignore[operator]  # (a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell)
+
+
+def _self(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card is source
+
+
+def _not_self(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card is not source
+
+
+def _event(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card in events
+
+
+def _face_up(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return not card.loc.on_field or card.face_up == f.face_up
+
+
+def _name(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.data.name in f.name or card.data.deck_name in f.name  # type: ignore[operator]
+
+
+def _subtype(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    equip_card = card.is_monster and card.loc == Loc.SZONE and card.equip_target is not None  # a monster Equip Card is an Equip Spell
+    return ("equip" if equip_card else getattr(card.data, "subtype", None)) in f.subtype  # type: ignore[operator]
+
+
+def _name_has(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return f.name_has in card.data.name or f.name_has in card.data.deck_name  # type: ignore[operator]
+
+
+def _declared(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return _is_declared(d, card)
+
+
+def _battling(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
+
+
+def _attacking(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return d.attack is not None and d.attack.attacker is card
+
+
+def _battle_destroyed(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.battle_destroyed == f.battle_destroyed
+
+
+def _flip(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return (card.is_monster and "flip" in card.monster.abilities) == f.flip
+
+
+def _normal_summonable(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return (card.is_monster and not card.special_summon_only and not card.is_token) == f.normal_summonable
+
+
+def _set_or(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return not card.face_up or matches(d, card, f.set_or, player, source, events)  # type: ignore[arg-type]
+
+
+def _ability(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return bool(card.abilities & set(f.ability))  # type: ignore[arg-type]
+
+
+# what only a monster has: a filter that names one matches no Spell or Trap (a monster card in a
+# Spell & Trap Zone is not a monster); `not_type`, `token` and `summoned_this_turn` do not exclude them
+_MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk", "def_", "tuner", "token", "position", "summoned_this_turn")
+_MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "def_", "tuner", "position")
+
+
+def _monster(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    if not (card.is_monster and card.loc != Loc.SZONE):
+        return not f.revivable and all(getattr(f, name) is None for name in _MONSTER_ONLY)
+    monster = card.monster
+    if f.frame is not None and not (frames_now(card) & set(f.frame)):
+        return False
+    if f.attribute is not None and monster.attribute not in f.attribute:
+        return False
+    if f.type is not None and monster.type not in f.type:
+        return False
+    if f.not_type is not None and monster.type in f.not_type:
+        return False
+    if f.level is not None and (monster.level is None or card.level not in f.level):
+        return False
+    if f.atk is not None and card.atk not in f.atk:
+        return False
+    if f.def_ is not None and (monster.def_ is None or card.defense not in f.def_):
+        return False
+    if f.tuner is not None and monster.tuner != f.tuner:
+        return False
+    if f.token is not None and card.is_token != f.token:
+        return False
+    if f.position is not None:  # R-ZONE-1: a face-down Defense monster is in Defense Position
+        if card.loc != Loc.MZONE or (f.position == "attack") != card.pos.is_attack:
+            return False
+    if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
+                        and not card.properly_summoned):
+        return False
+    if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.summon_turn == d.turn and card.summon_kind != "") \
+            != f.summoned_this_turn:  # any Summon, a Flip Summon too; not a Set
+        return False
+    return True
+
+
+def frames_now(card: CardInst) -> frozenset[str]:
+    """The card's frames as they count now: a Gemini that is still a Normal Monster (R-CARD-6)."""
+    return _NORMAL if card.treated_as_normal else card.monster.frames
+
+
+_NORMAL = frozenset(("normal",))
+
+
+def _is_declared(d: "Duel", card: CardInst) -> bool:
+    """Whether the card has the Type/Attribute/name the resolving effect declared (op `declare`)."""
+    if d.declared is None:
+        return False
+    what, word = d.declared
+    if what == "kind":
+        return card.data.kind == word.casefold()
+    if what == "card":
+        return word in (card.data.name, card.data.deck_name)
+    if not card.is_monster:
+        return False
+    return (card.monster.type if what == "type" else card.monster.attribute) == word
+
+
+def select(d: "Duel", f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = (),
+           limit: int = 0) -> list[CardInst]:
+    """The cards `f` names, seen by `player`, for effect `source`: the first `limit` of them
+    when the caller only needs to know there are so many (0: all)."""
+    events = event_cards if type(event_cards) in (list, tuple) else list(event_cards)
+    tests = _placed_tests(f)
+    found = []
+    for pile in _piles(d, f, player):
+        for card in pile:
+            if card is None:
+                continue
+            for test in tests:
+                if not test(d, card, f, player, source, events):
+                    break
+            else:
+                found.append(card)
+                if len(found) == limit:
+                    return found
+    return found
+
+
+def _piles(d: "Duel", f: Filter, player: int) -> list[list[Any]]:
+    sides = (player,) if f.side == "you" else (1 - player,) if f.side == "opponent" else (player, 1 - player)
+    return [getattr(d.players[p], name) for p in sides for name in _pile_names(f.zone)]
+
+
+def _placed_tests(f: Filter) -> tuple[_Test, ...]:
+    """`f`'s tests without those its piles already answer: the side (a player's field holds what
+    they control, the other piles what they own) and zones that are whole piles."""
+    found = _PLACED.get(id(f))
+    if found is None or found[0] is not f:
+        if len(_PLACED) > 50_000:
+            _PLACED.clear()
+        pure = f.zone is None or not set(f.zone) & {"spell", "field", "pendulum"}
+        found = _PLACED[id(f)] = (f, tuple(t for t in _tests(f) if t is not _side and not (pure and t is _zone)))
+    return found[1]
+
+
+_PLACED: dict[int, tuple[Filter, tuple[_Test, ...]]] = {}
+_PILE_NAMES: dict[tuple[str, ...] | None, tuple[str, ...]] = {}
+_LOC_PILES = {Loc.MZONE: "mzone", Loc.SZONE: "szone", **_PILES}
+
+
+def _pile_names(zones: tuple[str, ...] | None) -> tuple[str, ...]:
+    found = _PILE_NAMES.get(zones)
+    if found is None:
+        found = _PILE_NAMES[zones] = tuple(_LOC_PILES[loc] for loc in _locs(zones))
+    return found
+
+
+_ALL_ZONES = ("onfield", "hand", "deck", "gy", "banished", "extra")
+_ZONE_SETS: dict[tuple[str, ...] | None, tuple[Loc, ...]] = {}
+
+
+def _locs(zones: tuple[str, ...] | None) -> tuple[Loc, ...]:
+    """The places a filter's `zone` names, each once, in order (worked out once per zone list)."""
+    found = _ZONE_SETS.get(zones)
+    if found is None:
+        found = _ZONE_SETS[zones] = tuple(dict.fromkeys(loc for zone in (zones or _ALL_ZONES) for loc in _ZONE_LOCS[zone]))
+    return found
+
+
+def variant(model: _M, **changes: Any) -> _M:
+    """`model.model_copy(update=changes)`, made once per model and changes: conditions and
+    checks narrow a card's filters ("on your field") every time they are asked, and a pydantic
+    copy costs more than the check itself. Definitions never change, so the copy stays right
+    (a model given as a change is told apart by identity: pass only kept ones, such as variants)."""
+    key = (id(model), *((k, id(v) if isinstance(v, BaseModel) else v) for k, v in changes.items()))
+    found = _VARIANTS.get(key)
+    if found is None or found[0] is not model:
+        found = _VARIANTS[key] = (model, model.model_copy(update=changes))
+    return found[1]  # type: ignore[return-value]
+
+
+_VARIANTS: dict[tuple[Any, ...], tuple[Any, Any]] = {}

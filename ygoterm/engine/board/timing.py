@@ -1,0 +1,35 @@
+"""When a player may act at all: their own Main Phase in an open game state (R-PRIO-7), and
+no effect stopping them Summoning this turn. Legality, the chain and the Extra Deck and
+Pendulum Summons all start from these checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.decision import Refusal
+from ..core.types import Phase
+
+if TYPE_CHECKING:
+    from ..duel.protocol import Duel
+
+
+def open_main(d: "Duel", p: int, action: str) -> Refusal | None:
+    """R-PRIO-7: Main Phase actions need your own Main Phase with an open game state."""
+    if d.outcome is not None:
+        return Refusal(action, "R-WIN-1", "the duel is over")
+    if d.turn_player != p:
+        return Refusal(action, "R-PRIO-7", "only in your own turn")
+    if d.phase not in (Phase.MAIN1, Phase.MAIN2):
+        rule = "R-PHASE-5" if d.phase == Phase.BATTLE else "R-PHASE-4"
+        return Refusal(action, rule, f"only in your Main Phase (now: {d.phase.title})")
+    if not d.idle:
+        return Refusal(action, "R-PRIO-7", "only in an open game state (empty chain, your priority)")
+    return None
+
+
+def summon_locked(d: "Duel", p: int, action: str, setting: bool = False) -> Refusal | None:
+    """An effect stopped `p` Summoning (or Setting) monsters this turn (Scapegoat, Dark Magic Curtain)."""
+    side = d.players[p]
+    if (side.set_lock_turn if setting else side.summon_lock_turn) == d.turn:
+        return Refusal(action, "R-CARD-13", f"a card's effect stops you {'Setting' if setting else 'Summoning'} monsters this turn")
+    return None

@@ -1,0 +1,156 @@
+"""What one player may see of a duel (R-TERM-6): public zones, their own secrets, counts.
+
+Clients — the TUI, AIs — read views, never the duel's internals, so hidden information
+cannot leak by accident. A hidden card appears as a `CardView` with no name and no stats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..core.types import Loc, Phase, Pos, Step
+
+if TYPE_CHECKING:
+    from ..state.card import CardInst
+    from ..duel.protocol import Duel
+
+
+class CardView(NamedTuple):
+    """One card as one viewer sees it. A named tuple, not a frozen dataclass: just as immutable,
+    and five times quicker to make (a frozen dataclass sets each field through
+    `object.__setattr__`), which matters to an AI that builds a view at every decision of
+    thousands of play-outs."""
+
+    uid: int
+    name: str | None  # None: hidden from this viewer
+    owner: int
+    controller: int
+    loc: Loc
+    seq: int
+    face_up: bool
+    pos: Pos | None = None  # monsters on the field
+    atk: int | None = None
+    defense: int | None = None
+    base_atk: int | None = None
+    base_def: int | None = None
+    counters: tuple[tuple[str, int], ...] = ()
+    materials: int = 0
+    scale: int | None = None  # a Pendulum card in a Pendulum Zone: its Scale now (R-SUMMON-14)
+
+    @property
+    def hidden(self) -> bool:
+        return self.name is None
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    player: int
+    name: str
+    lp: int
+    hand: tuple[CardView, ...]
+    deck: int
+    extra: tuple[CardView, ...]
+    gy: tuple[CardView, ...]
+    banished: tuple[CardView, ...]
+    monsters: tuple[CardView | None, ...]  # 5 Main Monster Zones + the two EMZs
+    spells: tuple[CardView | None, ...]  # 5 Spell & Trap Zones, the Field Zone, 2 separate Pendulum Zones (V-06 only)
+
+
+@dataclass(frozen=True, slots=True)
+class LinkView:
+    """A chain link as anyone may see it (activations are public)."""
+
+    number: int
+    player: int
+    card: int
+    name: str
+    speed: int
+    targets: tuple[str, ...]
+    effect: int = 0  # which of the card's effects (its index): a card may have several
+    target_uids: tuple[int, ...] = ()  # the cards it targets (targets are public, R-CHAIN-2)
+
+
+@dataclass(frozen=True, slots=True)
+class DuelView:
+    viewer: int
+    turn: int
+    turn_player: int
+    phase: Phase
+    step: Step
+    sides: tuple[SideView, SideView]
+    attacker: int | None
+    attack_target: int | None
+    deciding: int | None
+    outcome: str | None
+    chain: tuple[LinkView, ...] = ()
+    summoning: tuple[int, ...] = ()  # uids of the monsters whose Summon is being declared (its negation window, R-SUMMON-19)
+    closing: bool = False  # the turn player moved on: this response window is the last chance in the phase or step (R-PRIO-2)
+
+    @property
+    def me(self) -> SideView:
+        return self.sides[self.viewer]
+
+    @property
+    def foe(self) -> SideView:
+        return self.sides[1 - self.viewer]
+
+
+def card_view(card: CardInst, viewer: int) -> CardView:
+    loc = card.loc
+    if not card.seen_by(viewer):
+        return CardView(card.uid, None, card.owner, card.controller, loc, card.seq, card.face_up,
+                        card.pos if loc == Loc.MZONE else None)
+    counters = tuple(sorted(card.counters.items())) if card.counters else ()
+    if loc == Loc.MZONE and card.is_monster:
+        return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up, card.pos,
+                        card.atk, card.defense, card.base_atk, card.base_def, counters, len(card.materials))
+    if loc == Loc.SZONE:
+        return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up,
+                        counters=counters, scale=card.scale if card.in_pendulum_zone else None)
+    return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up, counters=counters)
+
+
+def pile_card_view(card: CardInst, viewer: int) -> CardView:
+    """`card_view` of a card in a hand or pile, kept on the card until it changes: such a view
+    depends only on the card's place, identity, counters and whether the viewer sees it — not on
+    continuous effects, which change stats on the field only. An AI builds a view at every
+    decision of its play-outs; most of a view is Extra Decks and Graveyards that did not move."""
+    key = (card.moves, card.seq, card.face_up, card.name, card.controller, card.seen_by(viewer),
+           tuple(sorted(card.counters.items())) if card.counters else ())
+    memo = card.seen_as[viewer]
+    if memo is not None and memo[0] == key:
+        return memo[1]
+    view = card_view(card, viewer)
+    card.seen_as = ((key, view), card.seen_as[1]) if viewer == 0 else (card.seen_as[0], (key, view))
+    return view
+
+
+def make_view(d: "Duel", viewer: int, closing: bool = False) -> DuelView:
+    """What `viewer` sees; `closing`: the innermost response window is the last chance (windows.in_last_chance)."""
+    sides = []
+    for side in d.players:
+        def cv(c: CardInst | None) -> CardView | None:
+            return None if c is None else card_view(c, viewer)
+
+        sides.append(SideView(
+            side.index, d.names[side.index], side.lp,
+            tuple(pile_card_view(c, viewer) for c in side.hand),
+            len(side.deck),
+            tuple(pile_card_view(c, viewer) for c in side.extra),
+            tuple(pile_card_view(c, viewer) for c in side.gy),
+            tuple(pile_card_view(c, viewer) for c in side.banished),
+            tuple(cv(c) for c in side.mzone),
+            tuple(cv(c) for c in side.szone),
+        ))
+    attack = d.attack
+    chain = tuple(LinkView(link.number, link.player, link.card.uid, link.card.name, link.speed,
+                           tuple(t.name if (t.face_up or t.controller == viewer) else "a face-down card" for t in link.targets),
+                           link.index, tuple(t.uid for t in link.targets))
+                  for link in d.chain)
+    return DuelView(viewer, d.turn, d.turn_player, d.phase, d.step, (sides[0], sides[1]),
+                    attack.attacker.uid if attack else None,
+                    attack.target.uid if attack and attack.target else None,
+                    d.pending.player if d.pending else None,
+                    d.outcome.text(d.names) if d.outcome else None, chain, tuple(c.uid for c in d.summoning),
+                    closing)

@@ -1,0 +1,7 @@
+"""The `Duel`: the decision protocol over the state (`protocol`), duels built from a scenario
+position (`position`) and from a replay record (`replay`). Layer 6; `from ygoterm.engine.duel
+import Duel` keeps working for external tools."""
+
+from .protocol import DEFAULT_NAMES, Answer, Duel, forced
+
+__all__ = ["DEFAULT_NAMES", "Answer", "Duel", "forced"]

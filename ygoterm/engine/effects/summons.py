@@ -1,0 +1,346 @@
+"""Summons made by effects: Special Summons (R-SUMMON-6), Fusion (R-SUMMON-10) and Ritual
+(R-SUMMON-11) Summons, each a frame (engine/machine.py). A card's own summoning procedure
+(R-SUMMON-7) is the player's action, in engine/flow.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...schema import effects as fx
+from ...schema.cards import Monster
+from ...schema.materials import MaterialGroup
+from ..state.card import CardInst
+from ..core.decision import Kind, Option
+from ..core.events import Note, Summon
+from ..board.filters import matches
+from ..board.labels import card_options
+from ..core.machine import DONE, Frame, Next
+from ..core.types import Loc, Pos
+
+if TYPE_CHECKING:
+    from ..duel.protocol import Duel
+
+
+# ---------------------------------------------------------------------- Fusion
+
+
+def _group_ok(card: CardInst, group: MaterialGroup) -> bool:
+    """Whether `card` can be a material of `group`."""
+    return _fits_group(card.data, group)
+
+
+def _fits_group(data: Any, group: MaterialGroup) -> bool:
+    """Whether definition `data` can be a material of `group`: a question about two
+    definitions, so each pair is answered once."""
+    key = (id(data), id(group))
+    found = _GROUP_OK.get(key)
+    if found is None or found[0] is not data or found[1] is not group:
+        found = _GROUP_OK[key] = (data, group, _group_matches(data, group))
+    return found[2]
+
+
+_GROUP_OK: dict[tuple[int, int], tuple[Any, MaterialGroup, bool]] = {}
+
+
+def _group_matches(data: Any, group: MaterialGroup) -> bool:
+    if not isinstance(data, Monster):
+        return False
+    if group.name is not None and group.name.casefold() not in (data.name.casefold(), data.deck_name.casefold()):
+        return False
+    if group.level is not None and data.level != group.level:
+        return False
+    if group.attribute is not None and data.attribute != group.attribute:
+        return False
+    if group.type is not None and data.type != group.type:
+        return False
+    if group.tuner is not None and data.tuner != group.tuner:
+        return False
+    if group.frame is not None and group.frame not in data.frames:
+        return False
+    return True
+
+
+def _slots(groups: tuple[MaterialGroup, ...]) -> list[MaterialGroup]:
+    """Each group's minimum as single slots (Fusion materials here are fixed counts)."""
+    return [g for g in groups for _ in range(g.min)]
+
+
+def _fill(slots: list[MaterialGroup], pool: list[Any]) -> bool:
+    """Can every slot take a different definition of `pool`? (small backtracking search)"""
+    if not slots:
+        return True
+    first, rest = slots[0], slots[1:]
+    for i, data in enumerate(pool):
+        if _fits_group(data, first) and _fill(rest, pool[:i] + pool[i + 1:]):
+            return True
+    return False
+
+
+def _material_pool(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
+    side = d.players[p]
+    pool: list[CardInst] = []
+    if "hand" in params.materials_from:
+        pool += [c for c in side.hand if c.is_monster and c is not source]
+    if "field" in params.materials_from:
+        pool += [c for c in side.mzone if c is not None]
+    return pool
+
+
+def fusion_choices(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
+    """Fusion monsters in `p`'s Extra Deck whose materials are available (R-SUMMON-10): which
+    depends only on where the cards are, so it is worked out once per layout (Polymerization's
+    activation check asks at every Main Phase decision)."""
+    return d.per_layout(p, ("fusions", id(params), source.uid), _fusions, d, p, params, source)  # type: ignore[no-any-return]
+
+
+def _fusions(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
+    side = d.players[p]
+    if side.free_mzone() is None and not any(c is not None for c in side.mzone):
+        return []  # no zone, and no monster on the field to use as material and free one
+    fits = _fits(tuple(sorted((c.data for c in _material_pool(d, p, params, source)), key=id)))
+    return [card for card in side.extra if isinstance(card.data, Monster) and "fusion" in card.data.frames
+            and card.data.materials and card.data.materials.groups and matches(d, card, params.where, p, source)
+            and _materials_fit(card.data, fits)]
+
+
+def _fits(pool: tuple[Any, ...]) -> "_Fits":
+    """What definitions `pool` (sorted by id) can be the materials of: a question about
+    definitions only, so each is answered once per pool (a hand changes far less often than
+    the layout, and most layouts repeat a pool seen before)."""
+    key = tuple(map(id, pool))
+    found = _FITS.get(key)
+    if found is None:
+        if len(_FITS) > 20_000:
+            _FITS.clear()  # (a bound for very long runs; answers are cheap to find again)
+        found = _FITS[key] = _Fits(pool)  # (it holds the definitions: their ids stay theirs while it lives)
+    return found
+
+
+class _Fits:
+    """One material pool and, per Fusion monster definition asked about, whether it fits."""
+
+    __slots__ = ("pool", "answers")
+
+    def __init__(self, pool: tuple[Any, ...]) -> None:
+        self.pool = pool
+        self.answers: dict[int, tuple[Monster, bool]] = {}
+
+
+def _materials_fit(fusion: Monster, fits: _Fits) -> bool:
+    """Whether the pool of `fits` can be `fusion`'s materials."""
+    found = fits.answers.get(id(fusion))
+    if found is None or found[0] is not fusion:
+        found = fits.answers[id(fusion)] = (fusion, _fill(_slots(fusion.materials.groups), list(fits.pool)))  # type: ignore[union-attr]
+    return found[1]
+
+
+_FITS: dict[tuple[int, ...], _Fits] = {}
+
+
+class _MonsterSummon(Frame):
+    """A Fusion or Ritual Summon: first, which monster to Summon."""
+
+    def choose_monster(self, d: "Duel", p: int, choices: list[CardInst], source: CardInst, kind: str) -> Next:
+        """Ask which Fusion/Ritual Monster to Summon (the frame ends, with a log line, if none can be)."""
+        if not choices:
+            d.emit(Note(f"{source.name}: no {kind.title()} Monster can be {kind.title()} Summoned now"))
+            return DONE
+        return self.ask("chosen", d.ask(p, Kind.CARDS, card_options(d, choices, p), f"{kind.title()} Summon which monster?",
+                                        verb=kind))
+
+    def summon(self, d: "Duel", p: int, monster: CardInst, how: str) -> Next:
+        zone = d.players[p].free_mzone()
+        if zone is None:
+            return DONE
+        return self.then(d, "finish", special_summon(d, monster, p, "choose", how=how, zone=zone))
+
+
+def fusion_summon(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> "FusionSummon":
+    return FusionSummon(p, params, source)
+
+
+@dataclass
+class FusionSummon(_MonsterSummon):
+    p: int
+    params: fx.FusionSummon
+    source: CardInst
+    fusion: CardInst | None = None
+    slots: list[MaterialGroup] = field(default_factory=list)
+    pool: list[CardInst] = field(default_factory=list)
+    materials: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.choose_monster(d, self.p, fusion_choices(d, self.p, self.params, self.source), self.source, "fusion")
+
+    def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+        fusion = self.fusion = d.cards[answer[0].card]  # type: ignore[index]
+        self.slots = _slots(fusion.monster.materials.groups)  # type: ignore[union-attr]
+        self.pool = _material_pool(d, self.p, self.params, self.source)
+        return self.material(d, None)
+
+    def material(self, d: "Duel", _: Any) -> Next:
+        p, fusion, slots, pool, materials = self.p, self.fusion, self.slots, self.pool, self.materials
+        assert fusion is not None
+        i = len(materials)
+        if i < len(slots):
+            slot, rest = slots[i], slots[i + 1:]
+            candidates = [c for c in pool if c not in materials and _group_ok(c, slot)
+                          and _fill(rest, [x.data for x in pool if x not in materials and x is not c])]
+            return self.ask("took", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
+                                          f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material",
+                                          subject=fusion.uid))
+        for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
+            d.move(m, Loc.GY, reason="Fusion Material")
+        return self.summon(d, p, fusion, "fusion")
+
+    def took(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+        self.materials.append(d.cards[chosen[0].card])  # type: ignore[index]
+        return self.material(d, None)
+
+
+# ---------------------------------------------------------------------- Ritual
+
+
+def _ritual_pool(d: "Duel", p: int, params: fx.RitualSummon, ritual: CardInst) -> list[CardInst]:
+    side = d.players[p]
+    pool: list[CardInst] = []
+    if "hand" in params.tribute_from:
+        pool += [c for c in side.hand if c.is_monster and c is not ritual and c.level > 0]
+    if "field" in params.tribute_from:
+        pool += [c for c in side.mzone if c is not None and c.level > 0]
+    return pool
+
+
+def _reachable(levels: list[int], need: int, exact: bool) -> bool:
+    sums = {0}
+    for lv in levels:
+        sums |= {s + lv for s in sums}
+    return any(s == need or (not exact and s >= need) for s in sums if s)
+
+
+def ritual_choices(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst) -> list[CardInst]:
+    out = []
+    for card in d.players[p].hand:
+        data = card.data
+        if not isinstance(data, Monster) or "ritual" not in data.frames or not matches(d, card, params.where, p, source):
+            continue
+        if _reachable([c.level for c in _ritual_pool(d, p, params, card)], card.level, params.exact):
+            out.append(card)
+    return out
+
+
+def ritual_summon(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst) -> "RitualSummon":
+    return RitualSummon(p, params, source)
+
+
+@dataclass
+class RitualSummon(_MonsterSummon):
+    p: int
+    params: fx.RitualSummon
+    source: CardInst
+    ritual: CardInst | None = None
+    pool: list[CardInst] = field(default_factory=list)
+    tributes: list[CardInst] = field(default_factory=list)
+    total: int = 0  # the Levels Tributed so far
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        return self.choose_monster(d, self.p, ritual_choices(d, self.p, self.params, self.source), self.source, "ritual")
+
+    def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+        ritual = self.ritual = d.cards[answer[0].card]  # type: ignore[index]
+        self.pool = _ritual_pool(d, self.p, self.params, ritual)
+        return self.tribute(d, None)
+
+    def tribute(self, d: "Duel", _: Any) -> Next:
+        p, params, ritual, pool, tributes, total = self.p, self.params, self.ritual, self.pool, self.tributes, self.total
+        assert ritual is not None
+        need = ritual.level
+        if total < need or (params.exact and total != need):
+            left = [c for c in pool if c not in tributes]
+            candidates = [c for c in left if _reachable([c.level] + [x.level for x in left if x is not c], need - total, params.exact)
+                          and (not params.exact or total + c.level <= need)]
+            if candidates:
+                return self.ask("tributed", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
+                                                  f"Tribute for {ritual.name}: Levels so far {total} of {need}", verb="tribute",
+                                                  subject=ritual.uid))
+        for t in tributes:  # R-SUMMON-11
+            d.move(t, Loc.GY, reason="tribute")
+        return self.summon(d, p, ritual, "ritual")
+
+    def tributed(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+        card = d.cards[chosen[0].card]  # type: ignore[index]
+        self.tributes.append(card)
+        self.total += card.level
+        return self.tribute(d, None)
+
+
+# ---------------------------------------------------------------------- Special Summons by effects
+
+
+def special_summon(d: "Duel", card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None,
+                   proper: bool = False) -> "SpecialSummonPosition | None":
+    """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified. Done at
+    once (None), or a frame that asks the position first."""
+    side = d.players[controller]
+    if side.summon_lock_turn == d.turn:
+        d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} cannot Summon monsters this turn (R-CARD-13)"))
+        return None
+    if card.monster.no_special_summon:
+        d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
+        return None
+    if zone is None:
+        zone = side.free_mzone()
+    if zone is None:
+        d.emit(Note(f"{card.name} cannot be Special Summoned: no free Monster Zone (R-ZONE-1)"))
+        return None
+    pos = _POSITIONS.get(position)
+    if card.is_link:  # R-SUMMON-16: always face-up Attack Position, so never asked
+        if pos not in (None, Pos.ATTACK):
+            d.emit(Note(f"{card.name} cannot be Special Summoned in {pos.title} Position: a Link monster is always in Attack Position (R-SUMMON-16)"))
+            return None
+        pos = Pos.ATTACK
+    if pos is None:
+        return SpecialSummonPosition(card, controller, zone, position, how, proper)
+    _place_summoned(d, card, controller, zone, pos, how, proper)
+    return None
+
+
+_POSITIONS = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}
+
+
+@dataclass
+class SpecialSummonPosition(Frame):
+    """The summoner chooses the position of a monster Special Summoned at their choice."""
+
+    card: CardInst
+    controller: int
+    zone: int
+    position: str  # "choose" or "attack_or_facedown"
+    how: str
+    proper: bool
+
+    def start(self, d: "Duel", _: Any) -> Next:
+        options = [Option("attack", "attack"), Option("defense", "defense")]
+        if self.position == "attack_or_facedown":
+            options = [Option("attack", "attack"), Option("facedown", "set")]
+        return self.ask("chosen", d.ask(self.controller, Kind.POSITION, options,
+                                        f"Special Summon {self.card.name} in which position?", verb="position", subject=self.card.uid))
+
+    def chosen(self, d: "Duel", answer: Option) -> Next:
+        _place_summoned(d, self.card, self.controller, self.zone, _POSITIONS[answer.key], self.how, self.proper)
+        return DONE
+
+
+def _place_summoned(d: "Duel", card: CardInst, controller: int, zone: int, pos: Pos, how: str, proper: bool) -> None:
+    side = d.players[controller]
+    src = card.loc
+    d.move(card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
+    card.summon_kind = how if pos.face_up else ""
+    card.summon_turn = d.turn
+    if how != "special" or proper:
+        card.properly_summoned = True  # R-SUMMON-9: Summoned by its own required method
+    side.summoned_turn = d.turn
+    d.emit(Summon(controller, card.uid, card.name if pos.face_up else None, how, pos, zone))  # type: ignore[arg-type]
+    if pos.face_up:
+        d.signal("special_summoned", card, controller, how=how, src=src)

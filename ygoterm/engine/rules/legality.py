@@ -1,0 +1,442 @@
+"""Which actions are legal now, and why the others are not: the one source of legality.
+
+The option lists the flow offers, `Duel.explain`, and the rule IDs in IllegalChoice all come
+from the check functions here. Each returns None when the action is allowed, or a `Refusal`
+naming the rule that refuses it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..state.card import CardInst
+from .chain import activation_refusal
+from ..board.continuous import attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
+from ..core.decision import Option, Refusal
+from .extra_summons import extra_options, extra_refusal
+from ..board.filters import matches
+from ..board.labels import unique_labels
+from ..effects.ops import cost_payable
+from .pendulum import option as pendulum_option, refusal as pendulum_refusal
+from ..board.timing import open_main, summon_locked
+from ..core.types import Loc, Phase, Pos, Step
+
+if TYPE_CHECKING:
+    from ..duel.protocol import Duel
+
+NORMAL_SUMMON, NORMAL_SET, SET_CARD, GEMINI_SUMMON = "Normal Summon", "Normal Set", "Set", "Gemini Summon"
+_PROCEDURE_FRAMES = frozenset(("synchro", "xyz", "link"))  # Summoned from the Extra Deck by their own procedure
+FLIP_SUMMON, CHANGE_POSITION, ATTACK, ENTER_BATTLE = "Flip Summon", "Change position", "Attack", "Battle Phase"
+
+
+def tribute_terms(d: "Duel", p: int, card: CardInst) -> tuple[int, int, list[CardInst]]:
+    """R-SUMMON-2 and the card's own terms: the fewest and most Tributes for a Normal Summon
+    or Set of `card`, and the monsters `p` may Tribute for it.
+
+    Level 5-6 need 1 Tribute, Level 7 or more 2 (never 3); a card may say otherwise (Victory
+    Dragon: 3 Dragons; Gilford the Lightning: 2 or 3; Lich Lord: a DARK monster), and Geartown
+    lowers the count (R-CARD-13)."""
+    level = card.level
+    lo = hi = 0 if level <= 4 else 1 if level <= 6 else 2
+    rule = card.monster.tributes
+    monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute]
+    if rule is not None:
+        if rule.count is not None:
+            lo = rule.count.min if rule.count.min is not None else lo
+            hi = rule.count.max if rule.count.max is not None else lo
+        if rule.where is not None:
+            monsters = [c for c in monsters if matches(d, c, rule.where, p, card)]
+    if d.continuous_count and hi:
+        fewer = fewer_tributes(d, card)
+        lo, hi = max(0, lo - fewer), max(0, hi - fewer)
+    return lo, hi, monsters
+
+
+def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool = False) -> Refusal | None:
+    """R-SUMMON-1/2: one Normal Summon or Set per turn, with the right number of Tributes."""
+    action = NORMAL_SET if setting else NORMAL_SUMMON
+    if card.loc != Loc.HAND or card.owner != p or not card.is_monster:
+        return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
+    return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting)
+            or summon_this(d, p, card, action))
+
+
+def normal_summon_left(d: "Duel", p: int, action: str = NORMAL_SUMMON) -> Refusal | None:
+    """R-SUMMON-1: the player's one Normal Summon/Set of the turn is still unused."""
+    if d.players[p].normal_summon_turn == d.turn:
+        return Refusal(action, "R-SUMMON-1", "you already Normal Summoned or Set this turn")
+    return None
+
+
+def summon_this(d: "Duel", p: int, card: CardInst, action: str = NORMAL_SUMMON,
+                tribute_power: int | None = None, zone_free: bool | None = None) -> Refusal | None:
+    """What depends on the card itself: its summoning condition, Tributes (R-SUMMON-2), a zone.
+
+    `tribute_power` (what the player's monsters are worth as Tributes) and `zone_free` may be
+    passed in when checking a whole hand, to work them out once.
+    """
+    if card.special_summon_only:
+        return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
+    level = card.level
+    if level > 4 or card.monster.tributes is not None:
+        need, _, monsters = tribute_terms(d, p, card)
+        if need:
+            if d.continuous_count:
+                tribute_power = sum(tribute_value(d, c, card) for c in monsters)
+            elif card.monster.tributes is not None or tribute_power is None:
+                tribute_power = len(monsters)
+            if tribute_power < need:
+                which = _tribute_words(card)
+                count = len(monsters)
+                return Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "
+                                                     f"you control {count} {which}monster{'s' if count != 1 else ''}")
+            if not any(c.seq < 5 for c in monsters) and d.players[p].free_mzone() is None:
+                return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied and none of their monsters can be Tributed")
+            return None
+    if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
+        return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
+    return None
+
+
+def _tribute_words(card: CardInst) -> str:
+    """'Dragon ', 'DARK ' … for a card that only takes some monsters as Tributes."""
+    rule = card.monster.tributes
+    if rule is None or rule.where is None:
+        return ""
+    f = rule.where
+    words = [*(f.attribute or ()), *(f.type or ())]
+    return " ".join(words) + " " if words else "suitable "
+
+
+def gemini_summon(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-CARD-6: a face-up Gemini monster that is still a Normal Monster may be Normal Summoned
+    a second time, using the turn's Normal Summon (R-SUMMON-1), to become an Effect Monster."""
+    if card.loc != Loc.MZONE or card.controller != p or "gemini" not in card.abilities:
+        return Refusal(GEMINI_SUMMON, "R-CARD-6", "only a Gemini monster you control can be Gemini Summoned")
+    return open_main(d, p, GEMINI_SUMMON) or gemini_this(d, card) or normal_summon_left(d, p, GEMINI_SUMMON) \
+        or summon_locked(d, p, GEMINI_SUMMON)
+
+
+def gemini_this(d: "Duel", card: CardInst) -> Refusal | None:
+    if not card.face_up:
+        return Refusal(GEMINI_SUMMON, "R-CARD-6", "a Gemini monster must be face-up on the field to be Summoned again")
+    if card.gemini_active:
+        return Refusal(GEMINI_SUMMON, "R-CARD-6", "it is already an Effect Monster with its effects")
+    return None
+
+
+def set_spell_trap(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
+    if card.loc != Loc.HAND or card.owner != p or card.is_monster:
+        return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
+    if card.data.cannot_set:  # type: ignore[union-attr]
+        return Refusal(SET_CARD, "R-CARD-13", f"{card.name} cannot be Set: only a card's effect places it on the field")
+    return open_main(d, p, SET_CARD) or set_zone_for(d, p, card)
+
+
+def set_zone_for(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """A Field Spell always has its zone (the old one is sent to the GY, R-ZONE-3); others need a free one."""
+    if card.is_field_spell or d.players[p].free_szone() is not None:
+        return None
+    return Refusal(SET_CARD, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
+
+
+def flip_summon(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-SUMMON-4: a face-down Defense monster, not Set or turned face-down this turn."""
+    if card.loc != Loc.MZONE or card.controller != p:
+        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
+    return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON) or flip_this(d, card)
+
+
+def flip_this(d: "Duel", card: CardInst) -> Refusal | None:
+    """The card's own part of R-SUMMON-4."""
+    if card.pos != Pos.FACEDOWN_DEFENSE:
+        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down Defense Position monster can be Flip Summoned")
+    if card.arrived_turn == d.turn or card.pos_changed_turn == d.turn:
+        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "not in the turn it was Set or turned face-down")
+    return None
+
+
+def change_position(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-SUMMON-5 / R-BATTLE-11: once per turn, not the turn it arrived, not after attacking."""
+    if card.loc != Loc.MZONE or card.controller != p:
+        return Refusal(CHANGE_POSITION, "R-SUMMON-5", "only a monster you control can change position")
+    return open_main(d, p, CHANGE_POSITION) or change_this(d, card)
+
+
+def change_this(d: "Duel", card: CardInst) -> Refusal | None:
+    """The card's own part of R-SUMMON-5 (and R-SUMMON-4/16, R-BATTLE-11)."""
+    turn = d.turn
+    if not card.face_up:
+        return Refusal(CHANGE_POSITION, "R-SUMMON-4", "a face-down monster changes position only by a Flip Summon")
+    if card.is_link:
+        return Refusal(CHANGE_POSITION, "R-SUMMON-16", "a Link monster is always in Attack Position")
+    if card.arrived_turn == turn:
+        return Refusal(CHANGE_POSITION, "R-SUMMON-5", "not in the turn it arrived on the field")
+    if card.pos_changed_turn == turn:
+        rule = "R-SUMMON-4" if card.summon_kind == "flip" and card.summon_turn == turn else "R-SUMMON-5"
+        return Refusal(CHANGE_POSITION, rule, "its position already changed this turn")
+    if card.attacked_turn == turn:
+        return Refusal(CHANGE_POSITION, "R-BATTLE-11", "it declared an attack this turn")
+    if d.continuous_count or card.modifiers:
+        if has_flag(d, card, "cannot_change_position"):
+            return Refusal(CHANGE_POSITION, "R-CARD-13", "a card's effect stops it from changing position")
+        forcer = forced_position(d, card) if d.forcers and card.pos == Pos.DEFENSE else None
+        if forcer is not None:
+            return Refusal(CHANGE_POSITION, "R-CARD-13", f"{forcer.name} keeps it in Defense Position")
+    return None
+
+
+def enter_battle(d: "Duel", p: int) -> Refusal | None:
+    """R-PHASE-1 / R-SETUP-6: a Battle Phase from Main Phase 1, not in the first player's turn 1."""
+    return open_main(d, p, ENTER_BATTLE) or battle_now(d, p)
+
+
+def battle_now(d: "Duel", p: int) -> Refusal | None:
+    """`enter_battle` once the player is known to be in an open game state of their Main Phase."""
+    if d.phase != Phase.MAIN1:
+        return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
+    if d.turn == 1 and not d.rules.duel.first_turn_battle:
+        return Refusal(ENTER_BATTLE, "R-SETUP-6", "the player going first cannot conduct a Battle Phase in turn 1")
+    if d.players[p].skip.get("battle", d.turn) < d.turn:
+        return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect skips your Battle Phase")
+    return None
+
+
+def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+    """R-BATTLE-1: a face-up Attack Position monster that has not attacked this turn, in the Battle Step."""
+    if card.loc != Loc.MZONE or card.controller != p:
+        return Refusal(ATTACK, "R-BATTLE-1", "only a monster you control can attack")
+    if d.outcome is not None:
+        return Refusal(ATTACK, "R-WIN-1", "the duel is over")
+    if d.turn_player != p or d.phase != Phase.BATTLE:
+        rule = "R-SETUP-6" if d.turn == 1 and d.turn_player == p else "R-BATTLE-1"
+        return Refusal(ATTACK, rule, "attacks are declared in your Battle Phase")
+    if d.step != Step.BATTLE or not d.idle:
+        return Refusal(ATTACK, "R-PRIO-7", "attacks are declared in the Battle Step with an empty chain")
+    if not in_attacking_position(d, card):
+        return Refusal(ATTACK, "R-BATTLE-1", "only a face-up Attack Position monster can attack")
+    if d.continuous_count or card.modifiers:
+        if has_flag(d, card, "cannot_attack"):
+            return Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking")
+        if card.attacks >= attacks_allowed(d, card):
+            return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
+    elif card.attacks >= 1:
+        return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
+    if card.attack_costs and not effects_negated(d, card):
+        if not all(cost_payable(d, p, card, card.effects[i]) for i in card.attack_costs):
+            return Refusal(ATTACK, "R-CARD-13", f"{card.name} cannot declare an attack unless its cost is paid, and it cannot be paid now")
+    return None
+
+
+def in_attacking_position(d: "Duel", card: CardInst) -> bool:
+    """R-BATTLE-1: face-up Attack Position, or face-up Defense for a card that says so (Total Defense Shogun)."""
+    if card.pos == Pos.ATTACK:
+        return True
+    return card.pos == Pos.DEFENSE and bool(d.continuous_count) and has_flag(d, card, "attacks_in_defense")
+
+
+def attack_targets(d: "Duel", p: int) -> list[CardInst | None]:
+    """R-BATTLE-2: the opponent's monsters, or a direct attack (None) if they control none."""
+    foes = [c for c in d.players[1 - p].mzone if c is not None]
+    if not foes:
+        return [None]
+    if d.continuous_count:
+        foes = [c for c in foes if not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
+    return foes
+
+
+# ---------------------------------------------------------------------- option lists
+
+
+def target_label(d: "Duel", target: CardInst | None) -> str:
+    if target is None:
+        return "direct"
+    return target.name if target.face_up else "face-down monster"
+
+
+def main_options(d: "Duel", p: int) -> list[Option]:
+    """Everything the turn player may do in an open game state of the Main Phase (R-PHASE-4).
+
+    The per-player checks run once and the per-card ones for each card; both are the same
+    functions that `explain` and refusals use.
+    """
+    options: list[Option] = []
+    side = d.players[p]
+    if open_main(d, p, NORMAL_SUMMON) is None:
+        can_summon = normal_summon_left(d, p) is None
+        may_summon = summon_locked(d, p, NORMAL_SUMMON) is None
+        may_set = summon_locked(d, p, NORMAL_SET, setting=True) is None
+        free_mzone = side.free_mzone() is not None
+        free_szone = side.free_szone() is not None
+        hand = side.hand
+        repeated = _repeated_names(hand)
+        for index, card in enumerate(hand):
+            if card.is_monster:
+                if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone) is None:
+                    card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
+                    if may_summon:
+                        options.append(card_options.summon)
+                    if may_set:
+                        options.append(card_options.set)
+            elif (free_szone or card.is_field_spell) and not card.data.cannot_set:  # type: ignore[union-attr]
+                options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
+        monsters = side.mzone
+        repeated = _repeated_names(monsters)
+        for card in monsters:
+            if card is None:
+                continue
+            card_options = card.options_at(d.where(card)) if card.name in repeated else card.options
+            if card.pos == Pos.FACEDOWN_DEFENSE:
+                if may_summon and flip_this(d, card) is None:
+                    options.append(card_options.flip)
+            elif change_this(d, card) is None:
+                options.append(card_options.to_defense if card.pos == Pos.ATTACK else card_options.to_attack)
+            if card.abilities and "gemini" in card.abilities and can_summon and may_summon and gemini_this(d, card) is None:
+                options.append(card_options.gemini)  # R-CARD-6
+        if may_summon and _has_procedure_monsters(d, p):
+            options += extra_options(d, p)  # R-SUMMON-12/13/16
+        if may_summon and side.has_pendulums:
+            found = pendulum_option(d, p)  # R-SUMMON-14
+            if found is not None:
+                options.append(found)
+        if battle_now(d, p) is None:
+            options.append(BATTLE)
+    options.append(END)
+    return options
+
+
+def _has_procedure_monsters(d: "Duel", p: int) -> bool:
+    """Whether `p`'s Extra Deck holds a Synchro, Xyz or Link monster (R-SUMMON-12/13/16)."""
+    return d.per_layout(p, "procedure monsters", _procedure_monsters, d.players[p].extra)  # type: ignore[no-any-return]
+
+
+def _procedure_monsters(extra: list[CardInst]) -> bool:
+    return any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in extra)
+
+
+def _repeated_names(cards: list) -> set[str] | tuple[()]:
+    """Names that occur more than once among `cards` (None entries ignored)."""
+    names = [c.name for c in cards if c is not None]
+    if len(set(names)) == len(names):
+        return ()
+    return {n for n in names if names.count(n) > 1}
+
+
+BATTLE = Option("battle", "battle", verb="battle")
+END = Option("end", "end", verb="end")
+MAIN2 = Option("main2", "main2", verb="main2")
+
+
+def battle_options(d: "Duel", p: int) -> list[Option]:
+    """The Battle Step: declare an attack, or end the Battle Phase (go to Main Phase 2)."""
+    options: list[Option] = []
+    targets = attack_targets(d, p)
+    direct_ok = d.continuous_count and None not in targets
+    for card in d.players[p].mzone:
+        if card is None or declare_attack(d, p, card) is not None:
+            continue
+        for target in targets:
+            if target is None and (card.modifiers or d.continuous_count) and has_flag(d, card, "cannot_attack_directly"):
+                continue  # Magical Scientist's Fusion monster
+            options.append(attack_option(d, card, target))
+        if direct_ok:
+            if has_flag(d, card, "direct_attack"):  # "can attack your opponent directly" (Jinzo #7)
+                options.append(attack_option(d, card, None))
+    options.append(MAIN2)
+    return unique_labels(d, options)
+
+
+def attack_option(d: "Duel", attacker: CardInst, target: CardInst | None) -> Option:
+    """'attack Gemini Elf -> Celtic Guardian' (or '-> direct', '-> face-down monster'), reused."""
+    key = (attacker.uid, target.uid if target is not None else None, target is not None and target.face_up)
+    option = d.attack_options.get(key)
+    if option is None:
+        tuid = key[1]
+        option = d.attack_options[key] = Option(f"attack:{attacker.uid}:{tuid if tuid is not None else 'direct'}",
+                                                f"attack {attacker.name} -> {target_label(d, target)}", attacker.uid, tuid, verb="attack")
+    return option
+
+
+# ---------------------------------------------------------------------- explain
+
+
+def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
+    """Every action that applies to `card` and is not available to `p` now, with its rule."""
+    checks = []
+    if card.loc == Loc.HAND and card.owner == p:
+        if card.is_monster:
+            checks += [normal_summon(d, p, card), normal_summon(d, p, card, setting=True)]
+        else:
+            checks.append(set_spell_trap(d, p, card))
+    elif card.loc == Loc.MZONE and card.controller == p:
+        if card.pos == Pos.FACEDOWN_DEFENSE:
+            checks.append(flip_summon(d, p, card))
+        else:
+            checks.append(change_position(d, p, card))
+        checks.append(declare_attack(d, p, card))
+        if "gemini" in card.abilities:
+            checks.append(gemini_summon(d, p, card))
+    elif card.loc == Loc.HAND:
+        checks.append(Refusal("Use", "R-TERM-5", "it is in your opponent's hand"))
+    mine = card.controller == p if card.loc.on_field else card.owner == p
+    if mine and any(e.kind != "procedure" for _, e, *_ in card.chosen):
+        checks.append(activation_refusal_any(d, p, card))
+    if mine and any(e.kind == "procedure" for _, e, *_ in card.chosen):
+        checks.append(activation_refusal_any(d, p, card, procedure=True))
+    if not mine and card.loc.on_field:
+        checks.append(Refusal("Use", "R-TERM-5", "your opponent controls it"))
+    return [r for r in checks if r is not None]
+
+
+def activation_refusal_any(d: "Duel", p: int, card: CardInst, procedure: bool = False) -> Refusal | None:
+    """None if some effect of `card` can be activated now, else the first effect's refusal."""
+    first: Refusal | None = None
+    for index, effect, *_ in card.chosen:
+        if (effect.kind == "procedure") != procedure:
+            continue
+        refusal = activation_refusal(d, p, card, index, open_state=d.idle)
+        if refusal is None:
+            return None
+        first = first or refusal
+    if first is None:
+        return Refusal("Activate", "R-CARD-5", f"{card.name} has no effect that can be activated" if card.effects
+                       else f"{card.name} has no scripted effects; play its text with manual actions")
+    return first
+
+
+def _direct_ability(d: "Duel", card: CardInst) -> bool:
+    return bool(d.continuous_count) and has_flag(d, card, "direct_attack")
+
+
+def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str = "") -> Refusal | None:
+    """The refusal of one named action (used to explain a refused typed command)."""
+    if verb == "battle":
+        return enter_battle(d, p)
+    if verb == "pendulum":
+        return pendulum_refusal(d, p)
+    if card is None:
+        return None
+    if verb == "summon":
+        return normal_summon(d, p, card)
+    if verb == "set":
+        return normal_summon(d, p, card, setting=True) if card.is_monster else set_spell_trap(d, p, card)
+    if verb == "flip":
+        return flip_summon(d, p, card)
+    if verb == "gemini":
+        return gemini_summon(d, p, card)
+    if verb == "switch":
+        return change_position(d, p, card)
+    if verb in ("activate", "special"):
+        return activation_refusal_any(d, p, card, procedure=verb == "special")
+    if verb in ("synchro", "xyz", "link"):
+        return extra_refusal(d, p, card)
+    if verb == "attack":
+        refusal = declare_attack(d, p, card)
+        if refusal is None and target == "direct" and d.monster_count(1 - p) and not _direct_ability(d, card):
+            refusal = Refusal(ATTACK, "R-BATTLE-2", "a direct attack is allowed only when your opponent controls no monsters")
+        if refusal is None and target == "direct" and (card.modifiers or d.continuous_count):
+            if has_flag(d, card, "cannot_attack_directly"):
+                refusal = Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking directly")
+        return refusal
+    return None

@@ -1,0 +1,412 @@
+"""A card in a duel: its definition plus where it is and what happened to it this turn."""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from ...schema.cards import Card, Monster, Spell, Trap, spell_speed
+from ...schema.effects import Effect
+from ..core.decision import Option
+from ..core.types import Loc, Pos
+
+
+def _no_duel() -> None:
+    return None
+
+
+_OWNER_SEES = frozenset((Loc.HAND, Loc.EXTRA, Loc.MZONE, Loc.SZONE, Loc.BANISHED))
+CHOSEN_KINDS = frozenset(("activate", "ignition", "quick", "procedure"))
+
+# Effects every card of a kind has by the rules, added to the card's own (R-CARD-6, R-ZONE-4):
+# a Pendulum monster may be activated as a Spell into a Pendulum Zone; a Spirit returns to the
+# hand in the End Phase of the turn it was Normal Summoned or flipped face-up.
+PENDULUM_ACTIVATION = Effect.model_validate({"kind": "activate", "pendulum": True, "label": "Pendulum Zone"})
+SPIRIT_RETURN = Effect.model_validate({
+    "kind": "trigger", "label": "return to the hand", "when": {"event": "end_phase", "subject": "any"},
+    "condition": {"normal_summoned_or_flipped_this_turn": True}, "do": [{"return_to_hand": "self"}]})
+
+
+def rule_effects(data: Card) -> tuple[Effect, ...]:
+    """The effects the rules give this card beyond its own text (see above)."""
+    if not isinstance(data, Monster):
+        return ()
+    extra: tuple[Effect, ...] = ()
+    if data.is_pendulum and not any(e.kind == "activate" and e.pendulum for e in data.effects):
+        extra += (PENDULUM_ACTIVATION,)
+    if "spirit" in data.abilities:
+        extra += (SPIRIT_RETURN,)
+    return extra
+
+
+def effect_speed(data: Card, effect: Effect) -> int:
+    """R-CHAIN-2: speeds come from the rules, never from the card file."""
+    if effect.kind == "activate" and isinstance(data, (Spell, Trap)):
+        return spell_speed(data)
+    if isinstance(data, Trap):
+        return 3 if data.subtype == "counter" else 2
+    if isinstance(data, Spell):
+        return 2 if data.subtype == "quick-play" else 1
+    return 2 if effect.kind == "quick" else 1
+
+
+
+def own_timing(effect: Effect) -> bool:
+    """A speed 1 effect whose text names a phase other than the Main Phase for it (R-CARD-13:
+    Curse of Fiend is activated in your Standby Phase)."""
+    if effect.condition is None or not effect.condition.phase:
+        return False
+    return not {"main", "main1", "main2"} & set(effect.condition.phase)
+
+
+def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> frozenset[Loc]:
+    """Where a card must be for this effect to be activated at all (chain.activation_refusal
+    refuses it anywhere else, R-CARD-5/7/9, R-ZONE-4, R-SUMMON-7): lets option lists skip, say,
+    every Spell in the GY without asking the full check. A Trap in the hand counts only with
+    "from: hand"; `chain.activation_options` adds the hand on a turn Makyura allows it."""
+    if effect.kind == "procedure" or (effect.kind == "activate" and is_monster and effect.pendulum):
+        return frozenset((Loc.HAND,))
+    if effect.kind == "activate" and not is_monster:  # (a Trap from the hand only if it says so, or with Makyura: see below)
+        return frozenset((Loc.HAND, Loc.SZONE)) if not is_trap or "hand" in effect.from_ else frozenset((Loc.SZONE,))
+    if effect.pendulum:
+        return frozenset((Loc.SZONE,))
+    where = {"field": Loc.MZONE, "hand": Loc.HAND, "gy": Loc.GY}
+    return frozenset((Loc.SZONE, *(where[f] for f in effect.from_ if f in where)))
+
+
+def _profile(data: Card) -> tuple[Any, ...]:
+    """What a card instance derives from its definition (`PROFILE` order), worked out once per definition."""
+    effects = data.effects + rule_effects(data)
+    monster = data if isinstance(data, Monster) else None
+    is_monster = monster is not None
+    # effects a player activates by choice, with their speed (R-CHAIN-2; a Summon procedure
+    # counts as speed 1: it is never a response), where the card must be, whether it is the
+    # card's own Spell/Trap activation (R-CARD-7/9: from the hand, or Set in a zone), and
+    # whether it may be used outside the Main Phase's open game state (speed 2 or more, or a
+    # phase of its own: Curse of Fiend)
+    chosen = tuple((i, e, speed, _activation_places(is_monster, isinstance(data, Trap), e),
+                    e.kind == "activate" and (not is_monster or e.pendulum), speed > 1 or own_timing(e))
+                   for i, e in enumerate(effects) if e.kind in CHOSEN_KINDS
+                   for speed in (1 if e.kind == "procedure" else effect_speed(data, e),))
+    profile = {
+        "data": data,
+        "name": data.name,
+        "is_monster": is_monster,
+        "is_spell": isinstance(data, Spell),
+        "is_trap": isinstance(data, Trap),
+        "level": (monster.level or 0) if monster else 0,
+        "base_atk": (0 if monster.atk == "?" else monster.atk) if monster else 0,  # R-TERM-19: '?' counts as 0
+        "base_def": (0 if monster.def_ in ("?", None) else monster.def_) if monster else 0,
+        # R-SUMMON-9: cannot be Normal Summoned/Set (a condition, or an Extra Deck monster)
+        "special_summon_only": monster is not None and monster.needs_proper_summon,
+        "is_field_spell": isinstance(data, Spell) and data.subtype == "field",
+        "is_link": monster is not None and monster.link is not None,
+        "is_token": data.is_token,
+        "is_pendulum": monster is not None and monster.is_pendulum,
+        "effects": effects,
+        "continuous": tuple(e for e in effects if e.kind == "continuous"),
+        "triggers": tuple((i, e) for i, e in enumerate(effects) if e.kind in ("trigger", "flip")),
+        "attack_costs": tuple(i for i, e in enumerate(effects) if e.kind == "attack_cost"),
+        "chosen": chosen,
+        "used_from": frozenset().union(*(places for _, _, _, places, _, _ in chosen)),
+        "abilities": frozenset(monster.abilities) if monster else frozenset(),
+        # may act outside an open game state: a response window, or a phase of its own (Curse of Fiend)
+        "responds": any(anytime for *_, anytime in chosen),
+    }
+    assert tuple(profile) == PROFILE
+    return tuple(profile.values())
+
+
+# what a card instance takes from its definition (`CardInst.define`)
+PROFILE = ("data", "name", "is_monster", "is_spell", "is_trap", "level", "base_atk", "base_def", "special_summon_only",
+           "is_field_spell", "is_link", "is_token", "is_pendulum", "effects", "continuous", "triggers", "attack_costs",
+           "chosen", "used_from", "abilities", "responds")
+
+# definition id → (a weak reference to it, its profile); an entry leaves with its definition
+_PROFILES: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+
+
+def profile_of(data: Card) -> tuple[Any, ...]:
+    """What a card instance derives from `data` (`_profile`), worked out once per definition."""
+    entry = _PROFILES.get(id(data))
+    if entry is None or entry[0]() is not data:
+        entry = _PROFILES[id(data)] = (weakref.ref(data, lambda _, key=id(data), cache=_PROFILES: cache.pop(key, None)), _profile(data))
+    return entry[1]
+
+
+class CardInst:
+    """One physical card (or Token) of a duel.
+
+    `uid` is a handle that stays with the card for the whole duel; uids are dealt in a seeded
+    random order so that a hidden card's uid says nothing about which card it is.
+
+    `__slots__`: reading a slot is about twice as fast as reading an instance dict entry
+    (17 vs 33 ns on CPython 3.11), and the engine reads card attributes more than anything
+    else; a slotted card is also 40% smaller. A copied duel copies each card with one
+    generated function (`copy_card`, 0.5 µs — as fast as `dict.copy()`), and a card given
+    another identity (`define`) takes its definition's profile in one assignment.
+    """
+
+    __slots__ = (*PROFILE,
+                 "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
+                 "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
+                 "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
+                 "used_turn", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
+                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
+                 "seen_as")
+
+    # from the definition (`PROFILE`)
+    data: Card
+    name: str
+    is_monster: bool
+    is_spell: bool
+    is_trap: bool
+    level: int
+    base_atk: int
+    base_def: int
+    special_summon_only: bool
+    is_field_spell: bool
+    is_link: bool
+    is_token: bool
+    is_pendulum: bool
+    effects: tuple[Effect, ...]
+    continuous: tuple[Effect, ...]
+    triggers: tuple[tuple[int, Effect], ...]  # (index, effect) of its trigger and FLIP effects
+    attack_costs: tuple[int, ...]
+    chosen: tuple[tuple[int, Effect, int, frozenset[Loc], bool, bool], ...]  # (index, effect, speed, places, card activation, anytime)
+    used_from: frozenset[Loc]
+    abilities: frozenset[str]
+    responds: bool
+
+    def __init__(self, uid: int, data: Card, owner: int) -> None:
+        self.uid = uid
+        self.define(data)
+        self.owner = owner
+        self.controller = owner
+        self.loc = Loc.DECK
+        self.seq = 0
+        self.pos = Pos.FACEDOWN_DEFENSE
+        self.face_up = False
+        self.arrived_turn = 0  # turn it entered its current location
+        self.pos_changed_turn = 0  # last turn its battle position changed by the player (R-SUMMON-4/5)
+        self.attacks = 0  # attacks declared this turn (R-BATTLE-1)
+        self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
+        self.summon_kind = ""  # "normal", "tribute", "flip", "special", "" (Set or not summoned)
+        self.summon_turn = 0
+        self.properly_summoned = False  # R-SUMMON-9 / R-TERM-22
+        self.counters: dict[str, int] = {}
+        self.materials: list[CardInst] = []  # Xyz materials attached (R-ZONE-10)
+        self.battle_destroyed = False  # marked at damage calculation (R-BATTLE-4)
+        self.set_turn = 0  # turn a Spell/Trap was Set (R-CARD-7/9)
+        self._duel: Any = _no_duel  # a weak reference to the Duel (see `duel`)
+        self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
+        self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
+        self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
+        self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
+        self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
+        self.equips: list[CardInst] = []
+        self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
+        # on the Spell/Trap of such a pair: when its leaving the field destroys the monster ("leaves":
+        # Call of the Haunted; "destroyed": Premature Burial). The monster's destruction destroys it.
+        self.binding = ""
+        self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
+        self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
+        self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
+        self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)
+        self.set_with: int | None = None  # Normal Set face-down with this many Tributes (public: what a face-down monster can be)
+        self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/views.py
+        self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
+        self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
+        self.original_controller: int | None = None  # take control "until the End Phase"
+        self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
+        self.control_until = 0
+        self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
+        self.arrived_at = 0  # the duel's move count when it last moved
+
+    def define(self, data: Card) -> None:
+        """Make this card `data`: its name, kind, printed stats and effects. A determinized
+        copy of a duel (engine/determinize.py) gives a hidden card another identity this way."""
+        (self.data, self.name, self.is_monster, self.is_spell, self.is_trap, self.level, self.base_atk, self.base_def,
+         self.special_summon_only, self.is_field_spell, self.is_link, self.is_token, self.is_pendulum, self.effects,
+         self.continuous, self.triggers, self.attack_costs, self.chosen, self.used_from, self.abilities,
+         self.responds) = profile_of(data)
+        self.options = CardOptions(self)  # its Main Phase options (built when first offered; read at every Main Phase decision)
+        self._tagged: dict[str, CardOptions] | None = None
+
+    @property
+    def wins(self) -> bool:
+        """It says "you win" (R-WIN-3)."""
+        return any(e.kind == "win" for e in self.effects)
+
+    @property
+    def negates(self) -> bool:
+        """A continuous effect of it negates other cards' effects (Royal Decree)."""
+        return any(e.continuous is not None and e.continuous.negate_effects is not None for e in self.continuous)
+
+    @property
+    def forces_position(self) -> bool:
+        """A continuous effect of it keeps monsters in a position (Level Limit - Area B)."""
+        return any(e.continuous is not None and e.continuous.force_position for e in self.continuous)
+
+    @property
+    def is_extra_deck(self) -> bool:
+        return self.is_monster and self.data.is_extra_deck  # type: ignore[union-attr]
+
+    def options_at(self, tag: str) -> "CardOptions":
+        """The same options labelled with a location tag ('summon Celtic Guardian@H2'), for
+        when another card with the same name offers the same action."""
+        if self._tagged is None:
+            self._tagged = {}
+        found = self._tagged.get(tag)
+        if found is None:
+            found = self._tagged[tag] = CardOptions(self, "@" + tag)
+        return found
+
+    # Current ATK/DEF: printed values changed by effects (engine/continuous.py), never below 0.
+    @property
+    def duel(self) -> Any:
+        """The Duel the card was dealt into (for current ATK/DEF). Held weakly: a strong
+        card -> duel reference made every finished duel a reference cycle that only the cyclic
+        GC could free, which cost random play a third of its speed (`ygoterm bench`)."""
+        return self._duel()
+
+    @duel.setter
+    def duel(self, duel: Any) -> None:
+        self._duel = weakref.ref(duel)
+
+    @property
+    def atk(self) -> int:
+        if not self.modifiers and not self.duel.continuous_count:
+            return self.base_atk
+        return self.duel.stat(self, "atk")  # (the duel applies continuous effects: engine/continuous.py)
+
+    @property
+    def defense(self) -> int:
+        if not self.modifiers and not self.duel.continuous_count:
+            return self.base_def
+        return self.duel.stat(self, "def")
+
+    @property
+    def monster(self) -> Monster:
+        """The definition, as a monster's (only asked of monster cards: a Spell's has no monster fields)."""
+        return self.data  # type: ignore[return-value]
+
+    @property
+    def kind(self) -> str:
+        """What the card is now: a monster card in a Spell & Trap Zone — a Pendulum card in a
+        Pendulum Zone (R-ZONE-4) or an Equip Card (R-CARD-8) — is a Spell."""
+        return "spell" if self.is_monster and self.loc == Loc.SZONE else self.data.kind
+
+    @property
+    def in_pendulum_zone(self) -> bool:
+        """A Pendulum monster card in its controller's Pendulum Zone (not an Equip Card)."""
+        return self.is_pendulum and self.loc == Loc.SZONE and self.equip_target is None
+
+    @property
+    def scale(self) -> int:
+        """Its Pendulum Scale now (R-SUMMON-14): the printed one, changed by effects within their limits."""
+        value = self.monster.scale or 0
+        for m in self.modifiers:
+            if m.scale:
+                value += m.scale
+                if m.scale_limit is not None:
+                    value = max(value, m.scale_limit) if m.scale < 0 else min(value, m.scale_limit)
+        return max(0, value)
+
+    @property
+    def treated_as_normal(self) -> bool:
+        """A Gemini monster is a Normal Monster on the field and in the GY until it is Normal
+        Summoned a second time (R-CARD-6)."""
+        return "gemini" in self.abilities and not self.gemini_active and self.loc in (Loc.MZONE, Loc.GY)
+
+    def seen_by(self, viewer: int) -> bool:
+        """Whether `viewer` sees this card where it is now (R-TERM-6): face-up cards, and your
+        own hand, Extra Deck, banished cards and face-down cards on your field."""
+        return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES) or (self.controller == viewer and self.loc.on_field)
+
+    def reset_for_move(self, on_field: bool = False) -> None:
+        """Forget per-location history when the card changes location (a new object, R-TERM-23).
+        `on_field`: it moved between zones without leaving the field (a Union equipping itself),
+        so its effects' "once per turn" still counts."""
+        self.attacks = 0
+        self.attacked_turn = 0
+        self.pos_changed_turn = 0
+        self.summon_kind = ""
+        self.summon_turn = 0
+        self.battle_destroyed = False
+        self.set_turn = 0
+        if self.counters:
+            self.counters = {}  # R-CARD-12
+        if self.modifiers:
+            self.modifiers = []
+        self.active = False
+        if not on_field and self.used_turn:
+            self.used_turn = {}
+        self.turns_left = 0
+        self.gemini_active = False
+        self.flipped_turn = 0
+        self.set_with = None
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.uid} p{self.owner} {self.loc.name}:{self.seq}>"
+
+
+def _copier(names: tuple[str, ...]) -> Any:
+    """A function copying every slot of a card, generated from the slot names (as dataclasses
+    generate `__init__`): about 0.5 µs for sixty slots, where a getattr/setattr loop takes ten
+    times as long."""
+    body = "".join(f"    new.{name} = card.{name}\n" for name in names)
+    namespace: dict[str, Any] = {"CardInst": CardInst}
+    exec(f"def copy_card(card):\n    new = object.__new__(CardInst)\n{body}    return new\n", namespace)  # (names are our own slots)
+    return namespace["copy_card"]
+
+
+copy_card = _copier(CardInst.__slots__)
+copy_card.__doc__ = "A copy of `card` sharing every value (its containers too: engine/copying.py replaces them)."
+
+
+class CardOptions:
+    """The fixed Main Phase options of one card, each built on first use (labels are
+    commands: docs/scenarios.md). `suffix` tells apart cards with the same name."""
+
+    __slots__ = ("uid", "name", "_summon", "_set", "_flip", "_to_defense", "_to_attack", "_gemini")
+
+    def __init__(self, card: CardInst, suffix: str = "") -> None:
+        self.uid, self.name = card.uid, card.name + suffix
+        self._summon = self._set = self._flip = self._to_defense = self._to_attack = self._gemini = None
+
+    @property
+    def gemini(self) -> Option:
+        if self._gemini is None:
+            self._gemini = Option(f"gemini:{self.uid}", f"gemini summon {self.name}", self.uid, verb="gemini")
+        return self._gemini
+
+    @property
+    def summon(self) -> Option:
+        if self._summon is None:
+            self._summon = Option(f"summon:{self.uid}", f"summon {self.name}", self.uid, verb="summon")
+        return self._summon
+
+    @property
+    def set(self) -> Option:
+        if self._set is None:
+            self._set = Option(f"set:{self.uid}", f"set {self.name}", self.uid, verb="set")
+        return self._set
+
+    @property
+    def flip(self) -> Option:
+        if self._flip is None:
+            self._flip = Option(f"flip:{self.uid}", f"flip {self.name}", self.uid, verb="flip")
+        return self._flip
+
+    @property
+    def to_defense(self) -> Option:
+        if self._to_defense is None:
+            self._to_defense = Option(f"switch:{self.uid}", f"switch {self.name} to defense", self.uid, verb="switch")
+        return self._to_defense
+
+    @property
+    def to_attack(self) -> Option:
+        if self._to_attack is None:
+            self._to_attack = Option(f"switch:{self.uid}", f"switch {self.name} to attack", self.uid, verb="switch")
+        return self._to_attack

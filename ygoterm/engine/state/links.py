@@ -1,0 +1,127 @@
+"""What chains and battles are made of: the Signals that say what happened, chain links,
+triggers waiting to activate, delayed effects, and the attack in progress.
+
+Plain records (engine/copying.py copies them slot by slot); the rules that use them are in
+engine/chain.py, engine/ops.py and engine/flow.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...schema.effects import Effect
+from .card import CardInst
+from ..core.types import Loc
+
+if TYPE_CHECKING:
+    from ..duel.protocol import Duel
+
+
+@dataclass(slots=True)
+class Signal:
+    """Something that happened, for triggers and "when …" activations to answer."""
+
+    event: str  # an EventName of schema.effects
+    card: CardInst | None
+    player: int  # whose card / who acted / who took damage
+    how: str = ""  # summon kind
+    src: Loc | None = None  # where the card was (sent_to_gy from …)
+    batch: int = 0  # events of one action share a batch (R-CHAIN-10 "the last thing that happened")
+    moves: int = 0  # the card's move count at the time: if it moved since, the trigger is lost
+    by_battle: bool = False
+    at: int = 0  # the duel's move count when it happened
+    by: int | None = None  # destroyed by whose card (the effect's controller, or the other battler's)
+    by_card: CardInst | None = None  # … and by which card (the effect's card, or the other battler)
+
+
+@dataclass(slots=True)
+class ChainLink:
+    number: int
+    player: int
+    card: CardInst
+    effect: Effect
+    index: int  # the effect's index on the card
+    speed: int
+    targets: list[CardInst] = field(default_factory=list)
+    target_moves: list[int] = field(default_factory=list)
+    target_groups: list[int] = field(default_factory=list)  # which target group each target answers
+    signal: Signal | None = None  # the event a trigger answers
+    answers: "ChainLink | None" = None  # the link it responds to (for negation)
+    negated: bool = False  # activation negated: does nothing (R-TERM-24)
+    effect_negated: bool = False
+    was_spell_trap_card: bool = False  # a Spell/Trap card's own activation (it is "spent" after)
+    chosen: list[CardInst] = field(default_factory=list)
+    declared: Any = None
+    rolled: int = 1  # the last die this effect rolled (op roll_die)
+    resolving_targets: list[tuple[CardInst, int]] | None = None  # valid targets when it began to resolve
+    event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
+
+    @property
+    def label(self) -> str:
+        return f"CL{self.number} {self.card.name}"
+
+
+# "When …" activation conditions read from the chain, the attack or the Summon being declared,
+# not from what happened (Signals)
+STATE_EVENTS = frozenset(("activated", "attack_declared", "summon_declared", "damage_calculation"))
+
+
+def event_cards(d: "Duel") -> list[CardInst]:
+    """The cards "the event" means for filters (`event: true`): those being Summoned, those of
+    the last thing that happened, the last chain link's card and the attacker (a new list)."""
+    found = [*d.summoning, *[s.card for s in d.last_signals if s.card is not None]] if d.summoning or d.last_signals else []
+    if d.chain:
+        found.append(d.chain[-1].card)
+    if d.attack is not None:
+        found.append(d.attack.attacker)
+    return found
+
+
+@dataclass(slots=True)
+class _Pending:
+    card: CardInst
+    index: int
+    signal: Signal
+    mandatory: bool
+    player: int  # who activates it
+    effect: Effect | None = None  # a delayed effect's own operations (op `later`)
+    remembered: list[CardInst] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Delayed:
+    """An effect waiting for a later Standby or End Phase (op `later`, or a trigger with `at`).
+
+    When its phase comes it activates as a mandatory trigger of `player` (R-PRIO-5)."""
+
+    card: CardInst
+    player: int
+    phase: str  # "standby_phase" or "end_phase"
+    whose: str  # whose phase counts, seen from `player`: "you", "opponent", "any"
+    left: int  # how many such phases are still to come
+    index: int  # the card's effect (a trigger with `at`), or -1 for `later`
+    effect: Effect
+    card_moves: int | None = None  # lost if the card has moved since
+    remembered: list[tuple[CardInst, int]] = field(default_factory=list)  # chosen cards and their move counts
+    optional: bool = False  # "you can": asked when it comes
+
+    def due(self, s: Signal) -> bool:
+        """Count `s` if it is one of this effect's phases; True when it is the one."""
+        if s.event != self.phase or (self.whose != "any" and (s.player == self.player) != (self.whose == "you")):
+            return False
+        self.left -= 1
+        return self.left <= 0
+
+
+@dataclass(slots=True)
+class AttackState:
+    """The attack in progress: who attacks whom, and the opponent's monsters at declaration."""
+
+    attacker: CardInst
+    target: CardInst | None
+    foes: frozenset[tuple[int, int]]  # the opponent's monsters (uid, moves): one that left and came back is new
+    negated: bool = False
+    moves: tuple[int, int] = (0, 0)  # the attacker's and the target's move counts: a card that moved is a new card
+    fresh: bool = True  # the declaration is still the last thing that happened (Mirror Force, R-CHAIN-10)
+    no_damage: set[int] = field(default_factory=set)  # players who take no battle damage (Kuriboh)

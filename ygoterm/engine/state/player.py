@@ -1,0 +1,94 @@
+"""One player's side of the field and their private piles (R-ZONE-1…10)."""
+
+from __future__ import annotations
+
+from .card import CardInst
+from ..core.types import FIELD_ZONE
+
+N_MZONES = 7  # 5 Main Monster Zones + the two shared Extra Monster Zones (seq 5, 6)
+N_SZONES = 8  # 5 Spell & Trap Zones, the Field Zone (seq 5), separate Pendulum Zones (6, 7: only under V-06)
+END_PENDULUM_ZONES = (0, 4)  # R-ZONE-4: the end Spell & Trap Zones are the Pendulum Zones …
+SEPARATE_PENDULUM_ZONES = (6, 7)  # … or two zones of their own (V-06: zones.separate_pendulum, ruleset mr3)
+_MIDDLE_FIRST = (1, 2, 3, 0, 4)  # a player with Pendulum cards keeps the end zones free for them
+
+
+class Player:
+    """Zones are lists of CardInst. The Deck's top is the *end* of its list; the GY's too."""
+
+    __slots__ = ("index", "lp", "deck", "hand", "mzone", "szone", "gy", "banished", "extra",
+                 "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
+                 "traps_from_hand_turn", "used_names", "skips_left",
+                 "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
+                 "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo")
+
+    def __init__(self, index: int, lp: int) -> None:
+        self.index = index
+        self.lp = lp
+        self.deck: list[CardInst] = []
+        self.hand: list[CardInst] = []
+        self.mzone: list[CardInst | None] = [None] * N_MZONES
+        self.szone: list[CardInst | None] = [None] * N_SZONES
+        self.gy: list[CardInst] = []
+        self.banished: list[CardInst] = []
+        self.extra: list[CardInst] = []
+        self.normal_summon_turn = 0  # turn of the last Normal Summon/Set (R-SUMMON-1)
+        self.battle_turn = 0
+        self.summoned_turn = 0  # the last turn this player Summoned a monster (any kind)
+        self.monster_set_turn = 0  # … or Set one
+        self.summon_lock_turn = 0  # the turn an effect stopped this player Summoning (Scapegoat)
+        self.set_lock_turn = 0  # … or Setting monsters (Dark Magic Curtain)
+        self.skips_left: dict[str, int] = {}  # phase → how many more of this player's turns skip it
+        self.skip: dict[str, int] = {}  # phase → turn an effect said to skip it in this player's next turn (R-PHASE-8)
+        self.no_battle_damage_turn = 0  # Waboku: takes no battle damage this turn
+        self.battle_immune_turn = 0  # … and their monsters are not destroyed by battle
+        self.used_names: dict[str, int] = {}  # card name → turn "only 1 per turn" was used (once_per_turn: name)
+        self.traps_from_hand_turn = 0  # Makyura the Destructor: Traps may be activated from the hand
+        self.pendulum_zones = END_PENDULUM_ZONES  # left, right (Duel sets them from the rules)
+        self.has_pendulums = False  # owns a Pendulum card: Spells/Traps go to the middle zones first
+        self.pendulum_turn = 0  # the turn of this player's last Pendulum Summon (R-SUMMON-14: once per turn)
+        self.layout = 0  # changes whenever a card enters or leaves this player's piles or field (`Duel.per_layout`)
+        self.memo: dict[object, object] = {None: 0}  # what `Duel.per_layout` keeps for them, and (key None) for which layout
+
+    def monsters(self) -> list[CardInst]:
+        """Monsters this player controls, in zone order (EMZs last)."""
+        return [c for c in self.mzone if c is not None]
+
+    def tribute_power(self) -> int:
+        """How many Tributes this player's monsters make (R-SUMMON-2), before card effects such
+        as Kaiser Sea Horse's (engine/continuous.tribute_value)."""
+        return sum(1 for card in self.mzone if card is not None and not card.no_tribute)
+
+    def spells_traps(self) -> list[CardInst]:
+        return [c for c in self.szone if c is not None]
+
+    def free_mzone(self) -> int | None:
+        """The leftmost free Main Monster Zone."""
+        for i in range(5):
+            if self.mzone[i] is None:
+                return i
+        return None
+
+    def free_szone(self) -> int | None:
+        """The zone a Spell or Trap goes to: the leftmost free one, or for a player with
+        Pendulum cards the middle ones first so that the Pendulum Zones stay free."""
+        for i in (_MIDDLE_FIRST if self.has_pendulums and self.pendulum_zones == END_PENDULUM_ZONES else range(5)):
+            if self.szone[i] is None:
+                return i
+        return None
+
+    def free_pendulum_zones(self) -> list[int]:
+        return [i for i in self.pendulum_zones if self.szone[i] is None]
+
+    def scales(self) -> tuple[CardInst, CardInst] | None:
+        """The two Pendulum cards in this player's Pendulum Zones, left first, or None."""
+        left, right = (self.szone[i] for i in self.pendulum_zones)
+        if left is None or right is None or not (left.in_pendulum_zone and right.in_pendulum_zone):
+            return None
+        return left, right
+
+    @property
+    def field_spell(self) -> CardInst | None:
+        return self.szone[FIELD_ZONE]
+
+    def pile(self, name: str) -> list[CardInst]:
+        return getattr(self, name)
