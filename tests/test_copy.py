@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 
+from ygoterm.engine.board import actions
 from ygoterm import paths
 from ygoterm.agents import RandomAgent
 from ygoterm.engine.core import machine
@@ -80,7 +81,7 @@ def test_a_copy_at_an_open_game_state_is_made_from_data_without_replaying(pool, 
     monkeypatch.setattr(replay_module, "replay", lambda *a, **k: pytest.fail("copy() replayed the duel"))
     for d, decision in points(pool, decks, seed=4, every=5):
         if decision.kind == Kind.COMMAND and d.turn >= 3:
-            assert machine.copyable(d._stack)
+            assert machine.copyable(d.flow)
             c = d.copy()
             assert c.state_hash() == d.state_hash() and c.pending == d.pending and c.view(0) == d.view(0)
             return
@@ -114,8 +115,8 @@ def test_what_the_viewer_knows_stays_and_what_it_cannot_see_is_resampled(pool, d
     viewer, foe = 0, 1
     # a card of the opponent's seen face-up and returned to the hand stays known to the viewer
     returned = d.players[foe].deck[-1]
-    d.move(returned, Loc.GY, reason="test")
-    d.move(returned, Loc.HAND, face_up=False, reason="returned to hand")
+    actions.move(d, returned, Loc.GY, reason="test")
+    actions.move(d, returned, Loc.HAND, face_up=False, reason="returned to hand")
     assert returned.uid in d.known[viewer] and returned.uid not in {c.uid for c in unknown_cards(d, viewer)}
     worlds = [d.determinize(viewer, seed) for seed in range(8)]
     for world in worlds:
@@ -137,8 +138,8 @@ def test_a_normal_set_monster_is_dealt_only_what_its_tributes_allow(pool, decks)
     side = d.players[me]
     low = next(c for c in side.deck if c.is_monster and c.level <= 4 and not c.data.needs_proper_summon)
     high = next(c for c in side.deck if c.is_monster and c.level in (5, 6) and not c.data.needs_proper_summon)
-    d.move(low, Loc.HAND, face_up=False, reason="test")  # (drawn: the opponent does not see them)
-    d.move(high, Loc.HAND, face_up=False, reason="test")
+    actions.move(d, low, Loc.HAND, face_up=False, reason="test")  # (drawn: the opponent does not see them)
+    actions.move(d, high, Loc.HAND, face_up=False, reason="test")
     d.apply("first")
     d.apply(next(o for o in d.pending.options if o.verb == "set" and o.card == low.uid))
     assert low.set_with == 0 and not low.face_up
@@ -177,8 +178,8 @@ def test_a_shuffled_deck_is_unknown_again(pool, decks):
     d = Duel.new(pool, decks, seed=9)
     d.apply("first")
     card = d.players[1].hand[0]
-    d.move(card, Loc.GY, reason="test")
-    d.move(card, Loc.DECK, face_up=False, reason="returned to Deck")
+    actions.move(d, card, Loc.GY, reason="test")
+    actions.move(d, card, Loc.DECK, face_up=False, reason="returned to Deck")
     d.shuffle(1)
     assert card.uid not in d.known[0] and card.uid in {c.uid for c in unknown_cards(d, 0)}
 

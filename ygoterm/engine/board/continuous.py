@@ -8,16 +8,13 @@ no bookkeeping can go stale.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
-from ..state.card import CardInst
+from ..state.card import FLAGS, CardInst
+from ..state.duel_state import DuelState
 from .filters import matches, select, variant
-from ..core.types import Loc, Phase, Pos, Step
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
-
+from ..core.types import Loc, Phase, Step
 
 @dataclass(slots=True)
 class Modifier:
@@ -35,28 +32,7 @@ class Modifier:
     scale_limit: int | None = None  # … no lower (a decrease) or higher (an increase) than this
 
 
-FLAGS = frozenset(name for name, info in ContinuousSpec.model_fields.items() if info.annotation in (bool, "bool"))
-
-
-def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
-    """The flags a continuous effect sets, with "cannot_activate" when it forbids activations:
-    a duel keeps those its cards may ever set (`Duel.flags`), so `has_flag` and
-    `activation_forbidden` answer at once for everything else."""
-    if spec is None:
-        return frozenset()
-    found = _SPEC_FLAGS.get(id(spec))
-    if found is None or found[0] is not spec:
-        flags = {name for name in FLAGS if getattr(spec, name)}
-        if spec.cannot_activate is not None:
-            flags.add("cannot_activate")
-        found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
-    return found[1]
-
-
-_SPEC_FLAGS: dict[int, tuple[ContinuousSpec, frozenset[str]]] = {}
-
-
-def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
+def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
     """Face-up cards on the field with continuous effects that currently apply."""
     for card in _continuous_on_field(d):
         if not card.face_up or card in d.summoning:
@@ -73,14 +49,14 @@ def sources(d: "Duel") -> Iterator[tuple[CardInst, Effect]]:
             yield card, effect
 
 
-def _continuous_on_field(d: "Duel") -> list[CardInst]:
+def _continuous_on_field(d: DuelState) -> list[CardInst]:
     """The cards on the field that have continuous effects, in zone order (each player's
     Monster Zones, then Spell & Trap Zones): kept until a card enters or leaves either field
     (`Player.layout`), as every ATK/DEF read and restriction asks for them."""
     key = (d.players[0].layout, d.players[1].layout)
-    found = d.field_sources
+    found = d.index.field_sources
     if found is None or found[0] != key:
-        found = d.field_sources = (key, [card for side in d.players for zone in (side.mzone, side.szone) for card in zone
+        found = d.index.field_sources = (key, [card for side in d.players for zone in (side.mzone, side.szone) for card in zone
                                          if card is not None and card.continuous])
     return found[1]
 
@@ -99,7 +75,7 @@ def applies_from_here(card: CardInst, effect: Effect) -> bool:
     return (spec is not None and spec.applies_to == "equipped") or "equip" in effect.from_
 
 
-def applies(d: "Duel", source: CardInst, spec: ContinuousSpec, card: CardInst) -> bool:
+def applies(d: DuelState, source: CardInst, spec: ContinuousSpec, card: CardInst) -> bool:
     target = spec.applies_to
     if target == "self":
         return card is source
@@ -110,7 +86,7 @@ def applies(d: "Duel", source: CardInst, spec: ContinuousSpec, card: CardInst) -
     return matches(d, card, target, source.controller, source)
 
 
-def stat(d: "Duel", card: CardInst, which: str) -> int:
+def stat(d: DuelState, card: CardInst, which: str) -> int:
     """Current ATK ("atk") or DEF ("def"): the printed value (or one an effect sets in its place),
     lasting changes, continuous effects; never below 0 (R-TERM-19)."""
     base = card.base_atk if which == "atk" else card.base_def
@@ -118,12 +94,12 @@ def stat(d: "Duel", card: CardInst, which: str) -> int:
         return base
     if card.modifiers and any("swap_original" in m.flags for m in card.modifiers):  # Shield & Sword
         base = card.base_def if which == "atk" else card.base_atk
-    if card.equips and d.continuous_count and has_flag(d, card, "stats_of_equip"):
+    if card.equips and d.index.continuous_count and has_flag(d, card, "stats_of_equip"):
         copied = next((e for e in card.equips if e.is_monster), None)  # Relinquished
         if copied is not None:
             base = copied.base_atk if which == "atk" else copied.base_def
     added = 0
-    if d.continuous_count:
+    if d.index.continuous_count:
         for source, effect in sources(d):
             spec = effect.continuous
             assert spec is not None
@@ -144,7 +120,7 @@ def stat(d: "Duel", card: CardInst, which: str) -> int:
     return max(0, value + added)
 
 
-def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
+def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
     if spec.atk_per == "counter":
         return sum(source.counters.values())
     if spec.atk_per == "equipped_monsters":
@@ -158,14 +134,14 @@ def _per_count(d: "Duel", source: CardInst, spec: ContinuousSpec) -> int:
     return sum(1 for c in side.pile(zone) if c.is_monster)
 
 
-def has_flag(d: "Duel", card: CardInst, flag: str) -> bool:
+def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     """Whether a restriction or ability applies to `card`: a flag of a continuous effect that
     applies to it ("cannot_attack", "piercing", "wins_match" …, ContinuousSpec) or of a lasting
     change on it (continuous.Modifier.flags)."""
     assert flag in FLAGS, f"unknown flag {flag!r}"
     if card.modifiers and any(flag in m.flags for m in card.modifiers):
         return True  # a resolved effect's lasting restriction (Instant Fusion: "it cannot attack")
-    if flag not in d.flags:
+    if flag not in d.index.flags:
         return False
     for source, effect in sources(d):
         spec = effect.continuous
@@ -174,16 +150,16 @@ def has_flag(d: "Duel", card: CardInst, flag: str) -> bool:
     return False
 
 
-def equip_takes_battle_destruction(d: "Duel", card: CardInst) -> CardInst | None:
+def equip_takes_battle_destruction(d: DuelState, card: CardInst) -> CardInst | None:
     """Relinquished: the monster equipped to it that is destroyed by battle in its place."""
     if not card.equips or not has_flag(d, card, "equip_takes_battle_destruction"):
         return None
     return next((e for e in card.equips if e.is_monster), None)
 
 
-def attacks_allowed(d: "Duel", card: CardInst) -> int:
+def attacks_allowed(d: DuelState, card: CardInst) -> int:
     extra = sum(1 for m in card.modifiers if "extra_attack" in m.flags)
-    if d.continuous_count:
+    if d.index.continuous_count:
         for source, effect in sources(d):
             spec = effect.continuous
             if spec is not None and spec.extra_attacks and applies(d, source, spec, card):
@@ -191,19 +167,19 @@ def attacks_allowed(d: "Duel", card: CardInst) -> int:
     return 1 + extra
 
 
-def effects_negated(d: "Duel", card: CardInst) -> bool:
+def effects_negated(d: DuelState, card: CardInst) -> bool:
     """Royal Decree, Jinzo, Imperial Order: the card's effects on the field are negated. A
     Gemini monster that is still a Normal Monster has no effects to use (R-CARD-6)."""
     if card.abilities and card.treated_as_normal:
         return True
-    if not d.negators and not d.floating:
+    if not d.index.negators and not d.floating:
         return False
     for source, effect, turn in d.floating:
         spec = effect.continuous
         if turn == d.turn and spec.negate_effects is not None and card.loc.on_field \
                 and matches(d, card, spec.negate_effects, source.controller, source):
             return True
-    for source in d.negators:
+    for source in d.index.negators:
         if source is card or not source.face_up or not source.loc.on_field or (source.loc == Loc.SZONE and not source.active) \
                 or source in d.summoning:
             continue
@@ -216,9 +192,9 @@ def effects_negated(d: "Duel", card: CardInst) -> bool:
     return False
 
 
-def activation_forbidden(d: "Duel", player: int, card: CardInst) -> CardInst | None:
+def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst | None:
     """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
-    if "cannot_activate" not in d.flags:
+    if "cannot_activate" not in d.index.flags:
         return None
     for source, effect in sources(d):
         spec = effect.continuous
@@ -227,7 +203,7 @@ def activation_forbidden(d: "Duel", player: int, card: CardInst) -> CardInst | N
     return None
 
 
-def tribute_value(d: "Duel", tribute: CardInst, summoned: CardInst) -> int:
+def tribute_value(d: DuelState, tribute: CardInst, summoned: CardInst) -> int:
     """R-SUMMON-2: how many Tributes `tribute` counts as for Summoning `summoned`."""
     for effect in tribute.continuous:
         spec = effect.continuous
@@ -237,7 +213,7 @@ def tribute_value(d: "Duel", tribute: CardInst, summoned: CardInst) -> int:
     return 1
 
 
-def forced_position(d: "Duel", card: CardInst) -> CardInst | None:
+def forced_position(d: DuelState, card: CardInst) -> CardInst | None:
     """The card (Level Limit - Area B) that keeps `card` in Defense Position, if any."""
     for source, effect in sources(d):
         spec = effect.continuous
@@ -246,22 +222,13 @@ def forced_position(d: "Duel", card: CardInst) -> CardInst | None:
     return None
 
 
-def enforce_positions(d: "Duel") -> None:
-    """Monsters a position-forcing card covers change position at once; this is not an
-    activated effect, so it starts no chain (R-CARD-10)."""
-    for side in d.players:
-        for card in side.mzone:
-            if card is not None and card.pos == Pos.ATTACK and forced_position(d, card) is not None:
-                d.set_position(card, "defense")
-
-
-def fewer_tributes(d: "Duel", card: CardInst) -> int:
+def fewer_tributes(d: DuelState, card: CardInst) -> int:
     """Geartown: how many fewer Tributes `card` needs for its Normal Summon."""
     return sum(effect.continuous.fewer_tributes for source, effect in sources(d)
                if effect.continuous is not None and effect.continuous.fewer_tributes and applies(d, source, effect.continuous, card))
 
 
-def condition_holds(d: "Duel", card: CardInst, c: Condition) -> bool:
+def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     """Whether an effect's extra conditions hold now, for the card's controller."""
     p = card.controller
     if c.your_turn is not None and (d.turn_player == p) != c.your_turn:
@@ -335,7 +302,7 @@ def _control_filters(c: Condition) -> list[tuple[Filter, bool]]:
 _CONTROL: dict[int, tuple[Condition, list[tuple[Filter, bool]]]] = {}
 
 
-def _phase_ok(d: "Duel", phases: tuple[str, ...]) -> bool:
+def _phase_ok(d: DuelState, phases: tuple[str, ...]) -> bool:
     names = {Phase.DRAW: "draw", Phase.STANDBY: "standby", Phase.MAIN1: "main1", Phase.BATTLE: "battle",
              Phase.MAIN2: "main2", Phase.END: "end"}
     current = names[d.phase]

@@ -6,16 +6,14 @@ owner elsewhere.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 from pydantic import BaseModel
 
 from ...schema.effects import Filter
 from ..state.card import CardInst
+from ..state.duel_state import DuelState
 from ..core.types import FIELD_ZONE, Loc
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
 
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -32,7 +30,7 @@ def zone_word(card: CardInst) -> str:
     return _PILES.get(card.loc, "")
 
 
-def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None = None,
+def matches(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None = None,
             event_cards: Iterable[CardInst] = ()) -> bool:
     """Does `card` match `f`, seen by `player` (the effect's controller), for effect `source`?
 
@@ -44,7 +42,7 @@ def matches(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst 
     return True
 
 
-_Test = Callable[["Duel", CardInst, Filter, int, "CardInst | None", Iterable[CardInst]], bool]
+_Test = Callable[[DuelState, CardInst, Filter, int, "CardInst | None", Iterable[CardInst]], bool]
 
 
 def _tests(f: Filter) -> tuple[_Test, ...]:
@@ -72,79 +70,79 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
     ]
 
 
-def _zone(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _zone(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     word = zone_word(card)
     # "spell" is every Spell & Trap Zone: the Field Zone and the Pendulum Zones too
     return word in f.zone or ("onfield" in f.zone and card.loc.on_field) or ("spell" in f.zone and word in ("field", "pendulum"))  # type: ignore[operator]
 
 
-def _side(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _side(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     who = card.controller if card.loc.on_field else card.owner
     return (who == player) == (f.side == "you")
 
 
-def _kind(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _kind(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card.kind in f.kind  # type: ignore[operator]  # (a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell)
 
 
-def _self(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card is source
 
 
-def _not_self(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _not_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card is not source
 
 
-def _event(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _event(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card in events
 
 
-def _face_up(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _face_up(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return not card.loc.on_field or card.face_up == f.face_up
 
 
-def _name(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card.data.name in f.name or card.data.deck_name in f.name  # type: ignore[operator]
 
 
-def _subtype(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _subtype(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     equip_card = card.is_monster and card.loc == Loc.SZONE and card.equip_target is not None  # a monster Equip Card is an Equip Spell
     return ("equip" if equip_card else getattr(card.data, "subtype", None)) in f.subtype  # type: ignore[operator]
 
 
-def _name_has(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _name_has(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return f.name_has in card.data.name or f.name_has in card.data.deck_name  # type: ignore[operator]
 
 
-def _declared(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _declared(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return _is_declared(d, card)
 
 
-def _battling(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
 
 
-def _attacking(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _attacking(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return d.attack is not None and d.attack.attacker is card
 
 
-def _battle_destroyed(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _battle_destroyed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card.battle_destroyed == f.battle_destroyed
 
 
-def _flip(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _flip(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return (card.is_monster and "flip" in card.monster.abilities) == f.flip
 
 
-def _normal_summonable(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _normal_summonable(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return (card.is_monster and not card.special_summon_only and not card.is_token) == f.normal_summonable
 
 
-def _set_or(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _set_or(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return not card.face_up or matches(d, card, f.set_or, player, source, events)  # type: ignore[arg-type]
 
 
-def _ability(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return bool(card.abilities & set(f.ability))  # type: ignore[arg-type]
 
 
@@ -154,7 +152,7 @@ _MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk",
 _MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "def_", "tuner", "position")
 
 
-def _monster(d: "Duel", card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     if not (card.is_monster and card.loc != Loc.SZONE):
         return not f.revivable and all(getattr(f, name) is None for name in _MONSTER_ONLY)
     monster = card.monster
@@ -196,7 +194,7 @@ def frames_now(card: CardInst) -> frozenset[str]:
 _NORMAL = frozenset(("normal",))
 
 
-def _is_declared(d: "Duel", card: CardInst) -> bool:
+def _is_declared(d: DuelState, card: CardInst) -> bool:
     """Whether the card has the Type/Attribute/name the resolving effect declared (op `declare`)."""
     if d.declared is None:
         return False
@@ -210,7 +208,7 @@ def _is_declared(d: "Duel", card: CardInst) -> bool:
     return (card.monster.type if what == "type" else card.monster.attribute) == word
 
 
-def select(d: "Duel", f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = (),
+def select(d: DuelState, f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = (),
            limit: int = 0) -> list[CardInst]:
     """The cards `f` names, seen by `player`, for effect `source`: the first `limit` of them
     when the caller only needs to know there are so many (0: all)."""
@@ -231,7 +229,7 @@ def select(d: "Duel", f: Filter, player: int, source: CardInst | None = None, ev
     return found
 
 
-def _piles(d: "Duel", f: Filter, player: int) -> list[list[Any]]:
+def _piles(d: DuelState, f: Filter, player: int) -> list[list[Any]]:
     sides = (player,) if f.side == "you" else (1 - player,) if f.side == "opponent" else (player, 1 - player)
     return [getattr(d.players[p], name) for p in sides for name in _pile_names(f.zone)]
 
@@ -285,3 +283,14 @@ def variant(model: _M, **changes: Any) -> _M:
 
 
 _VARIANTS: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+
+
+def event_cards(d: DuelState) -> list[CardInst]:
+    """The cards "the event" means for filters (`event: true`): those being Summoned, those of
+    the last thing that happened, the last chain link's card and the attacker (a new list)."""
+    found = [*d.summoning, *[s.card for s in d.last_signals if s.card is not None]] if d.summoning or d.last_signals else []
+    if d.chain:
+        found.append(d.chain[-1].card)
+    if d.attack is not None:
+        found.append(d.attack.attacker)
+    return found

@@ -3,17 +3,13 @@ and equal labels told apart with '@' location tags (two Celtic Guardians)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..state.card import CardInst
+from ..state.duel_state import DuelState
 from ..core.decision import Option
 from ..core.types import Loc
 
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
-
-
-def card_options(d: "Duel", cards: list[CardInst], viewer: int, look: bool = False) -> list[Option]:
+def card_options(d: DuelState, cards: list[CardInst], viewer: int, look: bool = False) -> list[Option]:
     options = []
     for c in cards:
         name = c.name if (look or c.face_up or c.controller == viewer and c.loc.on_field or c.loc in (Loc.GY,)
@@ -22,7 +18,7 @@ def card_options(d: "Duel", cards: list[CardInst], viewer: int, look: bool = Fal
     return unique_labels(d, options)
 
 
-def unique_labels(d: "Duel", options: list[Option]) -> list[Option]:
+def unique_labels(d: DuelState, options: list[Option]) -> list[Option]:
     """Tell apart options whose labels are equal (two Celtic Guardians) with '@' location tags."""
     if len({o[1] for o in options}) == len(options):  # o[1]: the label (fast path, no repeats)
         return options
@@ -30,7 +26,7 @@ def unique_labels(d: "Duel", options: list[Option]) -> list[Option]:
     repeated: set[str] = set()
     for o in options:
         (repeated if o.label in seen else seen).add(o.label)
-    tagged = d.tagged_options
+    tagged = d.index.tagged_options
     out = []
     for o in options:
         if o.label in repeated:
@@ -40,7 +36,7 @@ def unique_labels(d: "Duel", options: list[Option]) -> list[Option]:
     return out
 
 
-def _tags(d: "Duel", option: Option) -> str:
+def _tags(d: DuelState, option: Option) -> str:
     if option.target is None:
         return d.where(d.cards[option.card]) if option.card is not None else ""
     attacker = d.where(d.cards[option.card]) if option.card is not None else ""

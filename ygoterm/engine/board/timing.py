@@ -4,16 +4,12 @@ Pendulum Summons all start from these checks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..core.decision import Refusal
 from ..core.types import Phase
+from ..state.duel_state import DuelState
 
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
-
-
-def open_main(d: "Duel", p: int, action: str) -> Refusal | None:
+def open_main(d: DuelState, p: int, action: str) -> Refusal | None:
     """R-PRIO-7: Main Phase actions need your own Main Phase with an open game state."""
     if d.outcome is not None:
         return Refusal(action, "R-WIN-1", "the duel is over")
@@ -27,7 +23,7 @@ def open_main(d: "Duel", p: int, action: str) -> Refusal | None:
     return None
 
 
-def summon_locked(d: "Duel", p: int, action: str, setting: bool = False) -> Refusal | None:
+def summon_locked(d: DuelState, p: int, action: str, setting: bool = False) -> Refusal | None:
     """An effect stopped `p` Summoning (or Setting) monsters this turn (Scapegoat, Dark Magic Curtain)."""
     side = d.players[p]
     if (side.set_lock_turn if setting else side.summon_lock_turn) == d.turn:

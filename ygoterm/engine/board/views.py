@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.types import Loc, Phase, Pos, Step
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (type-only: a client that reads views must not load the whole engine, tests/test_cold_start.py)
     from ..state.card import CardInst
-    from ..duel.protocol import Duel
+    from ..state.duel_state import DuelState
 
 
 class CardView(NamedTuple):
@@ -126,7 +126,7 @@ def pile_card_view(card: CardInst, viewer: int) -> CardView:
     return view
 
 
-def make_view(d: "Duel", viewer: int, closing: bool = False) -> DuelView:
+def make_view(d: DuelState, viewer: int, closing: bool = False) -> DuelView:
     """What `viewer` sees; `closing`: the innermost response window is the last chance (windows.in_last_chance)."""
     sides = []
     for side in d.players:

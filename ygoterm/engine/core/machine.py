@@ -22,12 +22,13 @@ be copied as data and is copied by replay.
 from __future__ import annotations
 
 from types import GeneratorType
-from typing import TYPE_CHECKING, Any, Generator, Union
+from typing import Any, Generator, Union
 
 from .decision import Decision
 
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
+# A frame's steps receive the duel (state/duel_state.py's DuelState, a layer above this one, so
+# typed Any here; the frames themselves, in the layers above, annotate it).
+AnyDuel = Any
 
 
 class Return:
@@ -49,7 +50,7 @@ class Frame:
 
     at = "start"
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: AnyDuel, _: Any) -> Next:
         raise NotImplementedError
 
     def __iter__(self) -> Generator[Any, Any, Any]:
@@ -61,7 +62,7 @@ class Frame:
         self.at = step
         return decision
 
-    def then(self, d: "Duel", step: str, child: "Frame | Generator[Any, Any, Any] | None | tuple[()]") -> Next:
+    def then(self, d: AnyDuel, step: str, child: "Frame | Generator[Any, Any, Any] | None | tuple[()]") -> Next:
         """Run `child` first and give its result to `step`; with no child (a window no one
         can use, `windows.window`), go on to `step` at once."""
         self.at = step
@@ -69,7 +70,7 @@ class Frame:
             return getattr(self, step)(d, None)
         return child  # type: ignore[return-value]
 
-    def follow(self, d: "Duel", step: str, out: Any) -> Next:
+    def follow(self, d: AnyDuel, step: str, out: Any) -> Next:
         """Give `out` to `step`: at once when it is a result, after running it when it is a
         Frame (or a generator) — for calls that return "a result or a Frame" (operations,
         handlers, `ops.Ctx.cards`)."""
@@ -78,7 +79,7 @@ class Frame:
             return out  # type: ignore[no-any-return]
         return getattr(self, step)(d, out)
 
-    def finish(self, d: "Duel", _: Any) -> Next:
+    def finish(self, d: AnyDuel, _: Any) -> Next:
         """A last step that only ends the frame (after a last child: `then(d, "finish", …)`)."""
         return DONE
 
@@ -96,7 +97,7 @@ class GenFrame(Frame):
         self.gen = gen
         self.at = "send"
 
-    def send(self, d: "Duel", value: Any) -> Next:
+    def send(self, d: AnyDuel, value: Any) -> Next:
         try:
             return self.gen.send(value)
         except StopIteration as stop:
@@ -106,7 +107,7 @@ class GenFrame(Frame):
         raise TypeError("a generator cannot be copied")
 
 
-def advance(d: "Duel", stack: list[Frame], value: Any) -> Decision | None:
+def advance(d: AnyDuel, stack: list[Frame], value: Any) -> Decision | None:
     """Run the flow until a player must decide (the Decision) or it has nothing left (None)."""
     push, pop = stack.append, stack.pop
     while stack:

@@ -48,7 +48,7 @@ def build_position(pool: "CardPool", data: dict[str, Any], seed: int, rules: Rul
     duel.record = ReplayRecord(seed, rules, names, [], pool_digest(used), position=data, pool=pool)  # type: ignore[arg-type]
     for side_word, mode in scenario.prompt.items():
         duel.set_prompt_mode(SIDES[side_word], mode)
-    duel._start(flow.Play(duel.phase))
+    duel.start_flow(flow.Play(duel.phase))
     return duel
 
 
@@ -83,7 +83,7 @@ def _set_up_side(d: Duel, pool: "CardPool", p: int, side: SideSetup) -> None:
 def _make(d: Duel, pool: "CardPool", p: int, entry: PileCard | ZoneCard, loc: Loc) -> list[CardInst]:
     """Create the entry's card(s), owned by its owner, in `loc` (piles: appended on top)."""
     owner = SIDES[entry.owner] if entry.owner else p
-    made = d._deal(owner, [pool.get(entry.card)] * getattr(entry, "count", 1), Loc.GONE)  # type: ignore[list-item]
+    made = d.deal(owner, [pool.get(entry.card)] * getattr(entry, "count", 1), Loc.GONE)  # type: ignore[list-item]
     for card in made:
         card.loc = loc
         if loc != Loc.GONE and loc != Loc.MATERIAL:

@@ -16,34 +16,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import GeneratorType
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ...schema import effects as fx
 from ...schema.effects import Effect, OpSpec
 from ..state.card import CardInst
-from ..board.continuous import Modifier, condition_holds, spec_flags
+from ..board.continuous import Modifier, condition_holds
+from ..state.card import spec_flags
+from ..state.copying import copied_by_slots
 from ..core.decision import Kind, Option
 from ..core.errors import EffectError
 from ..core.events import Negated, Note
-from ..board.filters import matches, select, variant
+from ..board.filters import event_cards, matches, select, variant
 from ..board.labels import card_options
-from ..state.links import ChainLink, Delayed, event_cards
+from ..state.links import ChainLink, Delayed
+from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next, Return
 from .summons import fusion_choices, fusion_summon, ritual_choices, ritual_summon, special_summon
 from ..core.types import TRIBUTED_BY_EFFECT, Loc
+from ..board import actions
 
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
-
-
+@copied_by_slots
 @dataclass(slots=True)
 class Ctx:
     """What an operation knows: the duel, the chain link, who controls the effect.
 
-    Frames of pending operations hold it, so it is copied with them (copying._SLOTTED: its
+    Frames of pending operations hold it, so it is copied with them (`copied_by_slots`: its
     duel is remapped to the copy, its cards and link to the copy's)."""
 
-    d: "Duel"
+    d: DuelState
     link: ChainLink
     player: int
     card: CardInst
@@ -145,7 +146,7 @@ class Ctx:
         return chosen
 
 
-def choose(d: "Duel", player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: str, prompt: str,
+def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: str, prompt: str,
            random: bool = False, look: bool = False) -> "list[CardInst] | Choose":
     """Let `player` choose lo..hi of `candidates` (all of them when there are no more): the
     chosen cards when there is nothing to ask, else a `Choose` frame that asks; with `look`
@@ -178,7 +179,7 @@ class Choose(Frame):
     ctx: Ctx | None = None
     among_chosen: bool = False  # a choice `among: chosen` (the others are remembered)
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         lo, hi = self.lo, self.hi
         if self.look:  # the chooser sees them (a look at the opponent's hand) and remembers
             d.reveal(self.candidates, (self.player,))
@@ -187,14 +188,14 @@ class Choose(Frame):
                                         subject=self.ctx.card.uid if self.ctx else None,
                                         effect=self.ctx.link.index if self.ctx and self.ctx.link.index >= 0 else None))
 
-    def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+    def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         chosen = [d.cards[o.card] for o in answer]  # type: ignore[index]
         if self.ctx is not None:
             self.ctx.picked(chosen, self.among_chosen)
         return Return(chosen)
 
 
-def valid_targets(d: "Duel", link: ChainLink) -> list[CardInst]:
+def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:
     """R-CHAIN-6: targets that are still where they were and still fit the target's filter."""
     groups = link.effect.target_groups
     out = []
@@ -214,7 +215,7 @@ def _signal_cards(link: ChainLink) -> list[CardInst]:
 # ---------------------------------------------------------------------- resolving
 
 
-def resolve_link(d: "Duel", link: ChainLink) -> "ResolveLink":
+def resolve_link(d: DuelState, link: ChainLink) -> "ResolveLink":
     ctx = Ctx(d, link, link.player, link.card, link.effect, chosen=list(link.chosen))  # a delayed effect remembers
     link.resolving_targets = [(c, c.moves) for c in valid_targets(d, link)]
     if link.declared is not None:
@@ -229,10 +230,10 @@ class ResolveLink(Frame):
 
     ctx: Ctx
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "finish", run_ops(self.ctx, self.ctx.link.effect.do))
 
-    def failed(self, d: "Duel", error: BaseException) -> "EffectError":
+    def failed(self, d: DuelState, error: BaseException) -> "EffectError":
         link = self.ctx.link
         record = d.record.to_json() if d.record is not None else None
         return EffectError(link.card.name, link.index, error, record)
@@ -253,7 +254,7 @@ class RunOps(Frame):
     ops: Sequence[OpSpec]
     i: int = 0  # the operation running now
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         ctx, ops = self.ctx, self.ops
         while self.i < len(ops):
             spec = ops[self.i]
@@ -265,7 +266,7 @@ class RunOps(Frame):
                 ctx.done = done is not False
         return DONE
 
-    def ran(self, d: "Duel", done: Any) -> Next:
+    def ran(self, d: DuelState, done: Any) -> Next:
         op = self.ops[self.i].op
         self.i += 1
         if op != "if_you_do":
@@ -273,7 +274,7 @@ class RunOps(Frame):
         return self.start(d, None)
 
 
-def pay_unchained_cost(d: "Duel", p: int, card: CardInst, index: int) -> "RunOps | None":
+def pay_unchained_cost(d: DuelState, p: int, card: CardInst, index: int) -> "RunOps | None":
     """Pay the cost of an effect that starts no chain link: an inherent Special Summon's
     (R-SUMMON-7) or declaring an attack (Panther Warrior's Tribute, Dark Elf's LP)."""
     effect = card.effects[index]
@@ -281,7 +282,7 @@ def pay_unchained_cost(d: "Duel", p: int, card: CardInst, index: int) -> "RunOps
     return run_ops(Ctx(d, link, p, card, effect, cost=True), effect.cost)
 
 
-def pay_costs(d: "Duel", link: ChainLink) -> "PayCosts | None":
+def pay_costs(d: DuelState, link: ChainLink) -> "PayCosts | None":
     if link.effect.cost:
         return PayCosts(Ctx(d, link, link.player, link.card, link.effect, cost=True))
     return None
@@ -291,10 +292,10 @@ def pay_costs(d: "Duel", link: ChainLink) -> "PayCosts | None":
 class PayCosts(Frame):
     ctx: Ctx
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "paid", run_ops(self.ctx, self.ctx.link.effect.cost))
 
-    def paid(self, d: "Duel", _: Any) -> Next:
+    def paid(self, d: DuelState, _: Any) -> Next:
         self.ctx.link.chosen = self.ctx.chosen  # what the cost chose (Catapult Turtle's Tribute) is `chosen` on resolution
         return DONE
 
@@ -302,7 +303,7 @@ class PayCosts(Frame):
 # ---------------------------------------------------------------------- activation checks
 
 
-def cost_payable(d: "Duel", p: int, card: CardInst, effect: Effect) -> bool:
+def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
     for spec in effect.cost:
         params = spec.params
         side = d.players[p]
@@ -328,7 +329,7 @@ def cost_payable(d: "Duel", p: int, card: CardInst, effect: Effect) -> bool:
     return True
 
 
-def _selection_available(d: "Duel", p: int, card: CardInst, selection: Any, events: list[CardInst] | None = None,
+def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, events: list[CardInst] | None = None,
                          skip: CardInst | None = None) -> bool:
     """Whether a `choose` or `all` selection (of costs and operations) finds enough cards now;
     `skip` does not count (Dark Hole's own card)."""
@@ -341,7 +342,7 @@ def _selection_available(d: "Duel", p: int, card: CardInst, selection: Any, even
     return True
 
 
-def possible(d: "Duel", p: int, card: CardInst, effect: Effect) -> tuple[str, str] | None:
+def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str, str] | None:
     """(rule, why) when the effect could not do anything now, so it may not be activated."""
     events = event_cards(d)
     drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
@@ -414,14 +415,14 @@ class OpStep(Frame):
             return self
         return self.act(self.ctx.d, value)
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         choice, self.choice = self.choice, None
         return self.then(d, "acting", choice)
 
-    def acting(self, d: "Duel", value: Any) -> Next:
+    def acting(self, d: DuelState, value: Any) -> Next:
         return Return(self.act(d, value))
 
-    def act(self, d: "Duel", value: Any) -> Any:
+    def act(self, d: DuelState, value: Any) -> Any:
         raise NotImplementedError
 
 
@@ -441,8 +442,8 @@ def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Any:
 
 
 class DiscardCards(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> None:
-        d.discard(cards, cost=self.ctx.cost)
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        actions.discard(d, cards, cost=self.ctx.cost)
 
 
 @dataclass
@@ -454,7 +455,7 @@ class DiscardEach(Frame):
     players: list[int]
     i: int = 0  # the player discarding now
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         ctx, params = self.ctx, self.params
         while self.i < len(self.players):
             p = self.players[self.i]
@@ -469,14 +470,14 @@ class DiscardEach(Frame):
             self._discard(d, cards)
         return DONE
 
-    def chosen(self, d: "Duel", cards: list[CardInst]) -> Next:
+    def chosen(self, d: DuelState, cards: list[CardInst]) -> Next:
         self._discard(d, cards)
         return self.start(d, None)
 
-    def _discard(self, d: "Duel", cards: list[CardInst]) -> None:
+    def _discard(self, d: DuelState, cards: list[CardInst]) -> None:
         p = self.players[self.i]
         self.i += 1
-        d.discard(cards, cost=self.ctx.cost)
+        actions.discard(d, cards, cost=self.ctx.cost)
         self.ctx.discarded[p] = self.ctx.discarded.get(p, 0) + len(cards)
 
 
@@ -491,7 +492,7 @@ def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Any:
 
 
 class MoveCards(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> bool:
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
         ctx = self.ctx
         cards = [c for c in cards if c.loc != Loc.GONE]
         moves = [c.moves for c in cards]
@@ -505,21 +506,21 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
     if not cards:
         return
     if name == "destroy":  # "destroy it, and if you do, banish it" (banish: Bottomless Trap Hole)
-        d.destroy(cards, by="effect", source=ctx.card, to=Loc.BANISHED if params.banish else Loc.GY)
+        actions.destroy(d, cards, by="effect", source=ctx.card, to=Loc.BANISHED if params.banish else Loc.GY)
     elif name == "send_to_gy":
         for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
             tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player
-            d.send_to_gy([c], reason=TRIBUTED_BY_EFFECT if tribute else "cost" if ctx.cost else "effect")
+            actions.send_to_gy(d, [c], reason=TRIBUTED_BY_EFFECT if tribute else "cost" if ctx.cost else "effect")
     elif name == "banish":
         for c in cards:
-            d.move(c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
+            actions.move(d, c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
     elif name == "return_to_hand":
         for c in cards:
-            d.move(c, Loc.HAND, face_up=False, reason="returned to hand")
+            actions.move(d, c, Loc.HAND, face_up=False, reason="returned to hand")
     elif name == "return_to_deck":
         owners = set()
         for c in cards:
-            d.move(c, Loc.DECK, face_up=False, reason="returned to Deck", top=params.position != "bottom")  # Extra Deck monsters go home
+            actions.move(d, c, Loc.DECK, face_up=False, reason="returned to Deck", top=params.position != "bottom")  # Extra Deck monsters go home
             owners.add(c.owner)
         if params.position == "shuffle":
             for owner in sorted(owners):
@@ -527,7 +528,7 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
     elif name == "add_to_hand":
         searched = {c.owner for c in cards if c.loc == Loc.DECK}
         for c in cards:
-            d.move(c, Loc.HAND, face_up=False, reason="added to hand", reveal=params.reveal)
+            actions.move(d, c, Loc.HAND, face_up=False, reason="added to hand", reveal=params.reveal)
         for owner in sorted(searched):  # R-ZONE-7: a searched Deck is shuffled
             d.shuffle(owner)
 
@@ -547,15 +548,15 @@ class SpecialSummonCards(Frame):
     arrived: list[CardInst] = field(default_factory=list)
     i: int = 0  # the next card to Summon
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         return self.follow(d, "chosen", self.ctx.cards(self.params.what, verb="special summon"))
 
-    def chosen(self, d: "Duel", cards: list[CardInst]) -> Next:
+    def chosen(self, d: DuelState, cards: list[CardInst]) -> Next:
         self.cards = cards
         self.from_deck = sorted({c.owner for c in cards if c.loc == Loc.DECK})
         return self.next(d, None)
 
-    def next(self, d: "Duel", _: Any) -> Next:
+    def next(self, d: DuelState, _: Any) -> Next:
         ctx, params = self.ctx, self.params
         while self.i < len(self.cards):
             card = self.cards[self.i]
@@ -572,7 +573,7 @@ class SpecialSummonCards(Frame):
         ctx.affected = self.arrived
         return Return(bool(self.arrived))
 
-    def summoned(self, d: "Duel", _: Any) -> Next:
+    def summoned(self, d: DuelState, _: Any) -> Next:
         self._arrived(self.cards[self.i - 1])
         return self.next(d, None)
 
@@ -590,11 +591,11 @@ def op_change_position(ctx: Ctx, params: fx.ChangePosition, name: str) -> Any:
 
 
 class ChangePosition(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
         for card in cards:
             if card.loc != Loc.MZONE:
                 continue
-            d.set_position(card, self.params.to, flip_effects=not self.params.no_flip_effects)
+            actions.set_position(d, card, self.params.to, flip_effects=not self.params.no_flip_effects)
 
 
 def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> "int | Amount":
@@ -609,7 +610,7 @@ def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> "int | Amount":
 
 
 class Amount(OpStep):
-    def act(self, d: "Duel", source: list[CardInst]) -> int:
+    def act(self, d: DuelState, source: list[CardInst]) -> int:
         amount = self.params.amount
         if amount == "atk_of":
             amount = sum(c.atk for c in source)
@@ -636,7 +637,7 @@ def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Any:
 
 
 class Damage(OpStep):
-    def act(self, d: "Duel", amount: int) -> bool | None:
+    def act(self, d: DuelState, amount: int) -> bool | None:
         if amount <= 0:
             return False
         ctx = self.ctx
@@ -661,7 +662,7 @@ class LifeChanges(Frame):
     i: int = 0  # the player whose LP change is next
     lp: int = 0  # … and their LP before the amount was worked out
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         while self.i < len(self.players):
             self.lp = d.players[self.players[self.i]].lp
             amount = amount_of(self.ctx, self.params, self.players[self.i])
@@ -670,11 +671,11 @@ class LifeChanges(Frame):
             self._change(d, amount)
         return DONE
 
-    def counted(self, d: "Duel", amount: int) -> Next:
+    def counted(self, d: DuelState, amount: int) -> Next:
         self._change(d, amount)
         return self.start(d, None)
 
-    def _change(self, d: "Duel", amount: int) -> None:
+    def _change(self, d: DuelState, amount: int) -> None:
         p, lp = self.players[self.i], self.lp
         self.i += 1
         if amount <= 0:
@@ -693,7 +694,7 @@ def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Any:
 
 
 class Modify(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> bool:
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
         ctx, params = self.ctx, self.params
         times = ctx.link.rolled if params.times == "roll" else 1
         atk, defense = params.atk * times, params.def_ * times
@@ -737,7 +738,7 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
             target.effect_negated = True
         d.emit(Negated(target.card.uid, target.card.name, what))
         if params.destroy and target.card.loc.on_field:
-            d.destroy([target.card], by="effect", source=ctx.card)  # R-CHAIN-7: to the GY at once
+            actions.destroy(d, [target.card], by="effect", source=ctx.card)  # R-CHAIN-7: to the GY at once
     elif what == "summon":
         if not d.summoning or d.summon_negated:
             return False
@@ -745,7 +746,7 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
         for monster in d.summoning:  # "a monster(s)": the whole Summon
             d.emit(Negated(monster.uid, monster.name, "summon"))
         if params.destroy:  # (the monsters never reached the field: no "sent from the field" triggers)
-            d.destroy([m for m in d.summoning if m.loc == Loc.MZONE], by="effect", source=ctx.card, as_from=d.summoned_from)
+            actions.destroy(d, [m for m in d.summoning if m.loc == Loc.MZONE], by="effect", source=ctx.card, as_from=d.summoned_from)
     elif what == "attack":
         attack = d.attack
         if params.end_battle_phase:
@@ -770,14 +771,14 @@ class Equip(Frame):
     params: fx.Equip
     equips: list[CardInst] = field(default_factory=list)
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         return self.follow(d, "chosen", self.ctx.cards(self.params.what))
 
-    def chosen(self, d: "Duel", equips: list[CardInst]) -> Next:
+    def chosen(self, d: DuelState, equips: list[CardInst]) -> Next:
         self.equips = equips
         return self.follow(d, "act", self.ctx.cards(self.params.to))
 
-    def act(self, d: "Duel", targets: list[CardInst]) -> Next:
+    def act(self, d: DuelState, targets: list[CardInst]) -> Next:
         ctx, equips = self.ctx, self.equips
         monster = next((t for t in targets if t.loc == Loc.MZONE and t.face_up and t not in equips), None)
         for card in equips:
@@ -786,13 +787,13 @@ class Equip(Frame):
                 if monster is None or zone is None or card.loc == Loc.GONE:
                     continue  # it stays where it is
                 for old in list(card.equips):  # a monster leaving the Monster Zone loses its Equip Cards (R-CARD-8)
-                    d.destroy([old], by="rule", reason=f"{card.name} became an Equip Card (R-CARD-8)")
-                d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
+                    actions.destroy(d, [old], by="rule", reason=f"{card.name} became an Equip Card (R-CARD-8)")
+                actions.move(d, card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
             if monster is None or card.loc != Loc.SZONE:
                 if card.loc == Loc.SZONE:
-                    d.move(card, Loc.GY, reason="nothing to equip")
+                    actions.move(d, card, Loc.GY, reason="nothing to equip")
                 continue
-            d.equip(card, monster)
+            actions.equip(d, card, monster)
         return DONE
 
 
@@ -801,7 +802,7 @@ def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Any:
 
 
 class Counters(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
         params = self.params
         for card in cards:
             if not card.loc.on_field:
@@ -824,7 +825,7 @@ class Tokens(Frame):
     player: int
     made: int = 0
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         while self.made < self.params.count:
             self.made += 1
             if d.players[self.player].free_mzone() is None:
@@ -841,7 +842,7 @@ def op_take_control(ctx: Ctx, params: fx.TakeControl, name: str) -> Any:
 
 
 class TakeControl(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
         ctx, params = self.ctx, self.params
         for card in cards:
             if card.loc == Loc.MZONE and card.controller != ctx.player:
@@ -880,7 +881,7 @@ def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> None:
     for p in ctx.players(params.player):
         deck = d.players[p].deck
         cards = deck[-params.count:][::-1]
-        d.send_to_gy(cards, reason="sent from the Deck")
+        actions.send_to_gy(d, cards, reason="sent from the Deck")
 
 
 def op_declare(ctx: Ctx, params: fx.Declare, name: str) -> "Declare":
@@ -897,7 +898,7 @@ class Declare(Frame):
     def player(self) -> int:
         return self.ctx.player if self.params.player == "you" else 1 - self.ctx.player
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         from ...schema.vocab import ATTRIBUTES, MONSTER_TYPES
 
         params = self.params
@@ -914,7 +915,7 @@ class Declare(Frame):
         return self.ask("declared", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
                                           f"{self.ctx.card.name}: declare a {params.what}", verb="declare", subject=self.ctx.card.uid))
 
-    def declared(self, d: "Duel", answer: Option) -> Next:
+    def declared(self, d: DuelState, answer: Option) -> Next:
         self.ctx.link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
         d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
         return DONE
@@ -941,7 +942,7 @@ def op_reveal(ctx: Ctx, params: fx.Reveal, name: str) -> Any:
 
 
 class Reveal(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
         d.reveal(cards, (0, 1))
         for card in cards:
             d.emit(Note(f"{d.names[card.owner]} reveals {card.name}"))
@@ -981,7 +982,7 @@ class Excavate(Frame):
     chosen: list[CardInst] = field(default_factory=list)  # … the monsters of them Special Summoned
     summoned: int = 0  # … how many of those have been
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         ctx, params = self.ctx, self.params
         while self.i < len(self.players):
             p = self.players[self.i]
@@ -1001,11 +1002,11 @@ class Excavate(Frame):
                                                   f"{ctx.card.name}: Special Summon {free} of them"))
         return DONE
 
-    def chose(self, d: "Duel", chosen: list[CardInst]) -> Next:
+    def chose(self, d: DuelState, chosen: list[CardInst]) -> Next:
         self.chosen, self.summoned = chosen, 0
         return self.summon(d, None)
 
-    def summon(self, d: "Duel", _: Any) -> Next:
+    def summon(self, d: DuelState, _: Any) -> Next:
         p = self.players[self.i]
         while self.summoned < len(self.chosen):
             card = self.chosen[self.summoned]
@@ -1015,7 +1016,7 @@ class Excavate(Frame):
                 return self.then(d, "summon", summoning)
         for card in self.top:
             if card.loc == Loc.DECK:
-                d.move(card, Loc.HAND, face_up=False, reason="added to hand", reveal=True)
+                actions.move(d, card, Loc.HAND, face_up=False, reason="added to hand", reveal=True)
         self.i += 1
         return self.start(d, None)
 
@@ -1023,7 +1024,7 @@ class Excavate(Frame):
 def op_detach(ctx: Ctx, params: fx.Detach, name: str) -> None:
     """R-SUMMON-13: detached Xyz Materials go to the GY."""
     for material in ctx.card.materials[:params.count]:
-        ctx.d.move(material, Loc.GY, reason="detached")  # (it leaves the Xyz monster's materials)
+        actions.move(ctx.d, material, Loc.GY, reason="detached")  # (it leaves the Xyz monster's materials)
 
 
 def op_swap_control(ctx: Ctx, params: fx.SwapControl, name: str) -> "SwapControl":
@@ -1039,7 +1040,7 @@ class SwapControl(Frame):
     picked: list[CardInst] = field(default_factory=list)
     asked: int = 0  # players who have picked (the effect's controller first)
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         ctx = self.ctx
         while self.asked < 2:
             p = (ctx.player, 1 - ctx.player)[self.asked]
@@ -1051,12 +1052,12 @@ class SwapControl(Frame):
             self.asked += 1
         return self.swap(d)
 
-    def given(self, d: "Duel", chosen: list[CardInst]) -> Next:
+    def given(self, d: DuelState, chosen: list[CardInst]) -> Next:
         self.picked += chosen
         self.asked += 1
         return self.start(d, None)
 
-    def swap(self, d: "Duel") -> Next:
+    def swap(self, d: DuelState) -> Next:
         ctx, picked = self.ctx, self.picked
         if len(picked) == 2:
             a, b = picked
@@ -1079,8 +1080,8 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     for spec in params.continuous:
         effect = Effect.model_construct(kind="continuous", continuous=spec, condition=None)
         d.floating.append((ctx.card, effect, d.turn))
-        d.continuous_count += 1  # the continuous layer has something to look at now
-        d.flags |= spec_flags(spec)
+        d.index.continuous_count += 1  # the continuous layer has something to look at now
+        d.index.flags |= spec_flags(spec)
     d.emit(Note(f"{ctx.card.name}: applies until the end of this turn"))
 
 
@@ -1114,14 +1115,14 @@ def op_place(ctx: Ctx, params: fx.Place, name: str) -> Any:
 
 
 class Place(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
         ctx = self.ctx
         for card in cards:
             zone = d.players[ctx.player].free_szone()
             if zone is None or card.is_monster:
                 continue
             searched = card.loc == Loc.DECK
-            d.move(card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="placed")
+            actions.move(d, card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="placed")
             card.active = True
             if searched:
                 d.shuffle(card.owner)
@@ -1175,7 +1176,7 @@ def op_bind(ctx: Ctx, params: fx.Bind, name: str) -> Any:
 
 
 class Bind(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
         card = self.ctx.card
         for monster in cards:
             if monster.loc.on_field and card.loc.on_field:
@@ -1190,11 +1191,11 @@ def op_set_card(ctx: Ctx, params: fx.SetCard, name: str) -> Any:
 
 
 class SetCards(OpStep):
-    def act(self, d: "Duel", cards: list[CardInst]) -> None:
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
         ctx = self.ctx
         for card in cards:
             if card.loc == Loc.HAND and not card.is_monster and (card.is_field_spell or d.players[ctx.player].free_szone() is not None):
-                d.set_spell_trap(ctx.player, card)
+                actions.set_spell_trap(d, ctx.player, card)
 
 
 def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> None:

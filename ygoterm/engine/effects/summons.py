@@ -5,22 +5,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...schema import effects as fx
 from ...schema.cards import Monster
 from ...schema.materials import MaterialGroup
 from ..state.card import CardInst
+from ..state.duel_state import DuelState
 from ..core.decision import Kind, Option
 from ..core.events import Note, Summon
 from ..board.filters import matches
 from ..board.labels import card_options
 from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
-
+from ..board import actions
 
 # ---------------------------------------------------------------------- Fusion
 
@@ -77,7 +75,7 @@ def _fill(slots: list[MaterialGroup], pool: list[Any]) -> bool:
     return False
 
 
-def _material_pool(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
+def _material_pool(d: DuelState, p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
     side = d.players[p]
     pool: list[CardInst] = []
     if "hand" in params.materials_from:
@@ -87,14 +85,14 @@ def _material_pool(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst)
     return pool
 
 
-def fusion_choices(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
+def fusion_choices(d: DuelState, p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
     """Fusion monsters in `p`'s Extra Deck whose materials are available (R-SUMMON-10): which
     depends only on where the cards are, so it is worked out once per layout (Polymerization's
     activation check asks at every Main Phase decision)."""
     return d.per_layout(p, ("fusions", id(params), source.uid), _fusions, d, p, params, source)  # type: ignore[no-any-return]
 
 
-def _fusions(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
+def _fusions(d: DuelState, p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
     side = d.players[p]
     if side.free_mzone() is None and not any(c is not None for c in side.mzone):
         return []  # no zone, and no monster on the field to use as material and free one
@@ -141,7 +139,7 @@ _FITS: dict[tuple[int, ...], _Fits] = {}
 class _MonsterSummon(Frame):
     """A Fusion or Ritual Summon: first, which monster to Summon."""
 
-    def choose_monster(self, d: "Duel", p: int, choices: list[CardInst], source: CardInst, kind: str) -> Next:
+    def choose_monster(self, d: DuelState, p: int, choices: list[CardInst], source: CardInst, kind: str) -> Next:
         """Ask which Fusion/Ritual Monster to Summon (the frame ends, with a log line, if none can be)."""
         if not choices:
             d.emit(Note(f"{source.name}: no {kind.title()} Monster can be {kind.title()} Summoned now"))
@@ -149,14 +147,14 @@ class _MonsterSummon(Frame):
         return self.ask("chosen", d.ask(p, Kind.CARDS, card_options(d, choices, p), f"{kind.title()} Summon which monster?",
                                         verb=kind))
 
-    def summon(self, d: "Duel", p: int, monster: CardInst, how: str) -> Next:
+    def summon(self, d: DuelState, p: int, monster: CardInst, how: str) -> Next:
         zone = d.players[p].free_mzone()
         if zone is None:
             return DONE
         return self.then(d, "finish", special_summon(d, monster, p, "choose", how=how, zone=zone))
 
 
-def fusion_summon(d: "Duel", p: int, params: fx.FusionSummon, source: CardInst) -> "FusionSummon":
+def fusion_summon(d: DuelState, p: int, params: fx.FusionSummon, source: CardInst) -> "FusionSummon":
     return FusionSummon(p, params, source)
 
 
@@ -170,16 +168,16 @@ class FusionSummon(_MonsterSummon):
     pool: list[CardInst] = field(default_factory=list)
     materials: list[CardInst] = field(default_factory=list)
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         return self.choose_monster(d, self.p, fusion_choices(d, self.p, self.params, self.source), self.source, "fusion")
 
-    def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+    def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         fusion = self.fusion = d.cards[answer[0].card]  # type: ignore[index]
         self.slots = _slots(fusion.monster.materials.groups)  # type: ignore[union-attr]
         self.pool = _material_pool(d, self.p, self.params, self.source)
         return self.material(d, None)
 
-    def material(self, d: "Duel", _: Any) -> Next:
+    def material(self, d: DuelState, _: Any) -> Next:
         p, fusion, slots, pool, materials = self.p, self.fusion, self.slots, self.pool, self.materials
         assert fusion is not None
         i = len(materials)
@@ -191,10 +189,10 @@ class FusionSummon(_MonsterSummon):
                                           f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material",
                                           subject=fusion.uid))
         for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
-            d.move(m, Loc.GY, reason="Fusion Material")
+            actions.move(d, m, Loc.GY, reason="Fusion Material")
         return self.summon(d, p, fusion, "fusion")
 
-    def took(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+    def took(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         self.materials.append(d.cards[chosen[0].card])  # type: ignore[index]
         return self.material(d, None)
 
@@ -202,7 +200,7 @@ class FusionSummon(_MonsterSummon):
 # ---------------------------------------------------------------------- Ritual
 
 
-def _ritual_pool(d: "Duel", p: int, params: fx.RitualSummon, ritual: CardInst) -> list[CardInst]:
+def _ritual_pool(d: DuelState, p: int, params: fx.RitualSummon, ritual: CardInst) -> list[CardInst]:
     side = d.players[p]
     pool: list[CardInst] = []
     if "hand" in params.tribute_from:
@@ -219,7 +217,7 @@ def _reachable(levels: list[int], need: int, exact: bool) -> bool:
     return any(s == need or (not exact and s >= need) for s in sums if s)
 
 
-def ritual_choices(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst) -> list[CardInst]:
+def ritual_choices(d: DuelState, p: int, params: fx.RitualSummon, source: CardInst) -> list[CardInst]:
     out = []
     for card in d.players[p].hand:
         data = card.data
@@ -230,7 +228,7 @@ def ritual_choices(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst)
     return out
 
 
-def ritual_summon(d: "Duel", p: int, params: fx.RitualSummon, source: CardInst) -> "RitualSummon":
+def ritual_summon(d: DuelState, p: int, params: fx.RitualSummon, source: CardInst) -> "RitualSummon":
     return RitualSummon(p, params, source)
 
 
@@ -244,15 +242,15 @@ class RitualSummon(_MonsterSummon):
     tributes: list[CardInst] = field(default_factory=list)
     total: int = 0  # the Levels Tributed so far
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         return self.choose_monster(d, self.p, ritual_choices(d, self.p, self.params, self.source), self.source, "ritual")
 
-    def chosen(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+    def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         ritual = self.ritual = d.cards[answer[0].card]  # type: ignore[index]
         self.pool = _ritual_pool(d, self.p, self.params, ritual)
         return self.tribute(d, None)
 
-    def tribute(self, d: "Duel", _: Any) -> Next:
+    def tribute(self, d: DuelState, _: Any) -> Next:
         p, params, ritual, pool, tributes, total = self.p, self.params, self.ritual, self.pool, self.tributes, self.total
         assert ritual is not None
         need = ritual.level
@@ -265,10 +263,10 @@ class RitualSummon(_MonsterSummon):
                                                   f"Tribute for {ritual.name}: Levels so far {total} of {need}", verb="tribute",
                                                   subject=ritual.uid))
         for t in tributes:  # R-SUMMON-11
-            d.move(t, Loc.GY, reason="tribute")
+            actions.move(d, t, Loc.GY, reason="tribute")
         return self.summon(d, p, ritual, "ritual")
 
-    def tributed(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+    def tributed(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         card = d.cards[chosen[0].card]  # type: ignore[index]
         self.tributes.append(card)
         self.total += card.level
@@ -278,7 +276,7 @@ class RitualSummon(_MonsterSummon):
 # ---------------------------------------------------------------------- Special Summons by effects
 
 
-def special_summon(d: "Duel", card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None,
+def special_summon(d: DuelState, card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None,
                    proper: bool = False) -> "SpecialSummonPosition | None":
     """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified. Done at
     once (None), or a frame that asks the position first."""
@@ -320,22 +318,22 @@ class SpecialSummonPosition(Frame):
     how: str
     proper: bool
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         options = [Option("attack", "attack"), Option("defense", "defense")]
         if self.position == "attack_or_facedown":
             options = [Option("attack", "attack"), Option("facedown", "set")]
         return self.ask("chosen", d.ask(self.controller, Kind.POSITION, options,
                                         f"Special Summon {self.card.name} in which position?", verb="position", subject=self.card.uid))
 
-    def chosen(self, d: "Duel", answer: Option) -> Next:
+    def chosen(self, d: DuelState, answer: Option) -> Next:
         _place_summoned(d, self.card, self.controller, self.zone, _POSITIONS[answer.key], self.how, self.proper)
         return DONE
 
 
-def _place_summoned(d: "Duel", card: CardInst, controller: int, zone: int, pos: Pos, how: str, proper: bool) -> None:
+def _place_summoned(d: DuelState, card: CardInst, controller: int, zone: int, pos: Pos, how: str, proper: bool) -> None:
     side = d.players[controller]
     src = card.loc
-    d.move(card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
+    actions.move(d, card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
     card.summon_kind = how if pos.face_up else ""
     card.summon_turn = d.turn
     if how != "special" or proper:

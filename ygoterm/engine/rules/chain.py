@@ -11,24 +11,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, When
 from ..state.card import CardInst, effect_speed, own_timing
-from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, enforce_positions, has_flag
+from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
 from ..core.decision import PASS, Kind, Option, Refusal
 from ..core.events import ChainLinkAdded, ChainResolves, Negated, Note
-from ..board.filters import matches, select
+from ..board.filters import event_cards, matches, select
 from ..board.labels import card_options, unique_labels
-from ..state.links import ChainLink, Delayed, Signal, _Pending, event_cards
+from ..state.links import ChainLink, Delayed, Signal, _Pending
+from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next, Return
 from ..effects.ops import cost_payable, pay_costs, possible, resolve_link
 from ..board.timing import summon_locked
 from ..core.types import Loc, Phase, Step
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
+from ..board import actions
 
 ACTIVATE = "Activate"
 
@@ -56,7 +55,7 @@ def is_card_activation(card: CardInst, effect: Effect) -> bool:
     return effect.kind == "activate" and (not card.is_monster or effect.pendulum)
 
 
-def activation_refusal(d: "Duel", p: int, card: CardInst, index: int, *, open_state: bool,
+def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open_state: bool,
                        speed: int | None = None) -> Refusal | None:
     """Why `p` cannot activate effect `index` of `card` now (None: they can).
 
@@ -139,7 +138,7 @@ def _as_controller(card: CardInst, p: int) -> CardInst:
     return card  # conditions read card.controller, which is p for every activatable card
 
 
-def used_this_turn(d: "Duel", p: int, card: CardInst, index: int) -> bool:
+def used_this_turn(d: DuelState, p: int, card: CardInst, index: int) -> bool:
     """Once per turn: this effect of this card, or (`once_per_turn: name`) any card of this name;
     `while_here`: once until the card moves (its per-place history is forgotten then)."""
     once = card.effects[index].once_per_turn
@@ -150,7 +149,7 @@ def used_this_turn(d: "Duel", p: int, card: CardInst, index: int) -> bool:
     return card.used_turn.get(-1 if once == "card" else index) == d.turn
 
 
-def _spell_trap_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refusal | None:
+def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refusal | None:
     data = card.data
     if card.loc == Loc.HAND:
         if card.owner != p:
@@ -171,7 +170,7 @@ def _spell_trap_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refu
     return None
 
 
-def _pendulum_place(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+def _pendulum_place(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-4: a Pendulum monster is activated as a Spell from the hand into a free Pendulum Zone."""
     if card.loc != Loc.HAND or card.owner != p:
         reason = "a Pendulum monster is activated as a Spell: it is already in a Pendulum Zone" if card.in_pendulum_zone \
@@ -182,7 +181,7 @@ def _pendulum_place(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     return None
 
 
-def _monster_place(d: "Duel", p: int, card: CardInst, effect: Effect) -> Refusal | None:
+def _monster_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refusal | None:
     allowed = effect.from_
     if card.loc == Loc.SZONE:  # a face-up Continuous Spell/Trap's own effects, a Pendulum Effect, a Union's
         if card.is_monster and not applies_from_here(card, effect):
@@ -214,7 +213,7 @@ def _answers_summon(effect: Effect) -> bool:
     return effect.when is not None and "summon_declared" in effect.when.event
 
 
-def _damage_step_ok(d: "Duel", card: CardInst, effect: Effect) -> bool:
+def _damage_step_ok(d: DuelState, card: CardInst, effect: Effect) -> bool:
     """R-BATTLE-6: Counter Traps, negation, Damage-Step timing, and ATK/DEF changes up to sub-step 2."""
     if isinstance(card.data, Trap) and card.data.subtype == "counter":
         return True
@@ -225,7 +224,7 @@ def _damage_step_ok(d: "Duel", card: CardInst, effect: Effect) -> bool:
     return _modifies_stats(effect) and d.step <= Step.BEFORE_DAMAGE
 
 
-def _when_holds(d: "Duel", p: int, card: CardInst, when: When) -> bool:
+def _when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
     """An activation condition such as "when a monster declares an attack" (the last event),
     "when a Spell is activated" (the last chain link) or "when a Summon is declared"."""
     for name in when.event:
@@ -271,7 +270,7 @@ def activation_kind(card: CardInst, effect: Effect) -> str:
     return "effect"
 
 
-def _subject_ok(d: "Duel", p: int, card: CardInst, when: When, subject: CardInst | None, actor: int,
+def _subject_ok(d: DuelState, p: int, card: CardInst, when: When, subject: CardInst | None, actor: int,
                 default: str = "any") -> bool:
     who = when.subject or default
     if who == "self" and subject is not card:
@@ -285,7 +284,7 @@ def _subject_ok(d: "Duel", p: int, card: CardInst, when: When, subject: CardInst
     return True
 
 
-def signal_matches(d: "Duel", p: int, card: CardInst, when: When, s: Signal, default: str = "any") -> bool:
+def signal_matches(d: DuelState, p: int, card: CardInst, when: When, s: Signal, default: str = "any") -> bool:
     if s.event not in when.event and not _implied(s, when):
         return False
     if s.event == "activated" and when.activated is not None and s.card is not None:
@@ -323,10 +322,10 @@ def _implied_by(s: Signal, events: Any) -> bool:
     return s.event == "destroyed" and s.by_battle and "destroyed_by_battle" in events
 
 
-def answerable(d: "Duel", s: Signal) -> bool:
+def answerable(d: DuelState, s: Signal) -> bool:
     """Whether some "When …" activation among the duel's cards listens for what `s` says
     happened (`Duel.listens`): only then is a window opened for it after a chain (R-CHAIN-9)."""
-    return s.event in d.listens or _implied_by(s, d.listens)
+    return s.event in d.index.listens or _implied_by(s, d.index.listens)
 
 
 def _zone_of(loc: Loc) -> str:
@@ -338,7 +337,7 @@ def _when_text(when: When) -> str:
     return " or ".join(e.replace("_", " ") for e in when.event)
 
 
-def target_candidates(d: "Duel", p: int, card: CardInst, effect: Effect, signal: Signal | None = None,
+def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, signal: Signal | None = None,
                       group: int = 0) -> list[CardInst]:
     """The legal targets of one target group of `effect` (R-TERM-17).
 
@@ -366,7 +365,7 @@ def _target_position_change(effect: Effect) -> str:
 # ---------------------------------------------------------------------- options
 
 
-def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
+def activation_options(d: DuelState, p: int, *, open_state: bool) -> list[Option]:
     """Every effect `p` may activate now, as options ('activate Dark Hole')."""
     # speed 1 effects and summon procedures only in your Main Phase's open game state (R-CARD-5/7,
     # R-SUMMON-7) unless their text names another phase (R-CARD-13); activation_refusal says so
@@ -389,7 +388,7 @@ def activation_options(d: "Duel", p: int, *, open_state: bool) -> list[Option]:
 Candidate = tuple[CardInst, int, Effect, int, bool, bool]  # card, effect index, effect, speed, card activation, one of several
 
 
-def activation_candidates(d: "Duel", p: int, main: bool, *, responses: bool) -> list[Candidate]:
+def activation_candidates(d: DuelState, p: int, main: bool, *, responses: bool) -> list[Candidate]:
     """The effects of `p`'s cards that `activation_refusal` could allow now, in pile order:
     those used from where their card is, of a speed the moment admits (`main`: `p`'s Main
     Phase with an open game state; `responses`: a response window), and not refused for the
@@ -407,7 +406,7 @@ def activation_candidates(d: "Duel", p: int, main: bool, *, responses: bool) -> 
                         _candidates, d, p, hand_traps, main, responses)
 
 
-def _candidates(d: "Duel", p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
+def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
     side = d.players[p]
     found: list[Candidate] = []
     for pile in (side.hand, side.mzone, side.szone, side.gy):
@@ -426,7 +425,7 @@ def _candidates(d: "Duel", p: int, hand_traps: bool, main: bool, responses: bool
     return found
 
 
-def _refused_this_turn(d: "Duel", p: int, card: CardInst, card_activation: bool) -> bool:
+def _refused_this_turn(d: DuelState, p: int, card: CardInst, card_activation: bool) -> bool:
     """Refusals of `activation_refusal` that hold for the rest of the turn while the card stays
     where it is: the card activation of a Trap or Quick-Play Spell Set this turn (R-CARD-9,
     R-CARD-7; face-up, it is refused as already active, R-CARD-10), any effect of a Quick-Play
@@ -453,7 +452,7 @@ def activation_option(card: CardInst, effect: Effect, index: int, many: bool) ->
 # ---------------------------------------------------------------------- activating
 
 
-def activate(d: "Duel", p: int, card: CardInst, index: int, signal: Signal | None = None, effect: Effect | None = None) -> "Activate":
+def activate(d: DuelState, p: int, card: CardInst, index: int, signal: Signal | None = None, effect: Effect | None = None) -> "Activate":
     """R-CHAIN-5: put the card on the field face-up, pay the cost, choose targets, add the link.
     `effect` is given for a delayed effect's operations (op `later`), which are not one of the card's.
     The frame's result is the new ChainLink."""
@@ -470,7 +469,7 @@ class Activate(Frame):
     link: ChainLink | None = None
     group: int = 0  # the target group being chosen
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         p, card = self.p, d.cards[self.uid]
         effect = self.effect = self.effect or card.effects[self.index]
         signal = self.signal
@@ -483,7 +482,7 @@ class Activate(Frame):
             return self.then(d, "placed", _place_activated_card(d, p, card))
         return self.placed(d, None)
 
-    def placed(self, d: "Duel", _: Any) -> Next:
+    def placed(self, d: DuelState, _: Any) -> Next:
         p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
         assert effect is not None and link is not None
         if effect.once_per_turn == "name":
@@ -493,7 +492,7 @@ class Activate(Frame):
         d.chain.append(link)
         return self.then(d, "targets", pay_costs(d, link))
 
-    def targets(self, d: "Duel", _: Any) -> Next:
+    def targets(self, d: DuelState, _: Any) -> Next:
         p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
         assert effect is not None and link is not None
         while self.group < len(effect.target_groups):
@@ -516,7 +515,7 @@ class Activate(Frame):
         d.signal("activated", card, p, how=activation_kind(card, effect))
         return Return(link)
 
-    def targeted(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+    def targeted(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         link = self.link
         assert link is not None
         link.targets += [d.cards[o.card] for o in chosen]  # type: ignore[index]
@@ -525,14 +524,14 @@ class Activate(Frame):
         return self.targets(d, None)
 
 
-def _place_activated_card(d: "Duel", p: int, card: CardInst) -> "PendulumZone | None":
+def _place_activated_card(d: DuelState, p: int, card: CardInst) -> "PendulumZone | None":
     if card.is_monster:  # a Pendulum monster activated into a Pendulum Zone (R-ZONE-4)
         zones = d.players[p].free_pendulum_zones()
         if len(zones) > 1:
             return PendulumZone(p, card.uid, tuple(zones))
-        d.move(card, Loc.SZONE, seq=zones[0], face_up=True, quiet=True)
+        actions.move(d, card, Loc.SZONE, seq=zones[0], face_up=True, quiet=True)
     elif card.loc == Loc.HAND:
-        d.move(card, Loc.SZONE, seq=d.spell_zone_for(p, card), face_up=True, quiet=True)
+        actions.move(d, card, Loc.SZONE, seq=actions.spell_zone_for(d, p, card), face_up=True, quiet=True)
     else:
         card.face_up = True
     return None
@@ -546,20 +545,20 @@ class PendulumZone(Frame):
     uid: int
     zones: tuple[int, ...]
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         card = d.cards[self.uid]
         return self.ask("chosen", d.ask(self.p, Kind.ZONE, [Option(f"zone:{z}", name) for z, name in zip(self.zones, ("left", "right"))],
                                         f"{card.name}: into which Pendulum Zone?", verb="zone"))
 
-    def chosen(self, d: "Duel", answer: Option) -> Next:
-        d.move(d.cards[self.uid], Loc.SZONE, seq=int(answer.key.split(":")[1]), face_up=True, quiet=True)
+    def chosen(self, d: DuelState, answer: Option) -> Next:
+        actions.move(d, d.cards[self.uid], Loc.SZONE, seq=int(answer.key.split(":")[1]), face_up=True, quiet=True)
         return DONE
 
 
 # ---------------------------------------------------------------------- chains
 
 
-def run_chain(d: "Duel", first: int | None = None) -> "RunChain":
+def run_chain(d: DuelState, first: int | None = None) -> "RunChain":
     """Responses (the other player first, R-CHAIN-4), then LIFO resolution and cleanup."""
     return RunChain(1 - d.chain[-1].player if first is None else first)
 
@@ -575,7 +574,7 @@ class Priority(Frame):
     p: int  # who may act now
     passes: int = 0
 
-    def ask_priority(self, d: "Duel", _: Any = None) -> Next:
+    def ask_priority(self, d: DuelState, _: Any = None) -> Next:
         while self.passes < 2:
             p = self.p
             options = activation_options(d, p, open_state=False)
@@ -585,7 +584,7 @@ class Priority(Frame):
             self.p = 1 - p
         return self.passed(d)
 
-    def answered(self, d: "Duel", choice: Option) -> Next:
+    def answered(self, d: DuelState, choice: Option) -> Next:
         if choice.key == "pass":
             self.passes += 1
             self.p = 1 - self.p
@@ -593,13 +592,13 @@ class Priority(Frame):
             return self.activated(d, choice)
         return self.ask_priority(d)
 
-    def prompt(self, d: "Duel") -> str:
+    def prompt(self, d: DuelState) -> str:
         raise NotImplementedError
 
-    def activated(self, d: "Duel", choice: Option) -> Next:
+    def activated(self, d: DuelState, choice: Option) -> Next:
         raise NotImplementedError
 
-    def passed(self, d: "Duel") -> Next:
+    def passed(self, d: DuelState) -> Next:
         raise NotImplementedError
 
 
@@ -607,21 +606,21 @@ class Priority(Frame):
 class RunChain(Priority):
     """The responses to a chain; then it resolves."""
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         return self.ask_priority(d)
 
-    def prompt(self, d: "Duel") -> str:
+    def prompt(self, d: DuelState) -> str:
         return f"Chain Link {len(d.chain)} ({d.chain[-1].card.name}): respond or pass"
 
-    def activated(self, d: "Duel", choice: Option) -> Next:
+    def activated(self, d: DuelState, choice: Option) -> Next:
         assert choice.card is not None
         return self.then(d, "responded", activate(d, self.p, d.cards[choice.card], int(choice.key.rsplit(":", 1)[1])))
 
-    def responded(self, d: "Duel", _: Any) -> Next:
+    def responded(self, d: DuelState, _: Any) -> Next:
         self.passes, self.p = 0, 1 - self.p
         return self.ask_priority(d)
 
-    def passed(self, d: "Duel") -> Next:
+    def passed(self, d: DuelState) -> Next:
         return self.then(d, "finish", ResolveChain())
 
 
@@ -633,7 +632,7 @@ class ResolveChain(Frame):
     negated: list[CardInst] = field(default_factory=list)
     link: ChainLink | None = None  # the link resolving now
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         d.resolving = True
         while d.chain:
             link = self.link = d.chain[-1]
@@ -651,13 +650,13 @@ class ResolveChain(Frame):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif link.card.is_spell and _spell_blocked(d, link):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
-                d.destroy([link.card], by="effect", reason="it targeted a monster that negates such Spells")
+                actions.destroy(d, [link.card], by="effect", reason="it targeted a monster that negates such Spells")
             else:
                 return self.then(d, "resolved", resolve_link(d, link))
             d.chain.pop()
         return self.cleanup(d)
 
-    def resolved(self, d: "Duel", _: Any) -> Next:
+    def resolved(self, d: DuelState, _: Any) -> Next:
         link = self.link
         assert link is not None
         card = link.card
@@ -667,20 +666,20 @@ class ResolveChain(Frame):
         d.chain.pop()
         return self.start(d, None)
 
-    def cleanup(self, d: "Duel") -> Next:
+    def cleanup(self, d: DuelState) -> Next:
         d.resolving = False
         self.link = None
         # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.
         for card in self.spent:
             if card.loc == Loc.SZONE and card.face_up and (_leaves_after_resolving(card) or card in self.negated):
-                d.move(card, Loc.GY, reason="resolved" if card not in self.negated else "its activation was negated")
+                actions.move(d, card, Loc.GY, reason="resolved" if card not in self.negated else "its activation was negated")
             elif card.loc == Loc.SZONE and card.face_up and not card.active:
                 _now_applies(card)  # a Continuous/Field/Equip card whose effect was negated: it is there from now
         d.batch += 1
         if d.attack is not None and d.step == Step.BATTLE:
             d.attack.fresh = False  # a chain resolved: the attack declaration is no longer the last thing (R-CHAIN-10)
-        if d.forcers:
-            enforce_positions(d)
+        if d.index.forcers:
+            actions.enforce_positions(d)
         return self.then(d, "finish", process_triggers(d))
 
 
@@ -690,14 +689,14 @@ def _now_applies(card: CardInst) -> None:
     card.turns_left = next((e.lasts_turns for e in card.effects if e.lasts_turns), 0)
 
 
-def _spell_blocked(d: "Duel", link: ChainLink) -> bool:
+def _spell_blocked(d: DuelState, link: ChainLink) -> bool:
     """Ryu Senshi: a Spell whose targets include it has its effect negated."""
-    if not d.continuous_count or not link.targets:
+    if not d.index.continuous_count or not link.targets:
         return False
     return any(t.loc == Loc.MZONE and t.face_up and has_flag(d, t, "negates_spells_targeting") for t in link.targets)
 
 
-def _stopped(d: "Duel", link: ChainLink) -> bool:
+def _stopped(d: DuelState, link: ChainLink) -> bool:
     """R-CHAIN-6: a Continuous, Field or Equip card no longer face-up on the field applies nothing."""
     card = link.card
     return link.was_spell_trap_card and _persistent(card) and not (card.loc == Loc.SZONE and card.face_up)
@@ -719,11 +718,11 @@ def _leaves_after_resolving(card: CardInst) -> bool:
 # ---------------------------------------------------------------------- triggers
 
 
-def process_triggers(d: "Duel") -> "ProcessTriggers | tuple[()]":
+def process_triggers(d: DuelState) -> "ProcessTriggers | tuple[()]":
     """R-PRIO-5 (SEGOC): triggers from what just happened form the next chain. When no card of
     the duel has a trigger for any of it and no delayed effect waits, what happened is only
     the last thing that happened (as ProcessTriggers would leave it), and no frame is needed."""
-    if d.signals and not d.delayed and _happened(d.signals).isdisjoint(d.trigger_events):
+    if d.signals and not d.delayed and _happened(d.signals).isdisjoint(d.index.trigger_events):
         d.last_signals, d.signals = d.signals, []
     if not d.signals:
         return ()
@@ -742,7 +741,7 @@ class ProcessTriggers(Frame):
     asked: int = 0  # triggers of the group asked so far
     started: bool = False
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         while d.signals:
             signals, d.signals = d.signals, []
             d.last_signals = signals
@@ -760,7 +759,7 @@ class ProcessTriggers(Frame):
             return self.ask_group(d, None)
         return DONE
 
-    def ask_group(self, d: "Duel", _: Any) -> Next:
+    def ask_group(self, d: DuelState, _: Any) -> Next:
         while self.groups:
             group = self.groups[0]
             while self.asked < len(group):
@@ -784,12 +783,12 @@ class ProcessTriggers(Frame):
         self.started = False
         return self.activate_next(d, None)
 
-    def answered(self, d: "Duel", answer: Option) -> Next:
+    def answered(self, d: DuelState, answer: Option) -> Next:
         if answer.key == "yes":
             self.chosen.append(self.groups[0][self.asked - 1])
         return self.ask_group(d, None)
 
-    def order(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+    def order(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         by_key = {f"trigger:{t.card.uid}:{t.index}": t for t in self.chosen}
         self.next_group([by_key[o.key] for o in answer])
         return self.ask_group(d, None)
@@ -799,7 +798,7 @@ class ProcessTriggers(Frame):
         self.groups.pop(0)
         self.chosen, self.asked = [], 0
 
-    def activate_next(self, d: "Duel", _: Any) -> Next:
+    def activate_next(self, d: DuelState, _: Any) -> Next:
         while self.ordered:
             t = self.ordered[0]
             if not _still_able(d, t):
@@ -810,7 +809,7 @@ class ProcessTriggers(Frame):
             return self.then(d, "start", run_chain(d))
         return self.start(d, None)
 
-    def activated(self, d: "Duel", link: ChainLink) -> Next:
+    def activated(self, d: DuelState, link: ChainLink) -> Next:
         link.chosen = self.ordered.pop(0).remembered
         self.started = True
         return self.activate_next(d, None)
@@ -822,11 +821,11 @@ def _trigger_label(t: _Pending) -> str:
     return f"{t.card.name} ({effect.label})" if effect.label else f"{t.card.name} #{t.index + 1}"
 
 
-def _collect(d: "Duel", signals: list[Signal], last_batch: int) -> list[_Pending]:
+def _collect(d: DuelState, signals: list[Signal], last_batch: int) -> list[_Pending]:
     found: list[_Pending] = _due_delayed(d, signals) if d.delayed else []
     seen: set[tuple[int, int]] = set()
     happened = _happened(signals)  # (a trigger waiting for none of these is skipped at once)
-    for card in d.trigger_cards:
+    for card in d.index.trigger_cards:
         for index, effect in card.triggers:
             if (card.uid, index) in seen:
                 continue
@@ -855,7 +854,7 @@ def _happened(signals: list[Signal]) -> set[str]:
     return happened
 
 
-def _due_delayed(d: "Duel", signals: list[Signal]) -> list[_Pending]:
+def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     """Delayed effects whose Standby or End Phase has come."""
     found = []
     for s in signals:
@@ -874,7 +873,7 @@ def _due_delayed(d: "Duel", signals: list[Signal]) -> list[_Pending]:
     return found
 
 
-def _trigger_fires(d: "Duel", card: CardInst, effect: Effect, s: Signal, last_batch: int) -> bool:
+def _trigger_fires(d: DuelState, card: CardInst, effect: Effect, s: Signal, last_batch: int) -> bool:
     if effect.kind == "flip":
         if s.event != "flipped" or s.card is not card:
             return False
@@ -922,7 +921,7 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
     return {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc, "") in effect.from_
 
 
-def _still_able(d: "Duel", t: _Pending) -> bool:
+def _still_able(d: DuelState, t: _Pending) -> bool:
     effect = t.effect or t.card.effects[t.index]
     if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
         d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))

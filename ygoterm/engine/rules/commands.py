@@ -9,15 +9,12 @@ Grammar: docs/scenarios.md.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..state.card import CardInst
+from ..state.duel_state import DuelState
 from ..core.decision import Decision, IllegalChoice, Kind, Option, Refusal
 from .legality import refusal_for
 from ..core.types import Loc
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
 
 _ALIASES = {Kind.BATTLE: {"end": "main2", "end battle": "main2"}}
 _SELECT_RULES = {"tribute": "R-SUMMON-3", "discard": "R-TERM-13", "target": "R-TERM-17"}
@@ -32,7 +29,7 @@ def base_label(label: str) -> str:
     return label.split("@", 1)[0]
 
 
-def match_command(d: "Duel", decision: Decision, text: str) -> Option:
+def match_command(d: DuelState, decision: Decision, text: str) -> Option:
     """The option a typed command names, or IllegalChoice with the refusing rule."""
     wanted = norm(text)
     wanted = _ALIASES.get(decision.kind, {}).get(wanted, wanted)
@@ -72,7 +69,7 @@ def split_selection(decision: Decision, text: str) -> list[str]:
     return out
 
 
-def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
+def _refusal(d: DuelState, decision: Decision, text: str) -> IllegalChoice:
     choices = "; ".join(o.label for o in decision.options[:12]) + (" …" if len(decision.options) > 12 else "")
     if decision.multi:
         rule = decision.rule or _SELECT_RULES.get(decision.verb, "PROTOCOL")
@@ -105,7 +102,7 @@ def _refusal(d: "Duel", decision: Decision, text: str) -> IllegalChoice:
     return IllegalChoice("PROTOCOL", f"'{text}' is not a legal answer now; options: {choices}")
 
 
-def _labelled_refusal(d: "Duel", player: int, card: CardInst, label: str) -> Refusal | None:
+def _labelled_refusal(d: DuelState, player: int, card: CardInst, label: str) -> Refusal | None:
     """Why the effect of `card` with this label cannot be activated now (None if it can)."""
     from .chain import activation_refusal
 
@@ -115,7 +112,7 @@ def _labelled_refusal(d: "Duel", player: int, card: CardInst, label: str) -> Ref
     return None
 
 
-def _find_card(d: "Duel", player: int, name: str) -> CardInst | None:
+def _find_card(d: DuelState, player: int, name: str) -> CardInst | None:
     """The player's card with this name, looking where commands usually point: hand, then field."""
     side = d.players[player]
     name = norm(base_label(name))

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
 from ...schema.materials import MaterialGroup
 from ..state.card import CardInst
+from ..state.duel_state import DuelState
 from ..core.decision import Kind, Option, Refusal
 from ..core.events import Note
 from ..board.labels import card_options
@@ -21,10 +22,8 @@ from ..core.machine import Frame, Next
 from ..effects.summons import _group_ok
 from ..board.timing import open_main, summon_locked
 from ..core.types import EMZ_LEFT, Loc, Pos
+from ..board import actions
 from .windows import summon_with_negation_window
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
 
 EMZS = (EMZ_LEFT, EMZ_LEFT + 1)
 KINDS = ("synchro", "xyz", "link")
@@ -45,7 +44,7 @@ def extra_kind(card: CardInst) -> str | None:
 # ---------------------------------------------------------------------- zones
 
 
-def linked_zones(d: "Duel", p: int, leaving: Iterable[CardInst] = ()) -> set[int]:
+def linked_zones(d: DuelState, p: int, leaving: Iterable[CardInst] = ()) -> set[int]:
     """Main Monster Zones of `p` that `p`'s Link monsters point to (R-SUMMON-17)."""
     gone = set(leaving)
     out: set[int] = set()
@@ -60,7 +59,7 @@ def linked_zones(d: "Duel", p: int, leaving: Iterable[CardInst] = ()) -> set[int
     return out
 
 
-def summon_zones(d: "Duel", p: int, card: CardInst, leaving: Iterable[CardInst] = ()) -> list[int]:
+def summon_zones(d: DuelState, p: int, card: CardInst, leaving: Iterable[CardInst] = ()) -> list[int]:
     """The zones `card` may enter when Summoned from the Extra Deck while `leaving` (its
     materials) leave the field (R-SUMMON-17/18; `ruleset` mr4: every Extra Deck monster goes to
     an EMZ or a linked zone; mr3: there are no EMZs)."""
@@ -129,18 +128,18 @@ def _link_rating_fits(rating: int, cards: list[CardInst]) -> bool:
     return rating in totals
 
 
-def fitting_sets(d: "Duel", p: int, card: CardInst, kind: str) -> list[tuple[CardInst, ...]]:
+def fitting_sets(d: DuelState, p: int, card: CardInst, kind: str) -> list[tuple[CardInst, ...]]:
     """Every set of `p`'s face-up monsters that fits `card`'s material line (zones aside)."""
     mine = [c for c in d.players[p].mzone if c is not None and c.face_up]
     return [s for n in range(1, len(mine) + 1) for s in combinations(mine, n) if materials_fit(card, kind, list(s))]
 
 
-def material_sets(d: "Duel", p: int, card: CardInst, kind: str) -> list[tuple[CardInst, ...]]:
+def material_sets(d: DuelState, p: int, card: CardInst, kind: str) -> list[tuple[CardInst, ...]]:
     """The fitting sets that also leave `card` a zone to enter (R-SUMMON-17/18)."""
     return [s for s in fitting_sets(d, p, card, kind) if summon_zones(d, p, card, s)]
 
 
-def extra_refusal(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+def extra_refusal(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """Why `p` cannot Synchro/Xyz/Link Summon `card` now (None if they can)."""
     kind = extra_kind(card)
     action = f"{(kind or 'special').title()} Summon"
@@ -161,7 +160,7 @@ def extra_refusal(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     return None
 
 
-def extra_options(d: "Duel", p: int) -> list[Option]:
+def extra_options(d: DuelState, p: int) -> list[Option]:
     """'synchro summon Stardust Dragon' … for the Extra Deck monsters `p` can Summon now."""
     out = []
     for card in d.players[p].extra:
@@ -172,7 +171,7 @@ def extra_options(d: "Duel", p: int) -> list[Option]:
     return out
 
 
-def extra_summon(d: "Duel", p: int, card: CardInst) -> "ExtraSummon":
+def extra_summon(d: DuelState, p: int, card: CardInst) -> "ExtraSummon":
     """Choose materials and a zone, send or attach the materials, then the Summon's negation window."""
     kind = extra_kind(card)
     assert kind is not None
@@ -187,7 +186,7 @@ class ExtraSummon(Frame):
     chosen: tuple[CardInst, ...] = ()  # the materials
     zone: int = 0
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         p, card, kind = self.p, d.cards[self.uid], self.kind
         fitting = fitting_sets(d, p, card, kind)
         candidates = [c for c in d.players[p].mzone if c is not None and any(c in s for s in fitting)]
@@ -200,7 +199,7 @@ class ExtraSummon(Frame):
                                            lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material", sets=sets,
                                            subject=card.uid))
 
-    def selection_refusal(self, d: "Duel", options: tuple[Option, ...]) -> Refusal | None:
+    def selection_refusal(self, d: DuelState, options: tuple[Option, ...]) -> Refusal | None:
         """Why a set of materials outside the decision's `sets` is refused."""
         card, kind = d.cards[self.uid], self.kind
         action = f"{kind.title()} Summon"
@@ -211,7 +210,7 @@ class ExtraSummon(Frame):
             return Refusal(action, "R-SUMMON-18", "with those materials it would have no zone to enter")
         return None
 
-    def materials(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+    def materials(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         card = d.cards[self.uid]
         chosen = self.chosen = tuple(d.cards[o.card] for o in answer)  # type: ignore[index]
         zones = summon_zones(d, self.p, card, chosen)
@@ -221,29 +220,29 @@ class ExtraSummon(Frame):
                                            f"Which zone for {card.name}?", verb="zone", subject=card.uid))
         return self.position(d)
 
-    def zoned(self, d: "Duel", answer: Option) -> Next:
+    def zoned(self, d: DuelState, answer: Option) -> Next:
         self.zone = int(answer.key.split(":")[1])
         return self.position(d)
 
-    def position(self, d: "Duel") -> Next:
+    def position(self, d: DuelState) -> Next:
         if self.kind != "link":  # R-SUMMON-16: Link monsters are always in Attack Position
             prompt = f"{self.kind.title()} Summon {d.cards[self.uid].name} in which position?"
             return self.ask("positioned", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
                                                 prompt, verb="position", subject=self.uid))
         return self.summon(d, Pos.ATTACK)
 
-    def positioned(self, d: "Duel", answer: Option) -> Next:
+    def positioned(self, d: DuelState, answer: Option) -> Next:
         return self.summon(d, Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE)
 
-    def summon(self, d: "Duel", pos: Pos) -> Next:
+    def summon(self, d: DuelState, pos: Pos) -> Next:
         card, kind, chosen = d.cards[self.uid], self.kind, self.chosen
         d.batch += 1  # the materials leave and the monster arrives together
         if kind == "xyz":  # R-SUMMON-13: the materials stay with it, not in the GY
             for m in chosen:
-                d.move(m, Loc.MATERIAL, reason="Xyz Material", quiet=True)
+                actions.move(d, m, Loc.MATERIAL, reason="Xyz Material", quiet=True)
             card.materials = list(chosen)
             d.emit(Note(f"{' and '.join(m.name for m in chosen)} become the Xyz Materials of {card.name}"))
         else:
             for m in chosen:
-                d.move(m, Loc.GY, reason=f"{kind.title()} Material")
+                actions.move(d, m, Loc.GY, reason=f"{kind.title()} Material")
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, kind, properly=True))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..state.card import CardInst
 from .chain import activation_options
@@ -23,13 +23,12 @@ from ..core.machine import DONE, Frame, Next, Return
 from ..board.labels import unique_labels
 from .legality import BATTLE, NORMAL_SUMMON, attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms
 from ..state.links import AttackState
+from ..state.duel_state import DuelState
 from ..effects.ops import pay_unchained_cost
-from ..state import timelimit
+from . import time_procedure
 from ..core.types import Loc, Phase, Pos, Step
+from ..board import actions
 from .windows import SummonTogether, after_chain, last_chance, start_chain, summon_with_negation_window, window
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
 
 STOP = Option("stop", "stop", verb="stop")
 
@@ -41,10 +40,10 @@ STOP = Option("stop", "stop", verb="stop")
 class Run(Frame):
     """A whole duel from the coin toss (R-SETUP-1…6)."""
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "play", Setup())
 
-    def play(self, d: "Duel", _: Any) -> Next:
+    def play(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "finish", Play(Phase.DRAW))
 
 
@@ -54,12 +53,12 @@ class Play(Frame):
 
     phase: Phase
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "next_turn", Turn(self.phase))
 
-    def next_turn(self, d: "Duel", _: Any) -> Next:
+    def next_turn(self, d: DuelState, _: Any) -> Next:
         if d.time_limit is not None:
-            timelimit.turn_ended(d)  # R-TIME-3/4: after the last turn, LP decide
+            time_procedure.turn_ended(d)  # R-TIME-3/4: after the last turn, LP decide
         d.turn += 1
         d.turn_player = 1 - d.turn_player
         return self.then(d, "next_turn", Turn(Phase.DRAW))
@@ -69,7 +68,7 @@ class Play(Frame):
 class Setup(Frame):
     winner: int = 0
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         if d.first_given is not None:  # R-MATCH-3: chosen between duels by the last duel's loser
             self.winner = d.first_given
             return self.chosen(d, Option("first", "first"))
@@ -78,7 +77,7 @@ class Setup(Frame):
         return self.ask("chosen", d.ask(winner, Kind.FIRST, (Option("first", "first"), Option("second", "second")),
                                         f"{d.names[winner]} won the coin toss: go first or second?"))
 
-    def chosen(self, d: "Duel", choice: Option) -> Next:
+    def chosen(self, d: DuelState, choice: Option) -> Next:
         first = self.winner if choice.key == "first" else 1 - self.winner
         d.first_player = d.turn_player = first
         d.emit(TurnOrder(first))
@@ -99,13 +98,13 @@ class Turn(Frame):
     first: Phase
     skip: frozenset[str] = frozenset()  # phases skipped this turn (R-PHASE-8)
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
         self.skip = frozenset(phase for phase, when in d.players[p].skip.items() if when < d.turn)  # R-PHASE-8: set before this turn
         if self.first == Phase.DRAW:
             d.emit(TurnStart(d.turn, p))
             if d.time_limit is not None:
-                timelimit.turn_started(d)
+                time_procedure.turn_started(d)
             for card in d.players[p].mzone:
                 if card is not None:
                     card.attacks = 0
@@ -113,14 +112,14 @@ class Turn(Frame):
             return self.then(d, "standby", draw_phase(d))
         return self.standby(d, None)
 
-    def standby(self, d: "Duel", _: Any) -> Next:
+    def standby(self, d: DuelState, _: Any) -> Next:
         if self.first <= Phase.STANDBY and "standby" not in self.skip:
             set_phase(d, Phase.STANDBY)
             d.signal("standby_phase", None, d.turn_player)
             return self.then(d, "main1", window(d))
         return self.main1(d, None)
 
-    def main1(self, d: "Duel", _: Any) -> Next:
+    def main1(self, d: DuelState, _: Any) -> Next:
         first = self.first
         if first <= Phase.MAIN1:
             if "main1" not in self.skip:
@@ -128,20 +127,20 @@ class Turn(Frame):
             return self.after_main1(d, "end" if "battle" in self.skip else "battle")  # R-PHASE-8
         return self.after_main1(d, "main2" if first == Phase.MAIN2 else "battle" if first == Phase.BATTLE else "end")
 
-    def after_main1(self, d: "Duel", go: str) -> Next:
+    def after_main1(self, d: DuelState, go: str) -> Next:
         if go == "battle":
             return self.then(d, "main2", BattlePhase())
         if go == "main2":
             return self.main2(d, None)
         return self.end(d, None)
 
-    def main2(self, d: "Duel", _: Any) -> Next:
+    def main2(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "end", MainPhase(Phase.MAIN2))
 
-    def end(self, d: "Duel", _: Any) -> Next:
+    def end(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "over", EndPhase())
 
-    def over(self, d: "Duel", _: Any) -> Next:
+    def over(self, d: DuelState, _: Any) -> Next:
         side = d.players[d.turn_player]
         for phase in self.skip:  # R-PHASE-8: a skip lasts for as many of the player's turns as it says
             left = side.skips_left
@@ -152,18 +151,18 @@ class Turn(Frame):
         return DONE
 
 
-def set_phase(d: "Duel", phase: Phase, step: Step = Step.NONE) -> None:
+def set_phase(d: DuelState, phase: Phase, step: Step = Step.NONE) -> None:
     d.phase, d.step = phase, step
     d.batch += 1
     d.emit(PhaseChange(d.turn, d.turn_player, phase, step))
 
 
-def set_step(d: "Duel", step: Step) -> None:
+def set_step(d: DuelState, step: Step) -> None:
     d.step = step
     d.emit(PhaseChange(d.turn, d.turn_player, d.phase, step))
 
 
-def draw_phase(d: "Duel") -> Frame | tuple[()]:
+def draw_phase(d: DuelState) -> Frame | tuple[()]:
     """R-PHASE-2 and R-SETUP-6: the first player skips the draw of turn 1."""
     set_phase(d, Phase.DRAW)
     if d.turn != 1 or d.rules.duel.first_turn_draw:
@@ -176,13 +175,13 @@ def draw_phase(d: "Duel") -> Frame | tuple[()]:
 class EndPhase(Frame):
     """R-PHASE-7: End Phase effects, then the turn player discards down to the hand limit."""
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         set_phase(d, Phase.END)
         d.signal("end_phase", None, d.turn_player)
         _end_of_turn_effects(d)
         return self.then(d, "hand_limit", window(d))
 
-    def hand_limit(self, d: "Duel", _: Any) -> Next:
+    def hand_limit(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
         limit = d.rules.hand_limit
         hand = d.players[p].hand
@@ -193,36 +192,36 @@ class EndPhase(Frame):
                                                lo=excess, hi=excess, verb="discard", rule="R-PHASE-7"))
         return self.expire(d, None)
 
-    def discarded(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+    def discarded(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         for option in chosen:
-            d.move(d.cards[option.card], Loc.GY, reason="hand limit")
+            actions.move(d, d.cards[option.card], Loc.GY, reason="hand limit")
             d.signal("discarded", d.cards[option.card], d.turn_player)
         return self.then(d, "expire", window(d))  # triggers of the discards happen in this End Phase
 
-    def expire(self, d: "Duel", _: Any) -> Next:
+    def expire(self, d: DuelState, _: Any) -> Next:
         _expire_until_end_of_turn(d)
         return DONE
 
 
-def _end_of_turn_effects(d: "Duel") -> None:
+def _end_of_turn_effects(d: DuelState) -> None:
     """What the rules and card texts do in every End Phase: control returns (R-TERM-5),
     Swords of Revealing Light counts the opponent's turns (R-CARD-13)."""
     for side in d.players:
         for card in list(side.mzone):
             if card is not None and card.original_controller is not None and card.control_until == d.turn:
-                d.return_control(card)
+                actions.return_control(d, card)
     for side in d.players:
         for card in side.szone:
             if card is not None and card.face_up and card.turns_left and card.controller != d.turn_player:
                 card.turns_left -= 1
                 if card.turns_left == 0:
-                    d.destroy([card], by="effect", reason="its turns are over")
+                    actions.destroy(d, [card], by="effect", reason="its turns are over")
 
 
-def _expire_until_end_of_turn(d: "Duel") -> None:
+def _expire_until_end_of_turn(d: DuelState) -> None:
     if d.floating:
         kept = [f for f in d.floating if f[2] > d.turn]
-        d.continuous_count -= len(d.floating) - len(kept)
+        d.index.continuous_count -= len(d.floating) - len(kept)
         d.floating = kept
     for side in d.players:
         for card in (*side.mzone, *side.szone):  # (Pendulum Scales change in the Spell & Trap Zones)
@@ -241,22 +240,22 @@ class MainPhase(Frame):
     phase: Phase
     verb: str = ""  # "battle" or "end": how the turn player moves on
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         set_phase(d, self.phase)
         if d.signals:
             return self.then(d, "idle", window(d))
         return self.idle(d, None)
 
-    def idle(self, d: "Duel", _: Any) -> Next:
+    def idle(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
         d.idle = True
         options = main_options(d, p)
-        if d.responders:
+        if d.index.responders:
             moves_on = len(options) - 2 if len(options) > 1 and options[-2] is BATTLE else len(options) - 1  # (END is last)
             options[moves_on:moves_on] = activation_options(d, p, open_state=True)
         return self.ask("chosen", d.ask(p, Kind.COMMAND, options, f"{self.phase.title}: your move"))
 
-    def chosen(self, d: "Duel", choice: Option) -> Next:
+    def chosen(self, d: DuelState, choice: Option) -> Next:
         d.idle = False
         p = d.turn_player
         verb = choice.verb
@@ -277,7 +276,7 @@ class MainPhase(Frame):
         if verb == "set":
             if card.is_monster:
                 return self.then(d, "idle", NormalSummon(p, card.uid, setting=True))
-            d.set_spell_trap(p, card)
+            actions.set_spell_trap(d, p, card)
             return self.idle(d, None)
         if verb == "flip":
             return self.then(d, "idle", flip_summon(d, p, card))
@@ -293,10 +292,10 @@ class MainPhase(Frame):
 
         return self.then(d, "idle", extra_summon(d, p, card))
 
-    def activated(self, d: "Duel", _: Any) -> Next:
+    def activated(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "idle", after_chain(d))  # then the turn player is back in an open game state (R-PRIO-1)
 
-    def moving_on(self, d: "Duel", acted: bool | None) -> Next:
+    def moving_on(self, d: DuelState, acted: bool | None) -> Next:
         if acted:
             return self.idle(d, None)
         return Return(self.verb)
@@ -311,7 +310,7 @@ class NormalSummon(Frame):
     setting: bool
     need: int = 0  # Tributes needed
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         p, card = self.p, d.cards[self.uid]
         d.players[p].normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
         need, most, monsters = tribute_terms(d, p, card)
@@ -321,7 +320,7 @@ class NormalSummon(Frame):
             return self.place(d, ())
         options = unique_labels(d, [Option(f"card:{c.uid}", c.name if c.face_up or c.controller == p else "face-down monster", c.uid)
                                     for c in monsters])
-        doubles = d.continuous_count and any(tribute_value(d, c, card) > 1 for c in monsters)
+        doubles = d.index.continuous_count and any(tribute_value(d, c, card) > 1 for c in monsters)
         many = f"{need}" if most == need else f"{need} or {most}" if most == need + 1 else f"{need} to {most}"
         prompt = f"Tribute {many} monster{'s' if most > 1 else ''} for {card.name}"
         most = min(most, len(monsters))
@@ -330,23 +329,23 @@ class NormalSummon(Frame):
                      if tribute_refusal(d, p, card, list(s), need) is None)
         return self.ask("place", d.ask(p, Kind.CARDS, options, prompt, lo=lo, hi=most, verb="tribute", sets=fits, subject=card.uid))
 
-    def selection_refusal(self, d: "Duel", chosen: tuple[Option, ...]) -> Refusal | None:
+    def selection_refusal(self, d: DuelState, chosen: tuple[Option, ...]) -> Refusal | None:
         """Why a set of Tributes outside the decision's `sets` is refused."""
         return tribute_refusal(d, self.p, d.cards[self.uid], [d.cards[o.card] for o in chosen], self.need)  # type: ignore[index]
 
-    def place(self, d: "Duel", chosen: tuple[Option, ...]) -> Next:
+    def place(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         p, card = self.p, d.cards[self.uid]
         side = d.players[p]
         if chosen:
             d.batch += 1
             card.tributes_used = len(chosen)
             for option in chosen:
-                d.move(d.cards[option.card], Loc.GY, reason="tribute")  # type: ignore[index]  # R-SUMMON-3: not destroyed
+                actions.move(d, d.cards[option.card], Loc.GY, reason="tribute")  # type: ignore[index]  # R-SUMMON-3: not destroyed
         zone = side.free_mzone()
         assert zone is not None
         if self.setting:
             side.monster_set_turn = d.turn
-            d.move(card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
+            actions.move(d, card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
             card.set_with = len(chosen)
             d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
             return DONE
@@ -354,7 +353,7 @@ class NormalSummon(Frame):
                                                                   properly=True))
 
 
-def tribute_refusal(d: "Duel", p: int, card: CardInst, tributes: list[CardInst], need: int) -> Refusal | None:
+def tribute_refusal(d: DuelState, p: int, card: CardInst, tributes: list[CardInst], need: int) -> Refusal | None:
     """Why these Tributes cannot Summon `card` (None if they can): worth too little (R-SUMMON-2),
     or none of them frees the Main Monster Zone it needs (R-ZONE-1: an EMZ monster frees an EMZ)."""
     if sum(tribute_value(d, c, card) for c in tributes) < need:
@@ -364,7 +363,7 @@ def tribute_refusal(d: "Duel", p: int, card: CardInst, tributes: list[CardInst],
     return None
 
 
-def procedure_summon(d: "Duel", p: int, card: CardInst, index: int) -> "ProcedureSummon":
+def procedure_summon(d: DuelState, p: int, card: CardInst, index: int) -> "ProcedureSummon":
     """R-SUMMON-7: no chain link; pay the cost, place the monster, then the negation window."""
     return ProcedureSummon(p, card.uid, index)
 
@@ -376,13 +375,13 @@ class ProcedureSummon(Frame):
     index: int  # the card's summoning procedure (an effect of kind `procedure`)
     zone: int = 0
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         card = d.cards[self.uid]
         if card.effects[self.index].cost:
             return self.then(d, "paid", pay_unchained_cost(d, self.p, card, self.index))
         return self.paid(d, None)
 
-    def paid(self, d: "Duel", _: Any) -> Next:
+    def paid(self, d: DuelState, _: Any) -> Next:
         zone = d.players[self.p].free_mzone()
         if zone is None:
             return DONE
@@ -391,14 +390,14 @@ class ProcedureSummon(Frame):
                                         f"Special Summon {d.cards[self.uid].name} in which position?", verb="position",
                                         subject=self.uid, effect=self.index))
 
-    def placed(self, d: "Duel", answer: Option) -> Next:
+    def placed(self, d: DuelState, answer: Option) -> Next:
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
         card = d.cards[self.uid]
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True))
 
 
 
-def gemini_summon(d: "Duel", p: int, card: CardInst) -> Frame | tuple[()]:
+def gemini_summon(d: DuelState, p: int, card: CardInst) -> Frame | tuple[()]:
     """R-CARD-6: a Gemini monster on the field Normal Summoned again becomes an Effect Monster.
     It uses the turn's Normal Summon; as the monster is already on the field there is nothing to
     negate, but it is a Normal Summon that "When … Normal Summoned" cards may answer."""
@@ -412,7 +411,7 @@ def gemini_summon(d: "Duel", p: int, card: CardInst) -> Frame | tuple[()]:
     return window(d)
 
 
-def flip_summon(d: "Duel", p: int, card: CardInst) -> "SummonTogether":
+def flip_summon(d: DuelState, p: int, card: CardInst) -> "SummonTogether":
     """R-SUMMON-4: face-down Defense → face-up Attack; it counts as the turn's position change."""
     card.pos = Pos.ATTACK
     card.face_up = True
@@ -420,9 +419,9 @@ def flip_summon(d: "Duel", p: int, card: CardInst) -> "SummonTogether":
     return summon_with_negation_window(d, p, card, None, Pos.ATTACK, "flip", properly=False)
 
 
-def change_position(d: "Duel", card: CardInst) -> None:
+def change_position(d: DuelState, card: CardInst) -> None:
     """R-SUMMON-5: face-up Attack ↔ face-up Defense, once per turn."""
-    d.set_position(card, "toggle")
+    actions.set_position(d, card, "toggle")
     card.pos_changed_turn = d.turn
 
 
@@ -433,22 +432,22 @@ def change_position(d: "Duel", card: CardInst) -> None:
 class BattlePhase(Frame):
     """R-PHASE-5: Start Step → (Battle Step ↔ Damage Step) → End Step."""
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         d.players[d.turn_player].battle_turn = d.turn
         set_phase(d, Phase.BATTLE, Step.START)
         return self.then(d, "battle_step", window(d))
 
-    def battle_step(self, d: "Duel", _: Any) -> Next:
+    def battle_step(self, d: DuelState, _: Any) -> Next:
         if d.step != Step.BATTLE:
             set_step(d, Step.BATTLE)
         p = d.turn_player
         d.idle = True
         options = battle_options(d, p)
-        if d.responders:
+        if d.index.responders:
             options[-1:-1] = activation_options(d, p, open_state=True)
         return self.ask("chosen", d.ask(p, Kind.BATTLE, options, "Battle Step: attack or end the Battle Phase"))
 
-    def chosen(self, d: "Duel", choice: Option) -> Next:
+    def chosen(self, d: DuelState, choice: Option) -> Next:
         d.idle = False
         p = d.turn_player
         if choice.key == "refresh":
@@ -460,19 +459,19 @@ class BattlePhase(Frame):
         assert choice.card is not None
         return self.then(d, "attacked", Attack(p, choice.card, choice.target))
 
-    def activated(self, d: "Duel", _: Any) -> Next:
+    def activated(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "battle_step", after_chain(d))
 
-    def moving_on(self, d: "Duel", acted: bool | None) -> Next:
+    def moving_on(self, d: DuelState, acted: bool | None) -> Next:
         return self.battle_step(d, None) if acted else self.end_step(d, None)
 
-    def attacked(self, d: "Duel", _: Any) -> Next:
+    def attacked(self, d: DuelState, _: Any) -> Next:
         if d.end_battle:  # Negate Attack: "… then end the Battle Phase"
             d.end_battle = False
             return self.end_step(d, None)
         return self.battle_step(d, None)
 
-    def end_step(self, d: "Duel", _: Any) -> Next:
+    def end_step(self, d: DuelState, _: Any) -> Next:
         set_step(d, Step.END)
         d.batch += 1
         d.signal("battle_phase_end", None, d.turn_player)
@@ -489,7 +488,7 @@ class Attack(Frame):
     target: int | None  # uid, None for a direct attack
     costs: tuple[int, ...] = ()  # attack costs still to pay (Panther Warrior)
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         attacker = d.cards[self.attacker]
         attacker.attacks += 1  # a negated or replayed attack still uses it (R-BATTLE-1/3)
         attacker.attacked_turn = d.turn
@@ -498,13 +497,13 @@ class Attack(Frame):
             self.costs = attacker.attack_costs
         return self.pay(d, None)
 
-    def pay(self, d: "Duel", _: Any) -> Next:
+    def pay(self, d: DuelState, _: Any) -> Next:
         if self.costs:
             index, self.costs = self.costs[0], self.costs[1:]
             return self.then(d, "pay", pay_unchained_cost(d, self.p, d.cards[self.attacker], index))
         return self.declare(d)
 
-    def declare(self, d: "Duel") -> Next:
+    def declare(self, d: DuelState) -> Next:
         attacker = d.cards[self.attacker]
         target = d.cards[self.target] if self.target is not None else None
         d.emit(events.Attack(self.p, attacker.uid, attacker.name, target.uid if target else None,
@@ -513,7 +512,7 @@ class Attack(Frame):
         d.signal("attack_declared", attacker, self.p)
         return self.then(d, "declared", window(d))  # R-CHAIN-8: the new-chain window after an attack declaration
 
-    def declared(self, d: "Duel", _: Any) -> Next:
+    def declared(self, d: DuelState, _: Any) -> Next:
         p, state = self.p, d.attack
         attacker = state.attacker
         if state.negated:
@@ -528,13 +527,13 @@ class Attack(Frame):
         d.emit(Replay(attacker.uid, attacker.name))
         targets = attack_targets(d, p)
         options = [attack_option(d, attacker, t) for t in targets]
-        if None not in targets and d.continuous_count:
+        if None not in targets and d.index.continuous_count:
             if has_flag(d, attacker, "direct_attack"):
                 options.append(attack_option(d, attacker, None))
         options.append(STOP)
         return self.ask("replayed", d.ask(p, Kind.BATTLE, unique_labels(d, options), f"Replay: choose a new target for {attacker.name} or stop"))
 
-    def replayed(self, d: "Duel", choice: Option) -> Next:
+    def replayed(self, d: DuelState, choice: Option) -> Next:
         state = d.attack
         if choice.key == "refresh":  # a manual action: look again
             return self.declared(d, None)
@@ -545,16 +544,16 @@ class Attack(Frame):
         state.moves = (state.attacker.moves, target.moves if target else 0)
         return self.declared(d, None)
 
-    def stop(self, d: "Duel", why: str) -> Next:
+    def stop(self, d: DuelState, why: str) -> Next:
         d.emit(AttackStopped(self.attacker, d.cards[self.attacker].name, why))
         return self.over(d, None)
 
-    def over(self, d: "Duel", _: Any) -> Next:
+    def over(self, d: DuelState, _: Any) -> Next:
         d.attack = None
         return DONE
 
 
-def _foes(d: "Duel", foe: int) -> frozenset[tuple[int, int]]:
+def _foes(d: DuelState, foe: int) -> frozenset[tuple[int, int]]:
     return frozenset((c.uid, c.moves) for c in d.players[foe].mzone if c is not None)
 
 
@@ -564,11 +563,11 @@ class DamageStep(Frame):
 
     p: int
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         set_step(d, Step.DAMAGE_START)
         return self.then(d, "before_damage", window(d, triggers=False))
 
-    def before_damage(self, d: "Duel", _: Any) -> Next:
+    def before_damage(self, d: DuelState, _: Any) -> Next:
         if _battle_over(d, self.p, d.attack):
             return DONE
         set_step(d, Step.BEFORE_DAMAGE)
@@ -581,13 +580,13 @@ class DamageStep(Frame):
             d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
         return self.then(d, "damage_calculation", window(d, triggers=False))
 
-    def damage_calculation(self, d: "Duel", _: Any) -> Next:
+    def damage_calculation(self, d: DuelState, _: Any) -> Next:
         if _battle_over(d, self.p, d.attack):
             return DONE
         set_step(d, Step.DAMAGE_CALC)
         return self.then(d, "calculate", window(d, triggers=False))
 
-    def calculate(self, d: "Duel", _: Any) -> Next:
+    def calculate(self, d: DuelState, _: Any) -> Next:
         state = d.attack
         if _battle_over(d, self.p, state):
             return DONE
@@ -603,23 +602,23 @@ class DamageStep(Frame):
                 d.signal("battled", card, card.controller)
         return self.then(d, "end_of_damage_step", window(d))
 
-    def end_of_damage_step(self, d: "Duel", _: Any) -> Next:
+    def end_of_damage_step(self, d: DuelState, _: Any) -> Next:
         state = d.attack
         set_step(d, Step.DAMAGE_END)
         d.batch += 1
         destroyed = [c for c in (state.attacker, state.target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]
-        if d.continuous_count:
+        if d.index.continuous_count:
             for card in list(destroyed):
                 substitute = equip_takes_battle_destruction(d, card)  # Relinquished
                 if substitute is not None:
                     destroyed.remove(card)
                     card.battle_destroyed = False
-                    d.destroy([substitute], by="effect", source=card, reason=f"destroyed instead of {card.name}")
-        d.destroy(destroyed, by="battle")
+                    actions.destroy(d, [substitute], by="effect", source=card, reason=f"destroyed instead of {card.name}")
+        actions.destroy(d, destroyed, by="battle")
         return self.then(d, "finish", window(d))
 
 
-def _battle_over(d: "Duel", p: int, state: AttackState) -> bool:
+def _battle_over(d: DuelState, p: int, state: AttackState) -> bool:
     """The attack ends early if it was negated or a monster of the battle left the field."""
     if state.negated:
         d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attack was negated"))
@@ -634,7 +633,7 @@ def _battle_over(d: "Duel", p: int, state: AttackState) -> bool:
     return False
 
 
-def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None:
+def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> None:
     attacker, target = state.attacker, state.target
     x = attacker.atk
     damage: dict[int, int] = {}
@@ -668,7 +667,7 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
                 damage[p] = df - x
     damage = {who: amount for who, amount in damage.items()
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
-    if damage and d.continuous_count:
+    if damage and d.index.continuous_count:
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
             if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]
@@ -677,7 +676,7 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
                 other = 1 - card.controller
                 damage[other] = damage.get(other, 0) + damage[card.controller]
     if damage:
-        if target is None and d.continuous_count and has_flag(d, attacker, "wins_match"):
+        if target is None and d.index.continuous_count and has_flag(d, attacker, "wins_match"):
             d.match_claim = p  # Victory Dragon
         try:
             d.change_lps({who: -amount for who, amount in damage.items()}, "battle")
@@ -688,6 +687,6 @@ def _damage_calculation(d: "Duel", p: int, foe: int, state: AttackState) -> None
             d.signal("battle_damage", dealer, who)
 
 
-def _mark(d: "Duel", card: CardInst) -> None:
+def _mark(d: DuelState, card: CardInst) -> None:
     if not has_flag(d, card, "cannot_be_destroyed_by_battle") and d.players[card.controller].battle_immune_turn != d.turn:
         card.battle_destroyed = True

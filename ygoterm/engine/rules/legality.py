@@ -7,9 +7,9 @@ naming the rule that refuses it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from ..state.card import CardInst
+from ..state.duel_state import DuelState
 from .chain import activation_refusal
 from ..board.continuous import attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
 from ..core.decision import Option, Refusal
@@ -21,15 +21,12 @@ from .pendulum import option as pendulum_option, refusal as pendulum_refusal
 from ..board.timing import open_main, summon_locked
 from ..core.types import Loc, Phase, Pos, Step
 
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
-
 NORMAL_SUMMON, NORMAL_SET, SET_CARD, GEMINI_SUMMON = "Normal Summon", "Normal Set", "Set", "Gemini Summon"
 _PROCEDURE_FRAMES = frozenset(("synchro", "xyz", "link"))  # Summoned from the Extra Deck by their own procedure
 FLIP_SUMMON, CHANGE_POSITION, ATTACK, ENTER_BATTLE = "Flip Summon", "Change position", "Attack", "Battle Phase"
 
 
-def tribute_terms(d: "Duel", p: int, card: CardInst) -> tuple[int, int, list[CardInst]]:
+def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[CardInst]]:
     """R-SUMMON-2 and the card's own terms: the fewest and most Tributes for a Normal Summon
     or Set of `card`, and the monsters `p` may Tribute for it.
 
@@ -46,13 +43,13 @@ def tribute_terms(d: "Duel", p: int, card: CardInst) -> tuple[int, int, list[Car
             hi = rule.count.max if rule.count.max is not None else lo
         if rule.where is not None:
             monsters = [c for c in monsters if matches(d, c, rule.where, p, card)]
-    if d.continuous_count and hi:
+    if d.index.continuous_count and hi:
         fewer = fewer_tributes(d, card)
         lo, hi = max(0, lo - fewer), max(0, hi - fewer)
     return lo, hi, monsters
 
 
-def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool = False) -> Refusal | None:
+def normal_summon(d: DuelState, p: int, card: CardInst, setting: bool = False) -> Refusal | None:
     """R-SUMMON-1/2: one Normal Summon or Set per turn, with the right number of Tributes."""
     action = NORMAL_SET if setting else NORMAL_SUMMON
     if card.loc != Loc.HAND or card.owner != p or not card.is_monster:
@@ -61,14 +58,14 @@ def normal_summon(d: "Duel", p: int, card: CardInst, setting: bool = False) -> R
             or summon_this(d, p, card, action))
 
 
-def normal_summon_left(d: "Duel", p: int, action: str = NORMAL_SUMMON) -> Refusal | None:
+def normal_summon_left(d: DuelState, p: int, action: str = NORMAL_SUMMON) -> Refusal | None:
     """R-SUMMON-1: the player's one Normal Summon/Set of the turn is still unused."""
     if d.players[p].normal_summon_turn == d.turn:
         return Refusal(action, "R-SUMMON-1", "you already Normal Summoned or Set this turn")
     return None
 
 
-def summon_this(d: "Duel", p: int, card: CardInst, action: str = NORMAL_SUMMON,
+def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMON,
                 tribute_power: int | None = None, zone_free: bool | None = None) -> Refusal | None:
     """What depends on the card itself: its summoning condition, Tributes (R-SUMMON-2), a zone.
 
@@ -81,7 +78,7 @@ def summon_this(d: "Duel", p: int, card: CardInst, action: str = NORMAL_SUMMON,
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
         if need:
-            if d.continuous_count:
+            if d.index.continuous_count:
                 tribute_power = sum(tribute_value(d, c, card) for c in monsters)
             elif card.monster.tributes is not None or tribute_power is None:
                 tribute_power = len(monsters)
@@ -108,7 +105,7 @@ def _tribute_words(card: CardInst) -> str:
     return " ".join(words) + " " if words else "suitable "
 
 
-def gemini_summon(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+def gemini_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-CARD-6: a face-up Gemini monster that is still a Normal Monster may be Normal Summoned
     a second time, using the turn's Normal Summon (R-SUMMON-1), to become an Effect Monster."""
     if card.loc != Loc.MZONE or card.controller != p or "gemini" not in card.abilities:
@@ -117,7 +114,7 @@ def gemini_summon(d: "Duel", p: int, card: CardInst) -> Refusal | None:
         or summon_locked(d, p, GEMINI_SUMMON)
 
 
-def gemini_this(d: "Duel", card: CardInst) -> Refusal | None:
+def gemini_this(d: DuelState, card: CardInst) -> Refusal | None:
     if not card.face_up:
         return Refusal(GEMINI_SUMMON, "R-CARD-6", "a Gemini monster must be face-up on the field to be Summoned again")
     if card.gemini_active:
@@ -125,7 +122,7 @@ def gemini_this(d: "Duel", card: CardInst) -> Refusal | None:
     return None
 
 
-def set_spell_trap(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+def set_spell_trap(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
     if card.loc != Loc.HAND or card.owner != p or card.is_monster:
         return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
@@ -134,21 +131,21 @@ def set_spell_trap(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     return open_main(d, p, SET_CARD) or set_zone_for(d, p, card)
 
 
-def set_zone_for(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+def set_zone_for(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """A Field Spell always has its zone (the old one is sent to the GY, R-ZONE-3); others need a free one."""
     if card.is_field_spell or d.players[p].free_szone() is not None:
         return None
     return Refusal(SET_CARD, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
 
 
-def flip_summon(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+def flip_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-SUMMON-4: a face-down Defense monster, not Set or turned face-down this turn."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
     return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON) or flip_this(d, card)
 
 
-def flip_this(d: "Duel", card: CardInst) -> Refusal | None:
+def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
     """The card's own part of R-SUMMON-4."""
     if card.pos != Pos.FACEDOWN_DEFENSE:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down Defense Position monster can be Flip Summoned")
@@ -157,14 +154,14 @@ def flip_this(d: "Duel", card: CardInst) -> Refusal | None:
     return None
 
 
-def change_position(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+def change_position(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-SUMMON-5 / R-BATTLE-11: once per turn, not the turn it arrived, not after attacking."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(CHANGE_POSITION, "R-SUMMON-5", "only a monster you control can change position")
     return open_main(d, p, CHANGE_POSITION) or change_this(d, card)
 
 
-def change_this(d: "Duel", card: CardInst) -> Refusal | None:
+def change_this(d: DuelState, card: CardInst) -> Refusal | None:
     """The card's own part of R-SUMMON-5 (and R-SUMMON-4/16, R-BATTLE-11)."""
     turn = d.turn
     if not card.face_up:
@@ -178,21 +175,21 @@ def change_this(d: "Duel", card: CardInst) -> Refusal | None:
         return Refusal(CHANGE_POSITION, rule, "its position already changed this turn")
     if card.attacked_turn == turn:
         return Refusal(CHANGE_POSITION, "R-BATTLE-11", "it declared an attack this turn")
-    if d.continuous_count or card.modifiers:
+    if d.index.continuous_count or card.modifiers:
         if has_flag(d, card, "cannot_change_position"):
             return Refusal(CHANGE_POSITION, "R-CARD-13", "a card's effect stops it from changing position")
-        forcer = forced_position(d, card) if d.forcers and card.pos == Pos.DEFENSE else None
+        forcer = forced_position(d, card) if d.index.forcers and card.pos == Pos.DEFENSE else None
         if forcer is not None:
             return Refusal(CHANGE_POSITION, "R-CARD-13", f"{forcer.name} keeps it in Defense Position")
     return None
 
 
-def enter_battle(d: "Duel", p: int) -> Refusal | None:
+def enter_battle(d: DuelState, p: int) -> Refusal | None:
     """R-PHASE-1 / R-SETUP-6: a Battle Phase from Main Phase 1, not in the first player's turn 1."""
     return open_main(d, p, ENTER_BATTLE) or battle_now(d, p)
 
 
-def battle_now(d: "Duel", p: int) -> Refusal | None:
+def battle_now(d: DuelState, p: int) -> Refusal | None:
     """`enter_battle` once the player is known to be in an open game state of their Main Phase."""
     if d.phase != Phase.MAIN1:
         return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
@@ -203,7 +200,7 @@ def battle_now(d: "Duel", p: int) -> Refusal | None:
     return None
 
 
-def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
+def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-BATTLE-1: a face-up Attack Position monster that has not attacked this turn, in the Battle Step."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(ATTACK, "R-BATTLE-1", "only a monster you control can attack")
@@ -216,7 +213,7 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
         return Refusal(ATTACK, "R-PRIO-7", "attacks are declared in the Battle Step with an empty chain")
     if not in_attacking_position(d, card):
         return Refusal(ATTACK, "R-BATTLE-1", "only a face-up Attack Position monster can attack")
-    if d.continuous_count or card.modifiers:
+    if d.index.continuous_count or card.modifiers:
         if has_flag(d, card, "cannot_attack"):
             return Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking")
         if card.attacks >= attacks_allowed(d, card):
@@ -229,19 +226,19 @@ def declare_attack(d: "Duel", p: int, card: CardInst) -> Refusal | None:
     return None
 
 
-def in_attacking_position(d: "Duel", card: CardInst) -> bool:
+def in_attacking_position(d: DuelState, card: CardInst) -> bool:
     """R-BATTLE-1: face-up Attack Position, or face-up Defense for a card that says so (Total Defense Shogun)."""
     if card.pos == Pos.ATTACK:
         return True
-    return card.pos == Pos.DEFENSE and bool(d.continuous_count) and has_flag(d, card, "attacks_in_defense")
+    return card.pos == Pos.DEFENSE and bool(d.index.continuous_count) and has_flag(d, card, "attacks_in_defense")
 
 
-def attack_targets(d: "Duel", p: int) -> list[CardInst | None]:
+def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:
     """R-BATTLE-2: the opponent's monsters, or a direct attack (None) if they control none."""
     foes = [c for c in d.players[1 - p].mzone if c is not None]
     if not foes:
         return [None]
-    if d.continuous_count:
+    if d.index.continuous_count:
         foes = [c for c in foes if not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
     return foes
 
@@ -249,13 +246,13 @@ def attack_targets(d: "Duel", p: int) -> list[CardInst | None]:
 # ---------------------------------------------------------------------- option lists
 
 
-def target_label(d: "Duel", target: CardInst | None) -> str:
+def target_label(d: DuelState, target: CardInst | None) -> str:
     if target is None:
         return "direct"
     return target.name if target.face_up else "face-down monster"
 
 
-def main_options(d: "Duel", p: int) -> list[Option]:
+def main_options(d: DuelState, p: int) -> list[Option]:
     """Everything the turn player may do in an open game state of the Main Phase (R-PHASE-4).
 
     The per-player checks run once and the per-card ones for each card; both are the same
@@ -306,7 +303,7 @@ def main_options(d: "Duel", p: int) -> list[Option]:
     return options
 
 
-def _has_procedure_monsters(d: "Duel", p: int) -> bool:
+def _has_procedure_monsters(d: DuelState, p: int) -> bool:
     """Whether `p`'s Extra Deck holds a Synchro, Xyz or Link monster (R-SUMMON-12/13/16)."""
     return d.per_layout(p, "procedure monsters", _procedure_monsters, d.players[p].extra)  # type: ignore[no-any-return]
 
@@ -328,16 +325,16 @@ END = Option("end", "end", verb="end")
 MAIN2 = Option("main2", "main2", verb="main2")
 
 
-def battle_options(d: "Duel", p: int) -> list[Option]:
+def battle_options(d: DuelState, p: int) -> list[Option]:
     """The Battle Step: declare an attack, or end the Battle Phase (go to Main Phase 2)."""
     options: list[Option] = []
     targets = attack_targets(d, p)
-    direct_ok = d.continuous_count and None not in targets
+    direct_ok = d.index.continuous_count and None not in targets
     for card in d.players[p].mzone:
         if card is None or declare_attack(d, p, card) is not None:
             continue
         for target in targets:
-            if target is None and (card.modifiers or d.continuous_count) and has_flag(d, card, "cannot_attack_directly"):
+            if target is None and (card.modifiers or d.index.continuous_count) and has_flag(d, card, "cannot_attack_directly"):
                 continue  # Magical Scientist's Fusion monster
             options.append(attack_option(d, card, target))
         if direct_ok:
@@ -347,13 +344,13 @@ def battle_options(d: "Duel", p: int) -> list[Option]:
     return unique_labels(d, options)
 
 
-def attack_option(d: "Duel", attacker: CardInst, target: CardInst | None) -> Option:
+def attack_option(d: DuelState, attacker: CardInst, target: CardInst | None) -> Option:
     """'attack Gemini Elf -> Celtic Guardian' (or '-> direct', '-> face-down monster'), reused."""
     key = (attacker.uid, target.uid if target is not None else None, target is not None and target.face_up)
-    option = d.attack_options.get(key)
+    option = d.index.attack_options.get(key)
     if option is None:
         tuid = key[1]
-        option = d.attack_options[key] = Option(f"attack:{attacker.uid}:{tuid if tuid is not None else 'direct'}",
+        option = d.index.attack_options[key] = Option(f"attack:{attacker.uid}:{tuid if tuid is not None else 'direct'}",
                                                 f"attack {attacker.name} -> {target_label(d, target)}", attacker.uid, tuid, verb="attack")
     return option
 
@@ -361,7 +358,7 @@ def attack_option(d: "Duel", attacker: CardInst, target: CardInst | None) -> Opt
 # ---------------------------------------------------------------------- explain
 
 
-def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
+def explain(d: DuelState, p: int, card: CardInst) -> list[Refusal]:
     """Every action that applies to `card` and is not available to `p` now, with its rule."""
     checks = []
     if card.loc == Loc.HAND and card.owner == p:
@@ -389,7 +386,7 @@ def explain(d: "Duel", p: int, card: CardInst) -> list[Refusal]:
     return [r for r in checks if r is not None]
 
 
-def activation_refusal_any(d: "Duel", p: int, card: CardInst, procedure: bool = False) -> Refusal | None:
+def activation_refusal_any(d: DuelState, p: int, card: CardInst, procedure: bool = False) -> Refusal | None:
     """None if some effect of `card` can be activated now, else the first effect's refusal."""
     first: Refusal | None = None
     for index, effect, *_ in card.chosen:
@@ -405,11 +402,11 @@ def activation_refusal_any(d: "Duel", p: int, card: CardInst, procedure: bool = 
     return first
 
 
-def _direct_ability(d: "Duel", card: CardInst) -> bool:
-    return bool(d.continuous_count) and has_flag(d, card, "direct_attack")
+def _direct_ability(d: DuelState, card: CardInst) -> bool:
+    return bool(d.index.continuous_count) and has_flag(d, card, "direct_attack")
 
 
-def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str = "") -> Refusal | None:
+def refusal_for(d: DuelState, p: int, verb: str, card: CardInst | None, target: str = "") -> Refusal | None:
     """The refusal of one named action (used to explain a refused typed command)."""
     if verb == "battle":
         return enter_battle(d, p)
@@ -435,7 +432,7 @@ def refusal_for(d: "Duel", p: int, verb: str, card: CardInst | None, target: str
         refusal = declare_attack(d, p, card)
         if refusal is None and target == "direct" and d.monster_count(1 - p) and not _direct_ability(d, card):
             refusal = Refusal(ATTACK, "R-BATTLE-2", "a direct attack is allowed only when your opponent controls no monsters")
-        if refusal is None and target == "direct" and (card.modifiers or d.continuous_count):
+        if refusal is None and target == "direct" and (card.modifiers or d.index.continuous_count):
             if has_flag(d, card, "cannot_attack_directly"):
                 refusal = Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking directly")
         return refusal

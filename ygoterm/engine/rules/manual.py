@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
 
 from ..core.decision import IllegalChoice
 from ..core.events import Note
 from ..core.types import FIELD_ZONE, Loc, Pos
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
+from ..board import actions
+from ..state.duel_state import DuelState
 
 DESTINATIONS = ("hand", "deck-top", "deck-bottom", "gy", "banished", "banished-face-down", "extra",
                 "monster", "spell", "field")
@@ -46,7 +44,7 @@ class Manual:
     def from_json(cls, text: str) -> "Manual":
         return cls(**json.loads(text))
 
-    def describe(self, d: "Duel", hidden: bool = False) -> str:
+    def describe(self, d: DuelState, hidden: bool = False) -> str:
         """The log line's action; `hidden`: without the card's name (the opponent may not know it)."""
         card = d.cards.get(self.card) if self.card is not None else None
         what = "a card" if hidden else card.name if card else ""
@@ -56,7 +54,7 @@ class Manual:
                 "shuffle": "shuffle the Deck", "reveal": f"reveal {what}", "flip": f"flip {what}"}.get(self.kind, self.kind)
 
 
-def check(d: "Duel", player: int, action: Manual) -> None:
+def check(d: DuelState, player: int, action: Manual) -> None:
     """Raise IllegalChoice if `player` may not take this manual action now."""
     if not (d.solo or d.rules.manual_actions):
         raise IllegalChoice("MANUAL", "manual actions are off in this duel (turn on the rules switch 'manual_actions')")
@@ -87,7 +85,7 @@ def check(d: "Duel", player: int, action: Manual) -> None:
         raise IllegalChoice("R-ZONE-1", "all 5 Main Monster Zones are occupied")
 
 
-def perform(d: "Duel", player: int, action: Manual) -> None:
+def perform(d: DuelState, player: int, action: Manual) -> None:
     """Carry out a checked manual action (logged as manual, no triggers). The log line names the
     card only if the opponent could see it before or can see it after (a hand card moved to the
     Deck, a Set card given a counter … stay "a card" to them: R-TERM-6); its owner sees the name."""
@@ -105,26 +103,26 @@ def perform(d: "Duel", player: int, action: Manual) -> None:
         d.log.insert(at, note)  # (before what the action did)
 
 
-def _perform(d: "Duel", player: int, action: Manual) -> None:
+def _perform(d: DuelState, player: int, action: Manual) -> None:
     names = d.names
     side = d.players[player]
-    responders, d.responders = d.responders, False  # manual actions trigger nothing
+    responders, d.index.responders = d.index.responders, False  # manual actions trigger nothing
     try:
         if action.kind == "move":
             card = d.cards[action.card]  # type: ignore[index]
             to = action.to
             if to == "monster":
                 pos = {"defense": Pos.DEFENSE, "set": Pos.FACEDOWN_DEFENSE}.get(action.position or "", Pos.ATTACK)
-                d.move(card, Loc.MZONE, seq=side.free_mzone(), face_up=pos.face_up, pos=pos, controller=player, reason="manual")
+                actions.move(d, card, Loc.MZONE, seq=side.free_mzone(), face_up=pos.face_up, pos=pos, controller=player, reason="manual")
             elif to in ("spell", "field"):
                 seq = FIELD_ZONE if to == "field" else side.free_szone()
-                d.move(card, Loc.SZONE, seq=seq, face_up=action.position != "set", controller=player, reason="manual")
+                actions.move(d, card, Loc.SZONE, seq=seq, face_up=action.position != "set", controller=player, reason="manual")
                 card.active = card.face_up
             else:
                 loc = {"hand": Loc.HAND, "deck-top": Loc.DECK, "deck-bottom": Loc.DECK, "gy": Loc.GY, "banished": Loc.BANISHED,
                        "banished-face-down": Loc.BANISHED, "extra": Loc.EXTRA}[to]  # type: ignore[index]
                 face_up = loc in (Loc.GY, Loc.BANISHED) and to != "banished-face-down"
-                d.move(card, loc, face_up=face_up, top=to != "deck-bottom", reason="manual")
+                actions.move(d, card, loc, face_up=face_up, top=to != "deck-bottom", reason="manual")
         elif action.kind == "lp":
             d.change_lp(player, max(action.amount, -side.lp), "manual")
         elif action.kind == "counter":
@@ -142,12 +140,12 @@ def _perform(d: "Duel", player: int, action: Manual) -> None:
 
             token = d.make_token(player, Token(name=action.name or "Token", atk=max(0, action.amount)))
             pos = Pos.DEFENSE if action.position == "defense" else Pos.ATTACK
-            d.move(token, Loc.MZONE, seq=side.free_mzone(), face_up=True, pos=pos, controller=player, reason="manual")
+            actions.move(d, token, Loc.MZONE, seq=side.free_mzone(), face_up=True, pos=pos, controller=player, reason="manual")
         elif action.kind == "draw":
             d.draw(player, max(1, action.amount))
         elif action.kind == "mill":
             for card in side.deck[-max(1, action.amount):][::-1]:
-                d.move(card, Loc.GY, reason="manual")
+                actions.move(d, card, Loc.GY, reason="manual")
         elif action.kind == "shuffle":
             d.shuffle(player)
         elif action.kind == "reveal":
@@ -157,8 +155,8 @@ def _perform(d: "Duel", player: int, action: Manual) -> None:
         elif action.kind == "flip":
             card = d.cards[action.card]  # type: ignore[index]
             if card.loc == Loc.MZONE:
-                d.set_position(card, "face_up" if not card.face_up else "facedown")
+                actions.set_position(d, card, "face_up" if not card.face_up else "facedown")
             else:
                 card.face_up = not card.face_up
     finally:
-        d.responders = responders
+        d.index.responders = responders

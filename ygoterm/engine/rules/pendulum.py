@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..state.card import CardInst
+from ..state.duel_state import DuelState
 from ..core.decision import Kind, Option, Refusal
 from ..board.labels import unique_labels
 from ..core.machine import Frame, Next
@@ -27,14 +28,12 @@ from ..board.timing import open_main, summon_locked
 from ..core.types import EMZ_LEFT, Loc, Pos
 from .windows import summon_together
 
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
 ACTION = "Pendulum Summon"
 PENDULUM_SUMMON = Option("pendulum", "pendulum summon", verb="pendulum")
 _MOST_CANDIDATES = 12  # the legal sets of up to 12 candidates are listed (4,095 at most)
 
 
-def scale_range(d: "Duel", p: int) -> tuple[int, int] | None:
+def scale_range(d: DuelState, p: int) -> tuple[int, int] | None:
     """The Levels a Pendulum Summon of `p` may bring (exclusive bounds), or None without two scales."""
     scales = d.players[p].scales()
     if scales is None:
@@ -51,7 +50,7 @@ def _summonable(card: CardInst, lo: int, hi: int) -> bool:
     return card.monster.level is not None and lo < card.level < hi
 
 
-def candidates(d: "Duel", p: int) -> tuple[list[CardInst], list[CardInst]]:
+def candidates(d: DuelState, p: int) -> tuple[list[CardInst], list[CardInst]]:
     """The monsters in `p`'s hand and face-up Pendulum monsters in `p`'s Extra Deck that fit the scales."""
     bounds = scale_range(d, p)
     if bounds is None:
@@ -63,7 +62,7 @@ def candidates(d: "Duel", p: int) -> tuple[list[CardInst], list[CardInst]]:
     return hand, extra
 
 
-def _room(d: "Duel", p: int) -> tuple[list[int], list[int], list[int]]:
+def _room(d: DuelState, p: int) -> tuple[list[int], list[int], list[int]]:
     """Free Main Monster Zones, the free ones of them a Link monster points to, and the EMZ a
     Pendulum monster from the Extra Deck may take (at most one)."""
     from .extra_summons import linked_zones
@@ -77,7 +76,7 @@ def _room(d: "Duel", p: int) -> tuple[list[int], list[int], list[int]]:
     return free, linked, emz
 
 
-def placement(d: "Duel", p: int, cards: list[CardInst]) -> list[int] | None:
+def placement(d: DuelState, p: int, cards: list[CardInst]) -> list[int] | None:
     """A zone for each card (in `cards` order), or None if they cannot all be Summoned together."""
     free, linked, emz = _room(d, p)
     zones: dict[int, int] = {}
@@ -103,7 +102,7 @@ def placement(d: "Duel", p: int, cards: list[CardInst]) -> list[int] | None:
     return [zones[c.uid] for c in cards]
 
 
-def refusal(d: "Duel", p: int) -> Refusal | None:
+def refusal(d: DuelState, p: int) -> Refusal | None:
     """Why `p` cannot Pendulum Summon now (None if they can)."""
     found = open_main(d, p, ACTION) or summon_locked(d, p, ACTION)
     if found is not None:
@@ -125,11 +124,11 @@ def refusal(d: "Duel", p: int) -> Refusal | None:
     return None
 
 
-def option(d: "Duel", p: int) -> Option | None:
+def option(d: DuelState, p: int) -> Option | None:
     return PENDULUM_SUMMON if refusal(d, p) is None else None
 
 
-def summon(d: "Duel", p: int) -> "PendulumSummon":
+def summon(d: DuelState, p: int) -> "PendulumSummon":
     """Choose the monsters (only sets that fit the zones are accepted), their positions, then
     one Summon with its negation window."""
     return PendulumSummon(p)
@@ -142,7 +141,7 @@ class PendulumSummon(Frame):
     zones: list[int] = field(default_factory=list)  # … the zone of each (in order)
     placed: list[tuple[CardInst, int, Pos]] = field(default_factory=list)  # … those whose position is chosen
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         p = self.p
         hand, extra = candidates(d, p)
         pool = (hand + extra)[:_MOST_CANDIDATES]
@@ -156,18 +155,18 @@ class PendulumSummon(Frame):
         return self.ask("chosen_monsters", d.ask(p, Kind.CARDS, options, prompt, lo=1, hi=most, verb="pendulum",
                                                  sets=tuple(frozenset(f"card:{c.uid}" for c in s) for s in fits), rule="R-SUMMON-14"))
 
-    def selection_refusal(self, d: "Duel", chosen: tuple[Option, ...]) -> Refusal | None:  # asked only for a set that does not fit
+    def selection_refusal(self, d: DuelState, chosen: tuple[Option, ...]) -> Refusal | None:  # asked only for a set that does not fit
         return Refusal(ACTION, "R-SUMMON-17", "there are not enough zones for all of them (from the Extra Deck: an Extra "
                                               "Monster Zone or a zone your Link monster points to)")
 
-    def chosen_monsters(self, d: "Duel", answer: tuple[Option, ...]) -> Next:
+    def chosen_monsters(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         self.chosen = [d.cards[o.card] for o in answer]  # type: ignore[index]
         zones = placement(d, self.p, self.chosen)
         assert zones is not None
         self.zones = zones
         return self.position(d, None)
 
-    def position(self, d: "Duel", _: Any) -> Next:
+    def position(self, d: DuelState, _: Any) -> Next:
         if len(self.placed) < len(self.chosen):
             card = self.chosen[len(self.placed)]
             return self.ask("positioned", d.ask(self.p, Kind.POSITION, (Option("attack", "attack"), Option("defense", "defense")),
@@ -176,7 +175,7 @@ class PendulumSummon(Frame):
         d.batch += 1
         return self.then(d, "finish", summon_together(d, self.p, self.placed, "pendulum", properly=True))
 
-    def positioned(self, d: "Duel", position: Option) -> Next:
+    def positioned(self, d: DuelState, position: Option) -> Next:
         i = len(self.placed)
         self.placed.append((self.chosen[i], self.zones[i], Pos.ATTACK if position.key == "attack" else Pos.DEFENSE))
         return self.position(d, None)

@@ -10,24 +10,22 @@ and Pendulum Summons open them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..state.card import CardInst
+from ..state.duel_state import DuelState
 from .chain import Priority, activate, answerable, process_triggers, run_chain
-from ..board.continuous import enforce_positions
+
 from ..core.decision import Option
 from ..core.events import Summon
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc, Pos
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
-
+from ..board import actions
 
 # ---------------------------------------------------------------------- priority
 
 
-def window(d: "Duel", first: int | None = None, passes: int = 0, closing: bool = False,
+def window(d: DuelState, first: int | None = None, passes: int = 0, closing: bool = False,
            triggers: bool = True) -> Frame | tuple[()]:
     """R-PRIO-1/2: players may act, `first` (default: the turn player) first, until both pass
     in succession. The window's result is True if anything was activated.
@@ -42,21 +40,21 @@ def window(d: "Duel", first: int | None = None, passes: int = 0, closing: bool =
     A `closing` window follows the turn player's moving on (`last_chance`); a chain started in
     it ends it.
     """
-    if not d.responders and "always" not in d.prompt_modes:
+    if not d.index.responders and "always" not in d.prompt_modes:
         return ()
     return Window(d.turn_player if first is None else first, passes, closing, triggers)
 
 
-def last_chance(d: "Duel") -> Frame | tuple[()]:
+def last_chance(d: DuelState) -> Frame | tuple[()]:
     """R-PRIO-2: the turn player moves on (to the Battle Phase, Main Phase 2 or the End Phase),
     which is a pass; the opponent may act before the phase or step ends. After a chain there
     the turn player is back in an open game state (the window ends; its result is True)."""
     return window(d, first=1 - d.turn_player, passes=1, closing=True)
 
 
-def in_last_chance(d: "Duel") -> bool:
+def in_last_chance(d: DuelState) -> bool:
     """Whether the innermost response window is the one after the turn player moved on."""
-    for frame in reversed(d._stack):
+    for frame in reversed(d.flow):
         if isinstance(frame, Priority):
             return isinstance(frame, Window) and frame.closing
     return False
@@ -70,36 +68,36 @@ class Window(Priority):
     triggers: bool = True
     acted: bool = False
 
-    def start(self, d: "Duel", _: Any) -> Next:
-        if d.forcers:
-            enforce_positions(d)
+    def start(self, d: DuelState, _: Any) -> Next:
+        if d.index.forcers:
+            actions.enforce_positions(d)
         if self.triggers:
             if d.signals:
                 return self.then(d, "triggered", process_triggers(d))
             d.last_signals = []  # nothing new happened: "when …" conditions refer to the last action only
         return self.ask_priority(d)
 
-    def triggered(self, d: "Duel", _: Any) -> Next:
+    def triggered(self, d: DuelState, _: Any) -> Next:
         check_card_wins(d)
         return self.ask_priority(d)
 
-    def prompt(self, d: "Duel") -> str:
+    def prompt(self, d: DuelState) -> str:
         return window_prompt(d)
 
-    def activated(self, d: "Duel", choice: Option) -> Next:
+    def activated(self, d: DuelState, choice: Option) -> Next:
         self.acted = True
         return self.then(d, "chained", start_chain(d, self.p, choice))
 
-    def chained(self, d: "Duel", _: Any) -> Next:
+    def chained(self, d: DuelState, _: Any) -> Next:
         if self.closing:
             return self.then(d, "stopped", after_chain(d))
         self.passes, self.p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
         return self.ask_priority(d)
 
-    def stopped(self, d: "Duel", _: Any) -> Next:
+    def stopped(self, d: DuelState, _: Any) -> Next:
         return Return(True)
 
-    def passed(self, d: "Duel") -> Next:
+    def passed(self, d: DuelState) -> Next:
         d.last_signals = []  # both passed: what happened is no longer "the last thing" (R-CHAIN-10)
         return Return(self.acted)
 
@@ -112,19 +110,19 @@ class StartChain(Frame):
     uid: int
     index: int
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         d.batch += 1
         return self.then(d, "run", activate(d, self.p, d.cards[self.uid], self.index))
 
-    def run(self, d: "Duel", _: Any) -> Next:
+    def run(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "resolved", run_chain(d))
 
-    def resolved(self, d: "Duel", _: Any) -> Next:
+    def resolved(self, d: DuelState, _: Any) -> Next:
         check_card_wins(d)
         return DONE
 
 
-def start_chain(d: "Duel", p: int, choice: Option) -> StartChain:
+def start_chain(d: DuelState, p: int, choice: Option) -> StartChain:
     assert choice.card is not None
     return StartChain(p, choice.card, int(choice.key.rsplit(":", 1)[1]))
 
@@ -138,24 +136,24 @@ class AfterChain(Frame):
     state, or one that ends a "before the phase ends" window, needs it here. The window opens
     only when some card of the duel answers such an event, and then in every prompt mode alike."""
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         if d.outcome is None and any(answerable(d, s) for s in d.last_signals):
             return self.then(d, "forget", window(d, triggers=False))
         return self.forget(d, None)
 
-    def forget(self, d: "Duel", _: Any) -> Next:
+    def forget(self, d: DuelState, _: Any) -> Next:
         d.last_signals = []
         return DONE
 
 
-def after_chain(d: "Duel") -> AfterChain:
+def after_chain(d: DuelState) -> AfterChain:
     return AfterChain()
 
 
-def check_card_wins(d: "Duel") -> None:
+def check_card_wins(d: DuelState) -> None:
     """R-WIN-3: "you win" texts are checked before a new chain starts: all of Exodia in hand,
     Destiny Board and the four Spirit Messages face-up on your field."""
-    if not d.win_cards:
+    if not d.index.win_cards:
         return
     winners: dict[int, str] = {}
     for p, side in enumerate(d.players):
@@ -173,19 +171,19 @@ def check_card_wins(d: "Duel") -> None:
         break
 
 
-def window_prompt(d: "Duel") -> str:
+def window_prompt(d: DuelState) -> str:
     where = d.step.title if d.step else d.phase.title
     return f"{where}: respond or pass"
 
 
-def summon_with_negation_window(d: "Duel", p: int, card: CardInst, zone: int | None, pos: Pos, how: str, *,
+def summon_with_negation_window(d: DuelState, p: int, card: CardInst, zone: int | None, pos: Pos, how: str, *,
                                 properly: bool) -> "SummonTogether":
     """Place a Summoned monster, open the summon-negation window (R-SUMMON-19), and if the
     Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8)."""
     return SummonTogether(p, ((card.uid, zone, pos),), how, properly)
 
 
-def summon_together(d: "Duel", p: int, placed: list[tuple[CardInst, int | None, Pos]], how: str, *, properly: bool) -> "SummonTogether":
+def summon_together(d: DuelState, p: int, placed: list[tuple[CardInst, int | None, Pos]], how: str, *, properly: bool) -> "SummonTogether":
     """One Summon of one or more monsters (a Pendulum Summon: R-SUMMON-20, one event and one
     trigger moment)."""
     return SummonTogether(p, tuple((card.uid, zone, pos) for card, zone, pos in placed), how, properly)
@@ -201,13 +199,13 @@ class SummonTogether(Frame):
     properly: bool
     origins: dict[int, Loc] = field(default_factory=dict)  # where each came from (a Flip Summon starts on the field)
 
-    def start(self, d: "Duel", _: Any) -> Next:
+    def start(self, d: DuelState, _: Any) -> Next:
         p, how = self.p, self.how
         cards = tuple(d.cards[uid] for uid, _, _ in self.placed)
         self.origins = {uid: d.cards[uid].loc for uid, zone, _ in self.placed if zone is not None}
         for card, (_, zone, pos) in zip(cards, self.placed):
             if zone is not None:
-                d.move(card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
+                actions.move(d, card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
             card.summon_kind = how
             card.summon_turn = d.turn
             if self.properly:
@@ -219,12 +217,12 @@ class SummonTogether(Frame):
         d.summoning, d.summon_negated, d.summoned_from = cards, False, self.origins
         return self.then(d, "summoned", window(d, triggers=False))
 
-    def summoned(self, d: "Duel", _: Any) -> Next:
+    def summoned(self, d: DuelState, _: Any) -> Next:
         cards = [d.cards[uid] for uid, _, _ in self.placed]
         d.summoning, d.summoned_from = (), {}
         if d.summon_negated:
             d.summon_negated = False
-            d.send_to_gy([c for c in cards if c.loc == Loc.MZONE], reason="its Summon was negated", as_from=self.origins)
+            actions.send_to_gy(d, [c for c in cards if c.loc == Loc.MZONE], reason="its Summon was negated", as_from=self.origins)
             return self.then(d, "finish", window(d))
         d.batch += 1
         event = _SUMMON_EVENT.get(self.how, "special_summoned")

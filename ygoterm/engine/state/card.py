@@ -6,7 +6,7 @@ import weakref
 from typing import Any
 
 from ...schema.cards import Card, Monster, Spell, Trap, spell_speed
-from ...schema.effects import Effect
+from ...schema.effects import ContinuousSpec, Effect
 from ..core.decision import Option
 from ..core.types import Loc, Pos
 
@@ -57,6 +57,27 @@ def own_timing(effect: Effect) -> bool:
     if effect.condition is None or not effect.condition.phase:
         return False
     return not {"main", "main1", "main2"} & set(effect.condition.phase)
+
+
+FLAGS = frozenset(name for name, info in ContinuousSpec.model_fields.items() if info.annotation in (bool, "bool"))
+
+
+def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
+    """The flags a continuous effect sets, with "cannot_activate" when it forbids activations:
+    a duel keeps those its cards may ever set (`CardIndex.flags`), so `has_flag` and
+    `activation_forbidden` answer at once for everything else."""
+    if spec is None:
+        return frozenset()
+    found = _SPEC_FLAGS.get(id(spec))
+    if found is None or found[0] is not spec:
+        flags = {name for name in FLAGS if getattr(spec, name)}
+        if spec.cannot_activate is not None:
+            flags.add("cannot_activate")
+        found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
+    return found[1]
+
+
+_SPEC_FLAGS: dict[int, tuple[ContinuousSpec, frozenset[str]]] = {}
 
 
 def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> frozenset[Loc]:
@@ -276,13 +297,13 @@ class CardInst:
 
     @property
     def atk(self) -> int:
-        if not self.modifiers and not self.duel.continuous_count:
+        if not self.modifiers and not self.duel.index.continuous_count:
             return self.base_atk
         return self.duel.stat(self, "atk")  # (the duel applies continuous effects: engine/continuous.py)
 
     @property
     def defense(self) -> int:
-        if not self.modifiers and not self.duel.continuous_count:
+        if not self.modifiers and not self.duel.index.continuous_count:
             return self.base_def
         return self.duel.stat(self, "def")
 

@@ -16,24 +16,31 @@ from __future__ import annotations
 import random
 import weakref
 from copy import copy as shallow
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from .card import CardInst, copy_card
 from ..core.decision import Decision, Option
-from .links import AttackState, ChainLink, Delayed, Signal, _Pending
 from ..core.machine import Frame
-from ..effects.ops import Ctx
-from .player import Player
 from ..core.types import Loc, Phase, Pos, Step
+from .card import CardInst, copy_card
+from .duel_state import CardIndex, DuelSettings, DuelState
+from .links import AttackState, ChainLink, Delayed, Signal, _Pending
+from .player import Player
 
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
+_D = TypeVar("_D", bound=DuelState)
+_T = TypeVar("_T")
 
-# State objects copied field by field (all slotted dataclasses or slotted classes).
-_SLOTTED = (Player, ChainLink, Signal, AttackState, Delayed, _Pending, Ctx)
-# Duel attributes copied specially (or shared: immutable, or caches whose entries never change).
-_SPECIAL = frozenset(("cards", "log", "rng", "record", "_stack", "pending", "rules", "names", "seed",
-                      "attack_options", "tagged_options", "listens", "_uids"))
+# State objects copied field by field (slotted dataclasses or slotted classes); a layer above
+# adds its own with `copied_by_slots` (an operation's context, effects/context.py).
+_SLOTTED: set[type] = {Player, ChainLink, Signal, AttackState, Delayed, _Pending, DuelSettings}
+# Duel attributes copied specially (or shared: immutable).
+_SPECIAL = frozenset(("cards", "log", "rng", "record", "flow", "pending", "rules", "names", "seed", "index", "uids"))
+
+
+def copied_by_slots(cls: type[_T]) -> type[_T]:
+    """Class decorator: instances held in a duel's state or frames are copied slot by slot (their
+    cards and duel remapped to the copy's)."""
+    _SLOTTED.add(cls)
+    return cls
 
 
 class Remap:
@@ -41,7 +48,7 @@ class Remap:
 
     __slots__ = ("cards", "memo", "old", "new")
 
-    def __init__(self, cards: dict[int, CardInst], old: "Duel", new: "Duel") -> None:
+    def __init__(self, cards: dict[int, CardInst], old: DuelState, new: DuelState) -> None:
         self.cards = cards
         self.memo: dict[int, Any] = {}
         self.old, self.new = old, new  # (an operation's context holds its duel)
@@ -60,7 +67,7 @@ class Remap:
             return {k: self.value(x) for k, x in v.items()}
         if t is set:
             return set(v)
-        if t in _SLOTTED_SET:
+        if t in _SLOTTED:
             return self._slotted(v)
         if isinstance(v, Frame):
             return v.clone(self)
@@ -81,7 +88,6 @@ class Remap:
         return found
 
 
-_SLOTTED_SET = frozenset(_SLOTTED)
 _ATOMIC = frozenset((int, str, bool, float, type(None), frozenset, Loc, Pos, Phase, Step, Option, Decision))  # shared as they are
 _SLOT_NAMES: dict[type, tuple[str, ...]] = {}
 
@@ -93,7 +99,7 @@ def _slots(t: type) -> tuple[str, ...]:
     return names
 
 
-def _copy_cards(d: "Duel", duel: Any) -> dict[int, CardInst]:
+def _copy_cards(d: DuelState, duel: Any) -> dict[int, CardInst]:
     """Every card copied: its slots and its containers; references to other cards (Xyz
     materials, equips, pairs) point at the copies."""
     cards: dict[int, CardInst] = {}
@@ -120,7 +126,20 @@ def _copy_cards(d: "Duel", duel: Any) -> dict[int, CardInst]:
     return cards
 
 
-def copy_duel(d: "Duel", rng: random.Random | None = None) -> "Duel":
+def _copy_index(index: CardIndex, remap: Remap) -> CardIndex:
+    """The copy's index: its lists of cards remapped, its memos of options copied (Options are
+    values), the rest as it is."""
+    new = object.__new__(CardIndex)
+    new.responders, new.win_cards, new.continuous_count = index.responders, index.win_cards, index.continuous_count
+    new.listens, new.trigger_events, new.flags = set(index.listens), set(index.trigger_events), set(index.flags)
+    new.trigger_cards = remap.value(index.trigger_cards)
+    new.negators, new.forcers = remap.value(index.negators), remap.value(index.forcers)
+    new.field_sources = remap.value(index.field_sources)
+    new.tagged_options, new.attack_options = dict(index.tagged_options), dict(index.attack_options)
+    return new
+
+
+def copy_duel(d: _D, rng: random.Random | None = None) -> _D:
     """An independent duel at the same pending decision (the flow must be all frames); with
     `rng`, the copy's chance from now on is that RNG's instead of the original's."""
     new = object.__new__(type(d))
@@ -129,8 +148,7 @@ def copy_duel(d: "Duel", rng: random.Random | None = None) -> "Duel":
     remap = Remap(cards, d, new)
     state = {k: remap.value(v) for k, v in d.__dict__.items() if k not in _SPECIAL}
     state.update(cards=cards, log=list(d.log), pending=d.pending, rules=d.rules, names=d.names, seed=d.seed,
-                 attack_options=dict(d.attack_options), tagged_options=dict(d.tagged_options), listens=set(d.listens),
-                 _uids=list(d._uids))
+                 index=_copy_index(d.index, remap), uids=list(d.uids))
     if rng is None:
         rng = random.Random.__new__(random.Random)  # (not Random(): that seeds itself from the OS first)
         rng.setstate(d.rng.getstate())
@@ -141,6 +159,6 @@ def copy_duel(d: "Duel", rng: random.Random | None = None) -> "Duel":
         state["record"] = record
     else:
         state["record"] = None
-    state["_stack"] = [f.clone(remap) for f in d._stack]
+    state["flow"] = [f.clone(remap) for f in d.flow]
     new.__dict__.update(state)
     return new

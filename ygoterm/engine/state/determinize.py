@@ -21,17 +21,18 @@ A determinized duel is a hypothetical world: it has no replay record (it cannot 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, TypeVar
 
 from ...schema.cards import Card, Monster, Spell
 from .card import CardInst
+from .copying import copy_duel
+from .duel_state import DuelState
 from ..core.types import FIELD_ZONE, Loc
 
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
+_D = TypeVar("_D", bound=DuelState)
 
 
-def unknown_cards(d: "Duel", viewer: int) -> list[CardInst]:
+def unknown_cards(d: DuelState, viewer: int) -> list[CardInst]:
     """The cards whose identity `viewer` does not know, side by side and place by place."""
     known = d.known[viewer]
     out: list[CardInst] = []
@@ -44,10 +45,8 @@ def unknown_cards(d: "Duel", viewer: int) -> list[CardInst]:
     return out
 
 
-def determinize(d: "Duel", viewer: int, seed: int) -> "Duel":
+def determinize(d: _D, viewer: int, seed: int) -> _D:
     """A copy of `d` in which everything `viewer` cannot see is resampled (see the module doc)."""
-    from .copying import copy_duel
-
     rng = random.Random(f"world:{seed}")  # deals the hidden cards, then plays the world's chance
     world = copy_duel(d, rng=rng)
     groups: dict[tuple[int, bool], list[CardInst]] = {}  # by owner, and Extra Deck cards apart
@@ -56,7 +55,7 @@ def determinize(d: "Duel", viewer: int, seed: int) -> "Duel":
     for key in sorted(groups):
         _deal(groups[key], rng)
     world.record = None
-    world.attack_options, world.tagged_options = {}, {}  # (labels name cards)
+    world.index.attack_options, world.index.tagged_options = {}, {}  # (labels name cards)
     world.relist()
     return world
 

@@ -8,14 +8,11 @@ engine/chain.py, engine/ops.py and engine/flow.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...schema.effects import Effect
 from .card import CardInst
 from ..core.types import Loc
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
 
 
 @dataclass(slots=True)
@@ -65,17 +62,6 @@ class ChainLink:
 # "When …" activation conditions read from the chain, the attack or the Summon being declared,
 # not from what happened (Signals)
 STATE_EVENTS = frozenset(("activated", "attack_declared", "summon_declared", "damage_calculation"))
-
-
-def event_cards(d: "Duel") -> list[CardInst]:
-    """The cards "the event" means for filters (`event: true`): those being Summoned, those of
-    the last thing that happened, the last chain link's card and the attacker (a new list)."""
-    found = [*d.summoning, *[s.card for s in d.last_signals if s.card is not None]] if d.summoning or d.last_signals else []
-    if d.chain:
-        found.append(d.chain[-1].card)
-    if d.attack is not None:
-        found.append(d.attack.attacker)
-    return found
 
 
 @dataclass(slots=True)

@@ -14,13 +14,7 @@ replay calls it at the same answer without any clock.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
-
-from ..core.events import TimeProcedure
-
-if TYPE_CHECKING:
-    from ..duel.protocol import Duel
+from dataclasses import dataclass
 
 EXTRA_TURNS, EXTRA_DUEL = "extra_turns", "extra_duel"
 ENTRY = re.compile(r"!time:(extra_turns|extra_duel):(\d{1,6}):(\d{1,6}):(sudden_death|draw)")
@@ -56,56 +50,3 @@ class TimeLimit:
     def extra_turn(self, turn: int) -> int:
         """Which of the extra turns `turn` is (1…extra), or 0 for one before them."""
         return turn - self.called_turn if self.called_turn < turn <= self.last_turn else 0
-
-
-def called(d: "Duel", limit: TimeLimit) -> None:
-    """Narrate a limit just set."""
-    if limit.kind == EXTRA_DUEL:
-        text = f"Extra duel: {limit.last_turn} turns from 8000 LP, then the higher LP wins the match (R-TIME-6)"
-    elif limit.extra:
-        text = (f"Time is called: turn {limit.called_turn} is played to its end, then {limit.extra} extra "
-                f"turn{'s' if limit.extra != 1 else ''}, starting with the opponent's (R-TIME-2)")
-    else:
-        text = f"Time is called: turn {limit.called_turn} is played to its end, then LP decide (R-TIME-3)"
-    d.emit(TimeProcedure("called", d.turn, 0, limit.extra, text))
-
-
-def turn_started(d: "Duel") -> None:
-    """At the start of a turn: say which extra turn it is."""
-    limit = d.time_limit
-    if limit is None or limit.sudden_death:
-        return
-    n = limit.extra_turn(d.turn)
-    if n:
-        what = "Extra duel: turn" if limit.kind == EXTRA_DUEL else "Extra turn"
-        rule = "R-TIME-6" if limit.kind == EXTRA_DUEL else "R-TIME-2"
-        d.emit(TimeProcedure("extra_turn", d.turn, n, limit.extra, f"{what} {n} of {limit.extra}: {d.names[d.turn_player]} ({rule})"))
-
-
-def turn_ended(d: "Duel") -> None:
-    """After a turn: once the last turn is over, LP decide (R-TIME-3) or sudden death begins
-    (R-TIME-4) — or, in a custom procedure, equal LP draw the duel."""
-    limit = d.time_limit
-    if limit is None or limit.sudden_death or d.turn < limit.last_turn:
-        return
-    a, b = d.players[0].lp, d.players[1].lp
-    rule = "R-TIME-6" if limit.kind == EXTRA_DUEL else "R-TIME-3"
-    after = f"after turn {d.turn}" if limit.kind == EXTRA_DUEL else f"after the {limit.extra} extra turns" if limit.extra else f"after turn {d.turn}"
-    if a != b:
-        winner = 0 if a > b else 1
-        d.emit(TimeProcedure("judged", d.turn, 0, 0, f"LP {after}: {a} – {b} ({rule})"))
-        d.decide(winner, "time", f"more LP {after}: {max(a, b)} vs {min(a, b)} ({rule})")
-    if limit.equal_lp == "draw":
-        d.emit(TimeProcedure("judged", d.turn, 0, 0, f"LP {after}: {a} – {b}, equal (V-25 custom: a draw)"))
-        d.decide(None, "time", f"equal LP {after}: {a} each (custom time procedure)")
-    d.time_limit = replace(limit, sudden_death=True)
-    d.emit(TimeProcedure("sudden_death", d.turn, 0, 0,
-                         f"LP {after}: {a} – {b}, equal: sudden death — the first LP change that leaves them unequal decides (R-TIME-4)"))
-
-
-def lp_changed(d: "Duel") -> None:
-    """R-TIME-4: in sudden death, an LP change that leaves the totals unequal ends the duel at
-    once — LP compared at that moment, so a cost decides before its effect resolves."""
-    a, b = d.players[0].lp, d.players[1].lp
-    if a != b:
-        d.decide(0 if a > b else 1, "time", f"sudden death: the first LP change left {max(a, b)} vs {min(a, b)} (R-TIME-4)")

@@ -1,0 +1,307 @@
+"""Moving cards with their rules: where a card really goes (board/replacements.py), what
+leaving the field takes with it (materials, equips, a Call of the Haunted pair: R-SUMMON-13,
+R-CARD-8/10), destroying, sending, discarding, changing positions, equipping, control.
+
+Every effect, Summon and rule moves cards through these functions; the triggers they signal
+are answered by the rules layer (rules/chain.py)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
+from ..core.types import FIELD_ZONE, TRIBUTED_BY_EFFECT, Loc, Pos
+from ..state.card import CardInst
+from ..state.duel_state import PILES, DuelState
+from .continuous import effects_negated, forced_position
+from .replacements import destination, destroyed_instead
+
+
+def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face_up: bool = True,
+         pos: Pos | None = None, reason: str = "", controller: int | None = None, top: bool = True,
+         quiet: bool = False, reveal: bool = False, destroyed: bool = False, as_from: Loc | None = None) -> Move:
+    """Take `card` from where it is and put it in `dst` (a pile's top unless `top` is False).
+
+    Cards leaving the field go to their owner's piles (R-TERM-5); a Token that leaves the
+    field ceases to exist (R-CARD-11); an Extra Deck monster returned to the Deck goes to
+    the Extra Deck. `quiet` leaves the Move out of the log when a more specific event
+    (Summon, SetCard, Destroyed) tells the same story; `reveal` shows a card added to the
+    hand to both players. `as_from`: where the card counts as coming from for triggers (a
+    monster whose Summon was negated never reached the field, R-SUMMON-19).
+    """
+    src = card.loc
+    was_face_up = card.face_up  # (a face-up card both players saw: they know it wherever it goes hidden)
+    held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
+    if src == Loc.MZONE:
+        card.field_atk = card.atk if card.face_up else card.base_atk
+    pair = card.bound if card.bound is not None and src.on_field else None
+    # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
+    pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
+    d.take_out(card)
+    owner = d.players[card.owner]
+    owner.layout += 1
+    d.players[held_by].layout += 1
+    dst, face_up, reason, quiet = destination(d, card, src, dst, face_up, reason, quiet)
+    if src == Loc.SZONE and dst == Loc.MZONE and card.equip_target is not None:
+        _unequip(d, card)  # a Union unequipped to be Special Summoned
+    leaving = src.on_field and not dst.on_field
+    if leaving:
+        _release(d, card)
+    if controller is not None:
+        card.controller = controller
+    card.moves += 1
+    d.move_count += 1
+    d.players[card.controller].layout += 1
+    card.arrived_at = d.move_count
+    if dst != src or dst.on_field:
+        card.reset_for_move(on_field=src.on_field and dst.on_field)
+        card.arrived_turn = d.turn
+    if dst not in (Loc.GY, Loc.BANISHED, Loc.MZONE, Loc.SZONE):
+        card.properly_summoned = False
+    _put(d, card, owner.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
+    _remember(d, card, dst, face_up, reveal, was_face_up)
+    hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
+    private = card.owner if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
+    if src == Loc.HAND and dst == Loc.DECK:
+        private = card.owner
+    event = Move(card.uid, card.name, card.owner, held_by if leaving else card.controller, src, dst, card.seq, face_up,
+                 reason, private)
+    if not quiet:
+        d.emit(event)
+    if d.index.responders:
+        if leaving and as_from is None:
+            d.signal("leaves_field", card, card.owner, src=src)
+        if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
+            how = {"tribute": "tribute", TRIBUTED_BY_EFFECT: "effect_tribute"}.get(reason, "")
+            d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how)
+    if leaving:
+        _after_leaving(d, card)
+        if pair is not None:
+            _break_pair(d, card, pair, destroyed, pair_live)
+    return event
+
+
+def _release(d: DuelState, card: CardInst) -> None:
+    """A card leaving the field goes back to its owner's control; its Xyz Materials go to the
+    GY (R-SUMMON-13)."""
+    card.controller = card.owner
+    card.original_controller = card.held_by = None
+    for material in card.materials:
+        material.loc, material.face_up = Loc.GY, True
+        d.players[material.owner].gy.append(material)
+        d.players[material.owner].layout += 1
+    card.materials = []
+
+
+def _put(d: DuelState, card: CardInst, pile: list[CardInst] | None, dst: Loc, seq: int | None, face_up: bool,
+         pos: Pos | None, top: bool) -> None:
+    """Put `card` in its zone (`seq`) or on its pile (top or bottom)."""
+    card.loc = dst
+    card.face_up = face_up
+    if dst == Loc.MZONE:
+        side = d.players[card.controller]
+        assert seq is not None and side.mzone[seq] is None, f"zone {seq} is not free"
+        side.mzone[seq] = card
+        card.seq = seq
+        card.pos = pos or Pos.ATTACK
+    elif dst == Loc.SZONE:
+        side = d.players[card.controller]
+        assert seq is not None and side.szone[seq] is None, f"zone {seq} is not free"
+        side.szone[seq] = card
+        card.seq = seq
+    elif pile is not None:  # (an Xyz Material is kept by its Xyz monster; a Token is gone)
+        if top:
+            pile.append(card)
+        else:
+            pile.insert(0, card)
+        card.seq = 0
+
+
+def _remember(d: DuelState, card: CardInst, dst: Loc, face_up: bool, reveal: bool, was_face_up: bool) -> None:
+    """Who knows the card where it went: nobody in a Deck; both players when revealed; a card
+    both saw face-up is still known when it goes face-down or into a hand."""
+    if dst == Loc.DECK:
+        d.known[0].discard(card.uid)
+        d.known[1].discard(card.uid)
+    elif reveal:
+        d.reveal([card], (0, 1))
+    elif was_face_up and not face_up:
+        for viewer in (0, 1):
+            if not card.seen_by(viewer):
+                d.known[viewer].add(card.uid)
+
+
+def _after_leaving(d: DuelState, card: CardInst) -> None:
+    """R-CARD-8 and bindings: what a card leaving the field takes with it."""
+    for equip in list(card.equips):
+        equip.equip_target = None
+        if equip.loc == Loc.SZONE:
+            destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
+    card.equips = []
+    if card.equip_target is not None:
+        _unequip(d, card)
+
+
+def _break_pair(d: DuelState, card: CardInst, partner: CardInst, destroyed: bool, live: bool) -> None:
+    """Call of the Haunted and its monster: the Trap leaving the field destroys the monster
+    (Premature Burial: only if it was destroyed); the monster destroyed destroys the Trap. A
+    monster that leaves otherwise (Tributed, bounced) leaves the Trap on the field, and a
+    negated Trap destroys nothing (R-CARD-10)."""
+    card.bound = partner.bound = None
+    binder = card if card.binding else partner
+    mode, binder.binding = binder.binding, ""
+    if not live or not partner.loc.on_field:
+        return
+    if binder is card and (mode == "leaves" or destroyed):
+        destroy(d, [partner], by="effect", source=card, reason=f"{card.name} left the field")
+    elif binder is partner and destroyed:
+        destroy(d, [partner], by="effect", source=partner, reason=f"{card.name} was destroyed")
+
+
+def _unequip(d: DuelState, card: CardInst) -> None:
+    monster = card.equip_target
+    assert monster is not None
+    if card in monster.equips:
+        monster.equips.remove(card)
+    card.equip_target = None
+    if monster.held_by == card.uid and monster.original_controller is not None and monster.loc == Loc.MZONE:
+        return_control(d, monster)  # control lasted while this card was equipped (Snatch Steal, Dark Necrofear), not another
+
+
+def destroy(d: DuelState, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "",
+            to: Loc = Loc.GY, as_from: dict[int, Loc] | None = None) -> None:
+    """R-TERM-1: destroyed cards go to their owners' GYs (`to`: banished instead, Bottomless
+    Trap Hole). `by`: "battle", "effect" (a card's effect), or "rule" (the game rules: an
+    Equip Card whose monster left, R-CARD-8 — "destroyed by a card effect" does not apply)."""
+    for card in list(cards):
+        if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
+            continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
+        if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
+            instead = destroyed_instead(d, card)  # a Union: "destroy this card instead"
+            if instead is not None:
+                card.battle_destroyed = False
+                destroy(d, [instead], by="effect", source=instead, reason=f"destroyed instead of {card.name}")
+                continue
+        d.emit(Destroyed(card.uid, card.name, card.owner, by))
+        origin = as_from.get(card.uid) if as_from else None  # (see `move`)
+        src = origin or card.loc
+        # whose card destroyed it: the other battler's controller, or the effect's controller
+        culprit = 1 - card.controller if by == "battle" else source.controller if source is not None else None
+        if by == "battle" and d.attack is not None:
+            source = d.attack.target if card is d.attack.attacker else d.attack.attacker
+        move(d, card, to, reason=by if not reason else reason, quiet=to == Loc.GY, destroyed=True, as_from=origin)
+        if by == "battle" and source is not None:
+            source.defeated = (*(x for x in source.defeated if x[2] == d.turn), (card, card.moves, d.turn))
+        if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
+            d.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
+            if by in ("battle", "effect"):
+                d.signal(f"destroyed_by_{by}", card, card.owner, src=src, by_player=culprit, by_card=source)
+
+
+def send_to_gy(d: DuelState, cards: Iterable[CardInst], *, reason: str, as_from: dict[int, Loc] | None = None) -> None:
+    for card in list(cards):
+        move(d, card, Loc.GY, reason=reason, as_from=as_from.get(card.uid) if as_from else None)
+
+
+def discard(d: DuelState, cards: Iterable[CardInst], *, cost: bool = False) -> None:
+    """R-TERM-13: from the hand to the GY; one discard event is one trigger moment (R-TERM-12)."""
+    for card in list(cards):
+        if card.loc == Loc.HAND:
+            move(d, card, Loc.GY, reason="discard")
+            d.signal("discarded", card, card.owner)
+
+
+def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = True) -> None:
+    """An effect changes a monster's battle position (face-down Defense by Book of Moon …)."""
+    old = card.pos
+    if to == "toggle":
+        new = Pos.DEFENSE if old == Pos.ATTACK else Pos.ATTACK
+    elif to == "face_up":
+        new = Pos.DEFENSE if old == Pos.FACEDOWN_DEFENSE else Pos.ATTACK if old == Pos.FACEDOWN_ATTACK else old
+    else:
+        new = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}[to]
+    if card.is_link and new != Pos.ATTACK:
+        return  # R-SUMMON-16: Link monsters are always face-up Attack Position
+    if card.is_token and not new.face_up:
+        return  # R-CARD-11: Tokens are always face-up
+    if new == old:
+        return
+    was_face_up = card.face_up
+    card.pos = new
+    card.face_up = new.face_up
+    if not was_face_up and card.face_up:
+        card.flipped_turn = d.turn
+        d.emit(Flip(card.uid, card.name, new))
+        if flip_effects:  # (Ceasefire flips without them)
+            d.signal("flipped", card, card.controller)
+    else:
+        d.emit(PositionChange(card.uid, card.name if card.face_up else None, old, new))
+        if old == Pos.ATTACK and new == Pos.DEFENSE:
+            d.signal("changed_to_defense", card, card.controller)
+    if was_face_up and not card.face_up:
+        d.reveal([card], (0, 1))  # both saw it before it turned face-down
+        card.pos_changed_turn = d.turn  # R-SUMMON-4: no Flip Summon this turn
+        card.counters = {}  # R-CARD-12
+        card.modifiers = []
+        card.gemini_active = False  # a Gemini is a Normal Monster again (R-CARD-6)
+        for equip in list(card.equips):  # R-CARD-8
+            destroy(d, [equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
+
+
+def equip(d: DuelState, equip: CardInst, monster: CardInst) -> None:
+    if equip.equip_target is not None and equip in equip.equip_target.equips:
+        equip.equip_target.equips.remove(equip)
+    equip.equip_target = monster
+    monster.equips.append(equip)
+    equip.active = True
+    d.emit(Note(f"{equip.name} is equipped to {monster.name}"))
+    d.signal("equipped", monster, monster.controller)  # about the monster (Gearfried the Iron Knight)
+
+
+def return_control(d: DuelState, card: CardInst) -> None:
+    """R-TERM-5: a monster whose control was taken goes back to its controller's field."""
+    owner = card.original_controller
+    assert owner is not None
+    zone = d.players[owner].free_mzone()
+    if zone is None:
+        card.original_controller = card.held_by = None
+        send_to_gy(d, [card], reason="no zone to return to")
+        return
+    d.players[card.controller].mzone[card.seq] = None
+    d.players[owner].mzone[zone] = card
+    d.players[card.controller].layout += 1
+    d.players[owner].layout += 1
+    card.seq, card.controller, card.original_controller, card.held_by = zone, owner, None, None
+    card.moves += 1
+    d.emit(Note(f"{card.name} returns to {d.names[owner]}'s control"))
+
+
+def spell_zone_for(d: DuelState, p: int, card: CardInst) -> int:
+    """The zone a Spell/Trap from `p`'s hand goes to (R-ZONE-2); a Field Spell takes the Field
+    Zone and sends the Field Spell already there to the GY (R-ZONE-3: it is not destroyed)."""
+    side = d.players[p]
+    if card.is_field_spell:
+        old = side.szone[FIELD_ZONE]
+        if old is not None:
+            move(d, old, Loc.GY, reason="replaced Field Spell")
+        return FIELD_ZONE
+    zone = side.free_szone()
+    assert zone is not None, "legality checks a free zone first"
+    return zone
+
+
+def set_spell_trap(d: DuelState, p: int, card: CardInst) -> None:
+    """R-ZONE-2/3: Set face-down; a Field Spell replaces the old one, which goes to the GY."""
+    zone = spell_zone_for(d, p, card)
+    move(d, card, Loc.SZONE, seq=zone, face_up=False, quiet=True)
+    card.set_turn = d.turn
+    d.emit(SetCard(p, card.uid, card.name, Loc.SZONE, zone))
+
+
+def enforce_positions(d: DuelState) -> None:
+    """Monsters a position-forcing card covers change position at once; this is not an
+    activated effect, so it starts no chain (R-CARD-10)."""
+    for side in d.players:
+        for card in side.mzone:
+            if card is not None and card.pos == Pos.ATTACK and forced_position(d, card) is not None:
+                set_position(d, card, "defense")

@@ -1,0 +1,62 @@
+"""Where a card really goes: the rules' redirections and the replacement effects that say
+"instead" (R-TERM-22), worked out as a step of its own before a card is put anywhere.
+
+- a Token that leaves the field ceases to exist (R-CARD-11);
+- an Extra Deck monster never goes to the hand or the Deck: it returns to the Extra Deck (R-DECK-7);
+- a card going to the GY is banished instead while Dimensional Fissure (or the like) applies;
+- a Pendulum monster leaving the field for the GY goes to the Extra Deck face-up (R-SUMMON-15);
+- a monster about to be destroyed may have another card destroyed instead (a Union equipped to it).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core.types import Loc
+from ..state.card import CardInst
+from ..state.duel_state import DuelState
+from .continuous import applies, sources
+from .filters import matches
+
+
+class Destination(NamedTuple):
+    """Where a moving card ends up, face-up or not, and how the log tells it (`quiet`: a more
+    specific event tells the move; a replaced move is always logged)."""
+
+    loc: Loc
+    face_up: bool
+    reason: str
+    quiet: bool
+
+
+def destination(d: DuelState, card: CardInst, src: Loc, dst: Loc, face_up: bool, reason: str, quiet: bool) -> Destination:
+    """Where `card`, taken out of `src` on its way to `dst`, really goes. (Asked after the card
+    left its place: a card that says "instead" does not apply to its own move.)"""
+    if card.is_token and dst != Loc.MZONE:
+        return Destination(Loc.GONE, face_up, reason, quiet)
+    if dst in (Loc.DECK, Loc.HAND) and card.is_monster and card.monster.is_extra_deck:
+        return Destination(Loc.EXTRA, False, reason, quiet)
+    if dst == Loc.GY and d.index.continuous_count and banished_instead(d, card):
+        return Destination(Loc.BANISHED, face_up, f"{reason}, banished instead", False)
+    if dst == Loc.GY and src.on_field and card.is_pendulum:
+        return Destination(Loc.EXTRA, True, f"{reason}, to the Extra Deck face-up instead of the GY (R-SUMMON-15)".lstrip(", "), False)
+    return Destination(dst, face_up, reason, quiet)
+
+
+def banished_instead(d: DuelState, card: CardInst) -> bool:
+    """Dimensional Fissure and the like: a card going to the GY is banished instead."""
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.banish_instead is not None and matches(d, card, spec.banish_instead, source.controller, source):
+            return True
+    return False
+
+
+def destroyed_instead(d: DuelState, card: CardInst) -> CardInst | None:
+    """The face-up card destroyed in place of monster `card` (a Union equipped to it), if any."""
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.destroyed_instead and source is not card and source.loc.on_field \
+                and applies(d, source, spec, card):
+            return source
+    return None

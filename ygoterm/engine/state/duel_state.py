@@ -1,0 +1,431 @@
+"""The duel's state: everything a copy must carry, and the primitive changes that need no rule.
+
+`DuelState` holds the rule state (cards, players, turn, phase, chain, the flow's frames, the
+RNG, the log, the replay record) beside two typed objects that are not rule state:
+
+- `CardIndex` (`d.index`): what this duel's cards can ever do, indexed so that the hot paths
+  can skip whole layers (no card responds → no response windows; no continuous effect → no
+  continuous layer), and memos of option objects. All of it can be rebuilt from the cards.
+- `DuelSettings` (`d.settings`): how the people at the table play — prompt modes, solo
+  testing. They change what a person is asked, never what the duel is (replays ignore them).
+
+The primitive changes here are bookkeeping (emit an event, draw, change LP, end the duel,
+shuffle, remember who saw what). Moving cards with their rules — replacement effects, what
+leaving the field takes with it — is `board/actions.py`; the decision protocol is
+`duel/protocol.py` (`Duel`, a subclass). Rule modules type their duel as `DuelState`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
+from ...schema.cards import Card, Monster
+from ...schema.rules import Rules
+from ..core.decision import Decision, DuelOver, Kind, Option, Outcome
+from ..core.events import Draw, DuelEnd, Event, LifePoints, Note, Shuffle
+from ..core.machine import Frame
+from ..core.types import EMZ_LEFT, FIELD_ZONE, Loc, Phase, Step
+from .card import CardInst, spec_flags
+from .links import STATE_EVENTS, AttackState, ChainLink, Delayed, Signal
+from .player import SEPARATE_PENDULUM_ZONES, Player
+from .record import ReplayRecord
+from .timelimit import TimeLimit
+
+if TYPE_CHECKING:
+    from ...schema.effects import Effect, TokenSpec
+
+DEFAULT_NAMES = ("Player 1", "Player 2")
+PILES = {Loc.DECK: "deck", Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
+PromptMode = str  # "auto" | "always" (see DuelSettings)
+
+
+class CardIndex:
+    """What the duel's cards can ever do, kept so the hot paths can skip what nothing uses, and
+    memos of options. Rebuilt from the cards (`DuelState.relist` after identities change)."""
+
+    __slots__ = ("responders", "win_cards", "listens", "trigger_cards", "trigger_events", "continuous_count", "flags",
+                 "negators", "forcers", "field_sources", "tagged_options", "attack_options")
+
+    def __init__(self) -> None:
+        self.responders = False  # can any card of this duel ever act in a response window?
+        self.win_cards = False  # does any card of this duel say "you win" (R-WIN-3)?
+        self.listens: set[str] = set()  # events "When …" activations of this duel's cards answer (chain.answerable)
+        self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
+        self.trigger_events: set[str] = set()  # the events they wait for ("flipped" for FLIP effects)
+        # sources the continuous layer must look at: cards with continuous effects and effects
+        # applied "until the end of this turn" (0: skip the continuous layer)
+        self.continuous_count = 0
+        self.flags: set[str] = set()  # what this duel's continuous effects may ever set (card.spec_flags)
+        self.negators: list[CardInst] = []  # cards that can negate other cards' effects
+        self.forcers: list[CardInst] = []  # cards that keep monsters in a position (Level Limit - Area B)
+        self.field_sources: tuple[tuple[int, int], list[CardInst]] | None = None  # continuous._continuous_on_field
+        self.tagged_options: dict[tuple[str, str], Option] = {}  # options with '@' tags, reused
+        self.attack_options: dict[tuple[int, int | None, bool], Option] = {}  # built once per pairing
+
+
+class DuelSettings:
+    """How the people at the table play; never part of the duel's state (replays ignore it)."""
+
+    __slots__ = ("prompt_modes", "solo")
+
+    def __init__(self) -> None:
+        # per player: "always" asks at every response window even with only "pass" (hot-seat
+        # privacy); "auto" passes by itself when there is nothing to activate
+        self.prompt_modes: list[PromptMode] = ["auto", "auto"]
+        self.solo = False  # solo testing: manual actions always allowed (DESIGN.md §4)
+
+
+class DuelState:
+    """A duel's state between players 0 and 1. Clients use its subclass `Duel`."""
+
+    def __init__(self, rules: Rules, seed: int, names: tuple[str, str] = DEFAULT_NAMES) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.names = names
+        self.rng = random.Random(seed)
+        self.players = (Player(0, rules.duel.starting_lp), Player(1, rules.duel.starting_lp))
+        if rules.zones.separate_pendulum or rules.ruleset == "mr3":  # V-06
+            for side in self.players:
+                side.pendulum_zones = SEPARATE_PENDULUM_ZONES
+        self.cards: dict[int, CardInst] = {}
+        self.turn = 0
+        self.turn_player = 0
+        self.first_player = 0
+        self.phase = Phase.DRAW
+        self.step = Step.NONE
+        self.log: list[Event] = []
+        self.outcome: Outcome | None = None
+        self.pending: Decision | None = None
+        self.index = CardIndex()
+        self.settings = DuelSettings()
+        # chains and effects (rules/chain.py)
+        self.chain: list[ChainLink] = []  # CL1 first
+        self.signals: list[Signal] = []  # what happened since triggers were last collected
+        self.last_signals: list[Signal] = []  # the last action's events ("when …" activations answer them)
+        self.batch = 0  # events of one action share a batch number (R-CHAIN-10)
+        self.resolving = False
+        self.summoning: tuple[CardInst, ...] = ()  # the monsters of a Summon in its negation window (R-SUMMON-19)
+        self.summoned_from: dict[int, Loc] = {}  # … and where each came from (if its Summon is negated it never reached the field)
+        self.summon_negated = False
+        self.delayed: list[Delayed] = []  # effects waiting for a later Standby/End Phase
+        self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, turn): "until the end of this turn"
+        self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
+        self.first_given: int | None = None  # a match's later duel: who goes first was chosen before it (R-MATCH-3)
+        self.time_limit: TimeLimit | None = None  # tournament time called (state/timelimit.py, R-TIME-2…6)
+        self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
+        self.end_battle = False  # an effect ends the Battle Phase after this attack
+        self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
+        self.record: ReplayRecord | None = None
+        self.attack: AttackState | None = None  # the attack in progress
+        # uids of cards each player knows although they are hidden from them now: seen face-up or
+        # revealed before going to a hand or face-down (state/determinize.py keeps them); a
+        # shuffled Deck is unknown again
+        self.known: tuple[set[int], set[int]] = (set(), set())
+        self.idle = False  # an open game state: the turn player's Main Phase / Battle Step command
+        self.flow: list[Frame] = []  # the flow: pending work, innermost last (core/machine.py)
+        self.uids: list[int] = []  # card uids still to deal (`deal_uids`)
+
+    # ------------------------------------------------------------------ client settings
+
+    @property
+    def solo(self) -> bool:
+        """Solo testing: manual actions always allowed (DESIGN.md §4). A setting (`settings`)."""
+        return self.settings.solo
+
+    @solo.setter
+    def solo(self, value: bool) -> None:
+        self.settings.solo = value
+
+    @property
+    def prompt_modes(self) -> list[PromptMode]:
+        """Per player, "auto" or "always" (`DuelSettings`); set with `Duel.set_prompt_mode`."""
+        return self.settings.prompt_modes
+
+    # ------------------------------------------------------------------ the cards
+
+    def deal_uids(self, count: int) -> None:
+        """Hand out card uids in a seeded random order: a hidden card's uid must not reveal its
+        place in a (possibly public) decklist."""
+        uids = list(range(1, count + 1))
+        random.Random(f"uids:{self.seed}").shuffle(uids)
+        self.uids = uids
+
+    def deal(self, player: int, cards: Iterable[Card], loc: Loc) -> list[CardInst]:
+        """Create card instances for `player` in `loc` (in order, bottom → top for piles)."""
+        made = []
+        for data in cards:
+            card = CardInst(self.uids.pop() if self.uids else max(self.cards, default=0) + 1, data, player)
+            card.loc = loc
+            card.face_up = loc not in (Loc.DECK, Loc.EXTRA, Loc.HAND)
+            self.players[player].layout += 1
+            self.cards[card.uid] = card
+            self.register(card)
+            self.players[player].pile(PILES[loc]).append(card) if loc in PILES else None
+            made.append(card)
+        return made
+
+    def register(self, card: CardInst) -> None:
+        card.duel = self
+        if card.is_pendulum:
+            self.players[card.owner].has_pendulums = True
+        if card.effects:
+            self.index.responders = True
+            if card.wins:
+                self.index.win_cards = True
+            for _, effect, *_ in card.chosen:
+                if effect.when is not None:
+                    self.index.listens.update(e for e in effect.when.event if e not in STATE_EVENTS)
+            if card.triggers:
+                self.index.trigger_cards.append(card)
+                for _, effect in card.triggers:
+                    self.index.trigger_events.update(("flipped",) if effect.kind == "flip" else effect.when.event)  # type: ignore[union-attr]
+            if card.continuous:
+                self.index.continuous_count += 1
+                for effect in card.continuous:
+                    self.index.flags |= spec_flags(effect.continuous)
+                if card.negates:
+                    self.index.negators.append(card)
+                if card.forces_position:
+                    self.index.forcers.append(card)
+
+    def relist(self) -> None:
+        """Rebuild which cards have triggers and which negate or force positions, after cards
+        swapped identities (engine/determinize.py). What depends on the cards as a whole —
+        counts, the events they answer — is the same for any permutation of the same cards."""
+        cards = self.cards.values()
+        self.index.trigger_cards = [c for c in cards if c.triggers]
+        self.index.negators = [c for c in cards if c.continuous and c.negates]
+        self.index.forcers = [c for c in cards if c.continuous and c.forces_position]
+        self.index.field_sources = None
+        for side in self.players:
+            side.memo = {None: side.layout}
+
+    def per_layout(self, p: int, key: Any, compute: Callable[..., Any], *args: Any) -> Any:
+        """`compute(*args)`, kept until a card enters or leaves player `p`'s hand, field, piles
+        or control (or cards change identity, `relist`): for answers that depend only on where
+        `p`'s cards are, such as which of them could be activated from there, asked at every
+        window. (`args` rather than a closure: most calls find the answer kept.)"""
+        side = self.players[p]
+        memo = side.memo
+        if memo[None] == side.layout:
+            found = memo.get(key, _MISSING)
+            if found is not _MISSING:
+                return found
+        else:
+            memo.clear()
+            memo[None] = side.layout
+        found = memo[key] = compute(*args)
+        return found
+
+    def make_token(self, player: int, spec: TokenSpec) -> CardInst:
+        """A Token (R-CARD-11): a Normal Monster that is not a card and ceases to exist off the field."""
+        data = Monster(id=990_000_000 + len(self.cards), name=spec.name, kind="monster", frame="token",
+                       attribute=spec.attribute, type=spec.type, level=spec.level, atk=spec.atk, **{"def": spec.def_})
+        card = CardInst(max(self.cards, default=0) + 1, data, player)
+        card.no_tribute = spec.no_tribute
+        card.loc = Loc.GONE
+        self.cards[card.uid] = card
+        self.register(card)
+        return card
+
+    # ------------------------------------------------------------------ primitives
+
+    def emit(self, event: Event) -> Event:
+        self.log.append(event)
+        return event
+
+    def ask(self, player: int, kind: Kind, options: Sequence[Option], prompt: str, *,
+            lo: int = 1, hi: int = 1, verb: str = "", sets: tuple[frozenset[str], ...] = (), rule: str = "",
+            subject: int | None = None, effect: int | None = None) -> Decision:
+        return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI, sets, rule, subject, effect)
+
+    def stat(self, card: CardInst, which: str) -> int:
+        """A card's current ATK or DEF ("atk"/"def") with every continuous effect applied: the
+        continuous layer (board/continuous.py) works it out, so `Duel` overrides this."""
+        raise NotImplementedError
+
+    def opponent(self, player: int) -> int:
+        return 1 - player
+
+    def card(self, uid: int) -> CardInst:
+        return self.cards[uid]
+
+    def signal(self, event: str, card: CardInst | None, player: int, *, how: str = "", src: Loc | None = None,
+               by_battle: bool = False, by_player: int | None = None, by_card: CardInst | None = None) -> None:
+        """Record something triggers may answer (only when some card of the duel has effects)."""
+        if self.index.responders:
+            self.signals.append(Signal(event, card, player, how, src, self.batch, card.moves if card else 0, by_battle,
+                                       self.move_count, by_player, by_card))
+
+    def take_out(self, card: CardInst) -> None:
+        """Take `card` out of its zone or pile (the first half of a move, board/actions.py)."""
+        loc = card.loc
+        if loc == Loc.MZONE:
+            self.players[card.controller].mzone[card.seq] = None
+        elif loc == Loc.SZONE:
+            self.players[card.controller].szone[card.seq] = None
+        elif loc == Loc.MATERIAL:
+            for other in self.cards.values():
+                if card in other.materials:
+                    other.materials.remove(card)
+                    break
+        elif loc in PILES:
+            pile = self.players[card.owner].pile(PILES[loc])
+            if pile and pile[-1] is card:
+                pile.pop()
+            else:
+                pile.remove(card)
+
+    def take_control(self, card: CardInst, player: int, *, until_end_phase: bool) -> None:
+        """Move an opponent's monster to `player`'s field; it returns at the End Phase if so said."""
+        side = self.players[player]
+        zone = side.free_mzone()
+        if zone is None:
+            return
+        original = card.controller
+        self.players[original].mzone[card.seq] = None
+        side.mzone[zone] = card
+        card.seq, card.controller = zone, player
+        side.layout += 1
+        self.players[original].layout += 1
+        card.original_controller = original if until_end_phase else None
+        card.control_until = self.turn if until_end_phase else 0
+        card.moves += 1
+        self.emit(Note(f"{self.names[player]} takes control of {card.name}" + (" until the End Phase" if until_end_phase else "")))
+
+    def shuffle(self, player: int) -> None:
+        """R-TERM-16: shuffle with the duel's seeded RNG. Nobody knows the order any more."""
+        deck = self.players[player].deck
+        self.rng.shuffle(deck)
+        if self.known[0] or self.known[1]:
+            uids = {c.uid for c in deck}
+            self.known[0].difference_update(uids)
+            self.known[1].difference_update(uids)
+        self.emit(Shuffle(player))
+
+    def reveal(self, cards: Iterable[CardInst], players: Iterable[int]) -> None:
+        """`players` now know these cards, wherever they go until a Deck is shuffled
+        (a revealed search, a look at the Deck or at a hand)."""
+        for p in players:
+            self.known[p].update(c.uid for c in cards)
+
+    def draw(self, player: int, count: int = 1) -> list[CardInst]:
+        """Draw `count` cards; a player who must draw from an empty Deck loses (R-WIN-2)."""
+        side = self.players[player]
+        drawn: list[CardInst] = []
+        for _ in range(count):
+            if not side.deck:
+                if drawn:
+                    self.emit(Draw(player, tuple(c.uid for c in drawn), tuple(c.name for c in drawn)))
+                self.lose([player], "deck-out", f"{self.names[player]} had to draw from an empty Deck (R-WIN-2)")
+            card = side.deck.pop()
+            card.loc = Loc.HAND
+            card.face_up = False
+            card.arrived_turn = self.turn
+            card.properly_summoned = False
+            side.hand.append(card)
+            drawn.append(card)
+            side.layout += 1
+        if drawn:
+            self.emit(Draw(player, tuple(c.uid for c in drawn), tuple(c.name for c in drawn)))
+        return drawn
+
+    def change_lp(self, player: int, delta: int, kind: str) -> None:
+        """Apply an LP change (floored at 0, R-BATTLE-10) and end the duel at 0 LP (R-WIN-1)."""
+        self.change_lps({player: delta}, kind)
+
+    def change_lps(self, deltas: dict[int, int], kind: str) -> None:
+        """Several LP changes at one moment: both players at 0 together is a draw (R-WIN-4)."""
+        for player, delta in deltas.items():
+            if delta == 0:
+                continue
+            side = self.players[player]
+            side.lp = max(0, side.lp + delta)
+            self.emit(LifePoints(player, delta, side.lp, kind))
+        zero = [p for p in (0, 1) if self.players[p].lp == 0]
+        if zero:
+            self.lose(zero, "LP", "LP reached 0 (R-WIN-1)")
+        if self.time_limit is not None and self.time_limit.sudden_death:
+            self._sudden_death()  # R-TIME-4: compared at the moment of the change
+
+    def _sudden_death(self) -> None:
+        """R-TIME-4: in sudden death, an LP change that leaves the totals unequal ends the duel at
+        once — LP compared at that moment, so a cost decides before its effect resolves."""
+        a, b = self.players[0].lp, self.players[1].lp
+        if a != b:
+            self.decide(0 if a > b else 1, "time", f"sudden death: the first LP change left {max(a, b)} vs {min(a, b)} (R-TIME-4)")
+
+    def lose(self, players: list[int], reason: str, detail: str) -> None:
+        """End the duel now: one loser → the other wins; both → a draw (R-WIN-4)."""
+        if len(players) == 2:
+            self._end(None, reason, f"both players lost at once: {detail} (R-WIN-4)")
+        else:
+            self._end(1 - players[0], reason, detail)
+        raise DuelOver()
+
+    def win(self, player: int, reason: str, detail: str) -> None:
+        self._end(player, reason, detail)
+        raise DuelOver()
+
+    def decide(self, winner: int | None, reason: str, detail: str) -> None:
+        """End the duel now with this result (None: a draw), e.g. by the time procedure."""
+        self._end(winner, reason, detail)
+        raise DuelOver()
+
+    def _end(self, winner: int | None, reason: str, detail: str) -> None:
+        takes_match = winner is not None and winner == self.match_claim
+        if takes_match:
+            detail = f"{detail}; this win takes the match (Victory Dragon)".lstrip("; ")
+        self.outcome = Outcome(winner, reason, detail, takes_match)
+        self.emit(DuelEnd(winner, reason, detail))
+
+    # ------------------------------------------------------------------ queries
+
+    def monster_count(self, player: int) -> int:
+        return sum(1 for c in self.players[player].mzone if c is not None)
+
+    def emz_free(self, seq: int) -> bool:
+        return self.players[0].mzone[seq] is None and self.players[1].mzone[seq] is None
+
+    def uses_emz(self, player: int) -> bool:
+        side = self.players[player]
+        return side.mzone[EMZ_LEFT] is not None or side.mzone[EMZ_LEFT + 1] is not None
+
+    def where(self, card: CardInst) -> str:
+        """A short location tag used to tell identical names apart: H2, M3, S1, F, GY …"""
+        loc = card.loc
+        if loc == Loc.HAND:
+            return f"H{self.players[card.owner].hand.index(card) + 1}"
+        if loc == Loc.MZONE:
+            return f"M{card.seq + 1}" if card.seq < 5 else f"EMZ{card.seq - 4}"
+        if loc == Loc.SZONE:
+            return "F" if card.seq == FIELD_ZONE else f"S{card.seq + 1}"
+        tag = {Loc.GY: "GY", Loc.BANISHED: "BAN", Loc.DECK: "DECK", Loc.EXTRA: "EX"}.get(loc)
+        if tag is None:
+            return loc.name
+        pile = self.players[card.owner].pile(PILES[loc])
+        return f"{tag}{len(pile) - pile.index(card)}" if loc == Loc.DECK else f"{tag}{pile.index(card) + 1}"
+
+    def state_hash(self) -> str:
+        """A digest of everything that decides the rest of the duel (replays must reproduce it)."""
+        parts: list[Any] = [self.turn, self.turn_player, int(self.phase), int(self.step), self.rng.getstate()[1][:4],
+                            self.outcome and (self.outcome.winner, self.outcome.reason)]
+        for side in self.players:
+            parts.append((side.lp, side.normal_summon_turn))
+            for pile in (side.deck, side.hand, side.gy, side.banished, side.extra):
+                parts.append(tuple((c.uid, c.face_up) for c in pile))
+            for zone in (side.mzone, side.szone):
+                parts.append(tuple(None if c is None else (c.uid, int(c.pos), c.face_up, c.attacks, c.pos_changed_turn,
+                                                           tuple(m.uid for m in c.materials)) for c in zone))
+        if self.time_limit is not None:
+            parts.append(self.time_limit)
+        pending = self.pending
+        if pending is not None:
+            parts.append((pending.player, pending.kind.value, tuple(o.key for o in pending.options)))
+        return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+_MULTI = (Kind.CARDS, Kind.ORDER)
+_MISSING = object()  # (per_layout: not worked out yet)
