@@ -118,15 +118,15 @@ def test_python_dash_m_works():
 
 
 def test_an_effect_bug_exits_70_with_a_replay_for_the_report(cli, monkeypatch, tmp_path):
-    from ygoterm.engine.effects import ops
+    from ygoterm.engine.effects import registry
 
     def broken(ctx, params, name):
         raise KeyError("simulated engine bug")
         yield
 
     monkeypatch.setenv("YGOTERM_HOME", str(tmp_path))
-    for name in list(ops.OPERATIONS):
-        monkeypatch.setitem(ops.OPERATIONS, name, broken)
+    for name in list(registry.VERBS):
+        monkeypatch.setitem(registry.VERBS, name, broken)
     code, _, err = cli("bench", "--decks", "kaiba-dragons", "joey-warriors", "--duels", "20")
     text = " ".join(err.split())
     assert code == 70

@@ -29,7 +29,7 @@ def test_the_menu_needs_neither_the_card_schema_nor_the_engine():
     """What `ygoterm` imports before its menu is on screen (a fresh interpreter)."""
     code = ("import sys, ygoterm.cli, ygoterm.tui.app\n"
             "heavy = sorted(m for m in sys.modules if m.startswith(('ygoterm.schema.cards', 'ygoterm.schema.effects', "
-            "'ygoterm.engine.duel.protocol', 'ygoterm.engine.effects.ops', 'ygoterm.agents', 'ygoterm.tui.duel_screen')))\n"
+            "'ygoterm.engine.duel.protocol', 'ygoterm.engine.effects.registry', 'ygoterm.agents', 'ygoterm.tui.duel_screen')))\n"
             "print(heavy)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr

@@ -233,14 +233,14 @@ def test_undo_restores_each_earlier_decision_from_snapshots_then_by_replay(pool,
 
 
 def test_a_flow_holding_a_generator_is_refused_a_copy_in_words(pool, monkeypatch):
-    from ygoterm.engine.effects import ops
+    from ygoterm.engine.effects import registry
     from ygoterm.engine.core.decision import Option
     from ygoterm.engine.duel.position import build_position
 
     def asks(ctx, params, name):  # an operation written as a generator (a handler might be)
         yield ctx.d.ask(ctx.player, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")), "Really draw?")
 
-    monkeypatch.setitem(ops.OPERATIONS, "draw", asks)
+    monkeypatch.setitem(registry.VERBS, "draw", asks)
     d = build_position(pool, {"name": "gen", "turn": 3, "A": {"hand": ["Pot of Greed"], "deck": [{"card": "Feral Imp", "count": 5}]}}, seed=1)
     d.apply("activate Pot of Greed")
     while d.pending.kind == Kind.CHAIN:

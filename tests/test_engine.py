@@ -261,8 +261,8 @@ def test_manual_actions_are_logged_replayed_and_off_by_default(pool, decks):
 
 
 def test_effect_error_carries_the_card_and_the_replay(pool, decks, monkeypatch):
-    from ygoterm.engine.effects import ops
-    from ygoterm.engine.effects.ops import EffectError
+    from ygoterm.engine.effects import registry
+    from ygoterm.engine import EffectError
     from ygoterm.engine.duel.position import build_position
 
     data = {"name": "bug", "turn": 3, "A": {"hand": ["Pot of Greed"], "deck": [{"card": "Feral Imp", "count": 5}]}}
@@ -272,7 +272,7 @@ def test_effect_error_carries_the_card_and_the_replay(pool, decks, monkeypatch):
         raise KeyError("simulated engine bug")
         yield
 
-    monkeypatch.setitem(ops.OPERATIONS, "draw", broken)
+    monkeypatch.setitem(registry.VERBS, "draw", broken)
     with pytest.raises(EffectError) as info:
         d.apply("activate Pot of Greed")
     assert info.value.card == "Pot of Greed" and "simulated engine bug" in str(info.value)

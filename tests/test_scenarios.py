@@ -38,13 +38,13 @@ def test_scenario_check_command_reports_a_diff(cli, tmp_path):
 
 
 def test_an_effect_bug_fails_the_scenario_with_the_card_named(cli, monkeypatch):
-    from ygoterm.engine.effects import ops
+    from ygoterm.engine.effects import registry
 
     def broken(ctx, params, name):
         raise KeyError("simulated engine bug")
         yield
 
-    monkeypatch.setitem(ops.OPERATIONS, "damage", broken)
+    monkeypatch.setitem(registry.VERBS, "damage", broken)
     code, out, _ = cli("scenario", "check", SCENARIOS / "cards" / "spells" / "sparks.yaml")
     text = " ".join(out.split())
     assert code == 1 and "internal error resolving Sparks" in text and "simulated engine bug" in text

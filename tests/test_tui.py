@@ -321,14 +321,14 @@ async def test_solve_the_shipped_puzzle_from_the_menu(pool):
 
 
 async def test_an_engine_bug_rewinds_the_duel_and_keeps_a_replay(pool, tmp_path, monkeypatch):
-    from ygoterm.engine.effects import ops
+    from ygoterm.engine.effects import registry
     from ygoterm.tui.prompts import MessageScreen
 
     def broken(ctx, params, name):
         raise KeyError("simulated engine bug")
         yield
 
-    monkeypatch.setitem(ops.OPERATIONS, "damage", broken)
+    monkeypatch.setitem(registry.VERBS, "damage", broken)
     app = position_app(pool, tmp_path, "name: Burn\nturn: 3\nA:\n  hand: [Ookazi, Sparks]\n")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

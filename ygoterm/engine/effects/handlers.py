@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
-    from .ops import Ctx
+    from .context import Ctx
 
 Handler = Callable[["Ctx"], Any]  # → a result, or a Frame whose result it is
 HANDLERS: dict[str, Handler] = {}

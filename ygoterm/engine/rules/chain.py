@@ -24,7 +24,8 @@ from ..board.labels import card_options, unique_labels
 from ..state.links import ChainLink, Delayed, Signal, _Pending
 from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next, Return
-from ..effects.ops import cost_payable, pay_costs, possible, resolve_link
+from ..effects.checks import cost_payable, possible
+from ..effects.resolve import pay_costs, resolve_link
 from ..board.timing import summon_locked
 from ..core.types import Loc, Phase, Step
 from ..board import actions

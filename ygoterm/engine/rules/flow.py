@@ -24,7 +24,7 @@ from ..board.labels import unique_labels
 from .legality import BATTLE, NORMAL_SUMMON, attack_option, attack_targets, battle_options, in_attacking_position, main_options, tribute_terms
 from ..state.links import AttackState
 from ..state.duel_state import DuelState
-from ..effects.ops import pay_unchained_cost
+from ..effects.resolve import pay_unchained_cost
 from . import time_procedure
 from ..core.types import Loc, Phase, Pos, Step
 from ..board import actions

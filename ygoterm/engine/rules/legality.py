@@ -16,7 +16,7 @@ from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
 from ..board.labels import unique_labels
-from ..effects.ops import cost_payable
+from ..effects.checks import cost_payable
 from .pendulum import option as pendulum_option, refusal as pendulum_refusal
 from ..board.timing import open_main, summon_locked
 from ..core.types import Loc, Phase, Pos, Step

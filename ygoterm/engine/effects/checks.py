@@ -1,0 +1,106 @@
+"""Could an effect do anything now, and could its cost be paid? Activation legality asks
+(R-WIN-2: a draw needs the cards; R-CHAIN-5: costs are paid up front; R-CHAIN-6: an effect
+with nothing to affect is not activated)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...schema import effects as fx
+from ...schema.effects import Effect
+from ..board.filters import event_cards, matches, select, variant
+from ..core.types import Loc
+from ..state.card import CardInst
+from ..state.duel_state import DuelState
+from .summons import fusion_choices, ritual_choices
+
+
+def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
+    for spec in effect.cost:
+        params = spec.params
+        side = d.players[p]
+        if spec.op == "pay_lp":
+            amount = params.amount
+            if isinstance(amount, int) and side.lp < amount:  # R-WIN-1: a cost may bring LP to 0, never below
+                return False
+        elif spec.op == "discard":
+            if params.what == "self":
+                if card.loc != Loc.HAND:
+                    return False
+            elif sum(1 for c in side.hand if c is not card and matches(d, c, params.where, p, card)) < params.count:
+                return False
+        elif spec.op in ("send_to_gy", "banish", "return_to_hand", "destroy"):
+            if not _selection_available(d, p, card, params.what):
+                return False
+        elif spec.op == "detach":
+            if len(card.materials) < params.count:
+                return False
+        elif spec.op == "remove_counter":
+            if card.counters.get(params.counter, 0) < params.count:
+                return False
+    return True
+
+
+def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, events: list[CardInst] | None = None,
+                         skip: CardInst | None = None) -> bool:
+    """Whether a `choose` or `all` selection (of costs and operations) finds enough cards now;
+    `skip` does not count (Dark Hole's own card)."""
+    if isinstance(selection, fx.ChooseOf):
+        spec = selection.choose
+        need = spec.count.min or 1
+        return len(select(d, spec.where, p, card, events or (), limit=need)) >= need
+    if isinstance(selection, fx.AllOf):
+        return any(c is not skip for c in select(d, selection.all, p, card, events or (), limit=2))
+    return True
+
+
+def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str, str] | None:
+    """(rule, why) when the effect could not do anything now, so it may not be activated."""
+    events = event_cards(d)
+    drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
+    for spec in effect.do:
+        params = spec.params
+        if spec.op == "draw":
+            for who in _who(p, card, params.player):
+                if len(d.players[who].deck) < params.count:
+                    return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
+                drawn[who] += params.count
+        elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "take_control", "reveal"):
+            what = params.what
+            if isinstance(what, fx.AllOf) and what.all.declared:
+                what = variant(what, all=variant(what.all, declared=False))  # declared on resolution: any may do
+            optional = isinstance(what, fx.ChooseOf) and what.choose.count.min == 0
+            if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
+                return "R-CHAIN-6", "there is nothing for it to affect"
+        elif spec.op == "special_summon":
+            if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+                return "R-ZONE-1", "there is no free Monster Zone"
+            what = params.what
+            if isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and not select(d, what.choose.where, p, card, events, limit=1):
+                return "R-CHAIN-6", "there is no monster it could Special Summon"
+        elif spec.op == "discard" and params.what is None:
+            for who in _who(p, card, params.player):
+                if len(d.players[who].hand) + drawn[who] - (1 if card.loc == Loc.HAND and who == p else 0) < params.count:
+                    return "R-CHAIN-6", "there are not enough cards in hand to discard"
+        elif spec.op == "fusion_summon":
+            if not fusion_choices(d, p, params, card):
+                return "R-SUMMON-10", "no Fusion Monster can be Fusion Summoned with the available materials"
+        elif spec.op == "ritual_summon":
+            if not ritual_choices(d, p, params, card):
+                return "R-SUMMON-11", "no Ritual Monster in your hand can be Ritual Summoned now"
+        elif spec.op == "token":
+            player = p if params.player == "you" else 1 - p
+            free = sum(1 for i in range(5) if d.players[player].mzone[i] is None)
+            if free < params.count:
+                return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
+        elif spec.op == "equip" and params.to == "target" and not effect.target_groups:
+            return "R-CARD-8", "an Equip Spell needs a monster to equip"
+    return None
+
+
+def _summon_frees_zone(effect: Effect) -> bool:
+    return any(op.op in ("destroy", "send_to_gy", "banish") for op in effect.cost)
+
+
+def _who(p: int, card: CardInst, who: str) -> list[int]:
+    return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p]}.get(who, [p])

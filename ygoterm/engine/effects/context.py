@@ -1,0 +1,198 @@
+"""The selection language at resolution: what an operation knows (`Ctx`: the duel, the chain
+link, the card, who controls the effect, what it chose) and how a selection names cards —
+words such as `self`, `target`, `event`, `chosen` (docs/cards.md), `all:` filters and
+`choose:` questions (`Choose`, a frame that asks). Targets are checked again as the link
+resolves (R-CHAIN-6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...schema import effects as fx
+from ...schema.effects import Effect
+from ..board.filters import matches, select
+from ..board.labels import card_options
+from ..core.decision import Kind, Option
+from ..core.machine import Frame, Next, Return
+from ..core.types import Loc
+from ..state.card import CardInst
+from ..state.copying import copied_by_slots
+from ..state.duel_state import DuelState
+from ..state.links import ChainLink
+
+
+@copied_by_slots
+@dataclass(slots=True)
+class Ctx:
+    """What an operation knows: the duel, the chain link, who controls the effect.
+
+    Frames of pending operations hold it, so it is copied with them (`copied_by_slots`: its
+    duel is remapped to the copy, its cards and link to the copy's)."""
+
+    d: DuelState
+    link: ChainLink
+    player: int
+    card: CardInst
+    effect: Effect
+    chosen: list[CardInst] = field(default_factory=list)
+    cost: bool = False
+    discarded: dict[int, int] = field(default_factory=dict)  # player → cards this effect made them discard
+    others: list[CardInst] = field(default_factory=list)  # chosen before a choice `among: chosen`, not picked by it
+    done: bool = True  # whether the last operation did what it says ("…, and if you do, …": op if_you_do)
+    affected: list[CardInst] = field(default_factory=list)  # the cards the last moving operation moved
+
+    def players(self, who: str) -> list[int]:
+        p = self.player
+        return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p], "owner": [self.card.owner],
+                "controller": [self.card.controller],
+                "event_player": [self.link.signal.player if self.link.signal else 1 - p]}[who]
+
+    def targets(self) -> list[CardInst]:
+        """R-CHAIN-6: the targets that were still valid when the link began to resolve and have
+        not moved since (a target flipped face-up by this effect is still its target)."""
+        if self.link.resolving_targets is None:
+            return valid_targets(self.d, self.link)
+        return [c for c, moves in self.link.resolving_targets if c.moves == moves]
+
+    def event_cards(self) -> list[CardInst]:
+        return self.link.event_cards
+
+    def cards(self, selection: Any, *, verb: str = "select") -> "list[CardInst] | Frame":
+        """The cards a selection names; when it says `choose` and a player must answer, a
+        `Choose` frame whose result is the chosen cards."""
+        d = self.d
+        if isinstance(selection, str):
+            if selection == "self":
+                return [self.card]
+            if selection in ("target", "targets"):
+                return self.targets()
+            if selection == "event":
+                return self.event_cards()
+            if selection == "equipped":
+                return [self.card.equip_target] if self.card.equip_target else []
+            if selection == "bound":
+                return [self.card.bound] if self.card.bound else []
+            if selection == "chosen":
+                return list(self.chosen)
+            if selection == "chain_card":
+                return [self.link.answers.card] if self.link.answers else []
+            if selection == "attacker":
+                return [d.attack.attacker] if d.attack else []
+            if selection == "attack_target":
+                return [d.attack.target] if d.attack and d.attack.target else []
+            if selection == "others":
+                return list(self.others)
+            if selection == "affected":
+                return list(self.affected)
+            if selection == "equips":
+                return list(self.card.equips)
+            if selection == "defeated":
+                return [c for c, moves, turn in self.card.defeated if turn == d.turn and c.moves == moves and c.loc == Loc.GY]
+            if selection == "battling":  # the other monster in this card's battle
+                a = d.attack
+                if a is None or a.target is None or self.card not in (a.attacker, a.target):
+                    return []
+                return [a.target if self.card is a.attacker else a.attacker]
+            return []
+        if isinstance(selection, fx.AllOf):
+            return select(d, selection.all, self.player, self.card, self.event_cards())
+        if isinstance(selection, fx.ChooseOf):
+            spec = selection.choose
+            if spec.among == "chosen":
+                candidates = [c for c in self.chosen if matches(d, c, spec.where, self.player, self.card)]
+            else:
+                candidates = select(d, spec.where, self.player, self.card, self.event_cards())
+            if spec.pick is not None and candidates:
+                stat = (lambda c: c.atk) if spec.pick.endswith("atk") else (lambda c: c.defense)
+                best = (min if spec.pick.startswith("lowest") else max)(stat(c) for c in candidates)
+                candidates = [c for c in candidates if stat(c) == best]
+            lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
+            chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
+                            lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
+            if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes
+                chosen.ctx, chosen.among_chosen = self, spec.among == "chosen"
+                return chosen
+            return self.picked(chosen, spec.among == "chosen")
+        if isinstance(selection, fx.CopiesOf):
+            spec = selection.copies
+            originals = self.cards(spec.of)  # (a reference, never a choice: a list)
+            assert type(originals) is list
+            copies: list[CardInst] = []
+            for original in originals:
+                where = fx.Filter(zone=spec.zone, name=(original.data.name,), side="you")
+                copies += [c for c in select(d, where, original.controller) if c is not original and c not in copies]
+            return copies
+        return []
+
+    def picked(self, chosen: list[CardInst], among_chosen: bool) -> list[CardInst]:
+        """What a `choose` selection chose is the effect's `chosen` from now on."""
+        self.others = [c for c in self.chosen if c not in chosen] if among_chosen else []
+        self.chosen = chosen
+        return chosen
+
+
+def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: str, prompt: str,
+           random: bool = False, look: bool = False) -> "list[CardInst] | Choose":
+    """Let `player` choose lo..hi of `candidates` (all of them when there are no more): the
+    chosen cards when there is nothing to ask, else a `Choose` frame that asks; with `look`
+    the chooser sees the hidden ones' names."""
+    if not candidates:
+        return []
+    hi = len(candidates) if hi is None else min(hi, len(candidates))
+    lo = min(lo, hi)
+    if random:
+        return d.rng.sample(candidates, hi)
+    if lo == hi == len(candidates) and verb not in ("discard", "tribute"):
+        return list(candidates)
+    if hi == 0:
+        return []
+    return Choose(player, candidates, lo, hi, verb, prompt, look)
+
+
+@dataclass
+class Choose(Frame):
+    """Ask `player` to choose lo..hi of `candidates`; the result is the chosen cards. For a
+    selection of an operation (`Ctx.cards`), they also become its context's `chosen`."""
+
+    player: int
+    candidates: list[CardInst]
+    lo: int
+    hi: int
+    verb: str
+    prompt: str
+    look: bool = False
+    ctx: Ctx | None = None
+    among_chosen: bool = False  # a choice `among: chosen` (the others are remembered)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        lo, hi = self.lo, self.hi
+        if self.look:  # the chooser sees them (a look at the opponent's hand) and remembers
+            d.reveal(self.candidates, (self.player,))
+        return self.ask("chosen", d.ask(self.player, Kind.CARDS, card_options(d, self.candidates, self.player, self.look),
+                                        f"{self.prompt} ({lo if lo == hi else f'{lo}-{hi}'})", lo=lo, hi=hi, verb=self.verb,
+                                        subject=self.ctx.card.uid if self.ctx else None,
+                                        effect=self.ctx.link.index if self.ctx and self.ctx.link.index >= 0 else None))
+
+    def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        chosen = [d.cards[o.card] for o in answer]  # type: ignore[index]
+        if self.ctx is not None:
+            self.ctx.picked(chosen, self.among_chosen)
+        return Return(chosen)
+
+
+def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:
+    """R-CHAIN-6: targets that are still where they were and still fit the target's filter."""
+    groups = link.effect.target_groups
+    out = []
+    for card, moves, group in zip(link.targets, link.target_moves, link.target_groups):
+        if card.moves != moves:
+            continue
+        if not matches(d, card, groups[group].where, link.player, link.card, _signal_cards(link)):
+            continue
+        out.append(card)
+    return out
+
+
+def _signal_cards(link: ChainLink) -> list[CardInst]:
+    return link.event_cards

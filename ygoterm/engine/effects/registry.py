@@ -1,0 +1,135 @@
+"""The verb registry: what each `do:`/`cost:` word of a card file does (docs/cards.md).
+
+A verb is a function `verb(ctx, params, name)`, registered under its names with `@verb(...)`
+(the families are in `effects/verbs/`). One that needs no answer does its work at once and
+returns its result (False when it could not do what it says, for `if_you_do`); one that must
+ask (choose cards, a position, a name) returns a Frame (core/machine.py) whose steps ask and
+then act, and whose result is the verb's. `RunOps` runs a list of them in order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import GeneratorType
+from typing import Any, Callable, Sequence
+
+from ...schema import effects as fx
+from ...schema.effects import OpSpec
+from ..board.filters import select
+from ..core.machine import DONE, Frame, Next, Return
+from ..core.types import Loc
+from ..state.card import CardInst
+from ..state.duel_state import DuelState
+from .context import Ctx
+
+
+# verb name → its function; a verb returns its result (False: it did not do what it says) or a Frame whose result it is
+VERBS: dict[str, Callable[[Ctx, Any, str], Any]] = {}
+
+
+def verb(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register the function below as the verb(s) `names` of the vocabulary (schema/effects.py:OPS)."""
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        for name in names:
+            assert name not in VERBS, f"verb {name!r} registered twice"
+            VERBS[name] = fn
+        return fn
+    return register
+
+
+def run_ops(ctx: Ctx, ops: Sequence[OpSpec]) -> "RunOps | None":
+    """Run operations in order (None: there are none). An operation returns False when it could
+    not do what it says (nothing left to destroy, an attack already over); `if_you_do` reads that."""
+    return RunOps(ctx, ops) if ops else None
+
+
+@dataclass
+class RunOps(Frame):
+    """Operations in order: those that need no answer run one after another in this step; one
+    that returns a Frame runs as a child, and its result is the operation's."""
+
+    ctx: Ctx
+    ops: Sequence[OpSpec]
+    i: int = 0  # the operation running now
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        ctx, ops = self.ctx, self.ops
+        while self.i < len(ops):
+            spec = ops[self.i]
+            done = VERBS[spec.op](ctx, spec.params, spec.op)
+            if isinstance(done, Frame) or type(done) is GeneratorType:  # it must ask first
+                return self.then(d, "ran", done)
+            self.i += 1
+            if spec.op != "if_you_do":
+                ctx.done = done is not False
+        return DONE
+
+    def ran(self, d: DuelState, done: Any) -> Next:
+        op = self.ops[self.i].op
+        self.i += 1
+        if op != "if_you_do":
+            self.ctx.done = done is not False
+        return self.start(d, None)
+
+
+@dataclass
+class OpStep(Frame):
+    """An operation that needs one value before it acts — the cards of its selection, an LP
+    amount — and then acts at once: `act(d, value)` does the work and returns the operation's
+    result. `after(value)` acts now when the value is known; when it is a frame that must ask
+    first (a `Choose`), the OpStep keeps it and is returned instead: it runs that frame, then acts."""
+
+    ctx: Ctx
+    params: Any
+    name: str = ""
+    choice: Frame | None = None  # the question to run first (held only until the frame starts)
+
+    def after(self, value: Any) -> Any:
+        if isinstance(value, Frame):
+            self.choice = value
+            return self
+        return self.act(self.ctx.d, value)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        choice, self.choice = self.choice, None
+        return self.then(d, "acting", choice)
+
+    def acting(self, d: DuelState, value: Any) -> Next:
+        return Return(self.act(d, value))
+
+    def act(self, d: DuelState, value: Any) -> Any:
+        raise NotImplementedError
+
+
+def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> "int | Amount":
+    """The LP amount an operation names, for `player` (whose LP "half" halves); a frame whose
+    result is the amount when the cards it counts must be chosen first."""
+    amount = params.amount
+    if amount == "half":
+        return ctx.d.players[player].lp // 2
+    if isinstance(amount, int):
+        return _scaled(ctx, params, amount)
+    return Amount(ctx, params).after(ctx.cards(params.of) if params.of is not None else list(ctx.chosen))
+
+
+class Amount(OpStep):
+    def act(self, d: DuelState, source: list[CardInst]) -> int:
+        amount = self.params.amount
+        if amount == "atk_of":
+            amount = sum(c.atk for c in source)
+        elif amount == "field_atk_of":
+            amount = sum(c.atk if c.loc == Loc.MZONE else c.field_atk for c in source)
+        elif amount == "def_of":
+            amount = sum(c.defense for c in source)
+        elif amount == "count_of":
+            amount = len(source)
+        else:
+            amount = sum(c.level for c in source) * 100
+        return _scaled(self.ctx, self.params, amount)
+
+
+def _scaled(ctx: Ctx, params: fx._Amount, amount: int) -> int:
+    amount = int(amount * params.factor)
+    if params.per is not None:
+        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card))
+    return amount

@@ -1,0 +1,171 @@
+"""Verbs on the Deck and the hand: draw, discard, mill, shuffle, look at, reveal, excavate (Cyber Jar)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....schema import effects as fx
+from ...board import actions
+from ...board.filters import matches
+from ...core.events import Note
+from ...core.machine import DONE, Frame, Next
+from ...core.types import Loc
+from ...state.card import CardInst
+from ...state.duel_state import DuelState
+from ..context import Ctx, choose
+from ..registry import OpStep, verb
+from ..summons import special_summon
+
+
+@verb("draw")
+def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
+    for p in ctx.players(params.player):
+        count = ctx.discarded.get(p, 0) if params.as_discarded else params.count
+        if not count:
+            continue
+        for card in ctx.d.draw(p, count):
+            ctx.d.signal("drawn", card, p)
+
+
+@verb("discard")
+def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Any:
+    if params.what is not None:
+        return DiscardCards(ctx, params, name).after(ctx.cards(params.what, verb="discard"))
+    return DiscardEach(ctx, params, ctx.players(params.player))
+
+
+class DiscardCards(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        actions.discard(d, cards, cost=self.ctx.cost)
+
+
+@dataclass
+class DiscardEach(Frame):
+    """Each player named discards from their hand: cards they choose, at random, or the whole hand."""
+
+    ctx: Ctx
+    params: fx.Discard
+    players: list[int]
+    i: int = 0  # the player discarding now
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        ctx, params = self.ctx, self.params
+        while self.i < len(self.players):
+            p = self.players[self.i]
+            hand = [c for c in d.players[p].hand if c is not ctx.card and matches(d, c, params.where, p, ctx.card)]
+            if params.whole_hand:
+                cards = hand
+            else:
+                cards = choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard",
+                               random=params.random)
+                if isinstance(cards, Frame):
+                    return self.then(d, "chosen", cards)
+            self._discard(d, cards)
+        return DONE
+
+    def chosen(self, d: DuelState, cards: list[CardInst]) -> Next:
+        self._discard(d, cards)
+        return self.start(d, None)
+
+    def _discard(self, d: DuelState, cards: list[CardInst]) -> None:
+        p = self.players[self.i]
+        self.i += 1
+        actions.discard(d, cards, cost=self.ctx.cost)
+        self.ctx.discarded[p] = self.ctx.discarded.get(p, 0) + len(cards)
+
+
+@verb("mill")
+def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> None:
+    d = ctx.d
+    for p in ctx.players(params.player):
+        deck = d.players[p].deck
+        cards = deck[-params.count:][::-1]
+        actions.send_to_gy(d, cards, reason="sent from the Deck")
+
+
+@verb("shuffle")
+def op_shuffle(ctx: Ctx, params: fx.Shuffle, name: str) -> None:
+    for p in ctx.players(params.player):
+        ctx.d.shuffle(p)
+
+
+@verb("look")
+def op_look(ctx: Ctx, params: fx.Look, name: str) -> None:
+    d = ctx.d
+    for p in ctx.players(params.player):
+        top = d.players[p].deck[-params.count:][::-1]
+        d.reveal(top, (ctx.player,))
+        d.emit(Note(f"{d.names[ctx.player]} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of {d.names[p]}'s Deck",
+                    private_to=ctx.player, secret=", ".join(c.name for c in top)))
+
+
+@verb("reveal")
+def op_reveal(ctx: Ctx, params: fx.Reveal, name: str) -> Any:
+    return Reveal(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Reveal(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        d.reveal(cards, (0, 1))
+        for card in cards:
+            d.emit(Note(f"{d.names[card.owner]} reveals {card.name}"))
+
+
+@verb("excavate")
+def op_excavate(ctx: Ctx, params: fx.Excavate, name: str) -> "Excavate":
+    players = ctx.players(params.player)
+    if ctx.d.turn_player in players:  # the turn player's cards first (R-PRIO-4)
+        players = [ctx.d.turn_player] + [p for p in players if p != ctx.d.turn_player]
+    return Excavate(ctx, params, players)
+
+
+@dataclass
+class Excavate(Frame):
+    """Cyber Jar: reveal the top cards, Special Summon the matching monsters, the rest to the hand."""
+
+    ctx: Ctx
+    params: fx.Excavate
+    players: list[int]
+    i: int = 0  # the player whose cards are revealed now
+    top: list[CardInst] = field(default_factory=list)  # … their revealed cards
+    chosen: list[CardInst] = field(default_factory=list)  # … the monsters of them Special Summoned
+    summoned: int = 0  # … how many of those have been
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        ctx, params = self.ctx, self.params
+        while self.i < len(self.players):
+            p = self.players[self.i]
+            top = d.players[p].deck[-params.count:][::-1]
+            if not top:
+                self.i += 1
+                continue
+            d.reveal(top, (0, 1))
+            d.emit(Note(f"{d.names[p]} reveals the top {len(top)} card{'s' if len(top) != 1 else ''} of their Deck: "
+                        + ", ".join(c.name for c in top)))
+            self.top = top
+            monsters = [c for c in top if c.is_monster and matches(d, c, params.summon, p, ctx.card)]
+            free = sum(1 for z in d.players[p].mzone[:5] if z is None)
+            if len(monsters) <= free:
+                return self.chose(d, monsters)
+            return self.follow(d, "chose", choose(d, p, monsters, free, free, "special summon",
+                                                  f"{ctx.card.name}: Special Summon {free} of them"))
+        return DONE
+
+    def chose(self, d: DuelState, chosen: list[CardInst]) -> Next:
+        self.chosen, self.summoned = chosen, 0
+        return self.summon(d, None)
+
+    def summon(self, d: DuelState, _: Any) -> Next:
+        p = self.players[self.i]
+        while self.summoned < len(self.chosen):
+            card = self.chosen[self.summoned]
+            self.summoned += 1
+            summoning = special_summon(d, card, p, self.params.position)
+            if summoning is not None:
+                return self.then(d, "summon", summoning)
+        for card in self.top:
+            if card.loc == Loc.DECK:
+                actions.move(d, card, Loc.HAND, face_up=False, reason="added to hand", reveal=True)
+        self.i += 1
+        return self.start(d, None)

@@ -1,0 +1,65 @@
+"""Verbs of chance and declaration: coin tosses, dice (the duel's seeded RNG, R-TERM-7), declaring a Type, Attribute, number, kind or name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ....schema import effects as fx
+from ....schema.vocab import ATTRIBUTES, MONSTER_TYPES
+from ...core.decision import Kind, Option
+from ...core.events import Note
+from ...core.machine import DONE, Frame, Next
+from ...state.duel_state import DuelState
+from ..context import Ctx
+from ..registry import RunOps, run_ops, verb
+
+
+@verb("coin")
+def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> "RunOps | None":
+    heads = ctx.d.rng.random() < 0.5
+    ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if heads else 'tails'}"))
+    return run_ops(ctx, params.heads if heads else params.tails)
+
+
+@verb("roll_die")
+def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> None:
+    """R-TERM-7: the die is the duel's seeded RNG."""
+    ctx.link.rolled = ctx.d.rng.randint(1, 6)
+    ctx.d.emit(Note(f"{ctx.card.name}: the die shows {ctx.link.rolled}"))
+
+
+@verb("declare")
+def op_declare(ctx: Ctx, params: fx.Declare, name: str) -> "Declare":
+    return Declare(ctx, params)
+
+
+@dataclass
+class Declare(Frame):
+    """A player declares a Type, an Attribute, a number, a kind of card or a card name."""
+
+    ctx: Ctx
+    params: fx.Declare
+
+    def player(self) -> int:
+        return self.ctx.player if self.params.player == "you" else 1 - self.ctx.player
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        params = self.params
+        if params.what == "type":
+            words = MONSTER_TYPES
+        elif params.what == "attribute":
+            words = ATTRIBUTES
+        elif params.what == "number":
+            words = tuple(str(n) for n in range(1, 13))
+        elif params.what == "kind":
+            words = ("Monster", "Spell", "Trap")
+        else:
+            words = tuple(sorted({c.name for c in d.cards.values()}))
+        return self.ask("declared", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
+                                          f"{self.ctx.card.name}: declare a {params.what}", verb="declare", subject=self.ctx.card.uid))
+
+    def declared(self, d: DuelState, answer: Option) -> Next:
+        self.ctx.link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
+        d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
+        return DONE

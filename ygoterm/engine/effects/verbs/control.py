@@ -1,0 +1,80 @@
+"""Verbs on control: take control of a monster, switch control (Creature Swap)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....schema import effects as fx
+from ...core.events import Note
+from ...core.machine import DONE, Frame, Next
+from ...core.types import Loc
+from ...state.card import CardInst
+from ...state.duel_state import DuelState
+from ..context import Ctx, choose
+from ..registry import OpStep, run_ops, verb
+
+
+@verb("take_control")
+def op_take_control(ctx: Ctx, params: fx.TakeControl, name: str) -> Any:
+    return TakeControl(ctx, params, name).after(ctx.cards(params.what))
+
+
+class TakeControl(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        ctx, params = self.ctx, self.params
+        for card in cards:
+            if card.loc == Loc.MZONE and card.controller != ctx.player:
+                d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
+                if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
+                    card.original_controller = 1 - ctx.player  # given back when this Equip Card leaves (Duel._unequip)
+                    card.held_by = ctx.card.uid
+
+
+@verb("swap_control")
+def op_swap_control(ctx: Ctx, params: fx.SwapControl, name: str) -> "SwapControl":
+    return SwapControl(ctx, params)
+
+
+@dataclass
+class SwapControl(Frame):
+    """Creature Swap: each player picks one of their monsters, then control of the two is switched."""
+
+    ctx: Ctx
+    params: fx.SwapControl
+    picked: list[CardInst] = field(default_factory=list)
+    asked: int = 0  # players who have picked (the effect's controller first)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        ctx = self.ctx
+        while self.asked < 2:
+            p = (ctx.player, 1 - ctx.player)[self.asked]
+            mine = [c for c in d.players[p].mzone[:5] if c is not None]
+            chosen = choose(d, p, mine, 1, 1, "give", f"{ctx.card.name}: give 1 monster to your opponent")
+            if isinstance(chosen, Frame):
+                return self.then(d, "given", chosen)
+            self.picked += chosen
+            self.asked += 1
+        return self.swap(d)
+
+    def given(self, d: DuelState, chosen: list[CardInst]) -> Next:
+        self.picked += chosen
+        self.asked += 1
+        return self.start(d, None)
+
+    def swap(self, d: DuelState) -> Next:
+        ctx, picked = self.ctx, self.picked
+        if len(picked) == 2:
+            a, b = picked
+            d.players[a.controller].mzone[a.seq], d.players[b.controller].mzone[b.seq] = b, a
+            a.controller, b.controller = b.controller, a.controller
+            a.seq, b.seq = b.seq, a.seq
+            for side in d.players:
+                side.layout += 1
+            for card in picked:
+                card.moves += 1
+                card.original_controller = card.held_by = None
+            d.emit(Note(f"{a.name} and {b.name} switch control"))
+            ctx.chosen = picked
+            return self.then(d, "finish", run_ops(ctx, self.params.then))
+        return DONE

@@ -1,0 +1,74 @@
+"""Verbs on Life Points and the duel's end: damage, gain, pay, lose, win."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ....schema import effects as fx
+from ...core.machine import DONE, Frame, Next
+from ...state.duel_state import DuelState
+from ..context import Ctx
+from ..registry import OpStep, amount_of, verb
+
+
+@verb("damage")
+def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Any:
+    return Damage(ctx, params, name).after(amount_of(ctx, params, ctx.player))
+
+
+class Damage(OpStep):
+    def act(self, d: DuelState, amount: int) -> bool | None:
+        if amount <= 0:
+            return False
+        ctx = self.ctx
+        d.change_lps({p: -amount for p in ctx.players(self.params.player)}, "effect")
+        for p in ctx.players(self.params.player):
+            d.signal("effect_damage", None, p)
+        return None
+
+
+@verb("gain_lp", "pay_lp", "lose_lp")
+def op_life(ctx: Ctx, params: fx.LifeChange, name: str) -> "LifeChanges":
+    return LifeChanges(ctx, params, name, ctx.players(params.player))
+
+
+@dataclass
+class LifeChanges(Frame):
+    """Each player named gains, pays or loses the amount (worked out for each of them)."""
+
+    ctx: Ctx
+    params: fx.LifeChange
+    name: str
+    players: list[int]
+    i: int = 0  # the player whose LP change is next
+    lp: int = 0  # … and their LP before the amount was worked out
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        while self.i < len(self.players):
+            self.lp = d.players[self.players[self.i]].lp
+            amount = amount_of(self.ctx, self.params, self.players[self.i])
+            if isinstance(amount, Frame):
+                return self.then(d, "counted", amount)
+            self._change(d, amount)
+        return DONE
+
+    def counted(self, d: DuelState, amount: int) -> Next:
+        self._change(d, amount)
+        return self.start(d, None)
+
+    def _change(self, d: DuelState, amount: int) -> None:
+        p, lp = self.players[self.i], self.lp
+        self.i += 1
+        if amount <= 0:
+            return
+        if self.name == "gain_lp":
+            d.change_lp(p, amount, "gain")
+        else:
+            d.change_lp(p, -min(amount, lp), "cost" if self.name == "pay_lp" else "loss")
+
+
+@verb("win")
+def op_win(ctx: Ctx, params: fx.Win, name: str) -> None:
+    player = ctx.player if params.player == "you" else 1 - ctx.player
+    ctx.d.win(player, "card", f"{ctx.card.name}: {params.reason} (R-WIN-3)")

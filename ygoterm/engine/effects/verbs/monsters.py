@@ -1,0 +1,142 @@
+"""Verbs on monsters and their cards: ATK/DEF and other lasting changes, battle positions, counters, equipping, binding a card to a monster."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....schema import effects as fx
+from ...board import actions
+from ...board.continuous import Modifier
+from ...core.events import Note
+from ...core.machine import DONE, Frame, Next
+from ...core.types import Loc
+from ...state.card import CardInst
+from ...state.duel_state import DuelState
+from ..context import Ctx
+from ..registry import OpStep, verb
+
+
+_MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items() if f.annotation in (bool, "bool"))  # restrictions it lasts with
+
+
+@verb("modify")
+def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Any:
+    return Modify(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Modify(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
+        ctx, params = self.ctx, self.params
+        times = ctx.link.rolled if params.times == "roll" else 1
+        atk, defense = params.atk * times, params.def_ * times
+        flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
+        scale = params.scale * times
+        done = False
+        for card in cards:
+            if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
+                continue
+            done = True
+            expires = 0
+            if params.until in ("opponent_turns", "your_turns"):  # the last of the opponent's (your) next N turns
+                now_mine = d.turn_player == ctx.player
+                expires = d.turn + 2 * params.turns - (1 if now_mine == (params.until == "opponent_turns") else 0)
+            card.modifiers.append(Modifier(atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags, expires,
+                                           scale, params.scale_limit))
+            if card.loc == Loc.SZONE:  # a Pendulum Scale (R-SUMMON-14)
+                d.emit(Note(f"{card.name}: Pendulum Scale {scale:+d} → {card.scale}"))
+                continue
+            parts = [f"{v:+d} {s}" for v, s in ((atk, "ATK"), (defense, "DEF")) if v]
+            if params.set_atk is not None:
+                parts.insert(0, f"ATK becomes {params.set_atk}")
+            parts += [f.replace("_", " ") for f in sorted(flags)]
+            until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
+                     "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}"}.get(params.until, "")
+            d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
+                        + f" → {card.atk}/{card.defense}"))
+        return done
+
+
+@verb("change_position")
+def op_change_position(ctx: Ctx, params: fx.ChangePosition, name: str) -> Any:
+    return ChangePosition(ctx, params, name).after(ctx.cards(params.what))
+
+
+class ChangePosition(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        for card in cards:
+            if card.loc != Loc.MZONE:
+                continue
+            actions.set_position(d, card, self.params.to, flip_effects=not self.params.no_flip_effects)
+
+
+@verb("add_counter", "remove_counter")
+def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Any:
+    return Counters(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Counters(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        params = self.params
+        for card in cards:
+            if not card.loc.on_field:
+                continue
+            have = card.counters.get(params.counter, 0)
+            card.counters[params.counter] = have + params.count if self.name == "add_counter" else max(0, have - params.count)
+            d.emit(Note(f"{card.name} has {card.counters[params.counter]} {params.counter}"))
+
+
+@verb("equip")
+def op_equip(ctx: Ctx, params: fx.Equip, name: str) -> "Equip":
+    return Equip(ctx, params)
+
+
+@dataclass
+class Equip(Frame):
+    """Equip cards to a monster. A monster card becomes an Equip Card in a Spell & Trap Zone of
+    the effect's controller (R-CARD-8: Archfiend of Gilfer, Dark Necrofear, Relinquished)."""
+
+    ctx: Ctx
+    params: fx.Equip
+    equips: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        return self.follow(d, "chosen", self.ctx.cards(self.params.what))
+
+    def chosen(self, d: DuelState, equips: list[CardInst]) -> Next:
+        self.equips = equips
+        return self.follow(d, "act", self.ctx.cards(self.params.to))
+
+    def act(self, d: DuelState, targets: list[CardInst]) -> Next:
+        ctx, equips = self.ctx, self.equips
+        monster = next((t for t in targets if t.loc == Loc.MZONE and t.face_up and t not in equips), None)
+        for card in equips:
+            if card.is_monster and card.loc != Loc.SZONE:
+                zone = d.players[ctx.player].free_szone()
+                if monster is None or zone is None or card.loc == Loc.GONE:
+                    continue  # it stays where it is
+                for old in list(card.equips):  # a monster leaving the Monster Zone loses its Equip Cards (R-CARD-8)
+                    actions.destroy(d, [old], by="rule", reason=f"{card.name} became an Equip Card (R-CARD-8)")
+                actions.move(d, card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
+            if monster is None or card.loc != Loc.SZONE:
+                if card.loc == Loc.SZONE:
+                    actions.move(d, card, Loc.GY, reason="nothing to equip")
+                continue
+            actions.equip(d, card, monster)
+        return DONE
+
+
+@verb("bind")
+def op_bind(ctx: Ctx, params: fx.Bind, name: str) -> Any:
+    return Bind(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Bind(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        card = self.ctx.card
+        for monster in cards:
+            if monster.loc.on_field and card.loc.on_field:
+                card.bound, monster.bound = monster, card
+                card.binding = "leaves"
+                card.active = True
+                break

@@ -1,0 +1,115 @@
+"""Verbs that move cards: destroy, send to the GY, banish, return to the hand or Deck, add to the hand, place face-up (Destiny Board), Set, detach Xyz Materials."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....schema import effects as fx
+from ...board import actions
+from ...core.types import TRIBUTED_BY_EFFECT, Loc
+from ...state.card import CardInst
+from ...state.duel_state import DuelState
+from ..context import Ctx
+from ..registry import OpStep, verb
+
+
+_MOVE_VERBS = {"destroy": "destroy", "send_to_gy": "send to the GY", "banish": "banish", "return_to_hand": "return to the hand",
+               "return_to_deck": "return to the Deck", "add_to_hand": "add to your hand"}
+
+
+@verb("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand")
+def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Any:
+    tribute = ctx.cost and name == "send_to_gy" and isinstance(params.what, fx.ChooseOf) and params.what.choose.where.zone == ("monster",)
+    verb = "tribute" if tribute else _MOVE_VERBS[name].split()[0]  # R-TERM-3
+    return MoveCards(ctx, params, name).after(ctx.cards(params.what, verb=verb))
+
+
+class MoveCards(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
+        ctx = self.ctx
+        cards = [c for c in cards if c.loc != Loc.GONE]
+        moves = [c.moves for c in cards]
+        _move(ctx, self.params, self.name, cards)
+        ctx.affected = [c for c, before in zip(cards, moves) if c.moves != before]
+        return bool(ctx.affected)
+
+
+def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
+    d = ctx.d
+    if not cards:
+        return
+    if name == "destroy":  # "destroy it, and if you do, banish it" (banish: Bottomless Trap Hole)
+        actions.destroy(d, cards, by="effect", source=ctx.card, to=Loc.BANISHED if params.banish else Loc.GY)
+    elif name == "send_to_gy":
+        for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
+            tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player
+            actions.send_to_gy(d, [c], reason=TRIBUTED_BY_EFFECT if tribute else "cost" if ctx.cost else "effect")
+    elif name == "banish":
+        for c in cards:
+            actions.move(d, c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
+    elif name == "return_to_hand":
+        for c in cards:
+            actions.move(d, c, Loc.HAND, face_up=False, reason="returned to hand")
+    elif name == "return_to_deck":
+        owners = set()
+        for c in cards:
+            actions.move(d, c, Loc.DECK, face_up=False, reason="returned to Deck", top=params.position != "bottom")  # Extra Deck monsters go home
+            owners.add(c.owner)
+        if params.position == "shuffle":
+            for owner in sorted(owners):
+                d.shuffle(owner)
+    elif name == "add_to_hand":
+        searched = {c.owner for c in cards if c.loc == Loc.DECK}
+        for c in cards:
+            actions.move(d, c, Loc.HAND, face_up=False, reason="added to hand", reveal=params.reveal)
+        for owner in sorted(searched):  # R-ZONE-7: a searched Deck is shuffled
+            d.shuffle(owner)
+
+
+@verb("place")
+def op_place(ctx: Ctx, params: fx.Place, name: str) -> Any:
+    """Place cards face-up in your Spell & Trap Zones; they are not activated (Destiny Board)."""
+    d = ctx.d
+    what = params.what
+    if params.in_order and isinstance(what, fx.ChooseOf) and what.choose.where.name:
+        mine = {c.name for c in d.players[ctx.player].szone if c is not None and c.face_up}
+        missing = next((n for n in what.choose.where.name if n not in mine), None)
+        if missing is None:
+            return None
+        where = what.choose.where.model_copy(update={"name": (missing,)})
+        what = fx.ChooseOf(choose=what.choose.model_copy(update={"where": where}))
+    return Place(ctx, params, name).after(ctx.cards(what, verb="place"))
+
+
+class Place(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        ctx = self.ctx
+        for card in cards:
+            zone = d.players[ctx.player].free_szone()
+            if zone is None or card.is_monster:
+                continue
+            searched = card.loc == Loc.DECK
+            actions.move(d, card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="placed")
+            card.active = True
+            if searched:
+                d.shuffle(card.owner)
+
+
+@verb("set_card")
+def op_set_card(ctx: Ctx, params: fx.SetCard, name: str) -> Any:
+    return SetCards(ctx, params, name).after(ctx.cards(params.what, verb="set"))
+
+
+class SetCards(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        ctx = self.ctx
+        for card in cards:
+            if card.loc == Loc.HAND and not card.is_monster and (card.is_field_spell or d.players[ctx.player].free_szone() is not None):
+                actions.set_spell_trap(d, ctx.player, card)
+
+
+@verb("detach")
+def op_detach(ctx: Ctx, params: fx.Detach, name: str) -> None:
+    """R-SUMMON-13: detached Xyz Materials go to the GY."""
+    for material in ctx.card.materials[:params.count]:
+        actions.move(ctx.d, material, Loc.GY, reason="detached")  # (it leaves the Xyz monster's materials)

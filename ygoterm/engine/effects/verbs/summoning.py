@@ -1,0 +1,105 @@
+"""Verbs that Summon: Special Summon, Tokens, Fusion and Ritual Summons by effect."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ....schema import effects as fx
+from ...core.machine import DONE, Frame, Next, Return
+from ...core.types import Loc
+from ...state.card import CardInst
+from ...state.duel_state import DuelState
+from ..context import Ctx
+from ..registry import verb
+from ..summons import fusion_summon, ritual_summon, special_summon
+
+
+@verb("special_summon")
+def op_special_summon(ctx: Ctx, params: fx.SpecialSummon, name: str) -> "SpecialSummonCards":
+    return SpecialSummonCards(ctx, params)
+
+
+@dataclass
+class SpecialSummonCards(Frame):
+    """Special Summon the cards of the selection one by one (each may ask its position)."""
+
+    ctx: Ctx
+    params: fx.SpecialSummon
+    cards: list[CardInst] = field(default_factory=list)
+    from_deck: list[int] = field(default_factory=list)  # owners whose Deck they come from (shuffled after)
+    arrived: list[CardInst] = field(default_factory=list)
+    i: int = 0  # the next card to Summon
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        return self.follow(d, "chosen", self.ctx.cards(self.params.what, verb="special summon"))
+
+    def chosen(self, d: DuelState, cards: list[CardInst]) -> Next:
+        self.cards = cards
+        self.from_deck = sorted({c.owner for c in cards if c.loc == Loc.DECK})
+        return self.next(d, None)
+
+    def next(self, d: DuelState, _: Any) -> Next:
+        ctx, params = self.ctx, self.params
+        while self.i < len(self.cards):
+            card = self.cards[self.i]
+            self.i += 1
+            if card.loc in (Loc.MZONE, Loc.GONE) or not card.is_monster:
+                continue
+            controller = ctx.player if params.controller == "you" else card.owner
+            summoning = special_summon(d, card, controller, params.position, how="special", proper=params.proper)
+            if summoning is not None:
+                return self.then(d, "summoned", summoning)
+            self._arrived(card)
+        for owner in self.from_deck:  # R-ZONE-7
+            d.shuffle(owner)
+        ctx.affected = self.arrived
+        return Return(bool(self.arrived))
+
+    def summoned(self, d: DuelState, _: Any) -> Next:
+        self._arrived(self.cards[self.i - 1])
+        return self.next(d, None)
+
+    def _arrived(self, card: CardInst) -> None:
+        if card.loc == Loc.MZONE:
+            self.arrived.append(card)
+            if self.params.bind:
+                ctx = self.ctx
+                ctx.card.bound, card.bound = card, ctx.card
+                ctx.card.binding = "destroyed" if self.params.bind == "destroyed" else "leaves"
+
+
+@verb("token")
+def op_token(ctx: Ctx, params: fx.Token, name: str) -> "Tokens":
+    return Tokens(ctx, params, ctx.player if params.player == "you" else 1 - ctx.player)
+
+
+@dataclass
+class Tokens(Frame):
+    """Special Summon Tokens one by one while there is a free zone (each may ask its position)."""
+
+    ctx: Ctx
+    params: fx.Token
+    player: int
+    made: int = 0
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        while self.made < self.params.count:
+            self.made += 1
+            if d.players[self.player].free_mzone() is None:
+                break
+            token = d.make_token(self.player, self.params)
+            summoning = special_summon(d, token, self.player, self.params.position, how="special")
+            if summoning is not None:
+                return self.then(d, "start", summoning)
+        return DONE
+
+
+@verb("fusion_summon")
+def op_fusion(ctx: Ctx, params: fx.FusionSummon, name: str) -> Frame:
+    return fusion_summon(ctx.d, ctx.player, params, ctx.card)
+
+
+@verb("ritual_summon")
+def op_ritual(ctx: Ctx, params: fx.RitualSummon, name: str) -> Frame:
+    return ritual_summon(ctx.d, ctx.player, params, ctx.card)

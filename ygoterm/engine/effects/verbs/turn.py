@@ -1,0 +1,89 @@
+"""Verbs that change the rest of the turn or a later one: effects "until the end of this turn", delayed effects, skipped phases, Summon locks, protection, extra Normal Summons, Traps from the hand."""
+
+from __future__ import annotations
+
+
+from ....schema import effects as fx
+from ....schema.effects import Effect
+from ...core.events import Note
+from ...state.card import spec_flags
+from ...state.links import Delayed
+from ..context import Ctx
+from ..registry import verb
+
+
+@verb("later")
+def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
+    d = ctx.d
+    effect = Effect.model_construct(kind="trigger", do=list(params.do), label=f"{ctx.card.name} (delayed)")
+    d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
+                             ctx.card.moves if params.needs_self else None, [(c, c.moves) for c in ctx.chosen],
+                             params.optional))
+    whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
+    nth = "next" if params.count == 1 else _ordinal(params.count)
+    d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {params.at.replace('_', ' ').title()}"))
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+@verb("for_this_turn")
+def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
+    d = ctx.d
+    for spec in params.continuous:
+        effect = Effect.model_construct(kind="continuous", continuous=spec, condition=None)
+        d.floating.append((ctx.card, effect, d.turn))
+        d.index.continuous_count += 1  # the continuous layer has something to look at now
+        d.index.flags |= spec_flags(spec)
+    d.emit(Note(f"{ctx.card.name}: applies until the end of this turn"))
+
+
+@verb("lock_summons")
+def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
+    d = ctx.d
+    p = ctx.player if params.player == "you" else 1 - ctx.player
+    d.players[p].summon_lock_turn = d.turn
+    if params.sets:
+        d.players[p].set_lock_turn = d.turn
+    d.emit(Note(f"{d.names[p]} cannot Summon{' or Set' if params.sets else ''} monsters for the rest of this turn"))
+
+
+@verb("skip")
+def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
+    player = ctx.player if params.player == "you" else 1 - ctx.player
+    ctx.d.players[player].skip[params.phase] = ctx.d.turn
+    ctx.d.players[player].skips_left[params.phase] = params.count
+    phase = params.phase.replace('main1', 'Main Phase 1').title()
+    ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase} Phase" if params.count == 1
+                    else f"{ctx.d.names[player]} skips their next {params.count} {phase} Phases"))
+
+
+@verb("protect")
+def op_protect(ctx: Ctx, params: fx.Protect, name: str) -> None:
+    d = ctx.d
+    for p in ctx.players(params.player):
+        if params.battle_damage:
+            d.players[p].no_battle_damage_turn = d.turn
+        if params.battle_destruction:
+            d.players[p].battle_immune_turn = d.turn
+    d.emit(Note(f"{ctx.card.name}: protection until the end of the turn"))
+
+
+@verb("no_battle_damage")
+def op_no_battle_damage(ctx: Ctx, params: fx.NoBattleDamage, name: str) -> None:
+    attack = ctx.d.attack
+    if attack is not None:
+        attack.no_damage.update(ctx.players(params.player))
+
+
+@verb("traps_from_hand", "extra_normal_summon")
+def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> None:
+    d = ctx.d
+    p = ctx.player if params.player == "you" else 1 - ctx.player
+    if name == "traps_from_hand":
+        d.players[p].traps_from_hand_turn = d.turn
+        d.emit(Note(f"{d.names[p]} may activate Traps from the hand this turn"))
+    else:
+        d.players[p].normal_summon_turn = 0
+        d.emit(Note(f"{d.names[p]} may Normal Summon or Set again this turn"))
