@@ -104,7 +104,7 @@ def _refusal(d: DuelState, decision: Decision, text: str) -> IllegalChoice:
 
 def _labelled_refusal(d: DuelState, player: int, card: CardInst, label: str) -> Refusal | None:
     """Why the effect of `card` with this label cannot be activated now (None if it can)."""
-    from .chain import activation_refusal
+    from .activation import activation_refusal
 
     for index, effect, *_ in card.chosen:
         if effect.label is not None and norm(effect.label) == label:

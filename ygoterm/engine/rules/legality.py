@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
-from .chain import activation_refusal
+from .activation import activation_refusal
 from ..board.continuous import attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal

@@ -14,7 +14,9 @@ from typing import Any
 
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
-from .chain import Priority, activate, answerable, process_triggers, run_chain
+from .activation import activate
+from .chain import Priority, process_triggers, run_chain
+from .when import answerable
 
 from ..core.decision import Option
 from ..core.events import Summon

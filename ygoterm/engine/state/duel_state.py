@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from ...schema.cards import Card, Monster
 from ...schema.rules import Rules
 from ..core.decision import Decision, DuelOver, Kind, Option, Outcome
-from ..core.events import Draw, DuelEnd, Event, LifePoints, Note, Shuffle
+from ..core.events import Draw, DuelEnd, Event, LifePoints, Note, PhaseChange, Shuffle
 from ..core.machine import Frame
 from ..core.types import EMZ_LEFT, FIELD_ZONE, Loc, Phase, Step
 from .card import CardInst, spec_flags
@@ -231,6 +231,16 @@ class DuelState:
         return card
 
     # ------------------------------------------------------------------ primitives
+
+    def set_phase(self, phase: Phase, step: Step = Step.NONE) -> None:
+        """A new phase (and step) begins: what happens from now on is a new moment (R-CHAIN-10)."""
+        self.phase, self.step = phase, step
+        self.batch += 1
+        self.emit(PhaseChange(self.turn, self.turn_player, phase, step))
+
+    def set_step(self, step: Step) -> None:
+        self.step = step
+        self.emit(PhaseChange(self.turn, self.turn_player, self.phase, step))
 
     def emit(self, event: Event) -> Event:
         self.log.append(event)

@@ -1,0 +1,425 @@
+"""Whether a card's effect can be activated now, and activating it (RULES.md §9).
+
+- `activation_refusal` says whether a card's effect can be activated now, and why not — the
+  one source of legality for activations, used by option lists, windows and `explain`;
+- `activation_options` lists what a player may activate now;
+- `activate` pays costs, picks targets and adds a chain link (the `Activate` frame).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...schema.cards import Spell, Trap
+from ...schema.effects import Effect
+from ..state.card import CardInst, effect_speed, own_timing
+from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
+from ..core.decision import Kind, Option, Refusal
+from ..core.events import ChainLinkAdded
+from ..board.filters import event_cards, select
+from ..board.labels import card_options, unique_labels
+from ..state.links import ChainLink, Signal
+from ..state.duel_state import DuelState
+from ..core.machine import DONE, Frame, Next, Return
+from ..effects.checks import cost_payable, possible
+from ..effects.resolve import pay_costs
+from ..board.timing import summon_locked
+from ..core.types import Loc, Phase, Step
+from ..board import actions
+from .when import activation_kind, is_card_activation, when_holds, when_text
+
+
+ACTIVATE = "Activate"
+
+
+def _negates(effect: Effect) -> str | None:
+    for op in effect.do:
+        if op.op == "negate":
+            return op.params.what
+    return None
+
+
+def _modifies_stats(effect: Effect) -> bool:
+    return any(op.op == "modify" for op in effect.do)
+
+
+def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open_state: bool,
+                       speed: int | None = None) -> Refusal | None:
+    """Why `p` cannot activate effect `index` of `card` now (None: they can).
+
+    `open_state`: the turn player's open game state (empty chain, Main Phase or Battle Step
+    command); otherwise a response window. `speed`: the effect's, when the caller knows it.
+    """
+    effect = card.effects[index]
+    kind = effect.kind
+    action = "Special Summon" if kind == "procedure" else ACTIVATE  # what the refusal says was refused
+    if kind in ("continuous", "trigger", "flip", "win", "attack_cost"):
+        return Refusal(action, "R-CARD-5", "this effect is not activated by choice")
+    if d.outcome is not None:
+        return Refusal(action, "R-WIN-1", "the duel is over")
+    card_activation = is_card_activation(card, effect)
+    # -- where the card is
+    if card_activation and card.is_monster:
+        refusal = _pendulum_place(d, p, card)
+    elif card_activation:
+        refusal = _spell_trap_place(d, p, card, effect)
+    elif kind == "procedure":
+        refusal = None if card.loc == Loc.HAND and card.owner == p else Refusal(action, "R-SUMMON-7", "it is Special Summoned from your hand")
+    else:
+        refusal = _monster_place(d, p, card, effect)
+    if refusal:
+        return refusal
+    if speed is None:
+        speed = effect_speed(card.data, effect)
+    # -- timing (R-CHAIN-3, R-CARD-7/9, R-PRIO-7, R-BATTLE-6)
+    chain = d.chain
+    if kind == "procedure":
+        if not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
+            return Refusal("Special Summon", "R-SUMMON-7", "only in your Main Phase with an open game state")
+        refusal = summon_locked(d, p, "Special Summon")
+        if refusal is not None:
+            return refusal
+    elif speed == 1:
+        if chain:
+            return Refusal(action, "R-CHAIN-3", "a speed 1 effect can only start a chain, not respond to one")
+        if own_timing(effect):  # its own words give the phase (R-CARD-13), checked with the conditions below
+            if d.turn_player != p:
+                return Refusal(action, "R-CARD-13", "only in your own turn")
+        elif not open_state or d.phase not in (Phase.MAIN1, Phase.MAIN2) or d.turn_player != p:
+            if card_activation:
+                return Refusal(action, "R-CARD-7", "a speed 1 Spell is activated only in your Main Phase with an empty chain")
+            return Refusal(action, "R-CARD-5", "an Ignition effect is activated only in your Main Phase with an empty chain")
+    elif chain:
+        last = chain[-1].speed
+        if speed < max(2, last):
+            return Refusal(action, "R-CHAIN-3", f"a speed {speed} effect cannot respond to a speed {last} chain link")
+    if isinstance(card.data, Spell) and card.data.subtype == "quick-play" and card.loc == Loc.HAND and d.turn_player != p:
+        return Refusal(action, "R-CARD-7", "a Quick-Play Spell is activated from the hand only in your own turn")
+    if d.summoning and not chain and not _answers_summon(effect):  # the first link only: its answers follow R-CHAIN-3
+        return Refusal(action, "R-SUMMON-19", "while a Summon is being declared, only effects that negate Summons may be used")
+    if d.step.in_damage_step and not _damage_step_ok(d, card, effect):
+        return Refusal(action, "R-BATTLE-6", "this cannot be activated in the Damage Step")
+    # -- conditions
+    if effect.when is not None and kind != "trigger" and not when_holds(d, p, card, effect.when):
+        return Refusal(action, "R-CHAIN-8", f"its activation condition ({when_text(effect.when)}) is not met now")
+    if effect.condition is not None and not condition_holds(d, _as_controller(card, p), effect.condition):
+        return Refusal(action, "R-CARD-13", f"its {'summoning' if kind == 'procedure' else 'activation'} condition is not met")
+    if effect.once_per_turn and used_this_turn(d, p, card, index):
+        return Refusal(action, "R-CARD-13", f"only 1 \"{card.name}\" can be activated per turn" if effect.once_per_turn == "name"
+                       else "this effect can be used only once per turn")
+    blocker = activation_forbidden(d, p, card)
+    if blocker is not None:
+        return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")
+    # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)
+    if not cost_payable(d, p, card, effect):
+        return Refusal(action, "R-CHAIN-5", "its cost cannot be paid")
+    if any(len(target_candidates(d, p, card, effect, group=g)) < (spec.count.min or 1) for g, spec in enumerate(effect.target_groups)):
+        return Refusal(action, "R-TERM-17", "there is no legal target")
+    why = possible(d, p, card, effect)
+    if why:
+        rule, message = why
+        return Refusal(action, rule, message)
+    return None
+
+
+def _as_controller(card: CardInst, p: int) -> CardInst:
+    return card  # conditions read card.controller, which is p for every activatable card
+
+
+def used_this_turn(d: DuelState, p: int, card: CardInst, index: int) -> bool:
+    """Once per turn: this effect of this card, or (`once_per_turn: name`) any card of this name;
+    `while_here`: once until the card moves (its per-place history is forgotten then)."""
+    once = card.effects[index].once_per_turn
+    if once == "name":
+        return d.players[p].used_names.get(card.name) == d.turn
+    if once == "while_here":
+        return index in card.used_turn
+    return card.used_turn.get(-1 if once == "card" else index) == d.turn
+
+
+def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refusal | None:
+    data = card.data
+    if card.loc == Loc.HAND:
+        if card.owner != p:
+            return Refusal(ACTIVATE, "R-TERM-5", "it is in your opponent's hand")
+        if isinstance(data, Trap) and "hand" not in effect.from_ and d.players[p].traps_from_hand_turn != d.turn:
+            return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
+        if not card.is_field_spell and d.players[p].free_szone() is None:
+            return Refusal(ACTIVATE, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
+        return None
+    if card.loc != Loc.SZONE or card.controller != p:
+        return Refusal(ACTIVATE, "R-CARD-7", "only from your hand or your Spell & Trap Zone")
+    if card.face_up:
+        return Refusal(ACTIVATE, "R-CARD-10", "it is already face-up on the field")
+    if isinstance(data, Trap) and card.set_turn >= d.turn:
+        return Refusal(ACTIVATE, "R-CARD-9", "a Trap cannot be activated in the turn it was Set")
+    if isinstance(data, Spell) and data.subtype == "quick-play" and card.set_turn >= d.turn:
+        return Refusal(ACTIVATE, "R-CARD-7", "a Set Quick-Play Spell can be activated from the turn after it was Set")
+    return None
+
+
+def _pendulum_place(d: DuelState, p: int, card: CardInst) -> Refusal | None:
+    """R-ZONE-4: a Pendulum monster is activated as a Spell from the hand into a free Pendulum Zone."""
+    if card.loc != Loc.HAND or card.owner != p:
+        reason = "a Pendulum monster is activated as a Spell: it is already in a Pendulum Zone" if card.in_pendulum_zone \
+            else "a Pendulum monster is activated as a Spell only from your hand"
+        return Refusal(ACTIVATE, "R-ZONE-4", reason)
+    if not d.players[p].free_pendulum_zones():
+        return Refusal(ACTIVATE, "R-ZONE-4", "both of your Pendulum Zones are occupied")
+    return None
+
+
+def _monster_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refusal | None:
+    allowed = effect.from_
+    if card.loc == Loc.SZONE:  # a face-up Continuous Spell/Trap's own effects, a Pendulum Effect, a Union's
+        if card.is_monster and not applies_from_here(card, effect):
+            if card.in_pendulum_zone:
+                return Refusal(ACTIVATE, "R-ZONE-4", "in a Pendulum Zone only its Pendulum Effects can be used")
+            return Refusal(ACTIVATE, "R-CARD-8", "a monster card that is an Equip Card has no monster effects to use")
+        if card.controller != p or not card.face_up or not card.active:
+            return Refusal(ACTIVATE, "R-CARD-10", "it must be face-up on your field, its activation resolved")
+        return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated") if effects_negated(d, card) else None
+    if effect.pendulum:
+        return Refusal(ACTIVATE, "R-ZONE-4", "a Pendulum Effect is used only while the card is in a Pendulum Zone")
+    if card.loc == Loc.MZONE:
+        if "field" not in allowed:
+            return Refusal(ACTIVATE, "R-CARD-5", "this effect is not used from the field")
+        if card.controller != p:
+            return Refusal(ACTIVATE, "R-TERM-5", "your opponent controls it")
+        if not card.face_up:
+            return Refusal(ACTIVATE, "R-CARD-5", "a face-down monster cannot activate its effects")
+        if effects_negated(d, card):
+            return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")
+        return None
+    place = {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc)
+    if place is None or place not in allowed or card.owner != p:
+        return Refusal(ACTIVATE, "R-CARD-5", f"this effect is not used from the {card.loc.title}")
+    return None
+
+
+def _answers_summon(effect: Effect) -> bool:
+    return effect.when is not None and "summon_declared" in effect.when.event
+
+
+def _damage_step_ok(d: DuelState, card: CardInst, effect: Effect) -> bool:
+    """R-BATTLE-6: Counter Traps, negation, Damage-Step timing, and ATK/DEF changes up to sub-step 2."""
+    if isinstance(card.data, Trap) and card.data.subtype == "counter":
+        return True
+    if _negates(effect) or effect.damage_step:
+        return True
+    if effect.when is not None and "damage_calculation" in effect.when.event:
+        return d.step == Step.DAMAGE_CALC
+    return _modifies_stats(effect) and d.step <= Step.BEFORE_DAMAGE
+
+
+def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, signal: Signal | None = None,
+                      group: int = 0) -> list[CardInst]:
+    """The legal targets of one target group of `effect` (R-TERM-17).
+
+    A Spell/Trap card being activated is not yet a card on the field that its own activation
+    could target (Mystical Space Typhoon never targets itself) unless its filter says `self`;
+    a monster's effect may target the monster itself (Man-Eater Bug), as its text allows."""
+    events = [signal.card] if signal is not None and signal.card is not None else event_cards(d)
+    spec = effect.target_groups[group]
+    itself = not (effect.kind == "activate" and not card.is_monster) or spec.where.self_
+    to = _target_position_change(effect)
+    return [c for c in select(d, spec.where, p, card, events)
+            if (itself or c is not card)
+            and not (to and c.is_link)  # R-SUMMON-16: a Link monster never changes position
+            and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
+            and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
+            and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))]
+
+
+def _target_position_change(effect: Effect) -> str:
+    """The position the effect changes its target to (Book of Moon: "facedown"), or ""."""
+    return next((op.params.to for op in effect.do if op.op == "change_position" and op.params.what in ("target", "targets")
+                 and op.params.to != "attack"), "")
+
+
+def activation_options(d: DuelState, p: int, *, open_state: bool) -> list[Option]:
+    """Every effect `p` may activate now, as options ('activate Dark Hole')."""
+    # speed 1 effects and summon procedures only in your Main Phase's open game state (R-CARD-5/7,
+    # R-SUMMON-7) unless their text names another phase (R-CARD-13); activation_refusal says so
+    main = open_state and d.phase in (Phase.MAIN1, Phase.MAIN2) and d.turn_player == p
+    candidates = activation_candidates(d, p, main, responses=not open_state)
+    if not candidates:
+        return []
+    options: list[Option] = []
+    for card, index, effect, speed, card_activation, many in candidates:
+        # (the activation condition first: in most windows no "when …" card has its event)
+        if not (card_activation and card.face_up and card.loc == Loc.SZONE) \
+                and (effect.when is None or when_holds(d, p, card, effect.when)) \
+                and activation_refusal(d, p, card, index, open_state=open_state, speed=speed) is None:
+            options.append(activation_option(card, effect, index, many))
+    if len(options) > 1:
+        options = unique_labels(d, options)
+    return options
+
+
+Candidate = tuple[CardInst, int, Effect, int, bool, bool]  # card, effect index, effect, speed, card activation, one of several
+
+
+def activation_candidates(d: DuelState, p: int, main: bool, *, responses: bool) -> list[Candidate]:
+    """The effects of `p`'s cards that `activation_refusal` could allow now, in pile order:
+    those used from where their card is, of a speed the moment admits (`main`: `p`'s Main
+    Phase with an open game state; `responses`: a response window), and not refused for the
+    whole turn (`_refused_this_turn`).
+
+    No effect is activated from where it cannot be (a Spell in the GY, a Trap in the hand) and
+    a response window never admits speed 1 effects or summon procedures (R-CHAIN-3, R-CARD-7):
+    most windows would otherwise run the full check for every card (activation_refusal still
+    explains them when asked). All this changes only when a card changes place or controller
+    (`Duel.per_layout`) or a new turn starts, so it is kept until then: a window costs almost
+    nothing when no card could answer it."""
+    side = d.players[p]
+    hand_traps = side.traps_from_hand_turn == d.turn  # Makyura: Traps from the hand this turn (R-CARD-9)
+    return d.per_layout(p, ("candidates", d.turn, hand_traps, main, responses),  # type: ignore[no-any-return]
+                        _candidates, d, p, hand_traps, main, responses)
+
+
+def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
+    side = d.players[p]
+    found: list[Candidate] = []
+    for pile in (side.hand, side.mzone, side.szone, side.gy):
+        for card in pile:
+            if card is None or not card.chosen or (responses and not card.responds):
+                continue
+            loc = card.loc
+            trap_in_hand = hand_traps and loc == Loc.HAND and card.is_trap
+            if not (loc in card.used_from or trap_in_hand):
+                continue
+            many = len(card.chosen) > 1
+            for index, effect, speed, places, card_activation, anytime in card.chosen:
+                if (loc in places or (trap_in_hand and card_activation)) and (main or anytime) \
+                        and not _refused_this_turn(d, p, card, card_activation):
+                    found.append((card, index, effect, speed, card_activation, many))
+    return found
+
+
+def _refused_this_turn(d: DuelState, p: int, card: CardInst, card_activation: bool) -> bool:
+    """Refusals of `activation_refusal` that hold for the rest of the turn while the card stays
+    where it is: the card activation of a Trap or Quick-Play Spell Set this turn (R-CARD-9,
+    R-CARD-7; face-up, it is refused as already active, R-CARD-10), any effect of a Quick-Play
+    Spell in the hand in the opponent's turn (R-CARD-7)."""
+    data = card.data
+    quick_play = isinstance(data, Spell) and data.subtype == "quick-play"
+    if card_activation and card.loc == Loc.SZONE and card.set_turn >= d.turn and (card.is_trap or quick_play):
+        return True
+    return quick_play and card.loc == Loc.HAND and d.turn_player != p
+
+
+def activation_option(card: CardInst, effect: Effect, index: int, many: bool) -> Option:
+    if effect.kind == "procedure":
+        label = f"special summon {card.name}"
+        return Option(f"procedure:{card.uid}:{index}", label, card.uid, verb="special")
+    label = f"activate {card.name}"
+    if effect.label:
+        label += f" ({effect.label})"
+    elif many:
+        label += f" #{index + 1}"
+    return Option(f"activate:{card.uid}:{index}", label, card.uid, verb="activate")
+
+
+def activate(d: DuelState, p: int, card: CardInst, index: int, signal: Signal | None = None, effect: Effect | None = None) -> "Activate":
+    """R-CHAIN-5: put the card on the field face-up, pay the cost, choose targets, add the link.
+    `effect` is given for a delayed effect's operations (op `later`), which are not one of the card's.
+    The frame's result is the new ChainLink."""
+    return Activate(p, card.uid, index, signal, effect)
+
+
+@dataclass
+class Activate(Frame):
+    p: int
+    uid: int
+    index: int
+    signal: Signal | None
+    effect: Effect | None
+    link: ChainLink | None = None
+    group: int = 0  # the target group being chosen
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        p, card = self.p, d.cards[self.uid]
+        effect = self.effect = self.effect or card.effects[self.index]
+        signal = self.signal
+        link = self.link = ChainLink(len(d.chain) + 1, p, card, effect, self.index, effect_speed(card.data, effect), signal=signal)
+        d.reveal([card], (0, 1))  # an activation is public (a Chain Link names its card), wherever the card goes next
+        link.answers = d.chain[-1] if d.chain else None
+        link.event_cards = [signal.card] if signal is not None and signal.card is not None else event_cards(d)
+        if is_card_activation(card, effect):
+            link.was_spell_trap_card = True
+            return self.then(d, "placed", _place_activated_card(d, p, card))
+        return self.placed(d, None)
+
+    def placed(self, d: DuelState, _: Any) -> Next:
+        p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
+        assert effect is not None and link is not None
+        if effect.once_per_turn == "name":
+            d.players[p].used_names[card.name] = d.turn
+        elif effect.once_per_turn:
+            card.used_turn[-1 if effect.once_per_turn == "card" else self.index] = d.turn
+        d.chain.append(link)
+        return self.then(d, "targets", pay_costs(d, link))
+
+    def targets(self, d: DuelState, _: Any) -> Next:
+        p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
+        assert effect is not None and link is not None
+        while self.group < len(effect.target_groups):
+            group = self.group
+            spec = effect.target_groups[group]
+            candidates = [c for c in target_candidates(d, p, card, effect, self.signal, group) if c not in link.targets]
+            lo, hi = spec.count.min or 1, spec.count.max or len(candidates)
+            hi = min(hi, len(candidates))
+            if candidates:
+                chooser = p if spec.who == "you" else 1 - p
+                options = card_options(d, candidates, chooser)
+                return self.ask("targeted", d.ask(chooser, Kind.CARDS, options,
+                                                  f"{card.name}: choose {lo if lo == hi else f'{lo} to {hi}'} target{'s' if hi > 1 else ''}",
+                                                  lo=min(lo, len(candidates)), hi=hi, verb="target", subject=card.uid,
+                                                  effect=link.index))
+            self.group += 1
+        link.target_moves = [t.moves for t in link.targets]
+        d.emit(ChainLinkAdded(link.number, p, card.uid, card.name, link.speed, tuple(t.uid for t in link.targets),
+                              tuple(t.name if t.face_up or t.controller == p else None for t in link.targets)))
+        d.signal("activated", card, p, how=activation_kind(card, effect))
+        return Return(link)
+
+    def targeted(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
+        link = self.link
+        assert link is not None
+        link.targets += [d.cards[o.card] for o in chosen]  # type: ignore[index]
+        link.target_groups += [self.group] * len(chosen)
+        self.group += 1
+        return self.targets(d, None)
+
+
+def _place_activated_card(d: DuelState, p: int, card: CardInst) -> "PendulumZone | None":
+    if card.is_monster:  # a Pendulum monster activated into a Pendulum Zone (R-ZONE-4)
+        zones = d.players[p].free_pendulum_zones()
+        if len(zones) > 1:
+            return PendulumZone(p, card.uid, tuple(zones))
+        actions.move(d, card, Loc.SZONE, seq=zones[0], face_up=True, quiet=True)
+    elif card.loc == Loc.HAND:
+        actions.move(d, card, Loc.SZONE, seq=actions.spell_zone_for(d, p, card), face_up=True, quiet=True)
+    else:
+        card.face_up = True
+    return None
+
+
+@dataclass
+class PendulumZone(Frame):
+    """Which of two free Pendulum Zones a Pendulum card is activated into."""
+
+    p: int
+    uid: int
+    zones: tuple[int, ...]
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        card = d.cards[self.uid]
+        return self.ask("chosen", d.ask(self.p, Kind.ZONE, [Option(f"zone:{z}", name) for z, name in zip(self.zones, ("left", "right"))],
+                                        f"{card.name}: into which Pendulum Zone?", verb="zone"))
+
+    def chosen(self, d: DuelState, answer: Option) -> Next:
+        actions.move(d, d.cards[self.uid], Loc.SZONE, seq=int(answer.key.split(":")[1]), face_up=True, quiet=True)
+        return DONE

@@ -1,0 +1,291 @@
+"""The Battle Phase (R-PHASE-5, RULES.md §8 Battle): the Battle Step's attacks, replays,
+the Damage Step's five sub-steps each ending in its window, damage calculation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..state.card import CardInst
+from .activation import activation_options
+from ..board.continuous import effects_negated, equip_takes_battle_destruction, has_flag
+from ..core.decision import Kind, Option
+from ..core import events
+from ..core.events import (AttackStopped, DamageCalc, Flip, Replay)
+from ..core.machine import DONE, Frame, Next
+from ..board.labels import unique_labels
+from .legality import attack_option, attack_targets, battle_options, in_attacking_position
+from ..state.links import AttackState
+from ..state.duel_state import DuelState
+from ..effects.resolve import pay_unchained_cost
+from ..core.types import Loc, Phase, Pos, Step
+from ..board import actions
+from .windows import after_chain, last_chance, start_chain, window
+
+
+STOP = Option("stop", "stop", verb="stop")
+
+
+@dataclass
+class BattlePhase(Frame):
+    """R-PHASE-5: Start Step → (Battle Step ↔ Damage Step) → End Step."""
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        d.players[d.turn_player].battle_turn = d.turn
+        d.set_phase(Phase.BATTLE, Step.START)
+        return self.then(d, "battle_step", window(d))
+
+    def battle_step(self, d: DuelState, _: Any) -> Next:
+        if d.step != Step.BATTLE:
+            d.set_step(Step.BATTLE)
+        p = d.turn_player
+        d.idle = True
+        options = battle_options(d, p)
+        if d.index.responders:
+            options[-1:-1] = activation_options(d, p, open_state=True)
+        return self.ask("chosen", d.ask(p, Kind.BATTLE, options, "Battle Step: attack or end the Battle Phase"))
+
+    def chosen(self, d: DuelState, choice: Option) -> Next:
+        d.idle = False
+        p = d.turn_player
+        if choice.key == "refresh":
+            return self.battle_step(d, None)
+        if choice.verb == "main2":
+            return self.then(d, "moving_on", last_chance(d))
+        if choice.verb == "activate":
+            return self.then(d, "activated", start_chain(d, p, choice))
+        assert choice.card is not None
+        return self.then(d, "attacked", Attack(p, choice.card, choice.target))
+
+    def activated(self, d: DuelState, _: Any) -> Next:
+        return self.then(d, "battle_step", after_chain(d))
+
+    def moving_on(self, d: DuelState, acted: bool | None) -> Next:
+        return self.battle_step(d, None) if acted else self.end_step(d, None)
+
+    def attacked(self, d: DuelState, _: Any) -> Next:
+        if d.end_battle:  # Negate Attack: "… then end the Battle Phase"
+            d.end_battle = False
+            return self.end_step(d, None)
+        return self.battle_step(d, None)
+
+    def end_step(self, d: DuelState, _: Any) -> Next:
+        d.set_step(Step.END)
+        d.batch += 1
+        d.signal("battle_phase_end", None, d.turn_player)
+        return self.then(d, "finish", window(d))
+
+
+@dataclass
+class Attack(Frame):
+    """R-BATTLE-1…3: declare, let players respond, replay if the opponent's monsters changed.
+    The attack in progress is `d.attack` (an AttackState) until the frame ends."""
+
+    p: int
+    attacker: int  # uid
+    target: int | None  # uid, None for a direct attack
+    costs: tuple[int, ...] = ()  # attack costs still to pay (Panther Warrior)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        attacker = d.cards[self.attacker]
+        attacker.attacks += 1  # a negated or replayed attack still uses it (R-BATTLE-1/3)
+        attacker.attacked_turn = d.turn
+        d.batch += 1
+        if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
+            self.costs = attacker.attack_costs
+        return self.pay(d, None)
+
+    def pay(self, d: DuelState, _: Any) -> Next:
+        if self.costs:
+            index, self.costs = self.costs[0], self.costs[1:]
+            return self.then(d, "pay", pay_unchained_cost(d, self.p, d.cards[self.attacker], index))
+        return self.declare(d)
+
+    def declare(self, d: DuelState) -> Next:
+        attacker = d.cards[self.attacker]
+        target = d.cards[self.target] if self.target is not None else None
+        d.emit(events.Attack(self.p, attacker.uid, attacker.name, target.uid if target else None,
+                             target.name if target is not None and target.face_up else None))
+        d.attack = AttackState(attacker, target, _foes(d, 1 - self.p), moves=(attacker.moves, target.moves if target else 0))
+        d.signal("attack_declared", attacker, self.p)
+        return self.then(d, "declared", window(d))  # R-CHAIN-8: the new-chain window after an attack declaration
+
+    def declared(self, d: DuelState, _: Any) -> Next:
+        p, state = self.p, d.attack
+        attacker = state.attacker
+        if state.negated:
+            return self.stop(d, "the attack was negated")
+        if attacker.loc != Loc.MZONE or attacker.moves != state.moves[0] or attacker.controller != p \
+                or not in_attacking_position(d, attacker):
+            return self.stop(d, "the attacker is no longer able to attack")
+        now = _foes(d, 1 - p)
+        if now == state.foes:
+            return self.then(d, "over", DamageStep(p))
+        # R-BATTLE-3: replay. Re-choosing is not a new declaration.
+        d.emit(Replay(attacker.uid, attacker.name))
+        targets = attack_targets(d, p)
+        options = [attack_option(d, attacker, t) for t in targets]
+        if None not in targets and d.index.continuous_count:
+            if has_flag(d, attacker, "direct_attack"):
+                options.append(attack_option(d, attacker, None))
+        options.append(STOP)
+        return self.ask("replayed", d.ask(p, Kind.BATTLE, unique_labels(d, options), f"Replay: choose a new target for {attacker.name} or stop"))
+
+    def replayed(self, d: DuelState, choice: Option) -> Next:
+        state = d.attack
+        if choice.key == "refresh":  # a manual action: look again
+            return self.declared(d, None)
+        if choice.verb == "stop":
+            return self.stop(d, "the attack was stopped after a replay")
+        state.foes = _foes(d, 1 - self.p)
+        state.target = target = d.cards[choice.target] if choice.target is not None else None
+        state.moves = (state.attacker.moves, target.moves if target else 0)
+        return self.declared(d, None)
+
+    def stop(self, d: DuelState, why: str) -> Next:
+        d.emit(AttackStopped(self.attacker, d.cards[self.attacker].name, why))
+        return self.over(d, None)
+
+    def over(self, d: DuelState, _: Any) -> Next:
+        d.attack = None
+        return DONE
+
+
+def _foes(d: DuelState, foe: int) -> frozenset[tuple[int, int]]:
+    return frozenset((c.uid, c.moves) for c in d.players[foe].mzone if c is not None)
+
+
+@dataclass
+class DamageStep(Frame):
+    """R-BATTLE-4 sub-steps, with R-BATTLE-5 (face-down targets) and the tables of R-BATTLE-7…9."""
+
+    p: int
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        d.set_step(Step.DAMAGE_START)
+        return self.then(d, "before_damage", window(d, triggers=False))
+
+    def before_damage(self, d: DuelState, _: Any) -> Next:
+        if _battle_over(d, self.p, d.attack):
+            return DONE
+        d.set_step(Step.BEFORE_DAMAGE)
+        target = d.attack.target
+        if target is not None and not target.face_up:
+            target.face_up = True
+            target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
+            target.flipped_turn = d.turn
+            d.emit(Flip(target.uid, target.name, target.pos))
+            d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
+        return self.then(d, "damage_calculation", window(d, triggers=False))
+
+    def damage_calculation(self, d: DuelState, _: Any) -> Next:
+        if _battle_over(d, self.p, d.attack):
+            return DONE
+        d.set_step(Step.DAMAGE_CALC)
+        return self.then(d, "calculate", window(d, triggers=False))
+
+    def calculate(self, d: DuelState, _: Any) -> Next:
+        state = d.attack
+        if _battle_over(d, self.p, state):
+            return DONE
+        attacker, target = state.attacker, state.target
+        d.batch += 1  # battle damage and "battled" are one moment: after damage calculation (R-BATTLE-4)
+        _damage_calculation(d, self.p, 1 - self.p, state)
+        for card in (attacker, target):  # "during that damage calculation only" (Injection Fairy Lily)
+            if card is not None and card.modifiers:
+                card.modifiers = [m for m in card.modifiers if m.until != "damage_calculation"]
+        d.set_step(Step.AFTER_DAMAGE)
+        for card in (attacker, target):
+            if card is not None and card.loc == Loc.MZONE:
+                d.signal("battled", card, card.controller)
+        return self.then(d, "end_of_damage_step", window(d))
+
+    def end_of_damage_step(self, d: DuelState, _: Any) -> Next:
+        state = d.attack
+        d.set_step(Step.DAMAGE_END)
+        d.batch += 1
+        destroyed = [c for c in (state.attacker, state.target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]
+        if d.index.continuous_count:
+            for card in list(destroyed):
+                substitute = equip_takes_battle_destruction(d, card)  # Relinquished
+                if substitute is not None:
+                    destroyed.remove(card)
+                    card.battle_destroyed = False
+                    actions.destroy(d, [substitute], by="effect", source=card, reason=f"destroyed instead of {card.name}")
+        actions.destroy(d, destroyed, by="battle")
+        return self.then(d, "finish", window(d))
+
+
+def _battle_over(d: DuelState, p: int, state: AttackState) -> bool:
+    """The attack ends early if it was negated or a monster of the battle left the field."""
+    if state.negated:
+        d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attack was negated"))
+        return True
+    if state.attacker.loc != Loc.MZONE or state.attacker.moves != state.moves[0] or state.attacker.controller != p:
+        d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attacker left the field"))
+        return True
+    if state.target is not None and (state.target.loc != Loc.MZONE or state.target.moves != state.moves[1]
+                                     or state.target.controller == p):
+        d.emit(AttackStopped(state.attacker.uid, state.attacker.name, "the attack target left the field"))
+        return True
+    return False
+
+
+def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> None:
+    attacker, target = state.attacker, state.target
+    x = attacker.atk
+    damage: dict[int, int] = {}
+    if target is None:
+        d.emit(DamageCalc(attacker.uid, None, x, None, None))
+        if x > 0:  # R-BATTLE-9: 0 ATK inflicts no damage
+            damage[foe] = x
+    else:
+        pos = target.pos
+        if pos.is_attack:
+            y = target.atk
+            d.emit(DamageCalc(attacker.uid, target.uid, x, y, pos))
+            if x > y:
+                _mark(d, target)
+                damage[foe] = x - y
+            elif x == y:
+                if x > 0:  # R-BATTLE-7: 0 vs 0 destroys nothing
+                    _mark(d, attacker)
+                    _mark(d, target)
+            else:
+                _mark(d, attacker)
+                damage[p] = y - x
+        else:
+            df = target.defense
+            d.emit(DamageCalc(attacker.uid, target.uid, x, df, pos))
+            if x > df:
+                _mark(d, target)  # R-BATTLE-8: no damage …
+                if has_flag(d, attacker, "piercing"):  # … unless an effect grants piercing (R-BATTLE-12)
+                    damage[foe] = x - df
+            elif x < df:
+                damage[p] = df - x
+    damage = {who: amount for who, amount in damage.items()
+              if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
+    if damage and d.index.continuous_count:
+        for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
+            if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
+                del damage[card.controller]
+        for card in (attacker, target):  # Relinquished: the damage its controller takes is also the opponent's
+            if card is not None and damage.get(card.controller) and has_flag(d, card, "shares_battle_damage"):
+                other = 1 - card.controller
+                damage[other] = damage.get(other, 0) + damage[card.controller]
+    if damage:
+        if target is None and d.index.continuous_count and has_flag(d, attacker, "wins_match"):
+            d.match_claim = p  # Victory Dragon
+        try:
+            d.change_lps({who: -amount for who, amount in damage.items()}, "battle")
+        finally:
+            d.match_claim = None
+        for who in damage:
+            dealer = attacker if who == foe else target
+            d.signal("battle_damage", dealer, who)
+
+
+def _mark(d: DuelState, card: CardInst) -> None:
+    if not has_flag(d, card, "cannot_be_destroyed_by_battle") and d.players[card.controller].battle_immune_turn != d.turn:
+        card.battle_destroyed = True
