@@ -1,10 +1,8 @@
 """DESIGN.md §1: the engine and the schema never import the UI libraries, and inside the engine
 no module imports one above it."""
 
-import ast
 import subprocess
 import sys
-from pathlib import Path
 
 
 def test_engine_and_schema_never_import_textual_or_rich():
@@ -21,58 +19,74 @@ def test_engine_and_schema_never_import_textual_or_rich():
     assert result.stdout.strip() == "", f"engine/schema imported: {result.stdout}"
 
 
-# The engine's inner layers, bottom → top (docs/design.md "Layers"): a module imports only
-# modules earlier in this list, function-level imports included (not those under TYPE_CHECKING).
-LAYERS = [
-    "types", "errors", "decision", "events", "machine", "handlers",  # values, the bug report, the frame machine
-    "card", "player",  # cards and sides
-    "labels", "timing", "timelimit", "links",  # option labels, "may I act now", tournament time in a duel, chains and battles
-    "filters", "continuous", "views", "manual",  # what cards are, what applies now, what a player sees
-    "summons", "ops", "chain", "windows",  # effects: Special Summons, operations, chains, response windows
-    "extra_summons", "pendulum", "legality", "commands",  # the player's Extra Deck/Pendulum Summons, legality, commands
-    "flow",  # turns, phases, battle
-    "copying", "determinize", "record", "duel",  # the Duel facade last (record: the save format)
-    "position", "replays",  # built on Duel
-    "score", "siding", "clock", "match_record", "match", "match_replay",  # a match of duels (score, side-decking, time)
-]
+# ygoterm's packages, bottom → top (docs/architecture.md): a package imports only packages before it.
+PACKAGES = ["paths", "schema", "engine", "agents", "analysis", "bugs", "scenarios", "tui", "devtools", "cli", "__main__"]
+
+# The engine's layers, bottom → top, each a package with its modules bottom → top: a module
+# imports only modules before it — in an earlier layer, or earlier in its own — whether at
+# module level, inside a function or only for types (under TYPE_CHECKING).
+ENGINE_LAYERS = {
+    "core": ["types", "errors", "decision", "events", "machine"],  # values that know no duel
+    "state": ["card", "player", "links", "timelimit", "record", "duel_state", "copying", "determinize"],  # the duel's data
+    "board": ["filters", "continuous", "timing", "labels", "views", "replacements", "actions"],  # what is true now; moving cards
+    "effects": ["context", "handlers", "registry", "summons", "verbs.cards", "verbs.chance", "verbs.control",
+                "verbs.life", "verbs.logic", "verbs.monsters", "verbs.moves", "verbs.negation", "verbs.summoning",
+                "verbs.turn", "verbs", "checks", "resolve"],  # the effect vocabulary at work (verbs: all the families)
+    "rules": ["when", "activation", "chain", "windows", "extra_summons", "pendulum", "legality", "commands",
+              "time_procedure", "main_phase", "battle", "flow", "manual"],  # the game's flow
+    "duel": ["protocol", "position", "replay"],  # the Duel: the decision protocol
+    "match": ["score", "siding", "clock", "record", "match", "replay"],  # a match of duels
+}
 
 
-def _engine_imports(tree: ast.AST) -> list[tuple[int, str]]:
-    """(line, module) of every `from .x import …` / `from . import x` outside `if TYPE_CHECKING:`."""
-    found: list[tuple[int, str]] = []
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-                for other in child.orelse:  # (an `else:` branch runs)
-                    visit_one(other)
-                continue
-            visit_one(child)
-
-    def visit_one(child: ast.AST) -> None:
-        if isinstance(child, ast.ImportFrom) and child.level == 1:
-            names = [child.module.split(".")[0]] if child.module else [a.name for a in child.names]
-            found.extend((child.lineno, n) for n in names)
-        visit(child)
-
-    visit(tree)
-    return found
+def _engine_rank() -> dict[str, tuple[int, int]]:
+    rank = {}
+    for i, (layer, modules) in enumerate(ENGINE_LAYERS.items()):
+        rank[f"ygoterm.engine.{layer}"] = (i, -1)  # (its package __init__)
+        for j, module in enumerate(modules):
+            rank[f"ygoterm.engine.{layer}.{module}"] = (i, j)
+    return rank
 
 
 def test_engine_modules_import_only_modules_below_them():
-    engine = Path(__file__).resolve().parent.parent / "ygoterm" / "engine"
-    rank = {name: i for i, name in enumerate(LAYERS)}
-    modules = sorted(p for p in engine.glob("*.py") if p.stem != "__init__")
-    problems = [f"{p.stem} is not in LAYERS" for p in modules if p.stem not in rank]
-    for p in modules:
-        if p.stem not in rank:
+    """Inside the engine, imports point down only: no upward arrow, hence no cycle."""
+    from ygoterm.devtools.imports import all_modules, import_graph
+
+    rank = _engine_rank()
+    engine = [m for m in all_modules() if m.startswith("ygoterm.engine.")]
+    problems = [f"{m} is not in ENGINE_LAYERS" for m in engine if m not in rank]
+    for e in import_graph():
+        if not e.importer.startswith("ygoterm.engine.") or e.importer not in rank:
             continue
-        for line, name in _engine_imports(ast.parse(p.read_text(encoding="utf-8"))):
-            if name not in rank:
-                problems.append(f"{p.stem} imports {name}, which is not in LAYERS (line {line})")
-            elif rank[name] >= rank[p.stem]:
-                where = "itself" if name == p.stem else f"{name}, which is above it"
-                problems.append(f"{p.stem} imports {where} (line {line})")
+        if e.target == "ygoterm.engine":
+            problems.append(f"{e.importer} imports the engine's public API (line {e.line}): import the module itself")
+        elif e.target.startswith("ygoterm.engine.") and e.target in rank:
+            (li, mi), (lj, mj) = rank[e.importer], rank[e.target]
+            package_init = mi == -1 and lj == li  # a layer's __init__ may import its own modules
+            if (lj, mj) >= (li, mi) and not package_init:
+                problems.append(f"{e.importer} imports {e.target}, which is not below it ({e.kind} import, line {e.line})")
+    assert not problems, "\n".join(problems)
+
+
+_MOVING = {("ygoterm.tui.lab_screen", "ygoterm.cli.odds")}  # (moving down with the TUI's split, issue #34)
+
+
+def test_packages_import_only_packages_below_them():
+    from ygoterm.devtools.imports import import_graph
+
+    def package(module: str) -> str:
+        parts = module.split(".")
+        return parts[1] if len(parts) > 1 else ""
+
+    rank = {name: i for i, name in enumerate(PACKAGES)}
+    problems = []
+    for e in import_graph():
+        a, b = package(e.importer), package(e.target)
+        if a and b and a != b:
+            if a not in rank or b not in rank:
+                problems.append(f"{e.importer} → {e.target}: a package not in PACKAGES")
+            elif rank[b] > rank[a] and (e.importer, e.target) not in _MOVING:
+                problems.append(f"{e.importer} imports {e.target} above it ({e.kind} import, line {e.line})")
     assert not problems, "\n".join(problems)
 
 
@@ -96,3 +110,10 @@ def test_the_public_api_names_resolve():
 
     missing = [name for name in engine.__all__ if getattr(engine, name, None) is None]
     assert not missing, missing
+
+
+def test_the_engine_has_no_import_cycle():
+    """What the layers above guarantee, measured the way `python -m ygoterm.devtools.imports` does."""
+    from ygoterm.devtools.imports import cycles, import_graph
+
+    assert cycles(import_graph(), "ygoterm.engine") == []
