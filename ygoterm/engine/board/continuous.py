@@ -176,7 +176,7 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
         return False
     for source, effect, turn in d.floating:
         spec = effect.continuous
-        if turn == d.turn and spec.negate_effects is not None and card.loc.on_field \
+        if turn == d.turn and spec is not None and spec.negate_effects is not None and card.loc.on_field \
                 and matches(d, card, spec.negate_effects, source.controller, source):
             return True
     for source in d.index.negators:

@@ -279,7 +279,7 @@ def variant(model: _M, **changes: Any) -> _M:
     found = _VARIANTS.get(key)
     if found is None or found[0] is not model:
         found = _VARIANTS[key] = (model, model.model_copy(update=changes))
-    return found[1]  # type: ignore[return-value]
+    return found[1]
 
 
 _VARIANTS: dict[tuple[Any, ...], tuple[Any, Any]] = {}

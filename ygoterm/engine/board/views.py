@@ -120,7 +120,8 @@ def pile_card_view(card: CardInst, viewer: int) -> CardView:
            tuple(sorted(card.counters.items())) if card.counters else ())
     memo = card.seen_as[viewer]
     if memo is not None and memo[0] == key:
-        return memo[1]
+        seen: CardView = memo[1]
+        return seen
     view = card_view(card, viewer)
     card.seen_as = ((key, view), card.seen_as[1]) if viewer == 0 else (card.seen_as[0], (key, view))
     return view

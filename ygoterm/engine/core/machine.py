@@ -22,7 +22,7 @@ be copied as data and is copied by replay.
 from __future__ import annotations
 
 from types import GeneratorType
-from typing import Any, Generator, Union
+from typing import Any, Callable, Generator, Union
 
 from .decision import Decision
 
@@ -42,6 +42,7 @@ class Return:
 
 DONE = Return(None)
 Next = Union[Decision, "Frame", Return, Generator[Any, Any, Any]]
+Step = Callable[[Any, Any], Next]  # a frame's step method: (the duel, the value it waited for) → what next
 
 
 class Frame:
@@ -66,18 +67,23 @@ class Frame:
         """Run `child` first and give its result to `step`; with no child (a window no one
         can use, `windows.window`), go on to `step` at once."""
         self.at = step
-        if child is None or type(child) is tuple:
-            return getattr(self, step)(d, None)
-        return child  # type: ignore[return-value]
+        if child is None or isinstance(child, tuple):
+            return self._step(step)(d, None)
+        return child
 
     def follow(self, d: AnyDuel, step: str, out: Any) -> Next:
         """Give `out` to `step`: at once when it is a result, after running it when it is a
         Frame (or a generator) — for calls that return "a result or a Frame" (operations,
         handlers, `ops.Ctx.cards`)."""
         self.at = step
-        if isinstance(out, Frame) or type(out) is GeneratorType:
-            return out  # type: ignore[no-any-return]
-        return getattr(self, step)(d, out)
+        if isinstance(out, (Frame, GeneratorType)):
+            child: Next = out
+            return child
+        return self._step(step)(d, out)
+
+    def _step(self, name: str) -> Step:
+        step: Step = getattr(self, name)
+        return step
 
     def finish(self, d: AnyDuel, _: Any) -> Next:
         """A last step that only ends the frame (after a last child: `then(d, "finish", …)`)."""
@@ -99,7 +105,8 @@ class GenFrame(Frame):
 
     def send(self, d: AnyDuel, value: Any) -> Next:
         try:
-            return self.gen.send(value)
+            out: Next = self.gen.send(value)
+            return out
         except StopIteration as stop:
             return Return(stop.value)
 
@@ -113,7 +120,7 @@ def advance(d: AnyDuel, stack: list[Frame], value: Any) -> Decision | None:
     while stack:
         frame = stack[-1]
         try:
-            out = getattr(frame, frame.at)(d, value)
+            out: Any = getattr(frame, frame.at)(d, value)
         except _BUGS as e:
             for below in reversed(stack):  # the innermost frame that reports bugs (ops.ResolveLink)
                 report = getattr(below, "failed", None)
@@ -122,14 +129,15 @@ def advance(d: AnyDuel, stack: list[Frame], value: Any) -> Decision | None:
             raise
         kind = type(out)
         if kind is Decision:
-            return out  # type: ignore[return-value]
+            decision: Decision = out
+            return decision
         if kind is Return:
             pop()
-            value = out.value  # type: ignore[union-attr]
+            value = out.value
             continue
         if kind is GeneratorType:
-            out = GenFrame(out)  # type: ignore[arg-type]
-        push(out)  # type: ignore[arg-type]
+            out = GenFrame(out)
+        push(out)
         value = None
     return None
 
@@ -147,6 +155,6 @@ def copyable(stack: list[Frame]) -> bool:
 def close(stack: list[Frame]) -> None:
     """Abandon the flow (a concession, a manual action that ended the duel)."""
     for frame in reversed(stack):
-        if type(frame) is GenFrame:
-            frame.gen.close()  # type: ignore[attr-defined]
+        if isinstance(frame, GenFrame):
+            frame.gen.close()
     stack.clear()

@@ -2,6 +2,7 @@
 position (`position`) and from a replay record (`replay`). Layer 6; `from ygoterm.engine.duel
 import Duel` keeps working for external tools."""
 
-from .protocol import DEFAULT_NAMES, Answer, Duel, forced
+from ..state.duel_state import DEFAULT_NAMES
+from .protocol import Answer, Duel, forced
 
 __all__ = ["DEFAULT_NAMES", "Answer", "Duel", "forced"]

@@ -12,7 +12,8 @@ from ...schema.problems import DataError, Problem
 from ...schema.rules import Rules
 from ...schema.scenario import PileCard, Scenario, SideSetup, ZoneCard
 from ..state.card import CardInst
-from .protocol import DEFAULT_NAMES, Duel
+from ..state.duel_state import DEFAULT_NAMES
+from .protocol import Duel
 from ..state.record import ReplayRecord, pool_digest, position_card_names
 from ..core.types import EMZ_LEFT, FIELD_ZONE, PHASE_WORDS, Loc, Pos
 

@@ -104,9 +104,7 @@ class Ctx:
             else:
                 candidates = select(d, spec.where, self.player, self.card, self.event_cards())
             if spec.pick is not None and candidates:
-                stat = (lambda c: c.atk) if spec.pick.endswith("atk") else (lambda c: c.defense)
-                best = (min if spec.pick.startswith("lowest") else max)(stat(c) for c in candidates)
-                candidates = [c for c in candidates if stat(c) == best]
+                candidates = _extreme(candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
                             lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
@@ -115,12 +113,12 @@ class Ctx:
                 return chosen
             return self.picked(chosen, spec.among == "chosen")
         if isinstance(selection, fx.CopiesOf):
-            spec = selection.copies
-            originals = self.cards(spec.of)  # (a reference, never a choice: a list)
-            assert type(originals) is list
+            copies_of = selection.copies
+            originals = self.cards(copies_of.of)  # (a reference, never a choice: a list)
+            assert isinstance(originals, list)
             copies: list[CardInst] = []
             for original in originals:
-                where = fx.Filter(zone=spec.zone, name=(original.data.name,), side="you")
+                where = fx.Filter(zone=copies_of.zone, name=(original.data.name,), side="you")
                 copies += [c for c in select(d, where, original.controller) if c is not original and c not in copies]
             return copies
         return []
@@ -130,6 +128,15 @@ class Ctx:
         self.others = [c for c in self.chosen if c not in chosen] if among_chosen else []
         self.chosen = chosen
         return chosen
+
+
+def _extreme(candidates: list[CardInst], pick: str) -> list[CardInst]:
+    """The candidates with the lowest or highest ATK or DEF ("lowest_atk", "highest_def" …)."""
+    def stat(card: CardInst) -> int:
+        return card.atk if pick.endswith("atk") else card.defense
+
+    best = (min if pick.startswith("lowest") else max)(stat(c) for c in candidates)
+    return [c for c in candidates if stat(c) == best]
 
 
 def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: str, prompt: str,
@@ -175,7 +182,7 @@ class Choose(Frame):
                                         effect=self.ctx.link.index if self.ctx and self.ctx.link.index >= 0 else None))
 
     def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
-        chosen = [d.cards[o.card] for o in answer]  # type: ignore[index]
+        chosen = [d.card_of(o) for o in answer]
         if self.ctx is not None:
             self.ctx.picked(chosen, self.among_chosen)
         return Return(chosen)

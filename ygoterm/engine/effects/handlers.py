@@ -22,7 +22,7 @@ Handler = Callable[["Ctx"], Any]  # → a result, or a Frame whose result it is
 HANDLERS: dict[str, Handler] = {}
 
 
-def handler(name: str):
+def handler(name: str) -> Callable[[Handler], Handler]:
     """Register the function below as the handler `name` (and add the name to
     schema/effects.py:HANDLER_NAMES, which the card loader checks against)."""
     def register(fn: Handler) -> Handler:

@@ -109,7 +109,8 @@ def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> "int | Amount":
         return ctx.d.players[player].lp // 2
     if isinstance(amount, int):
         return _scaled(ctx, params, amount)
-    return Amount(ctx, params).after(ctx.cards(params.of) if params.of is not None else list(ctx.chosen))
+    counted: int | Amount = Amount(ctx, params).after(ctx.cards(params.of) if params.of is not None else list(ctx.chosen))
+    return counted
 
 
 class Amount(OpStep):

@@ -23,7 +23,7 @@ from ..board import actions
 # ---------------------------------------------------------------------- Fusion
 
 
-def _group_ok(card: CardInst, group: MaterialGroup) -> bool:
+def group_ok(card: CardInst, group: MaterialGroup) -> bool:
     """Whether `card` can be a material of `group`."""
     return _fits_group(card.data, group)
 
@@ -57,6 +57,13 @@ def _group_matches(data: Any, group: MaterialGroup) -> bool:
     if group.frame is not None and group.frame not in data.frames:
         return False
     return True
+
+
+def material_groups(monster: Monster) -> tuple[MaterialGroup, ...]:
+    """The material groups of a Fusion/Synchro/Xyz/Link monster; only monsters whose material
+    line was read into groups are offered a Summon (a text line alone plays by manual actions)."""
+    assert monster.materials is not None and monster.materials.groups is not None, f"{monster.name}: no material groups"
+    return monster.materials.groups
 
 
 def _slots(groups: tuple[MaterialGroup, ...]) -> list[MaterialGroup]:
@@ -129,7 +136,7 @@ def _materials_fit(fusion: Monster, fits: _Fits) -> bool:
     """Whether the pool of `fits` can be `fusion`'s materials."""
     found = fits.answers.get(id(fusion))
     if found is None or found[0] is not fusion:
-        found = fits.answers[id(fusion)] = (fusion, _fill(_slots(fusion.materials.groups), list(fits.pool)))  # type: ignore[union-attr]
+        found = fits.answers[id(fusion)] = (fusion, _fill(_slots(material_groups(fusion)), list(fits.pool)))
     return found[1]
 
 
@@ -172,8 +179,8 @@ class FusionSummon(_MonsterSummon):
         return self.choose_monster(d, self.p, fusion_choices(d, self.p, self.params, self.source), self.source, "fusion")
 
     def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
-        fusion = self.fusion = d.cards[answer[0].card]  # type: ignore[index]
-        self.slots = _slots(fusion.monster.materials.groups)  # type: ignore[union-attr]
+        fusion = self.fusion = d.card_of(answer[0])
+        self.slots = _slots(material_groups(fusion.monster))
         self.pool = _material_pool(d, self.p, self.params, self.source)
         return self.material(d, None)
 
@@ -183,7 +190,7 @@ class FusionSummon(_MonsterSummon):
         i = len(materials)
         if i < len(slots):
             slot, rest = slots[i], slots[i + 1:]
-            candidates = [c for c in pool if c not in materials and _group_ok(c, slot)
+            candidates = [c for c in pool if c not in materials and group_ok(c, slot)
                           and _fill(rest, [x.data for x in pool if x not in materials and x is not c])]
             return self.ask("took", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
                                           f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material",
@@ -193,7 +200,7 @@ class FusionSummon(_MonsterSummon):
         return self.summon(d, p, fusion, "fusion")
 
     def took(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
-        self.materials.append(d.cards[chosen[0].card])  # type: ignore[index]
+        self.materials.append(d.card_of(chosen[0]))
         return self.material(d, None)
 
 
@@ -246,7 +253,7 @@ class RitualSummon(_MonsterSummon):
         return self.choose_monster(d, self.p, ritual_choices(d, self.p, self.params, self.source), self.source, "ritual")
 
     def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
-        ritual = self.ritual = d.cards[answer[0].card]  # type: ignore[index]
+        ritual = self.ritual = d.card_of(answer[0])
         self.pool = _ritual_pool(d, self.p, self.params, ritual)
         return self.tribute(d, None)
 
@@ -267,7 +274,7 @@ class RitualSummon(_MonsterSummon):
         return self.summon(d, p, ritual, "ritual")
 
     def tributed(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
-        card = d.cards[chosen[0].card]  # type: ignore[index]
+        card = d.card_of(chosen[0])
         self.tributes.append(card)
         self.total += card.level
         return self.tribute(d, None)
@@ -339,6 +346,6 @@ def _place_summoned(d: DuelState, card: CardInst, controller: int, zone: int, po
     if how != "special" or proper:
         card.properly_summoned = True  # R-SUMMON-9: Summoned by its own required method
     side.summoned_turn = d.turn
-    d.emit(Summon(controller, card.uid, card.name if pos.face_up else None, how, pos, zone))  # type: ignore[arg-type]
+    d.emit(Summon(controller, card.uid, card.name if pos.face_up else None, how, pos, zone))
     if pos.face_up:
         d.signal("special_summoned", card, controller, how=how, src=src)

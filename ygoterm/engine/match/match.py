@@ -33,7 +33,8 @@ from ...schema.rules import Rules
 from . import siding
 from .clock import Clock, ClockStatus, MatchClock
 from ..core.decision import Decision, IllegalChoice, Kind, Option
-from ..duel.protocol import DEFAULT_NAMES, Answer, Duel
+from ..duel.protocol import Answer, Duel
+from ..state.duel_state import DEFAULT_NAMES
 from ..core.events import CoinToss, Event, Names, TimeProcedure
 from .record import MatchRecord
 from .score import Score
@@ -460,10 +461,11 @@ class Match:
                                     f"{self.names[p]}: side-deck for duel {self.number + 1} — Main {len(deck.main)}, "
                                     f"Extra {len(deck.extra)}, Side {len(deck.side)}; swap one for one, then done (R-MATCH-4)")
         else:
-            p = self.chooser
-            assert p is not None
+            chooser = self.chooser
+            assert chooser is not None
             what = "the extra duel (R-TIME-6)" if self.next_is_extra else f"duel {self.number + 1}"
-            self.pending = Decision(p, Kind.FIRST, (FIRST, SECOND), f"{self.names[p]} ({self._why(p)}): go first or second in {what}?")
+            self.pending = Decision(chooser, Kind.FIRST, (FIRST, SECOND),
+                                    f"{self.names[chooser]} ({self._why(chooser)}): go first or second in {what}?")
 
     def _why(self, p: int) -> str:
         last = self.score.results[-1]
@@ -517,7 +519,7 @@ def _text(answer: Answer) -> str:
         return answer.key
     if isinstance(answer, str):
         return answer
-    return ",".join(_text(a) for a in answer)  # type: ignore[arg-type]
+    return ",".join(_text(a) for a in answer)
 
 
 def _option(decision: Decision, answer: Answer) -> Option | None:

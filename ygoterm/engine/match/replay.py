@@ -10,7 +10,7 @@ end as the save says, or the save is refused as mismatched.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ...schema.problems import DataError, Problem
 from ..core.decision import IllegalChoice
@@ -110,7 +110,7 @@ def _check_results(match: Match, record: MatchRecord, name: str) -> None:
         _mismatch(name, "time_called", f"the save says time was called {record.time_called}, the replay calls it {match.time_called}")
 
 
-def _mismatch(name: str, path: str, message: str) -> None:
+def _mismatch(name: str, path: str, message: str) -> NoReturn:
     raise DataError([Problem(name, 0, 0, path, message, "the save is damaged, was edited, or is from another version of the rules engine")])
 
 

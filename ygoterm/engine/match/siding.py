@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Callable
 
 from ...schema.cards import Card
 from ...schema.decks import Deck
@@ -57,29 +58,30 @@ def refusal(deck: Deck, outs: list[Card], ins: list[Card], rules: DeckRules) -> 
     if len(outs) != len(ins):
         return Refusal(action, "R-MATCH-4", f"exchanges are one for one: {len(outs)} out, {len(ins)} in (the Side Deck size never changes)")
     have = Counter(c.id for c in (*deck.main, *deck.extra))
-    for card, count in Counter(c.id for c in outs).items():
-        if have[card] < count:
-            name = next(c.name for c in outs if c.id == card)
-            return Refusal(action, "R-MATCH-4", f"'{name}' is not in your Main or Extra Deck" + (f" {count} times" if have[card] else ""))
+    for passcode, count in Counter(c.id for c in outs).items():
+        if have[passcode] < count:
+            name = next(c.name for c in outs if c.id == passcode)
+            return Refusal(action, "R-MATCH-4", f"'{name}' is not in your Main or Extra Deck" + (f" {count} times" if have[passcode] else ""))
     spare = Counter(c.id for c in deck.side)
     if all(spare[card] >= n for card, n in Counter(c.id for c in ins).items()):
         # the same cards in other sections: sizes, copies and the banlist cannot change, only
         # where each card stands (R-DECK-7) — the fast path for the options of every decision
         extra_ids = {c.id for c in deck.extra}
-        for out, card in zip(outs, ins):
-            problem = wrong_deck(card, "extra" if out.id in extra_ids else "main")
-            if problem is not None:
-                return Refusal(action, problem[2], problem[0])
+        for out, into in zip(outs, ins):
+            wrong = wrong_deck(into, "extra" if out.id in extra_ids else "main")
+            if wrong is not None:
+                message, _, rule = wrong
+                return Refusal(action, rule, message)
         return None
     after = exchange(deck, outs, ins)
     before = {(p.rule, p.message) for p in check_deck(deck, rules)}  # (a deck played with --allow-illegal)
     for problem in check_deck(after, rules):
         if (problem.rule, problem.message) not in before:
             return Refusal(action, problem.rule or "R-MATCH-4", problem.message)
-    for card, count in Counter(c.id for c in ins).items():
-        if spare[card] < count:
-            name = next(c.name for c in ins if c.id == card)
-            return Refusal(action, "R-MATCH-4", f"'{name}' is not in your Side Deck" + (f" {count} times" if spare[card] else ""))
+    for passcode, count in Counter(c.id for c in ins).items():
+        if spare[passcode] < count:
+            name = next(c.name for c in ins if c.id == passcode)
+            return Refusal(action, "R-MATCH-4", f"'{name}' is not in your Side Deck" + (f" {count} times" if spare[passcode] else ""))
     return None
 
 
@@ -111,7 +113,7 @@ def reset_exchange(deck: Deck, registered: Deck) -> tuple[list[Card], list[Card]
     return outs, ins
 
 
-def parse(deck: Deck, text: str, lookup) -> tuple[list[Card], list[Card]] | None:
+def parse(deck: Deck, text: str, lookup: Callable[[str | int], Card | None]) -> tuple[list[Card], list[Card]] | None:
     """A typed exchange: "swap NAME[, NAME…] for NAME[, NAME…]" (names or passcodes), or a key
     "swap:ID,ID:ID,ID". `lookup(ref)` finds a card of the pool. None: not an exchange at all."""
     text = " ".join(text.split())
@@ -120,7 +122,7 @@ def parse(deck: Deck, text: str, lookup) -> tuple[list[Card], list[Card]] | None
         if len(parts) != 3:
             return None
         try:
-            refs = [[int(x) for x in part.split(",") if x] for part in parts[1:]]
+            refs: list[list[str | int]] = [[int(x) for x in part.split(",") if x] for part in parts[1:]]
         except ValueError:
             return None
     else:
@@ -128,9 +130,9 @@ def parse(deck: Deck, text: str, lookup) -> tuple[list[Card], list[Card]] | None
         if m is None:
             return None
         refs = [[x.strip() for x in m[i].split(",") if x.strip()] for i in (1, 2)]
-    cards = []
+    cards: list[list[Card]] = []
     for group in refs:
-        found = []
+        found: list[Card] = []
         for ref in group:
             card = lookup(ref)
             if card is None:

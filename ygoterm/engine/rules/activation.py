@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...schema.cards import Spell, Trap
-from ...schema.effects import Effect
+from ...schema.effects import Effect, Negate
 from ..state.card import CardInst, effect_speed, own_timing
 from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
 from ..core.decision import Kind, Option, Refusal
@@ -35,7 +35,7 @@ ACTIVATE = "Activate"
 
 def _negates(effect: Effect) -> str | None:
     for op in effect.do:
-        if op.op == "negate":
+        if isinstance(op.params, Negate):
             return op.params.what
     return None
 
@@ -388,7 +388,7 @@ class Activate(Frame):
     def targeted(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         link = self.link
         assert link is not None
-        link.targets += [d.cards[o.card] for o in chosen]  # type: ignore[index]
+        link.targets += [d.card_of(o) for o in chosen]
         link.target_groups += [self.group] * len(chosen)
         self.group += 1
         return self.targets(d, None)

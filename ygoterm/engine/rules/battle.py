@@ -112,7 +112,7 @@ class Attack(Frame):
         return self.then(d, "declared", window(d))  # R-CHAIN-8: the new-chain window after an attack declaration
 
     def declared(self, d: DuelState, _: Any) -> Next:
-        p, state = self.p, d.attack
+        p, state = self.p, _attack(d)
         attacker = state.attacker
         if state.negated:
             return self.stop(d, "the attack was negated")
@@ -133,7 +133,7 @@ class Attack(Frame):
         return self.ask("replayed", d.ask(p, Kind.BATTLE, unique_labels(d, options), f"Replay: choose a new target for {attacker.name} or stop"))
 
     def replayed(self, d: DuelState, choice: Option) -> Next:
-        state = d.attack
+        state = _attack(d)
         if choice.key == "refresh":  # a manual action: look again
             return self.declared(d, None)
         if choice.verb == "stop":
@@ -152,6 +152,13 @@ class Attack(Frame):
         return DONE
 
 
+def _attack(d: DuelState) -> AttackState:
+    """The attack this Battle Step or Damage Step is about (set while it runs)."""
+    state = d.attack
+    assert state is not None, "an attack is in progress"
+    return state
+
+
 def _foes(d: DuelState, foe: int) -> frozenset[tuple[int, int]]:
     return frozenset((c.uid, c.moves) for c in d.players[foe].mzone if c is not None)
 
@@ -167,10 +174,10 @@ class DamageStep(Frame):
         return self.then(d, "before_damage", window(d, triggers=False))
 
     def before_damage(self, d: DuelState, _: Any) -> Next:
-        if _battle_over(d, self.p, d.attack):
+        if _battle_over(d, self.p, _attack(d)):
             return DONE
         d.set_step(Step.BEFORE_DAMAGE)
-        target = d.attack.target
+        target = _attack(d).target
         if target is not None and not target.face_up:
             target.face_up = True
             target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
@@ -180,13 +187,13 @@ class DamageStep(Frame):
         return self.then(d, "damage_calculation", window(d, triggers=False))
 
     def damage_calculation(self, d: DuelState, _: Any) -> Next:
-        if _battle_over(d, self.p, d.attack):
+        if _battle_over(d, self.p, _attack(d)):
             return DONE
         d.set_step(Step.DAMAGE_CALC)
         return self.then(d, "calculate", window(d, triggers=False))
 
     def calculate(self, d: DuelState, _: Any) -> Next:
-        state = d.attack
+        state = _attack(d)
         if _battle_over(d, self.p, state):
             return DONE
         attacker, target = state.attacker, state.target
@@ -202,7 +209,7 @@ class DamageStep(Frame):
         return self.then(d, "end_of_damage_step", window(d))
 
     def end_of_damage_step(self, d: DuelState, _: Any) -> Next:
-        state = d.attack
+        state = _attack(d)
         d.set_step(Step.DAMAGE_END)
         d.batch += 1
         destroyed = [c for c in (state.attacker, state.target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]

@@ -84,7 +84,7 @@ class RunChain(Priority):
 
     def activated(self, d: DuelState, choice: Option) -> Next:
         assert choice.card is not None
-        return self.then(d, "responded", activate(d, self.p, d.cards[choice.card], int(choice.key.rsplit(":", 1)[1])))
+        return self.then(d, "responded", activate(d, self.p, d.card_of(choice), int(choice.key.rsplit(":", 1)[1])))
 
     def responded(self, d: DuelState, _: Any) -> Next:
         self.passes, self.p = 0, 1 - self.p
@@ -323,7 +323,7 @@ def _happened(signals: list[Signal]) -> set[str]:
 
 def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     """Delayed effects whose Standby or End Phase has come."""
-    found = []
+    found: list[_Pending] = []
     for s in signals:
         if s.event not in ("standby_phase", "end_phase"):
             continue

@@ -19,7 +19,7 @@ from ..core.decision import Kind, Option, Refusal
 from ..core.events import Note
 from ..board.labels import card_options
 from ..core.machine import Frame, Next
-from ..effects.summons import _group_ok
+from ..effects.summons import group_ok, material_groups
 from ..board.timing import open_main, summon_locked
 from ..core.types import EMZ_LEFT, Loc, Pos
 from ..board import actions
@@ -91,7 +91,7 @@ def _assign(groups: tuple[MaterialGroup, ...], cards: list[CardInst]) -> bool:
         if i == len(groups):
             return not left
         group = groups[i]
-        fits = [c for c in left if _group_ok(c, group)]
+        fits = [c for c in left if group_ok(c, group)]
         most = len(fits) if group.max is None else min(group.max, len(fits))
         for n in range(most, group.min - 1, -1):
             for picked in combinations(fits, n):
@@ -190,12 +190,12 @@ class ExtraSummon(Frame):
         p, card, kind = self.p, d.cards[self.uid], self.kind
         fitting = fitting_sets(d, p, card, kind)
         candidates = [c for c in d.players[p].mzone if c is not None and any(c in s for s in fitting)]
-        groups = card.monster.materials.groups  # type: ignore[union-attr]
+        groups = material_groups(card.monster)
         lo = sum(g.min for g in groups)  # as the material line reads; selection_refusal refuses what does not fit
         hi = len(candidates) if any(g.max is None for g in groups) else sum(g.max or 0 for g in groups)
         sets = tuple(frozenset(f"card:{c.uid}" for c in s) for s in fitting if summon_zones(d, p, card, s))
         return self.ask("materials", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
-                                           f"Materials for {card.name} ({card.monster.materials.text})",  # type: ignore[union-attr]
+                                           f"Materials for {card.name} ({_material_text(card)})",
                                            lo=min(lo, len(candidates)), hi=min(hi, len(candidates)), verb="material", sets=sets,
                                            subject=card.uid))
 
@@ -203,16 +203,16 @@ class ExtraSummon(Frame):
         """Why a set of materials outside the decision's `sets` is refused."""
         card, kind = d.cards[self.uid], self.kind
         action = f"{kind.title()} Summon"
-        chosen = [d.cards[o.card] for o in options]  # type: ignore[index]
+        chosen = [d.card_of(o) for o in options]
         if not materials_fit(card, kind, chosen):
-            return Refusal(action, _RULE[kind], f"those do not fit its materials ({card.monster.materials.text})")  # type: ignore[union-attr]
+            return Refusal(action, _RULE[kind], f"those do not fit its materials ({_material_text(card)})")
         if not summon_zones(d, self.p, card, chosen):
             return Refusal(action, "R-SUMMON-18", "with those materials it would have no zone to enter")
         return None
 
     def materials(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         card = d.cards[self.uid]
-        chosen = self.chosen = tuple(d.cards[o.card] for o in answer)  # type: ignore[index]
+        chosen = self.chosen = tuple(d.card_of(o) for o in answer)
         zones = summon_zones(d, self.p, card, chosen)
         self.zone = zones[0]
         if len(zones) > 1:
@@ -246,3 +246,8 @@ class ExtraSummon(Frame):
             for m in chosen:
                 actions.move(d, m, Loc.GY, reason=f"{kind.title()} Material")
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, kind, properly=True))
+
+
+def _material_text(card: CardInst) -> str:
+    materials = card.monster.materials
+    return materials.text if materials is not None else ""

@@ -170,8 +170,8 @@ class EndPhase(Frame):
 
     def discarded(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         for option in chosen:
-            actions.move(d, d.cards[option.card], Loc.GY, reason="hand limit")
-            d.signal("discarded", d.cards[option.card], d.turn_player)
+            actions.move(d, d.card_of(option), Loc.GY, reason="hand limit")
+            d.signal("discarded", d.card_of(option), d.turn_player)
         return self.then(d, "expire", window(d))  # triggers of the discards happen in this End Phase
 
     def expire(self, d: DuelState, _: Any) -> Next:

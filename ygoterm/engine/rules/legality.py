@@ -7,6 +7,8 @@ naming the rule that refuses it.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
@@ -235,11 +237,11 @@ def in_attacking_position(d: DuelState, card: CardInst) -> bool:
 
 def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:
     """R-BATTLE-2: the opponent's monsters, or a direct attack (None) if they control none."""
-    foes = [c for c in d.players[1 - p].mzone if c is not None]
+    foes: list[CardInst | None] = [c for c in d.players[1 - p].mzone if c is not None]
     if not foes:
         return [None]
     if d.index.continuous_count:
-        foes = [c for c in foes if not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
+        foes = [c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
     return foes
 
 
@@ -280,16 +282,16 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
         monsters = side.mzone
         repeated = _repeated_names(monsters)
-        for card in monsters:
-            if card is None:
+        for monster in monsters:
+            if monster is None:
                 continue
-            card_options = card.options_at(d.where(card)) if card.name in repeated else card.options
-            if card.pos == Pos.FACEDOWN_DEFENSE:
-                if may_summon and flip_this(d, card) is None:
+            card_options = monster.options_at(d.where(monster)) if monster.name in repeated else monster.options
+            if monster.pos == Pos.FACEDOWN_DEFENSE:
+                if may_summon and flip_this(d, monster) is None:
                     options.append(card_options.flip)
-            elif change_this(d, card) is None:
-                options.append(card_options.to_defense if card.pos == Pos.ATTACK else card_options.to_attack)
-            if card.abilities and "gemini" in card.abilities and can_summon and may_summon and gemini_this(d, card) is None:
+            elif change_this(d, monster) is None:
+                options.append(card_options.to_defense if monster.pos == Pos.ATTACK else card_options.to_attack)
+            if monster.abilities and "gemini" in monster.abilities and can_summon and may_summon and gemini_this(d, monster) is None:
                 options.append(card_options.gemini)  # R-CARD-6
         if may_summon and _has_procedure_monsters(d, p):
             options += extra_options(d, p)  # R-SUMMON-12/13/16
@@ -312,7 +314,7 @@ def _procedure_monsters(extra: list[CardInst]) -> bool:
     return any(c.is_monster and c.monster.frames & _PROCEDURE_FRAMES for c in extra)
 
 
-def _repeated_names(cards: list) -> set[str] | tuple[()]:
+def _repeated_names(cards: Sequence[CardInst | None]) -> set[str] | tuple[()]:
     """Names that occur more than once among `cards` (None entries ignored)."""
     names = [c.name for c in cards if c is not None]
     if len(set(names)) == len(names):

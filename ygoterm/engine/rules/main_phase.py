@@ -61,7 +61,7 @@ class MainPhase(Frame):
             return self.then(d, "idle", pendulum_summon(d, p))
         if verb == "activate":
             return self.then(d, "activated", start_chain(d, p, choice))
-        card = d.cards[choice.card]  # type: ignore[index]
+        card = d.card_of(choice)
         if verb == "summon":
             return self.then(d, "idle", NormalSummon(p, card.uid, setting=False))
         if verb == "set":
@@ -120,7 +120,7 @@ class NormalSummon(Frame):
 
     def selection_refusal(self, d: DuelState, chosen: tuple[Option, ...]) -> Refusal | None:
         """Why a set of Tributes outside the decision's `sets` is refused."""
-        return tribute_refusal(d, self.p, d.cards[self.uid], [d.cards[o.card] for o in chosen], self.need)  # type: ignore[index]
+        return tribute_refusal(d, self.p, d.cards[self.uid], [d.card_of(o) for o in chosen], self.need)
 
     def place(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         p, card = self.p, d.cards[self.uid]
@@ -129,7 +129,7 @@ class NormalSummon(Frame):
             d.batch += 1
             card.tributes_used = len(chosen)
             for option in chosen:
-                actions.move(d, d.cards[option.card], Loc.GY, reason="tribute")  # type: ignore[index]  # R-SUMMON-3: not destroyed
+                actions.move(d, d.card_of(option), Loc.GY, reason="tribute")  # R-SUMMON-3: not destroyed
         zone = side.free_mzone()
         assert zone is not None
         if self.setting:

@@ -15,6 +15,7 @@ from ..core.decision import IllegalChoice
 from ..core.events import Note
 from ..core.types import FIELD_ZONE, Loc, Pos
 from ..board import actions
+from ..state.card import CardInst
 from ..state.duel_state import DuelState
 
 DESTINATIONS = ("hand", "deck-top", "deck-bottom", "gy", "banished", "banished-face-down", "extra",
@@ -68,7 +69,7 @@ def check(d: DuelState, player: int, action: Manual) -> None:
         if not mine:
             raise IllegalChoice("MANUAL", f"{card.name} is not yours to move (R-TERM-5)")
     if action.kind in ("atk", "def"):
-        card = d.cards[action.card]  # type: ignore[index]
+        card = _subject(d, action)
         if card.loc != Loc.MZONE or not card.face_up:
             raise IllegalChoice("MANUAL", f"only a face-up monster on the field has {action.kind.upper()} to change")
     if action.kind == "move":
@@ -109,7 +110,7 @@ def _perform(d: DuelState, player: int, action: Manual) -> None:
     responders, d.index.responders = d.index.responders, False  # manual actions trigger nothing
     try:
         if action.kind == "move":
-            card = d.cards[action.card]  # type: ignore[index]
+            card = _subject(d, action)
             to = action.to
             if to == "monster":
                 pos = {"defense": Pos.DEFENSE, "set": Pos.FACEDOWN_DEFENSE}.get(action.position or "", Pos.ATTACK)
@@ -126,13 +127,13 @@ def _perform(d: DuelState, player: int, action: Manual) -> None:
         elif action.kind == "lp":
             d.change_lp(player, max(action.amount, -side.lp), "manual")
         elif action.kind == "counter":
-            card = d.cards[action.card]  # type: ignore[index]
+            card = _subject(d, action)
             have = card.counters.get(action.name or "counter", 0)
             card.counters[action.name or "counter"] = max(0, have + action.amount)
         elif action.kind in ("atk", "def"):
             from ..board.continuous import Modifier
 
-            card = d.cards[action.card]  # type: ignore[index]
+            card = _subject(d, action)
             atk, defense = (action.amount, 0) if action.kind == "atk" else (0, action.amount)
             card.modifiers = [*card.modifiers, Modifier(atk, defense, None, "while_face_up", d.turn, card.uid)]
         elif action.kind == "token":
@@ -149,14 +150,20 @@ def _perform(d: DuelState, player: int, action: Manual) -> None:
         elif action.kind == "shuffle":
             d.shuffle(player)
         elif action.kind == "reveal":
-            card = d.cards[action.card]  # type: ignore[index]
+            card = _subject(d, action)
             d.reveal([card], (0, 1))
             d.emit(Note(f"{names[player]} reveals {card.name}"))
         elif action.kind == "flip":
-            card = d.cards[action.card]  # type: ignore[index]
+            card = _subject(d, action)
             if card.loc == Loc.MZONE:
                 actions.set_position(d, card, "face_up" if not card.face_up else "facedown")
             else:
                 card.face_up = not card.face_up
     finally:
         d.index.responders = responders
+
+
+def _subject(d: DuelState, action: Manual) -> CardInst:
+    """The card a checked manual action is about (`check` made sure there is one)."""
+    assert action.card is not None, f"manual action {action.kind!r} names no card"
+    return d.cards[action.card]

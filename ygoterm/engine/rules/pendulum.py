@@ -160,7 +160,7 @@ class PendulumSummon(Frame):
                                               "Monster Zone or a zone your Link monster points to)")
 
     def chosen_monsters(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
-        self.chosen = [d.cards[o.card] for o in answer]  # type: ignore[index]
+        self.chosen = [d.card_of(o) for o in answer]
         zones = placement(d, self.p, self.chosen)
         assert zones is not None
         self.zones = zones

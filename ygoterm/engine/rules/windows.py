@@ -10,7 +10,7 @@ and Pendulum Summons open them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
@@ -185,7 +185,7 @@ def summon_with_negation_window(d: DuelState, p: int, card: CardInst, zone: int 
     return SummonTogether(p, ((card.uid, zone, pos),), how, properly)
 
 
-def summon_together(d: DuelState, p: int, placed: list[tuple[CardInst, int | None, Pos]], how: str, *, properly: bool) -> "SummonTogether":
+def summon_together(d: DuelState, p: int, placed: Sequence[tuple[CardInst, int | None, Pos]], how: str, *, properly: bool) -> "SummonTogether":
     """One Summon of one or more monsters (a Pendulum Summon: R-SUMMON-20, one event and one
     trigger moment)."""
     return SummonTogether(p, tuple((card.uid, zone, pos) for card, zone, pos in placed), how, properly)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, Callable
 
 from ...schema.cards import Card, Monster, Spell, Trap, spell_speed
 from ...schema.effects import ContinuousSpec, Effect
@@ -151,8 +151,16 @@ def profile_of(data: Card) -> tuple[Any, ...]:
     """What a card instance derives from `data` (`_profile`), worked out once per definition."""
     entry = _PROFILES.get(id(data))
     if entry is None or entry[0]() is not data:
-        entry = _PROFILES[id(data)] = (weakref.ref(data, lambda _, key=id(data), cache=_PROFILES: cache.pop(key, None)), _profile(data))
+        entry = _PROFILES[id(data)] = (weakref.ref(data, _forget(id(data), _PROFILES)), _profile(data))
     return entry[1]
+
+
+def _forget(key: int, cache: dict[int, Any]) -> Callable[[Any], None]:
+    """A weak reference's callback that drops `key` from `cache` (the cache is bound here, not
+    looked up at call time: at interpreter exit the module's globals may be gone already)."""
+    def drop(_: Any) -> None:
+        cache.pop(key, None)
+    return drop
 
 
 class CardInst:
@@ -271,7 +279,7 @@ class CardInst:
 
     @property
     def is_extra_deck(self) -> bool:
-        return self.is_monster and self.data.is_extra_deck  # type: ignore[union-attr]
+        return isinstance(self.data, Monster) and self.data.is_extra_deck
 
     def options_at(self, tag: str) -> "CardOptions":
         """The same options labelled with a location tag ('summon Celtic Guardian@H2'), for
@@ -299,13 +307,15 @@ class CardInst:
     def atk(self) -> int:
         if not self.modifiers and not self.duel.index.continuous_count:
             return self.base_atk
-        return self.duel.stat(self, "atk")  # (the duel applies continuous effects: engine/continuous.py)
+        value: int = self.duel.stat(self, "atk")  # (the duel applies continuous effects: board/continuous.py)
+        return value
 
     @property
     def defense(self) -> int:
         if not self.modifiers and not self.duel.index.continuous_count:
             return self.base_def
-        return self.duel.stat(self, "def")
+        value: int = self.duel.stat(self, "def")
+        return value
 
     @property
     def monster(self) -> Monster:
@@ -394,7 +404,12 @@ class CardOptions:
 
     def __init__(self, card: CardInst, suffix: str = "") -> None:
         self.uid, self.name = card.uid, card.name + suffix
-        self._summon = self._set = self._flip = self._to_defense = self._to_attack = self._gemini = None
+        self._summon: Option | None = None
+        self._set: Option | None = None
+        self._flip: Option | None = None
+        self._to_defense: Option | None = None
+        self._to_attack: Option | None = None
+        self._gemini: Option | None = None
 
     @property
     def gemini(self) -> Option:

@@ -21,7 +21,7 @@ A determinized duel is a hypothetical world: it has no replay record (it cannot 
 from __future__ import annotations
 
 import random
-from typing import Callable, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 from ...schema.cards import Card, Monster, Spell
 from .card import CardInst
@@ -37,7 +37,7 @@ def unknown_cards(d: DuelState, viewer: int) -> list[CardInst]:
     known = d.known[viewer]
     out: list[CardInst] = []
     for side in d.players:
-        places = [side.deck, side.mzone, side.szone, side.banished]  # (a GY is public)
+        places: list[Sequence[CardInst | None]] = [side.deck, side.mzone, side.szone, side.banished]  # (a GY is public)
         if side.index != viewer:
             places += [side.hand, side.extra]  # (your own you see)
         for place in places:

@@ -34,7 +34,7 @@ from .record import ReplayRecord
 from .timelimit import TimeLimit
 
 if TYPE_CHECKING:
-    from ...schema.effects import Effect, TokenSpec
+    from ...schema.effects import Effect, Token
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
 PILES = {Loc.DECK: "deck", Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
@@ -219,7 +219,7 @@ class DuelState:
         found = memo[key] = compute(*args)
         return found
 
-    def make_token(self, player: int, spec: TokenSpec) -> CardInst:
+    def make_token(self, player: int, spec: Token) -> CardInst:
         """A Token (R-CARD-11): a Normal Monster that is not a card and ceases to exist off the field."""
         data = Monster(id=990_000_000 + len(self.cards), name=spec.name, kind="monster", frame="token",
                        attribute=spec.attribute, type=spec.type, level=spec.level, atk=spec.atk, **{"def": spec.def_})
@@ -261,6 +261,11 @@ class DuelState:
 
     def card(self, uid: int) -> CardInst:
         return self.cards[uid]
+
+    def card_of(self, option: Option) -> CardInst:
+        """The card an option of a card choice names (every such option names one)."""
+        assert option.card is not None, f"option {option.key!r} names no card"
+        return self.cards[option.card]
 
     def signal(self, event: str, card: CardInst | None, player: int, *, how: str = "", src: Loc | None = None,
                by_battle: bool = False, by_player: int | None = None, by_card: CardInst | None = None) -> None:

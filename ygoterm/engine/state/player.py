@@ -91,4 +91,5 @@ class Player:
         return self.szone[FIELD_ZONE]
 
     def pile(self, name: str) -> list[CardInst]:
-        return getattr(self, name)
+        cards: list[CardInst] = getattr(self, name)
+        return cards

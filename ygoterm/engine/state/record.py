@@ -28,6 +28,7 @@ from ...schema.yamlio import write_atomically
 
 if TYPE_CHECKING:
     from ...schema.cardpool import CardPool
+    from ...schema.yamlio import Locator
 
 FORMAT = "ygoterm-replay"
 VERSION = 1
@@ -169,7 +170,8 @@ def read_save(path: Path, fmt: str = FORMAT) -> tuple[dict[str, Any], str, str]:
         hint = "the file is truncated (was the save interrupted?)" if e.pos >= len(text.rstrip()) else "the file is damaged"
         raise DataError([Problem(name, e.lineno, e.colno, "", f"not a valid save: {e.msg}", hint)]) from None
     if not isinstance(data, dict) or data.get("format") != fmt:
-        other = {FORMAT: "a duel save", "ygoterm-match": "a match save"}.get(data.get("format") if isinstance(data, dict) else None)
+        found = data.get("format") if isinstance(data, dict) else None
+        other = {FORMAT: "a duel save", "ygoterm-match": "a match save"}.get(found) if isinstance(found, str) else None
         what = {FORMAT: "", "ygoterm-match": "match "}.get(fmt, fmt)
         raise DataError([Problem(name, 1, 1, "format", f"not a ygoterm {what}save file" + (f" (it is {other})" if other else ""),
                                  f"a {what}save starts with {{\"format\": \"{fmt}\"")])
@@ -184,7 +186,7 @@ def load_record(path: Path, pool: "CardPool") -> ReplayRecord:
     return record_from_data(data, pool, name, Locator(text), first_line=_first_choice_line(text))
 
 
-def record_from_data(data: Any, pool: "CardPool", name: str, locator: Any, prefix: tuple[Any, ...] = (),
+def record_from_data(data: Any, pool: "CardPool", name: str, locator: Locator, prefix: tuple[Any, ...] = (),
                      first_line: int = 0) -> ReplayRecord:
     """A duel's replay record from its JSON data (a whole save, or one duel of a match save at
     `prefix`), checked through: entries, decks that could start a duel, the card digest."""
@@ -223,14 +225,14 @@ def record_from_data(data: Any, pool: "CardPool", name: str, locator: Any, prefi
                                  "load the card folders the duel was played with (--cards)")])
     if model.position is None:
         _check_decks(record, model.rules, pool, name, locator, prefix)
-    digest = pool_digest([pool.get(i) for i in record.card_refs()])  # type: ignore[misc]
+    digest = pool_digest([card for i in record.card_refs() if (card := pool.get(i)) is not None])  # (all present: checked above)
     if digest != model.digest:
         raise DataError([Problem(name, *locator.position((*prefix, "digest")), where + "digest", "the card definitions changed since this duel was saved, so it cannot be replayed faithfully",
                                  "use the card files the duel was played with")])
     return record
 
 
-def _check_position(position: dict[str, Any], name: str, locator: Any, prefix: tuple[Any, ...] = ()) -> None:
+def _check_position(position: dict[str, Any], name: str, locator: Locator, prefix: tuple[Any, ...] = ()) -> None:
     from ...schema.report import problems_from
     from ...schema.scenario import Scenario
 
@@ -240,7 +242,7 @@ def _check_position(position: dict[str, Any], name: str, locator: Any, prefix: t
         raise DataError(problems_from(e, file=name, locator=locator, prefix=(*prefix, "position"))) from None
 
 
-def _check_decks(record: ReplayRecord, rules: Rules, pool: "CardPool", name: str, locator: Any, prefix: tuple[Any, ...] = ()) -> None:
+def _check_decks(record: ReplayRecord, rules: Rules, pool: "CardPool", name: str, locator: Locator, prefix: tuple[Any, ...] = ()) -> None:
     """A saved duel's decks must be ones a duel could start with (R-DECK-1…4, R-DECK-7 under the
     save's own rules): an edited save cannot smuggle in a 200-card or an empty deck."""
     from ...schema.validate import check_deck
@@ -266,8 +268,17 @@ def _first_choice_line(text: str) -> int:
 
 def _deck(data: dict[str, Any], pool: "CardPool") -> Deck:
     """A saved deck (passcodes by section) as cards of the pool."""
-    return Deck(data["name"], [pool.get(i) for i in data["main"]], [pool.get(i) for i in data["extra"]],  # type: ignore[misc]
-                [pool.get(i) for i in data.get("side", [])])
+    return Deck(data["name"], _cards(data["main"], pool), _cards(data["extra"], pool), _cards(data.get("side", []), pool))
+
+
+def _cards(refs: list[int], pool: "CardPool") -> list[Card]:
+    """The cards of a saved deck section (each was checked to be in the pool when the save loaded)."""
+    cards = []
+    for ref in refs:
+        card = pool.get(ref)
+        assert card is not None, "a saved deck's cards are checked before it is read"
+        cards.append(card)
+    return cards
 
 
 def _entries(side: SideSetup) -> Iterator[tuple[str, Any]]:

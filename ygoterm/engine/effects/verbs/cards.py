@@ -55,12 +55,11 @@ class DiscardEach(Frame):
             p = self.players[self.i]
             hand = [c for c in d.players[p].hand if c is not ctx.card and matches(d, c, params.where, p, ctx.card)]
             if params.whole_hand:
-                cards = hand
-            else:
-                cards = choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard",
-                               random=params.random)
-                if isinstance(cards, Frame):
-                    return self.then(d, "chosen", cards)
+                self._discard(d, hand)
+                continue
+            cards = choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard", random=params.random)
+            if isinstance(cards, Frame):
+                return self.then(d, "chosen", cards)
             self._discard(d, cards)
         return DONE
 
