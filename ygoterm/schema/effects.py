@@ -90,12 +90,12 @@ class Filter(BaseModel):
     name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
     level: NumRange | None = None
     atk: NumRange | None = None
-    def_: NumRange | None = Field(None, alias="def")
+    def_: NumRange | None = Field(default=None, alias="def")
     face_up: bool | None = None
     position: Literal["attack", "defense"] | None = None
     tuner: bool | None = None
     not_self: bool = False
-    self_: bool = Field(False, alias="self")
+    self_: bool = Field(default=False, alias="self")
     event: bool = False  # the card(s) of the event this effect answers
     revivable: bool = False  # may be Special Summoned from the GY/banishment (R-SUMMON-9)
     token: bool | None = None
@@ -198,13 +198,13 @@ def _what_or(value: Any) -> Any:
 
 
 class Draw(_Op):
-    count: int = Field(1, ge=1)
+    count: int = Field(default=1, ge=1)
     player: Player = "you"
     as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
 
 
 class Discard(_Op):
-    count: int = Field(1, ge=1)
+    count: int = Field(default=1, ge=1)
     player: Player = "you"
     random: bool = False
     whole_hand: bool = False  # the player's whole hand (Card Destruction)
@@ -260,20 +260,20 @@ class LifeChange(_Amount):
 class Modify(_Op):
     what: Selection
     atk: int = 0
-    def_: int = Field(0, alias="def")
+    def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
     times: Literal["roll"] | None = None  # atk/def × the die just rolled (Graceful Dice)
     # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
     until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
-    turns: int = Field(1, ge=1, le=10)
+    turns: int = Field(default=1, ge=1, le=10)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
     scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
-    scale_limit: int | None = Field(None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
+    scale_limit: int | None = Field(default=None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -293,17 +293,17 @@ class Equip(_Op):
 class Counters(_Op):
     what: Selection = "self"
     counter: str
-    count: int = Field(1, ge=1)
+    count: int = Field(default=1, ge=1)
 
 
 class Token(_Op):
     name: str
-    count: int = Field(1, ge=1, le=5)
+    count: int = Field(default=1, ge=1, le=5)
     attribute: Attribute = "EARTH"
     type: MonsterType = "Beast"
-    level: int = Field(1, ge=1, le=12)
+    level: int = Field(default=1, ge=1, le=12)
     atk: int = 0
-    def_: int = Field(0, alias="def")
+    def_: int = Field(default=0, alias="def")
     position: Literal["attack", "defense", "choose"] = "defense"
     player: Literal["you", "opponent"] = "you"
     no_tribute: bool = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
@@ -319,7 +319,7 @@ class TakeControl(_Op):
 class Skip(_Op):
     phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
-    count: int = Field(1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
+    count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
 
 
 class Coin(_Op):
@@ -328,13 +328,13 @@ class Coin(_Op):
 
 
 class Look(_Op):
-    count: int = Field(1, ge=1)
+    count: int = Field(default=1, ge=1)
     player: Player = "you"
     then: Literal["none", "reorder", "shuffle"] = "none"
 
 
 class Mill(_Op):
-    count: int = Field(1, ge=1)
+    count: int = Field(default=1, ge=1)
     player: Player = "you"
 
 
@@ -437,7 +437,7 @@ class Later(_Op):
 
     at: Literal["standby_phase", "end_phase"]
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
-    count: int = Field(1, ge=1, le=20)  # the Nth such phase after this one
+    count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
     do: list["OpSpec"]
@@ -448,7 +448,7 @@ class Excavate(_Op):
     matching `summon` (as many as their free zones allow, they choose which) and adds the rest
     to their hand (Cyber Jar)."""
 
-    count: int = Field(5, ge=1, le=10)
+    count: int = Field(default=5, ge=1, le=10)
     player: Player = "each"
     summon: Filter = Filter()
     position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "attack_or_facedown"
@@ -457,7 +457,7 @@ class Excavate(_Op):
 class Detach(_Op):
     """Detach Xyz Materials from this card (they go to the GY, R-SUMMON-13)."""
 
-    count: int = Field(1, ge=1)
+    count: int = Field(default=1, ge=1)
 
 
 class SwapControl(_Op):
@@ -489,7 +489,7 @@ class If(_Op):
 
     condition: "Condition"
     then: list["OpSpec"] = []
-    otherwise: list["OpSpec"] = Field([], alias="else")
+    otherwise: list["OpSpec"] = Field(default=[], alias="else")
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -599,7 +599,7 @@ class When(BaseModel):
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
                                  "pendulum", "gemini", "effect_tribute"], ...], BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
-    from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(None, alias="from")
+    from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
@@ -662,7 +662,7 @@ class ContinuousSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
     atk: int = 0
-    def_: int = Field(0, alias="def")
+    def_: int = Field(default=0, alias="def")
     atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips"] | None = None  # "gains N for each …"
     per_where: Filter | None = None
     cannot_attack: bool = False
@@ -688,7 +688,7 @@ class ContinuousSpec(BaseModel):
     extra_attacks: int = 0
     tribute_value: int | None = None  # Kaiser Sea Horse: counts as N Tributes …
     tribute_for: Filter | None = None  # … for a monster matching this
-    fewer_tributes: int = Field(0, ge=0, le=3)  # monsters in applies_to need this many fewer Tributes (Geartown)
+    fewer_tributes: int = Field(default=0, ge=0, le=3)  # monsters in applies_to need this many fewer Tributes (Geartown)
     banish_instead: Filter | None = None  # Dimensional Fissure: such cards going to the GY are banished
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
     destroyed_instead: bool = False
@@ -719,11 +719,11 @@ class Effect(BaseModel):
     # while_here: "Once, while this card is face-up on the field / in your Pendulum Zone" (until the card moves)
     once_per_turn: bool | Literal["name", "card", "while_here"] = False
     # where a monster's effect is used; equip: while it is an Equip Card (a Union's "unequip and Special Summon it")
-    from_: Annotated[tuple[Literal["field", "hand", "gy", "equip"], ...], BeforeValidator(_one_or_many)] = Field(("field",), alias="from")
+    from_: Annotated[tuple[Literal["field", "hand", "gy", "equip"], ...], BeforeValidator(_one_or_many)] = Field(default=("field",), alias="from")
     pendulum: bool = False  # a Pendulum Effect: used (and applying) only while the card is in a Pendulum Zone, as a Spell's
     damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
     stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)
-    lasts_turns: int | None = Field(None, ge=1)  # … destroyed in the End Phase of the opponent's Nth turn
+    lasts_turns: int | None = Field(default=None, ge=1)  # … destroyed in the End Phase of the opponent's Nth turn
     win_when: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # Exodia: these names in hand
     win_zone: Literal["hand", "field"] = "hand"  # Destiny Board: these names face-up on your field
     # a trigger whose event only arms it: it activates during the next such phase (Sacred Phoenix)

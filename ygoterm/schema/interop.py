@@ -150,8 +150,9 @@ def import_deck(ref: str, pool: CardPool, *, known: Known | None = None,
     """A deck from a `.ydk` path or a `ydke://` link, and what makes it illegal (R-DECK-1…7,
     located at the card's line of the .ydk): an import is checked like any deck file. With a
     `skipped` list, unknown cards are left out and listed there instead of refusing the deck."""
+    lines: dict[tuple[str, int], int] = {}  # (a link has no lines)
     if ref.strip().startswith("ydke://"):
-        sections, lines, file = parse_ydke(ref), {}, "ydke link"
+        sections, file = parse_ydke(ref), "ydke link"
         deck = deck_from_passcodes("Imported deck", sections, pool, source=file, known=known, skipped=skipped)
     else:
         path = Path(ref)
