@@ -113,7 +113,7 @@ def _deck_rules(args: argparse.Namespace) -> DeckRules:
             raise UsageError(f"--main-max takes a number or 'none', not '{args.main_max}'")
     if args.side_exact is not None:
         changes["side_exact"] = args.side_exact
-    return DeckRules(**changes)
+    return DeckRules.model_validate(changes)
 
 
 def _print_summary(deck: Deck) -> None:
