@@ -295,7 +295,7 @@ class Summary:
     going_first: Tally = field(default_factory=Tally)
     going_second: Tally = field(default_factory=Tally)
     turns: int = 0
-    endings: Counter = field(default_factory=Counter)
+    endings: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
     a_times: list[float] = field(default_factory=list)
 

@@ -19,7 +19,7 @@ from .common import (EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UsageError, banlist
                      find_deck_file, out, print_problems)
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("check", help="validate decks and the card pool (deck construction rules R-DECK-1…8)",
                        description="Validate decks against the construction rules and report every problem with file:line. "
                                    "Without arguments, checks every shipped and user deck. Exit 0 = all legal, 1 = a deck is illegal, 2 = unreadable input.")

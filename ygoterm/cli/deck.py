@@ -22,7 +22,7 @@ from ..schema.yamlio import write_atomically
 from .common import EXIT_INVALID, EXIT_OK, UsageError, banlist_by_ref, card_pool, deck_dirs, err, find_deck_file, out, print_problems
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("deck", help="import/export decks as .ydk files or ydke:// links")
     deck_sub = p.add_subparsers(dest="deck_command", metavar="{import,export}", required=True)
     imp = deck_sub.add_parser("import", help="add a .ydk file or a ydke:// link to your decks (as deck YAML)",

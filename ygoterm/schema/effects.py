@@ -11,7 +11,7 @@ handler registered in the package.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Callable, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
@@ -175,7 +175,7 @@ class _Op(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _count_or(key: str):
+def _count_or(key: str) -> Callable[[Any], Any]:
     def coerce(value: Any) -> Any:
         if isinstance(value, (int, str)) and not isinstance(value, bool):
             return {key: value}

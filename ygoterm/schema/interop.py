@@ -19,6 +19,7 @@ from ruamel.yaml import YAML
 
 from .. import paths
 from .cardpool import CardPool
+from .cards import Card
 from .decks import SECTIONS, Deck
 from .problems import DataError, Problem, display_path, is_digits
 from .validate import CardLines, check_deck
@@ -102,7 +103,7 @@ def deck_from_passcodes(name: str, sections: Passcodes, pool: CardPool, *, sourc
     """Look up passcodes (alternate passcodes count as their card). Unknown ones are reported once
     per distinct card with its count, and its name when an imported card database knows it
     (R-DECK-8). With a `skipped` list they go there and the deck is built without them."""
-    resolved: dict[str, list] = {s: [] for s in SECTIONS}
+    resolved: dict[str, list[Card]] = {s: [] for s in SECTIONS}
     unknown: dict[int, list[tuple[str, int]]] = {}
     for section in SECTIONS:
         for index, code in enumerate(sections.get(section, [])):

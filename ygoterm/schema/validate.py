@@ -169,7 +169,7 @@ class _Positions:
                     return self.card(section, card, message, hint, rule)
         return self._at((), "", message, hint, rule)
 
-    def _entry_loc(self, section: str, match) -> tuple[Any, ...] | None:
+    def _entry_loc(self, section: str, match: Callable[[str | int], bool]) -> tuple[Any, ...] | None:
         if self.source is None:
             return None
         for entry in self.source.sections.get(section, []):
