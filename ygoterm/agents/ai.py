@@ -89,9 +89,9 @@ class AIAgent:
         self.last: Thought | None = None  # the last searched decision's reasoning
         self.turns = TURNS[level]
 
-    def choose(self, obs: Observation, decision: Decision) -> Answer:
+    def choose(self, obs: Observation | None, decision: Decision) -> Answer:
         heuristic = self.policy.choose(obs, decision)
-        if self.budget <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
+        if obs is None or self.budget <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
             return heuristic
         candidates: Sequence[Answer]
         if decision.kind in _SELECTIONS:

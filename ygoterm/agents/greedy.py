@@ -15,5 +15,5 @@ class GreedyAgent:
     def __init__(self, seed: int = 0) -> None:
         self.policy = Heuristic(seed, careful=False)
 
-    def choose(self, obs: Observation, decision: Decision) -> Answer:
+    def choose(self, obs: Observation | None, decision: Decision) -> Answer:
         return self.policy.choose(obs, decision)

@@ -24,9 +24,11 @@ Answer = Option | Sequence[Option]
 
 
 class Agent(Protocol):
-    """What answers a decision without a person (`make_agent` builds one from its name)."""
+    """What answers a decision without a person (`make_agent` builds one from its name). `obs` is
+    None for a decision outside a duel (between a match's duels: going first, side-decking),
+    which has no duel to observe and is answered from the decision alone."""
 
-    def choose(self, obs: Observation, decision: Decision) -> Answer: ...
+    def choose(self, obs: Observation | None, decision: Decision) -> Answer: ...
 
 
 class Observation:

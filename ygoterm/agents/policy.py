@@ -30,7 +30,10 @@ class Heuristic:
         self.rng = random.Random(seed)
         self.careful = careful
 
-    def choose(self, obs: Observation, decision: Decision | None = None) -> Answer:
+    def choose(self, obs: Observation | None, decision: Decision | None = None) -> Answer:
+        if obs is None:  # (between a match's duels: nothing to observe)
+            assert decision is not None, "a decision outside a duel comes with the decision"
+            return self.unobserved(decision)
         d = decision or obs.decision
         kind = d.kind
         if len(d.options) == 1 and not d.multi:
@@ -52,8 +55,26 @@ class Heuristic:
         if kind == Kind.ORDER:
             return list(d.options)
         if kind == Kind.DECLARE:
-            return self.declare(obs, d)
+            return self.declare(d)
         return d.options[0]  # ZONE, OPTION: the first is as good as any
+
+    def unobserved(self, d: Decision) -> Answer:
+        """A decision outside a duel (between a match's duels: going first, side-decking), answered
+        as `choose` answers it; the kinds that read the field cannot be asked without a duel."""
+        kind = d.kind
+        if len(d.options) == 1 and not d.multi:
+            return d.options[0]
+        if kind in (Kind.COMMAND, Kind.BATTLE, Kind.CHAIN, Kind.CARDS, Kind.POSITION):
+            raise ValueError(f"a {kind.name} decision needs an observation of the duel")
+        if kind == Kind.YESNO:
+            return d.option("yes") or d.options[0]
+        if kind == Kind.FIRST:
+            return d.option("first") or d.options[0]
+        if kind == Kind.ORDER:
+            return list(d.options)
+        if kind == Kind.DECLARE:
+            return self.declare(d)
+        return d.options[0]  # SIDE, ZONE, OPTION: the first is as good as any
 
     # -------------------------------------------------------------- the open game state
 
@@ -399,7 +420,7 @@ class Heuristic:
             return d.option("defense") or d.option("facedown") or d.options[0]
         return d.option("attack") or d.options[0]
 
-    def declare(self, obs: Observation, d: Decision) -> Option:
+    def declare(self, d: Decision) -> Option:
         return d.options[self.rng.randrange(len(d.options))]
 
 

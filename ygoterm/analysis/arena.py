@@ -100,7 +100,7 @@ def play_duel(task: Task, matchup: Matchup, pool: CardPool, decks: dict[str, Dec
         else:
             agent = agents[0] if p == a_seat else agents[1]
             t0 = time.perf_counter()
-            answer = agent.choose(None, decision) if isinstance(agent, RandomAgent) else agent.choose(observe(duel, p, pool), decision)
+            answer = agent.choose(None if isinstance(agent, RandomAgent) else observe(duel, p, pool), decision)
             if p == a_seat and len(decision.options) > 1:
                 a_times.append(time.perf_counter() - t0)
             duel.apply(answer)

@@ -101,12 +101,8 @@ def run_match(args: argparse.Namespace) -> int:
     while (decision := match.pending) is not None:
         agent = agents[decision.player]
         between = decision.kind in (Kind.SIDE,) or match.stage == "between"
-        if between or isinstance(agent, RandomAgent):
-            # (no duel to observe between duels: an agent answers side-decking and going first from the decision)
-            answer = agent.choose(None, decision)  # type: ignore[arg-type]
-        else:
-            answer = agent.choose(observe(match.duel, decision.player, pool), decision)
-        match.apply(answer)
+        obs = None if between or isinstance(agent, RandomAgent) else observe(match.duel, decision.player, pool)
+        match.apply(agent.choose(obs, decision))
         decisions += 1
         if decisions > MAX_DECISIONS:
             raise UsageError(f"the match did not end within {MAX_DECISIONS} decisions", "this is a bug in ygoterm; please report it")
