@@ -223,6 +223,7 @@ def test_bench_ai_reports_cpu_time_per_searched_decision(cli):
 def test_a_set_card_the_opponent_removes_is_used_in_answer(pool):
     """Mystical Space Typhoon on our Set Castle Walls: the careful AI chains it rather than lose it
     (the chain link's targets are public: `LinkView.target_uids`)."""
+    from ygoterm.agents.board import option_reading, threatened
     from ygoterm.agents.policy import Heuristic
 
     decks = {n: load_deck(find_deck(n, paths.deck_dirs()), pool)[0] for n in ("joey-warriors", "yugi-spellcasters", "mai-harpies")}
@@ -234,9 +235,9 @@ def test_a_set_card_the_opponent_removes_is_used_in_answer(pool):
         while (decision := d.pending) is not None and seen < 3:
             if decision.kind == Kind.CHAIN:
                 obs = observe(d, decision.player, pool)
-                threatened = policy.threatened(obs)
-                usable = [o for o in decision.options if o.verb == "activate" and o.card in threatened
-                          and policy.reading(obs, o).useful]
+                at_risk = threatened(obs)
+                usable = [o for o in decision.options if o.verb == "activate" and o.card in at_risk
+                          and option_reading(obs, o).useful]
                 if usable:
                     assert all(d.cards[o.card].face_up is False for o in usable)
                     assert policy.choose(obs, decision).verb == "activate"

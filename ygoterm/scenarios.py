@@ -76,9 +76,10 @@ def prepare(path: Path, pools: PoolCache) -> tuple[Scenario, Duel]:
             raise DataError([Problem(name, line, col, f"cards[{index}]", f"{c}: no such file or folder")])
     pool = pools.get(extra)
     if scenario.decks is not None:
-        decks = tuple(_deck(scenario.decks.get(side), side, path, pool, locator, name) for side in ("A", "B"))
+        decks = (_deck(scenario.decks.get("A"), "A", path, pool, locator, name),
+                 _deck(scenario.decks.get("B"), "B", path, pool, locator, name))
         names = (scenario.names.get("A", "Player 1"), scenario.names.get("B", "Player 2"))
-        duel = Duel.new(pool, decks, scenario.seed, scenario.rules, names)  # type: ignore[arg-type]
+        duel = Duel.new(pool, decks, scenario.seed, scenario.rules, names)
         for side_word, mode in scenario.prompt.items():
             duel.set_prompt_mode(SIDES[side_word], mode)
     else:
@@ -141,7 +142,7 @@ def _check_places(scenario: Scenario, pool: CardPool, locator: Locator, name: st
     problems = []
     for side_word in ("A", "B"):
         side = getattr(scenario, side_word)
-        entries = [(pile, index, entry) for pile in ("hand", "deck", "extra", "monsters", "spells", "pendulum")
+        entries: list[tuple[str, int | None, Any]] = [(pile, index, entry) for pile in ("hand", "deck", "extra", "monsters", "spells", "pendulum")
                    for index, entry in enumerate(getattr(side, pile))]
         if side.field is not None:
             entries.append(("field", None, side.field))
@@ -161,7 +162,7 @@ def _check_card_names(scenario: Scenario, pool: CardPool, locator: Locator, name
         side = getattr(scenario, side_word)
         for pile in ("hand", "deck", "extra", "gy", "banished", "monsters", "spells", "pendulum"):
             for index, entry in enumerate(getattr(side, pile)):
-                refs = [(entry.card, (side_word, pile, index))]
+                refs: list[tuple[str, tuple[str | int, ...]]] = [(entry.card, (side_word, pile, index))]
                 refs += [(m, (side_word, pile, index, "materials", j)) for j, m in enumerate(getattr(entry, "materials", []))]
                 for ref, loc in refs:
                     if pool.get(ref) is None:

@@ -6,17 +6,15 @@ holds only what its player may know. `make_agent("ai:hard", seed)` builds one fr
 
 from __future__ import annotations
 
-from typing import Any
-
 from .ai import LEVELS, AIAgent
 from .greedy import GreedyAgent
-from .observation import Observation, observe
+from .observation import Agent, Answer, Observation, observe
 from .random_agent import RandomAgent
 
 AGENTS = ("random", "greedy", *(f"ai:{level}" for level in LEVELS))
 
 
-def make_agent(spec: str, seed: int) -> Any:
+def make_agent(spec: str, seed: int) -> Agent:
     """The agent a name says: random, greedy, ai (normal), ai:easy, ai:normal or ai:hard."""
     name, _, level = spec.partition(":")
     if name == "random" and not level:
@@ -28,4 +26,4 @@ def make_agent(spec: str, seed: int) -> Any:
     raise ValueError(f"unknown agent {spec!r}: choose one of {', '.join(AGENTS)}")
 
 
-__all__ = ["AGENTS", "AIAgent", "GreedyAgent", "Observation", "RandomAgent", "make_agent", "observe"]
+__all__ = ["AGENTS", "AIAgent", "Agent", "Answer", "GreedyAgent", "Observation", "RandomAgent", "make_agent", "observe"]

@@ -26,13 +26,11 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..engine import Decision, Kind, Option
 from .evaluate import evaluate
-from .observation import Observation, observe
+from .observation import Answer, Observation, observe
 from .policy import Heuristic
 
 if TYPE_CHECKING:
     from ..engine import Duel
-
-Answer = Option | Sequence[Option]
 
 # decisions simulated per searched decision, each play-out counting PLAYOUT_COST more. On this
 # machine (`ygoterm bench --ai LEVEL`, CPU time per searched decision, Kaiba vs Joey, 2026-12-03)
@@ -91,11 +89,11 @@ class AIAgent:
         self.last: Thought | None = None  # the last searched decision's reasoning
         self.turns = TURNS[level]
 
-    def choose(self, obs: Observation, decision: Decision) -> Answer:
+    def choose(self, obs: Observation | None, decision: Decision) -> Answer:
         heuristic = self.policy.choose(obs, decision)
-        if self.budget <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
+        if obs is None or self.budget <= 0 or decision.kind not in _SEARCHED or len(decision.options) < 2:
             return heuristic
-        candidates: list[Answer]
+        candidates: Sequence[Answer]
         if decision.kind in _SELECTIONS:
             candidates = self.selections(obs, decision, heuristic)
         elif decision.kind == Kind.CHAIN and _open_window(obs):
@@ -134,9 +132,10 @@ class AIAgent:
         if decision.sets or decision.min != 1 or decision.max != 1 or isinstance(heuristic, Option) or len(heuristic) != 1:
             return [heuristic]
         ranked = self.policy.ranked_cards(obs, decision)
-        return [list(heuristic), *([o] for o in ranked if o != heuristic[0])][:CANDIDATES]
+        picks: list[Answer] = [list(heuristic), *([o] for o in ranked if o != heuristic[0])]
+        return picks[:CANDIDATES]
 
-    def search(self, obs: Observation, decision: Decision, candidates: list[Answer]) -> Answer:
+    def search(self, obs: Observation, decision: Decision, candidates: Sequence[Answer]) -> Answer:
         """Rounds of play-outs: each round deals one possible world and plays every remaining
         candidate in it, so candidates are compared on the same cards (paired samples: far less
         noise than each on worlds of its own). Halfway, the weaker half is dropped; the

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Sequence
-
-from ..engine import Decision, Option
-from .observation import Observation
+from ..engine import Decision
+from .observation import Answer, Observation
 from .policy import Heuristic
 
 
@@ -17,5 +15,5 @@ class GreedyAgent:
     def __init__(self, seed: int = 0) -> None:
         self.policy = Heuristic(seed, careful=False)
 
-    def choose(self, obs: Observation, decision: Decision) -> Option | Sequence[Option]:
+    def choose(self, obs: Observation | None, decision: Decision) -> Answer:
         return self.policy.choose(obs, decision)

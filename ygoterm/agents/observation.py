@@ -9,14 +9,26 @@ guess, never the real hidden cards (tests/test_agents.py proves it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, Sequence
 
-from ..engine import CardView, Decision, DuelView
+from ..engine import CardView, Decision, DuelView, Option
 
 if TYPE_CHECKING:
     from ..engine import Duel
     from ..schema.cardpool import CardPool
     from ..schema.cards import Card
+
+# what an agent answers: one option, or several (a selection, an order). The engine also takes
+# text (its `Answer`); agents answer with the decision's own options.
+Answer = Option | Sequence[Option]
+
+
+class Agent(Protocol):
+    """What answers a decision without a person (`make_agent` builds one from its name). `obs` is
+    None for a decision outside a duel (between a match's duels: going first, side-decking),
+    which has no duel to observe and is answered from the decision alone."""
+
+    def choose(self, obs: Observation | None, decision: Decision) -> Answer: ...
 
 
 class Observation:

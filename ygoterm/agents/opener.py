@@ -11,13 +11,12 @@ vocabulary, never from per-card code.
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from ..engine import Decision, Kind, Option
 from ..schema.cards import Monster
 from ..schema.effects import Effect
-from .observation import Observation
-from .policy import Heuristic, _effect
+from .board import option_effect
+from .observation import Answer, Observation
+from .policy import Heuristic
 from .reading import operations
 
 DIG = {"draw": 3.0, "add_to_hand": 2.5, "excavate": 2.0, "look": 1.0, "mill": 0.5}
@@ -34,7 +33,7 @@ class Opener:
     def __init__(self, seed: int = 0) -> None:
         self.policy = Heuristic(seed, careful=True)
 
-    def choose(self, obs: Observation, decision: Decision) -> Option | Sequence[Option]:
+    def choose(self, obs: Observation, decision: Decision) -> Answer:
         d = decision
         if d.kind == Kind.COMMAND:
             return self.command(obs, d)
@@ -52,7 +51,7 @@ class Opener:
 
     def value(self, obs: Observation, option: Option) -> float:
         if option.verb == "activate":
-            effect = _effect(obs, option)
+            effect = option_effect(obs, option)
             return digs(effect) if effect is not None else 0.0
         if option.verb == "summon":
             data = obs.definition(option.card)
@@ -64,7 +63,7 @@ class Opener:
 class Passer:
     """The opponent of an opening: does nothing, so the opening is the deck's alone."""
 
-    def choose(self, obs: Observation | None, decision: Decision) -> Option | Sequence[Option]:
+    def choose(self, obs: Observation | None, decision: Decision) -> Answer:
         d = decision
         for key in ("pass", "end", "main2", "no"):
             found = d.option(key)

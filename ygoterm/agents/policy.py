@@ -2,7 +2,8 @@
 
 `Heuristic` is the greedy baseline (`agents/greedy.py`), the easy AI and the AI's rollout policy
 (`agents/ai.py`). It reads only an `Observation`: the player's view, the decision and public
-card text; what cards do comes from the effect vocabulary (`agents/reading.py`). A beginner's
+card text; what cards do comes from the effect vocabulary (`agents/reading.py`), what the board
+holds from `agents/board.py`. A beginner's
 rules: summon the strongest monster, attack only what it beats, fire a Trap at an attack or a
 Summon, remove the biggest threat, draw and search when it can.
 """
@@ -10,16 +11,15 @@ Summon, remove the biggest threat, draw and search when it can.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
-from ..engine import Decision, Kind, Option, Pos, Step
+from ..engine import CardView, Decision, Kind, Option, Pos
 from ..schema.cards import Monster
-from ..schema.effects import AllOf, Effect
-from .observation import Observation
-from .reading import REMOVAL, Reading, operations, read, read_activation
-
-UNKNOWN_DEF = 1500  # what a face-down monster is guessed to have
-PRESSED_DECK = 8  # cards left in the Deck when a careful player stops waiting
+from .board import (attack_hurts, beats_something, can_attack_now, card_worth, effect_kind, foe_target, lethal,
+                    losing_battle, mass_balance, num, option_reading, pressed, strongest_foe, targets_monsters, temporary,
+                    threatened, tribute_cost, tributes, tributes_stronger, useful_effect)
+from .observation import Answer, Observation
+from .reading import Reading, read
 
 
 class Heuristic:
@@ -30,7 +30,10 @@ class Heuristic:
         self.rng = random.Random(seed)
         self.careful = careful
 
-    def choose(self, obs: Observation, decision: Decision | None = None) -> Option | Sequence[Option]:
+    def choose(self, obs: Observation | None, decision: Decision | None = None) -> Answer:
+        if obs is None:  # (between a match's duels: nothing to observe)
+            assert decision is not None, "a decision outside a duel comes with the decision"
+            return self.unobserved(decision)
         d = decision or obs.decision
         kind = d.kind
         if len(d.options) == 1 and not d.multi:
@@ -52,14 +55,32 @@ class Heuristic:
         if kind == Kind.ORDER:
             return list(d.options)
         if kind == Kind.DECLARE:
-            return self.declare(obs, d)
+            return self.declare(d)
         return d.options[0]  # ZONE, OPTION: the first is as good as any
+
+    def unobserved(self, d: Decision) -> Answer:
+        """A decision outside a duel (between a match's duels: going first, side-decking), answered
+        as `choose` answers it; the kinds that read the field cannot be asked without a duel."""
+        kind = d.kind
+        if len(d.options) == 1 and not d.multi:
+            return d.options[0]
+        if kind in (Kind.COMMAND, Kind.BATTLE, Kind.CHAIN, Kind.CARDS, Kind.POSITION):
+            raise ValueError(f"a {kind.name} decision needs an observation of the duel")
+        if kind == Kind.YESNO:
+            return d.option("yes") or d.options[0]
+        if kind == Kind.FIRST:
+            return d.option("first") or d.options[0]
+        if kind == Kind.ORDER:
+            return list(d.options)
+        if kind == Kind.DECLARE:
+            return self.declare(d)
+        return d.options[0]  # SIDE, ZONE, OPTION: the first is as good as any
 
     # -------------------------------------------------------------- the open game state
 
     def command(self, obs: Observation, d: Decision) -> Option:
         battle = d.option("battle")
-        if self.careful and battle is not None and self.lethal(obs):
+        if self.careful and battle is not None and lethal(obs):
             return battle  # nothing first that could cost an attacker (a Tribute, a Set in Defense)
         best, best_score = None, 0.0
         for option in d.options:
@@ -68,7 +89,9 @@ class Heuristic:
                 best, best_score = option, score
         if best is not None:
             return best
-        return d.option("battle") if self.should_battle(obs) and d.option("battle") else (d.option("end") or d.options[-1])
+        if self.should_battle(obs) and battle is not None:
+            return battle
+        return d.option("end") or d.options[-1]
 
     def command_value(self, obs: Observation, option: Option) -> float:
         """How much this move is worth now (0 or less: do not)."""
@@ -85,8 +108,8 @@ class Heuristic:
             data = obs.definition(option.card)
             if not isinstance(data, Monster):  # a Spell or Trap Set from the hand
                 return 1.5 if self.worth_setting(obs, option) else 0.0
-            atk = _num(data.atk)
-            deff = _num(data.def_)
+            atk = num(data.atk)
+            deff = num(data.def_)
             level = data.level or 0
             foe_best = self.foe_best_attack(obs)
             if verb == "summon":
@@ -121,10 +144,10 @@ class Heuristic:
         if verb in ("summon", "set"):
             data = obs.definition(option.card)
             return self.summon_value(obs, option, data) if isinstance(data, Monster) else None
-        if verb == "special" and _effect_kind(obs, option) == "procedure":
+        if verb == "special" and effect_kind(obs, option) == "procedure":
             data = obs.definition(option.card)
             if isinstance(data, Monster):  # a Summon by its own procedure: a monster for free, the Normal Summon kept
-                return 6.0 + _num(data.atk) / 1000
+                return 6.0 + num(data.atk) / 1000
         if verb == "switch":
             return self.switch_value(obs, option)
         return None
@@ -134,15 +157,15 @@ class Heuristic:
         has an effect to use; Set the rest (walls, FLIP monsters). A Tribute Summon pays for its
         monster with the cheapest monsters of ours (R-SUMMON-2): what they are worth is taken off,
         unless the new monster beats a threat nothing of ours beats."""
-        atk, deff = _num(data.atk), _num(data.def_)
-        need = _tributes(data)
-        cost = self.tribute_cost(obs, need, option.card)
-        if cost is None or (need and self.tributes_stronger(obs, need, option.card, atk)):
+        atk, deff = num(data.atk), num(data.def_)
+        need = tributes(data)
+        cost = tribute_cost(obs, need, option.card)
+        if cost is None or (need and tributes_stronger(obs, need, option.card, atk)):
             return 0.0  # too few to Tribute, or a monster given for a weaker one
         flip = "flip" in data.abilities
         threat = self.foe_best_attack(obs)
-        strike = self.can_attack_now(obs) and self.beats_something(obs, atk)
-        effect = self.useful_effect(obs, data)
+        strike = can_attack_now(obs) and beats_something(obs, atk)
+        effect = useful_effect(obs, data)
         fights = (atk >= threat and (atk >= deff or atk >= 1600)) or strike or effect
         if option.verb == "summon":
             if flip:
@@ -167,48 +190,10 @@ class Heuristic:
         if card is None or card.atk is None:
             return 0.0
         threat = self.foe_best_attack(obs)
-        strike = self.can_attack_now(obs) and self.beats_something(obs, card.atk)
+        strike = can_attack_now(obs) and beats_something(obs, card.atk)
         if card.pos != Pos.ATTACK:
             return 1.2 if strike and card.atk >= threat else 0.0
         return 1.0 if card.atk < threat and not strike else 0.0
-
-    def can_attack_now(self, obs: Observation) -> bool:
-        """Our Main Phase 1 with a Battle Phase to come (none on the first turn, R-PHASE-3)."""
-        view = obs.view
-        return view.turn_player == obs.player and view.phase.name == "MAIN1" and view.turn > 1
-
-    def beats_something(self, obs: Observation, atk: int) -> bool:
-        """A monster with this ATK would win an attack now: a direct one, or on a monster it beats."""
-        foes = [m for m in obs.view.foe.monsters if m is not None]
-        if not foes:
-            return atk > 0
-        return any(m.face_up and atk > ((m.atk if m.pos == Pos.ATTACK else m.defense) or 0) for m in foes)
-
-    def tribute_cost(self, obs: Observation, need: int, summoned: int | None) -> float | None:
-        """What the `need` cheapest monsters of ours are worth (None: too few to Tribute)."""
-        if not need:
-            return 0.0
-        worths = sorted(self.card_worth(obs, m.uid) for m in obs.view.me.monsters if m is not None and m.uid != summoned)
-        return sum(worths[:need]) if len(worths) >= need else None
-
-    def tributes_stronger(self, obs: Observation, need: int, summoned: int | None, atk: int) -> bool:
-        """Whether one of the monsters a Tribute Summon would take (the `need` cheapest) has at
-        least the new monster's ATK: Judge Man is not worth a Blue-Eyes."""
-        mine = sorted((m for m in obs.view.me.monsters if m is not None and m.uid != summoned),
-                      key=lambda m: self.card_worth(obs, m.uid))
-        return any((m.atk or 0) >= atk for m in mine[:need])
-
-    def useful_effect(self, obs: Observation, data: Monster) -> bool:
-        """The monster has an effect to use face-up now: an ignition effect on the field that
-        removes or weakens the opponent's cards (they have some) or helps us (Exiled Force)."""
-        foe_cards = any(c is not None for c in (*obs.view.foe.monsters, *obs.view.foe.spells))
-        for index, effect in enumerate(data.effects):
-            if effect.kind != "ignition" or "field" not in effect.from_:
-                continue
-            r = read_activation(data.effects, index)
-            if ((r.removes_foe or r.weakens) and foe_cards) or r.helps:
-                return True
-        return False
 
     def flip_value(self, obs: Observation, option: Option) -> float:
         """A Flip Summon puts the monster in Attack Position (R-SUMMON-4): worth it for a FLIP
@@ -236,14 +221,6 @@ class Heuristic:
         # Traps wait Set; a Spell is Set only to be used as a response (a Quick-Play answering something)
         return data.kind == "trap" or any(e.when is not None for e in effects)
 
-    def lethal(self, obs: Observation) -> bool:
-        """The opponent has no monster and our attackers' ATK reaches their LP: attack now."""
-        view = obs.view
-        if any(m is not None for m in view.foe.monsters):
-            return False
-        attack = sum(m.atk or 0 for m in view.me.monsters if m is not None and m.face_up and m.pos == Pos.ATTACK)
-        return attack >= view.foe.lp > 0
-
     def should_battle(self, obs: Observation) -> bool:
         mine = [m for m in obs.view.me.monsters if m is not None and m.pos == Pos.ATTACK and m.atk]
         return bool(mine)
@@ -251,7 +228,7 @@ class Heuristic:
     # -------------------------------------------------------------- activations
 
     def activation_value(self, obs: Observation, option: Option, *, open_state: bool) -> float:
-        r = self.reading(obs, option)
+        r = option_reading(obs, option)
         if r is None:
             return 2.0 if option.verb == "special" else 0.0
         view = obs.view
@@ -260,7 +237,7 @@ class Heuristic:
         my_monsters = sum(1 for c in view.me.monsters if c is not None)
         if r.costs_lp and view.me.lp <= r.costs_lp:
             return 0.0
-        if (r.helps or r.boosts) and not (r.removes_foe or r.burns) and my_monsters == 0 and self.targets_monsters(obs, option):
+        if (r.helps or r.boosts) and not (r.removes_foe or r.burns) and my_monsters == 0 and targets_monsters(obs, option):
             return 0.0  # an Equip or boost with no monster of ours to take it
         value = 0.0
         if self.careful and not self.worth_now(obs, option, r, open_state):
@@ -269,7 +246,7 @@ class Heuristic:
             if foe_cards == 0:
                 return 0.0
             if r.removes_mine and self.careful:
-                value += 2.0 * self.mass_balance(obs, option)  # Dark Hole, Heavy Storm: only when the opponent loses more
+                value += 2.0 * mass_balance(obs, option)  # Dark Hole, Heavy Storm: only when the opponent loses more
             else:
                 value += 4.0 + (foe_monsters if r.mass else 0)
         if r.helps:
@@ -291,64 +268,13 @@ class Heuristic:
         opponent's card to target (Mystical Space Typhoon is not fired at our own Field Spell);
         a boost that lasts the turn only (Rush Recklessly, Castle Walls) waits for a battle, and
         protection from battle damage (Waboku) for an attack."""
-        if r.removes_foe and not r.mass and not (r.helps or r.burns) and not self.foe_target(obs, option):
+        if r.removes_foe and not r.mass and not (r.helps or r.burns) and not foe_target(obs, option):
             return False
-        if open_state and r.boosts and not (r.removes_foe or r.helps or r.burns) and _temporary(obs, option):
+        if open_state and r.boosts and not (r.removes_foe or r.helps or r.burns) and temporary(obs, option):
             return False
         if open_state and r.shields:
             return False  # Waboku answers an attack
         return True
-
-    def foe_target(self, obs: Observation, option: Option) -> bool:
-        """Whether the opponent has a card where the effect's targets may be (no targets: True)."""
-        effect = _effect(obs, option)
-        if effect is None or not effect.target_groups:
-            return True
-        for spec in effect.target_groups:
-            where = spec.where
-            if where.side == "you" or not _covers(where.zone, ("monster", "spell")):
-                continue
-            for c in _field(obs.view.foe, where.zone):
-                if c is not None and (where.face_up is None or c.face_up == where.face_up):
-                    return True
-        return False
-
-    def mass_balance(self, obs: Observation, option: Option) -> float:
-        """What an effect that hits every card of a kind (Dark Hole, Heavy Storm, Torrential
-        Tribute) takes from the opponent minus what it takes from us, in card worth."""
-        effect = _effect(obs, option)
-        if effect is None:
-            return 0.0
-        balance = 0.0
-        for spec in operations(effect.do):
-            what = getattr(spec.params, "what", None)
-            if spec.op not in REMOVAL or not isinstance(what, AllOf):
-                continue
-            where = what.all
-            for side, sign in ((obs.view.foe, 1.0), (obs.view.me, -1.0)):
-                if where.side == ("you" if sign > 0 else "opponent"):
-                    continue
-                for c in _field(side, where.zone):
-                    if c is None or c.uid == option.card or (where.position and c.pos is not None
-                                                             and (c.pos == Pos.ATTACK) != (where.position == "attack")):
-                        continue
-                    balance += sign * self.card_worth(obs, c.uid)
-        return balance
-
-    def targets_monsters(self, obs: Observation, option: Option) -> bool:
-        effect = _effect(obs, option)
-        return effect is not None and (any(spec.where.zone in (None, ("monster",)) for spec in effect.target_groups)
-                                       or any(op.op == "equip" for op in effect.do))
-
-    def reading(self, obs: Observation, option: Option) -> Reading | None:
-        """What the option's activation does (None: the card is unknown to us)."""
-        data = obs.definition(option.card)
-        if data is None:
-            return None
-        index = _effect_index(option)
-        if not 0 <= index < len(data.effects):
-            return Reading(helps=True)  # an effect the rules give it, a Pendulum Zone activation
-        return read_activation(data.effects, index)
 
     # -------------------------------------------------------------- battle
 
@@ -375,7 +301,7 @@ class Heuristic:
         if target is None:
             return 0.0
         if not target.face_up:
-            bold = 1000 if self.careful and self.pressed(obs) else 1600
+            bold = 1000 if self.careful and pressed(obs) else 1600
             return 1.0 + attacker.atk / 2000 if attacker.atk >= bold else 0.0
         spare = -attacker.atk / 100000 if self.careful else 0.0  # the careful player sends the weakest attacker that wins
         if target.pos == Pos.ATTACK:
@@ -390,18 +316,9 @@ class Heuristic:
         """The opponent's strongest attacker as far as we know (a face-down monster: UNKNOWN_DEF).
         A careful player about to deck out first (`pressed`) plays as if nothing threatens: a
         board of Set walls facing a stronger one would otherwise wait for a loss by deck-out."""
-        if self.careful and self.pressed(obs):
+        if self.careful and pressed(obs):
             return 0
-        best = 0
-        for m in obs.view.foe.monsters:
-            if m is not None:
-                best = max(best, (m.atk or 0) if m.face_up else UNKNOWN_DEF)
-        return best
-
-    def pressed(self, obs: Observation) -> bool:
-        """Our Deck runs out first (R-WIN-2) unless something changes: few cards, no more than theirs."""
-        me, foe = obs.view.me, obs.view.foe
-        return me.deck <= PRESSED_DECK and me.deck <= foe.deck
+        return strongest_foe(obs)
 
     # -------------------------------------------------------------- responses
 
@@ -411,33 +328,33 @@ class Heuristic:
         view = obs.view
         opponent_acting = view.turn_player != obs.player or bool(view.chain and view.chain[-1].player != obs.player)
         attacker = obs.card(view.attacker)
-        attacked = attacker is not None and attacker.controller != obs.player
-        threatened = self.threatened(obs) if self.careful else frozenset()
+        foe_attacker = attacker if attacker is not None and attacker.controller != obs.player else None  # an attack on us
+        at_risk = threatened(obs) if self.careful else frozenset()
         answered = self.careful and bool(view.chain) and view.chain[-1].player == obs.player  # our own link is the answer
         best, best_score = None, 0.0
         for option in d.options:
             if option.verb != "activate":
                 continue
-            r = self.reading(obs, option)
+            r = option_reading(obs, option)
             if r is None or (answered and (r.removes_foe or r.stops_attack or r.negates)):
                 continue  # (Mirror Force is not chained to our own Sakuretsu Armor: one answer per attack)
             score = 0.0
-            if option.card in threatened and r.useful:
+            if option.card in at_risk and r.useful:
                 score = 3.0  # used in answer rather than lost to the opponent's removal
-            if self.careful and r.boosts and self.losing_battle(obs):
+            if self.careful and r.boosts and losing_battle(obs):
                 score = max(score, 3.5)  # a combat trick: our monster in this battle loses without it
-            if self.careful and attacked and self.attack_hurts(obs, attacker) and (r.shields or r.weakens or r.binds):
+            if self.careful and foe_attacker is not None and attack_hurts(obs, foe_attacker) and (r.shields or r.weakens or r.binds):
                 score = max(score, 4.5 if r.shields else 4.0)  # Waboku, Mask of Weakness, Spellbinding Circle
-            if r.stops_attack and attacked:
-                if self.careful and not self.attack_hurts(obs, attacker):
+            if r.stops_attack and foe_attacker is not None:
+                if self.careful and not attack_hurts(obs, foe_attacker):
                     continue  # kept for an attack that would cost something
-                score = 5.0 + (attacker.atk or 0) / 1000  # type: ignore[union-attr]
+                score = 5.0 + (foe_attacker.atk or 0) / 1000
             elif r.negates and (view.chain and view.chain[-1].player != obs.player or view.summoning):
                 score = 4.0
-            elif r.removes_foe and (attacked or view.summoning or opponent_acting) and not (r.removes_mine and self.careful):
-                score = 4.5 + (self.removal_reach(obs, option, r, attacker) if self.careful else 0.0)
-            elif r.removes_foe and r.removes_mine and self.careful and (attacked or view.summoning or opponent_acting) \
-                    and self.mass_balance(obs, option) > 1.0:
+            elif r.removes_foe and (foe_attacker is not None or view.summoning or opponent_acting) and not (r.removes_mine and self.careful):
+                score = 4.5 + (self.removal_reach(obs, option, r, foe_attacker) if self.careful else 0.0)
+            elif r.removes_foe and r.removes_mine and self.careful and (foe_attacker is not None or view.summoning or opponent_acting) \
+                    and mass_balance(obs, option) > 1.0:
                 score = 4.5  # Torrential Tribute: when the opponent loses more
             elif r.removes_foe and view.turn_player != obs.player and view.phase.name == "END":
                 score = 2.0  # a Set removal card used before it is lost
@@ -447,62 +364,16 @@ class Heuristic:
                 best, best_score = option, score
         return best or d.option("pass") or d.options[-1]
 
-    def removal_reach(self, obs: Observation, option: Option, r: Reading, attacker: Any) -> float:
+    def removal_reach(self, obs: Observation, option: Option, r: Reading, foe_attacker: CardView | None) -> float:
         """A small preference among removal answers: the one that takes more (Mirror Force on two
         attackers before Sakuretsu Armor on one); on a tie the narrow card goes first and the
-        card that hits every monster of a kind is kept for a bigger board."""
+        card that hits every monster of a kind is kept for a bigger board. `foe_attacker`: the
+        opponent's monster attacking us, if any."""
         if r.mass:
-            return 0.1 * max(0.0, self.mass_balance(obs, option)) - 0.05
-        target = attacker if attacker is not None and attacker.controller != obs.player else None
-        worth = self.card_worth(obs, target.uid) if target is not None else max(
-            (self.card_worth(obs, c.uid) for c in (*obs.view.foe.monsters, *obs.view.foe.spells) if c is not None), default=0.0)
+            return 0.1 * max(0.0, mass_balance(obs, option)) - 0.05
+        worth = card_worth(obs, foe_attacker.uid) if foe_attacker is not None else max(
+            (card_worth(obs, c.uid) for c in (*obs.view.foe.monsters, *obs.view.foe.spells) if c is not None), default=0.0)
         return 0.1 * worth
-
-    def losing_battle(self, obs: Observation) -> bool:
-        """Our monster is in this battle's Damage Step, before damage calculation, and would not
-        win it (R-BATTLE-6 lets ATK/DEF changes be used up to then)."""
-        view = obs.view
-        if view.step not in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.DAMAGE_CALC) or view.attack_target is None:
-            return False
-        attacker, target = obs.card(view.attacker), obs.card(view.attack_target)
-        if attacker is None or target is None or not target.face_up:
-            return False
-        if attacker.controller == obs.player:
-            mine, theirs = attacker, target
-            theirs_value = (theirs.atk if theirs.pos == Pos.ATTACK else theirs.defense) or 0
-            return (mine.atk or 0) <= theirs_value
-        mine, theirs = target, attacker
-        mine_value = (mine.atk if mine.pos == Pos.ATTACK else mine.defense) or 0
-        return (theirs.atk or 0) >= mine_value and mine.pos == Pos.ATTACK
-
-    def threatened(self, obs: Observation) -> frozenset[int]:
-        """Our Set cards the opponent's last chain link will remove: the ones it targets, or all
-        of them for a card that removes every card of a kind (Heavy Storm)."""
-        chain = obs.view.chain
-        if not chain or chain[-1].player == obs.player:
-            return frozenset()
-        link = chain[-1]
-        data = obs.definition(link.card)
-        if data is None or not 0 <= link.effect < len(data.effects):  # (-1: an effect the rules give it)
-            return frozenset()
-        r = read_activation(data.effects, link.effect)
-        if not r.removes_foe:
-            return frozenset()
-        mine = {c.uid for c in obs.view.me.spells if c is not None and not c.face_up}
-        return frozenset(mine if r.mass else mine.intersection(link.target_uids))
-
-    def attack_hurts(self, obs: Observation, attacker: Any) -> bool:
-        """Whether the opponent's attack would cost us: a direct attack, or a monster of ours
-        that loses the battle (a face-down one is assumed to)."""
-        target = obs.card(obs.view.attack_target)
-        atk = attacker.atk or 0
-        if target is None:
-            return atk > 0
-        if not target.face_up or target.atk is None:
-            return True
-        if target.pos == Pos.ATTACK:
-            return atk >= target.atk
-        return atk > (target.defense or 0)
 
     # -------------------------------------------------------------- selections
 
@@ -516,14 +387,14 @@ class Heuristic:
         """A selection's options, the one to pick first first."""
         options = list(d.options)
         if d.verb in ("tribute", "discard", "material", "cost"):
-            return sorted(options, key=lambda o: self.card_worth(obs, o.card))  # the least valuable first
+            return sorted(options, key=lambda o: card_worth(obs, o.card))  # the least valuable first
         if d.verb == "target":
             return self.rank_targets(obs, d, options)
-        return sorted(options, key=lambda o: -self.card_worth(obs, o.card))  # add, special summon, fusion, pendulum, look …
+        return sorted(options, key=lambda o: -card_worth(obs, o.card))  # add, special summon, fusion, pendulum, look …
 
     def _best_set(self, obs: Observation, d: Decision) -> Sequence[Option]:
         by_key = {o.key: o for o in d.options}
-        best = min(d.sets, key=lambda keys: (sum(self.card_worth(obs, by_key[k].card) for k in keys), sorted(keys)))
+        best = min(d.sets, key=lambda keys: (sum(card_worth(obs, by_key[k].card) for k in keys), sorted(keys)))
         return [by_key[k] for k in sorted(best)]
 
     def rank_targets(self, obs: Observation, d: Decision, options: list[Option]) -> list[Option]:
@@ -537,82 +408,19 @@ class Heuristic:
         def key(o: Option) -> tuple[int, float]:
             card = obs.card(o.card)
             mine = card is not None and card.controller == obs.player
-            worth = self.card_worth(obs, o.card)
+            worth = card_worth(obs, o.card)
             if harmful:
                 return (1 if mine else 0, -worth)
             return (0 if mine else 1, -worth)
         return sorted(options, key=key)
 
-    def card_worth(self, obs: Observation, uid: int | None) -> float:
-        card = obs.card(uid)
-        if card is None or card.name is None:
-            return 1.5 if card is not None else 0.0  # a face-down card: something
-        if card.atk is not None:
-            return max(card.atk, card.defense or 0) / 1000 + 0.5
-        data = obs.definition(uid)
-        if isinstance(data, Monster):
-            return max(_num(data.atk), _num(data.def_)) / 1000 + 0.2 * (data.level or 0) / 4
-        return 1.2  # a Spell or Trap
-
     def position(self, obs: Observation, d: Decision) -> Option:
         data = obs.definition(d.subject)
-        if isinstance(data, Monster) and _num(data.atk) < self.foe_best_attack(obs) and _num(data.def_) > _num(data.atk):
+        if isinstance(data, Monster) and num(data.atk) < self.foe_best_attack(obs) and num(data.def_) > num(data.atk):
             return d.option("defense") or d.option("facedown") or d.options[0]
         return d.option("attack") or d.options[0]
 
-    def declare(self, obs: Observation, d: Decision) -> Option:
+    def declare(self, d: Decision) -> Option:
         return d.options[self.rng.randrange(len(d.options))]
 
 
-def _effect(obs: Observation, option: Option) -> Effect | None:
-    """The printed effect an `activate:UID:INDEX` option uses (None: not in the card's text)."""
-    data = obs.definition(option.card)
-    index = _effect_index(option)
-    return data.effects[index] if data is not None and 0 <= index < len(data.effects) else None
-
-
-def _temporary(obs: Observation, option: Option) -> bool:
-    """The card's effect is over at the end of the turn: a Normal or Quick-Play Spell or a Normal
-    Trap without a continuous effect (not an Equip, Field or Continuous card)."""
-    data = obs.definition(option.card)
-    if data is None or data.kind == "monster":
-        return False
-    return getattr(data, "subtype", "normal") in ("normal", "quick-play") and not any(e.kind == "continuous" for e in data.effects)
-
-
-def _covers(zone: tuple[str, ...] | None, kinds: tuple[str, ...]) -> bool:
-    return zone is None or any(z in kinds or z == "onfield" for z in zone)
-
-
-def _field(side: Any, zone: tuple[str, ...] | None) -> tuple[Any, ...]:
-    """A side's field cards in these zones (None: monsters)."""
-    zone = zone or ("monster",)
-    out: tuple[Any, ...] = ()
-    if "monster" in zone or "onfield" in zone:
-        out += side.monsters
-    if any(z in ("spell", "field", "pendulum", "onfield") for z in zone):
-        out += side.spells
-    return out
-
-
-def _effect_kind(obs: Observation, option: Option) -> str:
-    effect = _effect(obs, option)
-    return effect.kind if effect is not None else ""
-
-
-def _tributes(data: Monster) -> int:
-    """The fewest Tributes a Normal Summon of the monster needs (R-SUMMON-2, or the card's own terms)."""
-    level = data.level or 0
-    need = 0 if level <= 4 else 1 if level <= 6 else 2
-    terms = data.tributes
-    if terms is not None and terms.count is not None and terms.count.min is not None:
-        need = terms.count.min
-    return need
-
-
-def _effect_index(option: Option) -> int:
-    return int(option.key.rsplit(":", 1)[1]) if option.key.count(":") >= 2 else 0
-
-
-def _num(value: Any) -> int:
-    return value if isinstance(value, int) else 0

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
-
-from ..engine import Decision, Kind, Option
+from ..engine import Decision, Kind
+from .observation import Answer
 
 
 class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: object, decision: Decision) -> Option | Sequence[Option]:
+    def choose(self, view: object, decision: Decision) -> Answer:
         options = decision.options
         if decision.kind == Kind.ORDER:
             order = list(options)

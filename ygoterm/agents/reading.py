@@ -8,7 +8,7 @@ negates something, and whose cards it hits. Public card text is all it reads.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from ..schema import effects as fx
 
@@ -121,7 +121,7 @@ def operations(ops: Any) -> list[Any]:
     return out
 
 
-def _side(params: Any, target_sides: list[str]) -> tuple[str, bool]:
+def _side(params: Any, target_sides: Sequence[fx.Side]) -> tuple[fx.Side, bool]:
     """Whose cards an operation's selection names, and whether it is every such card."""
     what = getattr(params, "what", None)
     if what in ("target", "targets"):

@@ -19,7 +19,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from ..agents import make_agent, observe
 from ..agents.random_agent import RandomAgent
@@ -114,14 +114,21 @@ def play_duel(task: Task, matchup: Matchup, pool: CardPool, decks: dict[str, Dec
 # ---------------------------------------------------------------------- running many
 
 
-class Job(Protocol):
+ContextT = TypeVar("ContextT")
+TaskT = TypeVar("TaskT")
+TaskT_contra = TypeVar("TaskT_contra", contravariant=True)
+ResultT = TypeVar("ResultT")
+ResultT_co = TypeVar("ResultT_co", covariant=True)
+
+
+class Job(Protocol[ContextT, TaskT_contra, ResultT_co]):
     """Work that runs as independent tasks on every core or on Ray (the arena, the deck lab's
     openings): `start` builds what a worker needs once (the card pool, the decks), `play` does one
     task with it. A job is pickled to the workers, so it holds paths and plain values."""
 
-    def start(self) -> Any: ...
+    def start(self) -> ContextT: ...
 
-    def play(self, context: Any, task: Any) -> Any: ...
+    def play(self, context: ContextT, task: TaskT_contra) -> ResultT_co: ...
 
 
 @dataclass
@@ -146,7 +153,7 @@ class Arena:
 _WORKER: dict[str, object] = {}
 
 
-def _start_worker(job: Job) -> None:
+def _start_worker(job: Job[Any, Any, Any]) -> None:
     context = job.start()
     gc.freeze()  # the pool lives as long as the worker (as in cli.common.card_pool)
     _WORKER.update(job=job, context=context)
@@ -156,9 +163,10 @@ def _play_in_worker(task: Any) -> Any:
     return _WORKER["job"].play(_WORKER["context"], task)  # type: ignore[attr-defined]
 
 
-def run(job: Job, tasks: list[Any], workers: int, progress: Callable[[Any], None] = lambda _: None) -> list[Any]:
+def run(job: Job[Any, TaskT, ResultT], tasks: Sequence[TaskT], workers: int,
+        progress: Callable[[ResultT], None] = lambda _: None) -> list[ResultT]:
     """Do `tasks` on `workers` processes (1: in this one); results in task order."""
-    results: list[Any] = []
+    results: list[ResultT] = []
     if workers <= 1:
         _start_worker(job)
         for task in tasks:
@@ -183,15 +191,15 @@ class ClusterError(RuntimeError):
 _CHUNK = 8  # duels per Ray task: a worker loads the pool once per arena, then plays chunks
 
 
-def _play_chunk(job: Job, tasks: list[Any]) -> list[Any]:
+def _play_chunk(job: Job[Any, Any, Any], tasks: list[Any]) -> list[Any]:
     """A Ray task: do `tasks` in this worker process (its pool loaded once per job)."""
     if _WORKER.get("job") != job:
         _start_worker(job)
     return [_play_in_worker(task) for task in tasks]
 
 
-def run_on_ray(job: Job, tasks: list[Any], address: str, cpus: int,
-               progress: Callable[[Any], None] = lambda _: None) -> list[Any]:
+def run_on_ray(job: Job[Any, TaskT, ResultT], tasks: Sequence[TaskT], address: str, cpus: int,
+               progress: Callable[[ResultT], None] = lambda _: None) -> list[ResultT]:
     """Do `tasks` as Ray tasks: `address` "local" starts a Ray instance on this machine with
     `cpus` CPUs, "auto" joins the cluster this machine belongs to, anything else is a cluster's
     address (host:port). The same duels, the same results as `run`, in task order."""
@@ -213,7 +221,7 @@ def run_on_ray(job: Job, tasks: list[Any], address: str, cpus: int,
         remote = ray.remote(_play_chunk)
         shared = ray.put(job)
         chunks = [tasks[i:i + _CHUNK] for i in range(0, len(tasks), _CHUNK)]
-        results: list[DuelResult] = []
+        results: list[ResultT] = []
         for ref in [remote.remote(shared, chunk) for chunk in chunks]:
             for result in ray.get(ref):
                 progress(result)
@@ -287,7 +295,7 @@ class Summary:
     going_first: Tally = field(default_factory=Tally)
     going_second: Tally = field(default_factory=Tally)
     turns: int = 0
-    endings: Counter = field(default_factory=Counter)
+    endings: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
     a_times: list[float] = field(default_factory=list)
 

@@ -70,17 +70,17 @@ def invariants(d: Duel, owned: tuple[int, int]) -> str | None:
                     return f"{card!r} is listed in player {p + 1}'s {name} but says {card.loc.name}, owner {card.owner + 1}"
                 counts[card.owner] += 1
         for zone_name, zone, loc in (("monster", side.mzone, Loc.MZONE), ("spell/trap", side.szone, Loc.SZONE)):
-            for seq, card in enumerate(zone):
-                if card is None:
+            for seq, placed in enumerate(zone):
+                if placed is None:
                     continue
-                if card.uid in seen:
-                    return f"{card!r} is in two places"
-                seen.add(card.uid)
-                if card.loc != loc or card.seq != seq or card.controller != p:
-                    return f"{card!r} sits in player {p + 1}'s {zone_name} zone {seq} but says {card.loc.name}:{card.seq}"
-                if not card.is_token:
-                    counts[card.owner] += 1
-                for material in card.materials:
+                if placed.uid in seen:
+                    return f"{placed!r} is in two places"
+                seen.add(placed.uid)
+                if placed.loc != loc or placed.seq != seq or placed.controller != p:
+                    return f"{placed!r} sits in player {p + 1}'s {zone_name} zone {seq} but says {placed.loc.name}:{placed.seq}"
+                if not placed.is_token:
+                    counts[placed.owner] += 1
+                for material in placed.materials:
                     if material.uid in seen:
                         return f"material {material!r} is in two places"
                     seen.add(material.uid)

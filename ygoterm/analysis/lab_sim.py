@@ -142,7 +142,7 @@ class Side:
     first: bool
     openings: int = 0
     estimates: dict[str, Estimate] = field(default_factory=dict)  # combo/group/"any combo"/brick name →
-    used: Counter = field(default_factory=Counter)  # card name → openings in which it was used
+    used: Counter[str] = field(default_factory=Counter)  # card name → openings in which it was used
     reached: float = 0.0  # mean cards reached
 
     @property

@@ -203,28 +203,29 @@ def _report(p: Plan, lab: Lab, deck: dict[str, int], counts: Counter[int], hand:
     total = math.comb(size, hand) if hand <= size else 0
     n = len(lab.combos)
 
-    def hands_where(test: Callable[[int], bool]) -> int:
-        return sum(v for bits, v in counts.items() if test(bits))
+    def hands_meeting(mask: int) -> int:
+        """The hands that meet any of the combos in `mask` (bit i: combo i)."""
+        return sum(v for bits, v in counts.items() if bits & mask)
 
     out = []
     for i, combo in enumerate(lab.combos):
-        hits = hands_where(lambda b, i=i: bool(b >> i & 1))
+        hits = hands_meeting(1 << i)
         out.append(Odds(combo.name, "combo", hits, total, "" if hits else why_impossible(combo, deck, hand)))
     index = {c.name: i for i, c in enumerate(lab.combos)}
     groups = []
     for name, members in lab.groups.items():
         mask = sum(1 << index[m] for m in members if m in index)
-        hits = hands_where(lambda b, mask=mask: bool(b & mask))
+        hits = hands_meeting(mask)
         groups.append(Odds(name, "group", hits, total, "" if hits else "none of its combos can be met"))
     any_odds = None
     if n:
-        hits = hands_where(lambda b: bool(b & ((1 << n) - 1)))
+        hits = hands_meeting((1 << n) - 1)
         any_odds = Odds("any combo", "any", hits, total, "" if hits else "no combo can be met")
     if lab.brick:
-        hits = hands_where(lambda b: bool(b >> n & 1))
+        hits = hands_meeting(1 << n)
         brick = Odds("brick", "brick", hits, total, "" if hits else why_impossible(lab.brick, deck, hand))
-    elif n:
-        brick = Odds("brick (no combo)", "brick", total - any_odds.hands, total)  # type: ignore[union-attr]
+    elif any_odds is not None:  # (there are combos)
+        brick = Odds("brick (no combo)", "brick", total - any_odds.hands, total)
     else:
         brick = None
     return Report(hand, size, tuple(out), tuple(groups), any_odds, brick)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .. import paths
 from ..agents import AGENTS, make_agent
-from ..analysis.arena import Arena, Matchup, duel_task, play_duel, rows, schedule, summarize
+from ..analysis.arena import Arena, Matchup, Summary, Tally, duel_task, play_duel, rows, schedule, summarize
 from ..schema.decks import load_deck
 from ..schema.yamlio import write_atomically
 from ..schema.problems import DataError
@@ -19,7 +19,7 @@ from .common import EXIT_OK, UsageError, card_pool, deck_dirs, find_deck_file, o
 from .runner import run_with_progress
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     a = sub.add_parser("arena", help="play many duels between agents and decks (all cores) and report win rates",
                        description="Round-robin matchups between the decks (a single deck plays itself). Each duel has its own "
                                    "seed derived from --seed; seats and decks alternate, so agent A plays each deck going first "
@@ -124,7 +124,7 @@ def _replay(arena: Arena, number: tuple[int, int], args: argparse.Namespace) -> 
     return EXIT_OK
 
 
-def _report(summaries, workers: int) -> None:
+def _report(summaries: list[Summary], workers: int) -> None:
     """A block per matchup: agent A's score with its 95% Wilson interval, split by going first
     and second, turns, how duels ended, speed and A's time per decision."""
     for s in summaries:
@@ -138,7 +138,7 @@ def _report(summaries, workers: int) -> None:
                   f"A's time per decision p50 {s.percentile(0.5) * 1000:.0f} ms, p95 {s.percentile(0.95) * 1000:.0f} ms")
 
 
-def _rate(tally) -> str:
+def _rate(tally: Tally) -> str:
     low, high = tally.interval()
     return f"{tally.rate:.0%} [{low:.0%}–{high:.0%}]" if tally.duels else "–"
 

@@ -26,7 +26,7 @@ PLAY_NOTES = {"scripted": "scripted: plays automatically",
               "stats": "no effect: plays by its stats"}
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("cards", help="search the card pool and show cards",
                        description="Search and show cards from the shipped, user and --cards folders.")
     cards_sub = p.add_subparsers(dest="cards_command", metavar="{search,show,import}", required=True)

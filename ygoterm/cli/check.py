@@ -19,7 +19,7 @@ from .common import (EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UsageError, banlist
                      find_deck_file, out, print_problems)
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("check", help="validate decks and the card pool (deck construction rules R-DECK-1…8)",
                        description="Validate decks against the construction rules and report every problem with file:line. "
                                    "Without arguments, checks every shipped and user deck. Exit 0 = all legal, 1 = a deck is illegal, 2 = unreadable input.")
@@ -113,7 +113,7 @@ def _deck_rules(args: argparse.Namespace) -> DeckRules:
             raise UsageError(f"--main-max takes a number or 'none', not '{args.main_max}'")
     if args.side_exact is not None:
         changes["side_exact"] = args.side_exact
-    return DeckRules(**changes)
+    return DeckRules.model_validate(changes)
 
 
 def _print_summary(deck: Deck) -> None:

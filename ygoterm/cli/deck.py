@@ -16,13 +16,13 @@ from ..schema.cardimport import imported_names
 from ..schema.banlist import banlist_to_yaml_data, read_lflist, write_lflist
 from ..schema.interop import deck_to_yaml, import_deck, write_ydk, write_ydke
 from ..schema.decks import deck_paths, load_deck
-from ..schema.problems import DataError, did_you_mean
+from ..schema.problems import DataError, Problem, did_you_mean
 from ..schema.deckwrite import deck_file_stem
 from ..schema.yamlio import write_atomically
 from .common import EXIT_INVALID, EXIT_OK, UsageError, banlist_by_ref, card_pool, deck_dirs, err, find_deck_file, out, print_problems
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("deck", help="import/export decks as .ydk files or ydke:// links")
     deck_sub = p.add_subparsers(dest="deck_command", metavar="{import,export}", required=True)
     imp = deck_sub.add_parser("import", help="add a .ydk file or a ydke:// link to your decks (as deck YAML)",
@@ -77,7 +77,7 @@ def run_import(args: argparse.Namespace) -> int:
     pool = card_pool(args)
     if not args.source.startswith("ydke://") and not Path(args.source).is_file():
         raise UsageError(f"{args.source}: no such file", "pass a .ydk file or a link starting with ydke://")
-    skipped: list = [] if args.skip_unknown else None
+    skipped: list[Problem] | None = [] if args.skip_unknown else None
     known = lambda: imported_names(paths.card_dirs([Path(c).expanduser() for c in args.cards or [] if Path(c).is_dir()]))
     deck, problems = import_deck(args.source, pool, known=known, skipped=skipped)
     if skipped:

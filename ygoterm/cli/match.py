@@ -11,6 +11,7 @@ import argparse
 import random
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..agents import AGENTS, make_agent
 from ..agents.observation import observe
@@ -23,10 +24,15 @@ from .common import EXIT_OK, UsageError, card_pool, out
 from .defaults import apply_settings
 from .picks import playable_deck
 
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from ..tui.app import YgoApp
+
 MAX_DECISIONS = 2_000_000  # a safety net: random play ends every duel long before this
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     m = sub.add_parser("match", help="a best-of-three match with side-decking; --tournament adds the time limit",
                        description="A match of up to 3 duels (R-MATCH-1…5): first to 2 wins, the loser of a duel chooses to go "
                                    "first or second in the next, Side Decks are exchanged one for one between duels. "
@@ -138,7 +144,7 @@ def _interactive(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     minutes = (args.time if args.time is not None else TimeRules().match_minutes) if args.tournament else None
 
-    def start(app):
+    def start(app: YgoApp) -> Screen[Any]:
         from ..tui.match_menu import new_match
 
         screen = new_match(app, (first, second), "hotseat" if opponent == "human" else opponent, seed, minutes=minutes,

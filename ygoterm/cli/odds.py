@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from rich.markup import escape
 from rich.table import Table
@@ -19,7 +19,7 @@ from ..schema.problems import DataError, Problem
 from .common import EXIT_OK, UsageError, banlist_by_ref, card_pool, deck_dirs, find_deck_file, out
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     o = sub.add_parser("odds", help="the deck lab: exact odds of opening each combo, what-if deltas, engine-played openings",
                        description="The probability that the opening hand (5 cards going first, 6 going second) meets each "
                                    "combo of the deck's 'lab:' section, each group and any combo, counted exactly; or of the "
@@ -94,7 +94,7 @@ def hand_sizes(args: argparse.Namespace) -> list[tuple[str, int]]:
     return [("going first", FIRST_HAND), ("going second", SECOND_HAND)]
 
 
-def copy_limit(deck: Deck, dirs: list[Path], pool: CardPool, path: Path):
+def copy_limit(deck: Deck, dirs: list[Path], pool: CardPool, path: Path) -> Callable[[str], int]:
     """Copies allowed per card name: 3, or the deck's banlist's limit."""
     limits: dict[str, int] = {}
     if deck.banlist:

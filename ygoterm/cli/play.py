@@ -21,6 +21,8 @@ from . import menu
 from .picks import find_save, playable_deck
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from ..tui.app import YgoApp
 
 
@@ -28,7 +30,7 @@ _FROM_SETTINGS_NOTE = ("Player names and response prompts are those of the menu'
                       "a flag always wins over a setting.")
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     d = sub.add_parser("duel", help="a hot-seat duel between two decks (two players, one terminal)",
                        description="A hot-seat duel between two decks. A deck the menu would refuse (R-DECK-1…8) is refused. "
                                    + _FROM_SETTINGS_NOTE, formatter_class=SettingsHelpFormatter)
@@ -62,13 +64,13 @@ def _duel_options(p: argparse.ArgumentParser) -> None:
                    help="play a deck that breaks the deck sizes, copy limits or its banlist (R-DECK-1…5) anyway")
 
 
-def add_scenario_play(scenario_sub: argparse._SubParsersAction) -> None:
+def add_scenario_play(scenario_sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = scenario_sub.add_parser("play", help="open a scenario (puzzle) in the TUI and play it")
     p.add_argument("file", type=Path)
     p.set_defaults(run=run_scenario_play)
 
 
-DuelBuilder = Callable[["YgoApp", tuple[Deck, Deck], int, Rules], Any]  # (app, decks, seed, rules) → the duel screen
+DuelBuilder = Callable[["YgoApp", tuple[Deck, Deck], int, Rules], "Screen[Any]"]  # (app, decks, seed, rules) → the duel screen
 
 
 def _duel_start(args: argparse.Namespace, pool: CardPool, decks: tuple[Deck, Deck], illegal: list[str], build: DuelBuilder) -> int:
@@ -86,7 +88,7 @@ def _duel_start(args: argparse.Namespace, pool: CardPool, decks: tuple[Deck, Dec
         rules = rules.model_copy(update={"manual_actions": True})  # (the duel screen says they are on, and why)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
 
-    def start(app: "YgoApp"):
+    def start(app: YgoApp) -> Screen[Any]:
         screen = build(app, decks, seed, rules)
         for note in notes:
             app.notify(note, timeout=12, markup=False)
@@ -136,7 +138,7 @@ def run_open(args: argparse.Namespace) -> int:
     return _run_file(args, lambda app: app.saved_screen(path))
 
 
-def _run_file(args: argparse.Namespace, build) -> int:
+def _run_file(args: argparse.Namespace, build: Callable[[YgoApp], Screen[Any]]) -> int:
     """Open the TUI on a screen built from a file (a scenario or a save). The screen is built
     before the TUI starts, so a broken file or an unknown card is reported as a clean error."""
     app = menu.tui_app(args, card_pool(args))

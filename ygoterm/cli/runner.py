@@ -7,15 +7,19 @@ reached to a usage error (exit 2)."""
 from __future__ import annotations
 
 import argparse
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..analysis.arena import ClusterError, default_workers, run, run_on_ray
+from ..analysis.arena import ClusterError, Job, default_workers, run, run_on_ray
 from .common import UsageError, err
 
+TaskT = TypeVar("TaskT")
+ResultT = TypeVar("ResultT")
 
-def run_with_progress(job: Any, tasks: Sequence[Any], noun: str, args: argparse.Namespace) -> tuple[list[Any], str, int]:
+
+def run_with_progress(job: Job[Any, TaskT, ResultT], tasks: Sequence[TaskT], noun: str,
+                      args: argparse.Namespace) -> tuple[list[ResultT], str, int]:
     """The results of `tasks` in order, where they ran ("2 workers", "Ray (local)") and the
     worker count; `noun` names the tasks on the progress bar ("duels", "openings")."""
     workers = args.workers or default_workers()
@@ -23,7 +27,10 @@ def run_with_progress(job: Any, tasks: Sequence[Any], noun: str, args: argparse.
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, transient=True) as bar:
         task_bar = bar.add_task(f"{len(tasks)} {noun} on {where}", total=len(tasks))
-        step = lambda _: bar.advance(task_bar)
+
+        def step(_: ResultT) -> None:
+            bar.advance(task_bar)
+
         try:
             results = run_on_ray(job, tasks, args.ray, workers, step) if args.ray else run(job, tasks, workers, step)
         except ClusterError as e:

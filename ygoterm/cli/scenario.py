@@ -12,7 +12,7 @@ from ..schema.problems import DataError, display_path
 from .common import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UsageError, out, print_problems
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("scenario", help="run scenario files (puzzles, rules tests) and check their expectations")
     scenario_sub = p.add_subparsers(dest="scenario_command", metavar="{check,play}", required=True)
     check = scenario_sub.add_parser("check", help="play each scenario's script headless; exit 0 only if every expectation holds",

@@ -15,7 +15,7 @@ from pathlib import Path
 from .common import EXIT_OK, UsageError, card_pool, deck_dirs, err
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("serve", help="play in a web browser: serve the main menu over HTTP (textual-serve)",
                        description="Serve the main menu over HTTP: open the printed address in a browser; each "
                                    "browser tab runs its own ygoterm. Over SSH: `ssh -L 8000:localhost:8000 HOST`, "

@@ -410,7 +410,8 @@ def _json_raw(index: int, item: Any, file: str, problems: list[Problem]) -> Raw 
     if not 1 <= code <= MAX_PASSCODE:
         problems.append(Problem(file, 0, 0, where, f"passcode {code} is not possible (1 to {MAX_PASSCODE:,})", "fix or remove the card"))
         return None
-    text = item.get("desc") if isinstance(item.get("desc"), str) else ""
+    desc = item.get("desc")
+    text = desc if isinstance(desc, str) else ""
     raw = Raw(code, " ".join(name.split()), where, text=text.replace("\r\n", "\n").strip())
     raw.alternates = tuple(sorted({i for img in item.get("card_images") or [] if isinstance(img, dict)
                                    and isinstance(i := img.get("id"), int) and not isinstance(i, bool) and i != code and 1 <= i <= MAX_PASSCODE}))

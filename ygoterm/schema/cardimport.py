@@ -56,11 +56,35 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
     """What to write for `source`, given the cards already in `pool` (which must not hold the
     import's own previous folder). `only`: a `cards search` query selecting the cards to write."""
     plan = Plan(source)
-    by_id = {r.id: r for r in source.raws}
-    kept: dict[int, Raw] = {}
+    sorting = _sort(source, pool, plan)
+    cards, dicts = _validated(_card_dicts(sorting, pool, plan), plan)
+    chosen = _chosen(cards, pool, only, plan)
+    for card, data in zip(cards, dicts):
+        if card.id in chosen:
+            plan.cards.append(data)
+            plan.names[card.id] = (card.name, "imported")
+        else:
+            plan.names[card.id] = (card.name, "not chosen (--only)")
+    _place_alternates(sorting, pool, plan)
+    return plan
+
+
+@dataclass
+class _Sorting:
+    """What `_sort` decided about the source's cards."""
+
+    by_id: dict[int, Raw]  # every card of the source
+    kept: dict[int, Raw] = field(default_factory=dict)  # the cards to write (before validation and --only)
+    treated: dict[int, int] = field(default_factory=dict)  # passcode → the passcode of the card it is treated as
+    alternate_of: dict[int, int] = field(default_factory=dict)  # passcode → the card it is an alternate passcode of
+
+
+def _sort(source: Source, pool: CardPool, plan: Plan) -> _Sorting:
+    """Card by card (in passcode order, so the first of a name is its own card): skipped, in the
+    pool already, an alternate passcode, or kept (and perhaps treated as another card)."""
+    sorting = _Sorting({r.id: r for r in source.raws})
+    by_id, kept, treated, alternate_of = sorting.by_id, sorting.kept, sorting.treated, sorting.alternate_of
     own_name: dict[str, int] = {}  # folded name → passcode of the card that has it (source or pool)
-    treated: dict[int, int] = {}  # passcode → the passcode of the card it is treated as
-    alternate_of: dict[int, int] = {}
 
     def root(code: int) -> int:
         seen = {code}
@@ -69,7 +93,7 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
             seen.add(code)
         return code
 
-    for raw in source.raws:  # (in passcode order, so the first of a name is its own card)
+    for raw in source.raws:
         if raw.skip:
             plan.skipped[raw.skip] += 1
             plan.names[raw.id] = (raw.name, f"skipped: {raw.skip}")
@@ -89,7 +113,10 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
         if target and target_name.casefold() == folded:
             alternate_of[raw.id] = target
             continue
-        same = own_name.get(folded) or (pool.named(raw.name).id if pool.named(raw.name) is not None else None)
+        same = own_name.get(folded)
+        if same is None:
+            named = pool.named(raw.name)
+            same = named.id if named is not None else None
         if same is not None:
             alternate_of[raw.id] = same
             plan.notes["cards with the name of another passcode, read as its alternate passcode"] += 1
@@ -100,8 +127,13 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
             alternate_of.setdefault(other, raw.id)
         if target:
             treated[raw.id] = target
+    return sorting
 
-    # the cards to write, validated one by one only when the whole list is refused
+
+def _card_dicts(sorting: _Sorting, pool: CardPool, plan: Plan) -> list[dict[str, Any]]:
+    """The kept cards as card data (`treated_as` named), not validated yet."""
+    kept, treated = sorting.kept, sorting.treated
+
     def deck_name(code: int, depth: int = 0) -> str | None:
         if code in pool.by_id:
             return pool.by_id[code].deck_name
@@ -117,7 +149,11 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
         if target is not None and name is None:
             plan.notes["cards treated as a card not in the pool, imported without treated_as (import the database that has it first, then this one again)"] += 1
         dicts.append(raw.card(treated_as=name if name and name.casefold() != raw.name.casefold() else None))
-    cards, dicts = _validated(dicts, plan)
+    return dicts
+
+
+def _chosen(cards: list[Card], pool: CardPool, only: list[str] | None, plan: Plan) -> set[int]:
+    """The passcodes to write: all, or those `only` selects and the cards they are treated as."""
     chosen = {c.id for c in (search(cards, only) if only else cards)}
     if only:  # a chosen card brings the card it is treated as
         for card in cards:
@@ -126,22 +162,20 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
                 if extra is not None and extra not in chosen:
                     chosen.add(extra)
                     plan.notes["cards added because a chosen card is treated as them"] += 1
-    for card, data in zip(cards, dicts):
-        if card.id in chosen:
-            plan.cards.append(data)
-            plan.names[card.id] = (card.name, "imported")
-        else:
-            plan.names[card.id] = (card.name, "not chosen (--only)")
+    return chosen
+
+
+def _place_alternates(sorting: _Sorting, pool: CardPool, plan: Plan) -> None:
+    """Each alternate passcode goes to its card, when that card is written or in the pool."""
     written = {c["id"] for c in plan.cards}
-    for other, own in sorted(alternate_of.items()):
-        own = alternate_of.get(own, own)
-        name = by_id[other].name if other in by_id else ""
+    for other, own in sorted(sorting.alternate_of.items()):
+        own = sorting.alternate_of.get(own, own)
+        name = sorting.by_id[other].name if other in sorting.by_id else ""
         if (own in written or own in pool.by_id) and other not in written and other not in pool.by_id:
             plan.alternates.setdefault(own, []).append(other)
             plan.names[other] = (name, f"alternate passcode of {own}")
-        elif other in by_id and other not in plan.names:
+        elif other in sorting.by_id and other not in plan.names:
             plan.names[other] = (name, f"alternate passcode of {own}, which was not imported")
-    return plan
 
 
 def _validated(dicts: list[dict[str, Any]], plan: Plan) -> tuple[list[Card], list[dict[str, Any]]]:

@@ -13,7 +13,7 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -69,7 +69,7 @@ class CardPool:
     def __len__(self) -> int:
         return len(self.by_id)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.by_id.values())
 
     def get(self, ref: str | int) -> Card | None:

@@ -25,7 +25,7 @@ class CardBase(BaseModel):
 
     id: int = Field(ge=1, le=999_999_999, description="the passcode printed on the card")
     name: Annotated[str, Field(min_length=1, max_length=200)]
-    treated_as: str | None = Field(None, description="R-DECK-6: the name this card is always treated as")
+    treated_as: str | None = Field(default=None, description="R-DECK-6: the name this card is always treated as")
     # other names it is known by (OCG or anime names): decks and scenarios may name it so
     aka: tuple[Annotated[str, Field(min_length=1, max_length=200)], ...] = ()
     text: str = ""
@@ -90,16 +90,16 @@ class Monster(CardBase):
     attribute: Attribute
     type: MonsterType
     tuner: bool = False
-    level: int | None = Field(None, ge=1, le=13)
-    rank: int | None = Field(None, ge=0, le=13)
-    link: int | None = Field(None, ge=1, le=8, description="Link Rating")
+    level: int | None = Field(default=None, ge=1, le=13)
+    rank: int | None = Field(default=None, ge=0, le=13)
+    link: int | None = Field(default=None, ge=1, le=8, description="Link Rating")
     arrows: tuple[LinkArrow, ...] = ()
     atk: Stat
-    def_: Stat | None = Field(None, alias="def")
-    scale: int | None = Field(None, ge=0, le=13, description="Pendulum Scale")
+    def_: Stat | None = Field(default=None, alias="def")
+    scale: int | None = Field(default=None, ge=0, le=13, description="Pendulum Scale")
     materials: Materials | None = None
-    special_summon_only: bool = Field(False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
-    no_special_summon: bool = Field(False, description="'Cannot be Special Summoned' (Victory Dragon)")
+    special_summon_only: bool = Field(default=False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
+    no_special_summon: bool = Field(default=False, description="'Cannot be Special Summoned' (Victory Dragon)")
     tributes: Tributes | None = None
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them
@@ -182,17 +182,17 @@ class Monster(CardBase):
 class Spell(CardBase):
     kind: Literal["spell"]
     subtype: SpellSubtype = "normal"
-    cannot_set: bool = Field(False, description="'This card cannot be Set' (only an effect places it)")
+    cannot_set: bool = Field(default=False, description="'This card cannot be Set' (only an effect places it)")
 
 
 class Trap(CardBase):
     kind: Literal["trap"]
     subtype: TrapSubtype = "normal"
-    cannot_set: bool = Field(False, description="'This card cannot be Set' (Spirit Messages: only Destiny Board places them)")
+    cannot_set: bool = Field(default=False, description="'This card cannot be Set' (Spirit Messages: only Destiny Board places them)")
 
 
 Card = Annotated[Union[Monster, Spell, Trap], Field(discriminator="kind")]
-CARD_KINDS = {"monster": Monster, "spell": Spell, "trap": Trap}
+CARD_KINDS: dict[str, type[CardBase]] = {"monster": Monster, "spell": Spell, "trap": Trap}
 
 card_list_adapter: TypeAdapter[list[Card]] = TypeAdapter(list[Card])
 

@@ -19,6 +19,7 @@ from ruamel.yaml import YAML
 
 from .. import paths
 from .cardpool import CardPool
+from .cards import Card
 from .decks import SECTIONS, Deck
 from .problems import DataError, Problem, display_path, is_digits
 from .validate import CardLines, check_deck
@@ -102,7 +103,7 @@ def deck_from_passcodes(name: str, sections: Passcodes, pool: CardPool, *, sourc
     """Look up passcodes (alternate passcodes count as their card). Unknown ones are reported once
     per distinct card with its count, and its name when an imported card database knows it
     (R-DECK-8). With a `skipped` list they go there and the deck is built without them."""
-    resolved: dict[str, list] = {s: [] for s in SECTIONS}
+    resolved: dict[str, list[Card]] = {s: [] for s in SECTIONS}
     unknown: dict[int, list[tuple[str, int]]] = {}
     for section in SECTIONS:
         for index, code in enumerate(sections.get(section, [])):
@@ -150,8 +151,9 @@ def import_deck(ref: str, pool: CardPool, *, known: Known | None = None,
     """A deck from a `.ydk` path or a `ydke://` link, and what makes it illegal (R-DECK-1…7,
     located at the card's line of the .ydk): an import is checked like any deck file. With a
     `skipped` list, unknown cards are left out and listed there instead of refusing the deck."""
+    lines: dict[tuple[str, int], int] = {}  # (a link has no lines)
     if ref.strip().startswith("ydke://"):
-        sections, lines, file = parse_ydke(ref), {}, "ydke link"
+        sections, file = parse_ydke(ref), "ydke link"
         deck = deck_from_passcodes("Imported deck", sections, pool, source=file, known=known, skipped=skipped)
     else:
         path = Path(ref)

@@ -328,10 +328,7 @@ def resolve_needs(lab: Lab, deck: "Deck", pool: "CardPool", report: Callable[[tu
     """`lab` (plus `extra` combos, e.g. from the command line) with every Need's cards filled
     in; each unknown name is passed to `report(loc, message, hint)`."""
     main = {c.name: c for c in deck.main}
-    card_roles: dict[str, list[str]] = {name: [] for name in main}
-    for name, card in main.items():
-        kind = card.kind
-        card_roles[name] += [kind, "card"]
+    card_roles: dict[str, list[str]] = {name: [card.kind, "card"] for name, card in main.items()}
     for ref, tags in lab.roles.items():
         card = pool.get(ref)
         loc = ("lab", "roles", ref)

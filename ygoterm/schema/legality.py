@@ -72,7 +72,8 @@ def lookup_banlist(name: str, pool: CardPool, dirs: list[Path], *, named_in: Pat
 def judge_unsaved(deck: Deck, pool: CardPool, dirs: list[Path], *, named_in: Path) -> tuple[Banlist | None, list[Problem]]:
     """A deck being edited (not yet a file): its banlist and every R-DECK problem, as `judge_deck`
     would find them once it is saved at `named_in` (the problems carry no line numbers)."""
-    banlist, problems = None, []
+    banlist: Banlist | None = None
+    problems: list[Problem] = []
     if deck.banlist:
         banlist, unknown, problems = lookup_banlist(deck.banlist, pool, dirs, named_in=named_in)
         if unknown is not None:

@@ -21,10 +21,10 @@ class MaterialGroup(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    min: int = Field(1, ge=1)
-    max: int | None = Field(1, ge=1)
+    min: int = Field(default=1, ge=1)
+    max: int | None = Field(default=1, ge=1)
     name: str | None = None
-    level: int | None = Field(None, ge=1, le=13)
+    level: int | None = Field(default=None, ge=1, le=13)
     attribute: str | None = None
     type: str | None = None
     tuner: bool | None = None  # True: Tuner, False: non-Tuner, None: either

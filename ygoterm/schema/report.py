@@ -7,6 +7,7 @@ import typing
 from typing import Any, Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .problems import Problem, did_you_mean
 from .yamlio import Locator
@@ -51,7 +52,7 @@ def dotted(loc: Sequence[Any]) -> str:
     return text
 
 
-def _phrase(err: dict[str, Any], loc: Loc, valid_keys: Callable[[Loc], Iterable[str]]) -> tuple[str, str]:
+def _phrase(err: ErrorDetails, loc: Loc, valid_keys: Callable[[Loc], Iterable[str]]) -> tuple[str, str]:
     kind = err["type"]
     ctx = err.get("ctx") or {}
     value = err.get("input")

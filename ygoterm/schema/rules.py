@@ -16,12 +16,12 @@ class _Switches(BaseModel):
 
 
 class DeckRules(_Switches):
-    main_min: int = Field(40, ge=0)
-    main_max: int | None = Field(60, ge=1, description="V-01: null = no upper limit")
-    extra_max: int = Field(15, ge=0)
-    side_max: int = Field(15, ge=0)
-    side_exact: int | None = Field(None, ge=0, description="V-03: e.g. 15 to demand exactly 15")
-    max_copies: int = Field(3, ge=1)
+    main_min: int = Field(default=40, ge=0)
+    main_max: int | None = Field(default=60, ge=1, description="V-01: null = no upper limit")
+    extra_max: int = Field(default=15, ge=0)
+    side_max: int = Field(default=15, ge=0)
+    side_exact: int | None = Field(default=None, ge=0, description="V-03: e.g. 15 to demand exactly 15")
+    max_copies: int = Field(default=3, ge=1)
 
 
 class DuelRules(_Switches):
@@ -52,14 +52,14 @@ class TimeRules(_Switches):
     (R-TIME-1: they never penalise) may be set under either procedure."""
 
     procedure: Literal["classic2005", "custom"] = "classic2005"  # V-25
-    match_minutes: float = Field(40, ge=0, le=24 * 60)  # R-TIME-1, breaks included
-    turn_minutes: float = Field(3, ge=0, le=24 * 60)  # R-TIME-1: the per-turn notice
-    break_minutes: float = Field(3, ge=0, le=24 * 60)  # R-TIME-1: the break between duels
+    match_minutes: float = Field(default=40, ge=0, le=24 * 60)  # R-TIME-1, breaks included
+    turn_minutes: float = Field(default=3, ge=0, le=24 * 60)  # R-TIME-1: the per-turn notice
+    break_minutes: float = Field(default=3, ge=0, le=24 * 60)  # R-TIME-1: the break between duels
     # custom only:
-    extra_turns: int = Field(3, ge=0, le=99)  # R-TIME-2: turns played after the current one
+    extra_turns: int = Field(default=3, ge=0, le=99)  # R-TIME-2: turns played after the current one
     equal_lp: Literal["sudden_death", "draw"] = "sudden_death"  # R-TIME-4 (the 2018 policy: a draw)
     level_wins: Literal["extra_duel", "draw"] = "extra_duel"  # R-TIME-5/6: wins level when time is up
-    extra_duel_turns: int = Field(4, ge=1, le=99)  # R-TIME-6: the extra duel's length
+    extra_duel_turns: int = Field(default=4, ge=1, le=99)  # R-TIME-6: the extra duel's length
 
     @model_validator(mode="after")
     def _classic_is_fixed(self) -> "TimeRules":
@@ -80,7 +80,7 @@ class Rules(_Switches):
     ruleset: Literal["mr2020", "mr4", "mr3"] = "mr2020"  # V-07/18
     deck: DeckRules = DeckRules()
     duel: DuelRules = DuelRules()
-    hand_limit: int | None = Field(6, ge=0)  # V-15
+    hand_limit: int | None = Field(default=6, ge=0)  # V-15
     field: FieldRules = FieldRules()
     zones: ZoneRules = ZoneRules()
     chain: ChainRules = ChainRules()

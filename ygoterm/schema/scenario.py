@@ -29,7 +29,7 @@ class PileCard(_Model):
     """A card in a pile (hand, Deck, GY …): a name, or a mapping with details."""
 
     card: str
-    count: int = Field(1, ge=1, le=60)
+    count: int = Field(default=1, ge=1, le=60)
     face_down: bool = False  # banished face-down (R-ZONE-9)
     face_up: bool = False  # in the Extra Deck: a face-up Pendulum monster (R-ZONE-8)
     properly_summoned: bool = True  # in the GY/banished: was it properly Summoned (R-SUMMON-9)?
@@ -47,7 +47,7 @@ class ZoneCard(_Model):
     """A card on the field with its state."""
 
     card: str
-    zone: int | None = Field(None, ge=1, le=7, description="1-5 Main Monster / Spell & Trap Zones; 6, 7 the EMZs")
+    zone: int | None = Field(default=None, ge=1, le=7, description="1-5 Main Monster / Spell & Trap Zones; 6, 7 the EMZs")
     position: Literal["attack", "defense", "set", "facedown-attack"] = "attack"
     face_down: bool | None = None  # Spells/Traps: Set (default) or face-up
     summoned: Literal["this_turn", "earlier"] = "earlier"
@@ -62,7 +62,7 @@ class ZoneCard(_Model):
 
 
 class SideSetup(_Model):
-    lp: int | None = Field(None, ge=0)
+    lp: int | None = Field(default=None, ge=0)
     hand: list[PileCard] = []
     deck: list[PileCard] = []  # top first
     extra: list[PileCard] = []
@@ -70,7 +70,7 @@ class SideSetup(_Model):
     banished: list[PileCard] = []
     monsters: list[ZoneCard] = []
     spells: list[ZoneCard] = []  # Spell & Trap Zones
-    pendulum: list[ZoneCard] = Field([], max_length=2)  # the Pendulum Zones, left first: Pendulum cards, face-up
+    pendulum: list[ZoneCard] = Field(default=[], max_length=2)  # the Pendulum Zones, left first: Pendulum cards, face-up
     field: ZoneCard | None = None  # the Field Zone
     normal_summoned: bool = False  # already used this turn's Normal Summon/Set
 
@@ -97,7 +97,7 @@ class ExpectCard(_Model):
     face_down: bool | None = None
     owner: Side | None = None  # when it matters whose card it is (control changes, R-TERM-5)
     atk: int | None = None  # current ATK/DEF, with every modifier (monsters)
-    def_: int | None = Field(None, alias="def")
+    def_: int | None = Field(default=None, alias="def")
 
 
 Group = Union[str, list[str]]  # a list inside a pile = cards that arrived together (compared as a multiset)
@@ -144,7 +144,7 @@ class Step(_Model):
 
     do: str | None = None
     refused: str | None = None  # a rule ID: the command must be refused with it
-    as_: Side | None = Field(None, alias="as")
+    as_: Side | None = Field(default=None, alias="as")
     expect: Expect | None = None
     first: Side | None = None  # answer the coin-toss decision so that this side goes first
     concede: Side | None = None
@@ -163,13 +163,13 @@ class Step(_Model):
 class Scenario(_Model):
     name: str
     description: str = ""
-    rules_covered: list[str] = Field([], alias="covers")
+    rules_covered: list[str] = Field(default=[], alias="covers")
     rules: Rules = Rules()
     cards: list[str] = []  # extra card files or folders, relative to the scenario file
     seed: int = 0
     names: dict[Side, str] = {}
     # Either a position …
-    turn: int = Field(1, ge=1)
+    turn: int = Field(default=1, ge=1)
     phase: PhaseWord = "main1"
     turn_player: Side = "A"
     A: SideSetup = SideSetup()

@@ -62,7 +62,7 @@ def check_deck(deck: Deck, rules: DeckRules | None = None, banlist: Banlist | No
         if banlist is not None and banlist.whitelist and name not in banlist.limits:
             out.append(at.name(deck, name, f"'{name}' is not on the '{banlist.name}' whitelist: no card it does not list is legal{via}",
                                "remove it from every section", "R-DECK-5"))
-        elif limit is not None and count > limit:
+        elif banlist is not None and limit is not None and count > limit:
             out.append(at.name(deck, name, f"'{name}' is {_LIMIT_WORDS[limit]} on the '{banlist.name}' list: {count} {'copy' if count == 1 else 'copies'} (max {limit}){via}",
                                f"remove {count - limit}" if limit else "remove it from every section", "R-DECK-5"))
     return out
@@ -169,7 +169,7 @@ class _Positions:
                     return self.card(section, card, message, hint, rule)
         return self._at((), "", message, hint, rule)
 
-    def _entry_loc(self, section: str, match) -> tuple[Any, ...] | None:
+    def _entry_loc(self, section: str, match: Callable[[str | int], bool]) -> tuple[Any, ...] | None:
         if self.source is None:
             return None
         for entry in self.source.sections.get(section, []):

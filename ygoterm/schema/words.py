@@ -6,7 +6,7 @@ per union member.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Iterable, Literal
+from typing import Annotated, Any, Callable, Iterable, Literal
 
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
@@ -21,7 +21,7 @@ def word_error(what: str, value: Any, choices: Iterable[str]) -> PydanticCustomE
     return PydanticCustomError("unknown_word", "'{value}' is not a known {what}", {"value": value, "what": what, "hint": hint})
 
 
-def _canonical(what: str, choices: Iterable[str]):
+def _canonical(what: str, choices: Iterable[str]) -> Callable[[Any], str]:
     table = {c.casefold(): c for c in choices}
 
     def check(value: Any) -> str:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.constructor import ConstructorError, RoundTripConstructor, SafeConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
@@ -129,8 +130,8 @@ def _too_deep(text: str) -> tuple[int, int] | None:
         depth += 1 if match.group() in "[{" else -1
         if depth > MAX_NESTING:
             return _position(text, match.start())
-    match = _DASH_RUN.search(text)
-    return _position(text, match.start()) if match else None
+    dashes = _DASH_RUN.search(text)
+    return _position(text, dashes.start()) if dashes else None
 
 
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -300,13 +301,13 @@ class Locator:
         for i, part in enumerate(path):
             last = i == len(path) - 1
             try:
-                if isinstance(node, dict):
+                if isinstance(node, CommentedMap):
                     if part not in node:
                         break
                     ln, cl = node.lc.value(part) if (last and not key) else node.lc.key(part)
                     line, col = ln + 1, cl + 1
                     node = node[part]
-                elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+                elif isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node):
                     ln, cl = node.lc.item(part)
                     line, col = ln + 1, cl + 1
                     node = node[part]

@@ -1,0 +1,116 @@
+"""The effect vocabulary: how a card's YAML says what it does (docs/cards.md).
+
+Every effect has a kind and up to four parts — condition (`when`, `condition`), `cost`,
+`target` and the operation (`do`) — in the style of ocgcore's effects and Forge's verbs.
+Everything here is validated when the card file loads, so a typo is a `file:line` error and
+never a surprise mid-duel. Nothing here is executed: operations are names looked up in the
+engine's registry (ygoterm/engine/ops.py), and the rare card that needs code names a Python
+handler registered in the package.
+
+`Effect` is defined here; its parts live in three modules, and every name is imported from this
+package (`from ygoterm.schema.effects import Filter`):
+
+- `filters`: numbers and ranges, the one filter language (`Filter`), selections (`Selection`)
+- `conditions`: events (`When`), conditions, targets, continuous effects
+- `operations`: the operations (`OpSpec`, one model per operation, `OPS`, `COST_OPS`, `HANDLER_NAMES`)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+
+from .conditions import Condition, ContinuousSpec, EventName, TargetSpec, When, _when
+from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter, NumRange, Player, Range, Ref, Selection,
+                      Side, Zone, _one_or_many)
+from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangePosition, Coin, Counters, Damage, Declare, Detach,
+                         Discard, Draw, Equip, Excavate, Flag, ForThisTurn, FusionSummon, Handler, If, IfYouDo, Later,
+                         LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place,
+                         Protect, Reveal, RitualSummon, RollDie, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
+                         TakeControl, Token, Win, _Amount)
+
+# attack_cost: "This card cannot declare an attack unless you …" — its `cost` is paid as the attack is declared
+EffectKind = Literal["activate", "ignition", "trigger", "flip", "quick", "continuous", "procedure", "win", "attack_cost"]
+
+
+class Effect(BaseModel):
+    """One effect of a card."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    kind: EffectKind
+    label: str | None = None  # how its option reads: "activate Black Luster Soldier (banish)"
+    when: Annotated[When, BeforeValidator(_when)] | None = None
+    timing: Literal["when", "if"] = "if"  # R-CHAIN-10: "When … you can" can miss the timing
+    optional: bool = False  # "you can" (R-TERM-8); activations and ignitions are always optional
+    condition: Condition | None = None
+    cost: list[OpSpec] = []
+    target: TargetSpec | None = None  # chosen on activation
+    targets: list[TargetSpec] = []  # … or targets in groups ("2 monsters you control and 1 your opponent controls")
+    do: list[OpSpec] = []
+    continuous: ContinuousSpec | None = None
+    # name: "You can only activate 1 \"X\" per turn"; card: "once per turn, 1 of these effects" (shared by this card's effects);
+    # while_here: "Once, while this card is face-up on the field / in your Pendulum Zone" (until the card moves)
+    once_per_turn: bool | Literal["name", "card", "while_here"] = False
+    # where a monster's effect is used; equip: while it is an Equip Card (a Union's "unequip and Special Summon it")
+    from_: Annotated[tuple[Literal["field", "hand", "gy", "equip"], ...], BeforeValidator(_one_or_many)] = Field(default=("field",), alias="from")
+    pendulum: bool = False  # a Pendulum Effect: used (and applying) only while the card is in a Pendulum Zone, as a Spell's
+    damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
+    stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)
+    lasts_turns: int | None = Field(default=None, ge=1)  # … destroyed in the End Phase of the opponent's Nth turn
+    win_when: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # Exodia: these names in hand
+    win_zone: Literal["hand", "field"] = "hand"  # Destiny Board: these names face-up on your field
+    # a trigger whose event only arms it: it activates during the next such phase (Sacred Phoenix)
+    at: Literal["standby_phase", "end_phase"] | None = None
+    at_player: Literal["you", "opponent", "any"] = "any"  # … of whose turn (Vampire Lord: your next Standby Phase)
+
+    @property
+    def target_groups(self) -> tuple[TargetSpec, ...]:
+        """The target groups, chosen one after the other (most effects have one)."""
+        return (self.target,) if self.target is not None else tuple(self.targets)
+
+    @model_validator(mode="after")
+    def _parts_fit_the_kind(self) -> "Effect":
+        if self.kind == "continuous" and self.continuous is None:
+            raise ValueError("a continuous effect needs 'continuous: {…}' (what it does while face-up)")
+        if self.kind != "continuous" and self.continuous is not None:
+            raise ValueError("'continuous' belongs to a continuous effect (kind: continuous)")
+        if self.kind == "trigger" and self.when is None:
+            raise ValueError("a trigger effect needs 'when: EVENT'")
+        if self.target is not None and self.targets:
+            raise ValueError("use 'target' for one group of targets or 'targets' for several, not both")
+        if self.at is not None and self.kind != "trigger":
+            raise ValueError("'at' belongs to a trigger effect: its event arms it for the next Standby or End Phase")
+        if self.kind == "attack_cost" and not self.cost:
+            raise ValueError("an attack_cost effect needs 'cost: [operations]' (what declaring the attack costs)")
+        if self.kind == "win" and not self.win_when:
+            raise ValueError("a win effect needs 'win_when: [card names]'")
+        if self.kind in ("ignition", "trigger", "flip", "quick") and not self.do:
+            raise ValueError(f"a {self.kind} effect needs 'do: [operations]'")
+        for op in self.cost:
+            payer = getattr(op.params, "player", "you")
+            if payer not in ("you", "controller"):
+                raise ValueError(f"the cost '{op.op}' names player '{payer}': a cost is paid by the player who activates (R-TERM-4)")
+            if op.op not in COST_OPS:
+                raise ValueError(f"'{op.op}' cannot be a cost; costs are: {', '.join(sorted(COST_OPS))}")
+        return self
+
+
+
+__all__ = [
+    # effects
+    "Effect", "EffectKind",
+    # filters and selections
+    "Ability", "AllOf", "Choose", "ChooseOf", "Copies", "CopiesOf", "Filter", "NumRange", "Player", "Range", "Ref",
+    "Selection", "Side", "Zone",
+    # events, conditions, targets, continuous effects
+    "Condition", "ContinuousSpec", "EventName", "TargetSpec", "When",
+    # operations
+    "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
+    "Detach", "Discard", "Draw", "Equip", "Excavate", "Flag", "ForThisTurn", "FusionSummon", "Handler", "If", "IfYouDo",
+    "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place",
+    "Protect", "Reveal", "RitualSummon", "RollDie", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
+    "TakeControl", "Token", "Win",
+    "_Amount",  # (the engine's operations read amounts through it)
+]

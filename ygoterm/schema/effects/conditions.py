@@ -1,0 +1,130 @@
+"""When an effect applies: the events it answers (`when`), the conditions it needs, the targets
+it chooses on activation and what a continuous effect does. Part of the effect vocabulary
+(`ygoterm.schema.effects`, docs/cards.md).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from .filters import Filter, NumRange, Range, Zone, _one_or_many
+
+EventName = Literal[
+    "summoned", "normal_summoned", "flip_summoned", "special_summoned", "summon_declared", "changed_to_defense", "equipped",
+    "flipped", "destroyed", "destroyed_by_battle", "destroyed_by_effect", "sent_to_gy", "leaves_field",
+    "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
+    "damage_calculation", "targeted", "battled",
+]
+
+
+class When(BaseModel):
+    """The event an effect answers. `subject` says whose card it is about."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    event: Annotated[tuple[EventName, ...], BeforeValidator(_one_or_many)]
+    # whose card the event is about; default: this card for triggers, any card for activations
+    subject: Literal["self", "any", "you", "opponent"] | None = None
+    # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost)
+    how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
+                                 "pendulum", "gemini", "effect_tribute"], ...], BeforeValidator(_one_or_many)] | None = None
+    where: Filter | None = None  # the event's card must match
+    from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
+    # destroys: an activation that would destroy cards (Stardust Dragon)
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys"], ...], BeforeValidator(_one_or_many)] | None = None
+    player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
+    by: Literal["you", "opponent", "any", "self"] = "any"  # destroyed by whose card (effect or battling monster); self: by this card
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+def _when(value: Any) -> Any:
+    if isinstance(value, (str, list)):
+        return {"event": value}
+    return value
+
+
+class Condition(BaseModel):
+    """Extra conditions checked on activation (and for continuous effects, all the time)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    your_turn: bool | None = None
+    phase: Annotated[tuple[Literal["draw", "standby", "main1", "battle", "main2", "end", "main", "damage"], ...], BeforeValidator(_one_or_many)] | None = None
+    you_control: Filter | None = None  # at least one such card
+    you_control_none: Filter | None = None
+    opponent_controls: Filter | None = None
+    opponent_controls_none: Filter | None = None
+    in_your_gy: Filter | None = None
+    count: NumRange | None = None  # with one of the filters above: how many must match
+    lp_at_most: int | None = None
+    lp_at_least: int | None = None
+    any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
+    lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    hand_at_least: int | None = None
+    opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
+    being_attacked: bool | None = None  # this card is the attack target
+    declared_is: Literal["spell", "trap", "monster"] | None = None
+    tributes_used: NumRange | None = None  # this card's Tribute Summon took this many Tributes (Gilford)
+    attacking: bool | None = None  # this card is the attacking monster (Black Luster Soldier - Envoy)
+    equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
+    in_battle: bool | None = None  # this card is the attacker or the attack target
+    attacked_this_turn: bool | None = None  # this card declared an attack this turn (Goblin Attack Force)
+    hand_at_most: int | None = None
+    you_summoned_this_turn: bool | None = None  # you Summoned a monster this turn (any kind of Summon)
+    you_set_monster_this_turn: bool | None = None  # you Set a monster this turn
+    xyz_materials: NumRange | None = None  # how many Xyz Materials this card has (Number 39: Utopia)
+    target_is: "Filter | None" = None  # every remaining target matches (Trap Master: "if it is a Trap")
+    # this card was Normal Summoned or flipped face-up this turn (a Spirit's End Phase, R-CARD-6)
+    normal_summoned_or_flipped_this_turn: bool | None = None
+
+
+class TargetSpec(BaseModel):
+    """Targets chosen on activation (R-TERM-17); re-checked on resolution (R-CHAIN-6)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    where: Filter = Filter()
+    count: NumRange = Range(min=1, max=1)
+    who: Literal["you", "opponent"] = "you"
+
+
+class ContinuousSpec(BaseModel):
+    """What a continuous effect does while its card is face-up on the field (R-CARD-10)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
+    atk: int = 0
+    def_: int = Field(default=0, alias="def")
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips"] | None = None  # "gains N for each …"
+    per_where: Filter | None = None
+    cannot_attack: bool = False
+    cannot_change_position: bool = False
+    cannot_be_targeted: bool = False
+    cannot_be_destroyed_by_battle: bool = False
+    cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
+    negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
+    piercing: bool = False  # R-BATTLE-12
+    force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
+    atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
+    set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
+    stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
+    equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
+    shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
+    cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    cannot_attack_directly: bool = False
+    no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
+    negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
+    wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
+    attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
+    direct_attack: bool = False
+    extra_attacks: int = 0
+    tribute_value: int | None = None  # Kaiser Sea Horse: counts as N Tributes …
+    tribute_for: Filter | None = None  # … for a monster matching this
+    fewer_tributes: int = Field(default=0, ge=0, le=3)  # monsters in applies_to need this many fewer Tributes (Geartown)
+    banish_instead: Filter | None = None  # Dimensional Fissure: such cards going to the GY are banished
+    # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
+    destroyed_instead: bool = False
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+
+Condition.model_rebuild()

@@ -1,0 +1,167 @@
+"""How an effect names cards: numbers and ranges, the one filter language, and selections.
+
+A `Filter` says which cards (targets, searches, what a continuous effect applies to, what a
+condition counts); a `Selection` says which cards an operation acts on: a reference (`self`,
+`target`, `event` …), every card matching a filter (`{all: …}`), cards chosen on resolution
+(`{choose: …}`) or the copies of a card (`{copies: …}`). Part of the effect vocabulary
+(`ygoterm.schema.effects`, docs/cards.md).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from ..problems import did_you_mean, is_digits
+from ..words import Attribute, MonsterType
+
+_CMP = re.compile(r"^\s*(>=|<=|>|<|=|==)?\s*(\d+)\s*$")
+
+
+def _range(value: Any) -> Any:
+    """4 → {min: 4, max: 4}; '>=1000' → {min: 1000}; '<=4' → {max: 4}; '1-4' → {min: 1, max: 4}."""
+    if isinstance(value, bool):
+        raise PydanticCustomError("range", "expected a number or a comparison such as '>=1000'", {})
+    if isinstance(value, int):
+        return {"min": value, "max": value}
+    if isinstance(value, str):
+        text = value.strip()
+        if "-" in text and all(is_digits(p.strip()) for p in text.split("-", 1)):
+            lo, hi = (int(p) for p in text.split("-", 1))
+            return {"min": lo, "max": hi}
+        m = _CMP.match(text)
+        if not m:
+            raise PydanticCustomError("range", "'{value}' is not a number or a comparison such as '>=1000' or '1-4'", {"value": value})
+        op, n = m.group(1) or "=", int(m.group(2))
+        return {">=": {"min": n}, ">": {"min": n + 1}, "<=": {"max": n}, "<": {"max": n - 1}}.get(op, {"min": n, "max": n})
+    return value
+
+
+class Range(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    min: int | None = None
+    max: int | None = None
+
+    @model_validator(mode="after")
+    def _possible(self) -> "Range":
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"this range can never match: {self.min} is more than {self.max}")
+        return self
+
+    def __contains__(self, value: int) -> bool:
+        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
+
+
+NumRange = Annotated[Range, BeforeValidator(_range)]
+
+
+def _one_or_many(value: Any) -> Any:
+    return value if isinstance(value, (list, tuple)) else [value]
+
+
+# pendulum: the Pendulum Zones (R-ZONE-4; the end Spell & Trap Zones unless they are separate, V-06)
+Zone = Literal["monster", "spell", "field", "pendulum", "onfield", "hand", "deck", "gy", "banished", "extra"]
+Ability = Literal["flip", "spirit", "gemini", "toon", "union"]  # R-CARD-6 (the words on a monster's type line)
+Side = Literal["you", "opponent", "any"]
+
+
+class Filter(BaseModel):
+    """One filter language for targets, searches, continuous effects and conditions.
+
+    `side` means controller on the field and owner elsewhere, seen from the effect's controller.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    zone: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = None
+    side: Side = "any"
+    kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
+    frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    attribute: Annotated[tuple[Attribute, ...], BeforeValidator(_one_or_many)] | None = None
+    type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
+    not_type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
+    name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
+    level: NumRange | None = None
+    atk: NumRange | None = None
+    def_: NumRange | None = Field(default=None, alias="def")
+    face_up: bool | None = None
+    position: Literal["attack", "defense"] | None = None
+    tuner: bool | None = None
+    not_self: bool = False
+    self_: bool = Field(default=False, alias="self")
+    event: bool = False  # the card(s) of the event this effect answers
+    revivable: bool = False  # may be Special Summoned from the GY/banishment (R-SUMMON-9)
+    token: bool | None = None
+    summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
+    declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
+    battling: bool = False  # in the current battle with this effect's card
+    battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
+    flip: bool | None = None  # a Flip monster (has a FLIP effect)
+    set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
+    name_has: str | None = None  # its name contains this ("Ancient Gear")
+    normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
+    attacking: bool = False  # the monster declaring the current attack ("target the attacking monster")
+    ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# ---------------------------------------------------------------------- selections
+
+
+class Choose(BaseModel):
+    """Cards chosen on resolution (no targeting, R-TERM-17)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    where: Filter = Filter()
+    count: NumRange = Range(min=1, max=1)
+    who: Literal["you", "opponent", "owner"] = "you"  # who chooses
+    random: bool = False  # R-TERM-7
+    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def"] | None = None  # only among the lowest/highest (Fissure)
+    look: bool = False  # the chooser sees hidden cards to choose from (Confiscation: the opponent's hand)
+    among: Literal["chosen"] | None = None  # choose among what this effect chose before (Painful Choice)
+
+
+class AllOf(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    all: Filter
+
+
+class ChooseOf(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    choose: Choose
+
+
+class Copies(BaseModel):
+    """Cards with the same name as the selected card(s), in their controller's zones (Chain Destruction)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    of: "Ref" = "target"
+    zone: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] = ("hand", "deck")
+
+
+class CopiesOf(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    copies: Copies
+
+
+Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
+              "battling", "defeated", "equips", "others", "affected"]  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
+
+
+def _selection(value: Any) -> Any:
+    if isinstance(value, str) and value not in Ref.__args__:  # type: ignore[attr-defined]
+        raise PydanticCustomError("selection", "'{value}' is not a selection", {"value": value,
+                                  "hint": did_you_mean(value, Ref.__args__) or "use self, target, event, {all: FILTER} or {choose: {...}}"})  # type: ignore[attr-defined]
+    return value
+
+
+Copies.model_rebuild()
+Selection = Annotated[Union[Ref, AllOf, ChooseOf, CopiesOf], BeforeValidator(_selection)]
+Player = Literal["you", "opponent", "each", "owner", "controller", "event_player"]
+
+Filter.model_rebuild()

@@ -1,0 +1,432 @@
+"""What an effect does: the operations of `do:` and `cost:`, their parameters and short forms.
+
+Nothing here is executed: an operation is a name looked up in the engine's registry
+(ygoterm/engine/ops.py) with its validated parameters; the rare card that needs code names a
+Python handler registered in the package (`HANDLER_NAMES`). Part of the effect vocabulary
+(`ygoterm.schema.effects`, docs/cards.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from ..problems import did_you_mean
+from ..words import Attribute, MonsterType
+from .conditions import Condition, ContinuousSpec
+from .filters import Filter, Player, Selection
+
+class _Op(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _count_or(key: str) -> Callable[[Any], Any]:
+    def coerce(value: Any) -> Any:
+        if isinstance(value, (int, str)) and not isinstance(value, bool):
+            return {key: value}
+        return value
+    return coerce
+
+
+_SELECTION_KEYS = ("all", "choose", "copies")
+
+
+def _what_or(value: Any) -> Any:
+    """`destroy: target` is short for `destroy: {what: target}`, and `banish: {choose: …,
+    face_down: true}` for `banish: {what: {choose: …}, face_down: true}`."""
+    if isinstance(value, str):
+        return {"what": value}
+    if isinstance(value, dict) and "what" not in value and any(k in value for k in _SELECTION_KEYS):
+        return {"what": {k: v for k, v in value.items() if k in _SELECTION_KEYS},
+                **{k: v for k, v in value.items() if k not in _SELECTION_KEYS}}
+    return value
+
+
+class Draw(_Op):
+    count: int = Field(default=1, ge=1)
+    player: Player = "you"
+    as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
+
+
+class Discard(_Op):
+    count: int = Field(default=1, ge=1)
+    player: Player = "you"
+    random: bool = False
+    whole_hand: bool = False  # the player's whole hand (Card Destruction)
+    where: Filter = Filter()
+    what: Selection | None = None  # e.g. self (Kuriboh's cost)
+
+
+class Moves(_Op):
+    """destroy / send_to_gy / banish / return_to_hand / return_to_deck / add_to_hand."""
+
+    what: Selection
+    face_down: bool = False  # banish face-down (R-ZONE-9)
+    position: Literal["top", "bottom", "shuffle"] = "shuffle"  # return_to_deck
+    reveal: bool = True  # add_to_hand from the Deck is shown to the opponent
+    banish: bool = False  # destroy: "destroy it, and if you do, banish it" — destroyed, then banished, never in the GY
+
+
+class SpecialSummon(_Op):
+    what: Selection
+    position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "choose"
+    controller: Literal["you", "owner"] = "you"
+    # Call of the Haunted (true, or "leaves"): when this card leaves the field, destroy the monster, and when
+    # the monster is destroyed, destroy this card; "destroyed": only this card's destruction destroys it (Premature Burial)
+    bind: Union[bool, Literal["leaves", "destroyed"]] = False
+    proper: bool = False  # this is the monster's own required Summon (Elegant Egotist → Harpie Lady Sisters), R-SUMMON-9
+
+
+class ChangePosition(_Op):
+    what: Selection
+    to: Literal["attack", "defense", "facedown", "toggle", "face_up"] = "toggle"
+    no_flip_effects: bool = False  # monsters flipped face-up do not activate their FLIP effects (Ceasefire)
+
+
+class _Amount(_Op):
+    """An amount of LP: a number, or worked out from cards. field_atk_of: the ATK the card last
+    had on the field (Catapult Turtle's Tribute); count_of: how many cards (Emergency
+    Provisions); half: half the player's LP (pay_lp/lose_lp)."""
+
+    amount: Union[int, Literal["atk_of", "field_atk_of", "def_of", "level_x100", "count_of", "half"]] = 0
+    of: Selection | None = None  # whose stat (default: what the effect chose)
+    factor: float = 1.0
+    per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
+
+
+class Damage(_Amount):
+    player: Player = "opponent"
+
+
+class LifeChange(_Amount):
+    player: Player = "you"
+
+
+class Modify(_Op):
+    what: Selection
+    atk: int = 0
+    def_: int = Field(default=0, alias="def")
+    set_atk: int | None = None
+    times: Literal["roll"] | None = None  # atk/def × the die just rolled (Graceful Dice)
+    # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
+    # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
+    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
+    turns: int = Field(default=1, ge=1, le=10)
+    cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
+    cannot_attack_directly: bool = False
+    cannot_change_position: bool = False
+    extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
+    scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
+    scale_limit: int | None = Field(default=None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Negate(_Op):
+    what: Literal["activation", "effect", "summon", "attack"] = "activation"
+    destroy: bool = False
+    end_battle_phase: bool = False  # Negate Attack
+
+
+class Equip(_Op):
+    """Equip `what` (this card, or monsters that become Equip Cards: Relinquished, Sword Hunter) to `to`."""
+
+    what: Selection = "self"
+    to: Selection = "target"
+
+
+class Counters(_Op):
+    what: Selection = "self"
+    counter: str
+    count: int = Field(default=1, ge=1)
+
+
+class Token(_Op):
+    name: str
+    count: int = Field(default=1, ge=1, le=5)
+    attribute: Attribute = "EARTH"
+    type: MonsterType = "Beast"
+    level: int = Field(default=1, ge=1, le=12)
+    atk: int = 0
+    def_: int = Field(default=0, alias="def")
+    position: Literal["attack", "defense", "choose"] = "defense"
+    player: Literal["you", "opponent"] = "you"
+    no_tribute: bool = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class TakeControl(_Op):
+    what: Selection = "target"
+    # while_equipped: until this card (an Equip Card) leaves the field (Dark Necrofear)
+    until: Literal["end_phase", "permanent", "while_equipped"] = "end_phase"
+
+
+class Skip(_Op):
+    phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
+    player: Literal["you", "opponent"] = "opponent"
+    count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
+
+
+class Coin(_Op):
+    heads: list["OpSpec"] = []
+    tails: list["OpSpec"] = []
+
+
+class Look(_Op):
+    count: int = Field(default=1, ge=1)
+    player: Player = "you"
+    then: Literal["none", "reorder", "shuffle"] = "none"
+
+
+class Mill(_Op):
+    count: int = Field(default=1, ge=1)
+    player: Player = "you"
+
+
+class Declare(_Op):
+    what: Literal["type", "attribute", "card", "number", "kind"] = "type"  # kind: Monster, Spell or Trap
+    player: Literal["you", "opponent"] = "you"
+
+
+class Win(_Op):
+    player: Literal["you", "opponent"] = "you"
+    reason: str = "card effect"
+
+
+class FusionSummon(_Op):
+    where: Filter = Filter()
+    materials_from: tuple[Literal["hand", "field"], ...] = ("hand", "field")
+
+
+class RitualSummon(_Op):
+    where: Filter = Filter()
+    exact: bool = False  # Levels must equal (not just reach) the Ritual monster's Level
+    tribute_from: tuple[Literal["hand", "field"], ...] = ("hand", "field")
+
+
+class Handler(_Op):
+    """A named Python handler registered in the package (never code from the file)."""
+
+    name: str
+
+    @model_validator(mode="after")
+    def _known(self) -> "Handler":
+        if self.name not in HANDLER_NAMES:
+            raise PydanticCustomError("handler", "no handler named '{name}'", {"name": self.name,
+                                      "hint": did_you_mean(self.name, HANDLER_NAMES) or "handlers: " + ", ".join(sorted(HANDLER_NAMES))})
+        return self
+
+
+# The names of the Python handlers in ygoterm/engine/handlers.py (the schema cannot import
+# the engine; a test checks that both lists agree).
+HANDLER_NAMES: frozenset[str] = frozenset()
+
+
+class NoBattleDamage(_Op):
+    player: Literal["you", "opponent", "each"] = "you"
+
+
+class Shuffle(_Op):
+    player: Player = "you"
+
+
+class Reveal(_Op):
+    what: Selection = "target"
+
+
+class Protect(_Op):
+    """Waboku-style protection for the rest of the turn."""
+
+    player: Literal["you", "opponent", "each"] = "you"
+    battle_damage: bool = True  # the player takes no battle damage
+    battle_destruction: bool = False  # their monsters cannot be destroyed by battle
+
+
+class Bind(_Op):
+    """Link this card with a monster: each leaving the field destroys the other (Shadow Spell)."""
+
+    what: Selection = "target"
+
+
+class SetCard(_Op):
+    """Set a Spell/Trap (e.g. from the hand) into a free zone."""
+
+    what: Selection
+
+
+class Flag(_Op):
+    """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`."""
+
+    player: Literal["you", "opponent"] = "you"
+
+
+class LockSummons(_Op):
+    """For the rest of the turn the player cannot Summon monsters (with `sets`: nor Set them):
+    "You cannot Summon other monsters the turn you activate this card" (Scapegoat)."""
+
+    player: Literal["you", "opponent"] = "you"
+    sets: bool = False
+
+
+class ForThisTurn(_Op):
+    """Continuous effects that apply until the end of this turn, whatever happens to this card
+    (Triangle Ecstasy Spark: "until the end of this turn, your opponent cannot activate Traps")."""
+
+    continuous: list["ContinuousSpec"]
+
+
+class Later(_Op):
+    """A delayed effect: `do` happens during a later Standby or End Phase (R-PRIO: it is then a
+    mandatory trigger of this card's controller). Inside `do`, `chosen` is still what this
+    effect chose before (Different Dimension Capsule's banished card)."""
+
+    at: Literal["standby_phase", "end_phase"]
+    player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
+    count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
+    needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
+    optional: bool = False  # "you can": its controller is asked then
+    do: list["OpSpec"]
+
+
+class Excavate(_Op):
+    """Each named player reveals the top `count` cards of their Deck, Special Summons those
+    matching `summon` (as many as their free zones allow, they choose which) and adds the rest
+    to their hand (Cyber Jar)."""
+
+    count: int = Field(default=5, ge=1, le=10)
+    player: Player = "each"
+    summon: Filter = Filter()
+    position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "attack_or_facedown"
+
+
+class Detach(_Op):
+    """Detach Xyz Materials from this card (they go to the GY, R-SUMMON-13)."""
+
+    count: int = Field(default=1, ge=1)
+
+
+class SwapControl(_Op):
+    """Each player chooses 1 monster they control; they switch control of them (Creature Swap)."""
+
+    then: list["OpSpec"] = []  # run on both monsters afterwards (as `chosen`)
+
+
+class RollDie(_Op):
+    """Roll a six-sided die (R-TERM-7: the duel's seeded RNG); `modify: {times: roll}` uses it."""
+
+
+class Place(_Op):
+    """Place cards face-up in your Spell & Trap Zones without activating them (Destiny Board)."""
+
+    what: Selection
+    in_order: bool = False  # only the first name of the filter's `name` list you do not control yet
+
+
+class IfYouDo(_Op):
+    """"…, and if you do, …": `then` happens only if the operation before it did what it says
+    (destroyed, negated, Special Summoned something …)."""
+
+    then: list["OpSpec"]
+
+
+class If(_Op):
+    """Run `then` only if a condition holds (e.g. "if it was a Spell, …")."""
+
+    condition: "Condition"
+    then: list["OpSpec"] = []
+    otherwise: list["OpSpec"] = Field(default=[], alias="else")
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# what may be done on activation (R-CHAIN-5): costs, and `declare` for texts that declare as they
+# are activated ("discard 1 card, then declare 1 Type; …": Tribe-Infecting Virus)
+COST_OPS = frozenset({"pay_lp", "discard", "send_to_gy", "banish", "destroy", "return_to_hand", "return_to_deck",
+                      "remove_counter", "reveal", "detach", "declare"})
+
+# op name → parameter model, and how a short form expands
+OPS: dict[str, tuple[type[_Op], Any]] = {
+    "draw": (Draw, _count_or("count")),
+    "discard": (Discard, lambda v: {"what": v} if v in ("self",) else _count_or("count")(v)),
+    "destroy": (Moves, _what_or),
+    "send_to_gy": (Moves, _what_or),
+    "banish": (Moves, _what_or),
+    "return_to_hand": (Moves, _what_or),
+    "return_to_deck": (Moves, _what_or),
+    "add_to_hand": (Moves, _what_or),
+    "special_summon": (SpecialSummon, _what_or),
+    "change_position": (ChangePosition, _what_or),
+    "damage": (Damage, _count_or("amount")),
+    "gain_lp": (LifeChange, _count_or("amount")),
+    "pay_lp": (LifeChange, _count_or("amount")),
+    "lose_lp": (LifeChange, _count_or("amount")),
+    "modify": (Modify, lambda v: v),
+    "negate": (Negate, lambda v: {"what": v} if isinstance(v, str) else v),
+    "equip": (Equip, lambda v: {"to": v} if isinstance(v, str) or (isinstance(v, dict) and "to" not in v) else v),
+    "add_counter": (Counters, lambda v: {"counter": v} if isinstance(v, str) else v),
+    "remove_counter": (Counters, lambda v: {"counter": v} if isinstance(v, str) else v),
+    "token": (Token, lambda v: v),
+    "take_control": (TakeControl, _what_or),
+    "skip": (Skip, lambda v: {"phase": v} if isinstance(v, str) else v),
+    "coin": (Coin, lambda v: v),
+    "look": (Look, _count_or("count")),
+    "mill": (Mill, _count_or("count")),
+    "declare": (Declare, lambda v: {"what": v} if isinstance(v, str) else v),
+    "win": (Win, lambda v: {"player": v} if isinstance(v, str) else v),
+    "fusion_summon": (FusionSummon, lambda v: v or {}),
+    "ritual_summon": (RitualSummon, lambda v: v or {}),
+    "handler": (Handler, lambda v: {"name": v} if isinstance(v, str) else v),
+    "no_battle_damage": (NoBattleDamage, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "reveal": (Reveal, _what_or),
+    "if": (If, lambda v: v),
+    "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
+    "later": (Later, lambda v: v),
+    "roll_die": (RollDie, lambda v: v or {}),
+    "excavate": (Excavate, _count_or("count")),
+    "detach": (Detach, _count_or("count")),
+    "swap_control": (SwapControl, lambda v: v or {}),
+    "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
+    "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "place": (Place, _what_or),
+    "protect": (Protect, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "bind": (Bind, _what_or),
+    "set_card": (SetCard, _what_or),
+    "traps_from_hand": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "extra_normal_summon": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+}
+
+
+class OpSpec(BaseModel):
+    """One operation: `{destroy: target}` → op='destroy', params=Moves(what='target')."""
+
+    model_config = ConfigDict(frozen=True)
+    op: str
+    params: Any
+
+    @model_validator(mode="before")
+    @classmethod
+    def _parse(cls, value: Any) -> Any:
+        if isinstance(value, dict) and set(value) == {"op", "params"} and value["op"] in OPS:
+            params = value["params"]  # the cached (already expanded) form
+            model = OPS[value["op"]][0]
+            return {"op": value["op"], "params": params if isinstance(params, model) else model.model_validate(params)}
+        if isinstance(value, str):
+            value = {value: None}
+        if not isinstance(value, dict) or len(value) != 1:
+            raise PydanticCustomError("op", "an operation is one 'name: parameters' pair, e.g. '- destroy: target'", {})
+        (name, raw), = value.items()
+        if name not in OPS:
+            raise PydanticCustomError("op", "unknown operation '{name}'", {"name": name,
+                                      "hint": did_you_mean(str(name), OPS) or "see docs/cards.md for the operations"})
+        model, expand = OPS[name]
+        params = model.model_validate(expand(raw) if raw is not None else {})
+        return {"op": name, "params": params}
+
+If.model_rebuild()
+IfYouDo.model_rebuild()
+Later.model_rebuild()
+SwapControl.model_rebuild()
+ForThisTurn.model_rebuild()
+Coin.model_rebuild()
