@@ -117,3 +117,23 @@ def test_the_engine_has_no_import_cycle():
     from ygoterm.devtools.imports import cycles, import_graph
 
     assert cycles(import_graph(), "ygoterm.engine") == []
+
+
+def test_the_public_api_is_declared_once_for_runtime_and_type_checkers():
+    """`_EXPORTS` (what loads at run time) and the TYPE_CHECKING block (what mypy sees) name the
+    same names, from the same modules."""
+    import ast as syntax
+
+    import ygoterm.engine as engine
+
+    tree = syntax.parse(open(engine.__file__, encoding="utf-8").read())
+    block = next(n for n in tree.body if isinstance(n, syntax.If) and "TYPE_CHECKING" in syntax.unparse(n.test))
+    seen = {}
+    for node in block.body:
+        assert isinstance(node, syntax.ImportFrom)
+        for alias in node.names:
+            assert alias.asname == alias.name, f"write `{alias.name} as {alias.name}` (an explicit re-export)"
+            seen[alias.name] = "." * node.level + (node.module or "")
+    runtime = {name: module for module, names in engine._EXPORTS.items() for name in names}
+    runtime.update({name: module.rpartition(".")[0] for name, module in engine._MODULES.items()})
+    assert seen == runtime

@@ -23,9 +23,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".core.decision": ("Decision", "Kind", "Option", "Outcome", "Refusal", "IllegalChoice"),
     ".core.errors": ("EffectError",),
     # what a player sees
-    ".board.views": ("DuelView", "SideView", "CardView"),
+    ".board.views": ("DuelView", "SideView", "CardView", "LinkView"),
     ".core.types": ("Loc", "Pos", "Phase", "Step", "EMZ_LEFT", "FIELD_ZONE", "PHASE_WORDS"),
-    ".state.player": ("N_MZONES", "N_SZONES", "SEPARATE_PENDULUM_ZONES"),
+    ".state.player": ("Player", "N_MZONES", "N_SZONES", "SEPARATE_PENDULUM_ZONES"),
+    ".state.card": ("CardInst",),  # a card of a duel, as the duel's owner (a hot-seat table, a test) reads it
     # what happened
     ".core.events": ("Event", "ChainLinkAdded", "ChainResolves", "CoinToss", "Draw", "LifePoints", "Move", "Negated", "Note",
                 "PhaseChange", "SetCard", "Summon", "TimeProcedure"),
@@ -65,20 +66,28 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # the same names for type checkers
-    from .match import siding
-    from .match.clock import MatchClock
-    from .core.decision import Decision, IllegalChoice, Kind, Option, Outcome, Refusal
-    from .duel.protocol import Answer, Duel, forced
-    from .core.errors import EffectError
-    from .core.events import (ChainLinkAdded, ChainResolves, CoinToss, Draw, Event, LifePoints, Move, Negated, Note,
-                         PhaseChange, SetCard, Summon, TimeProcedure)
-    from .rules.manual import Manual
-    from .match.match import DuelBegins, DuelResult, Match, MatchEnd, OrderChosen, SideDone, TimeCalled, duel_seed
-    from .match.replay import load_match
-    from .state.player import N_MZONES, N_SZONES, SEPARATE_PENDULUM_ZONES
-    from .duel.position import SIDES, build_position
-    from .state.record import ReplayRecord, load_record
-    from .duel.replay import load_duel, replay
-    from .match.score import Score
-    from .core.types import EMZ_LEFT, FIELD_ZONE, PHASE_WORDS, Loc, Phase, Pos, Step
-    from .board.views import CardView, DuelView, SideView
+    from .match import siding as siding
+    from .match.clock import MatchClock as MatchClock
+    from .core.decision import (Decision as Decision, IllegalChoice as IllegalChoice, Kind as Kind, Option as Option,
+                                Outcome as Outcome, Refusal as Refusal)
+    from .duel.protocol import Answer as Answer, Duel as Duel, forced as forced
+    from .core.errors import EffectError as EffectError
+    from .core.events import (ChainLinkAdded as ChainLinkAdded, ChainResolves as ChainResolves, CoinToss as CoinToss,
+                              Draw as Draw, Event as Event, LifePoints as LifePoints, Move as Move,
+                              Negated as Negated, Note as Note, PhaseChange as PhaseChange, SetCard as SetCard,
+                              Summon as Summon, TimeProcedure as TimeProcedure)
+    from .rules.manual import Manual as Manual
+    from .match.match import (DuelBegins as DuelBegins, DuelResult as DuelResult, Match as Match,
+                              MatchEnd as MatchEnd, OrderChosen as OrderChosen, SideDone as SideDone,
+                              TimeCalled as TimeCalled, duel_seed as duel_seed)
+    from .match.replay import load_match as load_match
+    from .state.player import (N_MZONES as N_MZONES, N_SZONES as N_SZONES, SEPARATE_PENDULUM_ZONES as SEPARATE_PENDULUM_ZONES,
+                               Player as Player)
+    from .duel.position import SIDES as SIDES, build_position as build_position
+    from .state.record import ReplayRecord as ReplayRecord, load_record as load_record
+    from .duel.replay import load_duel as load_duel, replay as replay
+    from .match.score import Score as Score
+    from .core.types import (EMZ_LEFT as EMZ_LEFT, FIELD_ZONE as FIELD_ZONE, PHASE_WORDS as PHASE_WORDS, Loc as Loc,
+                             Phase as Phase, Pos as Pos, Step as Step)
+    from .board.views import CardView as CardView, DuelView as DuelView, LinkView as LinkView, SideView as SideView
+    from .state.card import CardInst as CardInst
