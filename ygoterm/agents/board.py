@@ -234,8 +234,8 @@ def targets_monsters(obs: Observation, option: Option) -> bool:
 
 
 def effect_index(option: Option) -> int:
-    """Which of its card's effects an option uses (the INDEX of `activate:UID:INDEX`; 0 without one)."""
-    return int(option.key.rsplit(":", 1)[1]) if option.key.count(":") >= 2 else 0
+    """Which of its card's effects an option uses (an activation, a procedure, a trigger; 0 without one)."""
+    return option.effect if option.effect is not None else 0
 
 
 def tributes(data: Monster) -> int:

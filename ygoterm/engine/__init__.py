@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 _EXPORTS: dict[str, tuple[str, ...]] = {
     # the decision protocol
     ".duel.protocol": ("Duel", "Answer", "forced"),
-    ".core.decision": ("Decision", "Kind", "Option", "Outcome", "Refusal", "IllegalChoice"),
+    ".core.decision": ("Decision", "Kind", "Option", "Outcome", "Refusal", "IllegalChoice", "EndReason", "PromptMode",
+                       "OptionVerb", "DecisionVerb"),
     ".core.errors": ("EffectError",),
     # what a player sees
     ".board.views": ("DuelView", "SideView", "CardView", "LinkView"),
-    ".core.types": ("Loc", "Pos", "Phase", "Step", "EMZ_LEFT", "FIELD_ZONE", "PHASE_WORDS"),
+    ".core.types": ("Loc", "Pos", "Phase", "Step", "Reason", "SummonKind", "EMZ_LEFT", "FIELD_ZONE", "PHASE_WORDS"),
     ".state.player": ("Player", "N_MZONES", "N_SZONES", "SEPARATE_PENDULUM_ZONES"),
     ".state.card": ("CardInst",),  # a card of a duel, as the duel's owner (a hot-seat table, a test) reads it
     # what happened
@@ -68,8 +69,9 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # the same names for type checkers
     from .match import siding as siding
     from .match.clock import MatchClock as MatchClock
-    from .core.decision import (Decision as Decision, IllegalChoice as IllegalChoice, Kind as Kind, Option as Option,
-                                Outcome as Outcome, Refusal as Refusal)
+    from .core.decision import (Decision as Decision, DecisionVerb as DecisionVerb, EndReason as EndReason,
+                                IllegalChoice as IllegalChoice, Kind as Kind, Option as Option, OptionVerb as OptionVerb,
+                                Outcome as Outcome, PromptMode as PromptMode, Refusal as Refusal)
     from .duel.protocol import Answer as Answer, Duel as Duel, forced as forced
     from .core.errors import EffectError as EffectError
     from .core.events import (ChainLinkAdded as ChainLinkAdded, ChainResolves as ChainResolves, CoinToss as CoinToss,
@@ -88,6 +90,6 @@ if TYPE_CHECKING:  # the same names for type checkers
     from .duel.replay import load_duel as load_duel, replay as replay
     from .match.score import Score as Score
     from .core.types import (EMZ_LEFT as EMZ_LEFT, FIELD_ZONE as FIELD_ZONE, PHASE_WORDS as PHASE_WORDS, Loc as Loc,
-                             Phase as Phase, Pos as Pos, Step as Step)
+                             Phase as Phase, Pos as Pos, Reason as Reason, Step as Step, SummonKind as SummonKind)
     from .board.views import CardView as CardView, DuelView as DuelView, LinkView as LinkView, SideView as SideView
     from .state.card import CardInst as CardInst

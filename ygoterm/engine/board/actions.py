@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
-from ..core.types import FIELD_ZONE, TRIBUTED_BY_EFFECT, Loc, Pos
+from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
 from .continuous import effects_negated, forced_position
@@ -72,7 +72,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         if leaving and as_from is None:
             d.signal("leaves_field", card, card.owner, src=src)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
-            how = {"tribute": "tribute", TRIBUTED_BY_EFFECT: "effect_tribute"}.get(reason, "")
+            how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
             d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how)
     if leaving:
         _after_leaving(d, card)
@@ -168,7 +168,7 @@ def _unequip(d: DuelState, card: CardInst) -> None:
         return_control(d, monster)  # control lasted while this card was equipped (Snatch Steal, Dark Necrofear), not another
 
 
-def destroy(d: DuelState, cards: Iterable[CardInst], *, by: str, source: CardInst | None = None, reason: str = "",
+def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source: CardInst | None = None, reason: str = "",
             to: Loc = Loc.GY, as_from: dict[int, Loc] | None = None) -> None:
     """R-TERM-1: destroyed cards go to their owners' GYs (`to`: banished instead, Bottomless
     Trap Hole). `by`: "battle", "effect" (a card's effect), or "rule" (the game rules: an
@@ -189,7 +189,7 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: str, source: CardIns
         culprit = 1 - card.controller if by == "battle" else source.controller if source is not None else None
         if by == "battle" and d.attack is not None:
             source = d.attack.target if card is d.attack.attacker else d.attack.attacker
-        move(d, card, to, reason=by if not reason else reason, quiet=to == Loc.GY, destroyed=True, as_from=origin)
+        move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin)
         if by == "battle" and source is not None:
             source.defeated = (*(x for x in source.defeated if x[2] == d.turn), (card, card.moves, d.turn))
         if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
@@ -207,7 +207,7 @@ def discard(d: DuelState, cards: Iterable[CardInst], *, cost: bool = False) -> N
     """R-TERM-13: from the hand to the GY; one discard event is one trigger moment (R-TERM-12)."""
     for card in list(cards):
         if card.loc == Loc.HAND:
-            move(d, card, Loc.GY, reason="discard")
+            move(d, card, Loc.GY, reason=Reason.DISCARD)
             d.signal("discarded", card, card.owner)
 
 

@@ -31,7 +31,7 @@ def unique_labels(d: DuelState, options: list[Option]) -> list[Option]:
     for o in options:
         if o.label in repeated:
             key = (o.key, _tags(d, o))
-            o = tagged.get(key) or tagged.setdefault(key, Option(o.key, f"{o.label}@{key[1]}", o.card, o.target, o.verb))
+            o = tagged.get(key) or tagged.setdefault(key, o._replace(label=f"{o.label}@{key[1]}"))
         out.append(o)
     return out
 

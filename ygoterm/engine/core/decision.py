@@ -8,8 +8,24 @@ replays) and a `label` that is also a command a human can type (docs/scenarios.m
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
-from typing import NamedTuple
+from enum import Enum, StrEnum
+from typing import Literal, NamedTuple
+
+# What an option does, for clients that group or highlight options (the key says which card):
+OptionVerb = Literal[
+    "",  # a plain answer: yes/no, first/second, a card of a selection, a position …
+    "summon", "set", "flip", "switch", "gemini", "special", "pendulum", "synchro", "xyz", "link",  # Summons and positions
+    "activate", "attack", "pass", "stop",  # activations, attacks, passing a window, stopping a replayed attack
+    "battle", "main2", "end",  # moving on to a phase
+    "done", "reset", "swap",  # side-decking between a match's duels
+]
+# What a question is for; a selection's scenario command starts with it (docs/scenarios.md)
+DecisionVerb = Literal[
+    "",  # a command, a response window, first or second …
+    "select", "target", "tribute", "material", "discard", "special summon", "pendulum", "fusion", "ritual",  # selections of cards
+    "destroy", "send", "banish", "return", "add", "place", "set", "give",  # … an effect's, by what it does to them
+    "trigger", "order", "position", "zone", "declare",  # an optional trigger, ordering triggers, a position, a zone, a declaration
+]
 
 
 class Kind(str, Enum):
@@ -39,12 +55,26 @@ class Option(NamedTuple):
     key: str
     label: str
     card: int | None = None
-    target: int | None = None
-    verb: str = ""
+    target: int | None = None  # an attack's target (None: a direct attack, or no target)
+    verb: OptionVerb = ""
+    effect: int | None = None  # the index of the card's effect it activates or whose procedure it uses
+    zone: int | None = None  # the zone it chooses (a ZONE decision)
 
     def __str__(self) -> str:
         return self.label
 
+
+
+def effect_of(option: Option) -> int:
+    """The effect index an activation's or a procedure's option carries."""
+    assert option.effect is not None, f"option {option.key!r} names no effect"
+    return option.effect
+
+
+def zone_of(option: Option) -> int:
+    """The zone a ZONE decision's option chooses."""
+    assert option.zone is not None, f"option {option.key!r} names no zone"
+    return option.zone
 
 
 PASS = Option("pass", "pass", verb="pass")  # the answer that passes in a response window (R-PRIO-1)
@@ -58,7 +88,7 @@ class Decision(NamedTuple):
     prompt: str
     min: int = 1
     max: int = 1
-    verb: str = ""  # for selections: "tribute", "discard", "target" … (scenario commands start with it)
+    verb: DecisionVerb = ""  # for selections: "tribute", "discard", "target" … (scenario commands start with it)
     multi: bool = False  # answered with a sequence of options (CARDS and ORDER decisions)
     # when not every choice of min..max options is legal: the legal ones, as sets of option keys
     # (materials that must fit together); agents pick among them, clients may check with them
@@ -103,12 +133,25 @@ class DuelOver(Exception):
     """Raised inside the engine's flow the moment the duel is decided (R-WIN-1: at once)."""
 
 
+class EndReason(StrEnum):
+    """How a duel ended (R-WIN-1…5, R-TIME-3…6)."""
+
+    LP = "LP"  # a player's LP reached 0 (R-WIN-1)
+    DECK_OUT = "deck-out"  # a player had to draw from an empty Deck (R-WIN-2)
+    CARD = "card"  # a card's effect says so (R-WIN-3)
+    CONCESSION = "concession"  # a player conceded (R-WIN-5)
+    TIME = "time"  # the time procedure decided (R-TIME-3…6)
+
+
+PromptMode = Literal["auto", "always"]  # a player's response windows: ask only when they could respond, or at every one
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a duel ended. `winner` is None for a draw (R-WIN-4)."""
 
     winner: int | None
-    reason: str  # "lp", "deck-out", "concede", "card", "draw-lp", …
+    reason: EndReason
     detail: str = ""
     takes_match: bool = False  # Victory Dragon: this win decides the whole match
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .types import Loc, Phase, Pos, Step
+from .decision import EndReason
+from .types import DestroyedBy, Loc, LpChangeKind, Phase, Pos, Reason, Step, SummonKind
 
 Names = tuple[str, str]
 
@@ -159,7 +160,7 @@ class Move(Event):
     dst: Loc
     dst_seq: int
     face_up: bool
-    reason: str  # "tribute", "battle", "discard", "hand limit", "send", "return", "manual" …
+    reason: Reason | str  # a Reason the rules read, or a text that explains the move
     private: int | None = None  # only this player sees the name
 
     def for_player(self, player: int) -> Event:
@@ -168,12 +169,12 @@ class Move(Event):
         return replace(self, name=None)
 
     def text(self, names: Names) -> str:
-        if self.reason == "discard" or self.reason == "hand limit":
-            why = " (hand limit, R-PHASE-7)" if self.reason == "hand limit" else ""
+        if self.reason == Reason.DISCARD or self.reason == Reason.HAND_LIMIT:
+            why = " (hand limit, R-PHASE-7)" if self.reason == Reason.HAND_LIMIT else ""
             return f"{names[self.owner]} discarded {_card(self.name)}{why}"
-        if self.reason == "tribute":
+        if self.reason == Reason.TRIBUTE:
             return f"{names[self.controller]} Tributed {_card(self.name)}"
-        if self.dst == Loc.GY and self.reason == "battle":
+        if self.dst == Loc.GY and self.reason == Reason.BATTLE:
             return f"{_card(self.name)} ({names[self.owner]}) was destroyed by battle"
         return f"{_card(self.name)} ({names[self.owner]}) moved from {self.src.title} to {self.dst.title}" + (f" [{self.reason}]" if self.reason else "")
 
@@ -183,7 +184,7 @@ class Summon(Event):
     player: int
     card: int
     name: str | None  # None: Special Summoned face-down (Cyber Jar)
-    how: str  # "normal", "tribute", "flip", "special", "fusion", "ritual"
+    how: SummonKind
     pos: Pos
     zone: int
 
@@ -290,7 +291,7 @@ class LifePoints(Event):
     player: int
     delta: int
     lp: int
-    kind: str
+    kind: LpChangeKind
 
     def text(self, names: Names) -> str:
         if self.kind in ("battle", "effect"):
@@ -306,7 +307,7 @@ class Destroyed(Event):
     card: int
     name: str | None
     owner: int
-    by: str  # "battle", "effect" (a card's effect) or "rule" (the game rules, R-CARD-8)
+    by: DestroyedBy  # "battle", "effect" (a card's effect) or "rule" (the game rules, R-CARD-8)
 
     def text(self, names: Names) -> str:
         how = {"effect": "a card effect", "rule": "the game rules"}.get(self.by, self.by)
@@ -332,7 +333,7 @@ class TimeProcedure(Event):
 @dataclass(slots=True)
 class DuelEnd(Event):
     winner: int | None
-    reason: str
+    reason: EndReason
     detail: str = ""
 
     def text(self, names: Names) -> str:

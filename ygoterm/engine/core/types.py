@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
+from typing import Literal
 
 
 class Loc(IntEnum):
@@ -108,4 +109,22 @@ for _pos in Pos:
     _pos.title = _POS_TITLES[_pos]
 
 
-TRIBUTED_BY_EFFECT = "Tributed by an effect"  # the Move reason of a monster Tributed as a cost (R-TERM-3)
+class Reason(StrEnum):
+    """Why a card moved, where the rules or the log read it (a Move's `reason` may also be a
+    plain text that explains a move the rules do not read: "its turns are over" …)."""
+
+    TRIBUTE = "tribute"  # Tributed for a Tribute Summon (R-SUMMON-2)
+    TRIBUTED_BY_EFFECT = "Tributed by an effect"  # sent from the field as a cost (R-TERM-3)
+    DISCARD = "discard"  # from the hand to the GY (R-TERM-13)
+    HAND_LIMIT = "hand limit"  # a discard at the End Phase (R-PHASE-7)
+    BATTLE = "battle"  # destroyed by battle
+    EFFECT = "effect"  # by a card's effect
+    COST = "cost"  # as a cost (R-CHAIN-5)
+    MANUAL = "manual"  # a manual action (DESIGN.md §4)
+
+# How a monster was Summoned (a Summon event, the card's `summon_kind`; "" when Set or never Summoned)
+SummonKind = Literal["", "normal", "tribute", "flip", "gemini", "special", "fusion", "ritual", "synchro", "xyz", "link",
+                     "pendulum"]
+ExtraKind = Literal["synchro", "xyz", "link"]  # Summoned from the Extra Deck by its own procedure (R-SUMMON-12/13/16)
+DestroyedBy = Literal["battle", "effect", "rule"]  # "rule": the game rules (R-CARD-8), not "destroyed by a card effect"
+LpChangeKind = Literal["battle", "effect", "cost", "gain", "loss", "manual"]  # how LP changed (the log says it)

@@ -22,7 +22,7 @@ from ...schema.rules import Rules
 from ..board.continuous import stat
 from ..board.views import DuelView, make_view
 from ..core import machine
-from ..core.decision import Decision, DuelOver, IllegalChoice, Kind, Option, Refusal
+from ..core.decision import Decision, DuelOver, EndReason, IllegalChoice, Kind, Option, PromptMode, Refusal
 from ..core.events import Event
 from ..core.machine import Frame
 from ..core.types import Loc
@@ -164,7 +164,7 @@ class Duel(DuelState):
             self.record.choices.append(f"!concede:{player}")
         machine.close(self.flow)
         self.pending = None
-        self._end(1 - player, "concession", f"{self.names[player]} conceded")
+        self._end(1 - player, EndReason.CONCESSION, f"{self.names[player]} conceded")
         return self.log[start:]
 
     def check_manual(self, player: int, action: Manual) -> None:
@@ -228,7 +228,7 @@ class Duel(DuelState):
             return 0
         return getattr(self.flow[-1], "passes", 0)
 
-    def set_prompt_mode(self, player: int, mode: str) -> None:
+    def set_prompt_mode(self, player: int, mode: PromptMode) -> None:
         """'always': every response window asks, even with only "pass" (hot-seat privacy);
         'auto': windows with nothing to activate pass by themselves. Replays are unaffected."""
         if mode not in ("auto", "always"):

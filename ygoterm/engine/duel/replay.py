@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.decision import PromptMode
 from ...schema.problems import DataError, Problem, display_path
 from ..state.record import ReplayRecord, _deck, load_record, pool_digest
 
@@ -37,7 +38,7 @@ def start(record: ReplayRecord, pool: "CardPool") -> "Duel":
                     time_limit=limit)
 
 
-def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None, prompt_modes: tuple[str, str] | None = None) -> "Duel":
+def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None, prompt_modes: tuple[PromptMode, PromptMode] | None = None) -> "Duel":
     """Rebuild a duel by applying the recorded answers (the first `upto` of them, if given).
     With the `prompt_modes` the duel was played in, the rebuilt record is the same entry for
     entry (the forced passes of "always" windows included), not only the same duel."""

@@ -13,7 +13,7 @@ from ...schema import effects as fx
 from ...schema.effects import Effect
 from ..board.filters import matches, select
 from ..board.labels import card_options
-from ..core.decision import Kind, Option
+from ..core.decision import DecisionVerb, Kind, Option
 from ..core.machine import Frame, Next, Return
 from ..core.types import Loc
 from ..state.card import CardInst
@@ -58,7 +58,7 @@ class Ctx:
     def event_cards(self) -> list[CardInst]:
         return self.link.event_cards
 
-    def cards(self, selection: Any, *, verb: str = "select") -> "list[CardInst] | Frame":
+    def cards(self, selection: Any, *, verb: DecisionVerb = "select") -> "list[CardInst] | Frame":
         """The cards a selection names; when it says `choose` and a player must answer, a
         `Choose` frame whose result is the chosen cards."""
         d = self.d
@@ -139,7 +139,7 @@ def _extreme(candidates: list[CardInst], pick: str) -> list[CardInst]:
     return [c for c in candidates if stat(c) == best]
 
 
-def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: str, prompt: str,
+def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: DecisionVerb, prompt: str,
            random: bool = False, look: bool = False) -> "list[CardInst] | Choose":
     """Let `player` choose lo..hi of `candidates` (all of them when there are no more): the
     chosen cards when there is nothing to ask, else a `Choose` frame that asks; with `look`
@@ -166,7 +166,7 @@ class Choose(Frame):
     candidates: list[CardInst]
     lo: int
     hi: int
-    verb: str
+    verb: DecisionVerb
     prompt: str
     look: bool = False
     ctx: Ctx | None = None

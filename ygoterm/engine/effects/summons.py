@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ...schema import effects as fx
 from ...schema.cards import Monster
@@ -17,7 +17,7 @@ from ..core.events import Note, Summon
 from ..board.filters import matches
 from ..board.labels import card_options
 from ..core.machine import DONE, Frame, Next
-from ..core.types import Loc, Pos
+from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
 
 # ---------------------------------------------------------------------- Fusion
@@ -146,7 +146,7 @@ _FITS: dict[tuple[int, ...], _Fits] = {}
 class _MonsterSummon(Frame):
     """A Fusion or Ritual Summon: first, which monster to Summon."""
 
-    def choose_monster(self, d: DuelState, p: int, choices: list[CardInst], source: CardInst, kind: str) -> Next:
+    def choose_monster(self, d: DuelState, p: int, choices: list[CardInst], source: CardInst, kind: Literal["fusion", "ritual"]) -> Next:
         """Ask which Fusion/Ritual Monster to Summon (the frame ends, with a log line, if none can be)."""
         if not choices:
             d.emit(Note(f"{source.name}: no {kind.title()} Monster can be {kind.title()} Summoned now"))
@@ -154,7 +154,7 @@ class _MonsterSummon(Frame):
         return self.ask("chosen", d.ask(p, Kind.CARDS, card_options(d, choices, p), f"{kind.title()} Summon which monster?",
                                         verb=kind))
 
-    def summon(self, d: DuelState, p: int, monster: CardInst, how: str) -> Next:
+    def summon(self, d: DuelState, p: int, monster: CardInst, how: SummonKind) -> Next:
         zone = d.players[p].free_mzone()
         if zone is None:
             return DONE
@@ -270,7 +270,7 @@ class RitualSummon(_MonsterSummon):
                                                   f"Tribute for {ritual.name}: Levels so far {total} of {need}", verb="tribute",
                                                   subject=ritual.uid))
         for t in tributes:  # R-SUMMON-11
-            actions.move(d, t, Loc.GY, reason="tribute")
+            actions.move(d, t, Loc.GY, reason=Reason.TRIBUTE)
         return self.summon(d, p, ritual, "ritual")
 
     def tributed(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
@@ -283,7 +283,7 @@ class RitualSummon(_MonsterSummon):
 # ---------------------------------------------------------------------- Special Summons by effects
 
 
-def special_summon(d: DuelState, card: CardInst, controller: int, position: str, how: str = "special", zone: int | None = None,
+def special_summon(d: DuelState, card: CardInst, controller: int, position: str, how: SummonKind = "special", zone: int | None = None,
                    proper: bool = False) -> "SpecialSummonPosition | None":
     """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified. Done at
     once (None), or a frame that asks the position first."""
@@ -322,7 +322,7 @@ class SpecialSummonPosition(Frame):
     controller: int
     zone: int
     position: str  # "choose" or "attack_or_facedown"
-    how: str
+    how: SummonKind
     proper: bool
 
     def start(self, d: DuelState, _: Any) -> Next:
@@ -337,7 +337,7 @@ class SpecialSummonPosition(Frame):
         return DONE
 
 
-def _place_summoned(d: DuelState, card: CardInst, controller: int, zone: int, pos: Pos, how: str, proper: bool) -> None:
+def _place_summoned(d: DuelState, card: CardInst, controller: int, zone: int, pos: Pos, how: SummonKind, proper: bool) -> None:
     side = d.players[controller]
     src = card.loc
     actions.move(d, card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)

@@ -32,7 +32,7 @@ from ...schema.decks import Deck
 from ...schema.rules import Rules
 from . import siding
 from .clock import Clock, ClockStatus, MatchClock
-from ..core.decision import Decision, IllegalChoice, Kind, Option
+from ..core.decision import Decision, IllegalChoice, Kind, Option, PromptMode
 from ..duel.protocol import Answer, Duel
 from ..state.duel_state import DEFAULT_NAMES
 from ..core.events import CoinToss, Event, Names, TimeProcedure
@@ -177,7 +177,7 @@ class Match:
         self.log: list[Event] = []
         self.outcome: MatchOutcome | None = None
         self.time_called: dict[str, int] | None = None  # {"duel": n, "turn": t} or {"between": n}
-        self.prompt_modes = ["auto", "auto"]
+        self.prompt_modes: list[PromptMode] = ["auto", "auto"]
         self.stage = "duel"  # "duel", "between" or "over"
         self.siding: list[int] = []  # players still to side-deck before the next duel (the first is asked)
         self.sided_from: list[Deck] = []  # the decks when this break began (for the net change)
@@ -295,7 +295,7 @@ class Match:
         self._after_duel_step(events)
         return events + self.log[start:]
 
-    def set_prompt_mode(self, player: int, mode: str) -> None:
+    def set_prompt_mode(self, player: int, mode: PromptMode) -> None:
         """As `Duel.set_prompt_mode`, for this duel and the ones after it."""
         if self.duels and self.stage == "duel":
             self.duel.set_prompt_mode(player, mode)

@@ -15,7 +15,7 @@ from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate
 from ..state.card import CardInst, effect_speed, own_timing
 from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
-from ..core.decision import Kind, Option, Refusal
+from ..core.decision import Kind, Option, Refusal, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
 from ..board.labels import card_options, unique_labels
@@ -313,13 +313,13 @@ def _refused_this_turn(d: DuelState, p: int, card: CardInst, card_activation: bo
 def activation_option(card: CardInst, effect: Effect, index: int, many: bool) -> Option:
     if effect.kind == "procedure":
         label = f"special summon {card.name}"
-        return Option(f"procedure:{card.uid}:{index}", label, card.uid, verb="special")
+        return Option(f"procedure:{card.uid}:{index}", label, card.uid, verb="special", effect=index)
     label = f"activate {card.name}"
     if effect.label:
         label += f" ({effect.label})"
     elif many:
         label += f" #{index + 1}"
-    return Option(f"activate:{card.uid}:{index}", label, card.uid, verb="activate")
+    return Option(f"activate:{card.uid}:{index}", label, card.uid, verb="activate", effect=index)
 
 
 def activate(d: DuelState, p: int, card: CardInst, index: int, signal: Signal | None = None, effect: Effect | None = None) -> "Activate":
@@ -417,9 +417,9 @@ class PendulumZone(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         card = d.cards[self.uid]
-        return self.ask("chosen", d.ask(self.p, Kind.ZONE, [Option(f"zone:{z}", name) for z, name in zip(self.zones, ("left", "right"))],
+        return self.ask("chosen", d.ask(self.p, Kind.ZONE, [Option(f"zone:{z}", name, zone=z) for z, name in zip(self.zones, ("left", "right"))],
                                         f"{card.name}: into which Pendulum Zone?", verb="zone"))
 
     def chosen(self, d: DuelState, answer: Option) -> Next:
-        actions.move(d, d.cards[self.uid], Loc.SZONE, seq=int(answer.key.split(":")[1]), face_up=True, quiet=True)
+        actions.move(d, d.cards[self.uid], Loc.SZONE, seq=zone_of(answer), face_up=True, quiet=True)
         return DONE

@@ -14,7 +14,7 @@ from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect
 from ..state.card import CardInst
 from ..board.continuous import condition_holds, effects_negated, has_flag
-from ..core.decision import PASS, Kind, Option
+from ..core.decision import PASS, Kind, Option, effect_of
 from ..core.events import ChainResolves, Negated, Note
 from ..board.labels import unique_labels
 from ..state.links import ChainLink, Delayed, Signal, _Pending
@@ -84,7 +84,7 @@ class RunChain(Priority):
 
     def activated(self, d: DuelState, choice: Option) -> Next:
         assert choice.card is not None
-        return self.then(d, "responded", activate(d, self.p, d.card_of(choice), int(choice.key.rsplit(":", 1)[1])))
+        return self.then(d, "responded", activate(d, self.p, d.card_of(choice), effect_of(choice)))
 
     def responded(self, d: DuelState, _: Any) -> Next:
         self.passes, self.p = 0, 1 - self.p
@@ -243,7 +243,7 @@ class ProcessTriggers(Frame):
                 orderer = d.turn_player if d.rules.chain.legacy_trigger_order else chosen[0].player
                 twice = {t.card.uid for t in chosen if sum(1 for u in chosen if u.card is t.card) > 1}
                 options = [Option(f"trigger:{t.card.uid}:{t.index}", _trigger_label(t) if t.card.uid in twice else t.card.name,
-                                  t.card.uid) for t in chosen]
+                                  t.card.uid, effect=t.index) for t in chosen]
                 return self.ask("order", d.ask(orderer, Kind.ORDER, unique_labels(d, options), "Order these effects (first = lower chain link)",
                                                lo=len(chosen), hi=len(chosen), verb="order"))
             self.next_group(chosen)

@@ -15,25 +15,25 @@ from typing import Any, Iterable
 from ...schema.materials import MaterialGroup
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
-from ..core.decision import Kind, Option, Refusal
+from ..core.decision import Kind, Option, Refusal, zone_of
 from ..core.events import Note
 from ..board.labels import card_options
 from ..core.machine import Frame, Next
 from ..effects.summons import group_ok, material_groups
 from ..board.timing import open_main, summon_locked
-from ..core.types import EMZ_LEFT, Loc, Pos
+from ..core.types import EMZ_LEFT, ExtraKind, Loc, Pos
 from ..board import actions
 from .windows import summon_with_negation_window
 
 EMZS = (EMZ_LEFT, EMZ_LEFT + 1)
-KINDS = ("synchro", "xyz", "link")
+KINDS: tuple[ExtraKind, ...] = ("synchro", "xyz", "link")
 _RULE = {"synchro": "R-SUMMON-12", "xyz": "R-SUMMON-13", "link": "R-SUMMON-16"}
 # Link Arrows as (dx, dy) on a grid where Main Monster Zones are y=0, x=0..4 and the EMZs y=1, x=1 and 3
 _ARROWS = {"top-left": (-1, 1), "top": (0, 1), "top-right": (1, 1), "left": (-1, 0), "right": (1, 0),
            "bottom-left": (-1, -1), "bottom": (0, -1), "bottom-right": (1, -1)}
 
 
-def extra_kind(card: CardInst) -> str | None:
+def extra_kind(card: CardInst) -> ExtraKind | None:
     """'synchro', 'xyz' or 'link' for a monster Summoned by its own procedure from the Extra Deck."""
     if not card.is_monster:
         return None
@@ -101,7 +101,7 @@ def _assign(groups: tuple[MaterialGroup, ...], cards: list[CardInst]) -> bool:
     return go(0, cards)
 
 
-def materials_fit(card: CardInst, kind: str, cards: list[CardInst]) -> bool:
+def materials_fit(card: CardInst, kind: ExtraKind, cards: list[CardInst]) -> bool:
     """R-SUMMON-12/13/16 for one set of materials (groups parsed from the card's material line)."""
     materials = card.monster.materials
     if materials is None or not materials.groups or not cards:
@@ -128,13 +128,13 @@ def _link_rating_fits(rating: int, cards: list[CardInst]) -> bool:
     return rating in totals
 
 
-def fitting_sets(d: DuelState, p: int, card: CardInst, kind: str) -> list[tuple[CardInst, ...]]:
+def fitting_sets(d: DuelState, p: int, card: CardInst, kind: ExtraKind) -> list[tuple[CardInst, ...]]:
     """Every set of `p`'s face-up monsters that fits `card`'s material line (zones aside)."""
     mine = [c for c in d.players[p].mzone if c is not None and c.face_up]
     return [s for n in range(1, len(mine) + 1) for s in combinations(mine, n) if materials_fit(card, kind, list(s))]
 
 
-def material_sets(d: DuelState, p: int, card: CardInst, kind: str) -> list[tuple[CardInst, ...]]:
+def material_sets(d: DuelState, p: int, card: CardInst, kind: ExtraKind) -> list[tuple[CardInst, ...]]:
     """The fitting sets that also leave `card` a zone to enter (R-SUMMON-17/18)."""
     return [s for s in fitting_sets(d, p, card, kind) if summon_zones(d, p, card, s)]
 
@@ -182,7 +182,7 @@ def extra_summon(d: DuelState, p: int, card: CardInst) -> "ExtraSummon":
 class ExtraSummon(Frame):
     p: int
     uid: int
-    kind: str  # "synchro", "xyz" or "link"
+    kind: ExtraKind
     chosen: tuple[CardInst, ...] = ()  # the materials
     zone: int = 0
 
@@ -216,12 +216,12 @@ class ExtraSummon(Frame):
         zones = summon_zones(d, self.p, card, chosen)
         self.zone = zones[0]
         if len(zones) > 1:
-            return self.ask("zoned", d.ask(self.p, Kind.ZONE, [Option(f"zone:{z}", zone_label(z)) for z in zones],
+            return self.ask("zoned", d.ask(self.p, Kind.ZONE, [Option(f"zone:{z}", zone_label(z), zone=z) for z in zones],
                                            f"Which zone for {card.name}?", verb="zone", subject=card.uid))
         return self.position(d)
 
     def zoned(self, d: DuelState, answer: Option) -> Next:
-        self.zone = int(answer.key.split(":")[1])
+        self.zone = zone_of(answer)
         return self.position(d)
 
     def position(self, d: DuelState) -> Next:

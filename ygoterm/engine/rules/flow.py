@@ -16,7 +16,7 @@ from ..core.machine import DONE, Frame, Next
 from ..board.labels import unique_labels
 from ..state.duel_state import DuelState
 from . import time_procedure
-from ..core.types import Loc, Phase
+from ..core.types import Loc, Phase, Reason
 from ..board import actions
 from .windows import window
 from .battle import BattlePhase
@@ -170,7 +170,7 @@ class EndPhase(Frame):
 
     def discarded(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         for option in chosen:
-            actions.move(d, d.card_of(option), Loc.GY, reason="hand limit")
+            actions.move(d, d.card_of(option), Loc.GY, reason=Reason.HAND_LIMIT)
             d.signal("discarded", d.card_of(option), d.turn_player)
         return self.then(d, "expire", window(d))  # triggers of the discards happen in this End Phase
 

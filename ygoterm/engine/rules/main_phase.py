@@ -12,14 +12,14 @@ from typing import Any
 from ..state.card import CardInst
 from .activation import activation_options
 from ..board.continuous import tribute_value
-from ..core.decision import Kind, Option, Refusal
+from ..core.decision import Kind, Option, OptionVerb, Refusal, effect_of
 from ..core.events import (SetCard, Summon)
 from ..core.machine import DONE, Frame, Next, Return
 from ..board.labels import unique_labels
 from .legality import BATTLE, NORMAL_SUMMON, main_options, tribute_terms
 from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
-from ..core.types import Loc, Phase, Pos
+from ..core.types import Loc, Phase, Pos, Reason
 from ..board import actions
 from .windows import SummonTogether, after_chain, last_chance, start_chain, summon_with_negation_window, window
 from .extra_summons import extra_summon
@@ -31,7 +31,7 @@ class MainPhase(Frame):
     """R-PHASE-4/6: the turn player acts in an open game state until they move on."""
 
     phase: Phase
-    verb: str = ""  # "battle" or "end": how the turn player moves on
+    verb: OptionVerb = ""  # "battle" or "end": how the turn player moves on
 
     def start(self, d: DuelState, _: Any) -> Next:
         d.set_phase(self.phase)
@@ -77,7 +77,7 @@ class MainPhase(Frame):
             change_position(d, card)
             return self.then(d, "idle", window(d) if d.signals else None)  # triggers of the change (Dream Clown)
         if verb == "special":
-            return self.then(d, "idle", procedure_summon(d, p, card, int(choice.key.rsplit(":", 1)[1])))
+            return self.then(d, "idle", procedure_summon(d, p, card, effect_of(choice)))
         assert verb in ("synchro", "xyz", "link"), verb
         return self.then(d, "idle", extra_summon(d, p, card))
 
@@ -129,7 +129,7 @@ class NormalSummon(Frame):
             d.batch += 1
             card.tributes_used = len(chosen)
             for option in chosen:
-                actions.move(d, d.card_of(option), Loc.GY, reason="tribute")  # R-SUMMON-3: not destroyed
+                actions.move(d, d.card_of(option), Loc.GY, reason=Reason.TRIBUTE)  # R-SUMMON-3: not destroyed
         zone = side.free_mzone()
         assert zone is not None
         if self.setting:

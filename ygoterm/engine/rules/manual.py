@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 
 from ..core.decision import IllegalChoice
 from ..core.events import Note
-from ..core.types import FIELD_ZONE, Loc, Pos
+from ..core.types import FIELD_ZONE, Loc, Pos, Reason
 from ..board import actions
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
@@ -114,16 +114,16 @@ def _perform(d: DuelState, player: int, action: Manual) -> None:
             to = action.to
             if to == "monster":
                 pos = {"defense": Pos.DEFENSE, "set": Pos.FACEDOWN_DEFENSE}.get(action.position or "", Pos.ATTACK)
-                actions.move(d, card, Loc.MZONE, seq=side.free_mzone(), face_up=pos.face_up, pos=pos, controller=player, reason="manual")
+                actions.move(d, card, Loc.MZONE, seq=side.free_mzone(), face_up=pos.face_up, pos=pos, controller=player, reason=Reason.MANUAL)
             elif to in ("spell", "field"):
                 seq = FIELD_ZONE if to == "field" else side.free_szone()
-                actions.move(d, card, Loc.SZONE, seq=seq, face_up=action.position != "set", controller=player, reason="manual")
+                actions.move(d, card, Loc.SZONE, seq=seq, face_up=action.position != "set", controller=player, reason=Reason.MANUAL)
                 card.active = card.face_up
             else:
                 loc = {"hand": Loc.HAND, "deck-top": Loc.DECK, "deck-bottom": Loc.DECK, "gy": Loc.GY, "banished": Loc.BANISHED,
                        "banished-face-down": Loc.BANISHED, "extra": Loc.EXTRA}[to]  # type: ignore[index]
                 face_up = loc in (Loc.GY, Loc.BANISHED) and to != "banished-face-down"
-                actions.move(d, card, loc, face_up=face_up, top=to != "deck-bottom", reason="manual")
+                actions.move(d, card, loc, face_up=face_up, top=to != "deck-bottom", reason=Reason.MANUAL)
         elif action.kind == "lp":
             d.change_lp(player, max(action.amount, -side.lp), "manual")
         elif action.kind == "counter":
@@ -141,12 +141,12 @@ def _perform(d: DuelState, player: int, action: Manual) -> None:
 
             token = d.make_token(player, Token(name=action.name or "Token", atk=max(0, action.amount)))
             pos = Pos.DEFENSE if action.position == "defense" else Pos.ATTACK
-            actions.move(d, token, Loc.MZONE, seq=side.free_mzone(), face_up=True, pos=pos, controller=player, reason="manual")
+            actions.move(d, token, Loc.MZONE, seq=side.free_mzone(), face_up=True, pos=pos, controller=player, reason=Reason.MANUAL)
         elif action.kind == "draw":
             d.draw(player, max(1, action.amount))
         elif action.kind == "mill":
             for card in side.deck[-max(1, action.amount):][::-1]:
-                actions.move(d, card, Loc.GY, reason="manual")
+                actions.move(d, card, Loc.GY, reason=Reason.MANUAL)
         elif action.kind == "shuffle":
             d.shuffle(player)
         elif action.kind == "reveal":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core.decision import EndReason
 from ..core.events import TimeProcedure
 from ..state.duel_state import DuelState
 from ..state.timelimit import EXTRA_DUEL, TimeLimit
@@ -48,10 +49,10 @@ def turn_ended(d: DuelState) -> None:
     if a != b:
         winner = 0 if a > b else 1
         d.emit(TimeProcedure("judged", d.turn, 0, 0, f"LP {after}: {a} – {b} ({rule})"))
-        d.decide(winner, "time", f"more LP {after}: {max(a, b)} vs {min(a, b)} ({rule})")
+        d.decide(winner, EndReason.TIME, f"more LP {after}: {max(a, b)} vs {min(a, b)} ({rule})")
     if limit.equal_lp == "draw":
         d.emit(TimeProcedure("judged", d.turn, 0, 0, f"LP {after}: {a} – {b}, equal (V-25 custom: a draw)"))
-        d.decide(None, "time", f"equal LP {after}: {a} each (custom time procedure)")
+        d.decide(None, EndReason.TIME, f"equal LP {after}: {a} each (custom time procedure)")
     d.time_limit = replace(limit, sudden_death=True)
     d.emit(TimeProcedure("sudden_death", d.turn, 0, 0,
                          f"LP {after}: {a} – {b}, equal: sudden death — the first LP change that leaves them unequal decides (R-TIME-4)"))

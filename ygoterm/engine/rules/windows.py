@@ -18,10 +18,10 @@ from .activation import activate
 from .chain import Priority, process_triggers, run_chain
 from .when import answerable
 
-from ..core.decision import Option
+from ..core.decision import EndReason, Option, effect_of
 from ..core.events import Summon
 from ..core.machine import DONE, Frame, Next, Return
-from ..core.types import Loc, Pos
+from ..core.types import Loc, Pos, SummonKind
 from ..board import actions
 
 # ---------------------------------------------------------------------- priority
@@ -126,7 +126,7 @@ class StartChain(Frame):
 
 def start_chain(d: DuelState, p: int, choice: Option) -> StartChain:
     assert choice.card is not None
-    return StartChain(p, choice.card, int(choice.key.rsplit(":", 1)[1]))
+    return StartChain(p, choice.card, effect_of(choice))
 
 
 @dataclass
@@ -167,9 +167,9 @@ def check_card_wins(d: DuelState) -> None:
                     if effect.kind == "win" and effect.win_zone == zone and effect.win_when and set(effect.win_when) <= names:
                         winners[p] = f"all the cards {card.name}'s text names are {'in hand' if zone == 'hand' else 'on the field'} (R-WIN-3)"
     if len(winners) == 2:
-        d.lose([0, 1], "card", "both players met a win condition at once (R-WIN-4)")
+        d.lose([0, 1], EndReason.CARD, "both players met a win condition at once (R-WIN-4)")
     for p, why in winners.items():
-        d.win(p, "card", why)
+        d.win(p, EndReason.CARD, why)
         break
 
 
@@ -178,14 +178,14 @@ def window_prompt(d: DuelState) -> str:
     return f"{where}: respond or pass"
 
 
-def summon_with_negation_window(d: DuelState, p: int, card: CardInst, zone: int | None, pos: Pos, how: str, *,
+def summon_with_negation_window(d: DuelState, p: int, card: CardInst, zone: int | None, pos: Pos, how: SummonKind, *,
                                 properly: bool) -> "SummonTogether":
     """Place a Summoned monster, open the summon-negation window (R-SUMMON-19), and if the
     Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8)."""
     return SummonTogether(p, ((card.uid, zone, pos),), how, properly)
 
 
-def summon_together(d: DuelState, p: int, placed: Sequence[tuple[CardInst, int | None, Pos]], how: str, *, properly: bool) -> "SummonTogether":
+def summon_together(d: DuelState, p: int, placed: Sequence[tuple[CardInst, int | None, Pos]], how: SummonKind, *, properly: bool) -> "SummonTogether":
     """One Summon of one or more monsters (a Pendulum Summon: R-SUMMON-20, one event and one
     trigger moment)."""
     return SummonTogether(p, tuple((card.uid, zone, pos) for card, zone, pos in placed), how, properly)
@@ -197,7 +197,7 @@ class SummonTogether(Frame):
 
     p: int
     placed: tuple[tuple[int, int | None, Pos], ...]  # (uid, Main Monster Zone or None if already there, position)
-    how: str
+    how: SummonKind
     properly: bool
     origins: dict[int, Loc] = field(default_factory=dict)  # where each came from (a Flip Summon starts on the field)
 

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from ...schema.cards import Card, Monster, Spell, Trap, spell_speed
 from ...schema.effects import ContinuousSpec, Effect
 from ..core.decision import Option
-from ..core.types import Loc, Pos
+from ..core.types import Loc, Pos, SummonKind
 
 
 def _no_duel() -> None:
@@ -220,7 +220,7 @@ class CardInst:
         self.pos_changed_turn = 0  # last turn its battle position changed by the player (R-SUMMON-4/5)
         self.attacks = 0  # attacks declared this turn (R-BATTLE-1)
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
-        self.summon_kind = ""  # "normal", "tribute", "flip", "special", "" (Set or not summoned)
+        self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
         self.properly_summoned = False  # R-SUMMON-9 / R-TERM-22
         self.counters: dict[str, int] = {}

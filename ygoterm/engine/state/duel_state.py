@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ...schema.cards import Card, Monster
 from ...schema.rules import Rules
-from ..core.decision import Decision, DuelOver, Kind, Option, Outcome
+from ..core.decision import Decision, DecisionVerb, DuelOver, EndReason, Kind, Option, Outcome, PromptMode
 from ..core.events import Draw, DuelEnd, Event, LifePoints, Note, PhaseChange, Shuffle
 from ..core.machine import Frame
-from ..core.types import EMZ_LEFT, FIELD_ZONE, Loc, Phase, Step
+from ..core.types import EMZ_LEFT, FIELD_ZONE, Loc, LpChangeKind, Phase, Step
 from .card import CardInst, spec_flags
 from .links import STATE_EVENTS, AttackState, ChainLink, Delayed, Signal
 from .player import SEPARATE_PENDULUM_ZONES, Player
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
 PILES = {Loc.DECK: "deck", Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.EXTRA: "extra"}
-PromptMode = str  # "auto" | "always" (see DuelSettings)
 
 
 class CardIndex:
@@ -247,7 +246,7 @@ class DuelState:
         return event
 
     def ask(self, player: int, kind: Kind, options: Sequence[Option], prompt: str, *,
-            lo: int = 1, hi: int = 1, verb: str = "", sets: tuple[frozenset[str], ...] = (), rule: str = "",
+            lo: int = 1, hi: int = 1, verb: DecisionVerb = "", sets: tuple[frozenset[str], ...] = (), rule: str = "",
             subject: int | None = None, effect: int | None = None) -> Decision:
         return Decision(player, kind, tuple(options), prompt, lo, hi, verb, kind in _MULTI, sets, rule, subject, effect)
 
@@ -334,7 +333,7 @@ class DuelState:
             if not side.deck:
                 if drawn:
                     self.emit(Draw(player, tuple(c.uid for c in drawn), tuple(c.name for c in drawn)))
-                self.lose([player], "deck-out", f"{self.names[player]} had to draw from an empty Deck (R-WIN-2)")
+                self.lose([player], EndReason.DECK_OUT, f"{self.names[player]} had to draw from an empty Deck (R-WIN-2)")
             card = side.deck.pop()
             card.loc = Loc.HAND
             card.face_up = False
@@ -347,11 +346,11 @@ class DuelState:
             self.emit(Draw(player, tuple(c.uid for c in drawn), tuple(c.name for c in drawn)))
         return drawn
 
-    def change_lp(self, player: int, delta: int, kind: str) -> None:
+    def change_lp(self, player: int, delta: int, kind: LpChangeKind) -> None:
         """Apply an LP change (floored at 0, R-BATTLE-10) and end the duel at 0 LP (R-WIN-1)."""
         self.change_lps({player: delta}, kind)
 
-    def change_lps(self, deltas: dict[int, int], kind: str) -> None:
+    def change_lps(self, deltas: dict[int, int], kind: LpChangeKind) -> None:
         """Several LP changes at one moment: both players at 0 together is a draw (R-WIN-4)."""
         for player, delta in deltas.items():
             if delta == 0:
@@ -361,7 +360,7 @@ class DuelState:
             self.emit(LifePoints(player, delta, side.lp, kind))
         zero = [p for p in (0, 1) if self.players[p].lp == 0]
         if zero:
-            self.lose(zero, "LP", "LP reached 0 (R-WIN-1)")
+            self.lose(zero, EndReason.LP, "LP reached 0 (R-WIN-1)")
         if self.time_limit is not None and self.time_limit.sudden_death:
             self._sudden_death()  # R-TIME-4: compared at the moment of the change
 
@@ -370,9 +369,9 @@ class DuelState:
         once — LP compared at that moment, so a cost decides before its effect resolves."""
         a, b = self.players[0].lp, self.players[1].lp
         if a != b:
-            self.decide(0 if a > b else 1, "time", f"sudden death: the first LP change left {max(a, b)} vs {min(a, b)} (R-TIME-4)")
+            self.decide(0 if a > b else 1, EndReason.TIME, f"sudden death: the first LP change left {max(a, b)} vs {min(a, b)} (R-TIME-4)")
 
-    def lose(self, players: list[int], reason: str, detail: str) -> None:
+    def lose(self, players: list[int], reason: EndReason, detail: str) -> None:
         """End the duel now: one loser → the other wins; both → a draw (R-WIN-4)."""
         if len(players) == 2:
             self._end(None, reason, f"both players lost at once: {detail} (R-WIN-4)")
@@ -380,16 +379,16 @@ class DuelState:
             self._end(1 - players[0], reason, detail)
         raise DuelOver()
 
-    def win(self, player: int, reason: str, detail: str) -> None:
+    def win(self, player: int, reason: EndReason, detail: str) -> None:
         self._end(player, reason, detail)
         raise DuelOver()
 
-    def decide(self, winner: int | None, reason: str, detail: str) -> None:
+    def decide(self, winner: int | None, reason: EndReason, detail: str) -> None:
         """End the duel now with this result (None: a draw), e.g. by the time procedure."""
         self._end(winner, reason, detail)
         raise DuelOver()
 
-    def _end(self, winner: int | None, reason: str, detail: str) -> None:
+    def _end(self, winner: int | None, reason: EndReason, detail: str) -> None:
         takes_match = winner is not None and winner == self.match_claim
         if takes_match:
             detail = f"{detail}; this win takes the match (Victory Dragon)".lstrip("; ")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.decision import EndReason
 from ....schema import effects as fx
 from ...core.machine import DONE, Frame, Next
 from ...state.duel_state import DuelState
@@ -71,4 +72,4 @@ class LifeChanges(Frame):
 @verb("win")
 def op_win(ctx: Ctx, params: fx.Win, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
-    ctx.d.win(player, "card", f"{ctx.card.name}: {params.reason} (R-WIN-3)")
+    ctx.d.win(player, EndReason.CARD, f"{ctx.card.name}: {params.reason} (R-WIN-3)")

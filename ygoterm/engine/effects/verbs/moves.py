@@ -4,23 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.decision import DecisionVerb
 from ....schema import effects as fx
 from ...board import actions
-from ...core.types import TRIBUTED_BY_EFFECT, Loc
+from ...core.types import Loc, Reason
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
 from ..context import Ctx
 from ..registry import OpStep, verb
 
 
-_MOVE_VERBS = {"destroy": "destroy", "send_to_gy": "send to the GY", "banish": "banish", "return_to_hand": "return to the hand",
-               "return_to_deck": "return to the Deck", "add_to_hand": "add to your hand"}
+# what a choice of cards for each verb asks the player to do (the scenario command's first word)
+_MOVE_VERBS: dict[str, DecisionVerb] = {"destroy": "destroy", "send_to_gy": "send", "banish": "banish", "return_to_hand": "return",
+                                        "return_to_deck": "return", "add_to_hand": "add"}
 
 
 @verb("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand")
 def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Any:
     tribute = ctx.cost and name == "send_to_gy" and isinstance(params.what, fx.ChooseOf) and params.what.choose.where.zone == ("monster",)
-    verb = "tribute" if tribute else _MOVE_VERBS[name].split()[0]  # R-TERM-3
+    verb: DecisionVerb = "tribute" if tribute else _MOVE_VERBS[name]  # R-TERM-3
     return MoveCards(ctx, params, name).after(ctx.cards(params.what, verb=verb))
 
 
@@ -43,7 +45,7 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
     elif name == "send_to_gy":
         for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
             tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player
-            actions.send_to_gy(d, [c], reason=TRIBUTED_BY_EFFECT if tribute else "cost" if ctx.cost else "effect")
+            actions.send_to_gy(d, [c], reason=Reason.TRIBUTED_BY_EFFECT if tribute else Reason.COST if ctx.cost else Reason.EFFECT)
     elif name == "banish":
         for c in cards:
             actions.move(d, c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
