@@ -42,7 +42,7 @@ class Ctx:
     done: bool = True  # whether the last operation did what it says ("…, and if you do, …": op if_you_do)
     affected: list[CardInst] = field(default_factory=list)  # the cards the last moving operation moved
 
-    def players(self, who: str) -> list[int]:
+    def players(self, who: fx.Player) -> list[int]:
         p = self.player
         return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p], "owner": [self.card.owner],
                 "controller": [self.card.controller],
@@ -58,7 +58,7 @@ class Ctx:
     def event_cards(self) -> list[CardInst]:
         return self.link.event_cards
 
-    def cards(self, selection: Any, *, verb: DecisionVerb = "select") -> "list[CardInst] | Frame":
+    def cards(self, selection: fx.Ref | fx.AllOf | fx.ChooseOf | fx.CopiesOf | None, *, verb: DecisionVerb = "select") -> "list[CardInst] | Frame":
         """The cards a selection names; when it says `choose` and a player must answer, a
         `Choose` frame whose result is the chosen cards."""
         d = self.d

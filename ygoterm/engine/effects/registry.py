@@ -14,7 +14,7 @@ from types import GeneratorType
 from typing import Any, Callable, Sequence
 
 from ...schema import effects as fx
-from ...schema.effects import OpSpec
+from ...schema.effects import OpName, OpSpec
 from ..board.filters import select
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc
@@ -23,13 +23,15 @@ from ..state.duel_state import DuelState
 from .context import Ctx
 
 
-# verb name → its function; a verb returns its result (False: it did not do what it says) or a Frame whose result it is
-VERBS: dict[str, Callable[[Ctx, Any, str], Any]] = {}
+# a verb's function: (context, its parameter model, the name it was called by) → its result
+# (False: it did not do what it says) or a Frame whose result it is
+VerbFn = Callable[[Ctx, Any, OpName], Any]
+VERBS: dict[OpName, VerbFn] = {}
 
 
-def verb(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register the function below as the verb(s) `names` of the vocabulary (schema/effects.py:OPS)."""
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+def verb(*names: OpName) -> Callable[[VerbFn], VerbFn]:
+    """Register the function below as the verb(s) `names` of the vocabulary (schema/effects/operations.py:OPS)."""
+    def register(fn: VerbFn) -> VerbFn:
         for name in names:
             assert name not in VERBS, f"verb {name!r} registered twice"
             VERBS[name] = fn
@@ -101,7 +103,7 @@ class OpStep(Frame):
         raise NotImplementedError
 
 
-def amount_of(ctx: Ctx, params: fx._Amount, player: int) -> "int | Amount":
+def amount_of(ctx: Ctx, params: fx.AmountParams, player: int) -> "int | Amount":
     """The LP amount an operation names, for `player` (whose LP "half" halves); a frame whose
     result is the amount when the cards it counts must be chosen first."""
     amount = params.amount
@@ -129,7 +131,7 @@ class Amount(OpStep):
         return _scaled(self.ctx, self.params, amount)
 
 
-def _scaled(ctx: Ctx, params: fx._Amount, amount: int) -> int:
+def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     amount = int(amount * params.factor)
     if params.per is not None:
         amount *= len(select(ctx.d, params.per, ctx.player, ctx.card))

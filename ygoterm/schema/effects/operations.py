@@ -8,7 +8,7 @@ Python handler registered in the package (`HANDLER_NAMES`). Part of the effect v
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal, Union
+from typing import Any, Callable, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
@@ -85,7 +85,7 @@ class ChangePosition(_Op):
     no_flip_effects: bool = False  # monsters flipped face-up do not activate their FLIP effects (Ceasefire)
 
 
-class _Amount(_Op):
+class AmountParams(_Op):
     """An amount of LP: a number, or worked out from cards. field_atk_of: the ATK the card last
     had on the field (Catapult Turtle's Tribute); count_of: how many cards (Emergency
     Provisions); half: half the player's LP (pay_lp/lose_lp)."""
@@ -96,11 +96,11 @@ class _Amount(_Op):
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
 
 
-class Damage(_Amount):
+class Damage(AmountParams):
     player: Player = "opponent"
 
 
-class LifeChange(_Amount):
+class LifeChange(AmountParams):
     player: Player = "you"
 
 
@@ -345,8 +345,18 @@ class If(_Op):
 COST_OPS = frozenset({"pay_lp", "discard", "send_to_gy", "banish", "destroy", "return_to_hand", "return_to_deck",
                       "remove_counter", "reveal", "detach", "declare"})
 
+# the verbs of the vocabulary (docs/cards.md); the engine registers a function for each (engine/effects/verbs/)
+OpName = Literal[
+    "draw", "discard", "destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand",
+    "special_summon", "change_position", "damage", "gain_lp", "pay_lp", "lose_lp", "modify", "negate", "equip",
+    "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
+    "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "later",
+    "roll_die", "excavate", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
+    "set_card", "traps_from_hand", "extra_normal_summon",
+]
+
 # op name → parameter model, and how a short form expands
-OPS: dict[str, tuple[type[_Op], Any]] = {
+OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "draw": (Draw, _count_or("count")),
     "discard": (Discard, lambda v: {"what": v} if v in ("self",) else _count_or("count")(v)),
     "destroy": (Moves, _what_or),
@@ -402,7 +412,7 @@ class OpSpec(BaseModel):
     """One operation: `{destroy: target}` → op='destroy', params=Moves(what='target')."""
 
     model_config = ConfigDict(frozen=True)
-    op: str
+    op: OpName
     params: Any
 
     @model_validator(mode="before")
@@ -424,6 +434,7 @@ class OpSpec(BaseModel):
         params = model.model_validate(expand(raw) if raw is not None else {})
         return {"op": name, "params": params}
 
+assert set(get_args(OpName)) == set(OPS), "OpName and OPS name the same verbs"
 If.model_rebuild()
 IfYouDo.model_rebuild()
 Later.model_rebuild()
