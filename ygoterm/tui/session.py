@@ -280,7 +280,7 @@ class Session:
         return self.duel.concede(player)
 
     def manual(self, player: int, action: Any) -> list[Event]:
-        """A manual action (engine/manual.py) by `player`; a match's session sends it through the match."""
+        """A manual action (engine/rules/manual.py) by `player`; a match's session sends it through the match."""
         return self.duel.manual(player, action)
 
     def answer(self, answer: Option | str | Sequence[Option | str]) -> list[Event]:

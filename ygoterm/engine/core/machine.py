@@ -10,10 +10,10 @@ method receives the duel and the value it waited for, and returns what happens n
 - `Return(value)`: this frame is finished.
 
 So the whole duel, flow included, is a data structure: copying the stack (`Frame.clone`) and
-the state copies a duel at any pending decision without replaying it (engine/copying.py).
+the state copies a duel at any pending decision without replaying it (engine/state/copying.py).
 
 Calls that may or may not need to ask — an operation, a handler, the cards of a selection
-(engine/ops.py) — return their result at once, or a Frame that works it out: `follow` takes
+(engine/effects/registry.py) — return their result at once, or a Frame that works it out: `follow` takes
 either. The engine's own flow is all frames. A step may still return a generator (a handler or
 a test written that way): it runs inside a `GenFrame`, and a duel whose stack holds one cannot
 be copied as data and is copied by replay.
@@ -74,7 +74,7 @@ class Frame:
     def follow(self, d: AnyDuel, step: str, out: Any) -> Next:
         """Give `out` to `step`: at once when it is a result, after running it when it is a
         Frame (or a generator) — for calls that return "a result or a Frame" (operations,
-        handlers, `ops.Ctx.cards`)."""
+        handlers, `Ctx.cards` of effects/context.py)."""
         self.at = step
         if isinstance(out, (Frame, GeneratorType)):
             child: Next = out
@@ -122,7 +122,7 @@ def advance(d: AnyDuel, stack: list[Frame], value: Any) -> Decision | None:
         try:
             out: Any = getattr(frame, frame.at)(d, value)
         except _BUGS as e:
-            for below in reversed(stack):  # the innermost frame that reports bugs (ops.ResolveLink)
+            for below in reversed(stack):  # the innermost frame that reports bugs (effects/resolve.py: ResolveLink)
                 report = getattr(below, "failed", None)
                 if report is not None:
                     raise report(d, e) from e

@@ -1,4 +1,4 @@
-"""Replays: how a duel is rebuilt from its save (the save format itself is engine/record.py).
+"""Replays: how a duel is rebuilt from its save (the save format itself is engine/state/record.py).
 
 A duel is its card pool, decks (or starting position), rules, seed and the list of answers,
 so the save file *is* the replay (DESIGN.md §2): rebuilding it applies the recorded answers
@@ -54,7 +54,7 @@ def replay(record: ReplayRecord, pool: "CardPool", upto: int | None = None, prom
 
 def feed(duel: Any, record: ReplayRecord, entries: list[str], offset: int = 0) -> None:
     """Apply recorded entries to `duel` — a Duel, or anything with its `pending`, `apply`,
-    `concede`, `manual` and `set_time_limit` (a match's current duel, engine/match_replay.py).
+    `concede`, `manual` and `set_time_limit` (a match's current duel, engine/match/replay.py).
     `offset`: the index of `entries[0]` in the record, for messages."""
     from ..core.decision import IllegalChoice
     from .protocol import forced

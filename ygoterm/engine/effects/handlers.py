@@ -4,9 +4,9 @@ A card file says `- handler: cyber_jar`; the name is looked up here (a typo is c
 card file loads). Keep this list short: every entry is a card the vocabulary should one day
 cover. Never code from a data file.
 
-A handler is called like an operation (engine/ops.py), with the operation's context: it does
+A handler is called like an operation (engine/effects/registry.py), with the operation's context: it does
 its work at once and returns its result (False: it did not do what it says), or it returns a
-Frame (engine/machine.py) whose steps ask what it needs and whose result is the handler's. A
+Frame (engine/core/machine.py) whose steps ask what it needs and whose result is the handler's. A
 frame holds plain data only — the context, cards, numbers — never a closure or a generator, so
 that a duel in the middle of it can be copied.
 """

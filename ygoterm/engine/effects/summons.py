@@ -1,6 +1,6 @@
 """Summons made by effects: Special Summons (R-SUMMON-6), Fusion (R-SUMMON-10) and Ritual
-(R-SUMMON-11) Summons, each a frame (engine/machine.py). A card's own summoning procedure
-(R-SUMMON-7) is the player's action, in engine/flow.py."""
+(R-SUMMON-11) Summons, each a frame (engine/core/machine.py). A card's own summoning procedure
+(R-SUMMON-7) is the player's action, in engine/rules/flow.py."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 It says when the match time is up and how long the current turn and break have lasted; the
 warnings for a 3-minute turn or break are *data* in `ClockStatus` for a client to show, and
 never a penalty (R-TIME-1). What happens when time is up is the match's business
-(engine/match.py); the clock's readings are not part of the record, only the moment time was
+(engine/match/match.py); the clock's readings are not part of the record, only the moment time was
 called, so a replay needs no clock.
 """
 

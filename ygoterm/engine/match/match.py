@@ -17,7 +17,7 @@ starts from the registered decks. Each duel's seed derives from the match seed.
 
 Tournament time: the injected clock is read after every answer (and by `tick()`); when the
 match time is up, time is called (`call_time`) — inside a duel the duel's own procedure runs
-(engine/timelimit.py, R-TIME-2…4) and the match is judged after it (R-TIME-5); between duels
+(engine/state/timelimit.py, R-TIME-2…4) and the match is judged after it (R-TIME-5); between duels
 the leader wins (R-TIME-7) or an extra duel of 4 turns is played (R-TIME-6). Where it was
 called is stored in the record, so a replay needs no clock.
 """

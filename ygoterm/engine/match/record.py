@@ -9,11 +9,11 @@ between duels (side-deck exchanges, the go-first choice, where time was called).
  "results": [{"winner": 1, "reason": "time", "turns": 4}, …],               (checked on replay)
  "winner": 1 | null,
  "between": [["0:swap:123:456", "0:done", "1:done", "1:second"], …],       (after duel 1, 2, …)
- "duels": [{a duel's replay record, engine/record.py}, …]}
+ "duels": [{a duel's replay record, engine/state/record.py}, …]}
 ```
 
 Loading checks everything a duel save is checked for (each duel through `record_from_data`),
-the registered decks and their digest; replaying (engine/match_replay.py) then checks that the
+the registered decks and their digest; replaying (engine/match/replay.py) then checks that the
 duels are the ones the match would have played. Every failure is a DataError naming the file.
 """
 

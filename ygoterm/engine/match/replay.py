@@ -1,7 +1,7 @@
-"""Rebuilding a match from its save (engine/match_record.py): the same answers, no clock.
+"""Rebuilding a match from its save (engine/match/record.py): the same answers, no clock.
 
 The match is started again from the registered decks and the match seed; each duel's recorded
-answers are fed to it (as a duel replay feeds them, engine/replay.py), then the answers between
+answers are fed to it (as a duel replay feeds them, engine/duel/replay.py), then the answers between
 duels, then the next duel's — and time is called where the record says. Every duel the match
 starts must be the one saved (seed, decks after the recorded side changes, who went first) and
 end as the save says, or the save is refused as mismatched.

@@ -1,6 +1,6 @@
 """The score of a match (R-MATCH-1…3): the duels' results, who takes the match, who chooses next.
 
-The match itself — duels one after the other, side-decking, tournament time — is engine/match.py."""
+The match itself — duels one after the other, side-decking, tournament time — is engine/match/match.py."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ started from a window or an open game state, the window after a chain for what i
 (R-CHAIN-9), "you win" cards (R-WIN-3), and the negation window of a Summon (R-SUMMON-19)
 before its "when Summoned" triggers.
 
-Each is a frame (engine/machine.py); the turn structure in engine/flow.py and the Extra Deck
+Each is a frame (engine/core/machine.py); the turn structure in engine/rules/flow.py and the Extra Deck
 and Pendulum Summons open them.
 """
 

@@ -243,7 +243,7 @@ class CardInst:
         self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)
         self.set_with: int | None = None  # Normal Set face-down with this many Tributes (public: what a face-down monster can be)
-        self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/views.py
+        self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/board/views.py
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
         self.original_controller: int | None = None  # take control "until the End Phase"
@@ -254,7 +254,7 @@ class CardInst:
 
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
-        copy of a duel (engine/determinize.py) gives a hidden card another identity this way."""
+        copy of a duel (engine/state/determinize.py) gives a hidden card another identity this way."""
         (self.data, self.name, self.is_monster, self.is_spell, self.is_trap, self.level, self.base_atk, self.base_def,
          self.special_summon_only, self.is_field_spell, self.is_link, self.is_token, self.is_pendulum, self.effects,
          self.continuous, self.triggers, self.attack_costs, self.chosen, self.used_from, self.abilities,
@@ -291,7 +291,7 @@ class CardInst:
             found = self._tagged[tag] = CardOptions(self, "@" + tag)
         return found
 
-    # Current ATK/DEF: printed values changed by effects (engine/continuous.py), never below 0.
+    # Current ATK/DEF: printed values changed by effects (engine/board/continuous.py), never below 0.
     @property
     def duel(self) -> Any:
         """The Duel the card was dealt into (for current ATK/DEF). Held weakly: a strong
@@ -393,7 +393,7 @@ def _copier(names: tuple[str, ...]) -> Any:
 
 
 copy_card = _copier(CardInst.__slots__)
-copy_card.__doc__ = "A copy of `card` sharing every value (its containers too: engine/copying.py replaces them)."
+copy_card.__doc__ = "A copy of `card` sharing every value (its containers too: engine/state/copying.py replaces them)."
 
 
 class CardOptions:

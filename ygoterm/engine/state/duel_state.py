@@ -50,7 +50,7 @@ class CardIndex:
     def __init__(self) -> None:
         self.responders = False  # can any card of this duel ever act in a response window?
         self.win_cards = False  # does any card of this duel say "you win" (R-WIN-3)?
-        self.listens: set[str] = set()  # events "When …" activations of this duel's cards answer (chain.answerable)
+        self.listens: set[str] = set()  # events "When …" activations of this duel's cards answer (rules/when.py: answerable)
         self.trigger_cards: list[CardInst] = []  # cards with trigger or FLIP effects
         self.trigger_events: set[str] = set()  # the events they wait for ("flipped" for FLIP effects)
         # sources the continuous layer must look at: cards with continuous effects and effects
@@ -191,7 +191,7 @@ class DuelState:
 
     def relist(self) -> None:
         """Rebuild which cards have triggers and which negate or force positions, after cards
-        swapped identities (engine/determinize.py). What depends on the cards as a whole —
+        swapped identities (engine/state/determinize.py). What depends on the cards as a whole —
         counts, the events they answer — is the same for any permutation of the same cards."""
         cards = self.cards.values()
         self.index.trigger_cards = [c for c in cards if c.triggers]

@@ -1,8 +1,8 @@
 """What chains and battles are made of: the Signals that say what happened, chain links,
 triggers waiting to activate, delayed effects, and the attack in progress.
 
-Plain records (engine/copying.py copies them slot by slot); the rules that use them are in
-engine/chain.py, engine/ops.py and engine/flow.py.
+Plain records (engine/state/copying.py copies them slot by slot); the rules that use them are in
+engine/rules/chain.py, engine/effects/registry.py and engine/rules/flow.py.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A duel is its card pool, decks (or starting position), rules, seed and the list 
 so the save file *is* the replay (DESIGN.md §2). Answers are option keys; a forced answer
 (the only option) is kept with a leading '=' so that a replay stops exactly where the duel
 was, whatever prompt modes the two runs used. Rebuilding the duel from a record is
-engine/replays.py.
+engine/duel/replay.py.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class ReplayRecord:
         return cls(seed, rules, names, data, pool_digest(cards), pool=pool)
 
     def to_data(self) -> dict[str, Any]:
-        """The save as plain JSON data (a match save nests these, engine/match_record.py)."""
+        """The save as plain JSON data (a match save nests these, engine/match/record.py)."""
         data = {"format": FORMAT, "version": VERSION, "digest": self.digest, "seed": self.seed,
                 "rules": self.rules.model_dump(mode="json"), "names": list(self.names), "decks": self.decks,
                 "position": self.position, "solo": self.solo, "meta": self.meta}
@@ -135,7 +135,7 @@ class _Meta(BaseModel):
     seats: tuple[_SeatKind, _SeatKind] | None = None
 
 
-# "!concede:P", "!manual:P:{json}", "!time:…" (engine/timelimit.py), or option keys (a leading "=": a forced answer)
+# "!concede:P", "!manual:P:{json}", "!time:…" (engine/state/timelimit.py), or option keys (a leading "=": a forced answer)
 _ENTRY = re.compile(r"!concede:[01]|!manual:[01]:\{.*\}|!time:(?:extra_turns|extra_duel):\d{1,6}:\d{1,6}:(?:sudden_death|draw)|=?(?:[^!\s=,][^\s]*(?: [^\s]+)*)?")  # "" chooses none
 
 

@@ -33,7 +33,7 @@ class TimeLimit:
 
     @property
     def entry(self) -> str:
-        """Its replay entry (engine/record.py)."""
+        """Its replay entry (engine/state/record.py)."""
         return f"!time:{self.kind}:{self.called_turn}:{self.last_turn}:{self.equal_lp}"
 
     @classmethod

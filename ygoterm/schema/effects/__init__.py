@@ -4,7 +4,7 @@ Every effect has a kind and up to four parts — condition (`when`, `condition`)
 `target` and the operation (`do`) — in the style of ocgcore's effects and Forge's verbs.
 Everything here is validated when the card file loads, so a typo is a `file:line` error and
 never a surprise mid-duel. Nothing here is executed: operations are names looked up in the
-engine's registry (ygoterm/engine/ops.py), and the rare card that needs code names a Python
+engine's registry (ygoterm/engine/effects/registry.py), and the rare card that needs code names a Python
 handler registered in the package.
 
 `Effect` is defined here; its parts live in three modules, and every name is imported from this

@@ -1,7 +1,7 @@
 """What an effect does: the operations of `do:` and `cost:`, their parameters and short forms.
 
 Nothing here is executed: an operation is a name looked up in the engine's registry
-(ygoterm/engine/ops.py) with its validated parameters; the rare card that needs code names a
+(ygoterm/engine/effects/registry.py) with its validated parameters; the rare card that needs code names a
 Python handler registered in the package (`HANDLER_NAMES`). Part of the effect vocabulary
 (`ygoterm.schema.effects`, docs/cards.md).
 """
@@ -219,7 +219,7 @@ class Handler(_Op):
         return self
 
 
-# The names of the Python handlers in ygoterm/engine/handlers.py (the schema cannot import
+# The names of the Python handlers in ygoterm/engine/effects/handlers.py (the schema cannot import
 # the engine; a test checks that both lists agree).
 HANDLER_NAMES: frozenset[str] = frozenset()
 

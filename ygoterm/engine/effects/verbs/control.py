@@ -27,7 +27,7 @@ class TakeControl(OpStep):
             if card.loc == Loc.MZONE and card.controller != ctx.player:
                 d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
                 if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
-                    card.original_controller = 1 - ctx.player  # given back when this Equip Card leaves (Duel._unequip)
+                    card.original_controller = 1 - ctx.player  # given back when this Equip Card leaves (actions._unequip)
                     card.held_by = ctx.card.uid
 
 
