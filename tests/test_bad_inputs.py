@@ -17,7 +17,7 @@ EXPECT = {
     "deck-count-not-number.yaml": ("the count of 'Gemini Elf' must be a whole number, not 'three'", 2),
     "deck-unknown-key.yaml": ("unknown field 'mian'  (did you mean 'main'?)", 2),
     "deck-unknown-card.yaml": ("unknown card 'Blue Eyes Ultimate Dragon Knight' [R-DECK-8]  (did you mean 'Blue-Eyes Ultimate Dragon'", 1),
-    "deck-misspelled-card.yaml": ("unknown card 'Celtic Guardain' [R-DECK-8]  (did you mean 'Celtic Guardian'?)", 1),
+    "deck-misspelled-card.yaml": ("unknown card 'Celtic Guardain' [R-DECK-8]  (did you mean 'Celtic Guardian'", 1),
     "deck-39-main.yaml": ("Main Deck has 39 cards; it needs 40 to 60 [R-DECK-1]  (add 1 more)", 1),
     "deck-61-main.yaml": ("Main Deck has 61 cards; it needs 40 to 60 [R-DECK-1]  (remove 1)", 1),
     "deck-16-extra.yaml": ("Extra Deck has 16 cards; the most is 15 [R-DECK-2]", 1),

@@ -359,24 +359,24 @@ def test_whitelist_import_and_check(cli, home, tmp_path, pool):
                     + "99999999 3 --A card the pool lacks\n")
     banlists = home / "decks" / "banlists"
     banlists.mkdir(parents=True)
-    code, out, err = cli("banlist", "import", conf, "-o", banlists / "goat.yaml")
+    code, out, err = cli("banlist", "import", conf, "-o", banlists / "my-goat.yaml")
     assert code == 0, err
     assert "(whitelist): kept 14 entries; 1 name cards the card pool does not have" in err
-    text = (banlists / "goat.yaml").read_text()
+    text = (banlists / "my-goat.yaml").read_text()
     assert "kind: whitelist" in text and "allowed:" in text
     decks = home / "decks"
     legal = {c.name: 3 for c in listed[1:]} | {listed[0].name: 1}
-    (decks / "wl.yaml").write_text("name: WL\nbanlist: goat\nmain:\n" + "".join(f"  {n}: {k}\n" for n, k in legal.items()))
+    (decks / "wl.yaml").write_text("name: WL\nbanlist: my-goat\nmain:\n" + "".join(f"  {n}: {k}\n" for n, k in legal.items()))
     code, out, err = cli("check", "wl")
     assert code == 0, out + err
-    (decks / "wl.yaml").write_text("name: WL\nbanlist: goat\nmain:\n" + "".join(f"  {n}: {k}\n" for n, k in legal.items())
+    (decks / "wl.yaml").write_text("name: WL\nbanlist: my-goat\nmain:\n" + "".join(f"  {n}: {k}\n" for n, k in legal.items())
                                    + f"  {outsider.name}: 1\n")
     code, out, err = cli("check", "wl")
     assert code == 1 and f"'{outsider.name}' is not on the 'GOAT' whitelist" in out and "R-DECK-5" in out
     # the .conf round trip keeps it a whitelist
     from ygoterm.schema.banlist import load_banlist, read_lflist, write_lflist
 
-    wl = load_banlist(banlists / "goat.yaml", pool)
+    wl = load_banlist(banlists / "my-goat.yaml", pool)
     assert wl.whitelist and wl.limit(listed[0].name) == 1 and wl.limit(listed[1].name) == 3 and wl.limit(outsider.name) == 0
     again = tmp_path / "again.conf"
     again.write_text(write_lflist([wl], pool))

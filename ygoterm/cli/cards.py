@@ -142,6 +142,14 @@ def card_panel(card: Card, origin: tuple[str, int] | None = None) -> Panel:
         if card.special_summon_only:
             body.append("Cannot be Normal Summoned or Set.\n", style="italic")
     body.append("\n" + (card.text or "(no text)") + "\n")
+    if card.goat is not None:
+        body.append("\nIn 2005 (rules: goat): ", style="bold")
+        body.append(card.goat.text + "\n")
+        goat_play = card.in_format("goat").play
+        if goat_play != card.play:
+            body.append(f"  goat: {PLAY_NOTES[goat_play]}\n", style="dim")
+    if card.aka:
+        body.append(f"\nAlso known as: {', '.join(card.aka)}\n", style="italic")
     foot = [f"Passcode {card.id}"]
     if card.rarity:
         foot.append(f"{RARITIES[card.rarity]} ({card.rarity})")

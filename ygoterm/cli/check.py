@@ -13,7 +13,7 @@ from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, deck_paths, load_deck
 from ..schema.lab import resolve_lab
 from ..schema.problems import DataError, Problem, is_digits
-from ..schema.rules import DeckRules
+from ..schema.rules import PROFILES, Rules
 from ..schema.validate import check_deck, deck_summary
 from .common import (EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UsageError, banlist_by_ref, card_pool, deck_dirs,
                      find_deck_file, out, print_problems)
@@ -25,6 +25,8 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
                                    "Without arguments, checks every shipped and user deck. Exit 0 = all legal, 1 = a deck is illegal, 2 = unreadable input.")
     p.add_argument("decks_to_check", nargs="*", metavar="DECK", help="deck file or deck name (default: all decks)")
     p.add_argument("--banlist", metavar="NAME|FILE", help="check against this banlist instead of the one each deck names")
+    p.add_argument("--rules", metavar="PROFILE", choices=sorted(PROFILES),
+                   help="check under this rules profile instead of the one each deck names (modern, goat)")
     p.add_argument("--main-max", metavar="N|none", help="V-01: largest Main Deck (default 60; 'none' = no limit)")
     p.add_argument("--side-exact", metavar="N", type=int, help="V-03: demand exactly N Side Deck cards")
     p.add_argument("-s", "--summary", action="store_true", help="print each legal deck's make-up (kinds, levels, attributes)")
@@ -36,29 +38,30 @@ class _Result:
     path: Path
     deck: Deck | None = None
     banlist: str = ""
+    rules: str = "modern"
     problems: list[Problem] = field(default_factory=list)
     unreadable: bool = False
 
 
 def run(args: argparse.Namespace) -> int:
     pool = card_pool(args)
-    rules = _deck_rules(args)
+    changes = _rule_changes(args)
     dirs = deck_dirs(args)
     targets = [find_deck_file(ref, dirs) for ref in args.decks_to_check] if args.decks_to_check else deck_paths(dirs)
     if not targets:
         raise UsageError("no decks found", "put deck files in decks/ or pass a deck file")
     forced = banlist_by_ref(args.banlist, dirs, pool) if args.banlist else None
-    results = [_check(path, pool, rules, dirs, forced) for path in targets]
+    results = [_check(path, pool, args.rules, changes, dirs, forced) for path in targets]
 
     table = Table(title=f"{len(results)} deck{'s' if len(results) != 1 else ''} checked against {len(pool)} cards", title_justify="left")
     table.add_column("Deck", no_wrap=True)
-    for column in ("File", "Main", "Extra", "Side", "Banlist", "Result"):
+    for column in ("File", "Main", "Extra", "Side", "Rules", "Banlist", "Result"):
         table.add_column(column, justify="right" if column in ("Main", "Extra", "Side") else "left")
     for r in results:
         verdict = "[red]unreadable[/]" if r.unreadable else ("[red]illegal[/]" if r.problems else "[green]legal[/]")
         d = r.deck
         table.add_row(d.name if d else "?", r.path.name, *(str(len(d.section(s))) if d else "-" for s in ("main", "extra", "side")),
-                      r.banlist or "-", verdict)
+                      r.rules, r.banlist or "-", verdict)
     out.print(table)
     for r in results:
         if r.problems:
@@ -70,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_INVALID if any(r.problems for r in results) else EXIT_OK
 
 
-def _check(path: Path, pool: CardPool, rules: DeckRules, dirs: list[Path], forced: Banlist | None) -> _Result:
+def _check(path: Path, pool: CardPool, profile: str | None, changes: dict[str, int | None], dirs: list[Path],
+           forced: Banlist | None) -> _Result:
     result = _Result(path)
     try:
         deck, problems = load_deck(path, pool)
@@ -98,11 +102,14 @@ def _check(path: Path, pool: CardPool, rules: DeckRules, dirs: list[Path], force
             problems.extend(e.problems)
             result.unreadable = True
     result.banlist = banlist.name if banlist else ""
-    result.problems = problems + check_deck(deck, rules, banlist)
+    rules = Rules.named(profile) if profile else deck.rules or Rules()
+    result.rules = rules.format
+    result.problems = problems + check_deck(deck, rules.deck.model_copy(update=changes), banlist)
     return result
 
 
-def _deck_rules(args: argparse.Namespace) -> DeckRules:
+def _rule_changes(args: argparse.Namespace) -> dict[str, int | None]:
+    """The deck rules the flags change (on top of the deck's profile or --rules)."""
     changes: dict[str, int | None] = {}
     if args.main_max is not None:
         if args.main_max.lower() in ("none", "null", "0"):
@@ -112,8 +119,10 @@ def _deck_rules(args: argparse.Namespace) -> DeckRules:
         else:
             raise UsageError(f"--main-max takes a number or 'none', not '{args.main_max}'")
     if args.side_exact is not None:
+        if args.side_exact < 0:
+            raise UsageError(f"--side-exact takes a number of cards, not {args.side_exact}")
         changes["side_exact"] = args.side_exact
-    return DeckRules.model_validate(changes)
+    return changes
 
 
 def _print_summary(deck: Deck) -> None:

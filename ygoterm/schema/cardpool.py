@@ -77,8 +77,8 @@ class CardPool:
         if isinstance(ref, int) and not isinstance(ref, bool):
             return self.by_id.get(ref) or self._alternate(ref)
         text = " ".join(str(ref).split())
-        if is_digits(text):
-            return self.by_id.get(int(text)) or self._alternate(int(text))
+        if is_digits(text):  # a passcode — or the name of a card such as "7" that is only digits
+            return self.by_id.get(int(text)) or self._alternate(int(text)) or self.named(text)
         return self.named(text) or self._aka.get(text.casefold())
 
     def _alternate(self, code: int) -> Card | None:

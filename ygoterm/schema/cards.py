@@ -7,7 +7,7 @@ current ATK lives on the engine's card instances).
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Self, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
@@ -18,6 +18,24 @@ from .words import Attribute, Frame, LinkArrow, MonsterType, Rarity, Stat
 
 SpellSubtype = Literal["normal", "quick-play", "continuous", "equip", "field", "ritual"]
 TrapSubtype = Literal["normal", "continuous", "counter"]
+
+
+# card → (the card, its version of an era): kept for the life of the card (it holds the card)
+_VERSIONS: dict[int, tuple["CardBase", "CardBase"]] = {}
+
+
+class CardVersion(BaseModel):
+    """The card as printed and ruled in another format's era, where its errata changed what it
+    does: in a `goat` duel (Rules.format) the card plays with this text and these effects."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    text: str
+    # None: only the wording changed and the card's own effects stand; a list (even empty): what
+    # the card did in that era, scripted apart (empty: it plays by manual actions in that format)
+    effects: tuple[Effect, ...] | None = None
+    data_only: bool = False
+    note: str = ""  # what the errata changed, and the source
 
 
 class CardBase(BaseModel):
@@ -35,6 +53,8 @@ class CardBase(BaseModel):
     effects: tuple[Effect, ...] = ()
     # The text is fully said by the other fields (treated_as, special_summon_only …): nothing to script.
     data_only: bool = False
+    # the 2005 TCG card (GOAT format) where it differs in meaning from today's text
+    goat: CardVersion | None = None
 
     @field_validator("name", "treated_as")
     @classmethod
@@ -45,6 +65,21 @@ class CardBase(BaseModel):
         if not value:
             raise ValueError("must not be empty")
         return value
+
+    def in_format(self, fmt: str) -> Self:
+        """The card as it plays in format `fmt` ("modern" or "goat"): itself, or its version of
+        that era (text and effects replaced), made once per card."""
+        version = self.goat if fmt == "goat" else None
+        if version is None:
+            return self
+        found = _VERSIONS.get(id(self))
+        if found is None or found[0] is not self:
+            changes: dict[str, Any] = {"text": version.text}
+            if version.effects is not None:  # (None: only the wording changed; the card's effects stand)
+                changes.update(effects=version.effects, data_only=version.data_only)
+            found = _VERSIONS[id(self)] = (self, self.model_copy(update=changes))
+        changed: Self = found[1]  # type: ignore[assignment]  # (stored as CardBase, made from self)
+        return changed
 
     @property
     def deck_name(self) -> str:

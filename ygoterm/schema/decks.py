@@ -4,6 +4,7 @@ Canonical form::
 
     name: Warrior Beatdown
     banlist: classic
+    rules: goat            # optional: the format it is built for (a rules profile, schema/rules.py)
     main:
       Gemini Elf: 3
       89631139: 1          # a passcode works too
@@ -26,6 +27,7 @@ from .cardpool import CardPool
 from .lab import Lab, read_lab
 from .problems import DataError, Problem, display_path, is_digits
 from .report import model_keys, problems_from
+from .rules import Rules, RulesField
 from .yamlio import Locator, load
 
 SECTIONS = ("main", "extra", "side")
@@ -41,6 +43,7 @@ class _DeckHeader(BaseModel):
 
     name: str | None = None
     banlist: str | None = None
+    rules: RulesField | None = None  # the format it is built for: a profile's name (`goat`) or switches
     description: str = ""
     main: Any = None
     extra: Any = None
@@ -67,6 +70,7 @@ class DeckFile:
     sections: dict[str, list[DeckEntry]]
     locator: Locator
     description: str = ""
+    rules: Rules | None = None  # the format it is built for (`rules: goat`), if it names one
     lab: Lab | None = None  # the deck lab's roles and combos (schema/lab.py), names not yet looked up
     path: Path | None = None
 
@@ -86,6 +90,7 @@ class Deck:
     side: list[Card] = field(default_factory=list)
     banlist: str | None = None
     source: DeckFile | None = None
+    rules: Rules | None = None  # the format it is built for (`rules: goat`), if it names one
 
     def section(self, name: str) -> list[Card]:
         return getattr(self, name)
@@ -123,7 +128,7 @@ def parse_deck(data: Any, text: str, file: str, *, default_name: str, path: Path
     except ValidationError as e:
         raise DataError(problems_from(e, file=file, locator=locator, valid_keys=lambda loc: model_keys(_DeckHeader))) from None
     deck = DeckFile(name=header.name or default_name, file=file, banlist=header.banlist, sections={},
-                    locator=locator, description=header.description, path=path)
+                    locator=locator, description=header.description, path=path, rules=header.rules)
     deck.lab, problems = read_lab(header.lab, deck.problem)
     for section in SECTIONS:
         deck.sections[section] = _read_section(deck, section, getattr(header, section), problems)
@@ -192,7 +197,8 @@ def resolve(deck_file: DeckFile, pool: CardPool) -> tuple[Deck, list[Problem]]:
                 problems.append(deck_file.problem(entry.loc, f"unknown card {what}", pool.suggest(entry.ref), "R-DECK-8"))
                 continue
             sections[section].extend([card] * entry.count)
-    deck = Deck(deck_file.name, sections["main"], sections["extra"], sections["side"], deck_file.banlist, deck_file)
+    deck = Deck(deck_file.name, sections["main"], sections["extra"], sections["side"], deck_file.banlist, deck_file,
+                deck_file.rules)
     return deck, problems
 
 

@@ -88,5 +88,6 @@ def rules_admitting(decks: tuple[Deck, ...], base: DeckRules | None = None) -> D
     mains, extras, sides = ([len(d.section(s)) for d in decks] for s in ("main", "extra", "side"))
     copies = max((n for d in decks for n in Counter(c.deck_name for c in d.all_cards).values()), default=0)
     main_max = None if base.main_max is None or max(mains) > base.main_max else base.main_max
-    return DeckRules(main_min=min(base.main_min, *mains), main_max=main_max, extra_max=max(base.extra_max, *extras),
+    extra_max = None if base.extra_max is None else max(base.extra_max, *extras)
+    return DeckRules(main_min=min(base.main_min, *mains), main_max=main_max, extra_max=extra_max,
                      side_max=max(base.side_max, *sides), side_exact=None, max_copies=max(base.max_copies, copies))

@@ -6,9 +6,9 @@ and save files carry a `rules:` mapping with the same shape.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 
 class _Switches(BaseModel):
@@ -18,7 +18,7 @@ class _Switches(BaseModel):
 class DeckRules(_Switches):
     main_min: int = Field(default=40, ge=0)
     main_max: int | None = Field(default=60, ge=1, description="V-01: null = no upper limit")
-    extra_max: int = Field(default=15, ge=0)
+    extra_max: int | None = Field(default=15, ge=0, description="V-02: null = no limit (the 2005 Fusion Deck)")
     side_max: int = Field(default=15, ge=0)
     side_exact: int | None = Field(default=None, ge=0, description="V-03: e.g. 15 to demand exactly 15")
     max_copies: int = Field(default=3, ge=1)
@@ -40,6 +40,9 @@ class ZoneRules(_Switches):
 
 class ChainRules(_Switches):
     legacy_trigger_order: bool = False  # V-23
+    # V-26 (GOAT format): after a Summon or a chain resolves, the turn player may activate an
+    # Ignition Effect before the opponent may respond ("priority")
+    ignition_priority: bool = False
 
 
 class MatchRules(_Switches):
@@ -74,9 +77,15 @@ _CUSTOM_ONLY = ("extra_turns", "equal_lp", "level_wins", "extra_duel_turns")
 _CLASSIC = {"extra_turns": 3, "equal_lp": "sudden_death", "level_wins": "extra_duel", "extra_duel_turns": 4}
 
 
-class Rules(_Switches):
-    """A complete rules profile; `Rules()` is the modern default."""
+Format = Literal["modern", "goat"]
 
+
+class Rules(_Switches):
+    """A complete rules profile; `Rules()` is the modern default, `Rules.named("goat")` the
+    2005 format (RULES.md Appendix B lists each difference with its source)."""
+
+    # which cards' texts are played: today's, or the 2005 TCG's where errata changed them (Card.goat)
+    format: Format = "modern"
     ruleset: Literal["mr2020", "mr4", "mr3"] = "mr2020"  # V-07/18
     deck: DeckRules = DeckRules()
     duel: DuelRules = DuelRules()
@@ -87,3 +96,49 @@ class Rules(_Switches):
     match: MatchRules = MatchRules()
     time: TimeRules = TimeRules()  # tournament mode only (R-TIME)
     manual_actions: bool = False  # DESIGN §4: allow manual actions in a two-player duel
+
+    @classmethod
+    def named(cls, name: str) -> "Rules":
+        """A named profile: "modern" (today's rules) or "goat" (April 2005, as GOAT format is played)."""
+        if name not in PROFILES:
+            raise ValueError(f"unknown rules profile '{name}': one of {', '.join(PROFILES)}")
+        return cls.model_validate(PROFILES[name])
+
+
+# The named profiles (a deck's or a scenario's `rules: goat`). GOAT format: the 2005 TCG as the
+# format is played today (goatformat.com "Rules/Game Mechanics", RULES.md Appendix B): the first
+# player draws on turn 1, the Fusion Deck and the Main Deck have no upper limit, one face-up Field
+# Spell on the whole field, priority for Ignition Effects, no Extra Monster Zones.
+PROFILES: dict[str, dict[str, Any]] = {
+    "modern": {},
+    "goat": {"format": "goat", "ruleset": "mr3", "deck": {"main_max": None, "extra_max": None},
+             "duel": {"first_turn_draw": True}, "field": {"shared_field_spell": True},
+             "chain": {"ignition_priority": True}},
+}
+
+
+def _named(value: Any) -> Any:
+    """`rules: goat` (a profile's name) or a mapping of switches, optionally on top of a profile
+    (`rules: {profile: goat, hand_limit: null}`)."""
+    if isinstance(value, str):
+        if value not in PROFILES:
+            raise ValueError(f"unknown rules profile '{value}': one of {', '.join(PROFILES)}")
+        return PROFILES[value]
+    if isinstance(value, dict) and "profile" in value:
+        base = value["profile"]
+        if not isinstance(base, str) or base not in PROFILES:
+            raise ValueError(f"unknown rules profile {base!r}: one of {', '.join(PROFILES)}")
+        merged = {k: (dict(v) if isinstance(v, dict) else v) for k, v in PROFILES[base].items()}
+        for key, item in value.items():
+            if key == "profile":
+                continue
+            if isinstance(item, dict) and isinstance(merged.get(key), dict):
+                merged[key] = {**merged[key], **item}
+            else:
+                merged[key] = item
+        return merged
+    return value
+
+
+# a `rules:` field in a data file: a profile's name, or switches (Rules)
+RulesField = Annotated[Rules, BeforeValidator(_named)]

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .problems import DataError, Problem, display_path
 from .report import model_keys, nested_model, problems_from
-from .rules import Rules
+from .rules import Rules, RulesField
 from .yamlio import Locator, load
 
 MAX_SCENARIO_BYTES = 1024 * 1024
@@ -164,7 +164,7 @@ class Scenario(_Model):
     name: str
     description: str = ""
     rules_covered: list[str] = Field(default=[], alias="covers")
-    rules: Rules = Rules()
+    rules: RulesField = Rules()  # a profile's name (`rules: goat`) or switches
     cards: list[str] = []  # extra card files or folders, relative to the scenario file
     seed: int = 0
     names: dict[Side, str] = {}

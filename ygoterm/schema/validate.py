@@ -27,7 +27,7 @@ def check_deck(deck: Deck, rules: DeckRules | None = None, banlist: Banlist | No
                *, lines: CardLines | None = None) -> list[Problem]:
     """All construction problems of `deck` (an empty list means legal), located in its deck file,
     or at the `lines` of the file it was imported from."""
-    rules = rules or DeckRules()
+    rules = rules or (deck.rules.deck if deck.rules is not None else DeckRules())
     out: list[Problem] = []
     at = _Positions(deck, lines)
 
@@ -35,7 +35,7 @@ def check_deck(deck: Deck, rules: DeckRules | None = None, banlist: Banlist | No
     if main < rules.main_min or (rules.main_max is not None and main > rules.main_max):
         wanted = f"{rules.main_min} to {rules.main_max}" if rules.main_max is not None else f"at least {rules.main_min}"
         out.append(at.section("main", f"Main Deck has {main} cards; it needs {wanted}", _fix(main, rules.main_min, rules.main_max), "R-DECK-1"))
-    if extra > rules.extra_max:
+    if rules.extra_max is not None and extra > rules.extra_max:
         out.append(at.section("extra", f"Extra Deck has {extra} cards; the most is {rules.extra_max}", f"remove {extra - rules.extra_max}", "R-DECK-2"))
     if rules.side_exact is not None and side != rules.side_exact:
         out.append(at.section("side", f"Side Deck has {side} cards; this format needs exactly {rules.side_exact}", "", "R-DECK-3"))
@@ -82,10 +82,10 @@ def refusal(deck: Deck, card: Card, section: str, rules: DeckRules | None = None
     `check_deck` finds in the deck with the card added that is about this card (R-DECK-4 copies,
     R-DECK-5 banlist, R-DECK-7 wrong deck) or about the section going over its maximum
     (R-DECK-1/2/3). A deck still too small (under 40) is not a reason to refuse a card."""
-    rules = rules or DeckRules()
+    rules = rules or (deck.rules.deck if deck.rules is not None else DeckRules())
     sections = {s: list(deck.section(s)) for s in ("main", "extra", "side")}
     sections[section].append(card)
-    after = Deck(deck.name, sections["main"], sections["extra"], sections["side"], deck.banlist)
+    after = Deck(deck.name, sections["main"], sections["extra"], sections["side"], deck.banlist, rules=deck.rules)
     most = {"main": rules.main_max, "extra": rules.extra_max, "side": rules.side_max}[section]
     names = (f"'{card.name}'", f"'{card.deck_name}'")
     for problem in check_deck(after, rules, banlist):

@@ -152,9 +152,14 @@ class DuelState:
         self.uids = uids
 
     def deal(self, player: int, cards: Iterable[Card], loc: Loc) -> list[CardInst]:
-        """Create card instances for `player` in `loc` (in order, bottom → top for piles)."""
+        """Create card instances for `player` in `loc` (in order, bottom → top for piles). Each
+        card plays as its version of the duel's format (`rules.format`: a `goat` duel plays the
+        2005 text of a card whose errata changed it, schema/cards.py)."""
         made = []
+        fmt = self.rules.format
         for data in cards:
+            if fmt != "modern":
+                data = data.in_format(fmt)
             card = CardInst(self.uids.pop() if self.uids else max(self.cards, default=0) + 1, data, player)
             card.loc = loc
             card.face_up = loc not in (Loc.DECK, Loc.EXTRA, Loc.HAND)

@@ -1,0 +1,119 @@
+"""The 2005 (GOAT format) pool and rules profile (issue #37): every card of the format's list in
+the pool, its 2005 names and texts, `rules: goat` for decks and duels, the `goat` whitelist."""
+
+from __future__ import annotations
+
+import pytest
+
+from ygoterm import paths
+from ygoterm.engine import Duel, Kind, Phase
+from ygoterm.schema.banlist import load_banlist
+from ygoterm.schema.cards import CardVersion
+from ygoterm.schema.decks import Deck
+from ygoterm.schema.rules import Rules
+
+GOAT_LIST = paths.shipped("decks") / "banlists" / "goat.yaml"
+
+
+def test_every_card_of_the_goat_list_is_in_the_pool(pool):
+    goat = load_banlist(GOAT_LIST, pool)  # (a name the pool lacks would be an error here)
+    assert goat.whitelist and len(goat.limits) == 1693
+    assert all(pool.get(name) is not None for name in goat.limits)
+
+
+def test_the_2005_names_resolve(pool):
+    assert pool.get("Kinetic Soldier").name == "Cipher Soldier"
+    assert pool.get("Marie the Fallen One").name == "Darklord Marie"
+    assert pool.get("7").name == "7" and pool.get(7) is None  # (a name of digits is a name when no passcode has it)
+
+
+def test_a_2005_passcode_is_the_card_it_is_a_version_of(pool):
+    witch = pool.get(504700144)  # EDOPro's "Witch of the Black Forest (GOAT)"
+    assert witch is not None and witch.name == "Witch of the Black Forest"
+
+
+def test_a_card_plays_its_2005_version_in_a_goat_duel(pool):
+    card = pool.get("Cipher Soldier")
+    assert card.goat is not None and "increase the ATK and DEF" in card.goat.text
+    assert card.in_format("goat").text == card.goat.text and card.in_format("modern") is card
+    assert card.in_format("goat") is card.in_format("goat")  # (made once)
+    # a version that only rewords keeps the card's effects; one with its own effects replaces them
+    scripted = pool.get("Pot of Greed")
+    reworded = scripted.model_copy(update={"goat": CardVersion(text="Draw 2 cards.")})
+    assert reworded.in_format("goat").effects == scripted.effects
+    apart = scripted.model_copy(update={"goat": CardVersion(text="Draw 2 cards.", effects=())})
+    assert apart.in_format("goat").effects == () and apart.in_format("goat").play == "manual"
+
+
+def test_a_goat_duel_deals_the_2005_versions_and_draws_on_turn_1(pool, make_deck):
+    deck = make_deck(main={"Cipher Soldier": 3}, size=40)
+    duel = Duel.new(pool, (deck, deck), seed=3, rules=Rules.named("goat"))
+    soldiers = [c for c in duel.cards.values() if c.name == "Cipher Soldier"]
+    assert soldiers and all(c.data.text == pool.get("Cipher Soldier").goat.text for c in soldiers)
+    duel.apply("first")  # (the coin toss winner chooses)
+    modern = Duel.new(pool, (deck, deck), seed=3)
+    modern.apply("first")
+    first = duel.turn_player
+    assert duel.pending.kind == Kind.COMMAND and duel.phase == Phase.MAIN1
+    assert len(duel.players[first].hand) == 6  # R-SETUP-6 / V-14: the first player draws in 2005
+    assert len(modern.players[modern.turn_player].hand) == 5
+
+
+def test_a_2005_list_with_20_fusion_monsters_is_legal_only_under_goat_rules(cli, home_decks, pool):
+    goat = load_banlist(GOAT_LIST, pool)
+    fusions = sorted(c.name for c in pool if "fusion" in getattr(c, "frames", ()) and goat.limit(c.deck_name))[:20]
+    assert len(fusions) == 20
+    staples = ["Sangan", "Tsukuyomi", "Magician of Faith", "Scapegoat", "Metamorphosis", "Book of Moon", "Nobleman of Crossout",
+               "Sakuretsu Armor", "Call of the Haunted", "Mystical Space Typhoon", "Airknight Parshath", "Kinetic Soldier",
+               "Breaker the Magical Warrior", "Tribe-Infecting Virus", "Don Zaloog", "Exiled Force", "Blade Knight",
+               "Dekoichi the Battlechanted Locomotive", "D.D. Assailant", "Asura Priest", "Mystic Tomato", "Giant Rat",
+               "Shining Angel", "Gravekeeper's Spy", "Dust Tornado", "Bottomless Trap Hole", "Solemn Judgment"]
+    main, size = {}, 0
+    for name in staples:
+        count = min(2, goat.limit(pool.get(name).deck_name), 40 - size)
+        if count > 0:
+            main[name], size = count, size + count
+    assert size == 40
+    body = ("name: Goat 2005\nbanlist: goat\nmain:\n" + "".join(f"  {n}: {k}\n" for n, k in main.items())
+            + "extra:\n" + "".join(f"  {n}: 1\n" for n in fusions))
+    (home_decks / "goat2005.yaml").write_text("rules: goat\n" + body)
+    code, out, err = cli("check", "goat2005")
+    assert code == 0, out + err
+    assert "goat" in out and "legal" in out
+    (home_decks / "modern2005.yaml").write_text(body.replace("name: Goat 2005", "name: Modern 2005"))
+    code, out, _ = cli("check", "modern2005")
+    assert code == 1 and "Extra Deck has 20 cards; the most is 15" in " ".join(out.split()) and "R-DECK-2" in out
+    code, out, _ = cli("check", "modern2005", "--rules", "goat")
+    assert code == 0, out
+
+
+@pytest.fixture
+def home_decks(tmp_path, monkeypatch):
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path))
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    return decks
+
+
+def test_rules_goat_is_a_profile_a_scenario_or_deck_may_name():
+    goat = Rules.named("goat")
+    assert goat.format == "goat" and goat.deck.extra_max is None and goat.deck.main_max is None
+    assert goat.duel.first_turn_draw and goat.field.shared_field_spell and goat.chain.ignition_priority
+    assert Rules.named("modern") == Rules()
+    with pytest.raises(ValueError, match="unknown rules profile 'goats'"):
+        Rules.named("goats")
+
+
+def test_a_deck_file_names_its_format(tmp_path, pool):
+    from ygoterm.schema.decks import load_deck
+
+    path = tmp_path / "d.yaml"
+    path.write_text("name: D\nrules: goat\nmain:\n  Sangan: 3\n")
+    deck, _ = load_deck(path, pool)
+    assert isinstance(deck, Deck) and deck.rules == Rules.named("goat")
+    path.write_text("name: D\nrules: goats\nmain:\n  Sangan: 3\n")
+    from ygoterm.schema.problems import DataError
+
+    with pytest.raises(DataError) as info:
+        load_deck(path, pool)
+    assert "unknown rules profile 'goats'" in str(info.value.problems[0])
