@@ -117,3 +117,27 @@ def test_a_deck_file_names_its_format(tmp_path, pool):
     with pytest.raises(DataError) as info:
         load_deck(path, pool)
     assert "unknown rules profile 'goats'" in str(info.value.problems[0])
+
+
+def test_coverage_counts_the_goat_list_per_kind_and_names_the_manual_cards(cli):
+    import json
+
+    code, out, err = cli("cards", "coverage", "--banlist", "goat", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["format"] == "goat" and data["names_listed"] == 1693
+    total = data["total"]
+    assert total["total"] == 1698 == total["scripted"] + total["stats"] + total["manual"]  # (Umi and the Harpie Ladies share names)
+    assert all(data["kinds"][k]["total"] > 0 for k in ("monster", "spell", "trap"))
+    assert "Cipher Soldier" in data["manual"]["monster"]  # (not scripted yet)
+    assert "Pot of Greed" not in data["manual"]["spell"]  # (scripted)
+    code, out, _ = cli("cards", "coverage", "--banlist", "goat", "kaiba-dragons")
+    text = " ".join(out.split())
+    assert code == 0 and "Coverage of the 'goat' list (1,698 cards, 1,693 names on the list; as they play in format goat)" in text
+    assert "Kaiba's Dragons: all 42 cards play automatically" in text
+
+
+def test_coverage_lists_a_decks_manual_cards(cli, home_decks):
+    (home_decks / "m.yaml").write_text("name: Manual\nrules: goat\nmain:\n  Sangan: 1\n  Kinetic Soldier: 2\n  Dark Hole: 1\n")
+    code, out, _ = cli("cards", "coverage", "m")
+    assert code == 0 and "Manual: 2 of 4 cards need manual actions — Cipher Soldier ×2" in " ".join(out.split())

@@ -18,6 +18,7 @@ from ..schema.carddb import read_source
 from ..schema.cards import Card, Monster
 from ..schema.query import FIELDS, search, stat_line
 from ..schema.vocab import RARITIES
+from . import coverage
 from .common import EXIT_INVALID, EXIT_OK, UsageError, card_pool, out
 
 
@@ -29,7 +30,7 @@ PLAY_NOTES = {"scripted": "scripted: plays automatically",
 def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("cards", help="search the card pool and show cards",
                        description="Search and show cards from the shipped, user and --cards folders.")
-    cards_sub = p.add_subparsers(dest="cards_command", metavar="{search,show,import}", required=True)
+    cards_sub = p.add_subparsers(dest="cards_command", metavar="{search,show,import,coverage}", required=True)
     s = cards_sub.add_parser("search", help="find cards: name words plus filters like atk>=2000 attribute:dark type:dragon level:4",
                              description=f"Name words must all appear in the name; filters are FIELD:VALUE or FIELD>=N etc. Fields: {', '.join(FIELDS)}.")
     s.add_argument("query", nargs="*", help="e.g.  dragon atk>=2000 attribute:light")
@@ -49,6 +50,7 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     imp.add_argument("--into", type=Path, metavar="DIR",
                      help="the folder to write (default: imported-NAME in your card folder); replaced as a whole on the next import")
     imp.set_defaults(run=run_import)
+    coverage.add_parser(cards_sub)
 
 
 def run_search(args: argparse.Namespace) -> int:
