@@ -15,7 +15,7 @@ from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate
 from ..state.card import CardInst, effect_speed, own_timing
 from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
-from ..core.decision import Kind, Option, Refusal, zone_of
+from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
 from ..board.labels import card_options, unique_labels
@@ -256,6 +256,17 @@ def activation_options(d: DuelState, p: int, *, open_state: bool) -> list[Option
     if len(options) > 1:
         options = unique_labels(d, options)
     return options
+
+
+def priority_ignitions(d: DuelState, p: int) -> list[Option]:
+    """The Ignition Effects of `p`'s monsters that `p` could activate in an open game state now:
+    what GOAT format's priority lets the turn player activate first (V-26, rules/windows.py)."""
+    out = []
+    for option in activation_options(d, p, open_state=True):
+        card = d.card_of(option)
+        if card.is_monster and card.loc == Loc.MZONE and card.effects[effect_of(option)].kind == "ignition":
+            out.append(option)
+    return out
 
 
 Candidate = tuple[CardInst, int, Effect, int, bool, bool]  # card, effect index, effect, speed, card activation, one of several

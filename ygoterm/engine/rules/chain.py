@@ -47,7 +47,7 @@ class Priority(Frame):
     def ask_priority(self, d: DuelState, _: Any = None) -> Next:
         while self.passes < 2:
             p = self.p
-            options = activation_options(d, p, open_state=False)
+            options = activation_options(d, p, open_state=False) + self.priority_options(d)
             if options or d.prompt_modes[p] == "always":
                 return self.ask("answered", d.ask(p, Kind.CHAIN, (*options, PASS), self.prompt(d)))
             self.passes += 1
@@ -64,6 +64,11 @@ class Priority(Frame):
 
     def prompt(self, d: DuelState) -> str:
         raise NotImplementedError
+
+    def priority_options(self, d: DuelState) -> list[Option]:
+        """What the player asked now may activate besides responses (a Window adds GOAT
+        format's priority Ignition Effects)."""
+        return []
 
     def activated(self, d: DuelState, choice: Option) -> Next:
         raise NotImplementedError

@@ -14,14 +14,14 @@ from typing import Any, Sequence
 
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
-from .activation import activate
+from .activation import activate, priority_ignitions
 from .chain import Priority, process_triggers, run_chain
 from .when import answerable
 
 from ..core.decision import EndReason, Option, effect_of
 from ..core.events import Summon
 from ..core.machine import DONE, Frame, Next, Return
-from ..core.types import Loc, Pos, SummonKind
+from ..core.types import Loc, Phase, Pos, SummonKind
 from ..board import actions
 
 # ---------------------------------------------------------------------- priority
@@ -85,6 +85,15 @@ class Window(Priority):
 
     def prompt(self, d: DuelState) -> str:
         return window_prompt(d)
+
+    def priority_options(self, d: DuelState) -> list[Option]:
+        """V-26, GOAT format's "priority": when a Summon or a chain has just resolved in the turn
+        player's Main Phase, the turn player may activate a monster's Ignition Effect before the
+        opponent may respond (the opponent then answers that activation)."""
+        if not d.rules.chain.ignition_priority or self.closing or self.passes or self.p != d.turn_player \
+                or d.chain or d.summoning or d.phase not in (Phase.MAIN1, Phase.MAIN2):
+            return []
+        return priority_ignitions(d, self.p)
 
     def activated(self, d: DuelState, choice: Option) -> Next:
         self.acted = True
