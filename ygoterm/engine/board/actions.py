@@ -219,7 +219,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
     elif to == "face_up":
         new = Pos.DEFENSE if old == Pos.FACEDOWN_DEFENSE else Pos.ATTACK if old == Pos.FACEDOWN_ATTACK else old
     else:
-        new = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}[to]
+        new = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE,
+               "facedown_same": Pos.FACEDOWN_ATTACK if old.is_attack else Pos.FACEDOWN_DEFENSE}[to]
     if card.is_link and new != Pos.ATTACK:
         return  # R-SUMMON-16: Link monsters are always face-up Attack Position
     if card.is_token and not new.face_up:

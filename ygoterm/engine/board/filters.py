@@ -148,8 +148,9 @@ def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 # what only a monster has: a filter that names one matches no Spell or Trap (a monster card in a
 # Spell & Trap Zone is not a monster); `not_type`, `token` and `summoned_this_turn` do not exclude them
-_MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk", "def_", "tuner", "token", "position", "summoned_this_turn")
-_MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "def_", "tuner", "position")
+_MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
+                       "summoned_this_turn")
+_MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
 
 
 def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -167,6 +168,8 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.level is not None and (monster.level is None or card.level not in f.level):
         return False
     if f.atk is not None and card.atk not in f.atk:
+        return False
+    if f.atk_within_lp is not None and (card.atk <= d.players[card.controller].lp) != f.atk_within_lp:
         return False
     if f.def_ is not None and (monster.def_ is None or card.defense not in f.def_):
         return False

@@ -122,6 +122,8 @@ class Amount(OpStep):
             amount = sum(c.atk for c in source)
         elif amount == "field_atk_of":
             amount = sum(c.atk if c.loc == Loc.MZONE else c.field_atk for c in source)
+        elif amount == "original_atk_of":
+            amount = sum(c.base_atk for c in source)
         elif amount == "def_of":
             amount = sum(c.defense for c in source)
         elif amount == "count_of":

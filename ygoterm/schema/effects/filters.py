@@ -87,6 +87,7 @@ class Filter(BaseModel):
     name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
     level: NumRange | None = None
     atk: NumRange | None = None
+    atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
     def_: NumRange | None = Field(default=None, alias="def")
     face_up: bool | None = None
     position: Literal["attack", "defense"] | None = None

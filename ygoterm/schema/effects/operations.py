@@ -81,16 +81,17 @@ class SpecialSummon(_Op):
 
 class ChangePosition(_Op):
     what: Selection
-    to: Literal["attack", "defense", "facedown", "toggle", "face_up"] = "toggle"
+    # facedown: face-down Defense; facedown_same: face-down in the position it is in (Darkness Approaches, 2005)
+    to: Literal["attack", "defense", "facedown", "facedown_same", "toggle", "face_up"] = "toggle"
     no_flip_effects: bool = False  # monsters flipped face-up do not activate their FLIP effects (Ceasefire)
 
 
 class AmountParams(_Op):
     """An amount of LP: a number, or worked out from cards. field_atk_of: the ATK the card last
-    had on the field (Catapult Turtle's Tribute); count_of: how many cards (Emergency
-    Provisions); half: half the player's LP (pay_lp/lose_lp)."""
+    had on the field (Catapult Turtle's Tribute); original_atk_of: its printed ATK (R-TERM-19);
+    count_of: how many cards (Emergency Provisions); half: half the player's LP (pay_lp/lose_lp)."""
 
-    amount: Union[int, Literal["atk_of", "field_atk_of", "def_of", "level_x100", "count_of", "half"]] = 0
+    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
