@@ -361,7 +361,7 @@ def test_the_logistic_fit_finds_the_weights_that_made_the_wins():
     import math
     import random
 
-    from ygoterm.analysis.fit_evaluation import logistic_fit
+    from ygoterm.devtools.fit_evaluation import logistic_fit
 
     rng = random.Random(3)
     truth = (0.3, 1.5, -0.8)
@@ -376,7 +376,7 @@ def test_the_logistic_fit_finds_the_weights_that_made_the_wins():
 
 def test_fitted_weights_keep_life_points_and_scale_each_group():
     from ygoterm.agents.evaluate import WEIGHTS
-    from ygoterm.analysis.fit_evaluation import GROUPS, fitted_weights
+    from ygoterm.devtools.fit_evaluation import GROUPS, fitted_weights
 
     weights = fitted_weights([2.0, 4.0, 2.0, 6.0, 1.0])  # (life points ×2: the others are halved against them)
     assert weights[:2] == WEIGHTS[:2]
@@ -390,7 +390,7 @@ def test_fitted_weights_keep_life_points_and_scale_each_group():
 def test_self_play_positions_say_who_won_from_the_turn_players_side(pool, decks):
     """Each turn start is one position of the turn player's; their `won` flags follow the
     duel's winner, and the same task gives the same positions."""
-    from ygoterm.analysis.fit_evaluation import SelfPlay
+    from ygoterm.devtools.fit_evaluation import SelfPlay
 
     job, pair = SelfPlay([], []), [decks["kaiba-dragons"], decks["joey-warriors"]]
     positions = job.play((pool, pair), (11, 0, 1))

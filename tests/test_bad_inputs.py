@@ -216,7 +216,7 @@ def test_a_scenario_with_xyz_materials_plays(cli, tmp_path):
     ("\xff\xfe", "settings.json"),
 ])
 def test_a_malformed_settings_file_is_reported_and_the_defaults_used(tmp_path, monkeypatch, text, said):
-    from ygoterm.tui.menu import Settings
+    from ygoterm.tui.presenters.settings import Settings
 
     monkeypatch.setenv("YGOTERM_HOME", str(tmp_path))
     (tmp_path / "settings.json").write_bytes(text.encode("latin-1"))
@@ -227,7 +227,7 @@ def test_a_malformed_settings_file_is_reported_and_the_defaults_used(tmp_path, m
 
 
 def test_save_names_stay_in_the_saves_folder(tmp_path):
-    from ygoterm.tui.session import save_file_name
+    from ygoterm.tui.presenters.session import save_file_name
 
     for name in ("../../x", "/etc/passwd", "a/b", "..", "", " .hidden"):
         assert "/" not in save_file_name(name) and not save_file_name(name).startswith(".")

@@ -296,7 +296,7 @@ def _forbidden_deck(tmp_path):
 def test_duel_and_solo_refuse_an_illegal_deck_as_the_menu_does(cli, home, tmp_path, started):
     from ygoterm import paths
     from ygoterm.schema.cardpool import CardPool
-    from ygoterm.tui.deck_screens import survey_decks
+    from ygoterm.tui.presenters.decks import survey_decks
 
     deck = _forbidden_deck(tmp_path)
     pool = CardPool.load(paths.card_dirs())

@@ -15,8 +15,8 @@ from textual.app import App
 from ygoterm import paths
 from ygoterm.schema.problems import DataError, Problem
 from ygoterm.tui.app import YgoApp
-from ygoterm.tui.deck_screens import DeckPicker
-from ygoterm.tui.menu import MenuScreen
+from ygoterm.tui.screens.decks import DeckPicker
+from ygoterm.tui.screens.menu import MenuScreen
 from ygoterm.tui.pool_loader import PoolLoader
 
 
@@ -29,7 +29,7 @@ def test_the_menu_needs_neither_the_card_schema_nor_the_engine():
     """What `ygoterm` imports before its menu is on screen (a fresh interpreter)."""
     code = ("import sys, ygoterm.cli, ygoterm.tui.app\n"
             "heavy = sorted(m for m in sys.modules if m.startswith(('ygoterm.schema.cards', 'ygoterm.schema.effects', "
-            "'ygoterm.engine.duel.protocol', 'ygoterm.engine.effects.registry', 'ygoterm.agents', 'ygoterm.tui.duel_screen')))\n"
+            "'ygoterm.engine.duel.protocol', 'ygoterm.engine.effects.registry', 'ygoterm.agents', 'ygoterm.tui.screens.duel')))\n"
             "print(heavy)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr

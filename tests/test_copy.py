@@ -214,8 +214,8 @@ def test_bench_against_an_unknown_revision_says_so(cli):
 
 
 def test_undo_restores_each_earlier_decision_from_snapshots_then_by_replay(pool, decks, monkeypatch):
-    from ygoterm.tui import session as session_module
-    from ygoterm.tui.session import Seat, Session
+    from ygoterm.tui.presenters import session as session_module
+    from ygoterm.tui.presenters.session import Seat, Session
 
     monkeypatch.setattr(session_module, "MAX_SNAPSHOTS", 4)
     session = Session.start(Duel.new(pool, decks, 21), pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)

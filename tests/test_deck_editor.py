@@ -14,8 +14,8 @@ from ygoterm.schema.deckwrite import deck_yaml
 from ygoterm.schema.legality import judge_deck
 from ygoterm.schema.validate import refusal
 from ygoterm.tui.app import YgoApp
-from ygoterm.tui.deck_editor import DeckEditor, UnsavedDialog
-from ygoterm.tui.deck_screens import DeckBrowser
+from ygoterm.tui.screens.deck_editor import DeckEditor, UnsavedDialog
+from ygoterm.tui.screens.decks import DeckBrowser
 
 
 @pytest.fixture(autouse=True)

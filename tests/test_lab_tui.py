@@ -12,10 +12,10 @@ from ygoterm.analysis.odds import FIRST_HAND, SECOND_HAND, deck_counts, hand_mee
 from ygoterm.schema.decks import find_deck, read_deck_file, resolve
 from ygoterm.schema.lab import resolve_lab
 from ygoterm.tui.app import YgoApp
-from ygoterm.tui.duel_screen import DuelScreen
-from ygoterm.tui.lab_screen import LabScreen
-from ygoterm.tui.deck_screens import DeckBrowser, DeckPicker
-from ygoterm.tui.menu import MenuScreen
+from ygoterm.tui.screens.duel import DuelScreen
+from ygoterm.tui.screens.lab import LabScreen
+from ygoterm.tui.screens.decks import DeckBrowser, DeckPicker
+from ygoterm.tui.screens.menu import MenuScreen
 
 from tests.test_tui import make_app, open_menu_item, screen_text
 
@@ -179,7 +179,7 @@ async def test_random_keys_on_the_lab_never_raise(pool, monkeypatch):
 
 async def test_leaving_the_lab_while_it_deals_stops_the_search(pool, monkeypatch):
     path, _, _ = lab_of(pool, "joey-warriors")
-    monkeypatch.setattr("ygoterm.tui.lab_screen.hand_meets", lambda plan, hand: 0)  # no hand meets anything: a long search
+    monkeypatch.setattr("ygoterm.tui.screens.lab.hand_meets", lambda plan, hand: 0)  # no hand meets anything: a long search
     app = make_app(pool, start=lambda app: LabScreen(path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

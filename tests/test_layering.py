@@ -68,9 +68,6 @@ def test_engine_modules_import_only_modules_below_them():
     assert not problems, "\n".join(problems)
 
 
-_MOVING = {("ygoterm.tui.lab_screen", "ygoterm.cli.odds")}  # (moving down with the TUI's split, issue #34)
-
-
 def test_packages_import_only_packages_below_them():
     from ygoterm.devtools.imports import import_graph
 
@@ -85,9 +82,42 @@ def test_packages_import_only_packages_below_them():
         if a and b and a != b:
             if a not in rank or b not in rank:
                 problems.append(f"{e.importer} → {e.target}: a package not in PACKAGES")
-            elif rank[b] > rank[a] and (e.importer, e.target) not in _MOVING:
+            elif rank[b] > rank[a]:
                 problems.append(f"{e.importer} imports {e.target} above it ({e.kind} import, line {e.line})")
     assert not problems, "\n".join(problems)
+
+
+# The TUI's own layers, bottom → top (docs/architecture.md): presenters work out what to show
+# without Textual, widgets draw it, screens wire widgets to a presenter and answer keys, the
+# app (and the menu flows it starts) opens screens.
+TUI_LAYERS = ["presenters", "widgets", "screens", ""]  # ("": the modules of ygoterm.tui itself)
+
+
+def test_tui_layers_import_only_layers_below_them():
+    """Any import kind, across the TUI's layers, points down; and no presenter imports Textual."""
+    from ygoterm.devtools.imports import import_graph
+
+    def layer(module: str) -> int:
+        parts = module.split(".")
+        return TUI_LAYERS.index(parts[2] if len(parts) > 3 else "")
+
+    problems = []
+    for e in import_graph():
+        if not e.importer.startswith("ygoterm.tui."):
+            continue
+        if e.target.startswith("ygoterm.tui.") and layer(e.target) > layer(e.importer):
+            problems.append(f"{e.importer} imports {e.target} above it ({e.kind} import, line {e.line})")
+    assert not problems, "\n".join(problems)
+
+
+def test_presenters_never_import_textual():
+    code = (
+        "import sys, pkgutil, importlib, ygoterm.tui.presenters as p\n"
+        "for m in pkgutil.iter_modules(p.__path__): importlib.import_module(f'ygoterm.tui.presenters.{m.name}')\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] == 'textual')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "", f"presenters imported: {result.stdout}"
 
 
 CLIENTS = ("ygoterm.tui", "ygoterm.agents", "ygoterm.analysis", "ygoterm.cli", "ygoterm.devtools",

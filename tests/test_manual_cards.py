@@ -16,9 +16,11 @@ from ygoterm.engine import load_duel
 from ygoterm.schema.cardpool import CardPool
 from ygoterm.schema.decks import find_deck, load_deck, unscripted_cards
 from ygoterm.tui.app import YgoApp
-from ygoterm.tui.deck_editor import DeckEditor
-from ygoterm.tui.duel_screen import DuelScreen
-from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, MessageScreen, PileScreen, SharedResponse, open_question
+from ygoterm.tui.screens.deck_editor import DeckEditor
+from ygoterm.tui.screens.duel import DuelScreen
+from ygoterm.tui.presenters.manual_menu import card_manual_actions
+from ygoterm.tui.widgets.questions import ChoicePrompt, SharedResponse, open_question
+from ygoterm.tui.screens.dialogs import CurtainScreen, MessageScreen, PileScreen
 from tests.test_tui import open_menu_item
 
 CARDS = '''- id: 99000001
@@ -74,7 +76,7 @@ def board(app) -> DuelScreen:
 
 
 def slot_of(screen: DuelScreen, name: str, row: str = "bottom-hand"):
-    return next(slot for slot in screen.slots[row] if slot.view and slot.view.name == name)
+    return next(slot for slot in screen.board.slots[row] if slot.view and slot.view.name == name)
 
 
 async def choose(pilot, app, label: str) -> None:
@@ -211,7 +213,7 @@ async def test_a_scripted_deck_in_solo_shows_no_manual_mark(world):
         await pilot.pause()
         screen = board(app)
         assert screen.manual_reason() == "" and "manual actions on" not in screen_text(app)
-        name = screen.slots["bottom-hand"][0].view.name
+        name = screen.board.slots["bottom-hand"][0].view.name
         labels = await card_menu(pilot, app, name)
         assert not any(label.startswith("✎") for label in labels)
 
@@ -261,8 +263,8 @@ async def test_hot_seat_with_unscripted_cards_has_manual_actions_on(world, tmp_p
         assert load_duel(tmp_path / "hot.json", pool).state_hash() == duel.state_hash()
         # Bob's cards are scripted: no manual actions on them from the card menu, and none on Ann's cards for Bob
         screen2 = await to_command(pilot, app, 1)
-        assert screen2.card_manual_actions(blot.uid) == []
-        name = screen2.slots["bottom-hand"][0].view.name
+        assert card_manual_actions(screen2.session, blot.uid) == []
+        name = screen2.board.slots["bottom-hand"][0].view.name
         assert not any(label.startswith("✎") for label in await card_menu(pilot, app, name))
 
 
@@ -280,7 +282,7 @@ async def test_hot_seat_manual_actions_on_hidden_cards_reveal_nothing(world):
         await choose(pilot, app, "✎ manual: Set it in a Monster Zone (face-down Defense)")
         set_imp = next(c for c in duel.players[0].mzone if c is not None)
         assert not set_imp.face_up
-        screen.select(next(slot for slot in screen.slots["bottom-m"] if slot.uid == set_imp.uid))
+        screen.select(next(slot for slot in screen.board.slots["bottom-m"] if slot.uid == set_imp.uid))
         await pilot.pause()
         assert "✎Quill Imp" in screen_text(app)  # Ann sees her own Set card, marked
         await card_menu(pilot, app, "Quill Imp", row="bottom-m")
@@ -305,12 +307,12 @@ async def test_hot_seat_manual_actions_on_hidden_cards_reveal_nothing(world):
             s = board(app).session
             if s.viewer == 1 and isinstance(open_question(app), DuelScreen):
                 bob = open_question(app)
-                for slot in bob.slots["top-m"]:
+                for slot in bob.board.slots["top-m"]:
                     bob.select(slot)
                     await pilot.pause()
                     assert "Quill Imp" not in screen_text(app)
                     checked += 1
-                assert bob.card_manual_actions(set_imp.uid) == []
+                assert card_manual_actions(bob.session, set_imp.uid) == []
                 break
             if isinstance(open_question(app), (CurtainScreen, SharedResponse, ChoicePrompt)):
                 assert "Quill Imp" not in screen_text(app)
@@ -350,8 +352,8 @@ def test_the_cli_plays_the_deck_in_solo_and_hot_seat_but_not_for_the_ai(cli, hom
 
 
 async def test_the_menu_marks_the_deck_plays_it_hot_seat_and_refuses_it_to_the_ai(world, monkeypatch):
-    from ygoterm.tui.deck_screens import DeckPicker
-    from ygoterm.tui.menu import MenuScreen
+    from ygoterm.tui.screens.decks import DeckPicker
+    from ygoterm.tui.screens.menu import MenuScreen
 
     monkeypatch.setattr("ygoterm.tui.app.new_seed", lambda: 2)
     pool, deck, _ = world

@@ -9,10 +9,11 @@ from ygoterm import paths
 from ygoterm.engine.core.decision import Kind
 from ygoterm.engine.match.match import SideDone
 from ygoterm.schema.decks import Deck, find_deck, load_deck
-from ygoterm.tui.duel_screen import DuelScreen
+from ygoterm.tui.screens.duel import DuelScreen
 from ygoterm.tui.match_menu import new_match
-from ygoterm.tui.match_screen import MatchBreakScreen, MatchDuelOver, MatchDuelScreen, SideDeckScreen
-from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, SelectPrompt, open_question
+from ygoterm.tui.screens.match import MatchBreakScreen, MatchDuelOver, MatchDuelScreen, SideDeckScreen
+from ygoterm.tui.widgets.questions import ChoicePrompt, SelectPrompt, open_question
+from ygoterm.tui.screens.dialogs import CurtainScreen
 from tests.conftest import FakeClock
 from tests.test_tui import make_app, pick, screen_text
 

@@ -1,7 +1,7 @@
 """Key presses per hot-seat turn (tui/presses.py drives the real screens like a player): the
 figures docs/design.md reports, kept from growing back."""
 
-from ygoterm.tui.presses import count_all
+from ygoterm.devtools.presses import count_all
 
 
 async def test_presses_per_turn_in_hot_seat(pool):

@@ -14,8 +14,9 @@ from ygoterm.engine.core.decision import Kind
 from ygoterm.engine.core.events import ChainLinkAdded
 from ygoterm.schema.decks import find_deck, load_deck
 from ygoterm.tui.app import YgoApp
-from ygoterm.tui.duel_screen import DuelScreen
-from ygoterm.tui.prompts import ChoicePrompt, CurtainScreen, SelectPrompt, SharedResponse, open_question
+from ygoterm.tui.screens.duel import DuelScreen
+from ygoterm.tui.widgets.questions import ChoicePrompt, SelectPrompt, SharedResponse, open_question
+from ygoterm.tui.screens.dialogs import CurtainScreen
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -264,7 +265,7 @@ async def test_enter_on_a_card_lists_its_actions_and_why_not(pool, decks):
         await pilot.pause()
         assert sum(1 for c in duel.players[0].mzone if c) == 1
         if big is not None:
-            screen.select(next(slot for slot in screen.slots["bottom-hand"] if slot.uid == big.uid))
+            screen.select(next(slot for slot in screen.board.slots["bottom-hand"] if slot.uid == big.uid))
             await pilot.press("enter")
             await pilot.pause()
             text = " ".join(str(r) for r in open_question(app).refusals)
@@ -322,7 +323,7 @@ async def test_solve_the_shipped_puzzle_from_the_menu(pool):
 
 async def test_an_engine_bug_rewinds_the_duel_and_keeps_a_replay(pool, tmp_path, monkeypatch):
     from ygoterm.engine.effects import registry
-    from ygoterm.tui.prompts import MessageScreen
+    from ygoterm.tui.screens.dialogs import MessageScreen
 
     def broken(ctx, params, name):
         raise KeyError("simulated engine bug")
@@ -732,7 +733,7 @@ async def to_the_board(pilot, app, limit=60):
 
 
 async def test_escape_on_the_menu_asks_before_quitting(pool):
-    from ygoterm.tui.prompts import ConfirmScreen
+    from ygoterm.tui.screens.dialogs import ConfirmScreen
 
     app = make_app(pool)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -753,7 +754,7 @@ async def test_escape_on_the_menu_asks_before_quitting(pool):
 
 @pytest.mark.parametrize("solo", [True, False], ids=["solo", "hot-seat"])
 async def test_q_asks_before_leaving_a_duel_and_says_it_is_autosaved(pool, decks, solo):
-    from ygoterm.tui.prompts import ConfirmScreen
+    from ygoterm.tui.screens.dialogs import ConfirmScreen
 
     if solo:
         app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
@@ -811,7 +812,7 @@ async def test_the_key_bar_shows_only_the_keys_that_work(pool, decks):
 
 
 async def test_concede_asks_and_names_the_player_at_the_keyboard(pool, decks):
-    from ygoterm.tui.prompts import ConfirmScreen, DuelOverScreen
+    from ygoterm.tui.screens.dialogs import ConfirmScreen, DuelOverScreen
 
     app = hot_seat_app(pool, decks)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -842,8 +843,8 @@ async def test_concede_asks_and_names_the_player_at_the_keyboard(pool, decks):
 
 async def test_rematch_same_decks_new_seed_and_the_loser_chooses(pool, decks):
     from ygoterm.engine.core.events import CoinToss
-    from ygoterm.tui.prompts import DuelOverScreen
-    from ygoterm.tui.session import rematch_seed
+    from ygoterm.tui.screens.dialogs import DuelOverScreen
+    from ygoterm.tui.presenters.session import rematch_seed
 
     app = hot_seat_app(pool, decks)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -900,7 +901,7 @@ def test_a_rematch_is_reproducible_and_resumes_with_its_chooser(pool, decks, tmp
     as the same duel and still knows who chose (for R-MATCH-3 after a draw)."""
     from ygoterm.engine.core.decision import Outcome
     from ygoterm.engine import load_duel
-    from ygoterm.tui.session import Seat, Session
+    from ygoterm.tui.presenters.session import Seat, Session
 
     from ygoterm.engine.duel.protocol import Duel
 
@@ -931,7 +932,7 @@ async def test_the_cursor_starts_on_your_own_hand_after_a_curtain(pool, decks):
         first = screen.session.duel.pending.player
         await pilot.press("up", "up", "up", "right")  # Player 1 leaves the cursor on the field
         await pilot.pause()
-        assert not screen.cursor.id.startswith("bottom-hand")
+        assert not screen.board.cursor.id.startswith("bottom-hand")
         for _ in range(40):  # end the turn: the device goes to the other player
             if isinstance(open_question(app), CurtainScreen):
                 break
@@ -941,11 +942,11 @@ async def test_the_cursor_starts_on_your_own_hand_after_a_curtain(pool, decks):
         await pilot.press("enter")
         await pilot.pause()
         assert screen.session.viewer == 1 - first
-        assert screen.cursor.id == "bottom-hand-0" and screen.cursor.view.uid == screen.session.view().sides[1 - first].hand[0].uid
+        assert screen.board.cursor.id == "bottom-hand-0" and screen.board.cursor.view.uid == screen.session.view().sides[1 - first].hand[0].uid
 
 
 async def test_terminal_too_small_says_so_until_it_is_resized(pool, decks):
-    from ygoterm.tui.prompts import HelpScreen, TooSmallScreen
+    from ygoterm.tui.screens.dialogs import HelpScreen, TooSmallScreen
 
     app = make_app(pool, start=lambda app: app.solo_screen((decks["vanilla-beatdown"], decks["vanilla-beatdown"]), "goldfish", 5))
     async with app.run_test(size=(60, 20)) as pilot:
@@ -1029,7 +1030,7 @@ async def test_a_duel_against_the_ai_resumes_from_its_autosave(pool, decks):
 def hot_seat_position_app(pool, position: dict, seed: int = 1, prompts=("always", "always")) -> YgoApp:
     """A hot-seat duel (two humans, curtains, shared response prompts) from a scenario position."""
     from ygoterm.engine.duel.position import build_position
-    from ygoterm.tui.session import Seat, Session
+    from ygoterm.tui.presenters.session import Seat, Session
 
     def start(app):
         duel = build_position(pool, position, seed=seed)
@@ -1057,7 +1058,7 @@ async def lift(pilot, app):
 
 async def summon_from_the_card_menu(pilot, app, name: str) -> None:
     screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
-    screen.select(next(slot for slot in screen.slots["bottom-hand"] if slot.view and slot.view.name == name))
+    screen.select(next(slot for slot in screen.board.slots["bottom-hand"] if slot.view and slot.view.name == name))
     await pilot.press("enter")
     await pilot.pause()
     prompt = open_question(app)
@@ -1201,7 +1202,7 @@ async def test_stop_asking_until_something_happens(pool):
 
 def test_passing_the_rest_of_a_damage_step(pool):
     from ygoterm.engine.duel.position import build_position
-    from ygoterm.tui.session import Seat, Session
+    from ygoterm.tui.presenters.session import Seat, Session
 
     duel = build_position(pool, {"name": "attack", "turn": 3, "A": {"monsters": ["Gemini Elf"], "hand": ["Rush Recklessly"]},
                                  "B": {"monsters": ["Celtic Guardian"], "hand": ["Rush Recklessly"]}}, seed=1)
@@ -1274,7 +1275,7 @@ async def test_escape_out_of_an_activation_leaves_the_duel_untouched(pool):
         board = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
         session = board.session
         before, record = session.duel.state_hash(), list(session.duel.record.choices)
-        board.select(next(slot for slot in board.slots["bottom-hand"] if slot.view and slot.view.name == "Mystical Space Typhoon"))
+        board.select(next(slot for slot in board.board.slots["bottom-hand"] if slot.view and slot.view.name == "Mystical Space Typhoon"))
         await pilot.press("enter")
         await pilot.pause()
         await pick(pilot, open_question(app), "activate Mystical Space Typhoon")
@@ -1305,7 +1306,7 @@ def attack_app(pool) -> YgoApp:
     """Ann's Dark Paladin (ATK raised by its own effect) and Stardust Dragon against Bob's
     Summoned Skull, Main Phase 1 of turn 3, solo (no curtain)."""
     from ygoterm.engine.duel.position import build_position
-    from ygoterm.tui.session import Seat, Session
+    from ygoterm.tui.presenters.session import Seat, Session
 
     position = {"name": "marks", "turn": 3, "phase": "main1", "names": {"A": "Ann", "B": "Bob"},
                 "A": {"deck": DECK, "monsters": [{"card": "Dark Paladin", "how": "special"}, {"card": "Stardust Dragon", "how": "special"}]},
@@ -1351,13 +1352,13 @@ async def test_the_board_marks_the_attacker_its_target_and_a_raised_atk(pool):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
-        paladin = next(slot for slot in screen.slots["bottom-m"] if slot.view and slot.view.name == "Dark Paladin")
+        paladin = next(slot for slot in screen.board.slots["bottom-m"] if slot.view and slot.view.name == "Dark Paladin")
         assert paladin.view.atk > paladin.view.base_atk and f"{paladin.view.atk}▲" in screen_text(app)
         assert "⚔" not in screen_text(app)
         declare_attack(screen)
         screen.advance()
         await pilot.pause()
-        skull = next(slot for slot in screen.slots["top-m"] if slot.view and slot.view.name == "Summoned Skull")
+        skull = next(slot for slot in screen.board.slots["top-m"] if slot.view and slot.view.name == "Summoned Skull")
         assert (paladin.mark, skull.mark) == ("attacker", "target")
         await pilot.press("escape")  # the response prompt aside: the board itself
         await pilot.pause()
@@ -1370,7 +1371,7 @@ async def test_attack_options_say_the_details_are_the_attackers(pool):
     the target's named just before them) and where the target is — only its place, so a
     face-down target stays unnamed and its stats unseen."""
     from ygoterm.engine.duel.position import build_position
-    from ygoterm.tui.session import Seat, Session
+    from ygoterm.tui.presenters.session import Seat, Session
 
     position = {"name": "descriptions", "turn": 3, "phase": "main1",
                 "A": {"deck": DECK, "monsters": ["Vorse Raider"]},
@@ -1413,7 +1414,7 @@ async def test_a_question_over_the_board_holds_the_keys_until_it_is_answered(poo
         board = open_question(app)
         assert isinstance(board, DuelScreen)
         duel = board.session.duel
-        cursor = board.cursor
+        cursor = board.board.cursor
         await pilot.press("c")
         await pilot.pause()
         question = open_question(app)
@@ -1424,11 +1425,11 @@ async def test_a_question_over_the_board_holds_the_keys_until_it_is_answered(poo
         await pilot.press("n", "a", "left", "right", "g", "u", "question_mark", "tab", "shift+tab")
         await pilot.pause()
         assert open_question(app) is question and app.screen is board  # nothing opened, nothing left
-        assert duel.record.choices == record and board.cursor is cursor
+        assert duel.record.choices == record and board.board.cursor is cursor
         assert app.focused is question.query_one("#choices")  # (Tab stayed in the question)
         await pilot.click("#bottom-hand", offset=(3, 1))  # a card of the hand, behind nothing
         await pilot.pause()
-        assert open_question(app) is question and board.cursor is cursor
+        assert open_question(app) is question and board.board.cursor is cursor
         await pilot.press("escape")
         await pilot.pause()
         assert open_question(app) is board and not question.display
@@ -1452,7 +1453,7 @@ def test_the_window_after_a_summon_and_the_last_chance_read_differently(pool):
     Summon, but the second says it is the last chance in this phase (R-PRIO-2); they read the
     same before."""
     from ygoterm.engine.duel.position import build_position
-    from ygoterm.tui.session import Seat, Session
+    from ygoterm.tui.presenters.session import Seat, Session
 
     duel = build_position(pool, {"name": "windows", "turn": 3, "A": {"hand": ["Gemini Elf"]},
                                  "B": {"spells": ["Waboku"]}}, seed=1)

@@ -28,8 +28,8 @@ def evaluate(d: "Duel", me: int) -> float:
 
 
 # What each term of `features` is worth. Set by hand first (1.2, -1.0, 1.0, 0.9, 0.8, 0.7, 0.9, 0.7,
-# 0.2, 0.3, -0.5, 3.0); the groups' multipliers since fitted to who wins (analysis/fit_evaluation.py:
-# `python -m ygoterm.analysis.fit_evaluation --duels 10000 --seed 1`, 127276 positions): monsters
+# 0.2, 0.3, -0.5, 3.0); the groups' multipliers since fitted to who wins (devtools/fit_evaluation.py:
+# `python -m ygoterm.devtools.fit_evaluation --duels 10000 --seed 1`, 127276 positions): monsters
 # × 2.84, hand × 2.15, Spells & Traps × 7.10, an open lethal attack × 3.06 against life points.
 WEIGHTS = (1.2, -1.0, 2.84, 2.56, 2.28, 1.99, 1.93, 4.97, 1.42, 2.13, -0.5, 9.17)
 

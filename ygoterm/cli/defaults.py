@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..tui.menu import Settings
+    from ..tui.presenters.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -33,14 +33,14 @@ FROM_SETTINGS: dict[str, FromSettings] = {"lp": FromSettings("--lp", "starting_l
 
 
 def load_settings() -> "Settings":
-    from ..tui.menu import Settings
+    from ..tui.presenters.settings import Settings
 
     return Settings.load()
 
 
 def describe_default(spec: FromSettings, settings: "Settings") -> str:
     """'default: 4000, from your settings file PATH', or the built-in value and why."""
-    from ..tui.menu import settings_path
+    from ..tui.presenters.settings import settings_path
 
     path = settings_path()
     if not path.is_file():
@@ -69,7 +69,7 @@ class SettingsHelpFormatter(argparse.HelpFormatter):
 def apply_settings(args: argparse.Namespace, settings: "Settings") -> list[str]:
     """Fill every settings-fed flag left out with its setting; returns a note for each setting
     that differs from the built-in default (the duel screen shows it: nothing happens silently)."""
-    from ..tui.menu import settings_path
+    from ..tui.presenters.settings import settings_path
 
     notes = []
     for dest, spec in FROM_SETTINGS.items():

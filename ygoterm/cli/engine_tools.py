@@ -7,10 +7,10 @@ import cProfile
 import io
 import pstats
 
-from ..analysis.bench import CopyFigures, ai_latency, bench, copy_latency
-from ..analysis.compare import CompareError, compare_revisions
+from ..devtools.bench import CopyFigures, ai_latency, bench, copy_latency
+from ..devtools.compare import CompareError, compare_revisions
 from ..analysis.fuzz import fuzz, pool_decks
-from ..analysis.load_bench import measure_import, measure_load
+from ..devtools.load_bench import measure_import, measure_load
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, deck_paths, load_deck
 from ..schema.problems import DataError
@@ -87,7 +87,7 @@ def run_fuzz(args: argparse.Namespace) -> int:
 
 def run_bench(args: argparse.Namespace) -> int:
     if args.tui:
-        from ..tui.bench import measure, report
+        from ..devtools.tui_bench import measure, report
 
         for line in report(measure(keys=args.keys, seed=args.seed or 7)):
             out.print(line)
@@ -118,23 +118,23 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.copy:
         out.print(f"Duel.copy() and determinize() of {a.name} vs {b.name}, {args.duels} random duels (seed {args.seed})")
         out.print("  (ms, median / p99)       copy             determinize")
-        for f in copy_latency(pool, (a, b), args.duels, args.seed):
+        for turn in copy_latency(pool, (a, b), args.duels, args.seed):
             q = CopyFigures.quantile
-            out.print(f"  turn {f.turn:>2} ({len(f.copy):>4} samples)  {q(f.copy, 0.5) * 1e3:.3f} / {q(f.copy, 0.99) * 1e3:.3f}"
-                      f"    {q(f.determinize, 0.5) * 1e3:.3f} / {q(f.determinize, 0.99) * 1e3:.3f}")
+            out.print(f"  turn {turn.turn:>2} ({len(turn.copy):>4} samples)  {q(turn.copy, 0.5) * 1e3:.3f} / {q(turn.copy, 0.99) * 1e3:.3f}"
+                      f"    {q(turn.determinize, 0.5) * 1e3:.3f} / {q(turn.determinize, 0.99) * 1e3:.3f}")
         return EXIT_OK
     profiler = cProfile.Profile() if args.profile else None
     if profiler:
         profiler.enable()
-    figures = bench(pool, (a, b), args.duels, args.seed, time_decisions=not profiler)
+    played = bench(pool, (a, b), args.duels, args.seed, time_decisions=not profiler)
     if profiler:
         profiler.disable()
-    out.print(f"{figures.duels} duels {a.name} vs {b.name} (seed {args.seed}) in {figures.seconds:.2f} s")
-    out.print(f"  {figures.duels_per_s:,.1f} duels/s · {figures.decisions_per_s:,.0f} decisions/s · "
-              f"{figures.decisions_per_duel:,.1f} decisions per duel")
-    if figures.per_decision:
-        out.print(f"  time per decision: p50 {figures.percentile(0.5) * 1e6:.1f} µs · p99 {figures.percentile(0.99) * 1e6:.1f} µs")
-    out.print(f"  peak memory (max RSS): {figures.peak_rss_mb:.0f} MB")
+    out.print(f"{played.duels} duels {a.name} vs {b.name} (seed {args.seed}) in {played.seconds:.2f} s")
+    out.print(f"  {played.duels_per_s:,.1f} duels/s · {played.decisions_per_s:,.0f} decisions/s · "
+              f"{played.decisions_per_duel:,.1f} decisions per duel")
+    if played.per_decision:
+        out.print(f"  time per decision: p50 {played.percentile(0.5) * 1e6:.1f} µs · p99 {played.percentile(0.99) * 1e6:.1f} µs")
+    out.print(f"  peak memory (max RSS): {played.peak_rss_mb:.0f} MB")
     if profiler:
         buffer = io.StringIO()
         pstats.Stats(profiler, stream=buffer).sort_stats("tottime").print_stats(25)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rich.markup import escape
 from rich.table import Table
@@ -15,8 +15,9 @@ from ..analysis.odds import FIRST_HAND, SECOND_HAND, Odds, Report, WhatIf, cuts,
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, read_deck_file, resolve
 from ..schema.lab import Combo, Lab, parse_need, resolve_needs
+from ..schema.legality import copy_limit
 from ..schema.problems import DataError, Problem
-from .common import EXIT_OK, UsageError, banlist_by_ref, card_pool, deck_dirs, find_deck_file, out
+from .common import EXIT_OK, UsageError, card_pool, deck_dirs, find_deck_file, out
 
 
 def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -94,21 +95,6 @@ def hand_sizes(args: argparse.Namespace) -> list[tuple[str, int]]:
     return [("going first", FIRST_HAND), ("going second", SECOND_HAND)]
 
 
-def copy_limit(deck: Deck, dirs: list[Path], pool: CardPool, path: Path) -> Callable[[str], int]:
-    """Copies allowed per card name: 3, or the deck's banlist's limit."""
-    limits: dict[str, int] = {}
-    if deck.banlist:
-        try:
-            banlist = banlist_by_ref(deck.banlist, dirs, pool, named_in=path)
-            for card in deck.main:
-                found = banlist.limit(card.deck_name)
-                if found is not None:
-                    limits[card.name] = found
-        except (UsageError, DataError):
-            pass  # `ygoterm check` reports a missing banlist; the lab counts 3 copies
-    return lambda name: limits.get(name, 3)
-
-
 # ---------------------------------------------------------------------- the command
 
 
@@ -120,7 +106,7 @@ def run_odds(args: argparse.Namespace) -> int:
     reports = [odds(counts, lab, h) for _, h in sizes]
     changes: list[WhatIf] = []
     if args.what_if:
-        _, changes = what_if(counts, lab, tuple(h for _, h in sizes), limit=copy_limit(deck, deck_dirs(args), pool, path))
+        _, changes = what_if(counts, lab, tuple(h for _, h in sizes), limit=copy_limit(deck, deck_dirs(args), pool, named_in=path))
     sim = None
     if args.sim is not None:
         from .lab_sim import simulate

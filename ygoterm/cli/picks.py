@@ -41,7 +41,7 @@ def saves_folder() -> Path:
 def find_save(ref: str) -> Path:
     """A save by path, or by its name in the saves folder (with or without .json, ignoring case,
     or as the duel screen cleans a typed name). Unknown: a UsageError listing the saves, nearest first."""
-    from ..tui.session import save_file_name
+    from ..tui.presenters.session import save_file_name
 
     path = Path(ref).expanduser()
     if path.is_file():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from .banlist import Banlist, find_banlist, load_banlist
 from .cardpool import CardPool
@@ -67,6 +68,19 @@ def lookup_banlist(name: str, pool: CardPool, dirs: list[Path], *, named_in: Pat
         return load_banlist(found, pool), None, []
     except DataError as e:
         return None, None, e.problems
+
+
+def copy_limit(deck: Deck, dirs: list[Path], pool: CardPool, *, named_in: Path) -> Callable[[str], int]:
+    """Copies allowed per card name, for the lab's what-ifs: the deck's banlist's limit, else 3
+    (a banlist that cannot be found or read counts 3 copies: `ygoterm check` reports it)."""
+    banlist = lookup_banlist(deck.banlist, pool, dirs, named_in=named_in)[0] if deck.banlist else None
+    limits: dict[str, int] = {}
+    if banlist is not None:
+        for card in deck.main:
+            found = banlist.limit(card.deck_name)
+            if found is not None:
+                limits[card.name] = found
+    return lambda name: limits.get(name, 3)
 
 
 def judge_unsaved(deck: Deck, pool: CardPool, dirs: list[Path], *, named_in: Path) -> tuple[Banlist | None, list[Problem]]:

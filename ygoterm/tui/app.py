@@ -23,16 +23,18 @@ from ..engine import Option
 from ..paths import autosave_path
 from ..schema.problems import DataError
 from .idle_gc import IdleCollector
-from .menu import MenuScreen, Settings, SettingsScreen, new_seed, puzzle_files, saved_duels
 from .pool_loader import PoolLoader
-from .prompts import ChoicePrompt, ConfirmScreen, MessageScreen, QuestionScreen, SafeCommandPalette, TooSmallScreen
+from .presenters.settings import Settings, new_seed, puzzle_files, saved_duels
+from .screens.dialogs import ConfirmScreen, MessageScreen, QuestionScreen, SafeCommandPalette, TooSmallScreen
+from .screens.menu import MenuScreen, SettingsScreen
+from .widgets.questions import ChoicePrompt
 
 if TYPE_CHECKING:
     from ..schema.cardpool import CardPool
     from ..schema.decks import Deck
     from ..schema.rules import Rules
-    from .duel_screen import DuelScreen
-    from .session import Session
+    from .presenters.session import Session
+    from .screens.duel import DuelScreen
 
 
 MIN_SIZE = (80, 24)  # the screens are laid out for this; below it the app says so (TooSmallScreen)
@@ -54,8 +56,8 @@ class YgoApp(App):
         if self.load_error is not None and error is self.load_error:
             self.exit(return_code=2)  # a broken card file: the CLI lists its problems (cli/menu.py)
             return
-        from .duel_screen import DuelScreen
-        from .match_session import MatchRun
+        from .presenters.match_session import MatchRun
+        from .screens.duel import DuelScreen
 
         run = next((s.run for s in reversed(self.screen_stack) if hasattr(s, "run") and isinstance(s.run, MatchRun)), None)
         duel = next((s.session.duel for s in reversed(self.screen_stack) if isinstance(s, DuelScreen)), None)
@@ -96,14 +98,14 @@ class YgoApp(App):
         elif small and top is not None:
             super().push_screen(TooSmallScreen(size, MIN_SIZE))
 
-    def push_screen(self, screen: Any, callback: Any = None, wait_for_dismiss: bool = False) -> Any:
+    def push_screen(self, screen: Any, callback: Any = None) -> Any:  # type: ignore[override]  # (we never wait_for_dismiss)
         """A screen pushed while the terminal is too small (an AI's move that asks a question)
         goes under the message, which stays on top."""
         top = self.screen_stack[-1] if self.screen_stack else None
         if not isinstance(top, TooSmallScreen) or isinstance(screen, TooSmallScreen):
-            return super().push_screen(screen, callback, wait_for_dismiss)
+            return super().push_screen(screen, callback)
         self.pop_screen()
-        pushed = super().push_screen(screen, callback, wait_for_dismiss)
+        pushed = super().push_screen(screen, callback)
         super().push_screen(TooSmallScreen(top.now, MIN_SIZE))
         return pushed
 
@@ -171,9 +173,9 @@ class YgoApp(App):
     def hot_seat_screen(self, decks: tuple[Deck, Deck], seed: int, rules: Rules | None = None) -> DuelScreen:
         """`rules`: the CLI's (its flags win over the settings, which are never changed by them)."""
         from ..engine import Duel
-        from .deck_screens import manual_rules
-        from .duel_screen import DuelScreen
-        from .session import Seat, Session
+        from .presenters.decks import manual_rules
+        from .presenters.session import Seat, Session
+        from .screens.duel import DuelScreen
 
         s = self.settings
         seats = (Seat(s.names[0], "human", s.prompts[0]), Seat(s.names[1], "human", s.prompts[1]))
@@ -185,8 +187,8 @@ class YgoApp(App):
         """A solo duel up to your first move: you go first unless `first` is False (the deck lab
         deals its test hands through this too, so a seed it found gives the same hand here)."""
         from ..engine import Duel
-        from .deck_screens import solo_seats
-        from .session import Session
+        from .presenters.decks import solo_seats
+        from .presenters.session import Session
 
         seats = solo_seats(opponent, self.settings.names)
         duel = Duel.new(self.pool, decks, seed, rules or self.settings.rules(), (seats[0].name, seats[1].name), solo=True)
@@ -197,7 +199,7 @@ class YgoApp(App):
 
     def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None, *,
                     first: bool = True) -> DuelScreen:
-        from .duel_screen import DuelScreen
+        from .screens.duel import DuelScreen
 
         session = self.solo_session(decks, opponent, seed, rules, first=first)
         screen = DuelScreen(session, title=f"solo vs {session.seats[1].name}", solo=True)
@@ -208,8 +210,8 @@ class YgoApp(App):
         """A scenario's position to play by hand (its extra `cards:` included). Raises DataError,
         with file:line, for a broken file or an unknown card."""
         from ..scenarios import PoolCache, prepare
-        from .duel_screen import DuelScreen
-        from .session import Seat, Session
+        from .presenters.session import Seat, Session
+        from .screens.duel import DuelScreen
 
         pools = PoolCache(base=self.pool)
         scenario, duel = prepare(path, pools)
@@ -225,7 +227,8 @@ class YgoApp(App):
 
     def menu_hotseat(self) -> None:
         self.wait_for_pool()
-        from .deck_screens import DeckPicker, survey_decks
+        from .presenters.decks import survey_decks
+        from .screens.decks import DeckPicker
 
         entries = survey_decks(self.pool, self.deck_dirs)
 
@@ -240,7 +243,8 @@ class YgoApp(App):
     def menu_solo(self) -> None:
         self.wait_for_pool()
         from ..agents.ai import ABOUT
-        from .deck_screens import DeckPicker, ai_refusal, survey_decks
+        from .presenters.decks import ai_refusal, survey_decks
+        from .screens.decks import DeckPicker
 
         entries = survey_decks(self.pool, self.deck_dirs)
 
@@ -308,14 +312,16 @@ class YgoApp(App):
 
     def menu_decks(self) -> None:
         self.wait_for_pool()
-        from .deck_screens import DeckBrowser, survey_decks
+        from .presenters.decks import survey_decks
+        from .screens.decks import DeckBrowser
 
         self.push_screen(DeckBrowser(survey_decks(self.pool, self.deck_dirs)))
 
     def menu_lab(self) -> None:
         self.wait_for_pool()
-        from .deck_screens import DeckPicker, survey_decks
-        from .lab_screen import LabScreen
+        from .presenters.decks import survey_decks
+        from .screens.decks import DeckPicker
+        from .screens.lab import LabScreen
 
         entries = survey_decks(self.pool, self.deck_dirs)
         self.push_screen(DeckPicker("Deck lab: choose a deck", entries),
@@ -331,9 +337,9 @@ class YgoApp(App):
         self.wait_for_pool()
         from ..engine import load_duel
         from . import match_menu
-        from .duel_screen import DuelScreen
-        from .match_session import MatchRun, is_match_save
-        from .session import Seat, Session
+        from .presenters.match_session import MatchRun, is_match_save
+        from .presenters.session import Seat, Session
+        from .screens.duel import DuelScreen
 
         if is_match_save(path):
             s = self.settings
@@ -374,7 +380,7 @@ class YgoApp(App):
 
     async def action_quit(self) -> None:
         """Quit, but never with a deck editor's unsaved changes: save, discard or stay."""
-        editors = sys.modules.get(f"{__package__}.deck_editor")  # (not imported yet: no editor was ever opened)
+        editors = sys.modules.get(f"{__package__}.screens.deck_editor")  # (not imported yet: no editor was ever opened)
         editor = next((s for s in self.screen_stack if editors and isinstance(s, editors.DeckEditor) and s.dirty), None)
         if editor is None:
             self.exit()
@@ -384,9 +390,14 @@ class YgoApp(App):
             if (choice == "save" and editor.action_save()) or choice == "discard":
                 self.exit()
 
+        assert editors is not None  # (an editor is open)
         self.push_screen(editors.UnsavedDialog(editor.draft.name, leaving="quitting"), answered)
 
     def action_confirm_quit(self) -> None:
         """Esc on the main menu: quit, but only after a yes (Esc is also "back" everywhere else)."""
         saved = "Your unfinished duel stays autosaved: \"Resume the last duel\" plays on from it." if autosave_path().is_file() else ""
-        self.push_screen(ConfirmScreen("Quit ygoterm?", saved, yes="quit", no="stay"), lambda yes: yes and self.exit())
+        self.push_screen(ConfirmScreen("Quit ygoterm?", saved, yes="quit", no="stay"), self._quit_if)
+
+    def _quit_if(self, yes: bool | None) -> None:
+        if yes:
+            self.exit()

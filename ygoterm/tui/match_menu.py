@@ -8,12 +8,14 @@ from ..agents.ai import ABOUT
 from ..engine import Option
 from ..schema.decks import Deck
 from ..schema.rules import Rules, TimeRules
-from .match_screen import MatchBreakScreen, MatchDuelScreen
-from .match_session import MatchRun
-from .deck_screens import DeckPicker, ai_refusal, manual_rules, survey_decks
-from .menu import new_seed
-from .prompts import ChoicePrompt, InputPrompt, MessageScreen, QuestionScreen
-from .session import Seat
+from .presenters.decks import ai_refusal, manual_rules, survey_decks
+from .presenters.match_session import MatchRun
+from .presenters.session import Seat
+from .presenters.settings import new_seed
+from .screens.decks import DeckPicker
+from .screens.dialogs import InputPrompt, MessageScreen, QuestionScreen
+from .screens.match import MatchBreakScreen, MatchDuelScreen
+from .widgets.questions import ChoicePrompt
 
 if TYPE_CHECKING:
     from .app import YgoApp

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable
 if TYPE_CHECKING:
     from ..schema.cardpool import CardPool
 
-WARM_MODULES = ("ygoterm.tui.duel_screen", "ygoterm.tui.session", "ygoterm.tui.deck_editor",
+WARM_MODULES = ("ygoterm.tui.screens.duel", "ygoterm.tui.presenters.session", "ygoterm.tui.screens.deck_editor",
                 "ygoterm.tui.match_menu", "ygoterm.agents.ai")
 
 

@@ -92,9 +92,9 @@ def _plain(output: bytes) -> bytes:
 
 
 async def _latency_and_memory(pool: CardPool, keys: int, seed: int) -> tuple[dict[str, list[float]], int]:
-    from .app import YgoApp
-    from .duel_screen import DuelScreen
-    from .prompts import open_question
+    from ..tui.app import YgoApp
+    from ..tui.screens.duel import DuelScreen
+    from ..tui.widgets.questions import open_question
 
     deck = load_deck(find_deck("kaiba-dragons", paths.deck_dirs()), pool)[0]  # type: ignore[arg-type]
     other = load_deck(find_deck("joey-warriors", paths.deck_dirs()), pool)[0]  # type: ignore[arg-type]
@@ -188,7 +188,7 @@ def report(figures: TuiFigures) -> list[str]:
         lines.append(f"  {kind:6s} p50 {_percentile(values, 0.5):6.1f} ms · p95 {_percentile(values, 0.95):6.1f} ms ({len(values)})")
     hot = figures.hot_seat_ms
     everything = [v for values in hot.values() for v in values]
-    lines.append(f"hot-seat, the turns of `python -m ygoterm.tui.presses` at 120×40: p50 {_percentile(everything, 0.5):.1f} ms · "
+    lines.append(f"hot-seat, the turns of `python -m ygoterm.devtools.presses` at 120×40: p50 {_percentile(everything, 0.5):.1f} ms · "
                  f"p95 {_percentile(everything, 0.95):.1f} ms ({len(everything)} keys), by what the key answered")
     for kind, values in sorted(hot.items()):
         lines.append(f"  {kind:14s} p50 {_percentile(values, 0.5):6.1f} ms · p95 {_percentile(values, 0.95):6.1f} ms ({len(values)})")

@@ -1,4 +1,5 @@
-"""The duel screen's widgets: zones, piles, hands, the status bar, chain and log panels.
+"""The board: its places — zones, piles and hands (`CardSlot`), drawn a row at a time
+(`FieldRow`) — and the widget that holds them and the cursor (`Board`).
 
 Attributes go down (the screen sets each place's view), messages come up (a row posts
 `FieldRow.Chosen` when a place is clicked)."""
@@ -7,26 +8,28 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.geometry import Region
 from textual.message import Message
-from textual.notifications import SeverityLevel
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
-from textual.widgets import OptionList, RichLog
 
-from ..engine import CardView, DuelView, SideView
+from ...engine import EMZ_LEFT, FIELD_ZONE, SEPARATE_PENDULUM_ZONES, CardView, SideView
+from .panels import SideLine, StatusBar
 
 if TYPE_CHECKING:  # (the menu uses these widgets before the card schema is loaded: tui/pool_loader.py)
-    from ..schema.cardpool import CardPool
+    from ...schema.cardpool import CardPool
+
 
 HAND_SLOTS = 10
-HAND_MIN = 6  # hand places always on screen (see DuelScreen._fill_side)
+HAND_MIN = 6  # hand places always on screen (see Board._fill_hand)
 EMZ_WIDTH = 24  # each Extra Monster Zone's columns
 
 
@@ -114,7 +117,7 @@ class CardSlot:
             label = self.label  # the opponent's zones say whose they are, when that fits
             if self.owner_name and label and len(self.owner_name) + len(label) < width:
                 label = f"{self.owner_name} {label}"
-            from .render import slot_text  # (drawn only once the pool, and so the card schema, is loaded)
+            from ..presenters.render import slot_text
 
             text = slot_text(self.pool, self.view, width, lines, label)
         empty = self.view is None and self.count is None
@@ -270,178 +273,156 @@ class FieldRow(Widget, can_focus=False):
                 return
 
 
-class TextPanel(Widget):
-    """Shows a rich Text; changing it repaints without a new layout (Static.update re-lays out,
-    which costs a frame on every keypress)."""
+ROWS = ("top-hand", "top-st", "top-m", "emz", "bottom-m", "bottom-st", "bottom-hand")
 
-    def __init__(self, *, id: str | None = None) -> None:
+
+class Board(Vertical):
+    """Both fields, hands and piles as seven rows of places (`ROWS`), between the status bar
+    and each side's line; and the board's own cursor. The viewer's side is at the bottom.
+
+    The screen fills it from a `DuelView` (`fill`) and moves the cursor (`select`, `move`);
+    a click on a place comes up as `FieldRow.Chosen`."""
+
+    def __init__(self, pool: CardPool, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.text: Text | str = ""
+        self.pool = pool
+        self.cursor: CardSlot | None = None
+        self.slots: dict[str, list[CardSlot]] = {}
+        self.rows: list[list[CardSlot]] = []
 
-    def update(self, text: Text | str) -> None:
-        if text != self.text:
-            self.text = text
-            self.refresh()
+    def compose(self) -> ComposeResult:
+        # the places and lines every refresh touches, kept as they are made (DOM queries cost more than drawing)
+        self.status = StatusBar(id="status")
+        self.lines = {"top": SideLine(id="top-line"), "bottom": SideLine(id="bottom-line")}
+        field_rows = {row: self._field_row(row) for row in ROWS}
+        self.slots = {row: field_row.slots for row, field_row in field_rows.items()}
+        self.rows = [self.slots[row] for row in ROWS]
+        self.emz = field_rows["emz"]
+        yield self.status
+        yield self.lines["top"]
+        yield from field_rows.values()
+        yield self.lines["bottom"]
 
-    def render(self) -> Text | str:
-        return self.text
+    def _field_row(self, row: str) -> FieldRow:
+        """One row of places: a hand, the Extra Monster Zones, or a field row (`_places`)."""
+        pool = self.pool
+        if row.endswith("hand"):
+            return FieldRow([CardSlot(pool, "H", i, "", id=f"{row}-{i}") for i in range(HAND_SLOTS)], id=row, classes="hand")
+        if row == "emz":
+            return FieldRow([CardSlot(pool, "M", EMZ_LEFT + i, "Extra Monster Zone", id=f"emz-{i}") for i in range(2)],
+                            id=row, fixed=EMZ_WIDTH)
+        return FieldRow(list(self._places(row)), id=row)
 
+    def _places(self, row: str) -> Iterable[CardSlot]:
+        """Seven places. Yours: Field|M1..M5|GY and Extra|S1..S5|Deck; the opponent's mirrored."""
+        pool = self.pool
+        top = row.startswith("top")
+        if row.endswith("-m"):
+            ends = (("gy", "GY"), ("field", "Field")) if top else (("field", "Field"), ("gy", "GY"))
+            zone, labels = "M", [f"M{i + 1}" for i in range(5)]
+        else:
+            ends = (("deck", "Deck"), ("extra", "Extra")) if top else (("extra", "Extra"), ("deck", "Deck"))
+            zone, labels = "S", [f"S{i + 1}" for i in range(5)]
+        seqs = list(range(5))[::-1] if top else list(range(5))
+        # separate Pendulum Zones (V-06) sit at the ends of the Spell & Trap row, shown only when the rules have them
+        left, right = SEPARATE_PENDULUM_ZONES[::-1] if top else SEPARATE_PENDULUM_ZONES
+        yield CardSlot(pool, ends[0][0], FIELD_ZONE, ends[0][1], id=f"{row}-a")
+        if zone == "S":
+            yield CardSlot(pool, "S", left, "Pendulum", id=f"{row}-pl", pendulum=True)
+        for col, seq in enumerate(seqs):
+            yield CardSlot(pool, zone, seq, labels[seq], id=f"{row}-{col}")
+        if zone == "S":
+            yield CardSlot(pool, "S", right, "Pendulum", id=f"{row}-pr", pendulum=True)
+        yield CardSlot(pool, ends[1][0], FIELD_ZONE, ends[1][1], id=f"{row}-b")
 
-class StatusBar(TextPanel):
-    """Turn, phase and step, whose decision it is, the seed in solo mode. When the line is too
-    narrow the other parts shorten first: whose decision it is stays, and so does an alert (a
-    failing autosave must be seen at once)."""
+    def set_rules(self, *, separate_pendulum: bool, extra_monster_zones: bool) -> None:
+        """Show the places the duel's rules have: separate Pendulum Zones (V-06), the Extra Monster Zones."""
+        for slot in (slot for row in self.rows for slot in row if slot.pendulum):
+            slot.set_display(separate_pendulum)
+        if self.emz.display != extra_monster_zones:
+            self.emz.display = extra_monster_zones
 
-    def show(self, view: DuelView, names: tuple[str, str], deciding: str, extra: str = "", alert: str = "") -> None:
-        phase = view.phase.title
-        step = view.step.title if view.step else ""
-        self.parts = (view.turn, names[view.turn_player], phase, step, deciding, extra, alert)
-        self.update(Text(repr(self.parts)))  # (what changed; drawn to the width in `render`)
+    # ------------------------------------------------------------------ filling
 
-    def render(self) -> Text:
-        parts = getattr(self, "parts", None)
-        if parts is None:
-            return Text("")
-        turn, who, phase, step, deciding, extra, alert = parts
-        width = max(1, self.size.width)
-        short_phase = {"Main Phase 1": "Main 1", "Main Phase 2": "Main 2", "Battle Phase": "Battle", "Draw Phase": "Draw",
-                       "Standby Phase": "Standby", "End Phase": "End"}.get(phase, phase)
-        # from the fullest line to the barest: the decision (and an alert) are the last to shorten
-        for variant in ((f" Turn {turn} ", f" {who}'s turn · ", phase, step, extra),
-                        (f" Turn {turn} ", f" {who}'s turn · ", phase, step, ""),
-                        (f" T{turn} ", f" {who} · ", short_phase, step, ""),
-                        (f" T{turn} ", " ", short_phase, "", "")):
-            text = self._line(*variant, deciding, alert)
-            if text.cell_len <= width:
-                return text
-        return self._line("", "", "", "", "", deciding.lstrip(), alert)
+    def fill(self, me: SideView, foe: SideView, bottom: int, actionable: set[int], marks: dict[int, str]) -> None:
+        """Every place from the view: `me` at the bottom (player `bottom`), `foe` at the top;
+        the cards that may be acted on highlighted, `marks` marked."""
+        self._fill_side("bottom", me, actionable, marks)
+        self._fill_side("top", foe, actionable, marks)
+        for slot, seq in zip(self.slots["emz"], (EMZ_LEFT, EMZ_LEFT + 1)):
+            occupant = me.monsters[seq] or foe.monsters[seq]
+            owner = bottom if me.monsters[seq] else 1 - bottom
+            slot.show(owner, occupant, highlight=bool(occupant and occupant.uid in actionable),
+                      foe=bool(occupant) and owner != bottom, mark=marks.get(occupant.uid, "") if occupant else "")
 
-    @staticmethod
-    def _line(turn: str, who: str, phase: str, step: str, extra: str, deciding: str, alert: str = "") -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        if alert:
-            text.append(f" {alert} ", style="bold white on red")
-        if turn:
-            text.append(turn, style="bold reverse")
-        if who:
-            text.append(who, style="bold")
-        if phase:
-            text.append(phase, style="bold cyan")
-        if step:
-            text.append(f" › {step}", style="cyan")
-        if deciding:
-            text.append(f" · {deciding}" if phase else deciding, style="bold yellow")
-        if extra:
-            text.append(f" · {extra}", style="dim")
-        return text
+    def _fill_side(self, where: str, side: SideView, actionable: set[int], marks: dict[int, str]) -> None:
+        top = where == "top"
+        owner = side.name if top else ""
+        for row, zones in ((f"{where}-m", side.monsters), (f"{where}-st", side.spells)):
+            for slot in self.slots[row]:
+                if slot.zone in ("M", "S"):
+                    view = zones[slot.seq]
+                elif slot.zone == "field":
+                    view = side.spells[FIELD_ZONE]
+                else:
+                    pile = {"gy": side.gy, "extra": side.extra}.get(slot.zone)
+                    count = side.deck if slot.zone == "deck" else len(pile or ())
+                    top_card = pile[-1] if pile else None
+                    slot.show(side.player, top_card, count=count, highlight=bool(top_card and top_card.uid in actionable), foe=top)
+                    continue
+                slot.show(side.player, view, highlight=bool(view and view.uid in actionable), foe=top,
+                          mark=marks.get(view.uid, "") if view else "", owner_name=owner)
+        self._fill_hand(where, side, actionable, marks)
 
+    def _fill_hand(self, where: str, side: SideView, actionable: set[int], marks: dict[int, str]) -> None:
+        top = where == "top"
+        hand = side.hand
+        for i, slot in enumerate(self.slots[f"{where}-hand"]):
+            # At least HAND_MIN places stay on screen (the unused ones blank): showing or hiding a
+            # place redraws the whole row, a blank place only itself.
+            slot.in_use = i < len(hand) or (i == 0 and not hand)
+            slot.set_display(i < max(len(hand), HAND_MIN))
+            if i < len(hand):
+                view = hand[i]
+                slot.label = f"+{len(hand) - HAND_SLOTS + 1}" if i == HAND_SLOTS - 1 and len(hand) > HAND_SLOTS else ""
+                slot.show(side.player, view, highlight=view.uid in actionable, foe=top, mark=marks.get(view.uid, ""))
+            else:
+                slot.label = "" if i else f"({side.name}: no cards in hand)" if top else "(your hand is empty)"
+                slot.show(side.player, None, foe=top, mark="" if slot.in_use else "unused")
 
-class SideLine(TextPanel):
-    """A player's name, LP (with the last change) and pile counts; the opponent's line in the
-    opponent's colour (the two halves of the board are told apart at a glance)."""
+    # ------------------------------------------------------------------ the cursor
 
-    def show(self, side: SideView, lp_change: int, active: bool, note: str = "", foe: bool = False) -> None:
-        """`note`: a mark after the counts (the bottom line's "✎ manual actions on")."""
-        text = Text(no_wrap=True, overflow="ellipsis")
-        colour = "#e07a7a" if foe else "#7aa7e0"
-        text.append(f" {side.name} ", style=f"bold reverse {colour}" if active else f"bold {colour}")
-        text.append(f" LP {side.lp}", style="bold green" if side.lp > 2000 else "bold red")
-        if lp_change:
-            text.append(f" ({lp_change:+d})", style="bold red" if lp_change < 0 else "bold green")
-        text.append(f"  Hand {len(side.hand)}  Deck {side.deck}  GY {len(side.gy)}  Ban {len(side.banished)}  Extra {len(side.extra)}",
-                    style="dim")
-        if note:
-            text.append(f"  {note}", style="bold #d7af5f")
-        self.update(text)
+    def select(self, slot: CardSlot) -> None:
+        """Move the cursor to `slot`."""
+        if self.cursor is not slot:
+            if self.cursor is not None:
+                self.cursor.select(False)
+            self.cursor = slot
+            slot.select(True)
 
+    def move(self, drow: int, dcol: int) -> CardSlot | None:
+        """The place the cursor moves to by a row or a column (among places in use), keeping
+        its relative position across rows of other lengths; None with no place in use."""
+        rows = [[s for s in row if s.display and s.in_use] for row in self.rows]
+        rows = [r for r in rows if r]
+        if not rows:
+            return None
+        position = next(((r, c) for r, row in enumerate(rows) for c, s in enumerate(row) if s is self.cursor), None)
+        if position is None:
+            return rows[-1][0]
+        r, c = position
+        if dcol:
+            c = max(0, min(len(rows[r]) - 1, c + dcol))
+        else:
+            ratio = c / max(1, len(rows[r]) - 1)
+            r = max(0, min(len(rows) - 1, r + drow))
+            c = round(ratio * (len(rows[r]) - 1))
+        return rows[r][c]
 
-class ChainPanel(TextPanel):
-    """The chain being built or resolved: link number, card, controller, speed, targets."""
-
-    def show(self, links: list[tuple[int, str, str, int, str]]) -> None:
-        if not links:
-            self.update(Text("Chain: empty", style="dim"))
-            return
-        text = Text("Chain\n", style="bold")
-        for number, card, who, speed, targets in links:
-            text.append(f"CL{number} ", style="bold magenta")
-            text.append(f"{card} ", style="bold")
-            text.append(f"({who}, speed {speed})", style="dim")
-            if targets:
-                text.append(f" → {targets}", style="italic")
-            text.append("\n")
-        self.update(text)
-
-
-class LogPanel(RichLog, can_focus=False):
-    """The duel log from the viewer's side: player names, hidden cards stay hidden."""
-
-
-class DetailPanel(TextPanel):
-    """The focused card in full."""
-
-
-class KeyBar(Widget):
-    """The key hints under the duel: the keys that work now, as the screen says (its bindings
-    that `check_action` allows). A fixed line rather than Textual's Footer, which rebuilds its
-    widgets on every change; when the terminal is narrow the least needed keys go first."""
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.items: list[tuple[str, str, int]] = []  # (key, what it does, rank: lower stays longer)
-
-    def show(self, items: list[tuple[str, str, int]]) -> None:
-        if items != self.items:
-            self.items = list(items)
-            self.refresh()
-
-    def render(self) -> Text:
-        width = max(1, self.size.width)
-        items = list(self.items)
-        while len(items) > 1 and self._width(items, 0) > width:
-            items.remove(max(items, key=lambda item: item[2]))  # the least needed key goes
-        space = " " if self._width(items, 1) <= width else ""  # roomy " key  what " if it fits, else "key what "
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for key, what, _ in items:
-            text.append(f"{space}{key}{space}", style="bold reverse")
-            text.append(f" {what} ")
-        return text
-
-    @staticmethod
-    def _width(items: list[tuple[str, str, int]], pad: int) -> int:
-        return sum(len(key) + len(what) + 2 + 2 * pad for key, what, _ in items)
-
-class BrowsesList:
-    """For screens built around one OptionList and a panel that describes the highlighted
-    entry (deck pickers, piles): focus the list, and redraw the panel as the highlight moves."""
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()  # type: ignore[attr-defined]
-        self._show(0)
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show(event.option_index)
-
-    def _show(self, index: int) -> None:
-        raise NotImplementedError
-
-
-class PlainNotifications:
-    """For our screens: a notification is plain text. Ours carry rule ids such as [R-DECK-1],
-    file paths and card names, which Textual's content markup would swallow or misread."""
-
-    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
-               timeout: float | None = None, markup: bool = False) -> None:
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[misc]
-
-
-class Choices(OptionList):
-    """An OptionList whose PageUp/PageDown before it is laid out (its options just replaced, the
-    question just shown, keys typed ahead) does nothing: Textual 8 raised KeyError there."""
-
-    def _move_page(self, direction: int) -> None:
-        self._update_lines()
-        try:
-            super()._move_page(direction)
-        except (KeyError, IndexError):
-            return
+    def home(self, always: bool = False) -> CardSlot | None:
+        """Your hand's first card, where the cursor starts — unless it is somewhere useful
+        already (`always`: start there anyway); None when it stays."""
+        cursor = self.cursor
+        if not always and cursor is not None and cursor.display and cursor.in_use and not (cursor.id or "").startswith("top-hand"):
+            return None
+        return next((slot for slot in self.slots["bottom-hand"] if slot.display and slot.in_use), None)

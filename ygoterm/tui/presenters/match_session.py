@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..agents import make_agent
-from ..engine import Decision, Event, Kind, Match, MatchClock, load_match
-from ..paths import user_home
-from ..schema.cardpool import CardPool
-from ..schema.decks import Deck
-from ..schema.rules import Rules
+from ...agents import make_agent
+from ...engine import Decision, Event, Kind, Match, MatchClock, load_match
+from ...paths import user_home
+from ...schema.cardpool import CardPool
+from ...schema.decks import Deck
+from ...schema.rules import Rules
 from .session import AUTOSAVE, Seat, Session, save_file_name
 
 MATCH_FORMAT = "ygoterm-match"

@@ -16,12 +16,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 from textual.worker import get_current_worker
 
-from ..analysis.odds import FIRST_HAND, SECOND_HAND, Odds, Report, WhatIf, cuts, deck_counts, hand_meets, odds, plan, what_if
-from ..schema.decks import Deck, read_deck_file, resolve
-from ..schema.lab import Lab, resolve_lab
-from ..schema.problems import DataError, display_path
-from .prompts import MessageScreen
-from .widgets import PlainNotifications
+from ...analysis.odds import FIRST_HAND, SECOND_HAND, Odds, Report, WhatIf, cuts, deck_counts, hand_meets, odds, plan, what_if
+from ...schema.decks import Deck, read_deck_file, resolve
+from ...schema.lab import Lab, resolve_lab
+from ...schema.problems import DataError, display_path
+from .base import PlainNotifications
+from .dialogs import MessageScreen
 
 DEAL_TRIES = 2000  # seeds tried for a test hand (~16 ms each, in a worker): a combo met by 0.4% of hands is found 99.9% of the time
 _EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -54,6 +54,16 @@ def _pp(value: float | None) -> Text:
         return Text("no", style="dim")
     style = "green" if value >= 0.005 else "red" if value <= -0.005 else "dim"
     return Text(f"{value:+.2f}", style=style)
+
+
+def _meets(mask: int) -> Callable[[int], bool]:
+    """A line's test of a hand (the bits of the combos it meets, the brick's last): any of `mask`."""
+    return lambda bits: bool(bits & mask)
+
+
+def _misses(mask: int) -> Callable[[int], bool]:
+    """A line's test of a hand: none of `mask`."""
+    return lambda bits: not bits & mask
 
 
 @dataclass
@@ -123,23 +133,18 @@ class LabScreen(PlainNotifications, Screen):
         index = {c.name: i for i, c in enumerate(lab.combos)}
         texts = {c.name: str(c) for c in lab.combos}
         for a, b in zip(first.all(), second.all()):
+            every = (1 << n) - 1
             if a.kind == "combo":
-                i = index[a.name]
-                test: Callable[[int], bool] = lambda bits, i=i: bool(bits >> i & 1)
-                text = texts[a.name]
+                test, text = _meets(1 << index[a.name]), texts[a.name]
             elif a.kind == "group":
                 mask = sum(1 << index[m] for m in lab.groups.get(a.name, ()) if m in index)
-                test = lambda bits, mask=mask: bool(bits & mask)
-                text = "any of: " + ", ".join(lab.groups.get(a.name, ()))
+                test, text = _meets(mask), "any of: " + ", ".join(lab.groups.get(a.name, ()))
             elif a.kind == "any":
-                test = lambda bits: bool(bits & ((1 << n) - 1))
-                text = "a hand that meets some combo"
+                test, text = _meets(every), "a hand that meets some combo"
             elif lab.brick is not None:
-                test = lambda bits: bool(bits >> n & 1)
-                text = str(lab.brick)
+                test, text = _meets(1 << n), str(lab.brick)
             else:
-                test = lambda bits: not bits & ((1 << n) - 1)
-                text = "a hand that meets no combo (the lab has no 'brick:')"
+                test, text = _misses(every), "a hand that meets no combo (the lab has no 'brick:')"
             self.lines.append(_Line(a, b, test, text))
         self.hand_plan = plan([*lab.combos, *([lab.brick] if lab.brick else [])])
 
@@ -258,11 +263,11 @@ class LabScreen(PlainNotifications, Screen):
 
     @work(thread=True, exclusive=True, group="lab-what-if")
     def _count_what_if(self, app: Any) -> None:
-        from ..cli.odds import copy_limit  # the deck's banlist limits, as `ygoterm odds --what-if` has them
+        from ...schema.legality import copy_limit
 
         assert self.deck is not None and self.lab is not None
         base, changes = what_if(self.counts, self.lab, (FIRST_HAND, SECOND_HAND),
-                                limit=copy_limit(self.deck, app.deck_dirs, app.pool, self.path))
+                                limit=copy_limit(self.deck, app.deck_dirs, app.pool, named_in=self.path))
         best = cuts(base, changes)
         if not get_current_worker().is_cancelled:
             app.call_from_thread(self._what_if_ready, changes, best)
@@ -355,7 +360,7 @@ class LabScreen(PlainNotifications, Screen):
 
     @work(thread=True, exclusive=True, group="lab-deal")
     def _deal(self, app: Any, line: _Line, meets: bool, first: bool) -> None:
-        from .menu import new_seed
+        from ..presenters.settings import new_seed
 
         worker = get_current_worker()
         start = new_seed()

@@ -1,4 +1,4 @@
-"""Fitting the AI's evaluation to who wins (`python -m ygoterm.analysis.fit_evaluation`).
+"""Fitting the AI's evaluation to who wins (`python -m ygoterm.devtools.fit_evaluation`).
 
 `agents.evaluate` adds up a position's terms with hand-set weights. Which of them matter how much
 — board, hand, Set cards, life points — is a question of fact: in duels played by the rules of
@@ -36,7 +36,7 @@ from ..engine import Duel, Kind
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, load_deck
 from ..schema.problems import DataError
-from .arena import MAX_DECISIONS, default_workers, run
+from ..analysis.arena import MAX_DECISIONS, default_workers, run
 
 # the evaluation's terms (agents.evaluate._terms) in groups that get one multiplier each
 GROUPS = {"life points": (0, 1), "monsters": (2, 3, 4, 5), "hand": (6,), "spells & traps": (7, 8, 9),
@@ -167,7 +167,7 @@ def fitted_weights(multipliers: Sequence[float]) -> tuple[float, ...]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ygoterm.analysis.fit_evaluation", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m ygoterm.devtools.fit_evaluation", description=__doc__.split("\n\n")[0])
     parser.add_argument("--duels", type=int, default=10000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=default_workers())

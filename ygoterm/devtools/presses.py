@@ -1,5 +1,5 @@
 """Key presses per turn in a hot-seat duel, prompt mode "always" for both players, counted by
-driving the real screens through Textual's pilot (`python -m ygoterm.tui.presses`).
+driving the real screens through Textual's pilot (`python -m ygoterm.devtools.presses`).
 
 Four turns from the same position (turn 3, Player 1's Draw Phase; Player 1 has Gemini Elf on
 the field and Celtic Guardian and Dark Hole in hand, Player 2 a Set Royal Decree):
@@ -50,15 +50,64 @@ def _label(option: Any) -> str:
     return str(getattr(option, "label", option))
 
 
+def _next_keys(screen: Any, board: Any, wants: dict[int, list[str]], skip: bool) -> list[str]:
+    """The keys a player presses next on `screen` (a question, a curtain or the board) to
+    follow their plan in `wants` (their next labels, taken off as they are chosen)."""
+    from textual.widgets import OptionList
+
+    from ..tui.screens.dialogs import CurtainScreen
+    from ..tui.screens.duel import DuelScreen
+    from ..tui.widgets.questions import ChoicePrompt, SelectPrompt, SharedResponse
+
+    duel = board.session.duel
+    d = duel.pending
+    mine = wants.get(d.player, [])
+    wanted = next((o for o in d.options if mine and _label(o) == mine[0]), None)
+    # who means to respond now: a player whose next step is an activation, once a chain is open
+    responder = next((p for p in (0, 1) if wants.get(p) and wants[p][0].startswith("activate") and duel.chain
+                      and d.kind == Kind.CHAIN), None)
+    if isinstance(screen, SharedResponse):
+        return [str(responder + 1) if responder is not None else "s" if skip else "enter"]
+    if isinstance(screen, CurtainScreen):
+        return ["enter"]
+    if isinstance(screen, ChoicePrompt):
+        labels = [_label(o) for o in screen.options]
+        target = mine[0] if mine and mine[0] in labels else None
+        if target is None and "pass" in labels:
+            target = "pass"
+        if target is not None and target != "pass" and mine and target == mine[0]:
+            mine.pop(0)
+        index = labels.index(target) if target is not None else 0
+        now = screen.query_one("#choices", OptionList).highlighted
+        if getattr(screen, "digits", False) and index < 9 and now != index:
+            return [str(index + 1)]
+        keys = ["down"] if now is None else []
+        now = now or 0
+        return keys + (["down"] * (index - now) if index >= now else ["up"] * (now - index)) + ["enter"]
+    if isinstance(screen, SelectPrompt):
+        return [*["space", "down"] * screen.decision.min, "enter"]
+    if isinstance(screen, DuelScreen) and d.kind in (Kind.COMMAND, Kind.BATTLE) and d.player == board.session.viewer:
+        if wanted is not None and wanted.verb == "attack":
+            return ["a"]
+        if wanted is not None and wanted.card is not None:
+            row = board.board.slots["bottom-hand"]
+            slot = next(s for s in row if s.uid == wanted.card)
+            here = row.index(board.board.cursor) if board.board.cursor in row else 0
+            there = row.index(slot)
+            return (["right"] * (there - here) if there >= here else ["left"] * (here - there)) + ["enter"]
+        return ["n"]
+    return ["enter"]
+
+
 async def count_turn(pool: CardPool, plan: dict[int, list[str]], size: tuple[int, int] = (120, 40), trace: bool = False,
                      skip: bool = False, timings: dict[str, list[float]] | None = None) -> int:
     """The presses a turn takes. With `timings`, each key is also timed from its sending to the
     first repaint (as `bench --tui` times keys), by what was on screen when it was pressed."""
     from ..engine import build_position
-    from . import prompts
-    from .app import YgoApp
-    from .duel_screen import DuelScreen
-    from .session import Seat, Session
+    from ..tui.app import YgoApp
+    from ..tui.presenters.session import Seat, Session
+    from ..tui.screens.duel import DuelScreen
+    from ..tui.widgets.questions import open_question
 
     wants = {p: list(labels) for p, labels in plan.items()}
 
@@ -74,17 +123,17 @@ async def count_turn(pool: CardPool, plan: dict[int, list[str]], size: tuple[int
         async def press(*keys: str) -> None:
             nonlocal presses
             presses += len(keys)
-            if trace:
-                d = duel.pending
+            d = duel.pending
+            if trace and d is not None:
                 print(f"  {type(app.screen).__name__:16s} P{d.player + 1} {d.kind.value:8s} {d.prompt[:60]:60s} {' '.join(keys)}")
             if timings is None:
                 await pilot.press(*keys)
                 await pilot.pause()
                 return
-            from .bench import timed_key
+            from .tui_bench import timed_key
 
             for key in keys:
-                asked = getattr(prompts, "open_question", lambda app: app.screen)(app)
+                asked = open_question(app)
                 kind = "board" if isinstance(asked, DuelScreen) else type(asked).__name__
                 latency = await timed_key(app, pilot, key)
                 if latency is not None:
@@ -98,60 +147,13 @@ async def count_turn(pool: CardPool, plan: dict[int, list[str]], size: tuple[int
             d = duel.pending
             if d is None or duel.turn > 3:
                 return presses
-            screen = getattr(prompts, "open_question", lambda app: app.screen)(app)  # (a question over the board)
-            mine = wants.get(d.player, [])
-            wanted = next((o for o in d.options if mine and _label(o) == mine[0]), None)
-            # who means to respond now: a player whose next step is an activation, once a chain is open
-            responder = next((p for p in (0, 1) if wants.get(p) and wants[p][0].startswith("activate") and duel.chain
-                              and d.kind == Kind.CHAIN), None)
-            shared = getattr(prompts, "SharedResponse", None)
-            if shared is not None and isinstance(screen, shared):
-                await press(str(responder + 1) if responder is not None else "s" if skip else "enter")
-            elif isinstance(screen, prompts.CurtainScreen):
-                await press("enter")
-            elif isinstance(screen, getattr(prompts, "QuickResponse", ())):
-                await press("r" if responder == d.player else "enter")
-            elif isinstance(screen, prompts.ChoicePrompt):
-                labels = [_label(o) for o in screen.options]
-                target = mine[0] if mine and mine[0] in labels else None
-                if target is None and "pass" in labels:
-                    target = "pass"
-                index = labels.index(target) if target is not None else 0
-                choices = screen.query_one("#choices")
-                now = choices.highlighted
-                if getattr(screen, "digits", False) and index < 9 and now != index:
-                    await press(str(index + 1))
-                else:
-                    if now is None:
-                        await press("down")
-                        now = 0
-                    keys = ["down"] * (index - now) if index >= now else ["up"] * (now - index)
-                    await press(*keys, "enter")
-                if target is not None and target != "pass" and mine and target == mine[0]:
-                    mine.pop(0)
-            elif isinstance(screen, prompts.SelectPrompt):
-                await press(*["space", "down"] * screen.decision.min, "enter")
-            elif isinstance(screen, DuelScreen) and d.kind in (Kind.COMMAND, Kind.BATTLE) and d.player == board.session.viewer:
-                if wanted is not None and wanted.verb == "attack":
-                    await press("a")
-                elif wanted is not None and wanted.card is not None:
-                    slot = next(s for s in board.slots["bottom-hand"] if s.uid == wanted.card)
-                    row = board.slots["bottom-hand"]
-                    here = row.index(board.cursor) if board.cursor in row else 0
-                    there = row.index(slot)
-                    await press(*(["right"] * (there - here) if there >= here else ["left"] * (here - there)), "enter")
-                else:
-                    await press("n")
-            else:
-                await press("enter")
+            await press(*_next_keys(open_question(app), board, wants, skip))
     raise AssertionError("the turn did not end")
 
 
 async def count_all(pool: CardPool, trace: bool = False) -> dict[str, int]:
-    from . import prompts
-
     figures = {}
-    plans = {**PLANS, **(SKIPPING if hasattr(prompts, "SharedResponse") else {})}
+    plans = {**PLANS, **SKIPPING}
     for name, plan in plans.items():
         if trace:
             print(name)

@@ -99,7 +99,8 @@ def generate_cdb(path: Path, count: int, seed: int = 0) -> None:
                 "def integer, level integer, race integer, attribute integer, category integer)")
     con.execute("CREATE TABLE texts(id integer primary key, name text, desc text, " + ", ".join(f"str{i} text" for i in range(1, 17)) + ")")
     races, attributes = list(db.RACES), list(db.ATTRIBUTE_FLAGS)
-    rows, texts = [], []
+    rows: list[tuple[int, ...]] = []
+    texts: list[tuple[int | str, ...]] = []
     for i in range(count):
         code = 20_000_000 + i * 10
         text = " ".join(rng.choice(words) for _ in range(rng.randint(20, 110))) + "."

@@ -21,12 +21,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from ..engine import DuelResult, IllegalChoice, Kind, Match, Option, SideDone, TimeCalled, siding
-from ..schema.cards import Card
-from .duel_screen import DuelScreen
-from .match_session import MatchRun
-from .prompts import ChoicePrompt, ConfirmScreen, CurtainScreen, DuelOverScreen, MessageScreen, QuestionScreen
-from .widgets import PlainNotifications, TextPanel
+from ...engine import DuelResult, IllegalChoice, Kind, Match, Option, SideDone, TimeCalled, siding
+from ...schema.cards import Card
+from ..presenters.match_session import MatchRun
+from ..widgets.panels import TextPanel
+from ..widgets.questions import ChoicePrompt
+from .base import PlainNotifications
+from .dialogs import ConfirmScreen, CurtainScreen, DuelOverScreen, MessageScreen, QuestionScreen
+from .duel import DuelScreen
 
 
 # ---------------------------------------------------------------------- the match bar
@@ -61,7 +63,7 @@ class MatchBar(TextPanel):
         self.update(match_line(match))
 
 
-class ClockNotices:
+class ClockNotices(PlainNotifications):
     """Tournament notices as they come (R-TIME-1: turns and breaks have guidelines, never a
     penalty): time called, a long turn, a long break — each said once."""
 
@@ -73,22 +75,22 @@ class ClockNotices:
         match = run.match
         for event in match.log[self._seen_log:]:
             if isinstance(event, TimeCalled):
-                self.notify(f"{event.text(match.names)}. The engine runs the time procedure (R-TIME-2…7).",  # type: ignore[attr-defined]
+                self.notify(f"{event.text(match.names)}. The engine runs the time procedure (R-TIME-2…7).",
                             severity="warning", timeout=12)
         self._seen_log = len(match.log)
         status = match.clock_status()
         limits = match.rules.time
         if status.turn_warning:
-            key = ("turn", match.number, match.duel.turn)
+            key: tuple[object, ...] = ("turn", match.number, match.duel.turn)
             if key not in self._warned:
                 self._warned.add(key)
-                self.notify(f"This turn has taken over {limits.turn_minutes:g} minutes — a reminder of the guideline "  # type: ignore[attr-defined]
+                self.notify(f"This turn has taken over {limits.turn_minutes:g} minutes — a reminder of the guideline "
                             "(R-TIME-1), not a penalty.", timeout=10)
         if status.break_warning:
             key = ("break", match.number)
             if key not in self._warned:
                 self._warned.add(key)
-                self.notify(f"The break has lasted over {limits.break_minutes:g} minutes (R-TIME-1: a reminder, "  # type: ignore[attr-defined]
+                self.notify(f"The break has lasted over {limits.break_minutes:g} minutes (R-TIME-1: a reminder, "
                             "not a penalty).", timeout=10)
 
 
@@ -191,7 +193,7 @@ class MatchDuelScreen(ClockNotices, DuelScreen):
             elif key == "menu":
                 self.app.pop_screen()
 
-        self._ask(MatchDuelOver(title, s.duel.outcome.text(names), again, note), chosen)
+        self.ask(MatchDuelOver(title, s.duel.outcome.text(names), again, note), chosen)
 
     def action_quit_duel(self) -> None:
         """q: the menu. During a duel it asks first (the match stays autosaved)."""
@@ -204,8 +206,7 @@ class MatchDuelScreen(ClockNotices, DuelScreen):
         body = (f"The autosave is failing ({self.run.autosave_error}): answer n, then s saves the match under a name."
                 if self.run.autosave_error else
                 "The match is autosaved: \"Resume the last duel\" on the menu plays on from here (until another duel starts).")
-        self._ask(ConfirmScreen("Leave the match?", body, yes="leave", no="play on"),
-                  lambda yes: self.app.pop_screen() if yes else self.advance())
+        self.ask(ConfirmScreen("Leave the match?", body, yes="leave", no="play on"), self._leave_or_stay)
 
 
 # ---------------------------------------------------------------------- between duels

@@ -13,13 +13,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..agents import make_agent, observe
-from ..agents.random_agent import RandomAgent
-from ..bugs import write_bug_report
-from ..engine import (CoinToss, Decision, Duel, EffectError, Event, Kind, LifePoints, Move, Note, Option, Phase,
-                      PhaseChange, ReplayRecord, Score, Summon, forced, load_duel, replay)
-from ..paths import AUTOSAVE, autosave_path, user_home
-from ..schema.cardpool import CardPool
+from ...agents import make_agent, observe
+from ...agents.random_agent import RandomAgent
+from ...bugs import write_bug_report
+from ...engine import CoinToss, Decision, Duel, EffectError, Event, Kind, LifePoints, Move, Note, Option, Phase, PhaseChange, ReplayRecord, Score, Summon, forced, load_duel, replay
+from ...paths import AUTOSAVE, autosave_path, user_home
+from ...schema.cardpool import CardPool
 
 class EngineBug(Exception):
     """An internal error resolving an effect; the duel was rewound to before the answer."""

@@ -1,19 +1,15 @@
-"""The main menu, Settings, and the lists it shows of saves and puzzles.
+"""The main menu and Settings.
 
 Drawn before the card pool is loaded (tui/pool_loader.py): nothing here imports the card
 schema or the engine. The deck pickers and the deck browser, which need the pool, are in
-deck_screens.py."""
+screens/decks.py."""
 
 from __future__ import annotations
 
 import json
 import os
-import random
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,71 +18,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from .. import paths
-from ..paths import autosave_path
-from ..schema.problems import DataError, display_path
-from ..schema.report import problems_from
-from ..schema.rules import DuelRules, Rules
-from ..schema.yamlio import Locator, read_text, write_atomically
-from .widgets import PlainNotifications
-
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
-
-
-class _SettingsFile(BaseModel):
-    """settings.json as written by `Settings.save`; anything else is refused with its place."""
-
-    model_config = ConfigDict(extra="ignore")
-    names: tuple[Annotated[str, Field(min_length=1, max_length=40)], Annotated[str, Field(min_length=1, max_length=40)]] = ("Player 1", "Player 2")
-    prompts: tuple[Literal["always", "auto", "never"], Literal["always", "auto", "never"]] = ("always", "always")
-    starting_lp: Literal[8000, 4000, 2000] = 8000
-    auto_continue: Literal[0, 2, 4] = 0  # hot-seat "Anyone responding?": continue by itself after N seconds (0: off)
-
-
-def settings_path() -> Path:
-    """settings.json in the user data dir (the CLI names it where a setting supplies a default)."""
-    return paths.user_home() / "settings.json"
-
-
-@dataclass
-class Settings:
-    """What the player chose in Settings (saved in the user data dir)."""
-
-    names: list[str] = field(default_factory=lambda: ["Player 1", "Player 2"])
-    prompts: list[str] = field(default_factory=lambda: ["always", "always"])
-    starting_lp: int = 8000
-    problem: str = ""  # why settings.json could not be read (the defaults are used; the file is kept)
-    auto_continue: int = 0  # seconds before a shared response prompt continues by itself (0: never)
-
-    @classmethod
-    def load(cls) -> "Settings":
-        path = settings_path()
-        if not path.is_file():
-            return cls()
-        try:
-            text = read_text(path, max_bytes=64 * 1024)
-            data = _SettingsFile.model_validate(json.loads(text))
-        except DataError as e:
-            return cls(problem=str(e.problems[0]))
-        except json.JSONDecodeError as e:
-            return cls(problem=f"{display_path(path)}:{e.lineno}:{e.colno}  not valid JSON: {e.msg}")
-        except ValidationError as e:
-            return cls(problem=str(problems_from(e, file=display_path(path), locator=Locator(text))[0]))
-        return cls(list(data.names), list(data.prompts), data.starting_lp, auto_continue=data.auto_continue)
-
-    def save(self) -> str:
-        """Write settings.json atomically; returns why it failed, or ""."""
-        path = settings_path()
-        try:
-            write_atomically(path, json.dumps({"names": self.names, "prompts": self.prompts, "starting_lp": self.starting_lp,
-                                                 "auto_continue": self.auto_continue}, indent=1))
-        except OSError as e:
-            return f"Settings could not be saved to {path}: {e.strerror or e}"
-        self.problem = ""
-        return ""
-
-    def rules(self) -> Rules:
-        return Rules(duel=DuelRules(starting_lp=self.starting_lp))  # type: ignore[arg-type]
+from ...paths import autosave_path
+from ..presenters.settings import Settings, saved_duels
+from .base import PlainNotifications
 
 
 class MenuScreen(Screen):
@@ -180,19 +114,3 @@ class SettingsScreen(PlainNotifications, Screen):
         index = event.option_index
         self._refresh()
         self.query_one(OptionList).highlighted = index
-
-
-def saved_duels() -> list[Path]:
-    """Duels saved with s on the duel screen (newest first); the autosave has its own menu item."""
-    folder = autosave_path().parent
-    files = [p for p in folder.glob("*.json") if p.name != autosave_path().name] if folder.is_dir() else []
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
-
-
-def puzzle_files() -> list[Path]:
-    folders = [PUZZLES, paths.user_home() / "puzzles"]
-    return [p for d in folders if d.is_dir() for p in sorted(d.glob("*.yaml"))]
-
-
-def new_seed() -> int:
-    return random.SystemRandom().randrange(1, 10**6)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine import CardView, Loc, Pos
-from ..schema.cardpool import CardPool
-from ..schema.cards import Monster, Spell, Trap
-from ..schema.query import stat_line
-from ..schema.vocab import RARITIES
+from ...engine import CardView, Loc, Pos
+from ...schema.cardpool import CardPool
+from ...schema.cards import Monster, Spell, Trap
+from ...schema.query import stat_line
+from ...schema.vocab import RARITIES
 
 KIND_STYLE = {"monster": "bold #e8c170", "effect": "bold #e39b4a", "spell": "bold #46b38f", "trap": "bold #c0589b",
               "fusion": "bold #a77bd6", "ritual": "bold #5b8fd6", "synchro": "bold #e6e6e6", "xyz": "bold #8c8c8c",

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,87 +17,29 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from .. import paths
-from ..schema.banlist import Banlist
-from ..schema.cardpool import CardPool
-from ..schema.cards import Card, Monster
-from ..schema.decks import SECTION_TITLES, SECTIONS, Deck
-from ..schema.deckwrite import deck_yaml, free_deck_path
-from ..schema.legality import judge_unsaved
-from ..schema.problems import DataError, Problem
-from ..schema.query import search, stat_line
-from ..schema.validate import limit_word, refusal
-from ..schema.yamlio import write_atomically
-from .prompts import _Dialog
-from .render import MANUAL_MARK
-from .widgets import PlainNotifications
+from ...schema.banlist import Banlist
+from ...schema.cardpool import CardPool
+from ...schema.cards import Card, Monster
+from ...schema.decks import SECTION_TITLES, SECTIONS, Deck
+from ...schema.deckwrite import deck_yaml, free_deck_path
+from ...schema.legality import judge_unsaved
+from ...schema.problems import DataError, Problem
+from ...schema.query import search, stat_line
+from ...schema.validate import limit_word, refusal
+from ...schema.yamlio import write_atomically
+from ..presenters.deck_draft import DeckDraft, home_section, kind_totals, user_decks
+from ..presenters.render import MANUAL_MARK
+from .base import Dialog
+from .base import PlainNotifications
+
 
 MAX_RESULTS = 200  # search hits listed at once (the count says how many more match)
+
+
 KIND_COLOURS = {"monster": "#e8c170", "spell": "#5fd38d", "trap": "#d37fd3"}
+
+
 MARK_STYLES = {"Forbidden": "bold red", "Limited": "bold yellow", "Semi-Limited": "yellow"}
-
-
-def user_decks() -> Path:
-    return paths.user_home() / "decks"
-
-
-@dataclass
-class DeckDraft:
-    """The deck being edited: its cards (copies grouped, in the order first added), where it is
-    saved (None until the first save picks a free name in the user's decks folder), and the text
-    of the file it came from (its comments are kept on save)."""
-
-    name: str
-    banlist: str | None = None
-    description: str = ""
-    sections: dict[str, list[Card]] = field(default_factory=lambda: {s: [] for s in SECTIONS})
-    path: Path | None = None
-    original: str | None = None
-    unknown: int = 0  # R-DECK-8 entries of the file, kept as written
-
-    @classmethod
-    def from_deck(cls, deck: Deck, *, name: str | None = None, path: Path | None = None, unknown: int = 0) -> "DeckDraft":
-        source = deck.source
-        original = None
-        if source is not None and source.path is not None:
-            try:
-                original = source.path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                original = None
-        draft = cls(name or deck.name, deck.banlist, source.description if source else "", path=path, original=original, unknown=unknown)
-        for section in SECTIONS:
-            for card in deck.section(section):
-                draft.add(card, section)
-        return draft
-
-    def deck(self) -> Deck:
-        return Deck(self.name, *(list(self.sections[s]) for s in SECTIONS), banlist=self.banlist)
-
-    def add(self, card: Card, section: str) -> None:
-        cards = self.sections[section]
-        last = max((i for i, c in enumerate(cards) if c.id == card.id), default=len(cards) - 1)
-        cards.insert(last + 1, card)
-
-    def remove(self, card: Card, section: str) -> bool:
-        cards = self.sections[section]
-        for i in range(len(cards) - 1, -1, -1):
-            if cards[i].id == card.id:
-                del cards[i]
-                return True
-        return False
-
-    def count(self, card: Card) -> dict[str, int]:
-        return {s: sum(1 for c in self.sections[s] if c.id == card.id) for s in SECTIONS}
-
-
-def home_section(card: Card) -> str:
-    """Where `a` puts a card: the Extra Deck for Fusion/Synchro/Xyz/Link monsters, else the Main."""
-    return "extra" if card.is_extra_deck else "main"
-
-
-def kind_totals(cards: list[Card]) -> str:
-    counts = Counter(c.kind for c in cards)
-    return " · ".join(f"{counts[k]} {k}{'s' if counts[k] != 1 else ''}" for k in ("monster", "spell", "trap") if counts[k])
 
 
 def problem_line(p: Problem, *, hint: bool = True) -> Text:
@@ -419,7 +359,7 @@ class DeckEditor(PlainNotifications, Screen):
         self.app.push_screen(UnsavedDialog(self.draft.name), answered)
 
 
-class UnsavedDialog(_Dialog):
+class UnsavedDialog(Dialog):
     """Unsaved changes: s or Enter saves, d discards, n or Esc goes back to the editor (never traps)."""
 
     BINDINGS = [Binding("s,enter", "choose('save')", "Save", priority=True), Binding("d", "choose('discard')", "Discard"),
@@ -440,7 +380,7 @@ class UnsavedDialog(_Dialog):
         self.dismiss(choice)
 
 
-class NameDialog(_Dialog):
+class NameDialog(Dialog):
     """The deck's name (Enter keeps it, Esc leaves it as it was)."""
 
     def __init__(self, name: str) -> None:

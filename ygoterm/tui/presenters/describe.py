@@ -1,0 +1,117 @@
+"""What the duel screen says about cards and decisions, from what its viewer may see.
+
+Pure functions of the session and its view: whose card an option concerns and where it is,
+what the status line says is being decided, which cards the board marks. No Textual."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...engine import EMZ_LEFT, FIELD_ZONE, CardView, DuelView, Kind, Loc, Option, Pos
+from .session import Session
+
+BOARD_KINDS = (Kind.COMMAND, Kind.BATTLE)  # your move: answered from the board (keys, c, a), never a waiting prompt
+
+
+def card_in_view(view: DuelView, uid: int) -> CardView | None:
+    """Card `uid` as the view shows it (None: not on the board or in a pile)."""
+    for side in view.sides:
+        for pile in (side.monsters, side.spells, side.hand, side.gy, side.banished, side.extra):
+            for card in pile:
+                if card is not None and card.uid == uid:
+                    return card
+    return None
+
+
+def place(card: CardView, names: Sequence[str]) -> str:
+    """Whose card and where, as the viewer sees it: "Player 2's M3", "Player 1's hand"."""
+    if card.loc == Loc.MZONE:
+        where = f"M{card.seq + 1}" if card.seq < EMZ_LEFT else "EMZ"
+    elif card.loc == Loc.SZONE:
+        where = "Field Zone" if card.seq == FIELD_ZONE else f"S{card.seq + 1}"
+    else:
+        where = {Loc.HAND: "hand", Loc.GY: "GY", Loc.BANISHED: "banished", Loc.EXTRA: "Extra Deck"}.get(card.loc, card.loc.name.lower())
+    return f"{names[card.controller]}'s {where}"
+
+
+def describe_option(view: DuelView, names: Sequence[str], option: Option) -> str:
+    """Whose card an option concerns, where it is and its stats, for prompt lists: "Player 2's
+    M3 · 1400/1200 ATK". An option that names a target too (an attack) says whose details
+    they are and where the target is: "attacker: Player 1's M1 · 1900/1200 ATK · target:
+    Player 2's M2" (only the target's place: the label already names it as far as the viewer
+    may know it). Only what the viewer may see (the view)."""
+    card = card_in_view(view, option.card) if option.card is not None else None
+    if card is None:
+        return ""
+    parts = [place(card, names)]
+    if card.loc == Loc.MZONE and card.atk is not None:
+        parts.append(f"{card.atk}/{card.defense} {'DEF' if card.pos in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE) else 'ATK'}")
+    elif card.hidden:
+        parts.append("face-down")
+    if option.target is None:
+        return " · ".join(parts)
+    parts[0] = f"{'attacker' if option.verb == 'attack' else 'card'}: {parts[0]}"
+    target = card_in_view(view, option.target)
+    if target is not None:
+        parts.append(f"target: {place(target, names)}")
+    return " · ".join(parts)
+
+
+def option_card(session: Session, option: Option) -> CardView | None:
+    """The card an option concerns as the viewer sees it; a card only the question shows (a
+    Deck search) when the option names it."""
+    uid = option.card
+    if uid is None:
+        return None
+    card = card_in_view(session.view(), uid)
+    if card is None:
+        real = session.duel.cards.get(uid)
+        if real is not None and real.name in option.label:
+            card = CardView(uid, real.name, real.owner, real.controller, real.loc, real.seq, True)
+    return card
+
+
+def deciding_text(session: Session, left_open: object) -> str:
+    """The status line's account of what is being decided (the phase and step it names already
+    are cut from the prompt); `left_open` is a decision the player stepped back from."""
+    d = session.pending
+    duel = session.duel
+    names = duel.names
+    if duel.outcome is not None:
+        return duel.outcome.text(names)
+    if d is None:
+        return ""
+    again = " (c to answer)" if d is left_open else ""
+    if session.hot_seat and session.is_shared_prompt():
+        return "anyone responding?" + again
+    if d.player != session.viewer and session.hot_seat:
+        return f"{names[d.player]} to decide"
+    prompt = d.prompt
+    for where in (duel.step.title if duel.step else None, duel.phase.title):
+        if where and prompt.startswith(where + ": "):
+            prompt = prompt[len(where) + 2:]
+    return f"{names[d.player]}{again}: {prompt}"
+
+
+def actionable(session: Session) -> set[int]:
+    """The cards the viewer may act on from the board now (their options in a command)."""
+    d = session.pending
+    if d is None or d.player != session.viewer or d.kind not in BOARD_KINDS:
+        return set()
+    return {o.card for o in d.options if o.card is not None}
+
+
+def board_marks(session: Session, view: DuelView, picked: int | None) -> dict[int, str]:
+    """What the board marks: the attacker and its target during a battle (public), and the
+    cards the viewer's own open question offers ("option"; the highlighted one "picked")."""
+    marks: dict[int, str] = {}
+    d = session.pending
+    if d is not None and d.player == session.viewer and d.kind not in BOARD_KINDS:
+        marks.update((o.card, "option") for o in d.options if o.card is not None)
+        if picked is not None and picked in marks:
+            marks[picked] = "picked"
+    if view.attacker is not None:
+        marks[view.attacker] = "attacker"
+    if view.attack_target is not None:
+        marks[view.attack_target] = "target"
+    return marks
