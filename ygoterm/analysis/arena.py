@@ -220,7 +220,7 @@ def run_on_ray(job: Job[Any, TaskT, ResultT], tasks: Sequence[TaskT], address: s
     try:
         remote = ray.remote(_play_chunk)
         shared = ray.put(job)
-        chunks = [tasks[i:i + _CHUNK] for i in range(0, len(tasks), _CHUNK)]
+        chunks = [list(tasks[i:i + _CHUNK]) for i in range(0, len(tasks), _CHUNK)]
         results: list[ResultT] = []
         for ref in [remote.remote(shared, chunk) for chunk in chunks]:
             for result in ray.get(ref):
