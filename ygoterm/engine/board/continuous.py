@@ -13,6 +13,7 @@ from typing import Iterator
 from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
+from ..state.links import AttackState
 from .filters import matches, select, variant
 from ..core.types import Loc, Phase, Step
 
@@ -311,3 +312,58 @@ def _phase_ok(d: DuelState, phases: tuple[str, ...]) -> bool:
     if "main" in phases and current in ("main1", "main2"):
         return True
     return "damage" in phases and d.step in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.DAMAGE_CALC, Step.AFTER_DAMAGE, Step.DAMAGE_END)
+
+
+@dataclass(slots=True)
+class BattleResult:
+    """What damage calculation would do as things stand now (R-BATTLE-7…9, R-BATTLE-12)."""
+
+    atk: int  # the attacker's ATK
+    other: int | None  # the target's ATK or DEF (None: a direct attack)
+    destroyed: tuple[CardInst, ...]  # the monsters it destroys by battle (before "cannot be destroyed by battle")
+    damage: dict[int, int]  # the battle damage each player takes, after "no battle damage" effects
+
+
+def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
+    """The damage calculation of `p`'s attack `state`, worked out without changing anything:
+    the Damage Step applies it (rules/battle.py), and an effect that would spare a player the
+    battle damage asks it whether there is any to spare (Kuriboh, effects/checks.py)."""
+    attacker, target = state.attacker, state.target
+    foe = 1 - p
+    x = attacker.atk
+    damage: dict[int, int] = {}
+    destroyed: tuple[CardInst, ...] = ()
+    other: int | None = None
+    if target is None:
+        if x > 0:  # R-BATTLE-9: 0 ATK inflicts no damage
+            damage[foe] = x
+    elif target.pos.is_attack:
+        y = other = target.atk
+        if x > y:
+            destroyed = (target,)
+            damage[foe] = x - y
+        elif x == y:
+            if x > 0:  # R-BATTLE-7: 0 vs 0 destroys nothing
+                destroyed = (attacker, target)
+        else:
+            destroyed = (attacker,)
+            damage[p] = y - x
+    else:
+        df = other = target.defense
+        if x > df:
+            destroyed = (target,)  # R-BATTLE-8: no damage …
+            if has_flag(d, attacker, "piercing"):  # … unless an effect grants piercing (R-BATTLE-12)
+                damage[foe] = x - df
+        elif x < df:
+            damage[p] = df - x
+    damage = {who: amount for who, amount in damage.items()
+              if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
+    if damage and d.index.continuous_count:
+        for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
+            if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
+                del damage[card.controller]
+        for card in (attacker, target):  # Relinquished: the damage its controller takes is also the opponent's
+            if card is not None and damage.get(card.controller) and has_flag(d, card, "shares_battle_damage"):
+                other_player = 1 - card.controller
+                damage[other_player] = damage.get(other_player, 0) + damage[card.controller]
+    return BattleResult(x, other, destroyed, damage)

@@ -1,6 +1,11 @@
 """Could an effect do anything now, and could its cost be paid? Activation legality asks
 (R-WIN-2: a draw needs the cards; R-CHAIN-5: costs are paid up front; R-CHAIN-6: an effect
-with nothing to affect is not activated)."""
+with nothing to affect is not activated; R-ZONE-1: a monster it would bring to its
+controller's field needs a free zone).
+
+`possible` reads the effect's own operations: each verb says what it needs to do anything
+(cards to move or change, a battle whose damage it would prevent, monsters it counts, a zone
+to put a monster in), so a card is refused for what its script says, not by name."""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
+from ..board.continuous import battle_result
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
 from ..state.card import CardInst
@@ -58,6 +64,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str,
     """(rule, why) when the effect could not do anything now, so it may not be activated."""
     events = event_cards(d)
     drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
+    changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
     for spec in effect.do:
         params = spec.params
         if spec.op == "draw":
@@ -72,6 +79,21 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str,
             optional = isinstance(what, fx.ChooseOf) and what.choose.count.min == 0
             if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
                 return "R-CHAIN-6", "there is nothing for it to affect"
+            if spec.op == "take_control" and d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+                return "R-ZONE-1", "there is no free Main Monster Zone to take control of a monster into"
+        elif spec.op == "modify" and not changed:
+            if not _selection_available(d, p, card, params.what, events):  # Shield & Sword: every face-up monster
+                return "R-CHAIN-6", "there is no monster for it to change"
+        elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed:
+            if not select(d, params.per, p, card, events, limit=1):  # Just Desserts: 500 for each monster they control
+                return "R-CHAIN-6", f"it counts {_count_of(params.per)} and there are none"
+        elif spec.op == "no_battle_damage":
+            attack = d.attack
+            if attack is None:
+                return "R-CHAIN-6", "there is no battle"
+            damage = battle_result(d, attack.attacker.controller, attack).damage
+            if not any(damage.get(who) for who in _who(p, card, params.player)):  # Kuriboh
+                return "R-CHAIN-6", "no battle damage would be taken from this battle"
         elif spec.op == "special_summon":
             if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Monster Zone"
@@ -95,7 +117,20 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str,
                 return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
         elif spec.op == "equip" and params.to == "target" and not effect.target_groups:
             return "R-CARD-8", "an Equip Spell needs a monster to equip"
+        if spec.op not in _COUNTS_NOTHING:
+            changed = True
     return None
+
+
+# operations that change nothing a later operation of the same effect could count or change
+_COUNTS_NOTHING = frozenset(("draw", "damage", "gain_lp", "pay_lp", "lose_lp", "no_battle_damage", "protect", "declare",
+                             "roll_die", "look", "shuffle", "reveal"))
+
+
+def _count_of(where: fx.Filter) -> str:
+    side = {"you": "your ", "opponent": "your opponent's "}.get(where.side or "", "")
+    zone = "monsters" if where.zone == ("monster",) else "cards"
+    return f"{side}{zone}"
 
 
 def _summon_frees_zone(effect: Effect) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import effects_negated, equip_takes_battle_destruction, has_flag
+from ..board.continuous import battle_result, effects_negated, equip_takes_battle_destruction, has_flag
 from ..core.decision import Kind, Option
 from ..core import events
 from ..core.events import (AttackStopped, DamageCalc, Flip, Replay)
@@ -241,46 +241,12 @@ def _battle_over(d: DuelState, p: int, state: AttackState) -> bool:
 
 def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> None:
     attacker, target = state.attacker, state.target
-    x = attacker.atk
-    damage: dict[int, int] = {}
-    if target is None:
-        d.emit(DamageCalc(attacker.uid, None, x, None, None))
-        if x > 0:  # R-BATTLE-9: 0 ATK inflicts no damage
-            damage[foe] = x
-    else:
-        pos = target.pos
-        if pos.is_attack:
-            y = target.atk
-            d.emit(DamageCalc(attacker.uid, target.uid, x, y, pos))
-            if x > y:
-                _mark(d, target)
-                damage[foe] = x - y
-            elif x == y:
-                if x > 0:  # R-BATTLE-7: 0 vs 0 destroys nothing
-                    _mark(d, attacker)
-                    _mark(d, target)
-            else:
-                _mark(d, attacker)
-                damage[p] = y - x
-        else:
-            df = target.defense
-            d.emit(DamageCalc(attacker.uid, target.uid, x, df, pos))
-            if x > df:
-                _mark(d, target)  # R-BATTLE-8: no damage …
-                if has_flag(d, attacker, "piercing"):  # … unless an effect grants piercing (R-BATTLE-12)
-                    damage[foe] = x - df
-            elif x < df:
-                damage[p] = df - x
-    damage = {who: amount for who, amount in damage.items()
-              if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
-    if damage and d.index.continuous_count:
-        for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
-            if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
-                del damage[card.controller]
-        for card in (attacker, target):  # Relinquished: the damage its controller takes is also the opponent's
-            if card is not None and damage.get(card.controller) and has_flag(d, card, "shares_battle_damage"):
-                other = 1 - card.controller
-                damage[other] = damage.get(other, 0) + damage[card.controller]
+    result = battle_result(d, p, state)
+    d.emit(DamageCalc(attacker.uid, None if target is None else target.uid, result.atk, result.other,
+                      None if target is None else target.pos))
+    for card in result.destroyed:
+        _mark(d, card)
+    damage = result.damage
     if damage:
         if target is None and d.index.continuous_count and has_flag(d, attacker, "wins_match"):
             d.match_claim = p  # Victory Dragon
