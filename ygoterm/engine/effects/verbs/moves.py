@@ -7,6 +7,7 @@ from typing import Any
 from ...core.decision import DecisionVerb
 from ....schema import effects as fx
 from ...board import actions
+from ...board.filters import variant
 from ...core.types import Loc, Reason
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
@@ -99,7 +100,15 @@ class Place(OpStep):
 
 @verb("set_card")
 def op_set_card(ctx: Ctx, params: fx.SetCard, name: str) -> Any:
-    return SetCards(ctx, params, name).after(ctx.cards(params.what, verb="set"))
+    what = params.what
+    if isinstance(what, fx.ChooseOf) and ctx.d.players[ctx.player].free_szone() is None:
+        # R-ZONE-2: with every Spell & Trap Zone occupied only a Field Spell (its own zone, R-ZONE-3)
+        # can still be Set; nothing else is offered (Dust Tornado's "then you can Set 1 Spell/Trap")
+        where = what.choose.where
+        if where.subtype is not None and "field" not in where.subtype:
+            return False
+        what = variant(what, choose=variant(what.choose, where=variant(where, subtype=("field",))))
+    return SetCards(ctx, params, name).after(ctx.cards(what, verb="set"))
 
 
 class SetCards(OpStep):
