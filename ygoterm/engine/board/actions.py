@@ -241,7 +241,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
             d.signal("changed_to_defense", card, card.controller)
     if was_face_up and not card.face_up:
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
-        card.pos_changed_turn = d.turn  # R-SUMMON-4: no Flip Summon this turn
+        # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)
         card.counters = {}  # R-CARD-12
         card.modifiers = []
         card.gemini_active = False  # a Gemini is a Normal Monster again (R-CARD-6)

@@ -141,7 +141,8 @@ def set_zone_for(d: DuelState, p: int, card: CardInst) -> Refusal | None:
 
 
 def flip_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
-    """R-SUMMON-4: a face-down Defense monster, not Set or turned face-down this turn."""
+    """R-SUMMON-4: a face-down Defense monster, not Set or Summoned this turn, whose position
+    has not changed (by its player) and that has not attacked this turn."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
     return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON) or flip_this(d, card)
@@ -151,8 +152,13 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
     """The card's own part of R-SUMMON-4."""
     if card.pos != Pos.FACEDOWN_DEFENSE:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down Defense Position monster can be Flip Summoned")
-    if card.arrived_turn == d.turn or card.pos_changed_turn == d.turn:
-        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "not in the turn it was Set or turned face-down")
+    turn = d.turn
+    if card.arrived_turn == turn:
+        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "not in the turn it was Set or Summoned")
+    if card.pos_changed_turn == turn:
+        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "its position already changed this turn")
+    if card.attacked_turn == turn:  # (turned face-down by an effect after its attack: Book of Moon)
+        return Refusal(FLIP_SUMMON, "R-SUMMON-4", "it declared an attack this turn")
     return None
 
 
