@@ -45,6 +45,9 @@ def run_ops(ctx: Ctx, ops: Sequence[OpSpec]) -> "RunOps | None":
     return RunOps(ctx, ops) if ops else None
 
 
+_NESTED = frozenset(("if_you_do", "then"))  # they run operations of their own, which say what was done
+
+
 @dataclass
 class RunOps(Frame):
     """Operations in order: those that need no answer run one after another in this step; one
@@ -62,14 +65,14 @@ class RunOps(Frame):
             if isinstance(done, Frame) or type(done) is GeneratorType:  # it must ask first
                 return self.then(d, "ran", done)
             self.i += 1
-            if spec.op != "if_you_do":
+            if spec.op not in _NESTED:
                 ctx.done = done is not False
         return DONE
 
     def ran(self, d: DuelState, done: Any) -> Next:
         op = self.ops[self.i].op
         self.i += 1
-        if op != "if_you_do":
+        if op not in _NESTED:
             self.ctx.done = done is not False
         return self.start(d, None)
 

@@ -21,6 +21,7 @@ from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
 from ..core.types import Loc, Phase, Pos, Reason
 from ..board import actions
+from .chain import process_triggers
 from .windows import SummonTogether, after_chain, last_chance, start_chain, summon_with_negation_window, window
 from .extra_summons import extra_summon
 from .pendulum import summon as pendulum_summon
@@ -66,9 +67,9 @@ class MainPhase(Frame):
             return self.then(d, "idle", NormalSummon(p, card.uid, setting=False))
         if verb == "set":
             if card.is_monster:
-                return self.then(d, "idle", NormalSummon(p, card.uid, setting=True))
+                return self.then(d, "set_done", NormalSummon(p, card.uid, setting=True))
             actions.set_spell_trap(d, p, card)
-            return self.idle(d, None)
+            return self.set_done(d, None)
         if verb == "flip":
             return self.then(d, "idle", flip_summon(d, p, card))
         if verb == "gemini":
@@ -83,6 +84,12 @@ class MainPhase(Frame):
 
     def activated(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "idle", after_chain(d))  # then the turn player is back in an open game state (R-PRIO-1)
+
+    def set_done(self, d: DuelState, _: Any) -> Next:
+        """After a Set, the triggers of what happened on the way (a Tribute's "If … sent to the GY",
+        an Equip Card destroyed with it) activate now; the Set is the last thing that happened, so
+        "When … you can" ones have missed their timing (R-CHAIN-10)."""
+        return self.then(d, "activated", process_triggers(d))
 
     def moving_on(self, d: DuelState, acted: bool | None) -> Next:
         if acted:
@@ -137,6 +144,8 @@ class NormalSummon(Frame):
             actions.move(d, card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
             card.set_with = len(chosen)
             d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
+            d.batch += 1  # after the Tributes (R-SUMMON-3): the Set is the last thing that happened (R-CHAIN-10)
+            d.signal("set", card, p)
             return DONE
         return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if self.need else "normal",
                                                                   properly=True))

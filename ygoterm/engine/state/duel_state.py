@@ -104,6 +104,7 @@ class DuelState:
         self.signals: list[Signal] = []  # what happened since triggers were last collected
         self.last_signals: list[Signal] = []  # the last action's events ("when …" activations answer them)
         self.batch = 0  # events of one action share a batch number (R-CHAIN-10)
+        self.new_moment = False  # "…, then …": the next thing that happens starts a new batch (effects/verbs/logic.py)
         self.resolving = False
         self.summoning: tuple[CardInst, ...] = ()  # the monsters of a Summon in its negation window (R-SUMMON-19)
         self.summoned_from: dict[int, Loc] = {}  # … and where each came from (if its Summon is negated it never reached the field)
@@ -274,6 +275,9 @@ class DuelState:
     def signal(self, event: str, card: CardInst | None, player: int, *, how: str = "", src: Loc | None = None,
                by_battle: bool = False, by_player: int | None = None, by_card: CardInst | None = None) -> None:
         """Record something triggers may answer (only when some card of the duel has effects)."""
+        if self.new_moment:
+            self.new_moment = False
+            self.batch += 1
         if self.index.responders:
             self.signals.append(Signal(event, card, player, how, src, self.batch, card.moves if card else 0, by_battle,
                                        self.move_count, by_player, by_card))

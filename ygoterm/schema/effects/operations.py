@@ -332,6 +332,13 @@ class IfYouDo(_Op):
     then: list["OpSpec"]
 
 
+class Then(_Op):
+    """"…, then …": `do` happens only if the operation before it did what it says, and after it,
+    as a new moment (R-CHAIN-10: a "When … you can" trigger of the first part misses its timing)."""
+
+    do: list["OpSpec"]
+
+
 class If(_Op):
     """Run `then` only if a condition holds (e.g. "if it was a Spell, …")."""
 
@@ -351,7 +358,7 @@ OpName = Literal[
     "draw", "discard", "destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand",
     "special_summon", "change_position", "damage", "gain_lp", "pay_lp", "lose_lp", "modify", "negate", "equip",
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
-    "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "later",
+    "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon",
 ]
@@ -393,6 +400,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "reveal": (Reveal, _what_or),
     "if": (If, lambda v: v),
     "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
+    "then": (Then, lambda v: {"do": v} if isinstance(v, list) else v),
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
@@ -438,6 +446,7 @@ class OpSpec(BaseModel):
 assert set(get_args(OpName)) == set(OPS), "OpName and OPS name the same verbs"
 If.model_rebuild()
 IfYouDo.model_rebuild()
+Then.model_rebuild()
 Later.model_rebuild()
 SwapControl.model_rebuild()
 ForThisTurn.model_rebuild()

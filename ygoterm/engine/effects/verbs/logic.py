@@ -1,12 +1,16 @@
-"""Verbs that decide what runs: if, "and if you do", and the named Python handlers."""
+"""Verbs that decide what runs: if, "and if you do", "then", and the named Python handlers."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from ....schema import effects as fx
+from ....schema.effects import OpSpec
 from ...board.continuous import condition_holds
 from ...board.filters import matches
+from ...core.machine import DONE, Frame, Next
+from ...state.duel_state import DuelState
 from ..context import Ctx
 from ..handlers import HANDLERS
 from ..registry import RunOps, run_ops, verb
@@ -31,6 +35,33 @@ def op_if_you_do(ctx: Ctx, params: fx.IfYouDo, name: str) -> "RunOps | None":
     if ctx.done:
         return run_ops(ctx, params.then)
     return None
+
+
+@verb("then")
+def op_then(ctx: Ctx, params: fx.Then, name: str) -> "ThenOps | None":
+    """"…, then …": the operations run only if the one before did what it says, and after it —
+    a new moment, not at the same time: a "When … you can" trigger of what happened before
+    misses its timing once these do something (R-CHAIN-10; Dust Tornado's "destroy it, then you
+    can Set 1 Spell/Trap": a Set after the destruction). If they do nothing, nothing changes."""
+    if ctx.done and params.do:
+        return ThenOps(ctx, params.do)
+    return None
+
+
+@dataclass
+class ThenOps(Frame):
+    """The operations after "then": the first thing they do starts a new moment (`DuelState.new_moment`)."""
+
+    ctx: Ctx
+    ops: Sequence[OpSpec]
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        d.new_moment = True
+        return self.then(d, "ran", run_ops(self.ctx, self.ops))
+
+    def ran(self, d: DuelState, _: Any) -> Next:
+        d.new_moment = False  # (they did nothing: what happened before is still the last thing)
+        return DONE
 
 
 @verb("handler")
