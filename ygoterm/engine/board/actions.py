@@ -245,6 +245,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         card.counters = {}  # R-CARD-12
         card.modifiers = []
         card.gemini_active = False  # a Gemini is a Normal Monster again (R-CARD-6)
+        if card.held_by is not None:  # control while an Equip Card is equipped (Snatch Steal) is not lost with it:
+            card.held_by = card.original_controller = None  # turned face-down, the monster stays where it is
         for equip in list(card.equips):  # R-CARD-8
             destroy(d, [equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
 
