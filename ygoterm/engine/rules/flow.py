@@ -92,9 +92,10 @@ class Turn(Frame):
             d.emit(TurnStart(d.turn, p))
             if d.time_limit is not None:
                 time_procedure.turn_started(d)
-            for card in d.players[p].mzone:
-                if card is not None:
-                    card.attacks = 0
+            for side in d.players:  # attacks declared this turn (R-BATTLE-1), whoever controlled the monster before
+                for card in side.mzone:
+                    if card is not None:
+                        card.attacks = 0
         if self.first <= Phase.DRAW and "draw" not in self.skip:
             return self.then(d, "standby", draw_phase(d))
         return self.standby(d, None)
