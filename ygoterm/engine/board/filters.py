@@ -123,7 +123,10 @@ def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
 
 
 def _attacking(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return d.attack is not None and d.attack.attacker is card
+    """The monster whose attack is in progress — not once its attack is negated or it is turned
+    face-down: then it is no longer "the attacking monster" (Sakuretsu Armor resolves on nothing)."""
+    attack = d.attack
+    return attack is not None and attack.attacker is card and not attack.negated and card.face_up
 
 
 def _battle_destroyed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

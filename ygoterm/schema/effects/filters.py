@@ -105,7 +105,7 @@ class Filter(BaseModel):
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
-    attacking: bool = False  # the monster declaring the current attack ("target the attacking monster")
+    attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
