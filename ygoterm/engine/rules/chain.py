@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect
-from ..state.card import CardInst
+from ..state.card import CardInst, leaves_after_resolving, persists_on_field
 from ..board.continuous import condition_holds, effects_negated, has_flag
 from ..core.decision import PASS, Kind, Option, effect_of
 from ..core.events import ChainResolves, Negated, Note
@@ -136,7 +135,7 @@ class ResolveChain(Frame):
         assert link is not None
         card = link.card
         if link.was_spell_trap_card and card.loc == Loc.SZONE and card.face_up and not card.active \
-                and not _leaves_after_resolving(card):
+                and not leaves_after_resolving(card):
             _now_applies(card)  # a Continuous card applies from its own resolution on (Royal Decree as CL2)
         d.chain.pop()
         return self.start(d, None)
@@ -146,7 +145,7 @@ class ResolveChain(Frame):
         self.link = None
         # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.
         for card in self.spent:
-            if card.loc == Loc.SZONE and card.face_up and (_leaves_after_resolving(card) or card in self.negated):
+            if card.loc == Loc.SZONE and card.face_up and (leaves_after_resolving(card) or card in self.negated):
                 actions.move(d, card, Loc.GY, reason="resolved" if card not in self.negated else "its activation was negated")
             elif card.loc == Loc.SZONE and card.face_up and not card.active:
                 _now_applies(card)  # a Continuous/Field/Equip card whose effect was negated: it is there from now
@@ -174,20 +173,7 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> bool:
 def _stopped(d: DuelState, link: ChainLink) -> bool:
     """R-CHAIN-6: a Continuous, Field or Equip card no longer face-up on the field applies nothing."""
     card = link.card
-    return link.was_spell_trap_card and _persistent(card) and not (card.loc == Loc.SZONE and card.face_up)
-
-
-def _persistent(card: CardInst) -> bool:
-    """A Continuous, Field or Equip Spell, a Continuous Trap or a Pendulum card (in its Pendulum
-    Zone): it stays on the field once activated and applies only while it is there."""
-    data = card.data
-    return card.is_pendulum or (isinstance(data, Spell) and data.subtype in ("continuous", "field", "equip")) \
-        or (isinstance(data, Trap) and data.subtype == "continuous")
-
-
-def _leaves_after_resolving(card: CardInst) -> bool:
-    """R-CHAIN-7: a resolved card activation goes to the GY unless the card persists or says it stays."""
-    return not _persistent(card) and not any(e.stays for e in card.effects)
+    return link.was_spell_trap_card and persists_on_field(card) and not (card.loc == Loc.SZONE and card.face_up)
 
 
 def process_triggers(d: DuelState) -> "ProcessTriggers | tuple[()]":

@@ -27,6 +27,20 @@ SPIRIT_RETURN = Effect.model_validate({
     "condition": {"normal_summoned_or_flipped_this_turn": True}, "do": [{"return_to_hand": "self"}]})
 
 
+def persists_on_field(card: "CardInst") -> bool:
+    """A Continuous, Field or Equip Spell, a Continuous Trap or a Pendulum card (in its Pendulum
+    Zone): it stays on the field once activated and applies only while it is there."""
+    data = card.data
+    return card.is_pendulum or (isinstance(data, Spell) and data.subtype in ("continuous", "field", "equip")) \
+        or (isinstance(data, Trap) and data.subtype == "continuous")
+
+
+def leaves_after_resolving(card: "CardInst") -> bool:
+    """R-CHAIN-7: a resolved card activation goes to the GY unless the card persists or says it stays;
+    until then it only waits on the field (it cannot be returned to the hand or Deck: Giant Trunade)."""
+    return not persists_on_field(card) and not any(e.stays for e in card.effects)
+
+
 def rule_effects(data: Card) -> tuple[Effect, ...]:
     """The effects the rules give this card beyond its own text (see above)."""
     if not isinstance(data, Monster):

@@ -9,7 +9,7 @@ from ....schema import effects as fx
 from ...board import actions
 from ...board.filters import variant
 from ...core.types import Loc, Reason
-from ...state.card import CardInst
+from ...state.card import CardInst, leaves_after_resolving
 from ...state.duel_state import DuelState
 from ..context import Ctx
 from ..registry import OpStep, verb
@@ -31,10 +31,18 @@ class MoveCards(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> bool:
         ctx = self.ctx
         cards = [c for c in cards if c.loc != Loc.GONE]
+        if self.name in ("return_to_hand", "return_to_deck") and (d.chain or d.resolving):
+            cards = [c for c in cards if not _spent(c)]
         moves = [c.moves for c in cards]
         _move(ctx, self.params, self.name, cards)
         ctx.affected = [c for c, before in zip(cards, moves) if c.moves != before]
         return bool(ctx.affected)
+
+
+def _spent(card: CardInst) -> bool:
+    """A Spell/Trap activated in this chain that goes to the GY once it ends (R-CHAIN-7): it is
+    not returned to the hand or Deck (Giant Trunade leaves a chained Normal Trap where it is)."""
+    return card.loc == Loc.SZONE and card.face_up and not card.is_monster and leaves_after_resolving(card)
 
 
 def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
