@@ -380,8 +380,13 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
 
 
 def _still_able(d: DuelState, t: _Pending) -> bool:
+    """Whether a trigger can still be put on the chain now that the triggers before it have been
+    (their costs paid, their targets chosen): it needs a legal target and a payable cost (R-CHAIN-5)."""
     effect = t.effect or t.card.effects[t.index]
     if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
         d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))
+        return False
+    if effect.cost and not cost_payable(d, t.player, t.card, effect):
+        d.emit(Note(f"{t.card.name}'s cost can no longer be paid: it is not activated"))
         return False
     return True
