@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate
-from ..state.card import CardInst, effect_speed, own_timing
+from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
 from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
@@ -361,6 +361,8 @@ class Activate(Frame):
         if is_card_activation(card, effect):
             link.was_spell_trap_card = True
             return self.then(d, "placed", _place_activated_card(d, p, card))
+        if card.loc == Loc.SZONE and card.face_up and not card.is_monster and persists_on_field(card):
+            link.field_moves = card.moves  # it resolves only if the card is still there (R-CHAIN-6)
         return self.placed(d, None)
 
     def placed(self, d: DuelState, _: Any) -> Next:

@@ -171,8 +171,12 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> bool:
 
 
 def _stopped(d: DuelState, link: ChainLink) -> bool:
-    """R-CHAIN-6: a Continuous, Field or Equip card no longer face-up on the field applies nothing."""
+    """R-CHAIN-6: a Continuous, Field or Equip card no longer face-up on the field applies nothing —
+    its activation, or an effect it activated there (Snatch Steal's Standby Phase effect after the
+    card was destroyed in answer: Official rulebook p. 29, OCG Perfect Rulebook 2017 pp. 124-125)."""
     card = link.card
+    if link.field_moves >= 0:
+        return card.moves != link.field_moves or not (card.loc == Loc.SZONE and card.face_up)
     return link.was_spell_trap_card and persists_on_field(card) and not (card.loc == Loc.SZONE and card.face_up)
 
 

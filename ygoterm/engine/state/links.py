@@ -48,6 +48,7 @@ class ChainLink:
     negated: bool = False  # activation negated: does nothing (R-TERM-24)
     effect_negated: bool = False
     was_spell_trap_card: bool = False  # a Spell/Trap card's own activation (it is "spent" after)
+    field_moves: int = -1  # an effect of a face-up Continuous/Field/Equip card activated there: the card's move count then
     chosen: list[CardInst] = field(default_factory=list)
     declared: Any = None
     rolled: int = 1  # the last die this effect rolled (op roll_die)
