@@ -247,6 +247,10 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         card.gemini_active = False  # a Gemini is a Normal Monster again (R-CARD-6)
         if card.held_by is not None:  # control while an Equip Card is equipped (Snatch Steal) is not lost with it:
             card.held_by = card.original_controller = None  # turned face-down, the monster stays where it is
+        if card.bound is not None:  # no longer the monster a Continuous/Equip card's lasting effect applies to
+            partner = card.bound  # (Call of the Haunted, Premature Burial: OCG Perfect Rulebook 2017 pp. 168-169)
+            card.bound = partner.bound = None
+            card.binding = partner.binding = ""
         for equip in list(card.equips):  # R-CARD-8
             destroy(d, [equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
 
