@@ -156,6 +156,12 @@ _MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk",
 _MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
 
 
+def hidden_face_down(f: Filter) -> bool:
+    """Whether `f` names what a face-down monster does not show (ATK, Level, Type …): a face-down
+    monster no longer meets such a requirement ("a monster with 1000 or more ATK")."""
+    return any(getattr(f, name) is not None for name in _MONSTER_ONLY if name != "position") or f.not_type is not None
+
+
 def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     if not (card.is_monster and card.loc != Loc.SZONE):
         return not f.revivable and all(getattr(f, name) is None for name in _MONSTER_ONLY)

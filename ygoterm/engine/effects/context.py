@@ -11,7 +11,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.filters import matches, select
+from ..board.filters import hidden_face_down, matches, select
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
 from ..core.machine import Frame, Next, Return
@@ -189,14 +189,23 @@ class Choose(Frame):
 
 
 def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:
-    """R-CHAIN-6: targets that are still where they were and still fit the target's filter."""
+    """R-CHAIN-6: targets that are still where they were and still fit the target's filter. A
+    target that is "that monster" of the activation condition (`event: true`) must still be
+    what the condition describes (Trap Hole: "a monster with 1000 or more ATK" — not once it is
+    face-down or its ATK has dropped: OCG Perfect Rulebook 2017 pp. 126-127)."""
     groups = link.effect.target_groups
+    when = link.effect.when
+    described = when.where if when is not None else None
     out = []
     for card, moves, group in zip(link.targets, link.target_moves, link.target_groups):
         if card.moves != moves:
             continue
-        if not matches(d, card, groups[group].where, link.player, link.card, _signal_cards(link)):
+        where = groups[group].where
+        if not matches(d, card, where, link.player, link.card, _signal_cards(link)):
             continue
+        if where.event and described is not None and card.loc.on_field:
+            if not matches(d, card, described, link.player, link.card) or (not card.face_up and hidden_face_down(described)):
+                continue
         out.append(card)
     return out
 
