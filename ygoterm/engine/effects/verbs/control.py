@@ -8,6 +8,7 @@ from typing import Any
 from ....schema import effects as fx
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
+from ...board import actions
 from ...core.types import Loc
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
@@ -25,6 +26,9 @@ class TakeControl(OpStep):
         ctx, params = self.ctx, self.params
         for card in cards:
             if card.loc == Loc.MZONE and card.controller != ctx.player:
+                if d.players[ctx.player].free_mzone() is None:  # it cannot change control: it is destroyed by
+                    actions.destroy(d, [card], by="rule", reason="no free Main Monster Zone to take control of it (R-ZONE-1)")
+                    continue  # the rules (OCG Perfect Rulebook 2017 pp. 152-153), not by the card's effect
                 d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
                 if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
                     card.original_controller = 1 - ctx.player  # given back when this Equip Card leaves (actions._unequip)
