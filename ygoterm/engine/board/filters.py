@@ -165,6 +165,8 @@ def hidden_face_down(f: Filter) -> bool:
 def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     if not (card.is_monster and card.loc != Loc.SZONE):
         return not f.revivable and all(getattr(f, name) is None for name in _MONSTER_ONLY)
+    if f.event and not card.face_up and card.loc == Loc.MZONE and hidden_face_down(f):
+        return False  # "those monsters with 1500 or more ATK" (Bottomless Trap Hole): turned face-down, it has none
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
         return False
