@@ -18,6 +18,7 @@ from ..state.duel_state import DuelState
 from . import time_procedure
 from ..core.types import Loc, Phase, Reason
 from ..board import actions
+from .chain import process_triggers
 from .windows import window
 from .battle import BattlePhase
 from .main_phase import MainPhase
@@ -173,7 +174,8 @@ class EndPhase(Frame):
         for option in chosen:
             actions.move(d, d.card_of(option), Loc.GY, reason=Reason.HAND_LIMIT)
             d.signal("discarded", d.card_of(option), d.turn_player)
-        return self.then(d, "expire", window(d))  # triggers of the discards happen in this End Phase
+        # triggers of the discards happen in this End Phase; the turn then ends (no new window, R-PHASE-7)
+        return self.then(d, "expire", process_triggers(d))
 
     def expire(self, d: DuelState, _: Any) -> Next:
         _expire_until_end_of_turn(d)
