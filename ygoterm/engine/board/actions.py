@@ -164,8 +164,16 @@ def _unequip(d: DuelState, card: CardInst) -> None:
     if card in monster.equips:
         monster.equips.remove(card)
     card.equip_target = None
-    if monster.held_by == card.uid and monster.original_controller is not None and monster.loc == Loc.MZONE:
-        return_control(d, monster)  # control lasted while this card was equipped (Snatch Steal, Dark Necrofear), not another
+    if monster.held_by == card.uid and monster.loc == Loc.MZONE:
+        # control lasted while this card was equipped (Snatch Steal, Dark Necrofear), not another's: without
+        # it the monster is its owner's — unless a control "until the End Phase" applies now (then it goes
+        # home in that End Phase: R-TERM-5)
+        monster.held_by = None
+        if monster.original_controller is not None and monster.control_until == d.turn:
+            monster.original_controller = monster.owner
+        elif monster.controller != monster.owner:
+            monster.original_controller = monster.owner
+            return_control(d, monster)
 
 
 def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source: CardInst | None = None, reason: str = "",
@@ -246,7 +254,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         card.modifiers = []
         card.gemini_active = False  # a Gemini is a Normal Monster again (R-CARD-6)
         if card.held_by is not None:  # control while an Equip Card is equipped (Snatch Steal) is not lost with it:
-            card.held_by = card.original_controller = None  # turned face-down, the monster stays where it is
+            card.held_by = None  # turned face-down, the monster stays where it is
         if card.bound is not None:  # no longer the monster a Continuous/Equip card's lasting effect applies to
             partner = card.bound  # (Call of the Haunted, Premature Burial: OCG Perfect Rulebook 2017 pp. 168-169)
             card.bound = partner.bound = None
@@ -266,9 +274,13 @@ def equip(d: DuelState, equip: CardInst, monster: CardInst) -> None:
 
 
 def return_control(d: DuelState, card: CardInst) -> None:
-    """R-TERM-5: a monster whose control was taken goes back to its controller's field."""
+    """R-TERM-5: a monster whose control was taken goes back to its controller's field (an Equip
+    Card's control that still applies stays: Snatch Steal's, after Change of Heart's has ended)."""
     owner = card.original_controller
     assert owner is not None
+    if owner == card.controller:
+        card.original_controller = None
+        return
     zone = d.players[owner].free_mzone()
     if zone is None:
         card.original_controller = card.held_by = None
@@ -278,7 +290,7 @@ def return_control(d: DuelState, card: CardInst) -> None:
     d.players[owner].mzone[zone] = card
     d.players[card.controller].layout += 1
     d.players[owner].layout += 1
-    card.seq, card.controller, card.original_controller, card.held_by = zone, owner, None, None
+    card.seq, card.controller, card.original_controller = zone, owner, None
     card.moves += 1
     d.emit(Note(f"{card.name} returns to {d.names[owner]}'s control"))
 

@@ -31,8 +31,7 @@ class TakeControl(OpStep):
                     continue  # the rules (OCG Perfect Rulebook 2017 pp. 152-153), not by the card's effect
                 d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
                 if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
-                    card.original_controller = 1 - ctx.player  # given back when this Equip Card leaves (actions._unequip)
-                    card.held_by = ctx.card.uid
+                    card.held_by = ctx.card.uid  # its owner's again when this Equip Card leaves (actions._unequip)
 
 
 @verb("swap_control")
