@@ -315,7 +315,8 @@ def set_spell_trap(d: DuelState, p: int, card: CardInst) -> None:
     move(d, card, Loc.SZONE, seq=zone, face_up=False, quiet=True)
     card.set_turn = d.turn
     d.emit(SetCard(p, card.uid, card.name, Loc.SZONE, zone))
-    d.signal("set", card, p)  # nothing answers a Set, but it happened: "the last thing" (R-CHAIN-10)
+    if d.signals:  # nothing answers a Set, but it happened after what waits to be answered: "the last thing" (R-CHAIN-10)
+        d.signal("set", card, p)
 
 
 def enforce_positions(d: DuelState) -> None:

@@ -94,8 +94,8 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str,
             damage = battle_result(d, attack.attacker.controller, attack).damage
             if not any(damage.get(who) for who in _who(p, card, params.player)):  # Kuriboh
                 return "R-CHAIN-6", "no battle damage would be taken from this battle"
-        elif spec.op in ("special_summon", "token", "fusion_summon", "ritual_summon") and _locked(d, p, params):
-            return "R-CARD-13", "a card's effect stops you Summoning monsters this turn"
+        elif spec.op in _SUMMONS and d.players[1 - p if spec.op == "token" and params.player == "opponent" else p].summon_lock_turn == d.turn:
+            return "R-CARD-13", "a card's effect stops you Summoning monsters this turn"  # (Scapegoat, Dark Magic Curtain)
         elif spec.op == "special_summon":
             if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Monster Zone"
@@ -124,6 +124,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str,
     return None
 
 
+_SUMMONS = frozenset(("special_summon", "token", "fusion_summon", "ritual_summon"))
 # operations that change nothing a later operation of the same effect could count or change
 _COUNTS_NOTHING = frozenset(("draw", "damage", "gain_lp", "pay_lp", "lose_lp", "no_battle_damage", "protect", "declare",
                              "roll_die", "look", "shuffle", "reveal"))
@@ -133,12 +134,6 @@ def _count_of(where: fx.Filter) -> str:
     side = {"you": "your ", "opponent": "your opponent's "}.get(where.side or "", "")
     zone = "monsters" if where.zone == ("monster",) else "cards"
     return f"{side}{zone}"
-
-
-def _locked(d: DuelState, p: int, params: Any) -> bool:
-    """The player who would Summon cannot Summon monsters this turn (Scapegoat, Dark Magic Curtain)."""
-    summoner = 1 - p if getattr(params, "player", "you") == "opponent" else p
-    return d.players[summoner].summon_lock_turn == d.turn
 
 
 def _summon_frees_zone(effect: Effect) -> bool:

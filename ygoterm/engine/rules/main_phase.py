@@ -89,6 +89,8 @@ class MainPhase(Frame):
         """After a Set, the triggers of what happened on the way (a Tribute's "If … sent to the GY",
         an Equip Card destroyed with it) activate now; the Set is the last thing that happened, so
         "When … you can" ones have missed their timing (R-CHAIN-10)."""
+        if not d.signals:
+            return self.idle(d, None)
         return self.then(d, "activated", process_triggers(d))
 
     def moving_on(self, d: DuelState, acted: bool | None) -> Next:
@@ -144,8 +146,9 @@ class NormalSummon(Frame):
             actions.move(d, card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
             card.set_with = len(chosen)
             d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
-            d.batch += 1  # after the Tributes (R-SUMMON-3): the Set is the last thing that happened (R-CHAIN-10)
-            d.signal("set", card, p)
+            if d.signals:  # after the Tributes (R-SUMMON-3): the Set is the last thing that happened (R-CHAIN-10)
+                d.batch += 1
+                d.signal("set", card, p)
             return DONE
         return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if self.need else "normal",
                                                                   properly=True))
