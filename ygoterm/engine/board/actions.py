@@ -168,12 +168,19 @@ def _unequip(d: DuelState, card: CardInst) -> None:
         # control lasted while this card was equipped (Snatch Steal, Dark Necrofear), not another's: without
         # it the monster is its owner's — unless a control "until the End Phase" applies now (then it goes
         # home in that End Phase: R-TERM-5)
-        monster.held_by = None
+        other = next((e for e in reversed(monster.equips) if e.loc == Loc.SZONE and gives_control(e)), None)
+        monster.held_by = None if other is None else other.uid  # (another Snatch Steal still equipped: its control)
+        home = monster.owner if other is None else other.controller
         if monster.original_controller is not None and monster.control_until == d.turn:
-            monster.original_controller = monster.owner
-        elif monster.controller != monster.owner:
-            monster.original_controller = monster.owner
+            monster.original_controller = home
+        elif monster.controller != home:
+            monster.original_controller = home
             return_control(d, monster)
+
+
+def gives_control(card: CardInst) -> bool:
+    """An Equip Card whose controller controls the equipped monster while it is equipped (Snatch Steal)."""
+    return any(op.op == "take_control" and op.params.until == "while_equipped" for e in card.effects for op in e.do)
 
 
 def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source: CardInst | None = None, reason: str = "",
