@@ -112,6 +112,8 @@ class ResolveChain(Frame):
             link = self.link = d.chain[-1]
             d.batch += 1
             d.emit(ChainResolves(link.number, link.player, link.card.uid, link.card.name))
+            d.signal("resolved", link.card, link.player)  # nothing answers it, but it happens after what came before:
+            # a "When … you can" trigger of a cost or of an earlier link misses its timing (R-CHAIN-10)
             if link.was_spell_trap_card:
                 self.spent.append(link.card)
             if link.negated:
