@@ -434,7 +434,7 @@ class DuelState:
     def state_hash(self) -> str:
         """A digest of everything that decides the rest of the duel (replays must reproduce it)."""
         parts: list[Any] = [self.turn, self.turn_player, int(self.phase), int(self.step), self.rng.getstate()[1][:4],
-                            self.outcome and (self.outcome.winner, self.outcome.reason)]
+                            self.outcome and (self.outcome.winner, str(self.outcome.reason))]  # (str: the hash of saves before the enum)
         for side in self.players:
             parts.append((side.lp, side.normal_summon_turn))
             for pile in (side.deck, side.hand, side.gy, side.banished, side.extra):
