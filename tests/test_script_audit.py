@@ -42,6 +42,9 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Skilled Dark Magician": {
         "cost": "the 3 Spell Counters are a condition of the Tribute; removing them as part of the cost is how the script requires them",
     },
+    "Metamorphosis": {
+        "cost": "'Tribute 1 monster.' is its cost, printed before card texts put costs before ';' (its Level decides the Summon)",
+    },
     "Big Shield Gardna": {
         "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
                 "(no event or condition for 'this activation targets only this card'); its other effect is scripted",
@@ -79,6 +82,7 @@ VERBS: dict[str, str] = {
     "detach": r"\bdetach",
     "set_card": r"(?-i:\bSet\b)",
     "excavate": r"\breveals?\b",
+    "reveal_until": r"\bexcavate\b|\bpick up cards\b",
     "reveal": r"\breveal|\blook at\b",
     "skip": r"\bskips?\b",
     "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b",
@@ -107,7 +111,9 @@ TARGET = re.compile(r"\btarget(?:ing)?\s+(?:up to \d+|\d+|the|that|this|those|a|
 HEADER = re.compile(r"^(.*\b(?:1 of these effects|you can either))\s*[:.]\s*", re.I)
 OR = re.compile(r",?\s*\bOR:\s*")
 # a sentence that goes on with the effect before it ("Then …", "It cannot attack", a coin's "If you call it right, …")
-CONTINUES = re.compile(r"^(?:Then|It|Its|That|Those|They|Their|If you call it)\b|^\(")
+CONTINUES = re.compile(r"^(?:Then|It|Its|That|Those|They|Their|If you call it)\b|^\("
+                       # what an excavation found: "Add that card …", "Special Summon it …" (Magical Merchant, Monster Gate)
+                       r"|^(?:Add that card|Special Summon (?:it|the excavated|the picked up))\b")
 LABEL = re.compile(r"^(?:Pendulum|Monster) Effect:\s*")  # a Pendulum card's two texts
 
 # Texts that an ability keyword of the card says (R-CARD-6): the engine applies them, no effect does.

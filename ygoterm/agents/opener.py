@@ -19,7 +19,7 @@ from .observation import Answer, Observation
 from .policy import Heuristic
 from .reading import operations
 
-DIG = {"draw": 3.0, "add_to_hand": 2.5, "excavate": 2.0, "look": 1.0, "mill": 0.5}
+DIG = {"draw": 3.0, "add_to_hand": 2.5, "excavate": 2.0, "reveal_until": 2.0, "look": 1.0, "mill": 0.5}
 
 
 def digs(effect: Effect) -> float:

@@ -14,7 +14,7 @@ from ..schema import effects as fx
 
 REMOVAL = frozenset(("destroy", "banish", "return_to_hand", "return_to_deck", "send_to_gy", "take_control"))
 _HELP = frozenset(("draw", "add_to_hand", "special_summon", "fusion_summon", "ritual_summon", "token", "gain_lp", "equip",
-                   "protect", "extra_normal_summon", "excavate", "look"))
+                   "protect", "extra_normal_summon", "excavate", "reveal_until", "look"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from typing import Callable
 from ..agents.random_agent import RandomAgent
 from ..engine import EMZ_LEFT, N_MZONES, N_SZONES, Decision, Duel, Loc, replay
 from ..schema.cardpool import CardPool
+from ..schema.cards import Card
 from ..schema.decks import Deck
 
 _PILE_LOCS = {"deck": Loc.DECK, "hand": Loc.HAND, "gy": Loc.GY, "banished": Loc.BANISHED, "extra": Loc.EXTRA}
@@ -140,16 +141,33 @@ def owned_counts(d: Duel) -> tuple[int, int]:
 
 def pool_decks(pool: CardPool, count: int, seed: int) -> list[Deck]:
     """`count` random 40-card decks (up to 15 Extra Deck monsters) of the pool's scripted cards,
-    so that fuzzing reaches every card script, not only those in the shipped decks."""
+    so that fuzzing reaches every card script, not only those in the shipped decks: the cards
+    are dealt in a shuffled order, each once before any twice, so `covering(pool)` decks hold
+    every one of them."""
     rng = random.Random(seed)
+    main, extra = _scripted(pool)
+    main_order, extra_order = rng.sample(main, len(main)), rng.sample(extra, len(extra))
+    return [Deck(f"pool deck {n + 1}", _dealt(main_order, n, 40), _dealt(extra_order, n, 15)) for n in range(count)]
+
+
+def covering(pool: CardPool) -> int:
+    """How many `pool_decks` hold every scripted card at least once."""
+    main, extra = _scripted(pool)
+    return max(1, -(-len(main) // 40), -(-len(extra) // 15))
+
+
+def _scripted(pool: CardPool) -> tuple[list[Card], list[Card]]:
     scripted = [c for c in pool if c.scripted and c.id < 99_000_000]
     main = [c for c in scripted if not (c.kind == "monster" and c.is_extra_deck)]
-    extra = [c for c in scripted if c.kind == "monster" and c.is_extra_deck]
-    decks = []
-    for n in range(count):
-        cards = rng.sample(main, min(40, len(main)))
-        decks.append(Deck(f"pool deck {n + 1}", cards, rng.sample(extra, min(15, len(extra)))))
-    return decks
+    return main, [c for c in scripted if c.kind == "monster" and c.is_extra_deck]
+
+
+def _dealt(order: list[Card], n: int, size: int) -> list[Card]:
+    """Deck n's `size` cards of the shuffled `order`, going round it."""
+    if not order:
+        return []
+    size = min(size, len(order))
+    return [order[(n * size + i) % len(order)] for i in range(size)]
 
 
 def fuzz(pool: CardPool, decks: list[Deck], duels: int, seed: int, *, pick: Callable[[random.Random], tuple[Deck, Deck]] | None = None,

@@ -65,7 +65,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
-        (f.ability is not None, _ability),
+        (f.ability is not None, _ability), (f.level_matches is not None, _level_matches),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -116,6 +116,14 @@ def _name_has(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
 
 def _declared(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return _is_declared(d, card)
+
+
+def _level_matches(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster with a Level some card of `f.level_matches` has too (Metamorphosis: a Fusion of its Level in the Extra Deck)."""
+    where = f.level_matches
+    if where is None or not card.is_monster or card.monster.level is None:
+        return False
+    return any(other.level == card.level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -217,6 +225,8 @@ def _is_declared(d: DuelState, card: CardInst) -> bool:
         return card.data.kind == word.casefold()
     if what == "card":
         return word in (card.data.name, card.data.deck_name)
+    if what == "level":
+        return card.is_monster and card.monster.level is not None and card.level == int(word)
     if not card.is_monster:
         return False
     return (card.monster.type if what == "type" else card.monster.attribute) == word

@@ -96,13 +96,14 @@ class Ctx:
                 return [a.target if self.card is a.attacker else a.attacker]
             return []
         if isinstance(selection, fx.AllOf):
-            return select(d, selection.all, self.player, self.card, self.event_cards())
+            return self.same_level(selection.all, select(d, selection.all, self.player, self.card, self.event_cards()))
         if isinstance(selection, fx.ChooseOf):
             spec = selection.choose
             if spec.among == "chosen":
                 candidates = [c for c in self.chosen if matches(d, c, spec.where, self.player, self.card)]
             else:
                 candidates = select(d, spec.where, self.player, self.card, self.event_cards())
+            candidates = self.same_level(spec.where, candidates)
             if spec.pick is not None and candidates:
                 candidates = _extreme(candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
@@ -118,10 +119,20 @@ class Ctx:
             assert isinstance(originals, list)
             copies: list[CardInst] = []
             for original in originals:
-                where = fx.Filter(zone=copies_of.zone, name=(original.data.name,), side="you")
+                where = fx.Filter(zone=copies_of.zone, name=(original.data.name,), side="any" if copies_of.side == "each" else "you")
                 copies += [c for c in select(d, where, original.controller) if c is not original and c not in copies]
             return copies
         return []
+
+    def same_level(self, where: fx.Filter, cards: list[CardInst]) -> list[CardInst]:
+        """`same_level_as`: only the monsters with the Level of a card the effect selected
+        before (Metamorphosis: a Fusion Monster of the Tributed monster's Level)."""
+        if where.same_level_as is None:
+            return cards
+        earlier = self.cards(where.same_level_as)
+        assert isinstance(earlier, list)  # (a reference: never a choice)
+        levels = {c.level for c in earlier if c.is_monster}
+        return [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
 
     def picked(self, chosen: list[CardInst], among_chosen: bool) -> list[CardInst]:
         """What a `choose` selection chose is the effect's `chosen` from now on."""

@@ -74,6 +74,8 @@ class Condition(BaseModel):
     you_set_monster_this_turn: bool | None = None  # you Set a monster this turn
     xyz_materials: NumRange | None = None  # how many Xyz Materials this card has (Number 39: Utopia)
     target_is: "Filter | None" = None  # every remaining target matches (Trap Master: "if it is a Trap")
+    chosen_is: "Filter | None" = None  # what the effect chose (or revealed with reveal_until) is there and matches (Reasoning)
+    affected_is: "Filter | None" = None  # what the operation before moved is there and matches (Nobleman of Crossout: "if it was a Flip monster")
     # this card was Normal Summoned or flipped face-up this turn (a Spirit's End Phase, R-CARD-6)
     normal_summoned_or_flipped_this_turn: bool | None = None
 

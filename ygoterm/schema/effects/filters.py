@@ -107,6 +107,11 @@ class Filter(BaseModel):
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
     attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
+    # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
+    level_matches: "Filter | None" = None
+    # a monster with the same Level as a card of this selection of the effect (Metamorphosis: "the Tributed monster");
+    # read where the effect selects cards (Ctx.cards), not in conditions
+    same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -143,6 +148,7 @@ class Copies(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     of: "Ref" = "target"
     zone: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] = ("hand", "deck")
+    side: Literal["each"] | None = None  # each: in both players' zones (Nobleman of Crossout); else its controller's
 
 
 class CopiesOf(BaseModel):

@@ -187,7 +187,7 @@ class Mill(_Op):
 
 
 class Declare(_Op):
-    what: Literal["type", "attribute", "card", "number", "kind"] = "type"  # kind: Monster, Spell or Trap
+    what: Literal["type", "attribute", "card", "number", "kind", "level"] = "type"  # kind: Monster, Spell or Trap; level: 1-12, a monster's Level
     player: Literal["you", "opponent"] = "you"
 
 
@@ -291,6 +291,16 @@ class Later(_Op):
     do: list["OpSpec"]
 
 
+class RevealUntil(_Op):
+    """Reveal cards from the top of a Deck one by one until one matches `until` (Magical
+    Merchant, Monster Gate, Reasoning): that card is the effect's `chosen`, the others revealed
+    before it are `others`, all still in the Deck for the operations after to move. With no such
+    card the whole Deck was revealed: it is shuffled, and `chosen`/`others` are empty."""
+
+    until: Filter
+    player: Literal["you", "opponent"] = "you"
+
+
 class Excavate(_Op):
     """Each named player reveals the top `count` cards of their Deck, Special Summons those
     matching `summon` (as many as their free zones allow, they choose which) and adds the rest
@@ -359,7 +369,7 @@ OpName = Literal[
     "special_summon", "change_position", "damage", "gain_lp", "pay_lp", "lose_lp", "modify", "negate", "equip",
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
-    "roll_die", "excavate", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
+    "roll_die", "excavate", "reveal_until", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon",
 ]
 
@@ -404,6 +414,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
+    "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),

@@ -111,6 +111,32 @@ class Reveal(OpStep):
             d.emit(Note(f"{d.names[card.owner]} reveals {card.name}"))
 
 
+@verb("reveal_until")
+def op_reveal_until(ctx: Ctx, params: fx.RevealUntil, name: str) -> None:
+    """Reveal from the top until a card matches: it is `chosen`, the ones before it `others`
+    (the operations after move them). Found nothing: the whole Deck was shown, and is shuffled
+    (the ruling for Monster Gate, Reasoning and Magical Merchant)."""
+    d = ctx.d
+    p = ctx.player if params.player == "you" else 1 - ctx.player
+    deck = d.players[p].deck
+    revealed: list[CardInst] = []
+    found = None
+    for card in reversed(deck):  # (the top of the Deck is the end of the list)
+        revealed.append(card)
+        if matches(d, card, params.until, p, ctx.card):
+            found = card
+            break
+    d.reveal(revealed, (0, 1))
+    shown = ", ".join(c.name for c in revealed)
+    if found is None:
+        d.emit(Note(f"{d.names[p]} reveals their whole Deck for {ctx.card.name} and finds nothing: {shown or 'no card'}; the Deck is shuffled"))
+        d.shuffle(p)
+        ctx.chosen, ctx.others, ctx.done = [], [], False
+        return
+    d.emit(Note(f"{d.names[p]} reveals cards from the top of their Deck for {ctx.card.name}: {shown}"))
+    ctx.chosen, ctx.others, ctx.done = [found], revealed[:-1], True
+
+
 @verb("excavate")
 def op_excavate(ctx: Ctx, params: fx.Excavate, name: str) -> "Excavate":
     players = ctx.players(params.player)

@@ -50,7 +50,7 @@ class Declare(Frame):
             words = MONSTER_TYPES
         elif params.what == "attribute":
             words = ATTRIBUTES
-        elif params.what == "number":
+        elif params.what in ("number", "level"):
             words = tuple(str(n) for n in range(1, 13))
         elif params.what == "kind":
             words = ("Monster", "Spell", "Trap")

@@ -22,6 +22,12 @@ def op_if(ctx: Ctx, params: fx.If, name: str) -> "RunOps | None":
     if params.condition.target_is is not None:
         targets = ctx.targets()
         holds = holds and bool(targets) and all(matches(ctx.d, t, params.condition.target_is, ctx.player, ctx.card) for t in targets)
+    checks: tuple[tuple[fx.Ref, fx.Filter | None], ...] = (("chosen", params.condition.chosen_is), ("affected", params.condition.affected_is))
+    for selection, wanted in checks:
+        if wanted is not None:
+            cards = ctx.cards(selection)
+            assert isinstance(cards, list)  # (a reference: never a choice)
+            holds = holds and bool(cards) and all(matches(ctx.d, c, wanted, ctx.player, ctx.card) for c in cards)
     if params.condition.declared_is is not None:
         declared = ctx.chosen[0] if ctx.chosen else None
         holds = declared is not None and declared.data.kind == params.condition.declared_is
