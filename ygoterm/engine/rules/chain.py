@@ -105,6 +105,7 @@ class ResolveChain(Frame):
     spent: list[CardInst] = field(default_factory=list)
     negated: list[CardInst] = field(default_factory=list)
     link: ChainLink | None = None  # the link resolving now
+    reaped: list[tuple[CardInst, int]] = field(default_factory=list)  # targets destroyed once the chain has resolved
 
     def start(self, d: DuelState, _: Any) -> Next:
         d.resolving = True
@@ -129,6 +130,8 @@ class ResolveChain(Frame):
                 actions.destroy(d, [link.card], by="effect", reason="it targeted a monster that negates such Spells")
             else:
                 return self.then(d, "resolved", resolve_link(d, link))
+            if not link.negated:
+                self.reap(d, link)
             d.chain.pop()
         return self.cleanup(d)
 
@@ -139,12 +142,25 @@ class ResolveChain(Frame):
         if link.was_spell_trap_card and card.loc == Loc.SZONE and card.face_up and not card.active \
                 and not leaves_after_resolving(card):
             _now_applies(card)  # a Continuous card applies from its own resolution on (Royal Decree as CL2)
+        self.reap(d, link)
         d.chain.pop()
         return self.start(d, None)
+
+    def reap(self, d: DuelState, link: ChainLink) -> None:
+        """Spirit Reaper: a monster destroyed after an effect that targets it resolves (its
+        effect negated or not); the target of an Equip or Continuous card, after the chain."""
+        if "destroyed_when_targeted" not in d.index.flags or not link.targets:
+            return
+        found = [(t, moves) for t, moves in zip(link.targets, link.target_moves) if has_flag(d, t, "destroyed_when_targeted")]
+        if link.was_spell_trap_card and persists_on_field(link.card):
+            self.reaped += found
+        else:
+            _destroy_targeted(d, found)
 
     def cleanup(self, d: DuelState) -> Next:
         d.resolving = False
         self.link = None
+        _destroy_targeted(d, self.reaped)
         # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.
         for card in self.spent:
             if card.loc == Loc.SZONE and card.face_up and (leaves_after_resolving(card) or card in self.negated):
@@ -170,6 +186,14 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> bool:
     if not d.index.continuous_count or not link.targets:
         return False
     return any(t.loc == Loc.MZONE and t.face_up and has_flag(d, t, "negates_spells_targeting") for t in link.targets)
+
+
+def _destroy_targeted(d: DuelState, found: list[tuple[CardInst, int]]) -> None:
+    """Destroy the targeted monsters still face-up on the field. (Their `moves` may have changed:
+    a change of control counts as one, and Change of Heart's target is destroyed once it is taken.)"""
+    doomed = [t for t, _ in found if t.loc == Loc.MZONE and t.face_up]
+    if doomed:
+        actions.destroy(d, doomed, by="effect", reason="an effect targeted it")
 
 
 def _stopped(d: DuelState, link: ChainLink) -> bool:

@@ -73,7 +73,7 @@ def own_timing(effect: Effect) -> bool:
     return not {"main", "main1", "main2"} & set(effect.condition.phase)
 
 
-FLAGS = frozenset(name for name, info in ContinuousSpec.model_fields.items() if info.annotation in (bool, "bool"))
+FLAGS = frozenset(name for name, info in ContinuousSpec.model_fields.items() if info.annotation in (bool, "bool", bool | None))
 
 
 def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:

@@ -66,6 +66,7 @@ class Condition(BaseModel):
     declared_is: Literal["spell", "trap", "monster"] | None = None
     tributes_used: NumRange | None = None  # this card's Tribute Summon took this many Tributes (Gilford)
     attacking: bool | None = None  # this card is the attacking monster (Black Luster Soldier - Envoy)
+    direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
     equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
     in_battle: bool | None = None  # this card is the attacker or the attack target
     attacked_this_turn: bool | None = None  # this card declared an attack this turn (Goblin Attack Force)
@@ -125,6 +126,9 @@ class ContinuousSpec(BaseModel):
     banish_instead: Filter | None = None  # Dimensional Fissure: such cards going to the GY are banished
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
     destroyed_instead: bool = False
+    # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
+    # an Equip or Continuous card's target, once the chain has resolved (Spirit Reaper; not an activated effect, no chain link)
+    destroyed_when_targeted: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
