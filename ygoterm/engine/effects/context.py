@@ -96,14 +96,14 @@ class Ctx:
                 return [a.target if self.card is a.attacker else a.attacker]
             return []
         if isinstance(selection, fx.AllOf):
-            return self.same_level(selection.all, select(d, selection.all, self.player, self.card, self.event_cards()))
+            return self.related(selection.all, select(d, selection.all, self.player, self.card, self.event_cards()))
         if isinstance(selection, fx.ChooseOf):
             spec = selection.choose
             if spec.among == "chosen":
                 candidates = [c for c in self.chosen if matches(d, c, spec.where, self.player, self.card)]
             else:
                 candidates = select(d, spec.where, self.player, self.card, self.event_cards())
-            candidates = self.same_level(spec.where, candidates)
+            candidates = self.related(spec.where, candidates)
             if spec.pick is not None and candidates:
                 candidates = _extreme(candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
@@ -124,15 +124,23 @@ class Ctx:
             return copies
         return []
 
-    def same_level(self, where: fx.Filter, cards: list[CardInst]) -> list[CardInst]:
-        """`same_level_as`: only the monsters with the Level of a card the effect selected
-        before (Metamorphosis: a Fusion Monster of the Tributed monster's Level)."""
-        if where.same_level_as is None:
-            return cards
-        earlier = self.cards(where.same_level_as)
-        assert isinstance(earlier, list)  # (a reference: never a choice)
-        levels = {c.level for c in earlier if c.is_monster}
-        return [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
+    def related(self, where: fx.Filter, cards: list[CardInst]) -> list[CardInst]:
+        """The filter keys that relate a card to one the effect selected before: `same_level_as`
+        (Metamorphosis: a Fusion Monster of the Tributed monster's Level) and `named_in_text_of`
+        (Level Up!: a monster the sent monster's text names)."""
+        if where.same_level_as is not None:
+            levels = {c.level for c in self.reference(where.same_level_as) if c.is_monster}
+            cards = [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
+        if where.named_in_text_of is not None:
+            texts = [c.data.text or "" for c in self.reference(where.named_in_text_of)]
+            cards = [c for c in cards if any(f'"{c.data.name}"' in text for text in texts)]
+        return cards
+
+    def reference(self, ref: fx.Ref) -> list[CardInst]:
+        """The cards a reference names (a reference never asks: a list)."""
+        found = self.cards(ref)
+        assert isinstance(found, list)
+        return found
 
     def picked(self, chosen: list[CardInst], among_chosen: bool) -> list[CardInst]:
         """What a `choose` selection chose is the effect's `chosen` from now on."""

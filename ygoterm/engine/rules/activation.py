@@ -224,8 +224,10 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
     spec = effect.target_groups[group]
     itself = not (effect.kind == "activate" and not card.is_monster) or spec.where.self_
     to = _target_position_change(effect)
+    takes = any(op.op == "take_control" and op.params.what in ("target", "targets") for op in effect.do)
     return [c for c in select(d, spec.where, p, card, events)
             if (itself or c is not card)
+            and not (takes and has_flag(d, c, "control_cannot_switch"))  # (an effect that could not apply to it)
             and not (to and c.is_link)  # R-SUMMON-16: a Link monster never changes position
             and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5

@@ -67,6 +67,7 @@ class Condition(BaseModel):
     tributes_used: NumRange | None = None  # this card's Tribute Summon took this many Tributes (Gilford)
     attacking: bool | None = None  # this card is the attacking monster (Black Luster Soldier - Envoy)
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
+    destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
     equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
     in_battle: bool | None = None  # this card is the attacker or the attack target
     attacked_this_turn: bool | None = None  # this card declared an attack this turn (Goblin Attack Force)
@@ -129,6 +130,7 @@ class ContinuousSpec(BaseModel):
     # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
     # an Equip or Continuous card's target, once the chain has resolved (Spirit Reaper; not an activated effect, no chain link)
     destroyed_when_targeted: bool | None = None
+    control_cannot_switch: bool | None = None  # no effect can take or swap control of it while it is face-up (Horus LV4)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

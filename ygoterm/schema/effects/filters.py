@@ -112,6 +112,8 @@ class Filter(BaseModel):
     # a monster with the same Level as a card of this selection of the effect (Metamorphosis: "the Tributed monster");
     # read where the effect selects cards (Ctx.cards), not in conditions
     same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
+    # a card whose name a card of this selection's text lists in quotes (Level Up!: "a monster listed in the sent monster's text")
+    named_in_text_of: Literal["chosen", "target", "affected", "event"] | None = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 

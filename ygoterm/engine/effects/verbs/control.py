@@ -9,6 +9,7 @@ from ....schema import effects as fx
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...board import actions
+from ...board.continuous import has_flag
 from ...core.types import Loc
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
@@ -25,7 +26,7 @@ class TakeControl(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
         ctx, params = self.ctx, self.params
         for card in cards:
-            if card.loc == Loc.MZONE and card.controller != ctx.player:
+            if card.loc == Loc.MZONE and card.controller != ctx.player and not has_flag(d, card, "control_cannot_switch"):
                 if d.players[ctx.player].free_mzone() is None:  # it cannot change control: it is destroyed by
                     actions.destroy(d, [card], by="rule", reason="no free Main Monster Zone to take control of it (R-ZONE-1)")
                     continue  # the rules (OCG Perfect Rulebook 2017 pp. 152-153), not by the card's effect
@@ -52,7 +53,7 @@ class SwapControl(Frame):
         ctx = self.ctx
         while self.asked < 2:
             p = (ctx.player, 1 - ctx.player)[self.asked]
-            mine = [c for c in d.players[p].mzone[:5] if c is not None]
+            mine = [c for c in d.players[p].mzone[:5] if c is not None and not has_flag(d, c, "control_cannot_switch")]
             chosen = choose(d, p, mine, 1, 1, "give", f"{ctx.card.name}: give 1 monster to your opponent")
             if isinstance(chosen, Frame):
                 return self.then(d, "given", chosen)
