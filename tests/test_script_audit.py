@@ -118,7 +118,8 @@ LABEL = re.compile(r"^(?:Pendulum|Monster) Effect:\s*")  # a Pendulum card's two
 
 # Texts that an ability keyword of the card says (R-CARD-6): the engine applies them, no effect does.
 ABILITY_TEXTS = {
-    "spirit": r"^During the End Phase of the turn this card is Normal Summoned or flipped face-up: Return it to the hand",
+    "spirit": r"^(?:Once per turn, during|During) the End Phase(?: of the turn this card is Normal Summoned or flipped face-up|, "
+              r"if this card was Normal Summoned or flipped face-up this turn): Return it to the hand",
     "gemini": r"\bNormal Monster while face-up on the field\b|\byou can Normal Summon it again\b",
 }
 
