@@ -23,14 +23,15 @@ checks cheap cues of the Problem-Solving Card Text against the script:
 - flip, text  every "FLIP:" text and every text that reads as an effect ("…:", a cost or target
               before ";") has its scripted effect, and every scripted effect has its text.
 
-Intended exceptions are listed in EXCEPTIONS with the reason for each.
+Intended exceptions are listed in EXCEPTIONS with the reason for each. The text is split and taken
+apart by ygoterm/schema/draft/phrases.py, which `ygoterm cards draft` reads texts with too.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from ygoterm.schema.draft.phrases import TARGET, Part, effect_texts, split_effect
 from ygoterm.schema.effects import Effect, OpSpec
 
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
@@ -106,16 +107,6 @@ COSTS = {
     "declare": r"\bdeclare\b(?! an attack)",
 }
 
-TARGET = re.compile(r"\btarget(?:ing)?\s+(?:up to \d+|\d+|the|that|this|those|a|an)\b", re.I)  # not "targets", "targeted"
-# "Activate 1 of these effects: … Or: …", "Once per turn, you can either: …, OR: …" (a Union)
-HEADER = re.compile(r"^(.*\b(?:1 of these effects|you can either))\s*[:.]\s*", re.I)
-OR = re.compile(r",?\s*\bOR:\s*")
-# a sentence that goes on with the effect before it ("Then …", "It cannot attack", a coin's "If you call it right, …")
-CONTINUES = re.compile(r"^(?:Then|It|Its|That|Those|They|Their|If you call it)\b|^\("
-                       # what an excavation found: "Add that card …", "Special Summon it …" (Magical Merchant, Monster Gate)
-                       r"|^(?:Add that card|Special Summon (?:it|the excavated|the picked up))\b")
-LABEL = re.compile(r"^(?:Pendulum|Monster) Effect:\s*")  # a Pendulum card's two texts
-
 # Texts that an ability keyword of the card says (R-CARD-6): the engine applies them, no effect does.
 ABILITY_TEXTS = {
     "spirit": r"^(?:Once per turn, during|During) the End Phase(?: of the turn this card is Normal Summoned or flipped face-up|, "
@@ -141,53 +132,6 @@ KIND_HINTS = {
     "ignition": r"^(?:You can|Once per turn:)", "procedure": r"\bSpecial Summon(?:ed)?\b.*\b(?:this card|from your hand)",
     "attack_cost": r"\bdeclare an attack\b",
 }
-
-
-@dataclass
-class Part:
-    """The text of one effect; `header` is the "… 1 of these effects" sentence over alternatives."""
-
-    text: str
-    header: str = ""
-
-    @property
-    def full(self) -> str:
-        return f"{self.header}: {self.text}" if self.header else self.text
-
-
-def effect_texts(text: str) -> list[Part]:
-    """Split a card text into the texts of its effects: sentences, with the sentences that go on
-    with the effect before ("Then …", "It …", "(…)") joined to it, "●" bullets apart, "Or:"
-    alternatives under their "… 1 of these effects:" header, and without a Pendulum card's
-    "Pendulum Effect:" labels."""
-    parts: list[Part] = []
-    header = ""
-    for sentence in re.split(r"(?<=\.)\s+(?=[A-Z(])|\s*●\s*", text.strip()):
-        sentence = LABEL.sub("", sentence)
-        m = HEADER.match(sentence)
-        if m:
-            header, sentence = m.group(1), sentence[m.end():]
-        elif sentence.startswith("Or:"):
-            sentence = sentence[3:].strip()
-        elif parts and CONTINUES.match(sentence):
-            parts[-1].text += " " + sentence
-            continue
-        else:
-            header = ""
-        parts += [Part(alternative, header) for alternative in (OR.split(sentence) if header else [sentence])]
-    return parts
-
-
-def split_effect(text: str) -> tuple[str, str, str]:
-    """(condition, cost, resolution) of 'FLIP: / When …: COST; RESOLUTION' (R-TERM-4). The cost
-    part is empty without a ";" — and is the target alone in "Target 1 monster; destroy it"."""
-    text = re.sub(r"^FLIP:\s*", "", text)
-    colon, semi = text.find(":"), text.find(";")
-    condition = ""
-    if colon >= 0 and (semi < 0 or colon < semi):
-        condition, text = text[:colon], text[colon + 1:]
-    cost, _, resolution = text.partition(";") if ";" in text else ("", "", text)
-    return condition.strip(), cost.strip(), resolution.strip()
 
 
 def op_lists(ops: list[OpSpec], later: bool = True):

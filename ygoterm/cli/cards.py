@@ -1,4 +1,4 @@
-"""`ygoterm cards search|show`: browse the card pool."""
+"""`ygoterm cards search|show|import|draft`: browse the card pool, import cards, draft a script."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ PLAY_NOTES = {"scripted": "scripted: plays automatically",
 def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("cards", help="search the card pool and show cards",
                        description="Search and show cards from the shipped, user and --cards folders.")
-    cards_sub = p.add_subparsers(dest="cards_command", metavar="{search,show,import,coverage}", required=True)
+    cards_sub = p.add_subparsers(dest="cards_command", metavar="{search,show,import,draft,coverage}", required=True)
     s = cards_sub.add_parser("search", help="find cards: name words plus filters like atk>=2000 attribute:dark type:dragon level:4",
                              description=f"Name words must all appear in the name; filters are FIELD:VALUE or FIELD>=N etc. Fields: {', '.join(FIELDS)}.")
     s.add_argument("query", nargs="*", help="e.g.  dragon atk>=2000 attribute:light")
@@ -50,6 +50,18 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     imp.add_argument("--into", type=Path, metavar="DIR",
                      help="the folder to write (default: imported-NAME in your card folder); replaced as a whole on the next import")
     imp.set_defaults(run=run_import)
+    draft = cards_sub.add_parser("draft", help="draft a card's effects (YAML) from its text, to start scripting it",
+                                 description="Read a card's text and print a draft of its effects: in the card vocabulary "
+                                             "(docs/cards.md), with a '# TODO untranslated: …' line for every phrase it could "
+                                             "not translate. A draft to check and complete, never a finished script.")
+    draft.add_argument("name", nargs="*", help="a card of the pool (name or passcode); or give --text")
+    draft.add_argument("--text", help="draft this text instead of a pool card's")
+    draft.add_argument("--kind", choices=("monster", "spell", "trap"), default=None,
+                       help="with --text: the card's kind (default: monster; spell or trap if --subtype names one of theirs)")
+    draft.add_argument("--subtype", help="with --text: the Spell/Trap subtype (normal, quick-play, continuous, equip, field, ritual, "
+                                         "counter) or the monster's frames (effect, pendulum+effect …)")
+    draft.add_argument("--goat", action="store_true", help="draft the card's 2005 text (its goat: text) instead of today's")
+    draft.set_defaults(run=run_draft)
     coverage.add_parser(cards_sub)
 
 
@@ -128,6 +140,53 @@ def run_show(args: argparse.Namespace) -> int:
         raise UsageError(f"no card named '{ref}'", pool.suggest(ref))
     out.print(card_panel(card, pool.origin.get(card.id)))
     return EXIT_OK
+
+
+SPELL_SUBTYPES = ("normal", "quick-play", "continuous", "equip", "field", "ritual")
+TRAP_SUBTYPES = ("normal", "continuous", "counter")
+
+
+def run_draft(args: argparse.Namespace) -> int:
+    """Print a draft of a pool card's effects, or of --text, with its untranslated phrases."""
+    from ..schema.draft import draft, render
+
+    if args.text is not None:
+        if args.name:
+            raise UsageError("give a card name or --text, not both")
+        kind, subtype, frames = _custom_kind(args.kind, args.subtype)
+        text, title = args.text, "the text"
+    else:
+        if not args.name:
+            raise UsageError("name a card of the pool, or give --text \"…\"", "e.g. ygoterm cards draft Man-Eater Bug")
+        pool = card_pool(args)
+        ref = " ".join(args.name)
+        card = pool.get(ref)
+        if card is None:
+            raise UsageError(f"no card named '{ref}'", pool.suggest(ref))
+        if args.goat and card.goat is None:
+            raise UsageError(f"{card.name} has no 2005 text (goat:)", "draft today's text: leave out --goat")
+        text = card.goat.text if args.goat and card.goat is not None else card.text
+        kind, subtype = card.kind, getattr(card, "subtype", None)
+        frames = sorted(getattr(card, "frames", ()))
+        title = f"{card.name}{' (2005 text)' if args.goat else ''}"
+    result = draft(text, kind, subtype, frames)
+    out.print(render(result), markup=False, highlight=False, soft_wrap=True, end="")
+    n = len(result.untranslated)
+    out.print(f"# drafted {len(result.effects)} effect{'s' if len(result.effects) != 1 else ''} from {title}; "
+              f"{n} untranslated phrase{'s' if n != 1 else ''}", markup=False, soft_wrap=True)
+    return EXIT_OK
+
+
+def _custom_kind(kind: str | None, subtype: str | None) -> tuple[str, str | None, list[str]]:
+    """(kind, Spell/Trap subtype, monster frames) for --text: --subtype names either."""
+    if kind is None:
+        kind = "spell" if subtype in SPELL_SUBTYPES and subtype != "normal" else "trap" if subtype == "counter" else "monster"
+    if kind == "monster":
+        return kind, None, (subtype or "effect").split("+")
+    allowed = SPELL_SUBTYPES if kind == "spell" else TRAP_SUBTYPES
+    if subtype is not None and subtype not in allowed:
+        raise UsageError(f"--subtype {subtype}: not a {kind} subtype", "one of: " + ", ".join(allowed))
+    return kind, subtype or "normal", []
 
 
 def card_panel(card: Card, origin: tuple[str, int] | None = None) -> Panel:
