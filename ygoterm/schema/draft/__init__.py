@@ -48,14 +48,14 @@ def draft(text: str, kind: str, subtype: str | None = None, frames: Iterable[str
     sources: list[str] = []
     keys: dict[str, Any] = {}
     once_name = False
-    for part, pendulum in _parts(modern(text), card):
+    for whole, pendulum in _parts(modern(text), card):
         before = len(out.effects)
-        if re.fullmatch(r'you can only activate 1 "[^"]+" per turn\.?', part.text, re.I):
-            once_name = True
-        elif RULES.match(part.text):
+        part, said = _card_sentences(whole, keys)
+        once_name = once_name or "once_name" in said
+        if part is None:
+            continue
+        if _binds(part.text, out.effects):
             pass
-        elif (found := read_keys(part.text)) is not None:
-            keys.update(found)
         elif not _standing(part, card, out):
             draft_effect(part, card, out)
         for effect in out.effects[before:]:
@@ -69,6 +69,52 @@ def draft(text: str, kind: str, subtype: str | None = None, frames: Iterable[str
                 effect["once_per_turn"] = "name"
     result = Draft(effects=effects, untranslated=out.untranslated, keys=keys)
     return _validated(result, sources, card)
+
+
+_ONCE_NAME = re.compile(r'^you can only activate 1 "[^"]+" per turn\.?$', re.I)
+
+
+def _card_sentences(part: Part, keys: dict[str, Any]) -> tuple[Part | None, set[str]]:
+    """Take the leading sentences that are about the card, not an effect — card keys ("Cannot be
+    Special Summoned"), rule texts, "You can only activate 1 "X" per turn" — off an effect text."""
+    said: set[str] = set()
+    sentences = re.split(r"(?<=[.)])\s+", part.text.strip())
+    while sentences:
+        first = sentences[0]
+        if _ONCE_NAME.match(first):
+            said.add("once_name")
+        elif RULES.match(first):
+            pass
+        elif (found := read_keys(first)) is not None:
+            keys.update(found)
+        else:
+            break
+        sentences.pop(0)
+    return (Part(" ".join(sentences), part.header) if sentences else None), said
+
+
+_BINDS = re.compile(r"^when this card (leaves the field|is destroyed), destroy (?:that|the equipped) monster\."
+                    r"(?: when that monster is destroyed, destroy this card\.)?$", re.I)
+
+
+def _binds(text: str, effects: list[dict[str, Any]]) -> bool:
+    """"When this card leaves the field, destroy that monster. When that monster is destroyed,
+    destroy this card." binds the monster the activation Special Summoned (Call of the Haunted,
+    Premature Burial: `bind`)."""
+    m = _BINDS.match(text.strip())
+    if not effects or effects[0]["kind"] != "activate":
+        return False
+    if m is None:  # its second sentence, read with the first
+        return re.fullmatch(r"when that monster is destroyed, destroy this card\.", text.strip(), re.I) is not None and \
+            any(isinstance(op.get("special_summon"), dict) and op["special_summon"].get("bind") for op in effects[0].get("do", []))
+    for op in effects[0].get("do", []):
+        if "special_summon" in op:
+            summon = op["special_summon"]
+            params = summon if isinstance(summon, dict) and "what" in summon else {"what": summon}
+            params["bind"] = True if m.group(1).lower().startswith("leaves") else "destroyed"
+            op["special_summon"] = params
+            return True
+    return False
 
 
 def _parts(text: str, card: CardInfo) -> list[tuple[Part, bool]]:

@@ -75,7 +75,9 @@ def shape(part: Part) -> Shape:
             s.optional = True
             setattr(s, name, re.sub(r"^you can\s+", "", value, flags=re.I))
             break
-    if not s.cost and (by := re.match(r"^activate this card by (targeting|paying) (.+?)(?:;|$)", s.resolution, re.I)):
+    if by := re.match(r"^activate this card by (targeting|paying) (.+)$", s.cost, re.I):
+        s.cost = ("target " if by.group(1).lower() == "targeting" else "pay ") + by.group(2)
+    elif not s.cost and (by := re.match(r"^activate this card by (targeting|paying) (.+?)(?:;|\.|$)", s.resolution, re.I)):
         s.cost = ("target " if by.group(1).lower() == "targeting" else "pay ") + by.group(2)
         s.resolution = s.resolution[by.end():].strip()
     return s
@@ -179,6 +181,8 @@ def _assemble(kind: str, s: Shape, reading: Any, cost: list[Op], target: dict[st
         effect["target"] = target
     if do:
         effect["do"] = do
+    if kind in ("ignition", "quick", "trigger") and {"discard": "self"} in cost:
+        effect["from"] = "hand"  # "You can discard this card; …" is used from the hand (Kuriboh)
     return effect
 
 

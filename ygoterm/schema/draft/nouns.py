@@ -168,6 +168,8 @@ def _features(r: _Reader, where: dict[str, Any]) -> str | None:
         where["name"] = names if len(names) > 1 else names[0]
     if r.take(r"\bother\b|\bexcept this card\b"):
         where["not_self"] = True
+    if r.take(r"\bof (?:that|the declared) (?:Type|Attribute)\b"):
+        where["declared"] = True
     if r.take(r"\bthat can be Normal Summoned/Set\b"):
         where["normal_summonable"] = True
     _stats(r, where)
@@ -208,7 +210,7 @@ def read_noun(phrase: str, default: dict[str, Any] | None = None) -> Noun:
     return Noun(where=_ordered(where), count=count, pick=pick, unknown=r.leftover())
 
 
-_ORDER = ("zone", "side", "kind", "frame", "subtype", "face_up", "position", "attribute", "type", "name", "level", "atk", "def")
+_ORDER = ("zone", "side", "kind", "frame", "subtype", "face_up", "position", "attribute", "type", "name", "level", "atk", "def", "declared")
 
 
 def _ordered(where: dict[str, Any]) -> dict[str, Any]:

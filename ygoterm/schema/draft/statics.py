@@ -63,7 +63,15 @@ def _negate_all(m: re.Match[str]) -> dict[str, Any]:
 
 
 # (a sentence) → a `continuous:` spec; the first that matches wins
+def _equipped_per(m: re.Match[str]) -> dict[str, Any] | None:
+    noun = read_noun(m.group(6))
+    if noun.unknown:
+        return None
+    return {"applies_to": "equipped", **_stats(m, 1), "per_where": noun.where}
+
+
 CONTINUOUS: list[tuple[str, Callable[[re.Match[str]], dict[str, Any] | None]]] = [
+    (r"(?:the equipped monster|it|a monster equipped with this card) " + _STATS + r" for each (.+)", _equipped_per),
     (r"(?:the equipped monster|it|a monster equipped with this card|the monster equipped with this card) " + _STATS, _equipped_gain),
     (r"(?:this card )?" + _STATS + r" for each (.+)", _self_gain_per),
     (r"all (.+?) " + _STATS, _all_gain),
@@ -87,8 +95,6 @@ def read_continuous(sentence: str) -> list[dict[str, Any]] | None:
         spec = next((s for rx, read in _CONTINUOUS_RX if (m := rx.match(statement.strip())) and (s := read(m)) is not None), None)
         if spec is None:
             return None
-        if spec.get("applies_to") == "self":
-            spec = {k: v for k, v in spec.items()}
         specs.append(spec)
     return specs
 

@@ -277,7 +277,8 @@ def _counter(m: re.Match[str], ctx: Ctx) -> Op:
 # (a clause, opening with its verb) → its reader; the first that matches wins
 VERBS: list[tuple[str, Callable[[re.Match[str], Ctx], Op | None]]] = [
     (r"destroy (.+)", _destroy),
-    (r"(?:(your opponent|each player|they) )?draws? (\d+|a) cards?", _draw),
+    (r"(?:(your opponent|each player|they|each) )?draws? (\d+|a) cards?", _draw),
+    (r"(?:(each player|each|they) )?draws? as many cards as (?:they|you) discarded", lambda m, c: {"draw": {"player": _player(m.group(1)) or "you", "as_discarded": True}}),
     (r"inflict (?:(?P<n>\d+) damage to your opponent|damage to your opponent equal to (?P<equal>.+?))(?: for each (?P<per>.+))?", _damage),
     (r"(?:you )?takes? (?:(?P<n>\d+) damage|damage equal to (?P<equal>.+?))(?: for each (?P<per>.+))?", _take_damage),
     (r"(?:(?P<who>your opponent|they) )?gains? (?:(?P<n>\d+) LP|LP equal to (?P<equal>.+?))(?: for each (?P<per>.+))?", _gain),
