@@ -46,6 +46,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Metamorphosis": {
         "cost": "'Tribute 1 monster.' is its cost, printed before card texts put costs before ';' (its Level decides the Summon)",
     },
+    "Card of Safe Return": {
+        "optional": "old wording 'When …, you can draw 1 card.': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "Recycle": {
+        "target": "old wording 'by paying 300 Life Points, select 1 …': today's text (its goat: text) targets",
+        "cost": "old wording 'by paying 300 Life Points': the payment is the cost (today's text: 'You can pay 300 LP, then target …')",
+        "optional": "old wording; today's text says 'You can pay 300 LP'",
+    },
     "Big Shield Gardna": {
         "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
                 "(no event or condition for 'this activation targets only this card'); its other effect is scripted",
