@@ -54,6 +54,26 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'by paying 300 Life Points': the payment is the cost (today's text: 'You can pay 300 LP, then target …')",
         "optional": "old wording; today's text says 'You can pay 300 LP'",
     },
+    "Threatening Roar": {
+        "text": "'cannot declare an attack this turn' binds every monster the opponent controls for the rest of the turn, "
+                "those Summoned after it resolves too: a for_this_turn continuous effect, which the text names by 'this turn' only",
+    },
+    "Forced Ceasefire": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost "
+                "(today's text: 'Discard 1 card; Trap Cards cannot be activated for the rest of this turn')",
+    },
+    "Curse of Aging": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost "
+                "(today's text: 'Discard 1 card; all monsters your opponent currently controls lose 500 ATK/DEF …')",
+    },
+    "Driving Snow": {
+        "target": "'Destroy 1 Spell or Trap Card on the field' targets (the OCG text 'select' (選択して) is the old wording "
+                  "for a target; today's: 'Target 1 Spell/Trap on the field; destroy that target')",
+    },
+    "Gust": {
+        "target": "'Destroy 1 Spell or Trap Card on the field' targets (the OCG text 'select' (選択して) is the old wording "
+                  "for a target; today's: 'Target 1 Spell/Trap on the field; destroy that target')",
+    },
     "Big Shield Gardna": {
         "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
                 "(no event or condition for 'this activation targets only this card'); its other effect is scripted",
