@@ -94,6 +94,7 @@ VERBS: dict[str, str] = {
     "send_to_gy": r"\bsends?\b|\bsent\b|\btribute",
     "discard": r"\bdiscard",
     "draw": r"\bdraws?\b",
+    "mill": r"\bsend the top\b[^.;]*\bdeck\b|\bmill",  # "Send the top 5 cards of your opponent's Deck to the GY" (Needle Worm)
     "damage": r"\bdamage\b(?! step| calculation)|\binflict",
     "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b",
     "pay_lp": r"\bpay",
