@@ -304,3 +304,24 @@ def test_the_view_says_when_a_window_is_the_last_chance_after_moving_on(pool):
     assert duel.phase == Phase.MAIN1 and duel.pending.player == 0 and not duel.view(0).closing
     duel.apply("battle")
     assert duel.pending.player == 1 and duel.view(1).closing
+
+
+def test_declaring_a_card_name_offers_the_pool_not_the_opponents_deck(pool):
+    """Mind Crush's "declare 1 card name": the options are every name of the pool, the same
+    whatever the opponent's Deck holds — naming only the duel's cards would show it."""
+    from ygoterm.engine.duel.position import build_position
+
+    def declared_options(opponent_deck: list[str]) -> list[str]:
+        data = {"name": "declare", "A": {"hand": ["Gemini Elf"], "spells": ["Mind Crush"]},
+                "B": {"hand": ["Feral Imp"], "deck": opponent_deck}, "turn": 3, "turn_player": "B"}
+        duel = build_position(pool, data, seed=1)
+        duel.apply(next(o for o in duel.pending.options if o.label == "end"))
+        while duel.pending.kind != Kind.DECLARE:
+            labels = [o.label for o in duel.pending.options]
+            duel.apply(next(o for o in duel.pending.options if o.label == ("activate Mind Crush" if "activate Mind Crush" in labels else "pass")))
+        return [o.label for o in duel.pending.options]
+
+    with_imp, with_dragon = declared_options(["Feral Imp"]), declared_options(["Blue-Eyes White Dragon"])
+    assert with_imp == with_dragon
+    assert {"Feral Imp", "Blue-Eyes White Dragon", "Dark Magician"} <= set(with_imp)
+    assert len(with_imp) == len(pool.names())

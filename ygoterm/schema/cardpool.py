@@ -65,9 +65,17 @@ class CardPool:
     _aka: dict[str, Card] = field(default_factory=dict, repr=False)  # other names (Card.aka), folded
     # other passcodes of a card (alternate artworks) → the card's own passcode (alternates.yaml)
     alternates: dict[int, int] = field(default_factory=dict)
+    _names: frozenset[str] = field(default_factory=frozenset, repr=False)
 
     def __len__(self) -> int:
         return len(self.by_id)
+
+    def names(self) -> frozenset[str]:
+        """Every card name of the pool: what a player may declare ("declare 1 card name"),
+        whichever cards the duel holds (naming only those would show the opponent's Deck)."""
+        if len(self._names) != len(self.by_name):
+            self._names = frozenset(self.by_name)
+        return self._names
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.by_id.values())

@@ -61,6 +61,7 @@ class Duel(DuelState):
         player who goes first, already chosen (a match's later duel, R-MATCH-3): no coin toss.
         `time_limit`: a duel limited from its start (the extra duel of R-TIME-6)."""
         duel = cls(rules or Rules(), seed, names)
+        duel.card_names = pool.names()
         duel.solo = solo
         duel.first_given = first
         duel.record = ReplayRecord.for_decks(pool, decks, seed, duel.rules, names)

@@ -117,6 +117,7 @@ class DuelState:
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
         self.end_battle = False  # an effect ends the Battle Phase after this attack
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
+        self.card_names: frozenset[str] = frozenset()  # the pool's names: what may be declared (op declare, what: card)
         self.record: ReplayRecord | None = None
         self.attack: AttackState | None = None  # the attack in progress
         # uids of cards each player knows although they are hidden from them now: seen face-up or

@@ -48,6 +48,7 @@ class Draw(_Op):
     count: int = Field(default=1, ge=1)
     player: Player = "you"
     as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
+    more_per: Filter | None = None  # one more card for each card this matches (Dekoichi: each face-up Bokoichi you control)
 
 
 class Discard(_Op):

@@ -7,7 +7,7 @@ from typing import Any
 
 from ....schema import effects as fx
 from ...board import actions
-from ...board.filters import matches
+from ...board.filters import matches, select
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...core.types import Loc
@@ -22,6 +22,8 @@ from ..summons import special_summon
 def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
     for p in ctx.players(params.player):
         count = ctx.discarded.get(p, 0) if params.as_discarded else params.count
+        if params.more_per is not None:
+            count += len(select(ctx.d, params.more_per, ctx.player, ctx.card, ctx.event_cards()))
         if not count:
             continue
         for card in ctx.d.draw(p, count):

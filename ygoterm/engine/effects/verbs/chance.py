@@ -54,8 +54,8 @@ class Declare(Frame):
             words = tuple(str(n) for n in range(1, 13))
         elif params.what == "kind":
             words = ("Monster", "Spell", "Trap")
-        else:
-            words = tuple(sorted({c.name for c in d.cards.values()}))
+        else:  # every name of the pool: the duel's own cards would show the opponent's Deck
+            words = tuple(sorted(d.card_names or {c.name for c in d.cards.values() if c.owner == self.player()}))
         return self.ask("declared", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
                                           f"{self.ctx.card.name}: declare a {params.what}", verb="declare", subject=self.ctx.card.uid))
 
