@@ -15,7 +15,7 @@ from ..core import events
 from ..core.events import (AttackStopped, DamageCalc, Flip, Replay)
 from ..core.machine import DONE, Frame, Next
 from ..board.labels import unique_labels
-from .legality import attack_option, attack_targets, battle_options, in_attacking_position
+from .legality import attack_option, attack_targets, attacked_already, battle_options, in_attacking_position
 from ..state.links import AttackState
 from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
@@ -90,6 +90,9 @@ class Attack(Frame):
     def start(self, d: DuelState, _: Any) -> Next:
         attacker = d.cards[self.attacker]
         attacker.attacks += 1  # a negated or replayed attack still uses it (R-BATTLE-1/3)
+        if self.target is not None:
+            target = d.cards[self.target]
+            attacker.attacked_foes += ((target.uid, target.moves),)
         attacker.attacked_turn = d.turn
         d.batch += 1
         if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
@@ -125,7 +128,7 @@ class Attack(Frame):
         # R-BATTLE-3: replay. Re-choosing is not a new declaration.
         d.emit(Replay(attacker.uid, attacker.name))
         targets = attack_targets(d, p)
-        options = [attack_option(d, attacker, t) for t in targets]
+        options = [attack_option(d, attacker, t) for t in targets if not attacked_already(d, attacker, t)]
         if None not in targets and d.index.continuous_count:
             if has_flag(d, attacker, "direct_attack"):
                 options.append(attack_option(d, attacker, None))

@@ -96,7 +96,7 @@ class Turn(Frame):
             for side in d.players:  # attacks declared this turn (R-BATTLE-1), whoever controlled the monster before
                 for card in side.mzone:
                     if card is not None:
-                        card.attacks = 0
+                        card.attacks, card.attacked_foes = 0, ()
         if self.first <= Phase.DRAW and "draw" not in self.skip:
             return self.then(d, "standby", draw_phase(d))
         return self.standby(d, None)

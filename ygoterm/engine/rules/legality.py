@@ -224,7 +224,10 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     if d.index.continuous_count or card.modifiers:
         if has_flag(d, card, "cannot_attack"):
             return Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking")
-        if card.attacks >= attacks_allowed(d, card):
+        if has_flag(d, card, "attacks_each_monster"):
+            if card.attacks and not any(not attacked_already(d, card, foe) for foe in attack_targets(d, p) if foe is not None):
+                return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn, and no monster of the opponent is left that it has not attacked")
+        elif card.attacks >= attacks_allowed(d, card):
             return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
     elif card.attacks >= 1:
         return Refusal(ATTACK, "R-BATTLE-1", "it already attacked this turn")
@@ -232,6 +235,14 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
         if not all(cost_payable(d, p, card, card.effects[i]) for i in card.attack_costs):
             return Refusal(ATTACK, "R-CARD-13", f"{card.name} cannot declare an attack unless its cost is paid, and it cannot be paid now")
     return None
+
+
+def attacked_already(d: DuelState, card: CardInst, target: CardInst | None) -> bool:
+    """A monster that attacks each of the opponent's monsters once (Asura Priest) has attacked
+    this one this turn — or, having attacked, would attack directly."""
+    if not card.attacks or not d.index.continuous_count or not has_flag(d, card, "attacks_each_monster"):
+        return False
+    return target is None or (target.uid, target.moves) in card.attacked_foes
 
 
 def in_attacking_position(d: DuelState, card: CardInst) -> bool:
@@ -344,6 +355,8 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
         for target in targets:
             if target is None and (card.modifiers or d.index.continuous_count) and has_flag(d, card, "cannot_attack_directly"):
                 continue  # Magical Scientist's Fusion monster
+            if card.attacks and attacked_already(d, card, target):
+                continue
             options.append(attack_option(d, card, target))
         if direct_ok:
             if has_flag(d, card, "direct_attack"):  # "can attack your opponent directly" (Jinzo #7)

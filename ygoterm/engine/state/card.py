@@ -196,7 +196,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
-                 "seen_as")
+                 "seen_as", "attacked_foes")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -233,6 +233,7 @@ class CardInst:
         self.arrived_turn = 0  # turn it entered its current location
         self.pos_changed_turn = 0  # last turn its battle position changed by the player (R-SUMMON-4/5)
         self.attacks = 0  # attacks declared this turn (R-BATTLE-1)
+        self.attacked_foes: tuple[tuple[int, int], ...] = ()  # (uid, moves) of the monsters it attacked this turn (Asura Priest)
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
@@ -374,6 +375,7 @@ class CardInst:
         `on_field`: it moved between zones without leaving the field (a Union equipping itself),
         so its effects' "once per turn" still counts."""
         self.attacks = 0
+        self.attacked_foes = ()
         self.attacked_turn = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""

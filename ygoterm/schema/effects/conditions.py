@@ -130,6 +130,7 @@ class ContinuousSpec(BaseModel):
     # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
     # an Equip or Continuous card's target, once the chain has resolved (Spirit Reaper; not an activated effect, no chain link)
     destroyed_when_targeted: bool | None = None
+    attacks_each_monster: bool | None = None  # may attack each monster the opponent controls once per Battle Phase (Asura Priest)
     control_cannot_switch: bool | None = None  # no effect can take or swap control of it while it is face-up (Horus LV4)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
