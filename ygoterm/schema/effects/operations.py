@@ -48,6 +48,7 @@ class Draw(_Op):
     count: int = Field(default=1, ge=1)
     player: Player = "you"
     as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
+    as_returned: bool | None = None  # as many of that player's cards as the operation before moved (Reload: the hand put into the Deck)
     more_per: Filter | None = None  # one more card for each card this matches (Dekoichi: each face-up Bokoichi you control)
 
 

@@ -21,7 +21,12 @@ from ..summons import special_summon
 @verb("draw")
 def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
     for p in ctx.players(params.player):
-        count = ctx.discarded.get(p, 0) if params.as_discarded else params.count
+        if params.as_discarded:
+            count = ctx.discarded.get(p, 0)
+        elif params.as_returned:
+            count = sum(1 for c in ctx.affected if c.owner == p)
+        else:
+            count = params.count
         if params.more_per is not None:
             count += len(select(ctx.d, params.more_per, ctx.player, ctx.card, ctx.event_cards()))
         if not count:
