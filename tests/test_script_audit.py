@@ -74,6 +74,9 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "'Destroy 1 Spell or Trap Card on the field' targets (the OCG text 'select' (選択して) is the old wording "
                   "for a target; today's: 'Target 1 Spell/Trap on the field; destroy that target')",
     },
+    "Don Zaloog": {
+        "text": "its two '●' effects are one trigger whose `one_of` offers both; the audit pairs texts with operations, not with choices",
+    },
     "Big Shield Gardna": {
         "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
                 "(no event or condition for 'this activation targets only this card'); its other effect is scripted",

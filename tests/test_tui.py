@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from textual.widgets import Input
 
 from ygoterm import paths
 from ygoterm.engine.core.decision import Kind
@@ -640,11 +641,14 @@ async def test_notifications_are_plain_text(pool, decks, tmp_path):
         screen = open_question(app)
         screen.session.save_dir = tmp_path / "[b]saves[/b] [R-DECK-1]"
         await pilot.press("s")
-        await pilot.pause()
-        await pilot.press("enter")  # the offered name
-        for _ in range(50):  # (a loaded machine may take a few frames to write and show it)
+        for _ in range(50):  # (a loaded machine may take a few frames to open the dialog)
             await pilot.pause()
-            shown = "".join(screen_text(app).split())  # (the toast wraps the long path anywhere)
+            if isinstance(app.focused, Input):
+                break
+        await pilot.press("enter")  # the offered name
+        for _ in range(50):  # (… and to write the save and show the toast)
+            await pilot.pause()
+            shown = "".join(screen_text(app).replace("▌", "").split())  # (the toast wraps the long path anywhere, its border on each line)
             if "Savedto" in shown:
                 break
         assert "Savedto" in shown and "[b]saves[/b][R-DECK-1]/seed5-turn1.json" in shown

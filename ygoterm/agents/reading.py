@@ -109,7 +109,7 @@ def _read(effect: fx.Effect) -> Reading:
 
 
 def operations(ops: Any) -> list[Any]:
-    """Every operation, those nested in `if` / `if_you_do` / `later` too."""
+    """Every operation, those nested in `if` / `if_you_do` / `later` / `one_of` too."""
     out = []
     for spec in ops or ():
         out.append(spec)
@@ -118,6 +118,8 @@ def operations(ops: Any) -> list[Any]:
             nested = getattr(params, name, None)
             if isinstance(nested, (list, tuple)):
                 out += operations(nested)
+        for choice in getattr(params, "choices", None) or ():
+            out += operations(choice.do)
     return out
 
 

@@ -45,7 +45,7 @@ def run_ops(ctx: Ctx, ops: Sequence[OpSpec]) -> "RunOps | None":
     return RunOps(ctx, ops) if ops else None
 
 
-_NESTED = frozenset(("if_you_do", "then"))  # they run operations of their own, which say what was done
+_NESTED = frozenset(("if_you_do", "then", "one_of"))  # they run operations of their own, which say what was done
 
 
 @dataclass

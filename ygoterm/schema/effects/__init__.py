@@ -25,7 +25,7 @@ from .conditions import Condition, ContinuousSpec, EventName, TargetSpec, When, 
 from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter, NumRange, Player, Range, Ref, Selection,
                       Side, Zone, _one_or_many)
 from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangePosition, Coin, Counters, Damage, Declare, Detach,
-                         Discard, Draw, Equip, Excavate, RevealUntil, Flag, ForThisTurn, FusionSummon, Handler, If, IfYouDo, Later,
+                         Discard, Draw, Equip, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, Handler, If, IfYouDo, Later,
                          LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place,
                          Protect, Reveal, RitualSummon, RollDie, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
                          TakeControl, Then, Token, Win, AmountParams, OpName)
@@ -108,7 +108,7 @@ __all__ = [
     "Condition", "ContinuousSpec", "EventName", "TargetSpec", "When",
     # operations
     "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
-    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "Flag", "ForThisTurn", "FusionSummon", "Handler", "If", "IfYouDo",
+    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "Handler", "If", "IfYouDo",
     "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place",
     "Protect", "Reveal", "RitualSummon", "RollDie", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
     "TakeControl", "Then", "Token", "Win",

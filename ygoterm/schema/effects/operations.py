@@ -351,6 +351,20 @@ class Then(_Op):
     do: list["OpSpec"]
 
 
+class Choice(BaseModel):
+    """One of the effects `one_of` offers: what the player picks by its label, and what it does."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    label: str = Field(min_length=1)
+    do: list["OpSpec"]
+
+
+class OneOf(_Op):
+    """"Activate 1 of these effects": the effect's player picks one as it resolves (Don Zaloog)."""
+
+    choices: list[Choice] = Field(min_length=2)
+
+
 class If(_Op):
     """Run `then` only if a condition holds (e.g. "if it was a Spell, …")."""
 
@@ -371,7 +385,7 @@ OpName = Literal[
     "special_summon", "change_position", "damage", "gain_lp", "pay_lp", "lose_lp", "modify", "negate", "equip",
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
-    "roll_die", "excavate", "reveal_until", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
+    "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon",
 ]
 
@@ -411,6 +425,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
     "if": (If, lambda v: v),
+    "one_of": (OneOf, lambda v: {"choices": v} if isinstance(v, list) else v),
     "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
     "then": (Then, lambda v: {"do": v} if isinstance(v, list) else v),
     "later": (Later, lambda v: v),
@@ -458,6 +473,8 @@ class OpSpec(BaseModel):
 
 assert set(get_args(OpName)) == set(OPS), "OpName and OPS name the same verbs"
 If.model_rebuild()
+Choice.model_rebuild()
+OneOf.model_rebuild()
 IfYouDo.model_rebuild()
 Then.model_rebuild()
 Later.model_rebuild()

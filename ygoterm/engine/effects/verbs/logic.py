@@ -9,6 +9,8 @@ from ....schema import effects as fx
 from ....schema.effects import OpSpec
 from ...board.continuous import condition_holds
 from ...board.filters import matches
+from ...core.decision import Kind, Option
+from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...state.duel_state import DuelState
 from ..context import Ctx
@@ -32,6 +34,32 @@ def op_if(ctx: Ctx, params: fx.If, name: str) -> "RunOps | None":
         declared = ctx.chosen[0] if ctx.chosen else None
         holds = declared is not None and declared.data.kind == params.condition.declared_is
     return run_ops(ctx, params.then if holds else params.otherwise)
+
+
+@verb("one_of")
+def op_one_of(ctx: Ctx, params: fx.OneOf, name: str) -> "OneOf":
+    return OneOf(ctx, params)
+
+
+@dataclass
+class OneOf(Frame):
+    """"Activate 1 of these effects": the effect's player picks one, which then resolves."""
+
+    ctx: Ctx
+    params: fx.OneOf
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        ctx = self.ctx
+        options = [Option(f"choice:{i}", choice.label) for i, choice in enumerate(self.params.choices)]
+        return self.ask("chosen", d.ask(ctx.player, Kind.OPTION, options, f"{ctx.card.name}: which effect?", subject=ctx.card.uid))
+
+    def chosen(self, d: DuelState, answer: Option) -> Next:
+        choice = self.params.choices[int(answer.key.split(":")[1])]
+        d.emit(Note(f"{d.names[self.ctx.player]} chooses for {self.ctx.card.name}: {choice.label}"))
+        return self.then(d, "ran", run_ops(self.ctx, choice.do))
+
+    def ran(self, d: DuelState, _: Any) -> Next:
+        return DONE
 
 
 @verb("if_you_do")
