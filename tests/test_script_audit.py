@@ -77,6 +77,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Don Zaloog": {
         "text": "its two '●' effects are one trigger whose `one_of` offers both; the audit pairs texts with operations, not with choices",
     },
+    "Aussa the Earth Charmer": {
+        "target": "old wording 'take control of 1 EARTH monster your opponent controls': it targets (today's text: "
+                  "'Target 1 EARTH monster your opponent controls; take control of it while this card is face-up on the field')",
+    },
+    "Wynn the Wind Charmer": {
+        "target": "old wording 'take control of 1 WIND monster your opponent controls': it targets (today's text: "
+                  "'Target 1 WIND monster your opponent controls; take control of it while this card is face-up on the field')",
+    },
     "Big Shield Gardna": {
         "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
                 "(no event or condition for 'this activation targets only this card'); its other effect is scripted",

@@ -47,6 +47,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     leaving = src.on_field and not dst.on_field
     if leaving:
         _release(d, card)
+        if src == Loc.MZONE:
+            release_held(d, card)
     if controller is not None:
         card.controller = controller
     card.moves += 1
@@ -262,6 +264,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         card.gemini_active = False  # a Gemini is a Normal Monster again (R-CARD-6)
         if card.held_by is not None:  # control while an Equip Card is equipped (Snatch Steal) is not lost with it:
             card.held_by = None  # turned face-down, the monster stays where it is
+        release_held(d, card)
         if card.bound is not None:  # no longer the monster a Continuous/Equip card's lasting effect applies to
             partner = card.bound  # (Call of the Haunted, Premature Burial: OCG Perfect Rulebook 2017 pp. 168-169)
             card.bound = partner.bound = None
@@ -278,6 +281,18 @@ def equip(d: DuelState, equip: CardInst, monster: CardInst) -> None:
     equip.active = True
     d.emit(Note(f"{equip.name} is equipped to {monster.name}"))
     d.signal("equipped", monster, monster.controller)  # about the monster (Gearfried the Iron Knight)
+
+
+def release_held(d: DuelState, holder: CardInst) -> None:
+    """The monsters `holder` took control of "while this card is face-up on the field" (the
+    Charmers) go back once it leaves the field or turns face-down."""
+    for side in d.players:
+        for monster in side.mzone:
+            if monster is not None and monster.held_by == holder.uid and monster is not holder and monster.equip_target is None:
+                monster.held_by = None
+                if monster.original_controller is None:
+                    monster.original_controller = monster.owner
+                return_control(d, monster)
 
 
 def return_control(d: DuelState, card: CardInst) -> None:

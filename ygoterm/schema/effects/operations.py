@@ -162,8 +162,9 @@ class Token(_Op):
 
 class TakeControl(_Op):
     what: Selection = "target"
-    # while_equipped: until this card (an Equip Card) leaves the field (Dark Necrofear)
-    until: Literal["end_phase", "permanent", "while_equipped"] = "end_phase"
+    # while_equipped: until this card (an Equip Card) leaves the field (Dark Necrofear);
+    # while_face_up: while this card (a monster) stays face-up on the field (the Charmers)
+    until: Literal["end_phase", "permanent", "while_equipped", "while_face_up"] = "end_phase"
 
 
 class Skip(_Op):
