@@ -61,7 +61,8 @@ def _card_json(card: Card) -> bytes:
 _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
-                           "attacks_each_monster", "as_returned"})
+                           "attacks_each_monster", "as_returned",
+                           "opponent_lp_at_most"})
 
 
 def _digest_json(card: Card) -> bytes:

@@ -58,6 +58,7 @@ class Condition(BaseModel):
     count: NumRange | None = None  # with one of the filters above: how many must match
     lp_at_most: int | None = None
     lp_at_least: int | None = None
+    opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
     hand_at_least: int | None = None
