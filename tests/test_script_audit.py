@@ -89,6 +89,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
                 "(no event or condition for 'this activation targets only this card'); its other effect is scripted",
     },
+    "Cyber-Stein": {
+        "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
+                "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",
+    },
+    "Inferno": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
+                "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
