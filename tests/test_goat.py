@@ -141,3 +141,24 @@ def test_coverage_lists_a_decks_manual_cards(cli, home_decks):
     (home_decks / "m.yaml").write_text("name: Manual\nrules: goat\nmain:\n  Sangan: 1\n  Kinetic Soldier: 2\n  Dark Hole: 1\n")
     code, out, _ = cli("cards", "coverage", "m")
     assert code == 0 and "Manual: 2 of 4 cards need manual actions — Cipher Soldier ×2" in " ".join(out.split())
+
+
+def test_a_deck_built_for_goat_plays_a_solo_duel_under_goat_rules(pool, make_deck):
+    """`rules: goat` in a deck decides the duel's rules (first-turn draw, no Extra Monster Zone),
+    the player's starting LP kept; two decks of different formats play under the settings' rules."""
+    from dataclasses import replace
+
+    from ygoterm.schema.legality import rules_of_decks
+    from ygoterm.schema.rules import DuelRules
+    from ygoterm.tui.app import YgoApp
+
+    plain = make_deck(main={"Gemini Elf": 3}, size=40)
+    goat = replace(plain, rules=Rules.named("goat"))
+    base = Rules(duel=DuelRules(starting_lp=4000))
+    chosen = rules_of_decks((goat, goat), base)
+    assert chosen.format == "goat" and chosen.duel.first_turn_draw and chosen.duel.starting_lp == 4000
+    assert rules_of_decks((goat, plain), base).format == "goat"  # (a deck that says nothing follows the other)
+    assert rules_of_decks((goat, replace(plain, rules=Rules())), base) == base  # two formats: the settings decide
+    session = YgoApp(pool, paths.deck_dirs()).solo_session((goat, goat), "goldfish", seed=5)
+    duel = session.duel
+    assert duel.rules.format == "goat" and len(duel.players[duel.turn_player].hand) == 6

@@ -12,7 +12,7 @@ from .banlist import Banlist, find_banlist, load_banlist
 from .cardpool import CardPool
 from .decks import Deck, load_deck
 from .problems import DataError, Problem, did_you_mean
-from .rules import DeckRules
+from .rules import DeckRules, Rules
 from .validate import check_deck
 
 # The rules a duel can be played through anyway (`--allow-illegal`): sizes, copies, the banlist.
@@ -105,3 +105,15 @@ def rules_admitting(decks: tuple[Deck, ...], base: DeckRules | None = None) -> D
     extra_max = None if base.extra_max is None else max(base.extra_max, *extras)
     return DeckRules(main_min=min(base.main_min, *mains), main_max=main_max, extra_max=extra_max,
                      side_max=max(base.side_max, *sides), side_exact=None, max_copies=max(base.max_copies, copies))
+
+
+def rules_of_decks(decks: tuple[Deck, ...], base: Rules) -> Rules:
+    """The rules a duel of `decks` is played under: the profile the decks say they are built
+    for (`rules: goat`), when those that say one agree, with the player's own choices of `base`
+    kept (starting LP, manual actions); otherwise `base` (decks of two formats, or none said)."""
+    declared = {d.rules.format: d.rules for d in decks if d.rules is not None}
+    if len(declared) != 1:
+        return base
+    (profile,) = declared.values()
+    return profile.model_copy(update={"duel": profile.duel.model_copy(update={"starting_lp": base.duel.starting_lp}),
+                                      "manual_actions": base.manual_actions, "time": base.time})

@@ -173,13 +173,15 @@ class YgoApp(App):
     def hot_seat_screen(self, decks: tuple[Deck, Deck], seed: int, rules: Rules | None = None) -> DuelScreen:
         """`rules`: the CLI's (its flags win over the settings, which are never changed by them)."""
         from ..engine import Duel
+        from ..schema.legality import rules_of_decks
         from .presenters.decks import manual_rules
         from .presenters.session import Seat, Session
         from .screens.duel import DuelScreen
 
         s = self.settings
         seats = (Seat(s.names[0], "human", s.prompts[0]), Seat(s.names[1], "human", s.prompts[1]))
-        duel = Duel.new(self.pool, decks, seed, manual_rules(rules or s.rules(), decks), (s.names[0], s.names[1]))
+        rules = rules_of_decks(decks, rules or s.rules())  # (a deck built for rules: goat plays under them)
+        duel = Duel.new(self.pool, decks, seed, manual_rules(rules, decks), (s.names[0], s.names[1]))
         return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title="hot-seat")
 
     def solo_session(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None, *,
@@ -187,11 +189,13 @@ class YgoApp(App):
         """A solo duel up to your first move: you go first unless `first` is False (the deck lab
         deals its test hands through this too, so a seed it found gives the same hand here)."""
         from ..engine import Duel
+        from ..schema.legality import rules_of_decks
         from .presenters.decks import solo_seats
         from .presenters.session import Session
 
         seats = solo_seats(opponent, self.settings.names)
-        duel = Duel.new(self.pool, decks, seed, rules or self.settings.rules(), (seats[0].name, seats[1].name), solo=True)
+        rules = rules_of_decks(decks, rules or self.settings.rules())  # (a deck built for rules: goat plays under them)
+        duel = Duel.new(self.pool, decks, seed, rules, (seats[0].name, seats[1].name), solo=True)
         session = Session(duel, self.pool, seats, hot_seat=False, viewer=0, prefer_first=first, think_apart=True,
                           autosave=autosave)
         session.run_agents()
