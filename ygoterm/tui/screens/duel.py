@@ -110,8 +110,11 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
     def on_mount(self) -> None:
         # the widgets every refresh touches, looked up once (DOM queries cost more than drawing)
         self.board = self.query_one(Board)
-        self.board.set_rules(separate_pendulum=self.session.duel.players[0].pendulum_zones == SEPARATE_PENDULUM_ZONES,
-                             extra_monster_zones=self.session.duel.rules.ruleset != "mr3")
+        duel = self.session.duel
+        # (a 2005 duel has no Pendulum Zones to show, unless a Pendulum card was brought into it)
+        pendulum = duel.players[0].pendulum_zones == SEPARATE_PENDULUM_ZONES and (
+            duel.rules.format != "goat" or any(c.is_monster and c.monster.is_pendulum for c in duel.cards.values()))
+        self.board.set_rules(separate_pendulum=pendulum, extra_monster_zones=duel.rules.ruleset != "mr3")
         self.detail = self.query_one(DetailPanel)
         self.chain = self.query_one(ChainPanel)
         self.log_panel = self.query_one(LogPanel)
