@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..engine import Decision, Kind, Option
 from .evaluate import evaluate
-from .observation import Answer, Observation, observe
+from .observation import Answer, Observation, mentions, observe
 from .policy import Heuristic
 
 if TYPE_CHECKING:
@@ -58,24 +58,46 @@ _MOVES = frozenset((Kind.COMMAND, Kind.BATTLE, Kind.CHAIN))  # a Main Phase move
 _SEARCHED = _MOVES | _SELECTIONS
 
 
+Hide = Callable[[int], "str | None"]  # a card's uid -> how a viewer who may not see it calls it (None: they may)
+
+
 @dataclass
 class Thought:
-    """Why the AI answered as it did: the candidates it weighed (for the solo screen's "why?")."""
+    """Why the AI answered as it did: the candidates it weighed (for the solo screen's "why?").
+
+    Its texts name the AI's own hidden cards (its hand, its Set cards, the cards it expects to
+    draw), so `names` keeps every card they mention — (uid, the name it was mentioned under) —
+    and `lines(hide)` shows them to a viewer as that viewer may see them (R-TERM-6)."""
 
     decision: str
     candidates: list[tuple[str, float, int]] = field(default_factory=list)  # (answer, mean value, play-outs)
     chosen: str = ""
-    line: list[str] = field(default_factory=list)  # what followed the chosen answer in its last play-out
+    line: list[tuple[int, str]] = field(default_factory=list)  # (whose move, the move): what followed the chosen answer in its last play-out
+    names: frozenset[tuple[int, str]] = frozenset()  # the cards the texts above mention
+    player: int = 0  # the AI's seat
 
-    def lines(self) -> list[str]:
-        out = [f"{self.decision}: chose {self.chosen}", "   value  play-outs  answer"]
+    def lines(self, hide: Hide | None = None, seats: Sequence[str] = ("Player 1", "Player 2")) -> list[str]:
+        """The explanation as text; `hide` masks the cards a viewer may not see (None: names all,
+        for the AI's own player or once the duel is over)."""
+        said = self._masker(hide)
+        out = [f"{said(self.decision)}: chose {said(self.chosen)}", "   value  play-outs  answer"]
         most = max((visits for _, _, visits in self.candidates), default=0)
         for label, value, visits in sorted(self.candidates, key=lambda c: (c[2] < most, -c[1])):
             dropped = " (dropped halfway)" if visits < most else ""
-            out.append(f"  {value:+6.2f}  {visits:>6}     {label}{dropped}")  # (the label last: a long one wraps alone)
+            out.append(f"  {value:+6.2f}  {visits:>6}     {said(label)}{dropped}")  # (the label last: a long one wraps alone)
         if self.line:
-            out.append("  expected (one of its play-outs): " + " → ".join(self.line))
+            out.append("  expected (one of its play-outs): " + " → ".join(f"{seats[p]}: {said(move)}" for p, move in self.line))
         return out
+
+    def _masker(self, hide: Hide | None) -> Callable[[str], str]:
+        masks = [] if hide is None else sorted(((name, mask) for uid, name in self.names if (mask := hide(uid)) is not None),
+                                               key=lambda m: -len(m[0]))  # (longest first: "Dark Magician Girl" before "Dark Magician")
+
+        def said(text: str) -> str:
+            for name, mask in masks:
+                text = text.replace(name, mask)
+            return text
+        return said
 
 
 class AIAgent:
@@ -145,13 +167,14 @@ class AIAgent:
         among near-equal answers by luck — a Trap fired at the Standby Phase for nothing."""
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
-        lines: dict[int, list[str]] = {}
+        lines: dict[int, list[tuple[int, str]]] = {}
+        names: dict[int, set[tuple[int, str]]] = {}
         spent = 0  # decisions simulated: the budget counts them, not play-outs, so that long play-outs cost their time
         while spent < self.budget or not values[0]:
             world = obs.world(self.rng.randrange(2**31))  # dealt once, copied for each candidate
             for n, i in enumerate(alive):
-                lines[i] = []
-                value, steps = self.playout(obs, world if n == len(alive) - 1 else world.copy(), candidates[i], lines[i])
+                lines[i], names[i] = [], set()
+                value, steps = self.playout(obs, world if n == len(alive) - 1 else world.copy(), candidates[i], lines[i], names[i])
                 values[i].append(value)
                 spent += steps + PLAYOUT_COST
             if len(alive) > 2 and spent >= self.budget // 2:
@@ -161,15 +184,18 @@ class AIAgent:
         best = max(alive, key=lambda k: (means[k], -k))
         if best != 0 and not _clearly_better(values[best], values[0]):
             best = 0
+        weighed = [c for c, v in zip(candidates, values) if v]
         self.last = Thought(decision.prompt, [(_label(c), m, len(v)) for c, m, v in zip(candidates, means, values) if v],
-                            _label(candidates[best]), lines.get(best, []))
+                            _label(candidates[best]), lines.get(best, []),
+                            frozenset(obs.mentions(weighed, decision.subject) | names.get(best, set())), obs.player)
         return candidates[best]
 
-    def playout(self, obs: Observation, world: "Duel", answer: Answer, line: list[str] | None = None) -> tuple[float, int]:
+    def playout(self, obs: Observation, world: "Duel", answer: Answer, line: list[tuple[int, str]] | None = None,
+                names: set[tuple[int, str]] | None = None) -> tuple[float, int]:
         """Play `answer` in a possible `world` (it is played on), then both sides by rules of
         thumb, and evaluate the position when `turns` turns have begun; returns the value and
         the decisions it took. `line` collects the first moves that were choices (as the AI saw
-        them in that world: its guess, never the real cards)."""
+        them in that world: its guess, never the real cards) and `names` the cards they name."""
         me, start = obs.player, world.turn
         world.apply(answer)
         steps = 1
@@ -180,7 +206,9 @@ class AIAgent:
             reply = self.policy.choose(observe(world, pending.player, obs.pool), pending)
             if line is not None and len(line) < LINE and len(pending.options) > 1 and pending.kind in _MOVES \
                     and isinstance(reply, Option) and reply.verb not in ("pass", ""):
-                line.append(("" if pending.player == me else "opponent: ") + reply.label)
+                line.append((pending.player, reply.label))
+                if names is not None:
+                    names |= mentions(world, (reply,))
             world.apply(reply)
         return evaluate(world, me), steps
 

@@ -9,7 +9,7 @@ guess, never the real hidden cards (tests/test_agents.py proves it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
 
 from ..engine import CardView, Decision, DuelView, Option
 
@@ -57,6 +57,11 @@ class Observation:
         """A possible duel as this player sees it: same view, hidden cards dealt by `seed`."""
         return self._duel.determinize(self.player, seed)
 
+    def mentions(self, answers: "Iterable[Answer]", subject: int | None = None) -> set[tuple[int, str]]:
+        """The cards these answers' labels (and the question's prompt, for its subject) name, as
+        (uid, name): only names the texts this player was shown already hold."""
+        return mentions(self._duel, answers, subject)
+
     def card(self, uid: int | None) -> CardView | None:
         """The card `uid` as this player sees it (None: not in view, or no card)."""
         if uid is None:
@@ -69,6 +74,17 @@ class Observation:
         if seen is None or seen.name is None or self.pool is None:
             return None
         return self.pool.named(seen.name)
+
+
+def mentions(duel: "Duel", answers: "Iterable[Answer]", subject: int | None = None) -> set[tuple[int, str]]:
+    """The cards some answers of `duel`'s pending question name in their labels (and its subject
+    in the prompt), as (uid, name): what a "why?" must hide from a viewer who may not see them."""
+    pending = duel.pending
+    said: list[tuple[int | None, str]] = [(subject, pending.prompt if pending is not None else "")]
+    for answer in answers:
+        for o in (answer,) if isinstance(answer, Option) else answer:
+            said += [(o.card, o.label), (o.target, o.label)]
+    return {(uid, name) for uid, text in said if uid is not None and (name := duel.cards[uid].name) in text}
 
 
 def observe(duel: "Duel", player: int, pool: "CardPool | None" = None) -> Observation:

@@ -115,3 +115,30 @@ def board_marks(session: Session, view: DuelView, picked: int | None) -> dict[in
     if view.attack_target is not None:
         marks[view.attack_target] = "target"
     return marks
+
+
+_HIDDEN_AT = {Loc.HAND: "a card in hand", Loc.MZONE: "a Set card", Loc.SZONE: "a Set card", Loc.EXTRA: "an Extra Deck card"}
+
+
+def hidden_as(view: DuelView, uid: int) -> str | None:
+    """How the viewer of `view` calls card `uid` when they may not see it ("a card in hand", "a
+    Set card", "a card of the Deck"); None when they may: the AI's "why?" names only those."""
+    card = card_in_view(view, uid)
+    if card is None:
+        return "a card of the Deck"  # (neither on the board nor in a pile the view shows)
+    return None if card.name is not None else _HIDDEN_AT.get(card.loc, "a hidden card")
+
+
+def why_lines(session: Session) -> list[str] | None:
+    """The AI's last searched move as the screen's viewer may read it: its own hidden cards as
+    the viewer sees them, each move of its expected line with whose it is (R-TERM-6). Once the
+    duel is over, with every name. None before its first search."""
+    thoughts = [seat.agent.last for seat in session.seats if getattr(seat.agent, "last", None) is not None]
+    if not thoughts:
+        return None
+    duel = session.duel
+    view = duel.view(session.viewer)
+    names = [side.name for side in view.sides]
+    if duel.outcome is not None:
+        return thoughts[0].lines(seats=names)
+    return thoughts[0].lines(lambda uid: hidden_as(view, uid), names)

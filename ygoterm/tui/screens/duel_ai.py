@@ -1,10 +1,11 @@
 """The duel screen's AI seat: it thinks in a worker thread while the board stays usable, and
-w says why it did what it did (its own search: nothing it could not see)."""
+w says why it did what it did (its own search, as the viewer may see it: its hidden cards stay hidden)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..presenters.describe import why_lines
 from ..presenters.session import EngineBug
 from ..widgets.questions import ChoicePrompt
 from .dialogs import MessageScreen
@@ -16,10 +17,9 @@ class AISeat(DuelScreenBase):
 
 
     def why_lines(self) -> list[str] | None:
-        """The AI's last searched move: the candidates it weighed, their values and play-outs
-        (its own moves only: nothing it could not see); None before its first search."""
-        thoughts = [seat.agent.last for seat in self.session.seats if getattr(seat.agent, "last", None) is not None]
-        return thoughts[0].lines() if thoughts else None
+        """The AI's last searched move: the candidates it weighed, their values and play-outs, as
+        the viewer may see them (presenters.describe.why_lines); None before its first search."""
+        return why_lines(self.session)
 
     def action_why(self) -> None:
         """w on the board (a question open over it asks with `ChoicePrompt.WhyAsked`)."""
