@@ -914,7 +914,7 @@ def test_a_rematch_is_reproducible_and_resumes_with_its_chooser(pool, decks, tmp
 
     def finished():
         duel = Duel.new(pool, (decks["kaiba-dragons"], decks["joey-warriors"]), 8, names=("Ann", "Bob"))
-        session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)
+        session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False, table_asks="every")
         session.answer("first")
         session.concede(1)  # Bob lost
         return session
@@ -1034,15 +1034,17 @@ async def test_a_duel_against_the_ai_resumes_from_its_autosave(pool, decks):
 # ---------------------------------------------------------------------- response windows (hot-seat)
 
 
-def hot_seat_position_app(pool, position: dict, seed: int = 1, prompts=("always", "always")) -> YgoApp:
-    """A hot-seat duel (two humans, curtains, shared response prompts) from a scenario position."""
+def hot_seat_position_app(pool, position: dict, seed: int = 1, prompts=("always", "always"), table_asks="every") -> YgoApp:
+    """A hot-seat duel (two humans, curtains, shared response prompts) from a scenario position.
+    `table_asks`: "every" window asks the table (these tests look at particular windows), or
+    "events" (the default of the app: where something happened)."""
     from ygoterm.engine.duel.position import build_position
     from ygoterm.tui.presenters.session import Seat, Session
 
     def start(app):
         duel = build_position(pool, position, seed=seed)
         seats = (Seat("Ann", "human", prompts[0]), Seat("Bob", "human", prompts[1]))
-        return DuelScreen(Session.start(duel, pool, seats, hot_seat=True), title="hot-seat")
+        return DuelScreen(Session.start(duel, pool, seats, hot_seat=True, table_asks=table_asks), title="hot-seat")
 
     return make_app(pool, start=start)
 
@@ -1092,15 +1094,11 @@ async def test_one_shared_response_prompt_per_window_says_what_happened(pool):
         assert "Ann responds" in text and "Bob responds" in text
         assert "Chain: empty" in text and "Mystical Space Typhoon" not in text  # the side panel shows; Ann's hand does not
         before = len(duel.record.choices)
-        await pilot.press("enter")  # no one: both pass the negation window
+        await pilot.press("n")  # no one (n moves on too, as on the board): both pass the negation window and the next
         await pilot.pause()
-        assert [c.lstrip("=") for c in duel.record.choices[before:]] == ["pass", "pass"]
-        assert isinstance(open_question(app), SharedResponse) and "may be negated" not in screen_text(app)  # the next window
-        await pilot.press("n")  # (n moves on too, as on the board)
-        await pilot.pause()
-        assert isinstance(open_question(app), CurtainScreen)  # back to Ann's own cards
-        await lift(pilot, app)
-        assert duel.pending.kind == Kind.COMMAND and session.viewer == 0 and len(duel.record.choices) == before + 4
+        assert [c.lstrip("=") for c in duel.record.choices[before:]] == ["pass"] * 4  # one question for the Summon's two windows
+        # no curtain: Ann kept the device (the table only answered a shared question)
+        assert open_question(app) is screen and duel.pending.kind == Kind.COMMAND and session.viewer == 0
 
 
 async def test_saying_you_respond_highlights_your_first_activation(pool):
@@ -1109,9 +1107,7 @@ async def test_saying_you_respond_highlights_your_first_activation(pool):
         await pilot.pause()
         await lift(pilot, app)
         await summon_from_the_card_menu(pilot, app, "Celtic Guardian")
-        await pilot.press("enter")  # (the negation window: Trap Hole answers the Summon once it succeeded)
-        await pilot.pause()
-        await pilot.press("2")  # Bob responds
+        await pilot.press("2")  # Bob responds (to the Summon: one question for its two windows; Trap Hole answers the second)
         await pilot.pause()
         assert isinstance(open_question(app), CurtainScreen) and "Pass to Bob" in screen_text(app) and "to respond" in screen_text(app)
         await pilot.press("enter")
@@ -1183,7 +1179,7 @@ async def test_stop_asking_until_something_happens(pool):
         assert open_question(app) is board and duel.pending.kind == Kind.COMMAND  # Standby Phase's windows went by
         await summon_from_the_card_menu(pilot, app, "Celtic Guardian")
         assert isinstance(open_question(app), SharedResponse) and "Celtic Guardian" in screen_text(app)  # something happened
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")  # (one question for the Summon's two windows)
         await pilot.pause()
         await lift(pilot, app)
         await pilot.press("n")  # to the Battle Phase: its windows are asked (the skip ended with the Summon)
@@ -1213,7 +1209,7 @@ def test_passing_the_rest_of_a_damage_step(pool):
 
     duel = build_position(pool, {"name": "attack", "turn": 3, "A": {"monsters": ["Gemini Elf"], "hand": ["Rush Recklessly"]},
                                  "B": {"monsters": ["Celtic Guardian"], "hand": ["Rush Recklessly"]}}, seed=1)
-    session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)
+    session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False, table_asks="every")
     session.answer("battle")
     while duel.pending.kind != Kind.BATTLE:
         session.continue_window()
@@ -1464,7 +1460,7 @@ def test_the_window_after_a_summon_and_the_last_chance_read_differently(pool):
 
     duel = build_position(pool, {"name": "windows", "turn": 3, "A": {"hand": ["Gemini Elf"]},
                                  "B": {"spells": ["Waboku"]}}, seed=1)
-    session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False)
+    session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False, table_asks="every")
     session.answer("summon Gemini Elf")
     while not (duel.pending.player == 1 and "activate Waboku" in [o.label for o in duel.pending.options]):
         session.answer("pass")  # (the Summon's negation window first, R-SUMMON-19)

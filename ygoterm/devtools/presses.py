@@ -1,5 +1,6 @@
-"""Key presses per turn in a hot-seat duel, prompt mode "always" for both players, counted by
-driving the real screens through Textual's pilot (`python -m ygoterm.devtools.presses`).
+"""Key presses per turn in a hot-seat duel, prompt mode "always" for both players, and in a
+solo duel against the AI, counted by driving the real screens through Textual's pilot
+(`python -m ygoterm.devtools.presses`).
 
 Four turns from the same position (turn 3, Player 1's Draw Phase; Player 1 has Gemini Elf on
 the field and Celtic Guardian and Dark Hole in hand, Player 2 a Set Royal Decree):
@@ -40,6 +41,16 @@ PLANS: dict[str, dict[int, list[str]]] = {
     "summon": {0: ["summon Celtic Guardian"], 1: []},
     "attack": {0: ["attack Gemini Elf -> direct"], 1: []},
     "chain": {0: ["activate Dark Hole"], 1: ["activate Royal Decree"]},
+}
+# solo against ai:normal (Player 2), turn 4, the AI's turn: Player 1 holds a quick card
+# (Mystical Space Typhoon) and a Set Castle Walls, and passes whenever asked (p), or stops
+# being asked until something happens (s) where the screens have that key
+SOLO_POSITION = {
+    "name": "presses-solo", "turn": 4, "turn_player": "B", "phase": "draw",
+    "A": {"hand": ["Mystical Space Typhoon", "Feral Imp"], "monsters": ["Celtic Guardian"], "spells": ["Castle Walls"],
+          "deck": ["Giant Soldier of Stone", "Silver Fang", "Feral Imp", "Luster Dragon", "Mystical Elf"]},
+    "B": {"hand": ["Vorse Raider", "Giant Soldier of Stone", "Mystical Elf"], "monsters": ["Luster Dragon"],
+          "deck": ["Giant Soldier of Stone", "Silver Fang", "Feral Imp", "Luster Dragon", "Mystical Elf"]},
 }
 # the same turns when the table answers each "Anyone responding?" with s (stop asking until
 # something happens) instead of Enter — only where the screens have that prompt
@@ -151,6 +162,46 @@ async def count_turn(pool: CardPool, plan: dict[int, list[str]], size: tuple[int
     raise AssertionError("the turn did not end")
 
 
+async def count_solo_turn(pool: CardPool, skip: bool = False, trace: bool = False, size: tuple[int, int] = (120, 40)) -> int:
+    """The presses the AI's turn costs the human in `SOLO_POSITION` (ai:normal thinks in a worker,
+    as in the app; nothing is pressed while it thinks)."""
+    from ..engine import build_position
+    from ..tui.app import YgoApp
+    from ..tui.presenters.session import Seat, Session
+    from ..tui.screens.duel import DuelScreen
+    from ..tui.widgets.questions import ChoicePrompt, open_question
+
+    def start(app: YgoApp) -> DuelScreen:
+        duel = build_position(pool, SOLO_POSITION, seed=1)
+        seats = (Seat("Player 1", "human", "auto"), Seat("AI (normal)", "ai:normal", "auto"))
+        return DuelScreen(Session.start(duel, pool, seats, hot_seat=False, think_apart=True, autosave=False), title="solo", solo=True)
+
+    app = YgoApp(pool, paths.deck_dirs(), start=start)
+    presses = 0
+    async with app.run_test(size=size) as pilot:
+        for _ in range(3000):
+            await pilot.pause(0.02)
+            board = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+            duel = board.session.duel
+            d = duel.pending
+            if d is None or duel.turn > 4:
+                return presses
+            screen = open_question(app)
+            if board.thinking or d.player != 0 or (screen is board and d.kind not in (Kind.COMMAND, Kind.BATTLE)):
+                continue  # the AI's move: wait
+            if isinstance(screen, ChoicePrompt) and d.kind == Kind.CHAIN:
+                keys = ["s"] if skip and getattr(screen, "skippable", False) else ["p"]
+            else:
+                keys = ["enter"]
+            if d.kind in (Kind.COMMAND, Kind.BATTLE):
+                return presses  # the human's own turn: the AI's is over
+            if trace:
+                print(f"  {type(screen).__name__:16s} P{d.player + 1} {d.kind.value:8s} {d.prompt[:60]:60s} {' '.join(keys)}")
+            presses += len(keys)
+            await pilot.press(*keys)
+    raise AssertionError("the AI's turn did not end")
+
+
 async def count_all(pool: CardPool, trace: bool = False) -> dict[str, int]:
     figures = {}
     plans = {**PLANS, **SKIPPING}
@@ -158,6 +209,10 @@ async def count_all(pool: CardPool, trace: bool = False) -> dict[str, int]:
         if trace:
             print(name)
         figures[name] = await count_turn(pool, plan, trace=trace, skip=name.endswith(", s"))
+    for name, skip in (("solo vs AI", False), ("solo vs AI, s", True)):
+        if trace:
+            print(name)
+        figures[name] = await count_solo_turn(pool, skip, trace)
     return figures
 
 
@@ -175,8 +230,8 @@ def main() -> None:
     figures = asyncio.run(count_all(pool, trace="-v" in sys.argv))
     for name, presses in figures.items():
         empty = figures["empty, s" if name.endswith(", s") else "empty"]
-        extra = f" ({presses - empty:+d} over an empty turn)" if not name.startswith("empty") else ""
-        print(f"{name:10s} {presses:3d} presses{extra}")
+        extra = f" ({presses - empty:+d} over an empty turn)" if not name.startswith(("empty", "solo")) else ""
+        print(f"{name:14s} {presses:3d} presses{extra}")
 
 
 if __name__ == "__main__":

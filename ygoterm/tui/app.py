@@ -182,7 +182,8 @@ class YgoApp(App):
         seats = (Seat(s.names[0], "human", s.prompts[0]), Seat(s.names[1], "human", s.prompts[1]))
         rules = rules_of_decks(decks, rules or s.rules())  # (a deck built for rules: goat plays under them)
         duel = Duel.new(self.pool, decks, seed, manual_rules(rules, decks), (s.names[0], s.names[1]))
-        return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title="hot-seat")
+        session = Session.start(duel, self.pool, seats, hot_seat=True, table_asks=s.table_asks)
+        return DuelScreen(session, title="hot-seat")
 
     def solo_session(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None, *,
                      first: bool = True, autosave: bool = True) -> Session:
@@ -193,7 +194,7 @@ class YgoApp(App):
         from .presenters.decks import solo_seats
         from .presenters.session import Session
 
-        seats = solo_seats(opponent, self.settings.names)
+        seats = solo_seats(opponent, self.settings.names, self.settings.solo_prompt)
         rules = rules_of_decks(decks, rules or self.settings.rules())  # (a deck built for rules: goat plays under them)
         duel = Duel.new(self.pool, decks, seed, rules, (seats[0].name, seats[1].name), solo=True)
         session = Session(duel, self.pool, seats, hot_seat=False, viewer=0, prefer_first=first, think_apart=True,
@@ -347,17 +348,21 @@ class YgoApp(App):
 
         if is_match_save(path):
             s = self.settings
-            return match_menu.match_screen(MatchRun.load(path, self.pool, (s.prompts[0], s.prompts[1])))
+            run = MatchRun.load(path, self.pool, (s.prompts[0], s.prompts[1]), alone=s.solo_prompt)
+            run.table_asks = s.table_asks
+            return match_menu.match_screen(run)
         duel = load_duel(path, self.pool)
         title = f"resumed {path.stem}"
         if duel.solo:
             kinds = (duel.record.meta.get("seats") if duel.record else None) or ["human", "human"]
-            seats = (Seat(duel.names[0], kinds[0], "auto"), Seat(duel.names[1], kinds[1], "auto"))
+            alone = self.settings.solo_prompt
+            seats = (Seat(duel.names[0], kinds[0], alone if kinds[0] == "human" else "auto"),
+                     Seat(duel.names[1], kinds[1], alone if kinds[1] == "human" else "auto"))
             # (an AI seat thinks in the screen's worker, as in a new solo duel)
             return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=False, think_apart=True), title=title, solo=True)
         s = self.settings
         seats = (Seat(duel.names[0], "human", s.prompts[0]), Seat(duel.names[1], "human", s.prompts[1]))
-        return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True), title=title)
+        return DuelScreen(Session.start(duel, self.pool, seats, hot_seat=True, table_asks=s.table_asks), title=title)
 
     def _open_saved(self, path: Path) -> None:
         try:

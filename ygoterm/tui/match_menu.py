@@ -28,14 +28,15 @@ def match_screen(run: MatchRun) -> Any:
     return MatchDuelScreen(run) if run.match.stage == "duel" else MatchBreakScreen(run)
 
 
-def match_seats(opponent: str, names: list[str], prompts: list[str]) -> tuple[tuple[Seat, Seat], bool]:
+def match_seats(opponent: str, names: list[str], prompts: list[str], alone: str = "auto") -> tuple[tuple[Seat, Seat], bool]:
     """The seats of a match and whether it is hot-seat: "hotseat" (two people), "deck" (you play
-    both decks: no curtain), or an AI level (you against it)."""
+    both decks: no curtain), or an AI level (you against it); `alone`: your response prompts
+    when you play alone."""
     if opponent == "hotseat":
         return (Seat(names[0], "human", prompts[0]), Seat(names[1], "human", prompts[1])), True
     if opponent.startswith("ai:"):
-        return (Seat(names[0], "human", "auto"), Seat(f"AI ({opponent[3:]})", opponent, "auto")), False
-    return (Seat(names[0], "human", "auto"), Seat(names[1], "human", "auto")), False
+        return (Seat(names[0], "human", alone), Seat(f"AI ({opponent[3:]})", opponent, "auto")), False
+    return (Seat(names[0], "human", alone), Seat(names[1], "human", alone)), False
 
 
 def new_match(app: "YgoApp", decks: tuple[Deck, Deck], opponent: str, seed: int, *, minutes: float | None = None,
@@ -49,9 +50,10 @@ def new_match(app: "YgoApp", decks: tuple[Deck, Deck], opponent: str, seed: int,
         rules = manual_rules(rules, decks)  # two humans: cards without scripts are played by hand
     if minutes is not None:
         rules = rules.model_copy(update={"time": TimeRules(match_minutes=minutes)})
-    seats, hot_seat = match_seats(opponent, s.names, s.prompts)
+    seats, hot_seat = match_seats(opponent, s.names, s.prompts, s.solo_prompt)
     run = MatchRun.new(app.pool, decks, seed, rules, seats, hot_seat=hot_seat, tournament=minutes is not None,
                        clock=clock or time.monotonic)
+    run.table_asks = s.table_asks
     return match_screen(run)
 
 

@@ -50,9 +50,11 @@ def ai_refusal(deck: Deck) -> str | None:
     return f"the AI cannot play cards without scripts: {', '.join(unscripted)}" if unscripted else None
 
 
-def solo_seats(opponent: str, names: list[str]) -> tuple[Seat, Seat]:
-    """You, and the opponent: goldfish, random, ai:LEVEL, or "deck" (a second deck you play too)."""
+def solo_seats(opponent: str, names: list[str], prompt: str = "auto") -> tuple[Seat, Seat]:
+    """You, and the opponent: goldfish, random, ai:LEVEL, or "deck" (a second deck you play too);
+    `prompt`: your response prompts (the Settings' "when you play alone")."""
     if opponent.startswith("ai:"):
-        return Seat(names[0], "human", "auto"), Seat(f"AI ({opponent[3:]})", opponent, "auto")
+        return Seat(names[0], "human", prompt), Seat(f"AI ({opponent[3:]})", opponent, "auto")
     kind = {"goldfish": "goldfish", "random": "random"}.get(opponent, "human")
-    return Seat(names[0], "human", "auto"), Seat(names[1] if kind == "human" else {"goldfish": "Goldfish", "random": "Random AI"}[kind], kind, "auto")
+    return (Seat(names[0], "human", prompt),
+            Seat(names[1] if kind == "human" else {"goldfish": "Goldfish", "random": "Random AI"}[kind], kind, prompt))

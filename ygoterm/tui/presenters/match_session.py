@@ -93,6 +93,7 @@ class MatchRun:
     autosave_error: str = ""
     clock: Callable[[], float] = time.monotonic
     agents: dict[int, Any] = field(default_factory=dict)  # agents answering between duels
+    table_asks: str = "events"  # hot-seat "Anyone responding?" (Session.table_asks, the Settings)
 
     def __post_init__(self) -> None:
         self.match.meta["seats"] = [seat.kind for seat in self.seats]
@@ -110,15 +111,17 @@ class MatchRun:
 
     @classmethod
     def load(cls, path: Path, pool: CardPool, prompts: tuple[str, str] = ("always", "always"),
-             clock: Callable[[], float] = time.monotonic) -> "MatchRun":
+             clock: Callable[[], float] = time.monotonic, alone: str = "auto") -> "MatchRun":
         """A saved match played on with the seats it was saved with (people get this machine's
-        prompt settings); a tournament match's clock goes on from the time it had used.
+        prompt settings: `prompts` at a hot-seat table, `alone` otherwise); a tournament match's
+        clock goes on from the time it had used.
         Raises DataError for a damaged or mismatched save (load_match)."""
         match = load_match(path, pool)
         kinds = match.meta.get("seats") or ["human", "human"]
         kinds = [k if isinstance(k, str) and (k == "human" or k.startswith("ai:")) else "human" for k in kinds[:2]]
-        seats = tuple(Seat(match.names[i], kinds[i], prompts[i] if kinds[i] == "human" else "auto") for i in (0, 1))
         hot_seat = bool(match.meta.get("hot_seat", all(k == "human" for k in kinds)))
+        seats = tuple(Seat(match.names[i], kinds[i], (prompts[i] if hot_seat else alone) if kinds[i] == "human" else "auto")
+                      for i in (0, 1))
         if match.tournament and match.outcome is None:
             elapsed = match.meta.get("elapsed", 0.0)
             resume_clock(match, clock, float(elapsed) if isinstance(elapsed, (int, float)) else 0.0)
@@ -130,7 +133,8 @@ class MatchRun:
         """The session of the duel being played (fresh agents: an agent's memory is per duel)."""
         seats = tuple(Seat(s.name, s.kind, s.prompt) for s in self.seats)
         session = MatchSession(self.match.duel, self.pool, seats, hot_seat=self.hot_seat,  # type: ignore[arg-type]
-                               save_dir=self.save_dir, autosave=self.autosave, think_apart=True, run=self)
+                               save_dir=self.save_dir, autosave=self.autosave, think_apart=True, run=self,
+                               table_asks=self.table_asks)
         if not self.hot_seat:
             session.viewer = next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
         session.run_agents()

@@ -19,6 +19,7 @@ from ...bugs import write_bug_report
 from ...engine import CoinToss, Decision, Duel, EffectError, Event, Kind, LifePoints, Move, Note, Option, Phase, PhaseChange, ReplayRecord, Score, Summon, forced, load_duel, replay
 from ...paths import AUTOSAVE, autosave_path, user_home
 from ...schema.cardpool import CardPool
+from .prompting import worth_asking
 
 class EngineBug(Exception):
     """An internal error resolving an effect; the duel was rewound to before the answer."""
@@ -80,6 +81,13 @@ class Session:
     skip_turn: int = 0  # (and the turn: a skip never outlives it)
     passing_attack: object = None  # the table passes the rest of this attack's Damage Step (`d`)
     backout: "Backout | None" = None  # an action still being chosen (targets, costs …) that Esc can take back
+    # each player's log length at their last response window (asked or passed): Auto asks again
+    # once something happened since (presenters.prompting)
+    window_seen: list[int] = field(default_factory=lambda: [0, 0])
+    holder: int | None = None  # hot-seat: the player who last lifted a curtain (holds the device)
+    table_asks: str = "events"  # hot-seat "Anyone responding?": "events" (where something happened, End Phases) or "every" window
+    table_seen: int = 0  # the log's length at the table's last response window
+    summon_passed: int | None = None  # hot-seat: the log's length when the table passed a Summon's first window
 
     def __post_init__(self) -> None:
         self._apply_prompt_modes()
@@ -90,8 +98,8 @@ class Session:
 
     @classmethod
     def start(cls, duel: Duel, pool: CardPool, seats: tuple[Seat, Seat], *, hot_seat: bool, autosave: bool = True,
-              think_apart: bool = False) -> "Session":
-        session = cls(duel, pool, seats, hot_seat=hot_seat, autosave=autosave, think_apart=think_apart)
+              think_apart: bool = False, table_asks: str = "events") -> "Session":
+        session = cls(duel, pool, seats, hot_seat=hot_seat, autosave=autosave, think_apart=think_apart, table_asks=table_asks)
         if not hot_seat:
             session.viewer = next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
         session.run_agents()
@@ -145,6 +153,8 @@ class Session:
         `Duel.priority_passes`), so the window closes — never further (the next window asks again)."""
         d = self.duel.pending
         assert d is not None and d.kind == Kind.CHAIN
+        if self.duel.view(d.player).summoning:
+            self.summon_passed = len(self.duel.log)  # its second window (after it succeeds) is passed too
         events = self.answer("pass")
         nxt = self.duel.pending
         if nxt is not None and nxt.kind == Kind.CHAIN and nxt.player != d.player and self.duel.priority_passes == 1 \
@@ -161,12 +171,16 @@ class Session:
         if d is None or d.kind != Kind.CHAIN:
             return False
         self.skip_mark = None
-        if d.player != player:
-            self.answer("pass")
-            d = self.duel.pending
-            if d is None or d.kind != Kind.CHAIN or d.player != player or self.duel.priority_passes != 1:
-                return False
         self.responding = player
+        asked_first = d.player == player
+        if asked_first:
+            self.run_agents()  # (a Summon's first window they have nothing for: their question is its second)
+        else:
+            self.answer("pass")
+        d = self.duel.pending
+        if d is None or d.kind != Kind.CHAIN or d.player != player or (not asked_first and self.duel.priority_passes != 1):
+            self.responding = None
+            return False
         return True
 
     def skip_windows(self) -> None:
@@ -184,15 +198,42 @@ class Session:
 
     _QUIET = (PhaseChange,)  # what does not end a "skip until something happens"
 
+    def _carries_response(self, d: Decision) -> bool:
+        """A player said they respond to a Summon (its one shared question) but has nothing to
+        activate in its first window (the negation window): they pass it, and their private
+        question is the second window's, once the Summon succeeded (Trap Hole's)."""
+        if self.responding != d.player or self.summon_passed is not None or any(o.verb == "activate" for o in d.options):
+            return False
+        if not self.duel.view(d.player).summoning:
+            return False
+        self.summon_passed = len(self.duel.log)
+        return True
+
+    def _worth_asking(self, d: Decision) -> bool:
+        """Auto's rule (presenters.prompting) for a human's response window; at the hot-seat
+        table, its public form for the shared question (unless the table asks at every window)."""
+        seen = self.window_seen
+        since, seen[d.player] = seen[d.player], len(self.duel.log)
+        if self.is_shared_prompt():
+            since, self.table_seen = self.table_seen, len(self.duel.log)
+            if self.seats[d.player].prompt == "always":
+                return self.table_asks == "every" or worth_asking(self.duel, d, since, public=True)
+        return self.seats[d.player].prompt != "auto" or worth_asking(self.duel, d, since)
+
     def _passes_by_choice(self, d: Decision) -> bool:
         """The table chose not to be asked in this window (`skip_windows`, `pass_damage_step`)."""
         duel = self.duel
-        if d.kind != Kind.CHAIN or duel.chain or not self.hot_seat:
+        if d.kind != Kind.CHAIN or duel.chain:
             return False
         if self.passing_attack is not None:
             if self.passing_attack is duel.attack and self.in_damage_step():
                 return True
             self.passing_attack = None  # that attack's Damage Step is over
+        if self.summon_passed is not None:
+            since = duel.log[self.summon_passed:]
+            if all(isinstance(e, Note) for e in since):  # (nothing happened since: the Summon succeeded)
+                return d.player != self.responding  # the Summon's two windows are one question to the table
+            self.summon_passed = None
         if self.skip_mark is not None:
             if duel.turn == self.skip_turn and all(isinstance(e, self._QUIET) for e in duel.log[self.skip_mark:]):
                 return True
@@ -248,6 +289,14 @@ class Session:
     def lift_curtain(self) -> None:
         who = self.human_to_decide()
         if who is not None:
+            self.viewer = self.holder = who
+
+    def keep_device(self) -> None:
+        """Hot-seat: the deciding human still holds the device — nobody else lifted a curtain
+        since they did (the table only answered a shared "Anyone responding?") — so their cards
+        come back without a curtain."""
+        who = self.human_to_decide()
+        if self.hot_seat and who is not None and who == self.holder and self.viewer == PUBLIC and not self.is_shared_prompt():
             self.viewer = who
 
     def cover(self) -> None:
@@ -383,9 +432,15 @@ class Session:
                 events += self._apply("first" if (d.player == human) == self.prefer_first else "second")
                 continue
             if seat.kind == "human":
-                if d.kind == Kind.CHAIN and (seat.prompt == "never" or self._passes_by_choice(d)):
-                    events += self._apply("pass")
-                    continue
+                if d.kind == Kind.CHAIN:
+                    if self._carries_response(d):
+                        events += self._apply("pass")
+                        continue
+                    if seat.prompt == "never" or self._passes_by_choice(d) or not self._worth_asking(d):
+                        events += self._apply("pass")
+                        continue
+                else:
+                    self.summon_passed = None  # (a window after a Summon's is another question)
                 break
             if seat.thinks and self.think_apart and len(d.options) > 1:
                 break  # the screen runs `ai_answer` in a worker and gives the answer to `apply_ai`

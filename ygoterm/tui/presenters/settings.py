@@ -32,6 +32,8 @@ class _SettingsFile(BaseModel):
     prompts: tuple[Literal["always", "auto", "never"], Literal["always", "auto", "never"]] = ("always", "always")
     starting_lp: Literal[8000, 4000, 2000] = 8000
     auto_continue: Literal[0, 2, 4] = 0  # hot-seat "Anyone responding?": continue by itself after N seconds (0: off)
+    solo_prompt: Literal["always", "auto", "never"] = "auto"  # your response prompts in solo, vs the AI and in matches vs the AI
+    table_asks: Literal["events", "every"] = "events"  # hot-seat "Anyone responding?": where something happened, or at every window
 
 
 def settings_path() -> Path:
@@ -48,6 +50,8 @@ class Settings:
     starting_lp: int = 8000
     problem: str = ""  # why settings.json could not be read (the defaults are used; the file is kept)
     auto_continue: int = 0  # seconds before a shared response prompt continues by itself (0: never)
+    solo_prompt: str = "auto"  # your response prompts when you play alone (solo, vs the AI)
+    table_asks: str = "events"  # hot-seat "Anyone responding?": "events" (where something happened, End Phases) or "every" window
 
     @classmethod
     def load(cls) -> "Settings":
@@ -63,14 +67,16 @@ class Settings:
             return cls(problem=f"{display_path(path)}:{e.lineno}:{e.colno}  not valid JSON: {e.msg}")
         except ValidationError as e:
             return cls(problem=str(problems_from(e, file=display_path(path), locator=Locator(text))[0]))
-        return cls(list(data.names), list(data.prompts), data.starting_lp, auto_continue=data.auto_continue)
+        return cls(list(data.names), list(data.prompts), data.starting_lp, auto_continue=data.auto_continue,
+                   solo_prompt=data.solo_prompt, table_asks=data.table_asks)
 
     def save(self) -> str:
         """Write settings.json atomically; returns why it failed, or ""."""
         path = settings_path()
         try:
             write_atomically(path, json.dumps({"names": self.names, "prompts": self.prompts, "starting_lp": self.starting_lp,
-                                                 "auto_continue": self.auto_continue}, indent=1))
+                                                 "auto_continue": self.auto_continue, "solo_prompt": self.solo_prompt,
+                                                 "table_asks": self.table_asks}, indent=1))
         except OSError as e:
             return f"Settings could not be saved to {path}: {e.strerror or e}"
         self.problem = ""

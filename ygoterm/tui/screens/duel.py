@@ -244,6 +244,7 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
     def advance(self) -> None:
         """Draw the duel and ask whatever the pending decision needs."""
         s = self.session
+        s.keep_device()
         if s.needs_curtain() or s.is_shared_prompt():
             s.cover()  # nothing private on screen while the device changes hands
         self.refresh_board()
@@ -345,6 +346,9 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         return result
 
     def _answer(self, answer: Any) -> None:
+        if answer == ChoicePrompt.SKIP:  # s in a response window: pass, then stop asking until something happens
+            self.session.skip_windows()
+            answer = "pass"
         if answer is None and self.session.can_back_out():  # Escape while an action's costs/targets are chosen
             taken_back = self.session.back_out()
             self.notify(f"Taken back: {taken_back}. The duel is as it was before it.", timeout=5)

@@ -75,10 +75,13 @@ class SettingsScreen(PlainNotifications, Screen):
         with Vertical(id="settings"):
             yield Static("Settings", classes="dialog-title")
             yield OptionList(id="settings-list")
-            yield Static("Response prompts — Always: asked at every window, so a prompt reveals nothing (hot-seat default). "
-                         "Auto: only when you could respond (faster, but the prompt shows you hold something). "
-                         "Never: always pass. In hot-seat both players answer one \"Anyone responding?\" per window; "
-                         "it can continue by itself after a few seconds unless either player presses a key.", classes="dialog-help")
+            yield Static("Response prompts — Always: every window asks, whatever you hold, so a prompt reveals nothing "
+                         "(hot-seat default). Auto: only when a response could matter — an activation, a Summon, an attack, "
+                         "something that happened, the opponent's End Phase — and you hold something to respond with "
+                         "(default when you play alone). Never: always pass. s in any response prompt: stop asking until "
+                         "something happens. In hot-seat both players answer one \"Anyone responding?\", asked where "
+                         "something happened and in each End Phase (or at every window), which can continue by itself "
+                         "after a few seconds unless either player presses a key.", classes="dialog-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -94,6 +97,9 @@ class SettingsScreen(PlainNotifications, Screen):
             ListOption(f"Starting LP: {s.starting_lp}", id="lp"),
             ListOption(f"Hot-seat \"Anyone responding?\" continues by itself: {f'after {s.auto_continue} s' if s.auto_continue else 'Off'}",
                        id="auto"),
+            ListOption(f"Hot-seat \"Anyone responding?\" asked: "
+                       f"{'where something happened, and in End Phases' if s.table_asks == 'events' else 'at every window'}", id="table"),
+            ListOption(f"Your response prompts when you play alone (solo, vs the AI): {s.solo_prompt.title()}", id="solo"),
         ])
         items.highlighted = 0
         items.focus()
@@ -104,6 +110,10 @@ class SettingsScreen(PlainNotifications, Screen):
         if event.option.id in ("p0", "p1"):
             i = int(event.option.id[1])
             s.prompts[i] = cycle[(cycle.index(s.prompts[i]) + 1) % 3]
+        elif event.option.id == "solo":
+            s.solo_prompt = cycle[(cycle.index(s.solo_prompt) + 1) % 3]
+        elif event.option.id == "table":
+            s.table_asks = "every" if s.table_asks == "events" else "events"
         elif event.option.id == "lp":
             s.starting_lp = {8000: 4000, 4000: 2000, 2000: 8000}[s.starting_lp]
         elif event.option.id == "auto":

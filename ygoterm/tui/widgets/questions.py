@@ -132,16 +132,20 @@ class ChoicePrompt(Question):
     opened with Enter, so that a second Enter never acts by itself). The digits 1–9 choose an
     option at once. `context` says what the question answers (a response: the chain link …)."""
 
-    BINDINGS = [Binding("p", "pass_option", "pass"), Binding("n", "pass_option", show=False), Binding("w", "why", show=False),
+    BINDINGS = [Binding("p", "pass_option", "pass"), Binding("n", "pass_option", show=False),
+                Binding("s", "skip", "skip until something happens"), Binding("w", "why", show=False),
                 *[Binding(str(n), f"number({n})", show=False) for n in range(1, 10)]]
     digits = True  # (for tools that drive the screens: the digits choose)
+    SKIP = "skip"  # the answer of s in a response window: pass, and stop asking until something happens
     ASKED = ("title_text", "options", "refusals", "cancellable", "default", "nothing_chosen", "context", "describe",
-             "on_highlight")
+             "on_highlight", "skippable")
 
     def __init__(self, title: str, options: Sequence[Option], *, refusals: Iterable[Refusal] = (),
                  cancellable: bool = True, default: str | None = None, nothing_chosen: bool = False,
-                 context: Sequence[str] = (), describe: Describe | None = None, on_highlight: Highlight | None = None) -> None:
+                 context: Sequence[str] = (), describe: Describe | None = None, on_highlight: Highlight | None = None,
+                 skippable: bool = False) -> None:
         super().__init__()
+        self.skippable = skippable  # a response window: s passes and stops the asking until something happens
         self.title_text = title
         self.options = list(options)
         self.refusals = list(refusals)
@@ -174,7 +178,8 @@ class ChoicePrompt(Question):
         keys = "↓ then Enter choose" if self.nothing_chosen else "Enter choose"
         if self.options:
             keys += " · 1–9 choose"
-        return keys + (" · p pass" if self._pass_option() else "") + (" · Esc back" if self.cancellable else "")
+        return (keys + (" · p pass" if self._pass_option() else "") + (" · s skip until something happens" if self.skippable else "")
+                + (" · Esc back" if self.cancellable else ""))
 
     def _refill(self) -> None:
         self.query_one(".dialog-title", Static).update(self.title_text)
@@ -191,7 +196,15 @@ class ChoicePrompt(Question):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pass_option":
             return self._pass_option() is not None
+        if action == "skip":
+            return self.skippable and self._pass_option() is not None
         return super().check_action(action, parameters)
+
+    def action_skip(self) -> None:
+        """s in a response window: pass, and the windows after it pass by themselves until
+        something happens (a Summon, an activation, an attack …), never past this turn."""
+        if self.skippable and self._pass_option() is not None:
+            self.answer(self.SKIP)
 
     class WhyAsked(Message):
         """w over a question: the screen shows why the AI did what it just did."""
@@ -433,7 +446,8 @@ def prompt_for(decision: Decision, refused: str = "", *, context: Sequence[str] 
     default = None
     if kind == Kind.CHAIN:
         default = next((o.key for o in decision.options if o.key != "pass"), "pass") if responding else "pass"
-    return ChoicePrompt(decision.prompt, decision.options, default=default, context=context, **extra)
+    return ChoicePrompt(decision.prompt, decision.options, default=default, context=context, **extra,
+                        skippable=kind == Kind.CHAIN and not responding)
 
 
 class QuestionLayer(Vertical):
