@@ -1470,3 +1470,23 @@ def test_the_window_after_a_summon_and_the_last_chance_read_differently(pool):
     session.answer("battle")
     assert duel.pending.player == 1 and duel.pending.kind == Kind.CHAIN
     assert session.window_context()[-2:] == [summoned, "Player 1 moves on: the last chance to act in this phase (R-PRIO-2)"]
+
+
+async def test_playing_alone_the_coin_toss_winner_chooses_first_or_second(pool, decks):
+    """R-SETUP-3 against the AI too: the human who won the toss is asked; the AI chooses when it
+    won it (the Settings can say "you always go first" instead)."""
+    from ygoterm.tui.widgets.questions import ChoicePrompt
+
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "ai:easy", 1,
+                                                           first=app.first_as_set()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        question = open_question(app)
+        assert isinstance(question, ChoicePrompt) and "won the coin toss" in screen_text(app)
+        await pick(pilot, question, "second")
+        await pilot.pause()
+        duel = next(s for s in app.screen_stack if isinstance(s, DuelScreen)).session.duel
+        assert duel.first_player == 1 and duel.turn >= 1
+    app = make_app(pool)
+    app.settings.go_first = "always"
+    assert app.first_as_set() is True

@@ -124,7 +124,7 @@ def run_solo(args: argparse.Namespace) -> int:
         other, other_broken = (mine, []) if opponent in ("goldfish", "random") else playable_deck(args, pool, opponent)
         kind = opponent if opponent in ("goldfish", "random") else "deck"
     return _duel_start(args, pool, (mine, other), sorted({*broken, *other_broken}),
-                       lambda app, decks, seed, rules: app.solo_screen(decks, kind, seed, rules))
+                       lambda app, decks, seed, rules: app.solo_screen(decks, kind, seed, rules, first=app.first_as_set()))
 
 
 def run_scenario_play(args: argparse.Namespace) -> int:

@@ -186,9 +186,10 @@ class YgoApp(App):
         return DuelScreen(session, title="hot-seat")
 
     def solo_session(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None, *,
-                     first: bool = True, autosave: bool = True) -> Session:
-        """A solo duel up to your first move: you go first unless `first` is False (the deck lab
-        deals its test hands through this too, so a seed it found gives the same hand here)."""
+                     first: bool | None = True, autosave: bool = True) -> Session:
+        """A solo duel up to your first question: you go first (`first`), second (False), or the
+        coin-toss winner chooses (None, R-SETUP-3: you are asked if you won it). The deck lab
+        deals its test hands through this too, so a seed it found gives the same hand here."""
         from ..engine import Duel
         from ..schema.legality import rules_of_decks
         from .presenters.decks import solo_seats
@@ -203,13 +204,19 @@ class YgoApp(App):
         return session
 
     def solo_screen(self, decks: tuple[Deck, Deck], opponent: str, seed: int, rules: Rules | None = None, *,
-                    first: bool = True) -> DuelScreen:
+                    first: bool | None = True) -> DuelScreen:
+        """A solo duel's screen: you go first, second, or (None) the coin-toss winner chooses."""
         from .screens.duel import DuelScreen
 
         session = self.solo_session(decks, opponent, seed, rules, first=first)
         screen = DuelScreen(session, title=f"solo vs {session.seats[1].name}", solo=True)
-        screen.prefer_first = first  # (t on the duel screen deals new hands on the same side)
+        screen.prefer_first = first is not False  # (t on the duel screen deals new hands on the same side)
         return screen
+
+    def first_as_set(self) -> bool | None:
+        """Going first when you play alone, as the Settings say: None (the coin-toss winner
+        chooses, R-SETUP-3) or True (you always go first)."""
+        return True if self.settings.go_first == "always" else None
 
     def puzzle_screen(self, path: Path) -> DuelScreen:
         """A scenario's position to play by hand (its extra `cards:` included). Raises DataError,
@@ -266,13 +273,14 @@ class YgoApp(App):
                     return
                 if option.key == "deck":
                     self.push_screen(DeckPicker("Opponent's deck", entries),
-                                     lambda other: other and self.push_screen(self.solo_screen((mine, other), "deck", new_seed())))
+                                     lambda other: other and self.push_screen(self.solo_screen((mine, other), "deck", new_seed(),
+                                                                                                first=self.first_as_set())))
                 elif option.key.startswith("ai:") and (why := ai_refusal(mine)):
                     self.push_screen(MessageScreen("The AI cannot play this deck",
                                                    f"{why}.\n\nPlay it against the goldfish or a deck you play too, or give the AI "
                                                    "another deck (Duel vs computer)."))
                 else:
-                    self.push_screen(self.solo_screen((mine, mine), option.key, new_seed()))
+                    self.push_screen(self.solo_screen((mine, mine), option.key, new_seed(), first=self.first_as_set()))
 
             self.push_screen(QuestionScreen(ChoicePrompt("Who plays against you?", options)), chosen)
 
@@ -282,7 +290,7 @@ class YgoApp(App):
         self.wait_for_pool()
         from . import match_menu
 
-        match_menu.menu_vs_computer(self, lambda decks, level: self.solo_screen(decks, level, new_seed()))
+        match_menu.menu_vs_computer(self, lambda decks, level: self.solo_screen(decks, level, new_seed(), first=self.first_as_set()))
 
     def menu_match(self) -> None:
         self.wait_for_pool()

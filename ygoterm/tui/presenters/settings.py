@@ -34,6 +34,7 @@ class _SettingsFile(BaseModel):
     auto_continue: Literal[0, 2, 4] = 0  # hot-seat "Anyone responding?": continue by itself after N seconds (0: off)
     solo_prompt: Literal["always", "auto", "never"] = "auto"  # your response prompts in solo, vs the AI and in matches vs the AI
     table_asks: Literal["events", "every"] = "events"  # hot-seat "Anyone responding?": where something happened, or at every window
+    go_first: Literal["ask", "always"] = "ask"  # playing alone: the coin-toss winner chooses (R-SETUP-3), or you always go first
 
 
 def settings_path() -> Path:
@@ -52,6 +53,7 @@ class Settings:
     auto_continue: int = 0  # seconds before a shared response prompt continues by itself (0: never)
     solo_prompt: str = "auto"  # your response prompts when you play alone (solo, vs the AI)
     table_asks: str = "events"  # hot-seat "Anyone responding?": "events" (where something happened, End Phases) or "every" window
+    go_first: str = "ask"  # playing alone: "ask" (the coin-toss winner chooses, R-SETUP-3) or "always" (you go first)
 
     @classmethod
     def load(cls) -> "Settings":
@@ -68,7 +70,7 @@ class Settings:
         except ValidationError as e:
             return cls(problem=str(problems_from(e, file=display_path(path), locator=Locator(text))[0]))
         return cls(list(data.names), list(data.prompts), data.starting_lp, auto_continue=data.auto_continue,
-                   solo_prompt=data.solo_prompt, table_asks=data.table_asks)
+                   solo_prompt=data.solo_prompt, table_asks=data.table_asks, go_first=data.go_first)
 
     def save(self) -> str:
         """Write settings.json atomically; returns why it failed, or ""."""
@@ -76,7 +78,7 @@ class Settings:
         try:
             write_atomically(path, json.dumps({"names": self.names, "prompts": self.prompts, "starting_lp": self.starting_lp,
                                                  "auto_continue": self.auto_continue, "solo_prompt": self.solo_prompt,
-                                                 "table_asks": self.table_asks}, indent=1))
+                                                 "table_asks": self.table_asks, "go_first": self.go_first}, indent=1))
         except OSError as e:
             return f"Settings could not be saved to {path}: {e.strerror or e}"
         self.problem = ""

@@ -100,6 +100,8 @@ class SettingsScreen(PlainNotifications, Screen):
             ListOption(f"Hot-seat \"Anyone responding?\" asked: "
                        f"{'where something happened, and in End Phases' if s.table_asks == 'events' else 'at every window'}", id="table"),
             ListOption(f"Your response prompts when you play alone (solo, vs the AI): {s.solo_prompt.title()}", id="solo"),
+            ListOption(f"First or second when you play alone: "
+                       f"{'the coin-toss winner chooses' if s.go_first == 'ask' else 'you always go first'}", id="first"),
         ])
         items.highlighted = 0
         items.focus()
@@ -112,6 +114,8 @@ class SettingsScreen(PlainNotifications, Screen):
             s.prompts[i] = cycle[(cycle.index(s.prompts[i]) + 1) % 3]
         elif event.option.id == "solo":
             s.solo_prompt = cycle[(cycle.index(s.solo_prompt) + 1) % 3]
+        elif event.option.id == "first":
+            s.go_first = "always" if s.go_first == "ask" else "ask"
         elif event.option.id == "table":
             s.table_asks = "every" if s.table_asks == "events" else "events"
         elif event.option.id == "lp":
