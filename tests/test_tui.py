@@ -1445,7 +1445,9 @@ async def test_a_question_over_the_board_holds_the_keys_until_it_is_answered(poo
         question.post_message(choices.OptionSelected(choices, stale, 0))  # (sent for the last question, arriving now)
         await pilot.pause()
         assert open_question(app) is question and duel.record.choices == record  # not an answer to this one
-        await pilot.press("9")  # end (the ninth option): the question closes, the turn ends
+        end = next(i for i, o in enumerate(question.options) if o.key == "end")
+        assert end < 9 and question.options[-1].verb == "set"  # (activations and Summons first, Sets last)
+        await pilot.press(str(end + 1))  # end, by its digit: the question closes, the turn ends
         await pilot.pause()
         assert duel.turn == 3 and open_question(app) is board  # (the goldfish's turn went by)
 

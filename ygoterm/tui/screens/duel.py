@@ -8,7 +8,7 @@ the keys that end or restart a duel are in `duel_endings.py`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from rich.text import Text
 from textual import on
@@ -31,6 +31,12 @@ from .duel_base import Answered
 from .duel_commands import DuelCommands, ManualCommands
 from .duel_endings import DuelEndings
 from .duel_manual import ManualActions
+
+def activate_first(options: Sequence[Option]) -> list[Option]:
+    """Options as the other clients list them: a Spell's or Trap's "activate" before its "set",
+    a monster's Summons before its Set (the engine's order otherwise)."""
+    return sorted(options, key=lambda o: o.verb == "set")
+
 
 class DuelScreen(AISeat, ManualActions, DuelEndings):
     """One duel, hot-seat or solo."""
@@ -147,7 +153,14 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
             self.lp_change[p] = lp - self.last_lp[p] if lp != self.last_lp[p] else self.lp_change[p]
             self.last_lp[p] = lp
         board = self.board
+        followed = board.cursor.uid if board.cursor is not None else None
         board.fill(me, foe, self.bottom, actionable(s), board_marks(s, view, self.picked))
+        if followed is not None and board.cursor is not None and board.cursor.uid != followed:
+            # the card under the cursor moved (Summoned, Set, returned): the cursor goes with it if
+            # it is still on the board; else it stays on the place
+            moved_to = next((slot for row in board.slots.values() for slot in row if slot.uid == followed and slot.display), None)
+            if moved_to is not None:
+                board.select(moved_to)
         names = s.duel.names
         if s.autosave_error != self.autosave_warned:  # shown at once, once per new failure
             self.autosave_warned = s.autosave_error
@@ -416,6 +429,8 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
             return manual_menu.manual_allowed(s.duel)
         if action == "concede":
             return s.at_keyboard() is not None
+        if action == "pass_":
+            return self._pass_option() is not None
         return True
 
     @on(FieldRow.Chosen)
@@ -449,7 +464,7 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         decision and its manual actions."""
         d = self.session.pending
         options = [o for o in d.options if o.card == uid] if d is not None and self._my_decision() else []
-        return options, manual_menu.card_manual_actions(self.session, uid)
+        return activate_first(options), manual_menu.card_manual_actions(self.session, uid)
 
     def card_menu(self, uid: int, name: str) -> None:
         """A card's menu: its actions (and why not), from the board or a pile viewer."""
@@ -482,7 +497,8 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
             return
         if d is None or not self._my_decision():
             return
-        self.ask(ChoicePrompt(d.prompt, d.options, describe=self.describe, on_highlight=self.show_option), self._answer)
+        self.ask(ChoicePrompt(d.prompt, activate_first(d.options), describe=self.describe, on_highlight=self.show_option),
+                 self._answer)
 
     def _pick_verb(self, *verbs: str) -> Option | None:
         d = self.session.pending
@@ -500,9 +516,19 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
             self._answer(option)
 
     def action_pass_(self) -> None:
-        option = self._pick_verb("pass")
+        option = self._pass_option()
         if option is not None:
             self._answer(option)
+
+    def _pass_option(self) -> Option | None:
+        """p: "pass" in a response window; in your Main Phase 2 (nothing left but the End Phase),
+        the End Phase. None elsewhere (the key is not shown: n moves on)."""
+        d = self.session.pending
+        if d is None or not self._my_decision():
+            return None
+        if d.kind == Kind.COMMAND and not any(o.key in ("battle", "main2") for o in d.options):
+            return d.option("end")
+        return self._pick_verb("pass") if d.kind == Kind.CHAIN else None
 
     def action_attack(self) -> None:
         d = self.session.pending
