@@ -142,5 +142,26 @@ def _summon_frees_zone(effect: Effect) -> bool:
     return any(op.op in ("destroy", "send_to_gy", "banish") for op in effect.cost)
 
 
+_LEAVES = frozenset(("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck"))
+
+
+def cost_frees_mzone(card: CardInst, effect: Effect) -> bool:
+    """Whether paying the effect's cost can take a monster off its controller's Main Monster
+    Zones (a Tribute, this card sent from the field), so the Summon it pays for finds a free
+    zone (R-ZONE-1). A cost paid from the GY or the hand frees none."""
+    for op in effect.cost:
+        if op.op not in _LEAVES:
+            continue
+        what = op.params.what
+        if what == "self":
+            if card.loc == Loc.MZONE:
+                return True
+        elif isinstance(what, (fx.ChooseOf, fx.AllOf)):
+            where = what.choose.where if isinstance(what, fx.ChooseOf) else what.all
+            if (where.zone is None or "monster" in where.zone or "onfield" in where.zone) and where.side != "opponent":
+                return True
+    return False
+
+
 def _who(p: int, card: CardInst, who: str) -> list[int]:
     return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p]}.get(who, [p])

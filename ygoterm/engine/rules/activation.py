@@ -22,7 +22,7 @@ from ..board.labels import card_options, unique_labels
 from ..state.links import ChainLink, Signal
 from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next, Return
-from ..effects.checks import cost_payable, possible
+from ..effects.checks import cost_frees_mzone, cost_payable, possible
 from ..effects.resolve import pay_costs
 from ..board.timing import summon_locked
 from ..core.types import Loc, Phase, Step
@@ -80,6 +80,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         refusal = summon_locked(d, p, "Special Summon")
         if refusal is not None:
             return refusal
+        if d.players[p].free_mzone() is None and not cost_frees_mzone(card, effect):
+            return Refusal("Special Summon", "R-ZONE-1", "there is no free Main Monster Zone, and its cost frees none")
     elif speed == 1:
         if chain:
             return Refusal(action, "R-CHAIN-3", "a speed 1 effect can only start a chain, not respond to one")
