@@ -256,6 +256,8 @@ class ProcessTriggers(Frame):
                 if t.mandatory:
                     self.chosen.append(t)
                     continue
+                if not _able(d, t):  # R-TERM-17, R-CHAIN-5: an optional trigger that could not be activated is not offered
+                    continue
                 return self.ask("answered", d.ask(t.player, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
                                                   f"Activate {t.card.name}'s effect?", verb="trigger", subject=t.card.uid,
                                                   effect=t.index if t.index >= 0 else None))
@@ -407,6 +409,15 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
             return "equip" in effect.from_
         return "field" in effect.from_ and not effect.pendulum
     return {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc, "") in effect.from_
+
+
+def _able(d: DuelState, t: _Pending) -> bool:
+    """Whether a trigger could be put on the chain now: a legal target for each target group
+    (R-TERM-17) and a payable cost (R-CHAIN-5)."""
+    effect = t.effect or t.card.effects[t.index]
+    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
+        return False
+    return not effect.cost or cost_payable(d, t.player, t.card, effect)
 
 
 def _still_able(d: DuelState, t: _Pending) -> bool:
