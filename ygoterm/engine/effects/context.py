@@ -41,6 +41,7 @@ class Ctx:
     others: list[CardInst] = field(default_factory=list)  # chosen before a choice `among: chosen`, not picked by it
     done: bool = True  # whether the last operation did what it says ("…, and if you do, …": op if_you_do)
     affected: list[CardInst] = field(default_factory=list)  # the cards the last moving operation moved
+    from_top: list[CardInst] = field(default_factory=list)  # revealed from the top of a Deck (reveal_until): taken from there, the Deck was not searched (R-ZONE-7)
 
     def players(self, who: fx.Player) -> list[int]:
         p = self.player

@@ -142,6 +142,7 @@ def op_reveal_until(ctx: Ctx, params: fx.RevealUntil, name: str) -> None:
         return
     d.emit(Note(f"{d.names[p]} reveals cards from the top of their Deck for {ctx.card.name}: {shown}"))
     ctx.chosen, ctx.others, ctx.done = [found], revealed[:-1], True
+    ctx.from_top = list(revealed)
 
 
 @verb("excavate")

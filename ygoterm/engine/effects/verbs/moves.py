@@ -70,7 +70,7 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
             for owner in sorted(owners):
                 d.shuffle(owner)
     elif name == "add_to_hand":
-        searched = {c.owner for c in cards if c.loc == Loc.DECK}
+        searched = {c.owner for c in cards if c.loc == Loc.DECK and c not in ctx.from_top}  # (excavated: not searched)
         for c in cards:
             actions.move(d, c, Loc.HAND, face_up=False, reason="added to hand", reveal=params.reveal)
         for owner in sorted(searched):  # R-ZONE-7: a searched Deck is shuffled

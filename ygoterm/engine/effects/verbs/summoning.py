@@ -36,7 +36,7 @@ class SpecialSummonCards(Frame):
 
     def chosen(self, d: DuelState, cards: list[CardInst]) -> Next:
         self.cards = cards
-        self.from_deck = sorted({c.owner for c in cards if c.loc == Loc.DECK})
+        self.from_deck = sorted({c.owner for c in cards if c.loc == Loc.DECK and c not in self.ctx.from_top})
         return self.next(d, None)
 
     def next(self, d: DuelState, _: Any) -> Next:
