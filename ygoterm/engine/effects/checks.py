@@ -36,7 +36,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             elif sum(1 for c in side.hand if c is not card and matches(d, c, params.where, p, card)) < params.count:
                 return False
         elif spec.op in ("send_to_gy", "banish", "return_to_hand", "destroy"):
-            if not _selection_available(d, p, card, params.what):
+            # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
+            if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):
                 return False
         elif spec.op == "detach":
             if len(card.materials) < params.count:
@@ -54,7 +55,8 @@ def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, e
     if isinstance(selection, fx.ChooseOf):
         spec = selection.choose
         need = spec.count.min or 1
-        return len(select(d, spec.where, p, card, events or (), limit=need)) >= need
+        extra = 1 if skip is not None else 0
+        return len([c for c in select(d, spec.where, p, card, events or (), limit=need + extra) if c is not skip]) >= need
     if isinstance(selection, fx.AllOf):
         return any(c is not skip for c in select(d, selection.all, p, card, events or (), limit=2))
     return True
