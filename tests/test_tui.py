@@ -1492,3 +1492,29 @@ async def test_playing_alone_the_coin_toss_winner_chooses_first_or_second(pool, 
     app = make_app(pool)
     app.settings.go_first = "always"
     assert app.first_as_set() is True
+
+
+async def test_a_key_pressed_before_a_question_was_asked_never_answers_it(pool, decks):
+    """Keys read while the screen was busy (the AI's turn, a long chain) or typed ahead arrive
+    after the next question opened: they do not answer it; keys pressed after it opened do."""
+    from textual import events
+
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "goldfish", 7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = open_question(app)
+        duel = board.session.duel
+        record = list(duel.record.choices)
+        await pilot.press("c")
+        await pilot.pause()
+        question = open_question(app)
+        assert isinstance(question, ChoicePrompt)
+        for key in ("down", "enter"):
+            stale = events.Key(key, "\r" if key == "enter" else None)
+            stale.time = app.asked_at - 0.5  # (pressed half a second before the question was asked)
+            app.post_message(stale)
+            await pilot.pause()
+        assert open_question(app) is question and duel.record.choices == record  # not answered
+        await pilot.press("escape")  # a key pressed now works
+        await pilot.pause()
+        assert open_question(app) is board

@@ -117,11 +117,19 @@ class YgoApp(App):
         self.settings = Settings.load()
         self.start = start  # a callable returning the first screen after the menu (CLI shortcuts)
         self.idle_gc = IdleCollector()
+        self.asked_at = 0.0  # when the question on screen was asked (`asking_now`)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key):
+            if event.time < self.asked_at:
+                return  # pressed before the question on screen was asked: it never answers it (typed ahead, or while the screen was busy)
             self.idle_gc.key()
         await super().on_event(event)
+
+    def asking_now(self) -> None:
+        """A question (a prompt, a curtain, a message) is on screen from now: keys pressed
+        before — while the AI played, or typed ahead of it — do not answer it."""
+        self.asked_at = time.monotonic()
 
     def on_unmount(self) -> None:
         self.idle_gc.uninstall()

@@ -304,8 +304,12 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
 
     def ask(self, asked: Question | Screen[Any], callback: Answered) -> None:
         """Ask a question over the board (a `Question`), or push a modal screen (a curtain, a
-        message, a pile …); `callback` gets the answer."""
+        message, a pile …); `callback` gets the answer. Keys pressed before it was asked do not
+        answer it (`YgoApp.asking_now`)."""
         self.asking = True
+        asking_now = getattr(self.app, "asking_now", None)
+        if asking_now is not None:
+            asking_now()
 
         def done(result: Any) -> None:
             self.asking = False
