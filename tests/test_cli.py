@@ -60,6 +60,10 @@ def test_cards_search_with_filters(cli):
     code, out, _ = cli("cards", "search", "dragon", "atk>=2500", "attribute:light")
     assert code == 0
     assert "Blue-Eyes White Dragon" in out and "Luster Dragon" not in out
+    code, shell_safe, _ = cli("cards", "search", "dragon", "atk:2500+", "attribute:light")  # (no > for a shell to redirect)
+    assert code == 0 and shell_safe == out
+    code, out, _ = cli("cards", "search", "dragon", "atk:1900-", "attribute:light")
+    assert code == 0 and "│ Blue-Eyes White Dragon" not in out and "│ Mirage Dragon" in out  # (1400 ATK)
 
 
 def test_cards_search_lists_the_cards_played_by_hand(cli):
@@ -369,3 +373,31 @@ def test_a_flag_wins_over_a_setting_and_a_setting_is_never_silent(cli, home, sta
     assert cli("solo", KAIBA)[0] == 0
     assert started["screen"].session.duel.record.rules.duel.starting_lp == 4000
     assert any("4000" in note and str(settings) in note and "--lp" in note for note in started["notes"])
+
+
+def test_every_command_help_has_a_description_and_says_its_defaults():
+    import argparse
+
+    from ygoterm.cli import build_parser
+
+    def parsers(parser, path=()):
+        yield path, parser
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, child in action.choices.items():
+                    yield from parsers(child, (*path, name))
+
+    checked = 0
+    for path, parser in parsers(build_parser()):
+        if not path:
+            continue
+        assert parser.description, f"ygoterm {' '.join(path)} --help has no description"
+        text = " ".join(parser.format_help().split())
+        for action in parser._actions:
+            default = action.default
+            if action.option_strings and action.nargs != 0 and default is not None and default is not False \
+                    and default != argparse.SUPPRESS:
+                assert "default" in " ".join((action.help or "").split()) or f"default: {default}" in text or "(default" in text, \
+                    f"ygoterm {' '.join(path)} {action.option_strings[0]}: its default {default!r} is not shown"
+                checked += 1
+    assert checked > 15

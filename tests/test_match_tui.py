@@ -264,7 +264,7 @@ async def test_tournament_clock_runs_out_while_a_player_thinks_and_reaches_sudde
                 await pilot.press("n")
             else:
                 await pilot.press("enter")
-        assert {"time! extra turn 1 of 3", "time! extra turn 2 of 3", "time! extra turn 3 of 3"} <= seen
+        assert {"time called: extra turn 1 of 3", "time called: extra turn 2 of 3", "time called: extra turn 3 of 3"} <= seen
         assert match.clock_status().stage == "sudden death" and match.duel.outcome is None
         await to_the_board(pilot, app)
         assert "sudden death" in screen_text(app)

@@ -38,7 +38,30 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     for module in (play, match, check, cards, deck, scenario, engine_tools, arena, odds, serve):
         module.add_parser(sub)
+    _every_help_says_its_defaults(parser)
     return parser
+
+
+def _every_help_says_its_defaults(parser: argparse.ArgumentParser) -> None:
+    """Every command's --help: a description (its one-line help when it has no longer one) and
+    each option's default (SettingsHelpFormatter)."""
+    from .defaults import SettingsHelpFormatter
+
+    for action in parser._actions:
+        if action.help is None and action.option_strings and action.default is not None and action.default is not False \
+                and action.default != argparse.SUPPRESS:
+            default = action.default
+            action.help = "default: " + (" ".join(map(str, default)) if isinstance(default, (list, tuple)) else str(default))
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {choice.dest: choice.help or "" for choice in action._choices_actions}
+            for name, child in action.choices.items():
+                formatter = child.formatter_class
+                if not (isinstance(formatter, type) and issubclass(formatter, SettingsHelpFormatter)):
+                    child.formatter_class = type("HelpWithDefaults", (SettingsHelpFormatter, formatter), {})
+                said = helps.get(name, "")
+                if not child.description and said:
+                    child.description = said[:1].upper() + said[1:] + "."
+                _every_help_says_its_defaults(child)
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

@@ -31,9 +31,9 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     p = sub.add_parser("cards", help="search the card pool and show cards",
                        description="Search and show cards from the shipped, user and --cards folders.")
     cards_sub = p.add_subparsers(dest="cards_command", metavar="{search,show,import,draft,coverage}", required=True)
-    s = cards_sub.add_parser("search", help="find cards: name words plus filters like atk>=2000 attribute:dark type:dragon level:4",
+    s = cards_sub.add_parser("search", help="find cards: name words plus filters like atk:2000+ attribute:dark type:dragon level:4",
                              description=f"Name words must all appear in the name; filters are FIELD:VALUE or FIELD>=N etc. Fields: {', '.join(FIELDS)}.")
-    s.add_argument("query", nargs="*", help="e.g.  dragon atk>=2000 attribute:light")
+    s.add_argument("query", nargs="*", help="e.g.  dragon atk:2000+ attribute:light")
     s.add_argument("-n", "--limit", type=int, default=50, help="show at most N cards (default 50)")
     s.set_defaults(run=run_search)
     show = cards_sub.add_parser("show", help="show one card in full (by name or passcode)")

@@ -50,14 +50,26 @@ def describe_default(spec: FromSettings, settings: "Settings") -> str:
     return f"default: {getattr(settings, spec.setting)}, from your settings file {path}"
 
 
+def _with_default(text: str | None, action: argparse.Action) -> str | None:
+    """An option's help with its default, unless it says it already or has none worth saying."""
+    default = action.default
+    if not action.option_strings or default is None or default is False or default == argparse.SUPPRESS or action.nargs == 0:
+        return text
+    text = (text or "").strip()
+    if "default" in text:
+        return text
+    shown = " ".join(map(str, default)) if isinstance(default, (list, tuple)) else str(default)
+    return f"{text} (default: {shown})" if text else f"default: {shown}"
+
+
 class SettingsHelpFormatter(argparse.HelpFormatter):
-    """Adds the default of a settings-fed flag to its help line when the help is shown."""
+    """Adds its default to an option's help line (a settings-fed flag's: from the settings file)."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = super()._get_help_string(action)
         spec = FROM_SETTINGS.get(action.dest)
         if spec is None:
-            return text
+            return _with_default(text, action)
         default = describe_default(spec, load_settings()).replace("%", "%%")  # (help is %-formatted)
         return f"{text} ({default})" if text else f"({default})"
 

@@ -22,8 +22,8 @@ BENCH_DECK = "vanilla-beatdown"
 def add_parser(sub: argparse._SubParsersAction) -> None:
     f = sub.add_parser("fuzz", help="play random duels and check the engine's invariants after every choice",
                        description="Exit 0 if every duel ended with all invariants intact; otherwise print the seed and choice index of the first violation and exit 1.")
-    f.add_argument("--duels", type=int, default=300, metavar="N")
-    f.add_argument("--seed", type=int, default=0, metavar="S")
+    f.add_argument("--duels", type=int, default=300, metavar="N", help="duels to play")
+    f.add_argument("--seed", type=int, default=0, metavar="S", help="the seed of the run (the same seed plays the same duels)")
     f.add_argument("--decks", nargs="+", metavar="DECK", dest="deck_refs", help="decks to pair at random (default: every shipped and user deck)")
     f.add_argument("--pool", type=int, default=0, metavar="N",
                    help="instead, N random decks of the card pool's scripted cards (reaches every card script)")
@@ -104,7 +104,7 @@ def run_bench(args: argparse.Namespace) -> int:
         out.print(f"  then the pool ({f.imported:,} + shipped cards): cold {f.cold_s:.2f} s (parse + validate + write cache), "
                   f"warm {min(f.warm_s):.3f} s best of {len(f.warm_s)} (median {sorted(f.warm_s)[len(f.warm_s) // 2]:.3f} s)")
         out.print(f"  cards search over it: {', '.join(f'{s * 1e3:.0f}' for s in f.search_s)} ms "
-                  "(dragon; attribute:dark atk>=2000; text:banish level:4; import 99)")
+                  "(dragon; attribute:dark atk:2000+; text:banish level:4; import 99)")
         return EXIT_OK
     if args.ai:
         return run_ai_bench(args, card_pool(args))

@@ -1,6 +1,8 @@
-"""A small search language over the card pool: `dragon atk>=2000 attribute:dark level:4`.
+"""A small search language over the card pool: `dragon atk:2000+ attribute:dark level:4`.
 
-Words with an operator filter a field (`:` or `=` equal, `>=` `<=` `>` `<`, `!=` different);
+Words with an operator filter a field (`:` or `=` equal, `>=` `<=` `>` `<`, `!=` different;
+a number with `+` or `-` after it means "or more"/"or less": `atk:2000+` is `atk>=2000` in a
+form no shell reads as a redirection);
 other words must all appear in the card name (ignoring case). `text:WORD` searches the card text;
 `play:manual` lists the cards whose effects are not scripted (`scripted`, `stats` for the others).
 """
@@ -63,6 +65,8 @@ def parse_query(words: Iterable[str]) -> tuple[list[str], list[_Filter]]:
         if field not in NUMERIC | TEXTUAL:
             raise DataError([Problem("query", 0, 0, word, f"unknown field '{key}'", did_you_mean(key, FIELDS) or "fields: " + ", ".join(FIELDS))])
         if field in NUMERIC:
+            if op == ":" and raw[-1:] in ("+", "-"):
+                op, raw = (">=" if raw[-1] == "+" else "<="), raw[:-1]
             if not is_digits(raw):
                 raise DataError([Problem("query", 0, 0, word, f"'{key}' compares numbers, not '{raw}'")])
             filters.append(_Filter(field, op, int(raw)))

@@ -31,14 +31,14 @@ class ClockStatus:
     break_warning: bool = False  # longer than the break limit (R-TIME-1: a notice, no penalty)
 
     def text(self) -> str:
-        """A one-line summary: "12:34 left", "extra turn 2 of 3", "sudden death"."""
+        """A one-line summary: "12:34 left", "time called: extra turn 2 of 3", "time called: sudden death"."""
         if self.stage == "untimed":
             return ""
         if self.stage in ("extra turns", "extra duel") and self.extra_turn:
             what = "extra turn" if self.stage == "extra turns" else "extra duel, turn"
-            line = f"time! {what} {self.extra_turn} of {self.of}"
+            line = f"time called: {what} {self.extra_turn} of {self.of}"
         elif self.called:
-            line = f"time! {self.stage}"
+            line = f"time called: {self.stage}"
         else:
             line = f"{_mmss(self.remaining or 0)} left"
         if self.turn_warning:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -236,50 +238,65 @@ class InputPrompt(Dialog):
         self.dismiss(event.value)
 
 
-HELP_TEXT = """\
-[b]Moving around[/b]
-  ←↓↑→ or h j k l   move between zones, hand and piles
-  Enter             the focused card's actions (greyed ones say why not, with the rule);
-                    nothing is chosen yet: ↓ then Enter, or the option's digit 1–9;
-                    a ✎ card has no script: its menu lists its manual actions too
-  mouse             click a card to act on it
+# the keys, by section: (title, [(keys, what they do)]); shown as two columns whose second wraps
+# under itself at any width
+HELP: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Moving around", [
+        ("←↓↑→ or h j k l", "move between zones, hand and piles"),
+        ("Enter", "the focused card's actions (greyed ones say why not, with the rule); nothing is chosen yet: "
+                  "↓ then Enter, or the option's digit 1–9; a ✎ card has no script: its menu lists its manual actions too"),
+        ("mouse", "click a card to act on it"),
+    ]),
+    ("Acting", [
+        ("c or space", "every legal command now"),
+        ("n", "next phase (Battle, Main 2, End) · pass in a response window"),
+        ("a", "declare an attack (in Main Phase 1: into battle first)"),
+        ("p", "pass in a response window; in your Main Phase 2, the End Phase"),
+        ("s", "in a response prompt: pass, and stop asking until something happens"),
+        ("ctrl+p", "command palette: concede, the menu, manual actions (solo, or when allowed)"),
+        ("ctrl+x", "concede the duel, R-WIN-5 (asks first, naming who concedes)"),
+    ]),
+    ("Looking", [
+        ("g / b / x", "Graveyards / banished cards / your Extra Deck (Enter on ▸: that card's actions)"),
+        ("d", "the focused card in full"),
+        ("?", "this help"),
+    ]),
+    ('Hot-seat: "Anyone responding?" (one prompt for both players, where something happened)', [
+        ("Enter or n", "no one responds: continue (at a curtain, Enter: show your cards)"),
+        ("1 / 2", "Player 1 / Player 2 responds: the curtain, then your cards, the first activation highlighted"),
+        ("s", "stop asking until something happens (a Summon, an activation, an attack …)"),
+        ("d", "in the Damage Step: pass the rest of it (a chain link is still asked)"),
+        ("Esc", "look at the board first (c asks again)"),
+    ]),
+    ("Leaving and after the duel", [
+        ("q", "back to the menu (asks first; the duel stays autosaved)"),
+        ("s", "save the duel under a name"),
+        ("r", "once the duel is over: rematch (same decks, new seed; the loser picks first or second)"),
+    ]),
+    ("In a match (best of 3; the bar over the board shows the duel, the score and the clock)", [
+        ("r", "once a duel is over: on to the break and the next duel"),
+        ("side-deck screen", "←/→ or Tab: Main/Extra or Side · ↑↓ choose · Enter swap the two · r reset · d done"),
+    ]),
+    ("Solo testing", [
+        ("u / r", "undo your last choice / restart the duel"),
+        ("t / f", "new test hand (new seed) / go first or second in new hands"),
+        ("w", "against the AI: why it made its last searched move (its hidden cards stay hidden)"),
+    ]),
+]
 
-[b]Acting[/b]
-  c or space        every legal command now
-  n                 next phase (Battle, Main 2, End) · pass in a response window
-  a                 declare an attack (in Main Phase 1: into battle first)
-  p                 pass
-  ctrl+p            command palette: concede, the menu, manual actions (solo, or when allowed)
-  ctrl+x            concede the duel, R-WIN-5 (asks first, naming who concedes)
 
-[b]Looking[/b]
-  g / b / x         Graveyards / banished cards / your Extra Deck (Enter on ▸: that card's actions)
-  d                 the focused card in full
-  ?                 this help
-
-[b]Hot-seat: "Anyone responding?"[/b] (one prompt per response window, for both players)
-  Enter or n        no one responds: continue (at a curtain, Enter: show your cards)
-  1 / 2             Player 1 / Player 2 responds: the curtain, then your cards, the first activation highlighted
-  s                 stop asking until something happens (a Summon, an activation, an attack …)
-  d                 in the Damage Step: pass the rest of it (a chain link is still asked)
-  Esc               look at the board first (c asks again)
-
-[b]Leaving and after the duel[/b]
-  q                 back to the menu (asks first; the duel stays autosaved)
-  s                 save the duel under a name
-  r                 once the duel is over: rematch (same decks, new seed; the loser picks first or second)
-
-[b]In a match[/b] (best of 3; the bar over the board shows the duel, the score and the clock)
-  r                 once a duel is over: on to the break and the next duel
-  side-deck screen  ←/→ or Tab: Main/Extra or Side · ↑↓ choose · Enter swap the two · r reset · d done
-
-[b]Solo testing[/b]
-  u                 undo your last choice       r   restart the duel
-  t                 new test hand (new seed)    f   go first / second in new hands
-  w                 against the AI: why it made its last searched move
-
-The key bar shows the keys that work now; this list has them all.
-"""
+def help_text() -> Group:
+    """The help as sections of two columns: the keys, and what they do (wrapped under itself)."""
+    parts: list[Any] = []
+    for title, keys in HELP:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(no_wrap=True, min_width=17)
+        table.add_column(ratio=1)
+        for key, what in keys:
+            table.add_row(key, what)
+        parts += [Text(title, style="bold"), table, Text("")]
+    parts.append(Text("The key bar shows the keys that work now; this list has them all."))
+    return Group(*parts)
 
 
 class HelpScreen(Dialog):
@@ -289,7 +306,7 @@ class HelpScreen(Dialog):
         with Vertical(classes="dialog wide help"):
             yield Static("Keys", classes="dialog-title")
             with VerticalScroll(id="help-body"):  # taller than an 80x24 terminal
-                yield Static(HELP_TEXT)
+                yield Static(help_text())
             yield Static("↑↓ scroll · Esc close", classes="dialog-help")
 
     def on_mount(self) -> None:

@@ -51,7 +51,7 @@ def match_line(match: Match) -> Text:
     clock = status.text()
     if clock:
         style = "bold red" if status.stage == "sudden death" else "bold yellow" if status.called else "bold cyan"
-        text.append(" · time ", style="dim")
+        text.append(" · " if status.called else " · time ", style="dim")
         text.append(clock, style=style)
     return text
 
@@ -159,6 +159,8 @@ class MatchDuelScreen(ClockNotices, DuelScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "restart", "test_hand", "toggle_first", "save"):
             return action == "save" and super().check_action(action, parameters)
+        if action == "rematch" and self.run.match.outcome is not None:
+            return False  # the match is over: no next duel (the key bar must not offer one)
         return super().check_action(action, parameters)
 
     def action_duel_over(self) -> None:

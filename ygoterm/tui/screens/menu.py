@@ -102,9 +102,32 @@ class SettingsScreen(PlainNotifications, Screen):
             ListOption(f"Your response prompts when you play alone (solo, vs the AI): {s.solo_prompt.title()}", id="solo"),
             ListOption(f"First or second when you play alone: "
                        f"{'the coin-toss winner chooses' if s.go_first == 'ask' else 'you always go first'}", id="first"),
+            ListOption(f"Player 1's name: {s.names[0]}", id="n0"),
+            ListOption(f"Player 2's name: {s.names[1]}", id="n1"),
         ])
         items.highlighted = 0
         items.focus()
+
+    def _ask_name(self, player: int, index: int) -> None:
+        """A player's name (1–40 characters, as settings.json allows): the hot-seat table's,
+        and yours (Player 1) when you play alone."""
+        from .dialogs import InputPrompt
+
+        def typed(text: str | None) -> None:
+            name = " ".join((text or "").split())
+            if not name:
+                self.notify("A name needs at least one character: kept as it was.", timeout=5)
+            elif len(name) > 40:
+                self.notify("A name has at most 40 characters: kept as it was.", severity="warning", timeout=6)
+            else:
+                self.settings.names[player] = name
+                failed = self.settings.save()
+                if failed:
+                    self.notify(failed, severity="error", timeout=15)
+            self._refresh()
+            self.query_one(OptionList).highlighted = index
+
+        self.app.push_screen(InputPrompt(f"Player {player + 1}'s name", self.settings.names[player]), typed)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         s = self.settings
@@ -114,6 +137,9 @@ class SettingsScreen(PlainNotifications, Screen):
             s.prompts[i] = cycle[(cycle.index(s.prompts[i]) + 1) % 3]
         elif event.option.id == "solo":
             s.solo_prompt = cycle[(cycle.index(s.solo_prompt) + 1) % 3]
+        elif event.option.id in ("n0", "n1"):
+            self._ask_name(int(event.option.id[1]), event.option_index)
+            return
         elif event.option.id == "first":
             s.go_first = "always" if s.go_first == "ask" else "ask"
         elif event.option.id == "table":

@@ -101,8 +101,9 @@ class CardSlot:
     MARKS = {"attacker": ("⚔ attacks", "bold #ffb3b3"), "target": ("◎ target", "bold #ffd27f"),
              "option": ("○ pick", "#e8e08a"), "picked": ("● picked", "bold #fff59a")}
 
-    def text(self, width: int, lines: int) -> Text:
-        """The place drawn as a `width` × `lines` block."""
+    def text(self, width: int, lines: int, room: int | None = None) -> Text:
+        """The place drawn as a `width` × `lines` block; `room`: the narrowest place of its row
+        (the opponent's zones say whose they are only when that fits in every one of them)."""
         width, lines = max(1, width), max(1, lines)
         if self.mark == "unused":  # a hand place beyond the hand's cards
             return _fill(Text(), width, lines, "on #14171c")
@@ -115,7 +116,7 @@ class CardSlot:
                 text.append(f" {self.count}")
         else:
             label = self.label  # the opponent's zones say whose they are, when that fits
-            if self.owner_name and label and len(self.owner_name) + len(label) < width:
+            if self.owner_name and label and len(self.owner_name) + len(label) < min(width, room or width):
                 label = f"{self.owner_name} {label}"
             from ..presenters.render import slot_text
 
@@ -231,12 +232,13 @@ class FieldRow(Widget, can_focus=False):
         if strips is None:
             height = self.size.height
             style = replace(self.visual_style, foreground=self.get_component_styles("field-row--place").color)
-            key = (id(slot.pool), slot.drawn_as(), width, height, style)
+            room = min((w for placed, _, w in self.columns() if placed.count is None), default=width)  # (the zones, not the piles)
+            key = (id(slot.pool), slot.drawn_as(), width, height, style, room)
             found = _drawn.get(key)
             if found is not None and found[0] is slot.pool:  # (the card texts come from that pool)
                 strips = found[1]
             else:
-                strips = Visual.to_strips(self, visualize(self, slot.text(width, height)), width, height, style)
+                strips = Visual.to_strips(self, visualize(self, slot.text(width, height, room)), width, height, style)
                 if len(_drawn) >= _DRAWN_KEPT:
                     _drawn.clear()
                 _drawn[key] = (slot.pool, strips)
