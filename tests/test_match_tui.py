@@ -232,7 +232,7 @@ async def test_a_solo_match_against_the_ai_to_its_end(pool):
         assert any(isinstance(e, SideDone) and e.player == 1 and not e.out for e in match.log), "the AI answered its SIDE: done"
         await pilot.pause()
         assert "The match is over" in screen_text(app) or type(open_question(app)).__name__ == "MenuScreen"
-        assert not (paths.user_home() / "saves" / "autosave.json").exists(), "a finished match is not autosaved"
+        assert not paths.autosave_path("match").exists(), "a finished match is not autosaved"
 
 
 async def test_tournament_clock_runs_out_while_a_player_thinks_and_reaches_sudden_death(pool, make_deck):

@@ -382,7 +382,7 @@ async def test_undo_and_save_in_solo(pool, decks, tmp_path):
         await pilot.press("u")
         await pilot.pause()
         assert session.duel.state_hash() == before
-        assert (paths.user_home() / "saves" / "autosave.json").is_file()
+        assert paths.autosave_path("solo").is_file()
         await pilot.press("enter", "1")  # summon again, then save as "combo"
         await pilot.press("s")
         await pilot.pause()
@@ -677,7 +677,7 @@ async def test_the_ai_thinks_in_a_worker_and_the_screen_stays_usable(pool, decks
         assert thought
         assert duel.outcome is not None or duel.turn == 3
         if duel.outcome is None:  # the AI's moves are autosaved as they are made: a resume shows the same turn
-            assert len(json.loads(paths.autosave_path().read_text())["choices"]) == len(duel.record.choices)
+            assert len(json.loads(paths.autosave_path("solo").read_text())["choices"]) == len(duel.record.choices)
         thought_of = screen.session.seats[1].agent.last
         assert thought_of is not None and "chose" in thought_of.lines()[0]
         if open_question(app) is screen:
@@ -774,15 +774,15 @@ async def test_q_asks_before_leaving_a_duel_and_says_it_is_autosaved(pool, decks
             await pilot.pause()
             assert isinstance(open_question(app), ConfirmScreen)
             text = screen_text(app)
-            assert "Leave the duel?" in text and "autosaved" in text and "Resume the last duel" in text
+            assert "Leave the duel?" in text and "autosaved" in text and "Resume" in text
             await pilot.press(cancel)
             await pilot.pause()
             assert open_question(app) is duel_screen
         await pilot.press("q", "y")
         await pilot.pause()
         assert type(open_question(app)).__name__ == "MenuScreen"
-        assert (paths.user_home() / "saves" / "autosave.json").is_file()  # what the dialog promised
-        assert "Resume the last duel" in screen_text(app)
+        assert paths.autosaves()  # what the dialog promised
+        assert "Resume" in screen_text(app)
 
 
 async def test_the_key_bar_shows_only_the_keys_that_work(pool, decks):
@@ -1292,7 +1292,7 @@ async def test_escape_out_of_an_activation_leaves_the_duel_untouched(pool):
         await pilot.pause()
         assert open_question(app) is board and session.duel.state_hash() == before and session.duel.record.choices == record
         assert "Mystical Space Typhoon" in [c.name for c in session.duel.players[0].hand]
-        saved = json.loads((paths.user_home() / "saves" / "autosave.json").read_text())
+        saved = json.loads(paths.autosave_path("hotseat").read_text())
         assert saved["choices"] == record
         assert any("Taken back: activate Mystical Space Typhoon" in str(n.message) for n in app._notifications)
         # once the activation is complete (its chain link added), Esc no longer takes it back
@@ -1518,3 +1518,41 @@ async def test_a_key_pressed_before_a_question_was_asked_never_answers_it(pool, 
         await pilot.press("escape")  # a key pressed now works
         await pilot.pause()
         assert open_question(app) is board
+
+
+async def test_one_autosave_per_kind_of_game_each_resumable(pool, decks):
+    """A hot-seat duel and a solo duel keep their own autosaves (a lab test hand and a match
+    theirs): Resume asks which, and plays on from the one chosen."""
+    from ygoterm.engine.duel.protocol import Duel
+    from ygoterm.tui.presenters.session import Seat, Session
+
+    pair = (decks["kaiba-dragons"], decks["joey-warriors"])
+    for hot in (True, False):
+        duel = Duel.new(pool, pair, 5 if hot else 6)
+        session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob", "human" if hot else "goldfish")), hot_seat=hot)
+        session.answer(session.duel.pending.options[0])  # (first or second: the autosave is written)
+    assert paths.autosave_path("hotseat").is_file() and paths.autosave_path("solo").is_file()
+    assert [what for what, _ in paths.autosaves()] == ["solo duel", "hot-seat duel"]  # newest first
+    app = make_app(pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await open_menu_item(pilot, app, "Resume")
+        await pilot.pause()
+        await pick(pilot, open_question(app), "Hot-seat duel")
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, DuelScreen))
+        assert screen.session.hot_seat and screen.session.duel.seed == 5
+
+
+async def test_a_new_match_asks_before_replacing_an_unfinished_one(pool):
+    paths.autosave_path("match").parent.mkdir(parents=True, exist_ok=True)
+    paths.autosave_path("match").write_text("{}")  # (its content is not read to ask)
+    app = make_app(pool)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await open_menu_item(pilot, app, "Match (best of 3)")
+        await pilot.pause()
+        assert "An unfinished match is autosaved" in screen_text(app)
+        await pilot.press("n")  # back: nothing replaced
+        await pilot.pause()
+        assert type(open_question(app)).__name__ == "MenuScreen" and paths.autosave_path("match").read_text() == "{}"

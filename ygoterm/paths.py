@@ -29,11 +29,32 @@ def user_home() -> Path:
     return Path(env) if env else platformdirs.user_data_path("ygoterm", appauthor=False)
 
 
-AUTOSAVE = "autosave.json"  # the last unfinished duel, in saves/ (tui/session.py writes it)
+AUTOSAVE = "autosave.json"  # an older version's one autosave (still resumed), in saves/
+# one autosave per kind of game, in saves/ (tui/presenters/session.py writes them): a test hand
+# never overwrites an unfinished match
+AUTOSAVE_KINDS = {"hotseat": "hot-seat duel", "solo": "solo duel", "match": "match", "lab": "deck lab test hand"}
 
 
-def autosave_path() -> Path:
-    return user_home() / "saves" / AUTOSAVE
+def autosave_name(kind: str) -> str:
+    """The file name of the autosave of a kind of game (`AUTOSAVE_KINDS`)."""
+    return f"autosave-{kind}.json"
+
+
+def autosave_path(kind: str | None = None) -> Path:
+    """The autosave of a kind of game; without a kind, the older single autosave."""
+    return user_home() / "saves" / (autosave_name(kind) if kind else AUTOSAVE)
+
+
+def autosaves() -> list[tuple[str, Path]]:
+    """The autosaves there are now, newest first, as (what game it is, path)."""
+    found = [(what, autosave_path(kind)) for kind, what in AUTOSAVE_KINDS.items()]
+    found.append(("duel", autosave_path()))
+    here = [(what, path) for what, path in found if path.is_file()]
+    return sorted(here, key=lambda item: item[1].stat().st_mtime, reverse=True)
+
+
+def is_autosave(path: Path) -> bool:
+    return path.name == AUTOSAVE or (path.name.startswith("autosave-") and path.suffix == ".json")
 
 
 def cache_home() -> Path:

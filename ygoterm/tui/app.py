@@ -20,7 +20,7 @@ from textual.message import Message
 
 from ..bugs import write_report
 from ..engine import Option
-from ..paths import autosave_path
+from ..paths import AUTOSAVE, autosaves
 from ..schema.problems import DataError
 from .idle_gc import IdleCollector
 from .pool_loader import PoolLoader
@@ -382,12 +382,33 @@ class YgoApp(App):
 
     def _open_saved(self, path: Path) -> None:
         try:
-            self.push_screen(self.saved_screen(path))
+            screen = self.saved_screen(path)
         except DataError as e:
             self.push_screen(MessageScreen("This saved duel cannot be opened", "\n".join(map(str, e.problems))))
+            return
+        self.push_screen(screen)
+        if path.name == AUTOSAVE:  # an older version's one autosave: from now on, its kind's own
+            keeper = getattr(screen, "session", None) or getattr(screen, "run", None)
+            if keeper is not None:
+                keeper.save_auto()
+                if not keeper.autosave_error:
+                    path.unlink(missing_ok=True)
 
     def menu_resume(self) -> None:
-        self._open_saved(autosave_path())
+        """Resume an unfinished game: its autosave, or the one chosen when there are several (one
+        per kind of game: hot-seat, solo, match, a lab test hand)."""
+        found = autosaves()
+        if len(found) == 1:
+            self._open_saved(found[0][1])
+            return
+        options = [Option(str(path), f"{what[:1].upper()}{what[1:]}  ({time.strftime('%Y-%m-%d %H:%M', time.localtime(path.stat().st_mtime))})")
+                   for what, path in found]
+
+        def chosen(option: Option | None) -> None:
+            if option is not None:
+                self._open_saved(Path(option.key))
+
+        self.push_screen(QuestionScreen(ChoicePrompt("Resume which game?", options)), chosen)
 
     def menu_saves(self) -> None:
         files = saved_duels()
@@ -420,7 +441,7 @@ class YgoApp(App):
 
     def action_confirm_quit(self) -> None:
         """Esc on the main menu: quit, but only after a yes (Esc is also "back" everywhere else)."""
-        saved = "Your unfinished duel stays autosaved: \"Resume the last duel\" plays on from it." if autosave_path().is_file() else ""
+        saved = "Your unfinished games stay autosaved: \"Resume\" plays on from them." if autosaves() else ""
         self.push_screen(ConfirmScreen("Quit ygoterm?", saved, yes="quit", no="stay"), self._quit_if)
 
     def _quit_if(self, yes: bool | None) -> None:

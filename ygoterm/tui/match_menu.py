@@ -58,7 +58,24 @@ def new_match(app: "YgoApp", decks: tuple[Deck, Deck], opponent: str, seed: int,
 
 
 def menu_match(app: "YgoApp") -> None:
-    """Match (best of 3): opponent → time → decks → the match."""
+    """Match (best of 3): opponent → time → decks → the match. An unfinished match is never
+    replaced without asking (its autosave would be)."""
+    from ..paths import autosave_path
+    from .screens.dialogs import ConfirmScreen
+
+    if autosave_path("match").is_file():
+        def answered(yes: bool | None) -> None:
+            if yes:
+                _choose_match(app)
+
+        app.push_screen(ConfirmScreen("An unfinished match is autosaved",
+                                      "A new match replaces its autosave. Start a new match anyway? "
+                                      "(No: the menu's Resume plays on from it.)", yes="new match", no="back"), answered)
+        return
+    _choose_match(app)
+
+
+def _choose_match(app: "YgoApp") -> None:
     entries = survey_decks(app.pool, app.deck_dirs)
     names = app.settings.names
     who = [Option("hotseat", f"Hot-seat: {names[0]} and {names[1]} at this terminal"),

@@ -18,11 +18,11 @@ from typing import Any, Callable
 
 from ...agents import make_agent
 from ...engine import Decision, Event, Kind, Match, MatchClock, load_match
-from ...paths import user_home
+from ...paths import autosave_name, user_home
 from ...schema.cardpool import CardPool
 from ...schema.decks import Deck
 from ...schema.rules import Rules
-from .session import AUTOSAVE, Seat, Session, save_file_name
+from .session import Seat, Session, save_file_name
 
 MATCH_FORMAT = "ygoterm-match"
 
@@ -194,7 +194,7 @@ class MatchRun:
         """The autosave follows the match (not each duel); it goes when the match is over."""
         if not self.autosave:
             return
-        path = self.save_dir / AUTOSAVE
+        path = self.save_dir / autosave_name("match")
         try:
             if self.match.outcome is not None:
                 path.unlink(missing_ok=True)

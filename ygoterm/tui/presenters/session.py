@@ -17,7 +17,7 @@ from ...agents import make_agent, observe
 from ...agents.random_agent import RandomAgent
 from ...bugs import write_bug_report
 from ...engine import CoinToss, Decision, Duel, EffectError, Event, Kind, LifePoints, Move, Note, Option, Phase, PhaseChange, ReplayRecord, Score, Summon, forced, load_duel, replay
-from ...paths import AUTOSAVE, autosave_path, user_home
+from ...paths import autosave_name, autosave_path, user_home
 from ...schema.cardpool import CardPool
 from .prompting import worth_asking
 
@@ -85,6 +85,7 @@ class Session:
     # once something happened since (presenters.prompting)
     window_seen: list[int] = field(default_factory=lambda: [0, 0])
     holder: int | None = None  # hot-seat: the player who last lifted a curtain (holds the device)
+    autosave_kind: str = ""  # which autosave it keeps (paths.AUTOSAVE_KINDS; "": hotseat or solo as it is)
     table_asks: str = "events"  # hot-seat "Anyone responding?": "events" (where something happened, End Phases) or "every" window
     table_seen: int = 0  # the log's length at the table's last response window
     summon_passed: int | None = None  # hot-seat: the log's length when the table passed a Summon's first window
@@ -546,7 +547,7 @@ class Session:
         seats = (Seat(self.seats[0].name, self.seats[0].kind, self.seats[0].prompt),
                  Seat(self.seats[1].name, self.seats[1].kind, self.seats[1].prompt))
         session = Session(duel, self.pool, seats, hot_seat=self.hot_seat, save_dir=self.save_dir, autosave=self.autosave,
-                          think_apart=self.think_apart)
+                          think_apart=self.think_apart, autosave_kind=self.autosave_kind, table_asks=self.table_asks)
         if not self.hot_seat:
             session.viewer = next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
         session.run_agents()
@@ -599,7 +600,7 @@ class Session:
         """Keep the autosave up to date; a failure is kept in `autosave_error` for the screen."""
         if not self.autosave or self.duel.record is None:
             return
-        path = self.save_dir / AUTOSAVE
+        path = self.save_dir / autosave_name(self.autosave_kind or ("hotseat" if self.hot_seat else "solo"))
         try:
             if self.duel.outcome is not None:
                 path.unlink(missing_ok=True)

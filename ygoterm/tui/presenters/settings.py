@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ... import paths
-from ...paths import autosave_path
+from ...paths import autosave_path, is_autosave
 from ...schema.problems import DataError, display_path
 from ...schema.report import problems_from
 from ...schema.rules import DuelRules, Rules
@@ -89,9 +89,9 @@ class Settings:
 
 
 def saved_duels() -> list[Path]:
-    """Duels saved with s on the duel screen (newest first); the autosave has its own menu item."""
+    """Duels saved with s on the duel screen (newest first); the autosaves have their own menu item."""
     folder = autosave_path().parent
-    files = [p for p in folder.glob("*.json") if p.name != autosave_path().name] if folder.is_dir() else []
+    files = [p for p in folder.glob("*.json") if not is_autosave(p)] if folder.is_dir() else []
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
 

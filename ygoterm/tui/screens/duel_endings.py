@@ -84,7 +84,7 @@ class DuelEndings(DuelScreenBase):
         elif s.autosave_error:
             body = f"The autosave is failing ({s.autosave_error}): answer n, then s saves the duel under a name."
         else:
-            body = ("The duel is autosaved: \"Resume the last duel\" on the menu plays on from here (until another "
+            body = ("The duel is autosaved: \"Resume\" on the menu plays on from here (until another "
                     "duel starts). s saves it under a name to keep it longer.")
         self.ask(ConfirmScreen("Leave the duel?", body, yes="leave", no="play on"), self._leave_or_stay)
 

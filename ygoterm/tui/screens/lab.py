@@ -385,6 +385,7 @@ class LabScreen(PlainNotifications, Screen):
         assert self.deck is not None
         app: Any = self.app
         screen = app.solo_screen((self.deck, self.deck), "goldfish", seed, first=first)
+        screen.session.autosave_kind = "lab"  # (its own autosave: a test hand never replaces an unfinished duel or match)
         app.push_screen(screen)
         screen.notify(f"Test hand (seed {seed}, going {'first' if first else 'second'}) that "
                       f"{'meets' if meets else 'misses'} '{line.first.name}'. q comes back to the lab.")

@@ -207,7 +207,7 @@ class MatchDuelScreen(ClockNotices, DuelScreen):
         self.run.save_auto()
         body = (f"The autosave is failing ({self.run.autosave_error}): answer n, then s saves the match under a name."
                 if self.run.autosave_error else
-                "The match is autosaved: \"Resume the last duel\" on the menu plays on from here (until another duel starts).")
+                "The match is autosaved: \"Resume\" on the menu plays on from here (until another duel starts).")
         self.ask(ConfirmScreen("Leave the match?", body, yes="leave", no="play on"), self._leave_or_stay)
 
 
@@ -342,7 +342,7 @@ class MatchBreakScreen(ClockNotices, PlainNotifications, Screen):
             self.app.pop_screen()
             return
         self.run.save_auto()
-        body = "The match is autosaved: \"Resume the last duel\" on the menu plays on from this break."
+        body = "The match is autosaved: \"Resume\" on the menu plays on from this break."
         self._ask(ConfirmScreen("Leave the match?", body, yes="leave", no="stay"), lambda yes: yes and self.app.pop_screen())
 
 

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from ...paths import autosave_path
+from ...paths import autosaves
 from ..presenters.settings import Settings, saved_duels
 from .base import PlainNotifications
 
@@ -26,7 +26,7 @@ from .base import PlainNotifications
 class MenuScreen(Screen):
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("escape", "app.confirm_quit", "Quit?", show=False)]
 
-    ITEMS = [("resume", "Resume the last duel"), ("hotseat", "Hot-seat duel"), ("vscomputer", "Duel vs computer"),
+    ITEMS = [("resume", "Resume"), ("hotseat", "Hot-seat duel"), ("vscomputer", "Duel vs computer"),
              ("match", "Match (best of 3)"), ("solo", "Solo test"),
              ("puzzles", "Puzzles"), ("saves", "Saved duels"), ("decks", "Decks"), ("lab", "Deck lab"), ("settings", "Settings"), ("quit", "Quit")]
 
@@ -55,7 +55,7 @@ class MenuScreen(Screen):
     def refresh_items(self) -> None:
         items = self.query_one(OptionList)
         items.clear_options()
-        shown = {"resume": autosave_path().is_file(), "saves": bool(saved_duels())}
+        shown = {"resume": bool(autosaves()), "saves": bool(saved_duels())}
         items.add_options([ListOption(label, id=key) for key, label in self.ITEMS if shown.get(key, True)])
         items.highlighted = 0
         items.focus()
