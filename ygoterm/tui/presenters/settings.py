@@ -35,6 +35,7 @@ class _SettingsFile(BaseModel):
     solo_prompt: Literal["always", "auto", "never"] = "auto"  # your response prompts in solo, vs the AI and in matches vs the AI
     table_asks: Literal["events", "every"] = "events"  # hot-seat "Anyone responding?": where something happened, or at every window
     go_first: Literal["ask", "always"] = "ask"  # playing alone: the coin-toss winner chooses (R-SETUP-3), or you always go first
+    ai_pause: Annotated[float, Field(ge=0, le=2)] = 0.3  # seconds each move of the AI's stays on screen before its next
 
 
 def settings_path() -> Path:
@@ -54,6 +55,7 @@ class Settings:
     solo_prompt: str = "auto"  # your response prompts when you play alone (solo, vs the AI)
     table_asks: str = "events"  # hot-seat "Anyone responding?": "events" (where something happened, End Phases) or "every" window
     go_first: str = "ask"  # playing alone: "ask" (the coin-toss winner chooses, R-SETUP-3) or "always" (you go first)
+    ai_pause: float = 0.3  # seconds each move of the AI's stays on screen before its next (0: none)
 
     @classmethod
     def load(cls) -> "Settings":
@@ -70,7 +72,7 @@ class Settings:
         except ValidationError as e:
             return cls(problem=str(problems_from(e, file=display_path(path), locator=Locator(text))[0]))
         return cls(list(data.names), list(data.prompts), data.starting_lp, auto_continue=data.auto_continue,
-                   solo_prompt=data.solo_prompt, table_asks=data.table_asks, go_first=data.go_first)
+                   solo_prompt=data.solo_prompt, table_asks=data.table_asks, go_first=data.go_first, ai_pause=data.ai_pause)
 
     def save(self) -> str:
         """Write settings.json atomically; returns why it failed, or ""."""
@@ -78,7 +80,8 @@ class Settings:
         try:
             write_atomically(path, json.dumps({"names": self.names, "prompts": self.prompts, "starting_lp": self.starting_lp,
                                                  "auto_continue": self.auto_continue, "solo_prompt": self.solo_prompt,
-                                                 "table_asks": self.table_asks, "go_first": self.go_first}, indent=1))
+                                                 "table_asks": self.table_asks, "go_first": self.go_first,
+                                                 "ai_pause": self.ai_pause}, indent=1))
         except OSError as e:
             return f"Settings could not be saved to {path}: {e.strerror or e}"
         self.problem = ""

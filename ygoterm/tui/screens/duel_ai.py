@@ -63,6 +63,17 @@ class AISeat(DuelScreenBase):
             self.ask(MessageScreen("Sorry: an internal error", f"{e}{where}"), lambda _: self.advance())
             return
         self.remember(events)
+        pause = float(getattr(getattr(self.app, "settings", None), "ai_pause", 0) or 0)
+        if pause and self.session.ai_seat() is not None and self.session.duel.outcome is None:
+            # its next move waits: this one is seen on the board and in the log first (keys as while it thinks)
+            self.thinking = True
+            self.advance()  # (the board only, while "thinking")
+            self.set_timer(pause, self._after_pause)
+            return
+        self.advance()
+
+    def _after_pause(self) -> None:
+        self.thinking = False
         self.advance()
 
     def _thought_failed(self, error: Exception) -> None:

@@ -102,6 +102,7 @@ class SettingsScreen(PlainNotifications, Screen):
             ListOption(f"Your response prompts when you play alone (solo, vs the AI): {s.solo_prompt.title()}", id="solo"),
             ListOption(f"First or second when you play alone: "
                        f"{'the coin-toss winner chooses' if s.go_first == 'ask' else 'you always go first'}", id="first"),
+            ListOption(f"The AI's moves stay on screen: {f'{s.ai_pause:g} s each' if s.ai_pause else 'no pause'}", id="pause"),
             ListOption(f"Player 1's name: {s.names[0]}", id="n0"),
             ListOption(f"Player 2's name: {s.names[1]}", id="n1"),
         ])
@@ -140,6 +141,8 @@ class SettingsScreen(PlainNotifications, Screen):
         elif event.option.id in ("n0", "n1"):
             self._ask_name(int(event.option.id[1]), event.option_index)
             return
+        elif event.option.id == "pause":
+            s.ai_pause = {0: 0.3, 0.3: 0.8}.get(s.ai_pause, 0)
         elif event.option.id == "first":
             s.go_first = "always" if s.go_first == "ask" else "ask"
         elif event.option.id == "table":
