@@ -16,9 +16,10 @@ def test_every_scripted_card_has_a_scenario(pool):
 
 
 def test_shipped_decks_hold_only_scripted_cards(pool):
+    """Side Decks too: the AI refuses a deck with a card it cannot play, sided in or not."""
     for path in deck_paths(paths.deck_dirs()):
         deck, _ = load_deck(path, pool)
-        manual = sorted({c.name for c in deck.main + deck.extra if c.has_effect and not c.scripted})
+        manual = sorted({c.name for c in deck.main + deck.extra + deck.side if c.has_effect and not c.scripted})
         assert not manual, f"{path.name}: cards without scripts: {manual}"
 
 

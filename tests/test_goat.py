@@ -134,7 +134,7 @@ def test_coverage_counts_the_goat_list_per_kind_and_names_the_manual_cards(cli):
     code, out, _ = cli("cards", "coverage", "--banlist", "goat", "kaiba-dragons")
     text = " ".join(out.split())
     assert code == 0 and "Coverage of the 'goat' list (1,698 cards, 1,693 names on the list; as they play in format goat)" in text
-    assert "Kaiba's Dragons: all 42 cards play automatically" in text
+    assert "Kaiba's Dragons: all 57 cards play automatically" in text  # 40 Main, 2 Extra, 15 Side
 
 
 def test_coverage_lists_a_decks_manual_cards(cli, home_decks):
