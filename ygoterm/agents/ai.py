@@ -80,7 +80,8 @@ class Thought:
         """The explanation as text; `hide` masks the cards a viewer may not see (None: names all,
         for the AI's own player or once the duel is over)."""
         said = self._masker(hide)
-        out = [f"{said(self.decision)}: chose {said(self.chosen)}", "   value  play-outs  answer"]
+        decision = said(self.decision).replace("your move", f"{seats[self.player]}'s move")  # (the engine asked the AI)
+        out = [f"{decision}: chose {said(self.chosen)}", "   value  play-outs  answer"]
         most = max((visits for _, _, visits in self.candidates), default=0)
         for label, value, visits in sorted(self.candidates, key=lambda c: (c[2] < most, -c[1])):
             dropped = " (dropped halfway)" if visits < most else ""
