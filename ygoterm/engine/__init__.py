@@ -30,7 +30,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ".state.card": ("CardInst",),  # a card of a duel, as the duel's owner (a hot-seat table, a test) reads it
     # what happened
     ".core.events": ("Event", "ChainLinkAdded", "ChainResolves", "CoinToss", "Draw", "LifePoints", "Move", "Negated", "Note",
-                "PhaseChange", "SetCard", "Shuffle", "Summon", "TimeProcedure", "TurnStart"),
+                "PhaseChange", "SetCard", "Shuffle", "Summon", "TimeProcedure", "TurnOrder", "TurnStart"),
     # manual actions (DESIGN.md §4)
     ".rules.manual": ("Manual",),
     # saves, replays, positions
@@ -77,7 +77,8 @@ if TYPE_CHECKING:  # the same names for type checkers
     from .core.events import (ChainLinkAdded as ChainLinkAdded, ChainResolves as ChainResolves, CoinToss as CoinToss,
                               Draw as Draw, Event as Event, LifePoints as LifePoints, Move as Move,
                               Negated as Negated, Note as Note, PhaseChange as PhaseChange, SetCard as SetCard,
-                              Shuffle as Shuffle, Summon as Summon, TimeProcedure as TimeProcedure, TurnStart as TurnStart)
+                              Shuffle as Shuffle, Summon as Summon, TimeProcedure as TimeProcedure, TurnOrder as TurnOrder,
+                              TurnStart as TurnStart)
     from .rules.manual import Manual as Manual
     from .match.match import (DuelBegins as DuelBegins, DuelResult as DuelResult, Match as Match,
                               MatchEnd as MatchEnd, OrderChosen as OrderChosen, SideDone as SideDone,

@@ -21,10 +21,10 @@ it ask at every window again).
 
 from __future__ import annotations
 
-from ...engine import Decision, Draw, Duel, Kind, Note, Phase, PhaseChange, SetCard, Shuffle, Step, TurnStart
+from ...engine import CoinToss, Decision, Draw, Duel, Kind, Note, Phase, PhaseChange, SetCard, Shuffle, Step, TurnOrder, TurnStart
 
 # what happens without being worth a response prompt by itself (the next one asks)
-QUIET = (TurnStart, PhaseChange, Draw, Shuffle, SetCard, Note)
+QUIET = (CoinToss, TurnOrder, TurnStart, PhaseChange, Draw, Shuffle, SetCard, Note)
 
 
 def worth_asking(duel: Duel, decision: Decision, since: int, *, public: bool = False) -> bool:

@@ -156,9 +156,10 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         followed = board.cursor.uid if board.cursor is not None else None
         board.fill(me, foe, self.bottom, actionable(s), board_marks(s, view, self.picked))
         if followed is not None and board.cursor is not None and board.cursor.uid != followed:
-            # the card under the cursor moved (Summoned, Set, returned): the cursor goes with it if
-            # it is still on the board; else it stays on the place
-            moved_to = next((slot for row in board.slots.values() for slot in row if slot.uid == followed and slot.display), None)
+            # the card under the cursor moved — Summoned, Set, returned to the hand: the cursor goes
+            # with it; else (a Spell activated, on its way to the GY) it stays on the place
+            moved_to = next((slot for row in board.slots.values() for slot in row if slot.uid == followed and slot.display
+                             and (slot.zone in ("M", "H") or slot.zone == "S" and slot.view is not None and not slot.view.face_up)), None)
             if moved_to is not None:
                 board.select(moved_to)
         names = s.duel.names
