@@ -436,8 +436,12 @@ def test_snapshot_curtain(pool, decks, snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_snapshot_shared_response(pool, decks, snap_compare, size):
     """Hot-seat: the curtain lifted, first chosen, the Draw Phase's "Anyone responding?" over the
-    public board."""
-    app = make_app(pool, start=lambda app: app.hot_seat_screen((decks["kaiba-dragons"], decks["joey-warriors"]), 3))
+    public board (the table asked at every window, as Settings can choose)."""
+    def start(app):
+        app.settings.table_asks = "every"
+        return app.hot_seat_screen((decks["kaiba-dragons"], decks["joey-warriors"]), 3)
+
+    app = make_app(pool, start=start)
     assert snap_compare(app, terminal_size=size, press=["enter", "1", "_"])
 
 
