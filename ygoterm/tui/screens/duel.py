@@ -187,7 +187,8 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         """When what `check_action` depends on changes (besides the seats, fixed for a duel),
         the key bar follows (`refresh_bindings` → `_show_keys`)."""
         s = self.session
-        mode = self.thinking, s.duel.outcome is not None, s.duel.pending is not None, s.at_keyboard()
+        mode = (self.thinking, s.duel.outcome is not None, s.duel.pending is not None, s.at_keyboard(),
+                self._pass_option() is not None, self._can_attack(), self._next_option() is not None)
         if mode != self.keys_mode:
             self.keys_mode = mode
             self.refresh_bindings()
@@ -436,6 +437,10 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
             return s.at_keyboard() is not None
         if action == "pass_":
             return self._pass_option() is not None
+        if action == "attack":
+            return self._can_attack()
+        if action == "next":
+            return self._next_option() is not None
         return True
 
     @on(FieldRow.Chosen)
@@ -516,9 +521,24 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         return None
 
     def action_next(self) -> None:
-        option = self._pick_verb("battle", "main2", "end", "pass")
+        option = self._next_option()
         if option is not None:
             self._answer(option)
+
+    def _next_option(self) -> Option | None:
+        """n: on to the next phase (Battle, Main 2, End), or pass in a response window."""
+        return self._pick_verb("battle", "main2", "end", "pass")
+
+    def _can_attack(self) -> bool:
+        """a does something: an attack can be declared now, or from Main Phase 1 into battle with
+        a face-up Attack Position monster."""
+        d = self.session.pending
+        if d is None or not self._my_decision():
+            return False
+        if any(o.verb == "attack" for o in d.options):
+            return True
+        return d.kind == Kind.COMMAND and self._pick_verb("battle") is not None and any(
+            m is not None and m.face_up and m.pos == Pos.ATTACK for m in self.session.view().sides[d.player].monsters)
 
     def action_pass_(self) -> None:
         option = self._pass_option()
