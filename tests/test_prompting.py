@@ -30,14 +30,20 @@ def _asked_in_turn(pool, position, prompt="auto", opponent=None):
             asked.append(d.prompt)
             session.answer("pass")
             continue
-        wanted = next((o for o in d.options if plan and o.label == plan[0]), None)
-        if wanted is not None:
-            plan.pop(0)
-            session.answer(wanted)
-        else:
-            session.answer(next(o for o in d.options if o.key in ("pass", "end", "main2", "no")) if d.kind != Kind.CARDS
-                           else d.options[: d.min])
+        _follow(session, d, plan)
     return asked
+
+
+def _follow(session, d, plan):
+    """Answer `d` with the plan's next move (a label) if it is an option, else move on: pass,
+    end the phase, decline; a selection takes the first cards it needs."""
+    wanted = next((o for o in d.options if plan and o.label == plan[0]), None)
+    if wanted is not None:
+        plan.pop(0)
+        session.answer(wanted)
+    else:
+        session.answer(next(o for o in d.options if o.key in ("pass", "end", "main2", "no")) if d.kind != Kind.CARDS
+                       else d.options[: d.min])
 
 
 def test_auto_asks_at_the_summon_the_attack_and_the_end_phase_only(pool):
@@ -95,10 +101,5 @@ def test_the_hot_seat_table_asks_once_per_summon_and_never_at_a_bare_phase(pool)
             shared.append(d.prompt)
             session.continue_window()
             continue
-        wanted = next((o for o in d.options if plan and o.label == plan[0]), None)
-        if wanted is not None:
-            plan.pop(0)
-            session.answer(wanted)
-        else:
-            session.answer(next(o for o in d.options if o.key in ("pass", "end", "main2")))
+        _follow(session, d, plan)
     assert shared == ["Main Phase 1: respond or pass", "End Phase: respond or pass"]

@@ -36,7 +36,7 @@ def worth_asking(duel: Duel, decision: Decision, since: int, *, public: bool = F
     every End Phase, whoever the engine asks first."""
     if decision.kind != Kind.CHAIN:
         return True
-    if duel.chain or duel.view(decision.player).summoning:
+    if duel.chain or duel.summoning:
         return True  # an activation to answer, a Summon being declared
     if duel.attack is not None:
         if not duel.step.in_damage_step:

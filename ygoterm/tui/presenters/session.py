@@ -154,7 +154,7 @@ class Session:
         `Duel.priority_passes`), so the window closes — never further (the next window asks again)."""
         d = self.duel.pending
         assert d is not None and d.kind == Kind.CHAIN
-        if self.duel.view(d.player).summoning:
+        if self.duel.summoning:
             self.summon_passed = len(self.duel.log)  # its second window (after it succeeds) is passed too
         events = self.answer("pass")
         nxt = self.duel.pending
@@ -205,7 +205,7 @@ class Session:
         question is the second window's, once the Summon succeeded (Trap Hole's)."""
         if self.responding != d.player or self.summon_passed is not None or any(o.verb == "activate" for o in d.options):
             return False
-        if not self.duel.view(d.player).summoning:
+        if not self.duel.summoning:
             return False
         self.summon_passed = len(self.duel.log)
         return True

@@ -535,10 +535,19 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         d = self.session.pending
         if d is None or not self._my_decision():
             return False
-        if any(o.verb == "attack" for o in d.options):
-            return True
-        return d.kind == Kind.COMMAND and self._pick_verb("battle") is not None and any(
-            m is not None and m.face_up and m.pos == Pos.ATTACK for m in self.session.view().sides[d.player].monsters)
+        return any(o.verb == "attack" for o in d.options) or self._battle_to_attack() is not None
+
+    def _battle_to_attack(self) -> Option | None:
+        """In Main Phase 1 with a face-up Attack Position monster: the move into the Battle Phase
+        that `a` makes (its Battle Step then asks which attack)."""
+        d = self.session.pending
+        if d is None or d.kind != Kind.COMMAND:
+            return None
+        battle = self._pick_verb("battle")
+        if battle is None or not any(m is not None and m.face_up and m.pos == Pos.ATTACK
+                                     for m in self.session.view().sides[d.player].monsters):
+            return None
+        return battle
 
     def action_pass_(self) -> None:
         option = self._pass_option()
@@ -560,9 +569,8 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         if d is None or not self._my_decision():
             return
         attacks = [o for o in d.options if o.verb == "attack"]
-        battle = self._pick_verb("battle") if d.kind == Kind.COMMAND else None
-        if not attacks and battle is not None and any(
-                m is not None and m.face_up and m.pos == Pos.ATTACK for m in self.session.view().sides[d.player].monsters):
+        battle = None if attacks else self._battle_to_attack()
+        if battle is not None:
             self.attack_next = True  # into the Battle Phase; its Battle Step asks which attack
             self._answer(battle)
             return
