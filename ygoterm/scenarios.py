@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from . import paths
+from .agents import Agent, make_agent, observe, seat_seed
 from .engine import PHASE_WORDS, SIDES, Duel, EffectError, IllegalChoice, Kind, Loc, Pos, build_position
 from .schema.cardpool import CardPool
 from .schema.cards import Monster
@@ -175,12 +176,63 @@ def _check_card_names(scenario: Scenario, pool: CardPool, locator: Locator, name
         raise DataError(problems)
 
 
+GoalState = Literal["solved", "failed"]
+GOAL_WORDS = {"win": "win this turn", "survive": "survive this turn"}
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle's goal for side A (player 1), as `scenario check` checks it and the TUI tells it:
+    `win` is solved by winning before the puzzle's turn ends, `survive` by seeing the next turn
+    start (or by winning)."""
+
+    goal: Literal["win", "survive"]
+    turn: int
+
+    def state(self, duel: Duel) -> GoalState | None:
+        """Solved, failed, or None while it is still open."""
+        if self.goal == "win" and duel.turn > self.turn:
+            return "failed"  # (a win later, e.g. by the opponent's deck-out, is not this puzzle's)
+        if duel.outcome is not None:
+            return "solved" if duel.outcome.winner == 0 else "failed"
+        if duel.turn > self.turn:
+            return "solved"
+        return None
+
+    def verdict(self, duel: Duel) -> str:
+        """What happened, in a sentence for the player."""
+        me, them = duel.players
+        if duel.outcome is not None and not (self.goal == "win" and duel.turn > self.turn):
+            return duel.outcome.text(duel.names) + "."
+        if self.goal == "survive":
+            return f"You made it through the turn with {me.lp} LP."
+        return f"The turn is over and {duel.names[1]} still has {them.lp} LP."
+
+
+def puzzle_of(scenario: Scenario) -> Puzzle | None:
+    return Puzzle(scenario.goal, scenario.turn) if scenario.goal is not None else None
+
+
+def ai_sides(scenario: Scenario) -> dict[int, str]:
+    """The players the AI plays in this scenario, as agent names (`ai:normal` …)."""
+    return {SIDES[side]: f"ai:{level}" for side, level in scenario.ai.items()}
+
+
+def _play_ai(duel: Duel, agents: dict[int, Agent], pool: CardPool) -> None:
+    """Answer every pending decision of a side the AI plays (as the TUI's AI seat would)."""
+    while (d := duel.pending) is not None and d.player in agents:
+        duel.apply(agents[d.player].choose(observe(duel, d.player, pool), d))
+
+
 def run(path: Path, pools: PoolCache) -> Result:
     """Play one scenario file. Raises DataError if the file itself is broken."""
     scenario, duel = prepare(path, pools)
     result = Result(path, scenario.name, duel=duel)
+    pool = pools.get([(path.parent / c).resolve() for c in scenario.cards])
+    agents = {p: make_agent(spec, seat_seed(duel.seed)) for p, spec in ai_sides(scenario).items()}
     for number, step in enumerate(scenario.script, 1):
         where = f"step {number}"
+        _play_ai(duel, agents, pool)
         if step.expect is not None:
             result.failures += [f"{where} (expect): {f}" for f in compare(duel, step.expect)]
             continue
@@ -218,8 +270,13 @@ def run(path: Path, pools: PoolCache) -> Result:
         if step.refused is not None:
             result.failures.append(f"{where} '{step.do}': expected a refusal ({step.refused}) but it was accepted")
             break
+    _play_ai(duel, agents, pool)
     if scenario.expect is not None:
         result.failures += compare(duel, scenario.expect)
+    puzzle = puzzle_of(scenario)
+    if puzzle is not None and (state := puzzle.state(duel)) != "solved":
+        why = puzzle.verdict(duel) if state else f"it is still turn {duel.turn}"
+        result.failures.append(f"the puzzle's goal ({GOAL_WORDS[puzzle.goal]}) is {'missed' if state else 'not reached yet'}: {why}")
     result.log_tail = [e.text(duel.names) for e in duel.log[-LOG_TAIL:]]
     return result
 

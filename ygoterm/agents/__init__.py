@@ -6,6 +6,8 @@ holds only what its player may know. `make_agent("ai:hard", seed)` builds one fr
 
 from __future__ import annotations
 
+import random
+
 from .ai import LEVELS, AIAgent
 from .greedy import GreedyAgent
 from .observation import Agent, Answer, Observation, observe
@@ -26,4 +28,10 @@ def make_agent(spec: str, seed: int) -> Agent:
     raise ValueError(f"unknown agent {spec!r}: choose one of {', '.join(AGENTS)}")
 
 
-__all__ = ["AGENTS", "AIAgent", "Agent", "Answer", "GreedyAgent", "Observation", "RandomAgent", "make_agent", "observe"]
+def seat_seed(duel_seed: int) -> int:
+    """The seed of an agent seated in a duel of this seed: the TUI and `scenario check` agree on
+    it, so a puzzle's AI opponent plays the moves its solution was written against."""
+    return random.Random(duel_seed).randrange(2**31)
+
+
+__all__ = ["AGENTS", "AIAgent", "Agent", "Answer", "GreedyAgent", "Observation", "RandomAgent", "make_agent", "observe", "seat_seed"]

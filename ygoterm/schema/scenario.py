@@ -177,6 +177,10 @@ class Scenario(_Model):
     # … or a fresh duel from two decks (deck names, files, or inline {main: …} mappings).
     decks: dict[Side, Any] | None = None
     prompt: dict[Side, Literal["auto", "always"]] = {}
+    # A puzzle: what side A must do (checked after the script, and told by the TUI as it happens),
+    # and the sides the AI plays (their decisions are the AI's, not the script's).
+    goal: Literal["win", "survive"] | None = None
+    ai: dict[Side, Literal["easy", "normal", "hard"]] = {}
     script: list[Step] = []
     expect: Expect | None = None
 

@@ -229,7 +229,7 @@ class YgoApp(App):
     def puzzle_screen(self, path: Path) -> DuelScreen:
         """A scenario's position to play by hand (its extra `cards:` included). Raises DataError,
         with file:line, for a broken file or an unknown card."""
-        from ..scenarios import PoolCache, prepare
+        from ..scenarios import PoolCache, ai_sides, prepare, puzzle_of
         from .presenters.session import Seat, Session
         from .screens.duel import DuelScreen
 
@@ -240,8 +240,13 @@ class YgoApp(App):
         if duel.record is not None:
             duel.record.solo = True
         names = duel.names
-        session = Session.start(duel, pool, (Seat(names[0], "human", "auto"), Seat(names[1], "human", "auto")), hot_seat=False)
-        return DuelScreen(session, title=f"puzzle: {scenario.name}", solo=True, briefing=scenario.description or "")
+        # The sides the AI plays ("survive this turn" against it); you play the others, asked at
+        # every window where you could respond (a puzzle is about timing), as `scenario check` is.
+        kinds = ai_sides(scenario)
+        seats = tuple(Seat(names[p], kinds.get(p, "human"), "able") for p in (0, 1))
+        session = Session.start(duel, pool, (seats[0], seats[1]), hot_seat=False, think_apart=True)
+        return DuelScreen(session, title=f"puzzle: {scenario.name}", solo=True, briefing=scenario.description or "",
+                          puzzle=puzzle_of(scenario))
 
     # ------------------------------------------------------------------ menu items
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from ...agents import make_agent, observe
+from ...agents import make_agent, observe, seat_seed
 from ...agents.random_agent import RandomAgent
 from ...bugs import write_bug_report
 from ...engine import CoinToss, Decision, Duel, EffectError, Event, Kind, LifePoints, Move, Note, Option, Phase, PhaseChange, ReplayRecord, Score, Summon, forced, load_duel, replay
@@ -39,7 +39,9 @@ class Seat:
 
     name: str
     kind: str = "human"  # "human", "goldfish" (passes everything it can), "random", "ai:easy|normal|hard"
-    prompt: str = "always"  # for humans: "always", "auto" or "never" (response windows)
+    # for humans, which response windows ask: "always" (every one), "auto" (where a response
+    # matters, presenters.prompting), "never", or "able" (wherever one is possible: puzzles)
+    prompt: str = "always"
     agent: Any = None
 
     @property
@@ -111,7 +113,7 @@ class Session:
             self.duel.set_prompt_mode(i, "always" if seat.kind == "human" and seat.prompt == "always" else "auto")
 
     def set_prompt(self, player: int, mode: str) -> None:
-        if mode not in ("always", "auto", "never"):
+        if mode not in ("always", "auto", "never", "able"):
             raise ValueError(mode)
         self.seats[player].prompt = mode
         self._apply_prompt_modes()
@@ -490,7 +492,7 @@ class Session:
                 if option is not None:
                     return option
         if seat.agent is None:
-            seed = random.Random(self.duel.seed).randrange(2**31)
+            seed = seat_seed(self.duel.seed)
             seat.agent = make_agent(seat.kind, seed) if seat.kind.startswith("ai:") else RandomAgent(seed)
         random_play = isinstance(seat.agent, RandomAgent)  # (it reads nothing: no view to build)
         return seat.agent.choose(None if random_play else observe(self.duel, d.player, self.pool), d)
@@ -578,12 +580,16 @@ class Session:
         return replay(_record_with(self.duel.record, self.duel.record.choices[:mark]), self.pool, prompt_modes=(modes[0], modes[1]))
 
     def restart(self, seed: int | None = None) -> None:
+        """The duel from its start again (a new seed: new hands); its agents start afresh too,
+        so the same answers meet the same moves (a puzzle's AI opponent plays as before)."""
         record = self.duel.record
         assert record is not None
         fresh = _record_with(record, [])
         if seed is not None:
             fresh.seed = seed
         self.duel = replay(fresh, self.pool)
+        for seat in self.seats:
+            seat.agent = None
         self.undo_points.clear()
         self.snapshots.clear()
         self._apply_prompt_modes()

@@ -96,8 +96,9 @@ class DuelOverScreen(Dialog):
 
     BINDINGS = [Binding("r", "again", "Rematch"), Binding("q", "choose('menu')", "Menu")]
 
-    def __init__(self, outcome: str, again: Sequence[Option] = (), note: str = "") -> None:
+    def __init__(self, outcome: str, again: Sequence[Option] = (), note: str = "", heading: str = "The duel is over") -> None:
         super().__init__()
+        self.heading = heading  # (a puzzle's: solved or not)
         self.outcome = outcome
         self.again = list(again)  # rematch entries (or "try again"), keys chosen by the caller
         self.note = note  # e.g. who chooses to go first in the rematch
@@ -105,7 +106,7 @@ class DuelOverScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(Text("The duel is over", style="bold"), classes="dialog-title")
+            yield Static(Text(self.heading, style="bold"), classes="dialog-title")
             yield Static(Text(self.outcome, style="bold"))
             if self.note:
                 yield Static(Text(self.note, style="dim"))

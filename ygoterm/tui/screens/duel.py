@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 
 from ...engine import SEPARATE_PENDULUM_ZONES, CardView, Event, IllegalChoice, Kind, Manual, Option, Pos
+from ...scenarios import Puzzle
 from ..presenters import manual_menu
 from ..presenters.describe import BOARD_KINDS, actionable, board_marks, deciding_text, describe_option, option_card
 from ..presenters.render import card_detail
@@ -79,12 +80,15 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
     _WHILE_THINKING = frozenset(("help", "pile", "detail", "move", "quit_duel", "why"))
     _WHILE_ON = frozenset(("commands", "next", "attack", "pass_", "concede", "restart", "manual"))  # not once it is over
 
-    def __init__(self, session: Session, *, title: str = "", solo: bool = False, briefing: str = "") -> None:
+    def __init__(self, session: Session, *, title: str = "", solo: bool = False, briefing: str = "",
+                 puzzle: Puzzle | None = None) -> None:
         super().__init__()
         self.session = session
         self.title_text = title
         self.solo = solo
         self.briefing = briefing  # shown once before the first decision (a puzzle's task)
+        self.puzzle = puzzle  # a puzzle's goal: told once it is solved or missed
+        self.puzzle_told = False
         self.asking = False
         self.refused = ""  # why the last answer was refused (shown when the question is asked again)
         self.attack_next = False  # a in Main Phase 1 went to battle: the Battle Step asks for the attack
@@ -265,12 +269,14 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         self.refresh_board()
         if self.asking or self.thinking:
             return
-        if s.ai_seat() is not None and s.duel.outcome is None:
-            self._think()
-            return
-        if self.briefing:
+        if self.briefing:  # (before the AI's first move: it is the task)
             briefing, self.briefing = self.briefing, ""
             self.ask(MessageScreen(self.title_text, briefing), lambda _: self.advance())
+            return
+        if self.puzzle is not None and self._tell_puzzle():
+            return
+        if s.ai_seat() is not None and s.duel.outcome is None:
+            self._think()
             return
         d = s.pending
         if s.duel.outcome is not None:

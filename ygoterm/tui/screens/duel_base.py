@@ -10,6 +10,7 @@ from typing import Any, Callable
 from textual.screen import Screen
 
 from ...engine import Event
+from ...scenarios import Puzzle
 from ..presenters.session import Session
 from ..widgets.board import Board
 from ..widgets.questions import Question
@@ -28,6 +29,8 @@ class DuelScreenBase(PlainNotifications, Screen[None]):
     thinking: bool  # the AI is thinking in a worker thread: the board shows, actions wait
     over_shown: bool  # the end-of-duel screen came up once (r and q work on the board after it)
     prefer_first: bool  # new test hands go first
+    puzzle: Puzzle | None  # a puzzle's goal (told by duel_endings once solved or missed)
+    puzzle_told: bool
     last_lp: list[int]
     lp_change: list[int]
     board: Board

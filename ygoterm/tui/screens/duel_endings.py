@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from ...engine import Option
+from ...scenarios import GOAL_WORDS
 from .dialogs import ConfirmScreen, DuelOverScreen, InputPrompt
 from .duel_base import DuelScreenBase
 
@@ -149,6 +150,35 @@ class DuelEndings(DuelScreenBase):
                 self.app.pop_screen()
 
         self.ask(DuelOverScreen(s.duel.outcome.text(s.duel.names), again, note), chosen)
+
+    def _tell_puzzle(self) -> bool:
+        """Once a puzzle's goal is solved or missed, say so (once; an undo or a restart opens it
+        again) with a try-again. True if it asked."""
+        assert self.puzzle is not None
+        s = self.session
+        state = self.puzzle.state(s.duel)
+        if state is None:
+            self.puzzle_told = False
+            return False
+        if self.puzzle_told:
+            return False
+        self.puzzle_told = True
+        self.over_shown = s.duel.outcome is not None  # (this is its end-of-duel screen)
+
+        def chosen(key: Any) -> None:
+            if key == "restart":
+                s.restart()
+                self._after_new_duel("The same position again.")
+            elif key == "menu":
+                self.app.pop_screen()
+            else:
+                self.advance()
+
+        heading = "Puzzle solved" if state == "solved" else "Puzzle not solved"
+        goal = GOAL_WORDS[self.puzzle.goal].capitalize()
+        self.ask(DuelOverScreen(self.puzzle.verdict(s.duel), [Option("restart", "Try again: the same position")],
+                                f"The goal: {goal}.", heading=heading), chosen)
+        return True
 
     def action_rematch(self) -> None:
         """r once the duel is over: the end-of-duel screen again, where the loser chooses."""
