@@ -22,6 +22,12 @@ WRONG_LINES = {
     "survive-piercing-dragon": ["pass", "pass", "activate Sakuretsu Armor", "target Summoned Skull", "pass", "activate Scapegoat"],
     "survive-four-attackers": ["activate Magic Cylinder", "target Summoned Skull", "pass", "pass", "pass", "activate Kuriboh"],  # no LP gained in time
     # burn first, keep the rest: 2100 LP left (the opponent's deck-out next turn is no solution)
+    # Blue-Eyes, taken with Change of Heart, attacks into the Magic Cylinder the AI holds
+    "the-cylinder-you-saw": ["activate Change of Heart", "target Blue-Eyes White Dragon", "pass", "battle", "pass",
+                             "attack Blue-Eyes White Dragon -> direct", "pass", "pass"],
+    # Celtic Guardian before the Storm: the AI's Trap Hole takes it, 1400 LP short
+    "their-backrow-counts": ["flip Princess of Tsurugi", "summon Celtic Guardian", "activate Heavy Storm", "battle",
+                             "attack Gemini Elf -> direct", "attack Princess of Tsurugi -> direct", "main2", "end"],
     "lethal-with-rush": ["activate Ookazi", "pass", "activate Sparks", "pass", "end", "pass"],
 }
 
