@@ -419,3 +419,118 @@ def test_a_file_with_no_importable_card_writes_nothing(cli, home, tmp_path):
     code, out, err = cli("cards", "import", path)
     assert code == 2 and "skipped 1" in out and "not one card in it can be imported" in err
     assert not (home / "cards" / "imported-skills").exists()
+
+
+# ---------------------------------------------------------------------- imports that never break the pool (#36)
+
+
+def test_a_card_of_megabytes_is_skipped_and_big_imports_split_into_small_files(cli, home, tmp_path):
+    """A 10 MB card text used to be written into a card file over the 8 MB limit, after which
+    every command failed; long (legal) texts now fill files of at most 2 MB."""
+    rows = [(900001, "Endless Imp", M | N, 1000, 1000, 4, 1, 1, 0, 3, "x" * 10_000_000)]
+    rows += [(900100 + i, f"Wordy Imp {i}", M | N, 100, 100, 4, 1, 1, 0, 3, "w" * 9_000) for i in range(400)]
+    path = make_cdb(tmp_path / "big.cdb", rows)
+    code, out, err = cli("cards", "import", path)
+    assert code == 0, err
+    assert "skipped 1" in out and "900001 'Endless Imp': text" in out
+    folder = home / "cards" / "imported-big"
+    files = sorted(folder.glob("cards-*.yaml"))
+    assert len(files) == 2 and all(f.stat().st_size <= 2 * 1024 * 1024 for f in files)
+    pool = user_pool()
+    assert pool.get(900001) is None and pool.get(900499).name == "Wordy Imp 399"
+    assert cli("cards", "show", "Wordy Imp 0")[0] == 0  # the pool loads: commands work
+
+
+def test_an_import_folder_holding_a_file_of_yours_is_not_replaced(cli, home, cdb, tmp_path):
+    assert cli("cards", "import", cdb)[0] == 0
+    folder = home / "cards" / "imported-cards"
+    (folder / "my-notes.yaml").write_text("[]\n")
+    code, _, err = cli("cards", "import", cdb)
+    assert code == 2 and "my-notes.yaml" in err and "move those elsewhere" in err
+    assert (folder / "my-notes.yaml").read_text() == "[]\n"
+    mine = tmp_path / "mine"  # a marker copied into a folder of one's own does not make it an import's
+    mine.mkdir()
+    (mine / "deck-ideas.yaml").write_text("[]\n")
+    (mine / ".import.json").write_text((folder / ".import.json").read_text())
+    code, _, err = cli("cards", "import", cdb, "--into", mine)
+    assert code == 2 and "deck-ideas.yaml" in err
+    assert (mine / "deck-ideas.yaml").is_file()
+
+
+def test_what_a_killed_import_left_is_tidied_and_the_earlier_import_comes_back(cli, home, cdb):
+    assert cli("cards", "import", cdb)[0] == 0
+    cards = home / "cards"
+    folder = cards / "imported-cards"
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    dead = 2**22 + 12345  # (beyond Linux's default pid_max: no such process)
+    # killed between moving the earlier import aside and renaming the new one into place
+    folder.rename(cards / f".imported-cards.replaced-{dead}")
+    half = cards / f".imported-cards.importing-{dead}"
+    half.mkdir()
+    (half / "cards-000.yaml").write_bytes(b"x" * 1_000_000)
+    stray = cards / f".imported-other.importing-{dead}"
+    stray.mkdir()
+    code, out, _ = cli("cards", "import", cdb)
+    assert code == 0 and "Unchanged" in out  # the earlier import came back, and it is this one
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+    assert sorted(p.name for p in cards.iterdir()) == ["imported-cards"]
+
+
+def test_a_duplicate_passcode_in_a_cdb_is_refused(cli, home, tmp_path):
+    loose = [CREATE[0].replace("id integer primary key", "id integer"), CREATE[1].replace("id integer primary key", "id integer")]
+    path = make_cdb(tmp_path / "dup.cdb", [(900001, "First Imp", M | N, 1000, 1000, 4, 1, 1),
+                                           (900001, "Second Imp", M | N, 1000, 1000, 4, 1, 1)], create=loose)
+    code, _, err = cli("cards", "import", path)
+    assert code == 2 and "duplicate passcode 900001" in err and "Traceback" not in err
+    assert not (home / "cards" / "imported-dup").exists()
+
+
+def test_cards_aliasing_each_other_are_imported_and_counted(cli, home, tmp_path):
+    path = make_cdb(tmp_path / "loop.cdb", [(900001, "Ouro Imp", M | N, 1000, 1000, 4, 1, 1, 900002),
+                                            (900002, "Boros Imp", M | N, 1000, 1000, 4, 1, 1, 900001),
+                                            (900003, "Plain Imp", M | N, 1000, 1000, 4, 1, 1)])
+    code, out, _ = cli("cards", "import", path)
+    assert code == 0 and "imported 3 cards" in out
+    assert "2 cards whose alias chain runs in a circle" in out
+    pool = user_pool()
+    assert pool.get(900001).name == "Ouro Imp" and pool.get(900002).name == "Boros Imp"
+
+
+def test_a_long_alias_chain_resolves_to_its_root(cli, home, tmp_path):
+    """30,000 rows each aliasing the next (it took ~100 s when each row walked its whole chain)."""
+    n = 30_000
+    rows = [(900000 + i, f"Link Imp {i}", M | N, 100, 100, 4, 1, 1, 900000 + i + 1) for i in range(n)]
+    rows.append((900000 + n, "Root Imp", M | N, 100, 100, 4, 1, 1))
+    path = make_cdb(tmp_path / "chain.cdb", rows)
+    code, out, err = cli("cards", "import", path)
+    assert code == 0, err
+    pool = user_pool()
+    assert pool.get(900000).treated_as == "Root Imp" and pool.get(900000 + n - 1).treated_as == "Root Imp"
+
+
+def test_reimporting_the_base_database_after_an_add_on_works(cli, home, tmp_path):
+    """An add-on's cards are treated_as base cards: re-importing the base must not make them
+    unknown (it failed with an error per add-on card)."""
+    base = make_cdb(tmp_path / "base.cdb", [(900001, "Base Imp", M | N, 1000, 1000, 4, 1, 1)])
+    addon = make_cdb(tmp_path / "addon.cdb", [(900002, "Base Imp Prerelease", M | N, 1000, 1000, 4, 1, 1, 900001)])
+    assert cli("cards", "import", base)[0] == 0
+    assert cli("cards", "import", addon)[0] == 0
+    assert user_pool().get(900002).treated_as == "Base Imp"
+    base2 = make_cdb(tmp_path / "new" / "base.cdb" if (tmp_path / "new").mkdir() is None else None,
+                     [(900001, "Base Imp", M | N, 1000, 1000, 4, 1, 1), (900003, "New Imp", M | N, 1, 1, 1, 1, 1)])
+    code, out, err = cli("cards", "import", base2)
+    assert code == 0, err
+    assert "imported 2 cards" in out
+    assert user_pool().get(900003).name == "New Imp"
+
+
+def test_an_import_too_big_for_the_pool_is_refused_unless_narrowed(cli, home, tmp_path, monkeypatch):
+    from ygoterm.schema import cardimport
+
+    monkeypatch.setattr(cardimport, "MAX_IMPORT_CARDS", 2)
+    path = make_cdb(tmp_path / "many.cdb", [(900001 + i, f"Many Imp {i}", M | N, 100 * i, 100, 4, 1, 1) for i in range(3)])
+    code, _, err = cli("cards", "import", path)
+    assert code == 2 and "3 cards to import: at most 2" in err and "--only" in err
+    assert not (home / "cards" / "imported-many").exists()
+    code, out, _ = cli("cards", "import", path, "--only", "atk:100+")
+    assert code == 0 and "imported 2 cards" in out

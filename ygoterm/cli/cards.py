@@ -12,8 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import paths
-from ..schema.cardimport import plan_import, write_import
-from ..schema.cardpool import CardPool
+from ..schema.cardimport import plan_import, pool_for_import, write_import
 from ..schema.carddb import read_source
 from ..schema.cards import Card, Monster
 from ..schema.query import FIELDS, search, stat_line
@@ -100,7 +99,7 @@ def run_import(args: argparse.Namespace) -> int:
     target = (args.into.expanduser() if args.into else import_folder(args.source))
     source = read_source(args.source)
     extra = [Path(v).expanduser() for v in args.cards or []]
-    pool = CardPool.load(paths.card_dirs([p for p in extra if p.is_dir()]), files=[p for p in extra if p.is_file()], exclude=[target])
+    pool = pool_for_import(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], target)
     only = shlex.split(args.only) if args.only else None
     plan = plan_import(source, pool, only)
     total = len(source.raws)

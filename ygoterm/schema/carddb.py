@@ -17,7 +17,7 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from .problems import DataError, Problem, display_path
 from .vocab import ATTRIBUTES, LINK_ARROWS, MONSTER_TYPES
@@ -201,13 +201,7 @@ def _read_cdb(path: Path, file: str) -> list[Raw]:
     finally:
         db.close()
     problems = []
-    raws = []
-    for row in rows:
-        raw = _cdb_raw(row, file, problems)
-        if raw is not None:
-            raws.append(raw)
-        if len(problems) >= MAX_PROBLEMS:
-            break
+    raws = _once_each((_cdb_raw(row, file, problems) for row in rows), file, problems)
     _raise(problems, file)
     return raws
 
@@ -366,21 +360,27 @@ def _read_json(path: Path, file: str) -> list[Raw]:
         raise DataError([Problem(file, 1, 1, "data", f"expected YGOPRODeck card data ({{\"data\": [card, …]}}), found {got}",
                                  "use the JSON of https://db.ygoprodeck.com/api/v7/cardinfo.php, or a list of its cards")])
     problems: list[Problem] = []
-    raws: list[Raw] = []
+    raws = _once_each((_json_raw(index, item, file, problems) for index, item in enumerate(items)), file, problems)
+    _raise(problems, file)
+    return sorted(raws, key=lambda r: r.id)
+
+
+def _once_each(raws: Iterable[Raw | None], file: str, problems: list[Problem]) -> list[Raw]:
+    """The cards read, each passcode once: a second card with a passcode is refused (one of
+    the two would silently vanish from the pool). Stops at MAX_PROBLEMS."""
     seen: dict[int, str] = {}
-    for index, item in enumerate(items):
-        raw = _json_raw(index, item, file, problems)
+    kept: list[Raw] = []
+    for raw in raws:
         if raw is not None:
             if raw.id in seen:
                 problems.append(Problem(file, 0, 0, raw.where, f"duplicate passcode {raw.id}: '{raw.name}' and {seen[raw.id]}",
                                         "each card appears once; remove one of them"))
             else:
                 seen[raw.id] = f"{raw.where} '{raw.name}'"
-                raws.append(raw)
+                kept.append(raw)
         if len(problems) >= MAX_PROBLEMS:
             break
-    _raise(problems, file)
-    return sorted(raws, key=lambda r: r.id)
+    return kept
 
 
 def _json_int(item: dict[str, Any], key: str) -> int | None:

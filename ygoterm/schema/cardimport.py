@@ -30,6 +30,9 @@ from .problems import DataError, Problem
 from .query import search
 
 CARDS_PER_FILE = 1000
+FILE_BYTES = 2 * 1024 * 1024  # a card file of the import ends before this size (well under MAX_CARD_FILE_BYTES)
+MAX_IMPORT_CARDS = 50_000  # the game's whole database holds some 13,000 cards; more slows every command
+IMPORT_FILES = re.compile(r"cards-\d{3,}\.yaml|alternates\.yaml|passcodes\.tsv|\.import\.json")  # what an import writes
 MARKER = ".import.json"  # marks a folder written by an import (hidden: the pool loader skips it)
 INDEX = "passcodes.tsv"  # every passcode of the source with its name and what became of it
 _card_adapter: TypeAdapter[Card] = TypeAdapter(Card)
@@ -59,6 +62,10 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
     sorting = _sort(source, pool, plan)
     cards, dicts = _validated(_card_dicts(sorting, pool, plan), plan)
     chosen = _chosen(cards, pool, only, plan)
+    if len(chosen) > MAX_IMPORT_CARDS:
+        raise DataError([Problem(source.file, 0, 0, "", f"{len(chosen):,} cards to import: at most {MAX_IMPORT_CARDS:,} at once "
+                                 "(the game's whole database holds some 13,000; every command would load them all)",
+                                 "import the cards you need with --only (a `cards search` query), or split the database")])
     for card, data in zip(cards, dicts):
         if card.id in chosen:
             plan.cards.append(data)
@@ -67,6 +74,22 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
             plan.names[card.id] = (card.name, "not chosen (--only)")
     _place_alternates(sorting, pool, plan)
     return plan
+
+
+def pool_for_import(dirs: list[Path], files: list[Path], target: Path) -> CardPool:
+    """The pool an import is planned against: every card but the import's own earlier ones.
+    Those stay loaded while the other folders are checked — an add-on database's cards are
+    `treated_as` cards of the base database, so re-importing the base must not make them
+    unknown — and are then left out. An earlier import that does not load (it is about to be
+    replaced) is left out from the start."""
+    try:
+        whole = CardPool.load(dirs, files=files)
+    except DataError as e:
+        folder = target.resolve()
+        if not all(Path(p.file).resolve().is_relative_to(folder) for p in e.problems):
+            raise
+        return CardPool.load(dirs, files=files, exclude=[target])
+    return whole.without(target) if target.is_dir() else whole
 
 
 @dataclass
@@ -86,20 +109,17 @@ def _sort(source: Source, pool: CardPool, plan: Plan) -> _Sorting:
     by_id, kept, treated, alternate_of = sorting.by_id, sorting.kept, sorting.treated, sorting.alternate_of
     own_name: dict[str, int] = {}  # folded name → passcode of the card that has it (source or pool)
 
-    def root(code: int) -> int:
-        seen = {code}
-        while code in by_id and by_id[code].alias and by_id[code].alias not in seen and by_id[code].alias != code:
-            code = by_id[code].alias
-            seen.add(code)
-        return code
-
+    roots = _alias_roots(by_id)
     for raw in source.raws:
         if raw.skip:
             plan.skipped[raw.skip] += 1
             plan.names[raw.id] = (raw.name, f"skipped: {raw.skip}")
             continue
         folded = raw.name.casefold()
-        target = root(raw.alias) if raw.alias and raw.alias != raw.id else 0
+        target = roots.get(raw.id, 0)
+        if target == -1:
+            plan.notes["cards whose alias chain runs in a circle, imported as cards of their own"] += 1
+            target = 0
         target_name = by_id[target].name if target in by_id else (pool.by_id[target].name if target in pool.by_id else "")
         in_pool = pool.by_id.get(raw.id)
         if in_pool is not None:
@@ -128,6 +148,31 @@ def _sort(source: Source, pool: CardPool, plan: Plan) -> _Sorting:
         if target:
             treated[raw.id] = target
     return sorting
+
+
+def _alias_roots(by_id: dict[int, Raw]) -> dict[int, int]:
+    """Each aliased card → the card at the end of its alias chain (-1 when the chain loops back
+    on itself), in linear time: every chain is walked once, its cards remembered."""
+    roots: dict[int, int] = {}
+    for start, raw in by_id.items():
+        if not raw.alias or raw.alias == start or start in roots:
+            continue
+        path, on_path, code = [], set(), start
+        while code in by_id and by_id[code].alias and by_id[code].alias != code and code not in roots:
+            if code in on_path:
+                break
+            path.append(code)
+            on_path.add(code)
+            code = by_id[code].alias
+        if code in on_path:  # a loop: its cards have no root
+            end = -1
+        elif code in roots:
+            end = roots[code]
+        else:
+            end = code
+        for visited in path:
+            roots[visited] = end
+    return roots
 
 
 def _card_dicts(sorting: _Sorting, pool: CardPool, plan: Plan) -> list[dict[str, Any]]:
@@ -220,9 +265,17 @@ def render(plan: Plan, pool: CardPool) -> dict[str, str]:
     head = (f"# Imported by 'ygoterm cards import' from {src.path.name} ({src.kind_name}).\n"
             "# One card per line. Importing again replaces this whole folder: keep your own cards elsewhere.\n")
     files: dict[str, str] = {}
-    for start in range(0, len(plan.cards), CARDS_PER_FILE):
-        chunk = plan.cards[start:start + CARDS_PER_FILE]
-        files[f"cards-{start // CARDS_PER_FILE:03d}.yaml"] = head + "".join(card_line(c) + "\n" for c in chunk)
+    lines: list[str] = []
+    size = 0
+    for card in plan.cards:  # files of at most CARDS_PER_FILE cards and FILE_BYTES
+        line = card_line(card) + "\n"
+        if lines and (len(lines) == CARDS_PER_FILE or size + len(line.encode()) > FILE_BYTES):
+            files[f"cards-{len(files):03d}.yaml"] = head + "".join(lines)
+            lines, size = [], 0
+        lines.append(line)
+        size += len(line.encode())
+    if lines:
+        files[f"cards-{len(files):03d}.yaml"] = head + "".join(lines)
     if plan.alternates:
         names = {c["id"]: c["name"] for c in plan.cards}
         lines = [head.splitlines()[0], "# Other passcodes of the same card (alternate artworks): a deck, a banlist or a",
@@ -236,16 +289,57 @@ def render(plan: Plan, pool: CardPool) -> dict[str, str]:
 
 
 def check_target(target: Path) -> None:
-    """The folder an import may write: new, empty, or written by an earlier import."""
+    """The folder an import may write: new, empty, or written by an earlier import and holding
+    nothing else (a user's file put in it, or a marker copied into a folder of one's own, would
+    be lost when the import replaces the folder)."""
     if target.exists() and not target.is_dir():
         raise DataError([Problem(str(target), 0, 0, "", "exists and is not a folder", "choose another --into folder")])
-    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
+    if not target.is_dir() or not any(target.iterdir()):
+        return
+    if not (target / MARKER).is_file():
         raise DataError([Problem(str(target), 0, 0, "", "this folder holds files that no card import wrote",
                                  "an import replaces its whole folder: choose a new or empty --into folder (nothing was changed)")])
+    foreign = sorted(p.name for p in target.iterdir() if not (p.is_file() and IMPORT_FILES.fullmatch(p.name)))
+    if foreign:
+        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+        raise DataError([Problem(str(target), 0, 0, "", f"this import folder also holds {shown}, which no import wrote",
+                                 "an import replaces its whole folder: move those elsewhere first (nothing was changed)")])
+
+
+_LEFTOVER = re.compile(r"\.(?P<name>.+)\.(?P<kind>importing|replaced)-(?P<pid>\d+)")
+
+
+def _recover(folder: Path) -> None:
+    """Tidy what imports killed midway (kill -9, a power cut) left in a card folder: their
+    temporary folders go; an earlier import, moved aside just before, comes back if the new one
+    never took its place. Only the leftovers of processes that are gone are touched."""
+    for leftover in sorted(folder.iterdir()):
+        found = _LEFTOVER.fullmatch(leftover.name)
+        if found is None or not leftover.is_dir() or _alive(int(found["pid"])):
+            continue
+        home = folder / found["name"]
+        if found["kind"] == "replaced" and not home.exists():
+            os.rename(leftover, home)
+        else:
+            shutil.rmtree(leftover, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # (our own leftovers: an earlier, failed attempt of this process)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # (someone else's process: leave its files alone)
+    return True
 
 
 def write_import(plan: Plan, pool: CardPool, target: Path) -> bool:
     """Write the import folder atomically; False when it already held exactly these files."""
+    if target.parent.is_dir():
+        _recover(target.parent)
     check_target(target)
     files = render(plan, pool)
     digest = hashlib.sha256(plan.source.path.read_bytes()).hexdigest()

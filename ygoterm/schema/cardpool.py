@@ -106,6 +106,18 @@ class CardPool:
     def nearest_names(self, ref: str, n: int = 3) -> list[str]:
         return nearest(ref, self.by_name, n=n)
 
+    def without(self, files_under: Path) -> "CardPool":
+        """This pool less the cards loaded from files under a folder (an import's earlier
+        cards, which it is about to replace)."""
+        folder = files_under.resolve()
+        rest = CardPool(files=[f for f in self.files if not Path(f).resolve().is_relative_to(folder)], digest=self.digest)
+        for card in self:
+            origin = self.origin[card.id]
+            if not Path(origin[0]).resolve().is_relative_to(folder):
+                rest.add(card, origin)
+        rest.alternates = {other: own for other, own in self.alternates.items() if own in rest.by_id}
+        return rest
+
     def add(self, card: Card, origin: tuple[str, int]) -> None:
         self.by_id[card.id] = card
         self.by_name[card.name] = card

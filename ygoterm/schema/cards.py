@@ -46,7 +46,9 @@ class CardBase(BaseModel):
     treated_as: str | None = Field(default=None, description="R-DECK-6: the name this card is always treated as")
     # other names it is known by (OCG or anime names): decks and scenarios may name it so
     aka: tuple[Annotated[str, Field(min_length=1, max_length=200)], ...] = ()
-    text: str = ""
+    # (the longest printed texts run to some 2,000 characters: 10,000 is a broken file, and a
+    # card of megabytes would make its card file too big to load, MAX_CARD_FILE_BYTES)
+    text: Annotated[str, Field(max_length=10_000)] = ""
     rarity: Rarity | None = None
     # The effect vocabulary (docs/cards.md); a card without effects is played by hand with
     # manual actions.
