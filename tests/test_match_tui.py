@@ -291,7 +291,7 @@ async def test_a_failing_match_autosave_is_shown_at_once(pool, sided, tmp_path):
     blocked.write_text("a file where the saves folder should be")
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         screen = await to_the_board(pilot, app)
-        screen.run.save_dir = blocked / "saves"
+        screen.run.autosave_dir = blocked / "saves"
         await pilot.press("n")
         await pilot.pause()
         await to_the_board(pilot, app)

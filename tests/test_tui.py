@@ -630,7 +630,7 @@ async def test_a_failing_autosave_is_shown_at_once(pool, decks, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = open_question(app)
-        screen.session.save_dir = blocked / "saves"
+        screen.session.autosave_dir = blocked / "saves"
         await pilot.press("n")  # any answer autosaves
         await pilot.pause()
         assert screen.session.autosave_error and "AUTOSAVE FAILING" in screen_text(app)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..paths import autosave_path
+from ..paths import saves_dir
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck
 from ..schema.legality import judge_deck
@@ -35,7 +35,7 @@ def playable_deck(args: argparse.Namespace, pool: CardPool, ref: str) -> tuple[D
 
 def saves_folder() -> Path:
     """The folder the duel screen saves into and the menu's "Saved duels" lists."""
-    return autosave_path().parent
+    return saves_dir()
 
 
 def find_save(ref: str) -> Path:

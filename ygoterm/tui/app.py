@@ -20,8 +20,9 @@ from textual.message import Message
 
 from ..bugs import write_report
 from ..engine import Option
+from .. import paths
 from ..paths import AUTOSAVE, autosaves
-from ..schema.problems import DataError
+from ..schema.problems import DataError, Problem, display_path
 from .idle_gc import IdleCollector
 from .pool_loader import PoolLoader
 from .presenters.settings import Settings, new_seed, puzzle_files, saved_duels
@@ -359,7 +360,21 @@ class YgoApp(App):
     def saved_screen(self, path: Path) -> DuelScreen:
         """A saved duel (a replay record) played on from where it stopped, with the same seats:
         solo stays solo (its agents keep playing), hot-seat gets this machine's prompt settings.
-        A match save resumes the match. Raises DataError for a damaged or mismatched save."""
+        A match save resumes the match. Raises DataError for a damaged or mismatched save, or
+        an autosave another running ygoterm is playing on; a resumed autosave goes on in its file."""
+        kind = paths.autosave_kind(path)
+        if kind is not None and not paths.hold(path):
+            raise DataError([Problem(display_path(path), 0, 0, "", "this game is being played in another ygoterm "
+                                     "(another terminal or browser tab)", "play on there, or quit it and resume here")])
+        screen = self._saved_screen(path)
+        keeper = getattr(screen, "run", None) or getattr(screen, "session", None)  # (a match's run keeps its autosave)
+        if kind is not None and keeper is not None:
+            keeper.autosave_file = path
+            if kind != "match":
+                keeper.autosave_kind = kind
+        return screen
+
+    def _saved_screen(self, path: Path) -> DuelScreen:
         self.wait_for_pool()
         from ..engine import load_duel
         from . import match_menu

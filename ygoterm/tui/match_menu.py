@@ -60,10 +60,10 @@ def new_match(app: "YgoApp", decks: tuple[Deck, Deck], opponent: str, seed: int,
 def menu_match(app: "YgoApp") -> None:
     """Match (best of 3): opponent → time → decks → the match. An unfinished match is never
     replaced without asking (its autosave would be)."""
-    from ..paths import autosave_path
+    from ..paths import autosave_dir, next_autosave
     from .screens.dialogs import ConfirmScreen
 
-    if autosave_path("match").is_file():
+    if next_autosave(autosave_dir(), "match").is_file():
         def answered(yes: bool | None) -> None:
             if yes:
                 _choose_match(app)

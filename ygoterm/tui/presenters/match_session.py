@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from ...agents import make_agent
 from ...engine import Decision, Event, Kind, Match, MatchClock, load_match
-from ...paths import autosave_name, user_home
+from ... import paths
 from ...schema.cardpool import CardPool
 from ...schema.decks import Deck
 from ...schema.rules import Rules
@@ -88,9 +88,11 @@ class MatchRun:
     pool: CardPool
     seats: tuple[Seat, Seat]  # name, kind ("human" or an agent: "ai:easy" …) and prompt mode of each seat
     hot_seat: bool = True  # two people share the screen: curtains, and a Side Deck is shown to its owner only
-    save_dir: Path = field(default_factory=lambda: user_home() / "saves")
+    save_dir: Path = field(default_factory=paths.saves_dir)  # where s saves the match under a name
     autosave: bool = True
     autosave_error: str = ""
+    autosave_dir: Path = field(default_factory=paths.autosave_dir)
+    autosave_file: Path | None = None  # the autosave this match keeps, held while it is played (as Session's)
     clock: Callable[[], float] = time.monotonic
     agents: dict[int, Any] = field(default_factory=dict)  # agents answering between duels
     table_asks: str = "events"  # hot-seat "Anyone responding?" (Session.table_asks, the Settings)
@@ -194,10 +196,11 @@ class MatchRun:
         """The autosave follows the match (not each duel); it goes when the match is over."""
         if not self.autosave:
             return
-        path = self.save_dir / autosave_name("match")
+        path = self.autosave_file = paths.autosave_for(self.autosave_file, self.autosave_dir, "match")
         try:
             if self.match.outcome is not None:
                 path.unlink(missing_ok=True)
+                paths.release(path)
             else:
                 self._record_clock()
                 self.match.record.save(path)

@@ -17,7 +17,8 @@ from ...agents import make_agent, observe, seat_seed
 from ...agents.random_agent import RandomAgent
 from ...bugs import write_bug_report
 from ...engine import CoinToss, Decision, Duel, EffectError, Event, Kind, LifePoints, Move, Note, Option, Phase, PhaseChange, ReplayRecord, Score, Summon, forced, load_duel, replay
-from ...paths import autosave_name, autosave_path, user_home
+from ... import paths
+from ...paths import autosave_path
 from ...schema.cardpool import CardPool
 from .prompting import worth_asking
 
@@ -68,9 +69,13 @@ class Session:
     seats: tuple[Seat, Seat]
     hot_seat: bool = True  # two humans share the screen: curtains and public views
     viewer: int = PUBLIC  # whose private cards the screen shows now
-    save_dir: Path = field(default_factory=lambda: user_home() / "saves")
+    save_dir: Path = field(default_factory=paths.saves_dir)  # where s saves the duel under a name
     autosave: bool = True
     autosave_error: str = ""  # why the last autosave failed ("" while it works): the screen shows it at once
+    autosave_dir: Path = field(default_factory=paths.autosave_dir)
+    # the autosave this duel keeps, held while it is played (paths.claim_autosave: never one another
+    # running ygoterm writes); taken at the first autosave, or the one a resumed duel came from
+    autosave_file: Path | None = None
     undo_points: list[int] = field(default_factory=list)  # record lengths before each human answer
     # copies of the duel at the last few undo points (record length → copy): undo restores one
     # in a fraction of a millisecond; older points are rebuilt by replay
@@ -549,7 +554,8 @@ class Session:
         seats = (Seat(self.seats[0].name, self.seats[0].kind, self.seats[0].prompt),
                  Seat(self.seats[1].name, self.seats[1].kind, self.seats[1].prompt))
         session = Session(duel, self.pool, seats, hot_seat=self.hot_seat, save_dir=self.save_dir, autosave=self.autosave,
-                          think_apart=self.think_apart, autosave_kind=self.autosave_kind, table_asks=self.table_asks)
+                          autosave_dir=self.autosave_dir, think_apart=self.think_apart, autosave_kind=self.autosave_kind,
+                          table_asks=self.table_asks)
         if not self.hot_seat:
             session.viewer = next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
         session.run_agents()
@@ -606,10 +612,12 @@ class Session:
         """Keep the autosave up to date; a failure is kept in `autosave_error` for the screen."""
         if not self.autosave or self.duel.record is None:
             return
-        path = self.save_dir / autosave_name(self.autosave_kind or ("hotseat" if self.hot_seat else "solo"))
+        kind = self.autosave_kind or ("hotseat" if self.hot_seat else "solo")
+        path = self.autosave_file = paths.autosave_for(self.autosave_file, self.autosave_dir, kind)
         try:
             if self.duel.outcome is not None:
                 path.unlink(missing_ok=True)
+                paths.release(path)
             else:
                 self.duel.record.save(path)
             self.autosave_error = ""

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ... import paths
-from ...paths import autosave_path, is_autosave
+from ...paths import is_autosave
 from ...schema.problems import DataError, display_path
 from ...schema.report import problems_from
 from ...schema.rules import DuelRules, Rules
@@ -39,8 +39,9 @@ class _SettingsFile(BaseModel):
 
 
 def settings_path() -> Path:
-    """settings.json in the user data dir (the CLI names it where a setting supplies a default)."""
-    return paths.user_home() / "settings.json"
+    """settings.json in the user data dir, or a session's own (paths.session_home: a browser tab
+    of `ygoterm serve`); the CLI names it where a setting supplies a default."""
+    return paths.session_home() / "settings.json"
 
 
 @dataclass
@@ -61,7 +62,9 @@ class Settings:
     def load(cls) -> "Settings":
         path = settings_path()
         if not path.is_file():
-            return cls()
+            path = paths.user_home() / "settings.json"  # a session starts from the user's settings
+            if not path.is_file():
+                return cls()
         try:
             text = read_text(path, max_bytes=64 * 1024)
             data = _SettingsFile.model_validate(json.loads(text))
@@ -93,7 +96,7 @@ class Settings:
 
 def saved_duels() -> list[Path]:
     """Duels saved with s on the duel screen (newest first); the autosaves have their own menu item."""
-    folder = autosave_path().parent
+    folder = paths.saves_dir()
     files = [p for p in folder.glob("*.json") if not is_autosave(p)] if folder.is_dir() else []
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
