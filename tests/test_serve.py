@@ -1,4 +1,5 @@
 """`ygoterm serve`: the main menu in a real (headless) Chromium, and clear refusals of bad addresses.
+(What keeps the server safe — token, origin, limits, no process left behind — is tests/test_serve_safety.py.)
 
 The page draws the terminal with xterm.js on canvases, so its DOM holds no menu text. The test
 checks instead that (1) the browser's websocket session started a ygoterm that mounted the menu
@@ -117,14 +118,16 @@ def test_serve_shows_the_main_menu_in_a_browser(tmp_path):
     port = _free_port()
     log = (tmp_path / "serve.log").open("w")
     server = subprocess.Popen([sys.executable, "-m", "ygoterm", "--decks", str(ROOT / "decks"), "serve", "--port", str(port)],
-                              stdout=log, stderr=subprocess.STDOUT, env=env, cwd=tmp_path)
+                              stdout=subprocess.PIPE, stderr=log, env=env, cwd=tmp_path, text=True)
     browser = None
     try:
+        address = server.stdout.readline().strip()  # the page with this run's token: without it, 403
+        assert re.fullmatch(rf"http://127\.0\.0\.1:{port}/\?token=[\w-]{{40,}}", address), (tmp_path / "serve.log").read_text()
         _wait_for(lambda: _listening(port) or server.poll() is not None, 15, "ygoterm serve to listen")
         assert server.poll() is None, (tmp_path / "serve.log").read_text()
         browser = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                     "--remote-debugging-port=0", f"--user-data-dir={tmp_path / 'chromium'}",
-                                    "--window-size=1200,900", f"http://127.0.0.1:{port}/"],
+                                    "--window-size=1200,900", address],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         devtools_port = None
         for line in browser.stderr:  # "DevTools listening on ws://127.0.0.1:PORT/devtools/browser/…"
@@ -150,6 +153,7 @@ def test_serve_shows_the_main_menu_in_a_browser(tmp_path):
                 except subprocess.TimeoutExpired:
                     proc.kill()
         log.close()
+    server.stdout.close()
     assert server.returncode == 0, (tmp_path / "serve.log").read_text()  # SIGTERM: a clean stop
 
 

@@ -9,6 +9,10 @@ problems listed and exit code 2 (`run_app`), as a command's does."""
 from __future__ import annotations
 
 import argparse
+import os
+import signal
+import threading
+import time
 from typing import TYPE_CHECKING
 
 from .common import EXIT_INTERNAL, EXIT_OK, card_sources, deck_dirs, err, load_pool
@@ -23,7 +27,26 @@ def run_menu(args: argparse.Namespace) -> int:
     from ..tui.pool_loader import PoolLoader
 
     dirs, files = card_sources(args)  # (a --cards path that does not exist is refused before the TUI starts)
+    end_with_the_server()
     return run_app(YgoApp(PoolLoader(lambda: load_pool(dirs, files)), deck_dirs(args)))
+
+
+def end_with_the_server() -> None:
+    """A browser tab's ygoterm ends when `ygoterm serve` ($YGOTERM_SERVE_PID, its parent) is gone,
+    even if the server was killed before it could end its tabs: SIGTERM (textual's web driver
+    quits the app, which autosaved at its last answer), and 5 s later an exit whatever the app does."""
+    server = os.environ.get("YGOTERM_SERVE_PID", "")
+    if not server.isdigit() or os.getppid() != int(server):
+        return
+
+    def watch() -> None:
+        while os.getppid() == int(server):
+            time.sleep(1)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-the-server", daemon=True).start()
 
 
 def tui_app(args: argparse.Namespace, pool: CardPool) -> YgoApp:
