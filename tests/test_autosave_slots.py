@@ -14,6 +14,8 @@ from typing import Iterator
 
 import pytest
 
+from tests.test_cli import _save as _duel_save
+
 ROOT = Path(__file__).resolve().parent.parent
 
 HOLDER = """
@@ -43,21 +45,6 @@ def another_ygoterm_playing(folder: Path, kind: str) -> Iterator[Path]:
         holder.kill()
         holder.wait()
         holder.stdout.close()
-
-
-def _duel_save(path: Path, seed: int = 5) -> Path:
-    from ygoterm import paths
-    from ygoterm.engine import Duel
-    from ygoterm.schema.cardpool import CardPool
-    from ygoterm.schema.decks import find_deck, load_deck
-
-    pool = CardPool.load(paths.card_dirs())
-    deck = load_deck(find_deck("vanilla-beatdown", paths.deck_dirs()), pool)[0]
-    duel = Duel.new(pool, (deck, deck), seed=seed)
-    duel.apply(duel.pending.options[0])
-    path.parent.mkdir(parents=True, exist_ok=True)
-    duel.record.save(path)
-    return path
 
 
 def test_a_served_tab_keeps_its_own_settings_and_autosaves(home, monkeypatch):

@@ -25,6 +25,9 @@ import pytest
 
 pytest.importorskip("textual_serve", reason="textual-serve is not installed")
 aiohttp = pytest.importorskip("aiohttp")
+
+from tests.test_serve import _listening  # noqa: E402
+from tests.test_serve import _wait_for as wait_until  # noqa: E402
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the session processes in /proc")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,15 +66,6 @@ def environ(pid: int) -> dict[str, str]:
 def rss_mb(pid: int) -> float:
     m = re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text())
     return int(m.group(1)) / 1024 if m else 0.0
-
-
-def wait_until(predicate, timeout: float, what: str, poll: float = 0.1):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if value := predicate():
-            return value
-        time.sleep(poll)
-    pytest.fail(f"timed out after {timeout:.0f}s waiting for {what}")
 
 
 async def await_until(predicate, timeout: float, what: str, poll: float = 0.1):
@@ -149,14 +143,6 @@ def serving(tmp_path: Path, *flags: str) -> Iterator[Served]:
         for pid in left:
             os.kill(pid, signal.SIGKILL)
         assert not left, f"session processes outlived the server: {left}"
-
-
-def _listening(port: int) -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-        return True
-    except OSError:
-        return False
 
 
 async def connect(http, served: Served, *, origin: str | None = None, token: str | None = None, path: str = ""):
@@ -352,19 +338,26 @@ asyncio.run(main())
 """
 
 
+@contextmanager
+def drawn_client(served) -> Iterator[subprocess.Popen]:
+    """A client in another process (so that it can be killed) whose tab has been drawn."""
+    client = subprocess.Popen([sys.executable, "-c", CLIENT, served.ws_url(), served.origin], stdout=subprocess.PIPE, text=True)
+    try:
+        assert client.stdout.readline().strip() == "drawn"
+        yield client
+    finally:
+        if client.poll() is None:
+            client.kill()
+        client.wait()
+        client.stdout.close()
+
+
 def test_killing_the_client_ends_its_session(tmp_path):
-    with serving(tmp_path) as served:
-        client = subprocess.Popen([sys.executable, "-c", CLIENT, served.ws_url(), served.origin],
-                                  stdout=subprocess.PIPE, text=True)
-        try:
-            assert client.stdout.readline().strip() == "drawn"
-            (pid,) = served.sessions()
-            client.kill()  # (no close frame: the browser crashed, the laptop's lid closed)
-            client.wait()
-            wait_until(lambda: not alive(pid), 20, "the session of a killed client to end")
-        finally:
-            if client.poll() is None:
-                client.kill()
+    with serving(tmp_path) as served, drawn_client(served) as client:
+        (pid,) = served.sessions()
+        client.kill()  # (no close frame: the browser crashed, the laptop's lid closed)
+        client.wait()
+        wait_until(lambda: not alive(pid), 20, "the session of a killed client to end")
 
 
 @pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
@@ -385,18 +378,11 @@ async def test_stopping_the_server_ends_every_session(tmp_path, how):
 
 def test_a_killed_server_leaves_no_session(tmp_path):
     """Even SIGKILL, which the server cannot answer: each session sees its parent gone and quits."""
-    with serving(tmp_path) as served:
-        client = subprocess.Popen([sys.executable, "-c", CLIENT, served.ws_url(), served.origin],
-                                  stdout=subprocess.PIPE, text=True)
-        try:
-            assert client.stdout.readline().strip() == "drawn"
-            (pid,) = served.sessions()
-            served.proc.kill()
-            served.proc.wait()
-            wait_until(lambda: not alive(pid), 20, "an orphaned session to end")
-        finally:
-            client.kill()
-            client.wait()
+    with serving(tmp_path) as served, drawn_client(served):
+        (pid,) = served.sessions()
+        served.proc.kill()
+        served.proc.wait()
+        wait_until(lambda: not alive(pid), 20, "an orphaned session to end")
 
 
 # ---------------------------------------------------------------------- the command line
