@@ -34,6 +34,13 @@ import re
 from ygoterm.schema.draft.phrases import TARGET, Part, effect_texts, split_effect
 from ygoterm.schema.effects import Effect, OpSpec
 
+_DARK_SCORPION = ("its two '●' effects are two optional 'When …' triggers on the same battle damage, the one wanted "
+                  "chosen as it is activated (the first can then target, R-CHAIN-5); `once_per_turn: card` lets only one of "
+                  "them answer (a Dark Scorpion battles once per turn). The audit reads each '●' line alone, without the "
+                  "'When … you can activate 1 of these effects:' before them")
+_LOOK = ("'Look at the top card of their Deck, then return it to the top or bottom': `look` (the card becomes `chosen`) and a "
+         "`one_of` whose 'leave it on top' does nothing — the verb cues name no operation there")
+
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
 # what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
 EXCEPTIONS: dict[str, dict[str, str]] = {
@@ -77,6 +84,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Don Zaloog": {
         "text": "its two '●' effects are one trigger whose `one_of` offers both; the audit pairs texts with operations, not with choices",
     },
+    "Dark Scorpion - Chick the Yellow": {"optional": _DARK_SCORPION, "once_per_turn": _DARK_SCORPION, "timing": _DARK_SCORPION, "text": _LOOK},
+    "Dark Scorpion - Cliff the Trap Remover": {"optional": _DARK_SCORPION, "once_per_turn": _DARK_SCORPION, "timing": _DARK_SCORPION},
+    "Dark Scorpion - Gorg the Strong": {"optional": _DARK_SCORPION, "once_per_turn": _DARK_SCORPION, "timing": _DARK_SCORPION},
+    "Dark Scorpion - Meanae the Thorn": {"optional": _DARK_SCORPION, "once_per_turn": _DARK_SCORPION, "timing": _DARK_SCORPION},
     "Aussa the Earth Charmer": {
         "target": "old wording 'take control of 1 EARTH monster your opponent controls': it targets (today's text: "
                   "'Target 1 EARTH monster your opponent controls; take control of it while this card is face-up on the field')",

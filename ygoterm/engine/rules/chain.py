@@ -258,8 +258,12 @@ class ProcessTriggers(Frame):
                     continue
                 if not _able(d, t):  # R-TERM-17, R-CHAIN-5: an optional trigger that could not be activated is not offered
                     continue
+                if _shares_once(t, self.chosen):  # "activate 1 of these effects": another of them was chosen
+                    continue
+                effect = t.effect or t.card.effects[t.index]
+                label = f" ({effect.label})" if effect.label else ""
                 return self.ask("answered", d.ask(t.player, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
-                                                  f"Activate {t.card.name}'s effect?", verb="trigger", subject=t.card.uid,
+                                                  f"Activate {t.card.name}'s effect{label}?", verb="trigger", subject=t.card.uid,
                                                   effect=t.index if t.index >= 0 else None))
             chosen = self.chosen
             if len(chosen) > 1:
@@ -420,10 +424,23 @@ def _able(d: DuelState, t: _Pending) -> bool:
     return not effect.cost or cost_payable(d, t.player, t.card, effect)
 
 
+def _shares_once(t: _Pending, chosen: list[_Pending]) -> bool:
+    """Whether a trigger marked `once_per_turn: card` shares that limit with a trigger of the same
+    card already chosen for this chain ("you can activate 1 of these effects": Dark Scorpion - Chick
+    the Yellow's two triggers on the same battle damage)."""
+    effect = t.effect or t.card.effects[t.index]
+    return effect.once_per_turn == "card" and any(
+        u.card is t.card and (u.effect or u.card.effects[u.index]).once_per_turn == "card" for u in chosen)
+
+
 def _still_able(d: DuelState, t: _Pending) -> bool:
     """Whether a trigger can still be put on the chain now that the triggers before it have been
-    (their costs paid, their targets chosen): it needs a legal target and a payable cost (R-CHAIN-5)."""
+    (their costs paid, their targets chosen): it needs a legal target and a payable cost (R-CHAIN-5),
+    and its once-per-turn limit must not have been used by one of them."""
     effect = t.effect or t.card.effects[t.index]
+    if t.index >= 0 and effect.once_per_turn and t.effect is None and used_this_turn(d, t.player, t.card, t.index):
+        d.emit(Note(f"{t.card.name}'s effect was already used this turn: it is not activated"))
+        return False
     if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
         d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))
         return False

@@ -98,12 +98,17 @@ def op_shuffle(ctx: Ctx, params: fx.Shuffle, name: str) -> None:
 
 @verb("look")
 def op_look(ctx: Ctx, params: fx.Look, name: str) -> None:
+    """Show the top cards to the effect's controller; they become `chosen`, for the operations
+    after ("look at the top card, then return it to the top or bottom": Dark Scorpion - Chick the Yellow)."""
     d = ctx.d
+    looked: list[CardInst] = []
     for p in ctx.players(params.player):
         top = d.players[p].deck[-params.count:][::-1]
         d.reveal(top, (ctx.player,))
+        looked.extend(top)
         d.emit(Note(f"{d.names[ctx.player]} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of {d.names[p]}'s Deck",
                     private_to=ctx.player, secret=", ".join(c.name for c in top)))
+    ctx.picked(looked, False)
 
 
 @verb("reveal")
