@@ -419,9 +419,12 @@ def _depends(ops: list[OpSpec], before: set[str], after: set[str]) -> bool:
 
 def check_once(card, effect: Effect, part: Part) -> list[str]:
     """'Once per turn' ↔ once_per_turn (name: 'You can only activate 1 "X" per turn', a sentence of
-    the card's own; card: 'once per turn, … 1 of these effects'; while_here: 'Once, while this card is …')."""
+    the card's own; card: 'once per turn, … 1 of these effects'; while_here: 'Once, while this card is …';
+    duel: '… once per Duel')."""
     full = part.full
-    if re.search(r"\bonly activate 1\b.*\bper turn\b", card.text or "", re.I):
+    if re.search(r"\bonce per duel\b", card.text or "", re.I):
+        said = "duel"  # "You can only use this effect of "X" once per Duel", a sentence of its own (Twin-Headed Behemoth)
+    elif re.search(r"\bonly activate 1\b.*\bper turn\b", card.text or "", re.I):
         said = "name"
     elif re.search(r"\bonce, while this card is\b", full, re.I):
         said = "while_here"

@@ -31,6 +31,7 @@ class Modifier:
     expires: int = 0  # until "opponent_turns": the turn at whose end it ends
     scale: int = 0  # a Pendulum Scale change …
     scale_limit: int | None = None  # … no lower (a decrease) or higher (an increase) than this
+    set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth: "its ATK/DEF become 1000")
 
 
 def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
@@ -117,6 +118,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
     for mod in card.modifiers:
         if which == "atk" and mod.set_atk is not None:
             value = mod.set_atk
+        elif which == "def" and mod.set_def is not None:
+            value = mod.set_def
         value += mod.atk if which == "atk" else mod.defense
     return max(0, value + added)
 

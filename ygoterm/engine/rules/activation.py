@@ -137,6 +137,8 @@ def used_this_turn(d: DuelState, p: int, card: CardInst, index: int) -> bool:
         return d.players[p].used_names.get(card.name) == d.turn
     if once == "while_here":
         return index in card.used_turn
+    if once == "duel":
+        return index in card.used_duel
     return card.used_turn.get(-1 if once == "card" else index) == d.turn
 
 
@@ -374,6 +376,8 @@ class Activate(Frame):
         assert effect is not None and link is not None
         if effect.once_per_turn == "name":
             d.players[p].used_names[card.name] = d.turn
+        elif effect.once_per_turn == "duel":
+            card.used_duel.add(self.index)
         elif effect.once_per_turn:
             card.used_turn[-1 if effect.once_per_turn == "card" else self.index] = d.turn
         d.chain.append(link)

@@ -194,7 +194,7 @@ class CardInst:
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
-                 "used_turn", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
+                 "used_turn", "used_duel", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
                  "seen_as", "attacked_foes")
 
@@ -254,6 +254,7 @@ class CardInst:
         # Call of the Haunted; "destroyed": Premature Burial). The monster's destruction destroys it.
         self.binding = ""
         self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
+        self.used_duel: set[int] = set()  # effects used once per Duel (never forgotten)
         self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
         self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)

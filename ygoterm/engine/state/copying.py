@@ -109,6 +109,7 @@ def _copy_cards(d: DuelState, duel: Any) -> dict[int, CardInst]:
         copy._duel = duel
         copy.counters = card.counters.copy()
         copy.used_turn = card.used_turn.copy()
+        copy.used_duel = set(card.used_duel)
         copy.modifiers = card.modifiers[:]  # Modifiers are values: filtered into new lists, never changed
         if card.materials or card.equips or card.defeated or card.equip_target is not None or card.bound is not None:
             linked.append((copy, card))

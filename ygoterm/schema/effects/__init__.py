@@ -51,8 +51,9 @@ class Effect(BaseModel):
     do: list[OpSpec] = []
     continuous: ContinuousSpec | None = None
     # name: "You can only activate 1 \"X\" per turn"; card: "once per turn, 1 of these effects" (shared by this card's effects);
-    # while_here: "Once, while this card is face-up on the field / in your Pendulum Zone" (until the card moves)
-    once_per_turn: bool | Literal["name", "card", "while_here"] = False
+    # while_here: "Once, while this card is face-up on the field / in your Pendulum Zone" (until the card moves);
+    # duel: "You can only use the effect of each X once per Duel" (this card, wherever it goes: Twin-Headed Behemoth)
+    once_per_turn: bool | Literal["name", "card", "while_here", "duel"] = False
     # where a monster's effect is used; equip: while it is an Equip Card (a Union's "unequip and Special Summon it")
     from_: Annotated[tuple[Literal["field", "hand", "gy", "equip"], ...], BeforeValidator(_one_or_many)] = Field(default=("field",), alias="from")
     pendulum: bool = False  # a Pendulum Effect: used (and applying) only while the card is in a Pendulum Zone, as a Spell's

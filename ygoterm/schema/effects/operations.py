@@ -112,6 +112,7 @@ class Modify(_Op):
     atk: int = 0
     def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
+    set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
     times: Literal["roll"] | None = None  # atk/def × the die just rolled (Graceful Dice)
     # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
