@@ -417,6 +417,14 @@ def _depends(ops: list[OpSpec], before: set[str], after: set[str]) -> bool:
     return False
 
 
+def _use_this_effect_once(text: str, full: str) -> bool:
+    """'You can only use this effect of "X" once per turn' right after this effect's text: this effect, every copy
+    (Dark Magician of Chaos)."""
+    said = re.search(r'\s*You can only use this effect of "[^"]+" once per turn\.', text)
+    at = text.find(full.strip())
+    return said is not None and at >= 0 and text[at + len(full.strip()):].startswith(said.group(0))
+
+
 def check_once(card, effect: Effect, part: Part) -> list[str]:
     """'Once per turn' ↔ once_per_turn (name: 'You can only activate 1 "X" per turn', a sentence of
     the card's own; card: 'once per turn, … 1 of these effects'; while_here: 'Once, while this card is …';
@@ -424,7 +432,7 @@ def check_once(card, effect: Effect, part: Part) -> list[str]:
     full = part.full
     if re.search(r"\bonce per duel\b", card.text or "", re.I):
         said = "duel"  # "You can only use this effect of "X" once per Duel", a sentence of its own (Twin-Headed Behemoth)
-    elif re.search(r"\bonly activate 1\b.*\bper turn\b", card.text or "", re.I):
+    elif re.search(r"\bonly activate 1\b.*\bper turn\b", card.text or "", re.I) or _use_this_effect_once(card.text or "", full):
         said = "name"
     elif re.search(r"\bonce, while this card is\b", full, re.I):
         said = "while_here"

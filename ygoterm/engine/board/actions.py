@@ -14,7 +14,7 @@ from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
 from .continuous import effects_negated, forced_position
-from .replacements import destination, destroyed_instead
+from .replacements import banished_if_leaving, banished_instead, destination, destroyed_instead
 
 
 def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face_up: bool = True,
@@ -37,11 +37,16 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     pair = card.bound if card.bound is not None and src.on_field else None
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
+    banishes_itself = src.on_field and dst not in (Loc.BANISHED,) and not (src.on_field and dst.on_field) \
+        and was_face_up and banished_if_leaving(d, card)
     d.take_out(card)
     owner = d.players[card.owner]
     owner.layout += 1
     d.players[held_by].layout += 1
-    dst, face_up, reason, quiet = destination(d, card, src, dst, face_up, reason, quiet)
+    if banishes_itself:
+        dst, face_up, reason, quiet = Loc.BANISHED, True, f"{reason}, banished instead".lstrip(", "), False
+    else:
+        dst, face_up, reason, quiet = destination(d, card, src, dst, face_up, reason, quiet)
     if src == Loc.SZONE and dst == Loc.MZONE and card.equip_target is not None:
         _unequip(d, card)  # a Union unequipped to be Special Summoned
     leaving = src.on_field and not dst.on_field
@@ -189,8 +194,14 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
             to: Loc = Loc.GY, as_from: dict[int, Loc] | None = None) -> None:
     """R-TERM-1: destroyed cards go to their owners' GYs (`to`: banished instead, Bottomless
     Trap Hole). `by`: "battle", "effect" (a card's effect), or "rule" (the game rules: an
-    Equip Card whose monster left, R-CARD-8 — "destroyed by a card effect" does not apply)."""
-    for card in list(cards):
+    Equip Card whose monster left, R-CARD-8 — "destroyed by a card effect" does not apply).
+    Cards destroyed together leave at the same moment: a card that banishes others "instead" still
+    applies to those destroyed with it (D.D. Crazy Beast and the monster it destroys by battle
+    destroying each other), so where each goes is known before the first moves."""
+    cards = list(cards)
+    together = {c.uid for c in cards if to == Loc.GY and len(cards) > 1 and d.index.continuous_count
+                and c.loc.on_field and banished_instead(d, c)}
+    for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
@@ -206,7 +217,10 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         culprit = 1 - card.controller if by == "battle" else source.controller if source is not None else None
         if by == "battle" and d.attack is not None:
             source = d.attack.target if card is d.attack.attacker else d.attack.attacker
-        move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin)
+        if card.uid in together:
+            move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin)
+        else:
+            move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin)
         if by == "battle" and source is not None:
             source.defeated = (*(x for x in source.defeated if x[2] == d.turn), (card, card.moves, d.turn))
         if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..core.types import Loc
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
-from .continuous import applies, sources
+from .continuous import applies, effects_negated, sources
 from .filters import matches
 
 
@@ -44,12 +44,22 @@ def destination(d: DuelState, card: CardInst, src: Loc, dst: Loc, face_up: bool,
 
 
 def banished_instead(d: DuelState, card: CardInst) -> bool:
-    """Dimensional Fissure and the like: a card going to the GY is banished instead."""
+    """Dimensional Fissure and the like: a card going to the GY is banished instead (never the card
+    that says so: it does not apply to its own move)."""
     for source, effect in sources(d):
         spec = effect.continuous
-        if spec is not None and spec.banish_instead is not None and matches(d, card, spec.banish_instead, source.controller, source):
+        if spec is not None and spec.banish_instead is not None and source is not card \
+                and matches(d, card, spec.banish_instead, source.controller, source):
             return True
     return False
+
+
+def banished_if_leaving(d: DuelState, card: CardInst) -> bool:
+    """"If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos): asked
+    while the card is still face-up on the field, its effects not negated."""
+    if not card.continuous or not card.face_up or effects_negated(d, card):
+        return False
+    return any(e.continuous is not None and e.continuous.banish_if_leaves for e in card.continuous)
 
 
 def destroyed_instead(d: DuelState, card: CardInst) -> CardInst | None:

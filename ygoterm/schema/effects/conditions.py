@@ -126,6 +126,7 @@ class ContinuousSpec(BaseModel):
     tribute_for: Filter | None = None  # … for a monster matching this
     fewer_tributes: int = Field(default=0, ge=0, le=3)  # monsters in applies_to need this many fewer Tributes (Geartown)
     banish_instead: Filter | None = None  # Dimensional Fissure: such cards going to the GY are banished
+    banish_if_leaves: bool = False  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
     destroyed_instead: bool = False
     # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
