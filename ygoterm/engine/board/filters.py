@@ -160,7 +160,7 @@ def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 # what only a monster has: a filter that names one matches no Spell or Trap (a monster card in a
 # Spell & Trap Zone is not a monster); `not_type`, `token` and `summoned_this_turn` do not exclude them
 _MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
-                       "summoned_this_turn")
+                       "summoned_this_turn", "special_summoned")
 _MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
 
 
@@ -205,7 +205,12 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.summon_turn == d.turn and card.summon_kind != "") \
             != f.summoned_this_turn:  # any Summon, a Flip Summon too; not a Set
         return False
+    if f.special_summoned is not None and (card.loc == Loc.MZONE and card.summon_kind not in _NOT_SPECIAL) != f.special_summoned:
+        return False
     return True
+
+
+_NOT_SPECIAL = ("", "normal", "tribute", "flip", "gemini")  # a Set, or a Normal, Tribute, Flip or Gemini Summon
 
 
 def frames_now(card: CardInst) -> frozenset[str]:

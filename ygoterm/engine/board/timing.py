@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from ..core.decision import Refusal
 from ..core.types import Phase
+from ..state.card import CardInst
+from .continuous import sources
 from ..state.duel_state import DuelState
 
 def open_main(d: DuelState, p: int, action: str) -> Refusal | None:
@@ -24,8 +26,24 @@ def open_main(d: DuelState, p: int, action: str) -> Refusal | None:
 
 
 def summon_locked(d: DuelState, p: int, action: str, setting: bool = False) -> Refusal | None:
-    """An effect stopped `p` Summoning (or Setting) monsters this turn (Scapegoat, Dark Magic Curtain)."""
+    """An effect stopped `p` Summoning (or Setting) monsters this turn (Scapegoat, Dark Magic Curtain),
+    or a face-up card forbids that kind of Summon (The Last Warrior from Another Planet)."""
     side = d.players[p]
     if (side.set_lock_turn if setting else side.summon_lock_turn) == d.turn:
         return Refusal(action, "R-CARD-13", f"a card's effect stops you {'Setting' if setting else 'Summoning'} monsters this turn")
+    if not setting and d.index.continuous_count:
+        kind = "flip" if action == "Flip Summon" else "normal" if action in ("Normal Summon", "Gemini Summon") else "special"
+        blocker = summon_forbidden(d, kind)
+        if blocker is not None:
+            return Refusal(action, "R-CARD-13", f"{blocker.name} forbids {kind.title()} Summons")
+    return None
+
+
+def summon_forbidden(d: DuelState, kind: str) -> CardInst | None:
+    """The face-up card whose continuous effect forbids every player that kind of Summon
+    (`cannot_summon`: normal, flip, special), if any."""
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and kind in spec.cannot_summon:
+            return source
     return None

@@ -14,6 +14,7 @@ from typing import Any
 from ...schema import effects as fx
 from ...schema.effects import Effect
 from ..board.continuous import battle_result
+from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
 from ..state.card import CardInst
@@ -98,6 +99,8 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str,
                 return "R-CHAIN-6", "no battle damage would be taken from this battle"
         elif spec.op in _SUMMONS and d.players[1 - p if spec.op == "token" and params.player == "opponent" else p].summon_lock_turn == d.turn:
             return "R-CARD-13", "a card's effect stops you Summoning monsters this turn"  # (Scapegoat, Dark Magic Curtain)
+        elif spec.op in _SUMMONS and d.index.continuous_count and (blocker := summon_forbidden(d, "special")) is not None:
+            return "R-CARD-13", f"{blocker.name} forbids Special Summons"  # (Jowgen the Spiritualist)
         elif spec.op == "special_summon":
             if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Monster Zone"

@@ -19,6 +19,7 @@ from ..board.labels import card_options
 from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
+from ..board.timing import summon_forbidden
 
 # ---------------------------------------------------------------------- Fusion
 
@@ -293,6 +294,9 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
         return None
     if card.monster.no_special_summon:
         d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
+        return None
+    if d.index.continuous_count and (blocker := summon_forbidden(d, "special")) is not None:
+        d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
         return None
     if zone is None:
         zone = side.free_mzone()

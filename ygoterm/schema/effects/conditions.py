@@ -126,6 +126,9 @@ class ContinuousSpec(BaseModel):
     tribute_for: Filter | None = None  # … for a monster matching this
     fewer_tributes: int = Field(default=0, ge=0, le=3)  # monsters in applies_to need this many fewer Tributes (Geartown)
     banish_instead: Filter | None = None  # Dimensional Fissure: such cards going to the GY are banished
+    # "neither player can Normal Summon, Flip Summon, or Special Summon" while it is face-up (The Last Warrior from
+    # Another Planet; Jowgen the Spiritualist: special) — a Set is no Summon
+    cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] = ()
     banish_if_leaves: bool = False  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
     destroyed_instead: bool = False
