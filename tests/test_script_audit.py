@@ -88,6 +88,16 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Dark Scorpion - Cliff the Trap Remover": {"optional": _DARK_SCORPION, "once_per_turn": _DARK_SCORPION, "timing": _DARK_SCORPION},
     "Dark Scorpion - Gorg the Strong": {"optional": _DARK_SCORPION, "once_per_turn": _DARK_SCORPION, "timing": _DARK_SCORPION},
     "Dark Scorpion - Meanae the Thorn": {"optional": _DARK_SCORPION, "once_per_turn": _DARK_SCORPION, "timing": _DARK_SCORPION},
+    "Cyber Raider": {
+        "text": "its two '●' effects target the same card (1 Equip Card equipped to a monster): one mandatory trigger that "
+                "targets it as it is activated, and a `one_of` that offers both as it resolves; the audit pairs texts with "
+                "operations, not with choices",
+    },
+    "Cipher Soldier": {
+        "text": "needs engine support: no trigger can activate during damage calculation (the engine's damage calculation "
+                "window takes Quick Effects only); scripted as the 2005 text reads — a continuous 2000 ATK/DEF while it "
+                "battles a Warrior, during damage calculation only (condition damage_calculation) — with the same result",
+    },
     "Aussa the Earth Charmer": {
         "target": "old wording 'take control of 1 EARTH monster your opponent controls': it targets (today's text: "
                   "'Target 1 EARTH monster your opponent controls; take control of it while this card is face-up on the field')",

@@ -138,6 +138,17 @@ def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
     return sum(1 for c in side.pile(zone) if c.is_monster)
 
 
+def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
+    if not d.index.continuous_count or "no_effect_damage" not in d.index.flags:
+        return None
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.no_effect_damage and source.controller == p and source.loc.on_field:
+            return source
+    return None
+
+
 def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     """Whether a restriction or ability applies to `card`: a flag of a continuous effect that
     applies to it ("cannot_attack", "piercing", "wins_match" …, ContinuousSpec) or of a lasting
@@ -279,6 +290,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.in_battle is not None and (attack is not None and card in (attack.attacker, attack.target)) != c.in_battle:
         return False
+    if c.damage_calculation is not None and (attack is not None and d.step == Step.DAMAGE_CALC) != c.damage_calculation:
+        return False
     if c.attacked_this_turn is not None and (card.attacked_turn == d.turn) != c.attacked_this_turn:
         return False
     if c.hand_at_most is not None and len(d.players[p].hand) > c.hand_at_most:
@@ -371,6 +384,9 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
             if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]
+        for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
+            if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
+                damage[1 - card.controller] //= 2
         for card in (attacker, target):  # Relinquished: the damage its controller takes is also the opponent's
             if card is not None and damage.get(card.controller) and has_flag(d, card, "shares_battle_damage"):
                 other_player = 1 - card.controller

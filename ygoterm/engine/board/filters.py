@@ -64,7 +64,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
-        (f.flip is not None, _flip), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
@@ -139,6 +139,10 @@ def _attacking(d: DuelState, card: CardInst, f: Filter, player: int, source: Car
 
 def _battle_destroyed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card.battle_destroyed == f.battle_destroyed
+
+
+def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return (card.loc == Loc.SZONE and card.equip_target is not None) == f.equip_card
 
 
 def _flip(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

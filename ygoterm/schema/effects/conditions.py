@@ -71,6 +71,7 @@ class Condition(BaseModel):
     destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
     equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
     in_battle: bool | None = None  # this card is the attacker or the attack target
+    damage_calculation: bool | None = None  # it is the damage calculation ("during damage calculation only": Cipher Soldier)
     attacked_this_turn: bool | None = None  # this card declared an attack this turn (Goblin Attack Force)
     hand_at_most: int | None = None
     you_summoned_this_turn: bool | None = None  # you Summoned a monster this turn (any kind of Summon)
@@ -129,6 +130,8 @@ class ContinuousSpec(BaseModel):
     # "neither player can Normal Summon, Flip Summon, or Special Summon" while it is face-up (The Last Warrior from
     # Another Planet; Jowgen the Spiritualist: special) — a Set is no Summon
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] = ()
+    no_effect_damage: bool = False  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
+    halves_battle_damage: bool = False  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
     banish_if_leaves: bool = False  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
     destroyed_instead: bool = False

@@ -7,6 +7,8 @@ from typing import Any
 
 from ...core.decision import EndReason
 from ....schema import effects as fx
+from ...board.continuous import effect_damage_prevented
+from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...state.duel_state import DuelState
 from ..context import Ctx
@@ -23,8 +25,17 @@ class Damage(OpStep):
         if amount <= 0:
             return False
         ctx = self.ctx
-        d.change_lps({p: -amount for p in ctx.players(self.params.player)}, "effect")
+        players = []
         for p in ctx.players(self.params.player):
+            shield = effect_damage_prevented(d, p)
+            if shield is None:
+                players.append(p)
+            else:
+                d.emit(Note(f"{shield.name}: the {amount} damage to {d.names[p]} becomes 0"))
+        if not players:
+            return False
+        d.change_lps({p: -amount for p in players}, "effect")
+        for p in players:
             d.signal("effect_damage", None, p)
         return None
 
