@@ -435,6 +435,12 @@ def _use_this_effect_once(text: str, full: str) -> bool:
     return said is not None and at >= 0 and text[at + len(full.strip()):].startswith(said.group(0))
 
 
+def _followed_by(text: str, full: str, sentence: str) -> bool:
+    """Whether the sentence (a regex) comes right after this effect's text in the card text."""
+    at = text.find(full.strip())
+    return at >= 0 and re.match(sentence, text[at + len(full.strip()):]) is not None
+
+
 def check_once(card, effect: Effect, part: Part) -> list[str]:
     """'Once per turn' ↔ once_per_turn (name: 'You can only activate 1 "X" per turn', a sentence of
     the card's own; card: 'once per turn, … 1 of these effects'; while_here: 'Once, while this card is …';
@@ -448,6 +454,8 @@ def check_once(card, effect: Effect, part: Part) -> list[str]:
         said = "while_here"
     elif re.search(r"\bonce per turn\b", full, re.I):
         said = "card" if part.header else True
+    elif _followed_by(card.text or "", full, r"\s*This effect can only (?:be used|activate) once per turn\."):
+        said = True  # a sentence of its own after the effect (D.D. Survivor)
     else:
         said = False
     if said == effect.once_per_turn:

@@ -81,6 +81,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
             d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how)
+        elif dst == Loc.BANISHED and src != Loc.BANISHED:  # how: face_up, from face-up on the field (D.D. Survivor)
+            d.signal("banished", card, card.owner, src=as_from or src, how="face_up" if src.on_field and was_face_up else "")
     if leaving:
         _after_leaving(d, card)
         if pair is not None:

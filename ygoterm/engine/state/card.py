@@ -105,7 +105,7 @@ def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> froze
         return frozenset((Loc.HAND, Loc.SZONE)) if not is_trap or "hand" in effect.from_ else frozenset((Loc.SZONE,))
     if effect.pendulum:
         return frozenset((Loc.SZONE,))
-    where = {"field": Loc.MZONE, "hand": Loc.HAND, "gy": Loc.GY}
+    where = {"field": Loc.MZONE, "hand": Loc.HAND, "gy": Loc.GY, "banished": Loc.BANISHED}
     return frozenset((Loc.SZONE, *(where[f] for f in effect.from_ if f in where)))
 
 

@@ -15,7 +15,7 @@ EventName = Literal[
     "summoned", "normal_summoned", "flip_summoned", "special_summoned", "summon_declared", "changed_to_defense", "equipped",
     "flipped", "destroyed", "destroyed_by_battle", "destroyed_by_effect", "sent_to_gy", "leaves_field",
     "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
-    "damage_calculation", "targeted", "battled",
+    "damage_calculation", "targeted", "battled", "banished",
 ]
 
 
@@ -26,9 +26,10 @@ class When(BaseModel):
     event: Annotated[tuple[EventName, ...], BeforeValidator(_one_or_many)]
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
-    # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost)
+    # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
+    # banished: "face_up" (it was face-up on the field: D.D. Survivor)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute"], ...], BeforeValidator(_one_or_many)] | None = None
+                                 "pendulum", "gemini", "effect_tribute", "face_up"], ...], BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
