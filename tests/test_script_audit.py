@@ -98,6 +98,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "window takes Quick Effects only); scripted as the 2005 text reads — a continuous 2000 ATK/DEF while it "
                 "battles a Warrior, during damage calculation only (condition damage_calculation) — with the same result",
     },
+    "Dark Balter the Terrible": {
+        "cost": "old wording 'negate the effect by paying 1000 Life Points': the payment is its cost (paid as the effect is "
+                "activated in answer to the Normal Spell, R-CHAIN-5), written after the effect in the pre-';' text",
+    },
     "Aussa the Earth Charmer": {
         "target": "old wording 'take control of 1 EARTH monster your opponent controls': it targets (today's text: "
                   "'Target 1 EARTH monster your opponent controls; take control of it while this card is face-up on the field')",

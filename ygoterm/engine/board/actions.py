@@ -14,7 +14,7 @@ from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
 from .continuous import effects_negated, forced_position
-from .replacements import banished_if_leaving, banished_instead, destination, destroyed_instead
+from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
 def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face_up: bool = True,
@@ -203,6 +203,9 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     cards = list(cards)
     together = {c.uid for c in cards if to == Loc.GY and len(cards) > 1 and d.index.continuous_count
                 and c.loc.on_field and banished_instead(d, c)}
+    negated = {c.uid for c in cards if by == "battle" and d.attack is not None and d.index.continuous_count
+               and battle_victim_negated(d, c, d.attack.target if c is d.attack.attacker else d.attack.attacker)} \
+        if by == "battle" else set()
     for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
@@ -223,6 +226,9 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
             move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin)
         else:
             move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin)
+        if card.uid in negated:
+            card.negated_at = card.moves
+            d.emit(Note(f"{card.name}'s effects are negated: it was destroyed by battle"))
         if by == "battle" and source is not None:
             source.defeated = (*(x for x in source.defeated if x[2] == d.turn), (card, card.moves, d.turn))
         if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)

@@ -204,7 +204,7 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
         if card.loc != Loc.MZONE or (f.position == "attack") != card.pos.is_attack:
             return False
     if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
-                        and not card.properly_summoned):
+                        and not card.properly_summoned or monster.no_special_summon_from and _LOC_WORDS.get(card.loc) in monster.no_special_summon_from):
         return False
     if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.summon_turn == d.turn and card.summon_kind != "") \
             != f.summoned_this_turn:  # any Summon, a Flip Summon too; not a Set
@@ -214,6 +214,7 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     return True
 
 
+_LOC_WORDS = {Loc.HAND: "hand", Loc.DECK: "deck", Loc.GY: "gy", Loc.BANISHED: "banished"}
 _NOT_SPECIAL = ("", "normal", "tribute", "flip", "gemini")  # a Set, or a Normal, Tribute, Flip or Gemini Summon
 
 

@@ -62,6 +62,19 @@ def banished_if_leaving(d: DuelState, card: CardInst) -> bool:
     return any(e.continuous is not None and e.continuous.banish_if_leaves for e in card.continuous)
 
 
+def battle_victim_negated(d: DuelState, card: CardInst, destroyer: CardInst | None) -> bool:
+    """Whether a face-up card negates the effects of `card`, destroyed by battle with `destroyer`
+    (Dark Ruler Ha Des: "monsters destroyed by battle with Fiend-Type monsters you control")."""
+    if destroyer is None:
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.negates_battle_victims is not None and destroyer.controller == source.controller \
+                and card.controller != source.controller and matches(d, destroyer, spec.negates_battle_victims, source.controller, source):
+            return True
+    return False
+
+
 def destroyed_instead(d: DuelState, card: CardInst) -> CardInst | None:
     """The face-up card destroyed in place of monster `card` (a Union equipped to it), if any."""
     for source, effect in sources(d):

@@ -295,6 +295,10 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
     if card.monster.no_special_summon:
         d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
         return None
+    if card.monster.no_special_summon_from and {Loc.HAND: "hand", Loc.DECK: "deck", Loc.GY: "gy", Loc.BANISHED: "banished"}.get(card.loc) \
+            in card.monster.no_special_summon_from:
+        d.emit(Note(f"{card.name} cannot be Special Summoned from there (its own text, R-CARD-13)"))
+        return None
     if d.index.continuous_count and (blocker := summon_forbidden(d, "special")) is not None:
         d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
         return None

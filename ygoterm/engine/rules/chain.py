@@ -392,6 +392,8 @@ def _trigger_fires(d: DuelState, card: CardInst, effect: Effect, s: Signal, last
         return False  # a Continuous Spell/Trap's triggers work once it is face-up and active
     if card.loc.on_field and card.face_up and effects_negated(d, card):
         return False
+    if card.negated_at == card.moves:
+        return False  # destroyed by battle with a monster that negates its effects (Dark Ruler Ha Des)
     if effect.condition is not None and not condition_holds(d, card, effect.condition):
         return False
     if effect.cost:

@@ -194,7 +194,7 @@ class CardInst:
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
+                 "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
                  "seen_as", "attacked_foes")
 
@@ -255,6 +255,7 @@ class CardInst:
         self.binding = ""
         self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
         self.used_duel: set[int] = set()  # effects used once per Duel (never forgotten)
+        self.negated_at = -1  # its move count when a card negated its effects where it went (Dark Ruler Ha Des's battle victims)
         self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
         self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)

@@ -133,6 +133,10 @@ class ContinuousSpec(BaseModel):
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] = ()
     no_effect_damage: bool = False  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool = False  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
+    # the effects of monsters destroyed by battle with a monster matching this filter (seen from this card's
+    # controller) are negated: their triggers of that destruction do not activate (Dark Ruler Ha Des: your Fiends;
+    # Dark Balter the Terrible: itself)
+    negates_battle_victims: Filter | None = None
     banish_if_leaves: bool = False  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
     destroyed_instead: bool = False
