@@ -125,9 +125,10 @@ class ResolveChain(Frame):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
             elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
-            elif link.card.is_spell and _spell_blocked(d, link):
+            elif (link.card.is_spell or link.card.is_trap) and _spell_blocked(d, link):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
-                actions.destroy(d, [link.card], by="effect", reason="it targeted a monster that negates such Spells")
+                kind = "Spells" if link.card.is_spell else "Traps"
+                actions.destroy(d, [link.card], by="effect", reason=f"it targeted a monster that negates such {kind}")
             else:
                 return self.then(d, "resolved", resolve_link(d, link))
             if not link.negated:
@@ -182,10 +183,11 @@ def _now_applies(card: CardInst) -> None:
 
 
 def _spell_blocked(d: DuelState, link: ChainLink) -> bool:
-    """Ryu Senshi: a Spell whose targets include it has its effect negated."""
+    """Ryu Senshi: a Spell whose targets include it has its effect negated (Fiend Skull Dragon: a Trap)."""
     if not d.index.continuous_count or not link.targets:
         return False
-    return any(t.loc == Loc.MZONE and t.face_up and has_flag(d, t, "negates_spells_targeting") for t in link.targets)
+    flag = "negates_spells_targeting" if link.card.is_spell else "negates_traps_targeting"
+    return any(t.loc == Loc.MZONE and t.face_up and has_flag(d, t, flag) for t in link.targets)
 
 
 def _destroy_targeted(d: DuelState, found: list[tuple[CardInst, int]]) -> None:
