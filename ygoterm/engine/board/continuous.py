@@ -138,6 +138,17 @@ def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
     return sum(1 for c in side.pile(zone) if c.is_monster)
 
 
+def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
+    if not d.index.continuous_count or "locks_gy_banishing" not in d.index.flags:
+        return None
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.locks_gy_banishing and source.controller != p and source.loc.on_field:
+            return source
+    return None
+
+
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
     """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
     if not d.index.continuous_count or "no_effect_damage" not in d.index.flags:

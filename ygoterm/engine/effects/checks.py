@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result
+from ..board.continuous import battle_result, gy_banish_locked
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
@@ -36,6 +36,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
                     return False
             elif sum(1 for c in side.hand if c is not card and matches(d, c, params.where, p, card)) < params.count:
                 return False
+        elif spec.op == "banish" and _from_gy(params.what, effect) and gy_banish_locked(d, p) is not None:
+            return False  # Kycoo the Ghost Destroyer: no banishing from the GY
         elif spec.op in ("send_to_gy", "banish", "return_to_hand", "destroy"):
             # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
             if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):
@@ -47,6 +49,17 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             if card.counters.get(params.counter, 0) < params.count:
                 return False
     return True
+
+
+def _from_gy(selection: Any, effect: Effect) -> bool:
+    """Whether a selection takes its cards only from a GY (a choice, every such card, or the targets)."""
+    if isinstance(selection, fx.ChooseOf):
+        return selection.choose.where.zone == ("gy",)
+    if isinstance(selection, fx.AllOf):
+        return selection.all.zone == ("gy",)
+    if selection == "target":
+        return bool(effect.target_groups) and all(g.where.zone == ("gy",) for g in effect.target_groups)
+    return False
 
 
 def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, events: list[CardInst] | None = None,
@@ -75,6 +88,8 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str,
                 if len(d.players[who].deck) < params.count:
                     return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
                 drawn[who] += params.count
+        elif spec.op == "banish" and _from_gy(params.what, effect) and (locker := gy_banish_locked(d, p)) is not None:
+            return "R-CARD-13", f"{locker.name} forbids banishing cards from the GY"
         elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "take_control", "reveal"):
             what = params.what
             if isinstance(what, fx.AllOf) and what.all.declared:

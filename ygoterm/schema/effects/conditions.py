@@ -138,6 +138,7 @@ class ContinuousSpec(BaseModel):
     # controller) are negated: their triggers of that destruction do not activate (Dark Ruler Ha Des: your Fiends;
     # Dark Balter the Terrible: itself)
     negates_battle_victims: Filter | None = None
+    locks_gy_banishing: bool = False  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
     banish_if_leaves: bool = False  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
     destroyed_instead: bool = False

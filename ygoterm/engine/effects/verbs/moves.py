@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.decision import DecisionVerb
+from ...core.events import Note
 from ....schema import effects as fx
 from ...board import actions
+from ...board.continuous import gy_banish_locked
 from ...board.filters import variant
 from ...core.types import Loc, Reason
 from ...state.card import CardInst, leaves_after_resolving
@@ -56,6 +58,10 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
             tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player
             actions.send_to_gy(d, [c], reason=Reason.TRIBUTED_BY_EFFECT if tribute else Reason.COST if ctx.cost else Reason.EFFECT)
     elif name == "banish":
+        locker = gy_banish_locked(d, ctx.player)
+        if locker is not None and any(c.loc == Loc.GY for c in cards):
+            d.emit(Note(f"{locker.name}: cards in the GY cannot be banished"))
+            cards = [c for c in cards if c.loc != Loc.GY]
         for c in cards:
             actions.move(d, c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
     elif name == "return_to_hand":
