@@ -216,6 +216,10 @@ class DamageStep(Frame):
         d.set_step(Step.DAMAGE_END)
         d.batch += 1
         destroyed = [c for c in (state.attacker, state.target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]
+        if d.index.responders:  # "at the end of the Damage Step" (Ryu Kokki): about each battler, as the destroyed ones leave
+            for card in (state.attacker, state.target):
+                if card is not None and card.loc == Loc.MZONE:
+                    d.signal("damage_step_end", card, card.controller)
         if d.index.continuous_count:
             for card in list(destroyed):
                 substitute = equip_takes_battle_destruction(d, card)  # Relinquished
