@@ -361,7 +361,8 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
         if direct_ok:
             if has_flag(d, card, "direct_attack"):  # "can attack your opponent directly" (Jinzo #7)
                 options.append(attack_option(d, card, None))
-    options.append(MAIN2)
+    if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):
+        options.append(MAIN2)  # (Berserk Gorilla "must attack if able": no ending the Battle Phase while it can)
     return unique_labels(d, options)
 
 

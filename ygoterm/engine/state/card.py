@@ -291,8 +291,9 @@ class CardInst:
 
     @property
     def forces_position(self) -> bool:
-        """A continuous effect of it keeps monsters in a position (Level Limit - Area B)."""
-        return any(e.continuous is not None and e.continuous.force_position for e in self.continuous)
+        """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
+        destroys it in face-up Defense Position (Berserk Gorilla)."""
+        return any(e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense) for e in self.continuous)
 
     @property
     def is_extra_deck(self) -> bool:

@@ -139,6 +139,8 @@ class ContinuousSpec(BaseModel):
     # Dark Balter the Terrible: itself)
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool = False  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
+    destroyed_in_defense: bool = False  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
+    must_attack: bool = False  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool = False  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
     destroyed_instead: bool = False
