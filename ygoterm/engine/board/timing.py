@@ -44,6 +44,6 @@ def summon_forbidden(d: DuelState, kind: str) -> CardInst | None:
     (`cannot_summon`: normal, flip, special), if any."""
     for source, effect in sources(d):
         spec = effect.continuous
-        if spec is not None and kind in spec.cannot_summon:
+        if spec is not None and spec.cannot_summon and kind in spec.cannot_summon:
             return source
     return None

@@ -120,7 +120,7 @@ class ContinuousSpec(BaseModel):
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
-    negates_traps_targeting: bool = False  # … a Trap (Fiend Skull Dragon)
+    negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
     direct_attack: bool = False
@@ -131,17 +131,17 @@ class ContinuousSpec(BaseModel):
     banish_instead: Filter | None = None  # Dimensional Fissure: such cards going to the GY are banished
     # "neither player can Normal Summon, Flip Summon, or Special Summon" while it is face-up (The Last Warrior from
     # Another Planet; Jowgen the Spiritualist: special) — a Set is no Summon
-    cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] = ()
-    no_effect_damage: bool = False  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
-    halves_battle_damage: bool = False  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
+    cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
+    no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
+    halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
     # the effects of monsters destroyed by battle with a monster matching this filter (seen from this card's
     # controller) are negated: their triggers of that destruction do not activate (Dark Ruler Ha Des: your Fiends;
     # Dark Balter the Terrible: itself)
     negates_battle_victims: Filter | None = None
-    locks_gy_banishing: bool = False  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
-    destroyed_in_defense: bool = False  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
-    must_attack: bool = False  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
-    banish_if_leaves: bool = False  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
+    locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
+    destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
+    must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
+    banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
     destroyed_instead: bool = False
     # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
