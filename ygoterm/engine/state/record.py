@@ -62,7 +62,8 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
                            "attacks_each_monster", "as_returned",
-                           "opponent_lp_at_most"})
+                           "opponent_lp_at_most", "summoned_or_flipped_this_turn", "summoned_by", "unaffected_by_spells",
+                           "unaffected_by_opponent_spells", "negates_opponent_spells_targeting", "atk_at_most_of", "atk_reaches", "not_name"})
 
 
 def _digest_json(card: Card) -> bytes:
