@@ -63,7 +63,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "named_in_text_of", "more_per",
                            "attacks_each_monster", "as_returned",
                            "opponent_lp_at_most", "summoned_or_flipped_this_turn", "summoned_by", "unaffected_by_spells",
-                           "unaffected_by_opponent_spells", "negates_opponent_spells_targeting", "atk_at_most_of", "atk_reaches", "not_name"})
+                           "unaffected_by_opponent_spells", "negates_opponent_spells_targeting", "atk_at_most_of", "atk_reaches", "not_name", "set_only", "deck_top"})
 
 
 def _digest_json(card: Card) -> bytes:
