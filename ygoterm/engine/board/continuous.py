@@ -80,7 +80,7 @@ def applies(d: DuelState, source: CardInst, spec: ContinuousSpec, card: CardInst
     target = spec.applies_to
     if target == "self":
         return card is source
-    if source.is_spell and card.is_monster and unaffected_by_spell(d, card, source.controller):
+    if source.is_spell and d.index.flags & SHIELDS and card.is_monster and unaffected_by_spell(d, card, source.controller):
         return False  # (an Equip or Field Spell does not apply to Horus the Black Flame Dragon LV6)
     if target == "equipped":
         return source.equip_target is card
