@@ -61,11 +61,11 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
     """Each test with whether `f` needs it, in the order they are cheapest to fail."""
     return [
         (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
-        (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
+        (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name), (f.not_name is not None, _not_name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
-        (f.ability is not None, _ability), (f.level_matches is not None, _level_matches),
+        (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -105,6 +105,10 @@ def _name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst
     return card.data.name in f.name or card.data.deck_name in f.name  # type: ignore[operator]
 
 
+def _not_name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.data.name not in f.not_name and card.data.deck_name not in f.not_name  # type: ignore[operator]
+
+
 def _subtype(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     equip_card = card.is_monster and card.loc == Loc.SZONE and card.equip_target is not None  # a monster Equip Card is an Equip Spell
     return ("equip" if equip_card else getattr(card.data, "subtype", None)) in f.subtype  # type: ignore[operator]
@@ -124,6 +128,14 @@ def _level_matches(d: DuelState, card: CardInst, f: Filter, player: int, source:
     if where is None or not card.is_monster or card.monster.level is None:
         return False
     return any(other.level == card.level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+
+
+def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose ATK is at least the ATK of some card of `f.atk_reaches` (Armed Dragon LV7's cost)."""
+    where = f.atk_reaches
+    if where is None or not card.is_monster:
+        return False
+    return any(other.atk <= card.atk for other in select(d, where, player, source, events) if other is not card and other.is_monster)
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

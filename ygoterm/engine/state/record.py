@@ -62,7 +62,8 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
                            "attacks_each_monster", "as_returned",
-                           "opponent_lp_at_most",
+                           "opponent_lp_at_most", "summoned_or_flipped_this_turn", "summoned_by", "unaffected_by_spells",
+                           "unaffected_by_opponent_spells", "negates_opponent_spells_targeting", "atk_at_most_of", "atk_reaches", "not_name", "set_only", "deck_top",
                            # the goat era batch (#38)
                            "special_summoned", "equip_card", "damage_calculation", "set_def", "negates_traps_targeting",
                            "no_effect_damage", "halves_battle_damage", "locks_gy_banishing", "destroyed_in_defense",

@@ -85,6 +85,7 @@ class Filter(BaseModel):
     type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
     not_type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
     name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
+    not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # "except \"X\"" (Gravekeeper's Cannonholder)
     level: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
@@ -116,6 +117,12 @@ class Filter(BaseModel):
     same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
     # a card whose name a card of this selection's text lists in quotes (Level Up!: "a monster listed in the sent monster's text")
     named_in_text_of: Literal["chosen", "target", "affected", "event"] | None = None
+    # a monster whose ATK is at most the ATK of a card of this selection of the effect (Armed Dragon LV7: "with ATK less than
+    # or equal to the sent monster's ATK" — the cost's card is `chosen`); read where the effect selects cards and targets
+    atk_at_most_of: Literal["chosen", "target", "affected", "event"] | None = None
+    # a monster whose ATK is at least the ATK of a card this filter matches (Armed Dragon LV7's cost: a monster in the hand
+    # that could destroy something) — pair it with `atk_at_most_of` so the card is not activated for nothing
+    atk_reaches: "Filter | None" = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
