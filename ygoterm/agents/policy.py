@@ -29,6 +29,7 @@ class Heuristic:
     def __init__(self, seed: int = 0, careful: bool = True) -> None:
         self.rng = random.Random(seed)
         self.careful = careful
+        self.triggered: dict[tuple[int, int | None], int] = {}  # (turn, card) → optional triggers said yes to
 
     def choose(self, obs: Observation | None, decision: Decision | None = None) -> Answer:
         if obs is None:  # (between a match's duels: nothing to observe)
@@ -49,7 +50,7 @@ class Heuristic:
         if kind == Kind.POSITION:
             return self.position(obs, d)
         if kind == Kind.YESNO:
-            return d.option("yes") or d.options[0]
+            return self.yes_no(obs, d)
         if kind == Kind.FIRST:
             return d.option("first") or d.options[0]
         if kind == Kind.ORDER:
@@ -57,6 +58,20 @@ class Heuristic:
         if kind == Kind.DECLARE:
             return self.declare(d)
         return d.options[0]  # ZONE, OPTION: the first is as good as any
+
+    def yes_no(self, obs: Observation, d: Decision) -> Option:
+        """Yes — but an optional trigger of the same card said yes to 3 times this turn is an
+        endless loop (Archfiend of Gilfer re-equipping itself to Gearfried the Iron Knight, which
+        destroys it): a player stops it by declining."""
+        yes = d.option("yes")
+        if yes is None:
+            return d.options[0]
+        if d.verb == "trigger":
+            key = (obs.view.turn, d.subject)
+            if self.triggered.get(key, 0) >= 3:
+                return d.option("no") or yes
+            self.triggered[key] = self.triggered.get(key, 0) + 1
+        return yes
 
     def unobserved(self, d: Decision) -> Answer:
         """A decision outside a duel (between a match's duels: going first, side-decking), answered
