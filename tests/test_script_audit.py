@@ -101,6 +101,34 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",
     },
+    "3-Hump Lacooda": {
+        "cost": "old wording 'Tribute 2 of them to draw 3 cards': the Tribute is its cost (R-TERM-3/4; today's style: 'Tribute 2 of them; draw 3 cards')",
+    },
+    "A-Team: Trap Disposal Unit": {
+        "cost": "old wording 'Tribute this face-up card to negate …': the Tribute is its cost (today's text: 'You can Tribute this card; negate the activation, and if you do, destroy it')",
+    },
+    "Anti-Aircraft Flower": {
+        "cost": "old wording 'By Tributing 1 Insect-Type monster …, inflict 800 …': the Tribute is its cost (R-TERM-3/4)",
+    },
+    "Arcane Archer of the Forest": {
+        "cost": "old wording 'By Tributing 1 Plant-Type monster …, destroy …': the Tribute is its cost (R-TERM-3/4)",
+        "target": "old wording 'destroy 1 Spell or Trap Card on the field' targets (today's text: 'You can Tribute 1 Plant monster, "
+                  "then target 1 Spell/Trap on the field; destroy that target')",
+    },
+    "Amazoness Blowpiper": {
+        "target": "old wording 'Select 1 face-up monster your opponent controls' targets (today's text: 'Target 1 face-up monster "
+                  "your opponent controls; it loses 500 ATK until the end of this turn')",
+    },
+    "Aqua Spirit": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 WATER monster in your Graveyard' "
+                "is its Special Summon procedure (as Inferno)",
+        "target": "old wording 'change the battle position of 1 of your opponent's face-up Monster Cards' targets (today's text: "
+                  "'You can target 1 face-up monster your opponent controls; change its battle position')",
+        "optional": "old wording 'During each of your opponent's Standby Phases, you can change …': optional, the comma hides the cue",
+    },
+    "Aswan Apparition": {
+        "optional": "old wording 'If this card inflicts Battle Damage …, you can return …': optional, the comma hides the cue",
+    },
     "Inferno": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
@@ -123,7 +151,7 @@ VERBS: dict[str, str] = {
     "draw": r"\bdraws?\b",
     "mill": r"\bsend the top\b[^.;]*\bdeck\b|\bmill",  # "Send the top 5 cards of your opponent's Deck to the GY" (Needle Worm)
     "damage": r"\bdamage\b(?! step| calculation)|\binflict",
-    "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b",
+    "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
     "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\boriginal ATK\b|\bscale\b",
     "change_position": r"\bpositions?\b|\bflip",
