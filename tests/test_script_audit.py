@@ -129,6 +129,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Aswan Apparition": {
         "optional": "old wording 'If this card inflicts Battle Damage …, you can return …': optional, the comma hides the cue",
     },
+    "A Man with Wdjat": {
+        "target": "old wording 'select 1 Set card on your opponent's side of the field' targets (today's text: 'Target 1 Set card "
+                  "your opponent controls; look at it, then return it to its original position')",
+    },
     "Inferno": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
@@ -145,7 +149,7 @@ VERBS: dict[str, str] = {
     "token": r"\btokens?\b",
     "add_to_hand": r"\badd",
     "return_to_hand": r"\breturns?\b[^.;]*\bhands?\b",
-    "return_to_deck": r"\b(?:returns?|put|shuffles?)\b[^.;]*\bdeck\b",
+    "return_to_deck": r"\b(?:returns?|put|shuffles?)\b[^.;]*\bdeck\b|\bplace it on top of your deck\b",  # (A Cat of Ill Omen)
     "send_to_gy": r"\bsends?\b|\bsent\b|\btribute",
     "discard": r"\bdiscard",
     "draw": r"\bdraws?\b",

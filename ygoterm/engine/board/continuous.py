@@ -105,11 +105,14 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             spec = effect.continuous
             assert spec is not None
             amount = spec.atk if which == "atk" else spec.def_
-            sets = which == "atk" and (spec.set_atk is not None or spec.atk_factor is not None)
+            sets = (spec.set_atk is not None or spec.atk_factor is not None) if which == "atk" else spec.set_def is not None
             if not (amount or sets) or not applies(d, source, spec, card):
                 continue
-            if sets:  # "has 2700 ATK" (Triangle Ecstasy Spark), "twice its original ATK" (Megamorph)
-                base = spec.set_atk if spec.set_atk is not None else int(base * spec.atk_factor)  # type: ignore[operator]
+            if sets:  # "has 2700 ATK" (Triangle Ecstasy Spark), "twice its original ATK" (Megamorph), "DEF becomes 1000" (Arsenal Bug)
+                if which == "def":
+                    base = spec.set_def  # type: ignore[assignment]
+                else:
+                    base = spec.set_atk if spec.set_atk is not None else int(base * spec.atk_factor)  # type: ignore[operator]
             if spec.atk_per is not None or spec.per_where is not None:
                 amount *= _per_count(d, source, spec)
             added += amount
@@ -270,6 +273,9 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.attacking is not None and (attack is not None and attack.attacker is card) != c.attacking:
         return False
+    if c.attacking_set_monster is not None and (attack is not None and attack.attacker is card and attack.target_was_set) \
+            != c.attacking_set_monster:
+        return False
     if c.tributes_used is not None and card.tributes_used not in c.tributes_used:
         return False
     if c.equipped_monsters is not None and sum(1 for e in card.equips if e.is_monster) not in c.equipped_monsters:
@@ -316,6 +322,8 @@ def _phase_ok(d: DuelState, phases: tuple[str, ...]) -> bool:
     if current in phases:
         return True
     if "main" in phases and current in ("main1", "main2"):
+        return True
+    if "damage_calculation" in phases and d.step == Step.DAMAGE_CALC:
         return True
     return "damage" in phases and d.step in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.DAMAGE_CALC, Step.AFTER_DAMAGE, Step.DAMAGE_END)
 
@@ -368,6 +376,10 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
             if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]
+        for card in (attacker, target):  # Amazoness Swords Woman: the damage its controller would take goes to the opponent instead
+            if card is not None and damage.get(card.controller) and has_flag(d, card, "reflects_battle_damage"):
+                other_player = 1 - card.controller
+                damage[other_player] = damage.get(other_player, 0) + damage.pop(card.controller)
         for card in (attacker, target):  # Relinquished: the damage its controller takes is also the opponent's
             if card is not None and damage.get(card.controller) and has_flag(d, card, "shares_battle_damage"):
                 other_player = 1 - card.controller

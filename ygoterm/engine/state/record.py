@@ -62,7 +62,8 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
                            "attacks_each_monster", "as_returned",
-                           "opponent_lp_at_most"})
+                           "opponent_lp_at_most",
+                           "rolled", "attacking_set_monster", "reflects_battle_damage", "set_def", "not_name", "to"})
 
 
 def _digest_json(card: Card) -> bytes:

@@ -238,6 +238,7 @@ class Shuffle(_Op):
 
 class Reveal(_Op):
     what: Selection = "target"
+    to: Literal["you"] | None = None  # you: shown to the effect's controller only ("look at it": A Man with Wdjat); default both players
 
 
 class Protect(_Op):
