@@ -133,6 +133,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'select 1 Set card on your opponent's side of the field' targets (today's text: 'Target 1 Set card "
                   "your opponent controls; look at it, then return it to its original position')",
     },
+    "Archlord Zerato": {
+        "text": "old wording 'This card cannot be Special Summoned except by Tributing 1 face-up \"Warrior of Zera\" … while "
+                "\"The Sanctuary in the Sky\" is on the field' is its Special Summon procedure (a condition and a Tribute cost)",
+        "cost": "old wording 'by discarding 1 LIGHT Monster Card from your hand to the Graveyard, destroy …': the discard is its cost (R-TERM-4)",
+    },
     "Inferno": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",

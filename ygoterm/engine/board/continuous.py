@@ -167,7 +167,8 @@ def attacks_allowed(d: DuelState, card: CardInst) -> int:
         for source, effect in sources(d):
             spec = effect.continuous
             if spec is not None and spec.extra_attacks and applies(d, source, spec, card):
-                extra += spec.extra_attacks
+                per = _per_count(d, source, spec) if spec.atk_per is not None or spec.per_where is not None else 1
+                extra += spec.extra_attacks * per  # "1 additional attack for each Equip Card equipped to it" (Ben Kei)
     return 1 + extra
 
 

@@ -62,7 +62,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
     return [
         (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
-        (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.declared, _declared),
+        (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches),
@@ -116,6 +116,10 @@ def _name_has(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
 
 def _not_name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card.data.name not in f.not_name and card.data.deck_name not in f.not_name  # type: ignore[operator]
+
+
+def _has_counter(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.counters.get(f.has_counter, 0) > 0  # type: ignore[arg-type]
 
 
 def _declared(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
