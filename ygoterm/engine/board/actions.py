@@ -13,7 +13,7 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import effects_negated, forced_position
+from .continuous import battle_negated, effects_negated, forced_position
 from .replacements import destination, destroyed_instead
 
 
@@ -190,6 +190,9 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     """R-TERM-1: destroyed cards go to their owners' GYs (`to`: banished instead, Bottomless
     Trap Hole). `by`: "battle", "effect" (a card's effect), or "rule" (the game rules: an
     Equip Card whose monster left, R-CARD-8 — "destroyed by a card effect" does not apply)."""
+    # destroyed by battle with Ancient Gear Beast: negated in the GY too (worked out before any of them moves)
+    negated = [c for c in cards if by == "battle" and c.battle_destroyed and "negates_battle_destroyed" in d.index.flags
+               and battle_negated(d, c)] if by == "battle" else []
     for card in list(cards):
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
@@ -207,6 +210,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         if by == "battle" and d.attack is not None:
             source = d.attack.target if card is d.attack.attacker else d.attack.attacker
         move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin)
+        if card in negated:
+            card.negated_at = card.moves
         if by == "battle" and source is not None:
             source.defeated = (*(x for x in source.defeated if x[2] == d.turn), (card, card.moves, d.turn))
         if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)

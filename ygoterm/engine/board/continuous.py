@@ -177,6 +177,10 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
     Gemini monster that is still a Normal Monster has no effects to use (R-CARD-6)."""
     if card.abilities and card.treated_as_normal:
         return True
+    if card.negated_at == card.moves:
+        return True  # destroyed by battle with Ancient Gear Beast: negated where it went (the GY)
+    if card.battle_destroyed and "negates_battle_destroyed" in d.index.flags and battle_negated(d, card):
+        return True
     if not d.index.negators and not d.floating:
         return False
     for source, effect, turn in d.floating:
@@ -195,6 +199,23 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
                     and matches(d, card, spec.negate_effects, source.controller, source):
                 return True
     return False
+
+
+def battle_negated(d: DuelState, card: CardInst) -> bool:
+    """Whether `card`, marked destroyed by the current battle, has its effects negated by the
+    monster it battles (Ancient Gear Beast: "Negate the effects of an opponent's monster destroyed
+    by battle with this card (including in the GY)" — its FLIP or "after damage calculation"
+    effect too). The other monster's effect applies if it is face-up on the field and not negated;
+    destroyed by the same battle, it still applies (its own negation is not asked then: no loop)."""
+    attack = d.attack
+    if attack is None or attack.target is None or card not in (attack.attacker, attack.target):
+        return False
+    other = attack.target if card is attack.attacker else attack.attacker
+    if other.loc != Loc.MZONE or not other.face_up or other.controller == card.controller:
+        return False
+    if not any(e.continuous is not None and e.continuous.negates_battle_destroyed for e in other.continuous):
+        return False
+    return other.battle_destroyed or not effects_negated(d, other)
 
 
 def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst | None:

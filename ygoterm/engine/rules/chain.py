@@ -388,6 +388,8 @@ def _trigger_fires(d: DuelState, card: CardInst, effect: Effect, s: Signal, last
         return False  # a Continuous Spell/Trap's triggers work once it is face-up and active
     if card.loc.on_field and card.face_up and effects_negated(d, card):
         return False
+    if card.negated_at == card.moves:
+        return False  # its effects are negated where it is now (Ancient Gear Beast: in the GY)
     if effect.condition is not None and not condition_holds(d, card, effect.condition):
         return False
     if effect.cost:

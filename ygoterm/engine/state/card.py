@@ -196,7 +196,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
-                 "seen_as", "attacked_foes")
+                 "seen_as", "attacked_foes", "negated_at")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -241,6 +241,7 @@ class CardInst:
         self.counters: dict[str, int] = {}
         self.materials: list[CardInst] = []  # Xyz materials attached (R-ZONE-10)
         self.battle_destroyed = False  # marked at damage calculation (R-BATTLE-4)
+        self.negated_at = -1  # its effects are negated while its move count is this (Ancient Gear Beast: "including in the GY")
         self.set_turn = 0  # turn a Spell/Trap was Set (R-CARD-7/9)
         self._duel: Any = _no_duel  # a weak reference to the Duel (see `duel`)
         self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)

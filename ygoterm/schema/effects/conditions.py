@@ -123,6 +123,8 @@ class ContinuousSpec(BaseModel):
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # the battle damage its controller would take from its battles is dealt to the opponent instead (Amazoness Swords Woman)
     reflects_battle_damage: bool | None = None
+    # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast)
+    negates_battle_destroyed: bool | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
