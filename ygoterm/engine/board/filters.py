@@ -62,7 +62,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
     return [
         (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
-        (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.declared, _declared),
+        (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches),
@@ -120,6 +120,35 @@ def _not_name(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
 
 def _has_counter(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card.counters.get(f.has_counter, 0) > 0  # type: ignore[arg-type]
+
+
+def _holds_counter(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return f.holds_counter in counters_held(card)
+
+
+def counters_held(card: CardInst) -> frozenset[str]:
+    """The counters a card can have put on it: those its own effects put on itself (R-CARD-12:
+    counters are placed only by effects that say so — "Each time …, place 1 Spell Counter on this card")."""
+    found = _HELD.get(id(card.data))
+    if found is None or found[0] is not card.data:
+        held: set[str] = set()
+        stack = [op for effect in card.effects for op in (*effect.cost, *effect.do)]
+        while stack:
+            op = stack.pop()
+            if op.op == "add_counter" and op.params.what == "self":
+                held.add(op.params.counter)
+            for value in vars(op.params).values():  # operations nested in if / coin / one_of …
+                items = value if isinstance(value, list) else [value]
+                for item in items:
+                    if hasattr(item, "op") and hasattr(item, "params"):
+                        stack.append(item)
+                    elif hasattr(item, "do") and isinstance(item.do, list):
+                        stack.extend(item.do)
+        found = _HELD[id(card.data)] = (card.data, frozenset(held))
+    return found[1]
+
+
+_HELD: dict[int, tuple[object, frozenset[str]]] = {}
 
 
 def _declared(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

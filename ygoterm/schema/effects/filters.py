@@ -104,6 +104,9 @@ class Filter(BaseModel):
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
+    # a card such counters can be put on: its own script puts them on itself ("a face-up card on the field that you can put a
+    # Spell Counter on": Apprentice Magician — Skilled Dark Magician, Breaker the Magical Warrior)
+    holds_counter: str | None = None
     has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
     not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # none of these names ("except \"Celtic Guardian\"": Arsenal Summoner)
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
