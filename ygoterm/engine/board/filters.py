@@ -62,7 +62,8 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
     return [
         (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
-        (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter), (f.declared, _declared),
+        (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
+        (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches),
@@ -120,6 +121,15 @@ def _not_name(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
 
 def _has_counter(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card.counters.get(f.has_counter, 0) > 0  # type: ignore[arg-type]
+
+
+def _summoned_how(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.loc == Loc.MZONE and card.summon_kind in f.summoned_how  # type: ignore[operator]
+
+
+def _left_in_position(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """Off the field, a monster keeps the position it had there (the Damage Step flipped a face-down one face-up)."""
+    return card.is_monster and not card.loc.on_field and card.pos.is_attack == (f.left_in_position == "attack")
 
 
 def _holds_counter(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -236,6 +246,8 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.position is not None:  # R-ZONE-1: a face-down Defense monster is in Defense Position
         if card.loc != Loc.MZONE or (f.position == "attack") != card.pos.is_attack:
             return False
+    if f.revivable and monster.no_special_summon_from and _PILES.get(card.loc) in monster.no_special_summon_from:
+        return False  # "cannot be Special Summoned from the Graveyard" (Andro Sphinx)
     if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
                         and not card.properly_summoned):
         return False

@@ -294,6 +294,10 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
     if card.monster.no_special_summon:
         d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
         return None
+    banned = card.monster.no_special_summon_from
+    if banned and {Loc.GY: "gy", Loc.BANISHED: "banished", Loc.DECK: "deck", Loc.HAND: "hand"}.get(card.loc) in banned:
+        d.emit(Note(f"{card.name} cannot be Special Summoned from the {card.loc.title} (its own text, R-CARD-13)"))
+        return None
     if zone is None:
         zone = side.free_mzone()
     if zone is None:

@@ -67,7 +67,7 @@ class Condition(BaseModel):
     declared_is: Literal["spell", "trap", "monster"] | None = None
     tributes_used: NumRange | None = None  # this card's Tribute Summon took this many Tributes (Gilford)
     attacking: bool | None = None  # this card is the attacking monster (Black Luster Soldier - Envoy)
-    # this card is attacking a monster that was face-down when the Damage Step began (8-Claws Scorpion: "attacks a face-down Defense Position monster")
+    # this card is attacking a monster that was face-down Defense when the Damage Step began (8-Claws Scorpion: "attacks a face-down Defense Position monster")
     attacking_set_monster: bool | None = None
     rolled: NumRange | None = None  # in `if`: the die this effect rolled shows this (Agido: "whose Level is equal to the number rolled")
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")

@@ -107,6 +107,11 @@ class Filter(BaseModel):
     # a card such counters can be put on: its own script puts them on itself ("a face-up card on the field that you can put a
     # Spell Counter on": Apprentice Magician — Skilled Dark Magician, Breaker the Magical Warrior)
     holds_counter: str | None = None
+    # how it was Summoned (its last Summon: normal, tribute, flip, special …), with summoned_this_turn: "the turn it is
+    # Normal Summoned or Special Summoned" (Andro Sphinx: [normal, tribute, special])
+    summoned_how: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    # the battle position it had when it left the field ("destroys a Defense Position monster": Andro Sphinx's event card)
+    left_in_position: Literal["attack", "defense"] | None = None
     has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
     not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # none of these names ("except \"Celtic Guardian\"": Arsenal Summoner)
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
