@@ -133,20 +133,25 @@ def _left_in_position(d: DuelState, card: CardInst, f: Filter, player: int, sour
 
 
 def _holds_counter(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return f.holds_counter in counters_held(card)
+    held = counters_held(card)
+    if f.holds_counter not in held:
+        return False
+    most = held[f.holds_counter]  # "(max. 1)": a Breaker that has its counter can take no other
+    return most is None or card.counters.get(f.holds_counter, 0) < most
 
 
-def counters_held(card: CardInst) -> frozenset[str]:
-    """The counters a card can have put on it: those its own effects put on itself (R-CARD-12:
-    counters are placed only by effects that say so — "Each time …, place 1 Spell Counter on this card")."""
-    found = _HELD.get(id(card.data))
-    if found is None or found[0] is not card.data:
-        held: set[str] = set()
+def counters_held(card: CardInst) -> dict[str, int | None]:
+    """The counters a card can have put on it, each with the most it holds (None: no limit):
+    those its own effects put on itself (R-CARD-12: counters are placed only by effects that say
+    so — "Each time …, place 1 Spell Counter on this card (max. 3)")."""
+    found = _HELD.get(id(card.effects))  # (the effects the duel plays: today's or the 2005 card's)
+    if found is None or found[0] is not card.effects:
+        held: dict[str, int | None] = {}
         stack = [op for effect in card.effects for op in (*effect.cost, *effect.do)]
         while stack:
             op = stack.pop()
             if op.op == "add_counter" and op.params.what == "self":
-                held.add(op.params.counter)
+                held[op.params.counter] = op.params.max_counters
             for value in vars(op.params).values():  # operations nested in if / coin / one_of …
                 items = value if isinstance(value, list) else [value]
                 for item in items:
@@ -154,11 +159,11 @@ def counters_held(card: CardInst) -> frozenset[str]:
                         stack.append(item)
                     elif hasattr(item, "do") and isinstance(item.do, list):
                         stack.extend(item.do)
-        found = _HELD[id(card.data)] = (card.data, frozenset(held))
+        found = _HELD[id(card.effects)] = (card.effects, held)
     return found[1]
 
 
-_HELD: dict[int, tuple[object, frozenset[str]]] = {}
+_HELD: dict[int, tuple[object, dict[str, int | None]]] = {}
 
 
 def _declared(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -64,7 +64,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "attacks_each_monster", "as_returned",
                            "opponent_lp_at_most",
                            "rolled", "attacking_set_monster", "reflects_battle_damage", "set_def", "not_name", "to", "has_counter", "negates_battle_destroyed", "holds_counter",
-                           "no_special_summon_from", "summoned_how", "left_in_position"})
+                           "no_special_summon_from", "summoned_how", "left_in_position", "max_counters"})
 
 
 def _digest_json(card: Card) -> bytes:
