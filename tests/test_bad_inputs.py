@@ -1,9 +1,13 @@
 """The corpus of broken files under tests/data/bad: every one gets `file:line` messages, a
 non-zero exit and no traceback, and nothing in any file is executed."""
 
+import html
+import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -92,12 +96,30 @@ EXPECT = {
     "save-truncated.json": ("the file is truncated (was the save interrupted?)", 2),
     "save-not-json.json": ("not a valid save", 2),
     "save-not-a-save.json": ("not a ygoterm save file", 2),
+    # issue #36: what raised (exit 1, a traceback) or was accepted without a word
+    "import-wrong-types.json": ("'typeline' must be a list, not a number", 2),
+    "import-huge-passcode.json": ("this number has 5,000 characters", 2),
+    "import-passcode-string.json": ("the card has no id (id: '444444", 2),
+    "deck-ydk-huge-passcode.ydk": ("this passcode has 5,000 digits", 2),
+    "banlist-huge-passcode.conf": ("this passcode has 5,000 digits", 2),
+    "banlist-huge-count.conf": ("111111111111… (5,000 digits) is not a limit", 2),
+    "save-huge-seed.json": ("this number has 5,000 characters", 2),
+    "save-huge-passcode.json": ("this number has 5,000 characters", 2),
+    "save-passcode-too-big.json": ("decks[0].main[0] must be at most 999999999, found 12345678901", 2),
+    "save-deep.json": ("JSON nesting is deeper than 500 levels", 2),
+    "save-utf16-bom.json": ("this is UTF-16 text, not UTF-8", 2),
+    "save-utf16-no-bom.json": ("this is UTF-16 text, not UTF-8", 2),
+    "save-forged-forced-answer.json": ("recorded answer '=attack:47:direct' is not the only answer here", 2),
+    "save-forged-attack.json": ("recorded answer 'attack Gemini Elf -> direct' is not legal here", 2),
+    "save-manual-deep.json": ("recorded manual action is not possible here: its JSON is nested too deeply", 2),
 }
 
 
 def command_for(path: Path) -> list[str]:
     if path.name.startswith("cards-"):
         return ["--cards", str(path), "check", "yugi-spellcasters"]
+    if path.name.startswith("import-"):  # (YGOPRODeck card data; refused before anything is written)
+        return ["cards", "import", str(path), "--into", str(Path(tempfile.gettempdir()) / f"ygoterm-bad-import-{os.getpid()}")]
     if path.suffix == ".ydk":
         return ["deck", "import", str(path), "-o", "-"]  # (printed: not added to the shared test home)
     if path.suffix == ".conf":
@@ -231,3 +253,67 @@ def test_save_names_stay_in_the_saves_folder(tmp_path):
 
     for name in ("../../x", "/etc/passwd", "a/b", "..", "", " .hidden"):
         assert "/" not in save_file_name(name) and not save_file_name(name).startswith(".")
+
+
+# -- issue #36: no traceback on any file ----------------------------------------------------------
+
+def test_card_data_json_of_the_wrong_types_names_each_card_and_its_line(cli, tmp_path):
+    """YGOPRODeck JSON with a number for a list (it raised TypeError), a string for a number, a
+    list for a name, null everywhere and absurd values: every card said, at its line."""
+    code, out, err = cli("cards", "import", BAD / "import-wrong-types.json", "--into", tmp_path / "cards")
+    said = " ".join((out + err).split())
+    assert code == 2 and "Traceback" not in said and not (tmp_path / "cards").exists()
+    for line, message in ((14, "data[0] (id 40000001).typeline 'typeline' must be a list, not a number"),
+                          (22, "data[1] (id 40000002).atk 'Probe Dragon' has ATK 'lots'"),
+                          (28, "data[2] the card has no name ('name' is a list)"),
+                          (43, "data[3] the card has no id"),
+                          (61, "'Probe Dragon' has ATK 1000000000000000000000000000000"),
+                          (75, "'Probe Dragon' has level -5"),
+                          (99, "'linkmarkers' must be a list, not a number")):
+        assert re.search(rf"import-wrong-types\.json:{line}:\d+ [^:]*{re.escape(message)}", said), (line, message, said)
+
+
+def test_card_data_json_in_utf16_with_a_byte_order_mark_is_read(cli, tmp_path):
+    """(Windows PowerShell's Out-File writes it so: it said "neither an SQLite database nor JSON")"""
+    card = {"id": 40000001, "name": "Probe Dragon", "type": "Normal Monster", "frameType": "normal", "desc": "A test card.",
+            "atk": 1000, "def": 1000, "level": 4, "race": "Dragon", "attribute": "LIGHT"}
+    path = tmp_path / "cards.json"
+    path.write_bytes(json.dumps({"data": [card]}).encode("utf-16"))
+    code, out, err = cli("cards", "import", path, "--into", tmp_path / "cards")
+    assert code == 0 and "imported 1 card" in out, out + err
+
+
+def _forged(save: dict, index: int, answer: str) -> dict:
+    forged = json.loads(json.dumps(save))
+    forged["choices"][index] = answer
+    return forged
+
+
+def test_a_forged_answer_is_refused_wherever_a_save_is_opened(cli, pool, tmp_path):
+    """An answer marked '=' (one the duel gave itself) was skipped when it did not fit, so an
+    edited save opened in the TUI: refused by `open`, by the TUI's Resume and Saved duels
+    (`saved_screen`), and in a match save by `match --replay`."""
+    from ygoterm.engine import Match
+    from ygoterm.schema.decks import find_deck, load_deck
+    from ygoterm.schema.problems import DataError
+    from ygoterm.tui.app import YgoApp
+
+    path = BAD / "save-forged-forced-answer.json"
+    code, out, err = cli("open", path)
+    assert code == 2 and "save-forged-forced-answer.json:202:" in out + err and "Traceback" not in out + err
+    app = YgoApp(pool, [])
+    with pytest.raises(DataError, match="is not the only answer here"):
+        app.saved_screen(path)
+    deck = load_deck(find_deck("vanilla-beatdown", [Path(__file__).parent.parent / "decks"]), pool)[0]
+    match = Match.new(pool, (deck, deck), 5)
+    while len(match.record.duels[0].choices) < 12:
+        match.apply(match.pending.options[0])
+    data = json.loads(match.record.to_json())
+    entries = data["duels"][0]["choices"]
+    index = next(i for i, entry in enumerate(entries) if not entry.startswith("="))
+    data["duels"][0] = _forged(data["duels"][0], index, "=attack:1:direct")
+    (tmp_path / "match.json").write_text(json.dumps(data, indent=1))
+    code, out, err = cli("match", "--replay", tmp_path / "match.json")
+    said = " ".join((out + err).split())
+    assert code == 2 and "Traceback" not in said, said
+    assert re.search(rf"match\.json:\d+:\d+ duels\[0\]\.choices\[{index}\] recorded answer '=attack:1:direct' is not the only answer", said), said
