@@ -112,6 +112,7 @@ EXPECT = {
     "save-forged-forced-answer.json": ("recorded answer '=attack:47:direct' is not the only answer here", 2),
     "save-forged-attack.json": ("recorded answer 'attack Gemini Elf -> direct' is not legal here", 2),
     "save-manual-deep.json": ("recorded manual action is not possible here: its JSON is nested too deeply", 2),
+    "scenario-materials-non-xyz.yaml": ("Gemini Elf is not an Xyz monster: only an Xyz monster has Xyz Materials (R-ZONE-10)", 2),
 }
 
 
@@ -317,3 +318,33 @@ def test_a_forged_answer_is_refused_wherever_a_save_is_opened(cli, pool, tmp_pat
     said = " ".join((out + err).split())
     assert code == 2 and "Traceback" not in said, said
     assert re.search(rf"match\.json:\d+:\d+ duels\[0\]\.choices\[{index}\] recorded answer '=attack:1:direct' is not the only answer", said), said
+
+
+def test_xyz_materials_under_a_monster_that_is_not_xyz_are_refused(cli, tmp_path):
+    path = tmp_path / "materials.yaml"
+    path.write_text("name: materials\ncovers: [R-ZONE-10]\nA:\n  monsters:\n    - Celtic Guardian\n"
+                    "    - {card: Gemini Elf, materials: [Celtic Guardian]}\n"
+                    "  spells:\n    - {card: Dark Hole, materials: [Mystical Elf]}\n")
+    code, out, err = cli("scenario", "check", path)
+    said = " ".join((out + err).split())
+    assert code == 2 and "Traceback" not in said
+    assert "materials.yaml:6:" in said and "A.monsters.1.materials Gemini Elf is not an Xyz monster" in said
+    assert "materials.yaml:8:" in said and "A.spells.0.materials Dark Hole is not an Xyz monster" in said
+
+
+async def test_a_settings_file_that_is_a_folder_is_told_and_the_app_starts(pool, tmp_path, monkeypatch):
+    from ygoterm.tui.app import YgoApp
+    from ygoterm.tui.presenters.settings import Settings
+    from ygoterm.tui.screens.menu import MenuScreen
+
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path))
+    (tmp_path / "settings.json").mkdir()
+    settings = Settings.load()
+    assert settings.names == ["Player 1", "Player 2"] and settings.starting_lp == 8000
+    assert "settings.json" in settings.problem and "is a folder" in settings.problem
+    app = YgoApp(pool, [])
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        told = [str(n.message) for n in app._notifications]
+        assert any("settings.json" in note and "is a folder" in note and "Using the default settings" in note for note in told), told
