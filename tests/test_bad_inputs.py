@@ -348,3 +348,64 @@ async def test_a_settings_file_that_is_a_folder_is_told_and_the_app_starts(pool,
         assert isinstance(app.screen, MenuScreen)
         told = [str(n.message) for n in app._notifications]
         assert any("settings.json" in note and "is a folder" in note and "Using the default settings" in note for note in told), told
+
+
+# what a file may hold to retitle the terminal (OSC 0), clear it (CSI 2J), or colour it (the C1 CSI)
+HOSTILE = ("Ann\x1b]0;PWNED\x07", "Bob\x1b[2J\x9b31m")
+
+
+def test_printable_writes_control_characters_out():
+    from ygoterm.schema.printable import printable
+
+    assert printable("a\x1b[2J\tb\nc\x9b\x7f\x00") == "a\\x1b[2J\tb\nc\\x9b\\x7f\\x00"
+    assert printable(printable("\x1b")) == "\\x1b"
+
+
+def test_names_and_card_texts_from_files_reach_the_terminal_escaped(cli, pool, tmp_path):
+    """`match --replay` printed a save's player names raw, `cards show` an imported card's text:
+    their control characters are written out, whatever the output."""
+    from ygoterm.engine import Match
+    from ygoterm.schema.decks import find_deck, load_deck
+
+    deck = load_deck(find_deck("vanilla-beatdown", [Path(__file__).parent.parent / "decks"]), pool)[0]
+    match = Match.new(pool, (deck, deck), 5, names=HOSTILE)
+    while len(match.record.duels[0].choices) < 12:
+        match.apply(match.pending.options[0])
+    match.record.save(tmp_path / "match.json")
+    code, out, err = cli("match", "--replay", tmp_path / "match.json")
+    assert code == 0, out + err
+    assert not set("\x1b\x07\x9b") & set(out + err)
+    assert "Ann\\x1b]0;PWNED" in out and "Bob\\x1b[2J\\x9b31m" in out
+
+    card = {"id": 40000001, "name": "Probe\x1b]0;PWNED\x07 Dragon", "type": "Normal Monster", "frameType": "normal",
+            "desc": "Clears\x1b[2J the screen\x9b31m", "atk": 1000, "def": 1000, "level": 4, "race": "Dragon", "attribute": "LIGHT"}
+    (tmp_path / "cards.json").write_text(json.dumps({"data": [card]}))
+    code, out, err = cli("cards", "import", tmp_path / "cards.json", "--into", tmp_path / "imported")
+    assert code == 0, out + err
+    assert "\x1b" in (tmp_path / "imported" / "cards-000.yaml").read_text(encoding="utf-8").encode().decode("unicode_escape")  # (the file: faithful)
+    code, out, err = cli("--cards", tmp_path / "imported", "cards", "show", "40000001")
+    assert code == 0, out + err
+    assert not set("\x1b\x07\x9b") & set(out + err)
+    assert "Probe\\x1b]0;PWNED" in out and "Clears\\x1b[2J the screen\\x9b31m" in out
+
+
+async def test_the_tui_draws_control_characters_from_a_save_escaped(pool, tmp_path, monkeypatch):
+    """Textual strips BEL, BS, VT, FF and CR only: an ESC in a saved player's name reached the
+    terminal. Now it is drawn as '\\x1b'."""
+    from ygoterm.engine import Duel
+    from ygoterm.schema.decks import find_deck, load_deck
+    from ygoterm.tui.app import YgoApp
+
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path / "home"))
+    deck = load_deck(find_deck("vanilla-beatdown", [Path(__file__).parent.parent / "decks"]), pool)[0]
+    duel = Duel.new(pool, (deck, deck), 5, names=HOSTILE)
+    duel.apply(duel.pending.options[0])
+    assert duel.record is not None
+    duel.record.save(tmp_path / "hostile.json")
+    app = YgoApp(pool, [], start=lambda app: app.saved_screen(tmp_path / "hostile.json"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        svg = app.export_screenshot()
+    shown = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+    assert not set("\x1b\x07\x9b") & set(svg + shown)
+    assert "Bob\\x1b[2J\\x9b31m: press Enter" in shown, shown  # (hot-seat: the curtain before Bob decides)
