@@ -409,3 +409,53 @@ async def test_the_tui_draws_control_characters_from_a_save_escaped(pool, tmp_pa
     shown = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
     assert not set("\x1b\x07\x9b") & set(svg + shown)
     assert "Bob\\x1b[2J\\x9b31m: press Enter" in shown, shown  # (hot-seat: the curtain before Bob decides)
+
+
+class _NotRay:
+    """A TCP server on localhost that is not Ray: it says nothing, or answers as HTTP/1 does."""
+
+    def __init__(self, answer: bytes) -> None:
+        import socket
+        import threading
+
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.answer, self.held = answer, []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+            if self.answer:
+                conn.recv(1024)
+                conn.sendall(self.answer)
+
+    def close(self) -> None:
+        self.server.close()
+        for conn in self.held:
+            conn.close()
+
+
+@pytest.mark.parametrize("answer, said", [
+    (b"", "does not answer as a Ray cluster does (no reply in 4 s)"),
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "is not a Ray cluster: it answered 'HTTP/1.1 400 Bad Request'"),
+], ids=["silent", "http"])
+def test_arena_on_a_server_that_is_not_ray_fails_within_seconds(cli, answer, said):
+    """ray.init waited 150 s and more, printing nothing, on a server that accepts and says nothing."""
+    import time
+
+    pytest.importorskip("ray")
+    server = _NotRay(answer)
+    try:
+        start = time.monotonic()
+        code, out, err = cli("arena", "kaiba-dragons", "--agents", "random", "--duels", "2", "--ray", f"127.0.0.1:{server.port}")
+        took = time.monotonic() - start
+    finally:
+        server.close()
+    text = " ".join((out + err).split())
+    assert code == 2 and said in text and "Traceback" not in text, text
+    assert took < 10, f"{took:.1f} s"
