@@ -534,3 +534,14 @@ def test_an_import_too_big_for_the_pool_is_refused_unless_narrowed(cli, home, tm
     assert not (home / "cards" / "imported-many").exists()
     code, out, _ = cli("cards", "import", path, "--only", "atk:100+")
     assert code == 0 and "imported 2 cards" in out
+
+
+def test_a_damaged_import_marker_only_loses_the_names_in_messages(cli, home, tmp_path, pool):
+    """A hand-made .import.json nested 100,000 levels deep raised RecursionError in `deck import`."""
+    path = make_cdb(tmp_path / "cards.cdb", ROWS)
+    assert cli("cards", "import", path, "--only", "imp normal")[0] == 0
+    (home / "cards" / "imported-cards" / ".import.json").write_text("[" * 100_000 + "]" * 100_000)
+    filler = [c.id for c in pool if getattr(c, "frame", "") == "normal"][:14]
+    ydk = write_ydk(tmp_path / "modern.ydk", [c for f in filler for c in [f] * 3] + [900002])
+    code, _, err = cli("deck", "import", ydk)
+    assert code == 1 and "unknown passcode 900002" in err and "Traceback" not in err

@@ -26,6 +26,7 @@ from pydantic import TypeAdapter, ValidationError
 from .cardpool import ALTERNATES_FILE, CardPool
 from .carddb import Raw, Source
 from .cards import Card, card_list_adapter
+from .jsonio import loads
 from .problems import DataError, Problem
 from .query import search
 
@@ -379,11 +380,11 @@ def imported_names(dirs: list[Path]) -> dict[int, tuple[str, str, str]]:
     for d in dirs:
         for index in sorted(Path(d).rglob(INDEX)):
             try:
-                marker = json.loads((index.parent / MARKER).read_text(encoding="utf-8"))
+                marker = loads((index.parent / MARKER).read_text(encoding="utf-8"), str(index.parent / MARKER))
                 source = str(marker.get("source", index.parent.name))
                 for line in index.read_text(encoding="utf-8").splitlines()[1:]:
                     code, name, status = line.split("\t", 2)
                     out.setdefault(int(code), (name, status, source))
-            except (OSError, ValueError, AttributeError):
+            except (OSError, ValueError, AttributeError, DataError):
                 continue  # (an index is a convenience: a damaged one only loses names in messages)
     return out
