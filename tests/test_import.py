@@ -448,13 +448,19 @@ def test_an_import_folder_holding_a_file_of_yours_is_not_replaced(cli, home, cdb
     code, _, err = cli("cards", "import", cdb)
     assert code == 2 and "my-notes.yaml" in err and "move those elsewhere" in err
     assert (folder / "my-notes.yaml").read_text() == "[]\n"
-    mine = tmp_path / "mine"  # a marker copied into a folder of one's own does not make it an import's
-    mine.mkdir()
-    (mine / "deck-ideas.yaml").write_text("[]\n")
+    (folder / "my-notes.yaml").unlink()
+    edited = folder / "cards-000.yaml"  # an imported file edited by hand: the edit would be lost
+    edited.write_text(edited.read_text() + "# my change\n")
+    code, _, err = cli("cards", "import", cdb)
+    assert code == 2 and "cards-000.yaml" in err and "changed since" in err
+    assert edited.read_text().endswith("# my change\n")
+    mine = tmp_path / "mine"  # a marker copied into a folder of one's own does not make it an import's,
+    mine.mkdir()             # even where a file of yours has an import's name
+    (mine / "cards-000.yaml").write_text("[]\n")
     (mine / ".import.json").write_text((folder / ".import.json").read_text())
     code, _, err = cli("cards", "import", cdb, "--into", mine)
-    assert code == 2 and "deck-ideas.yaml" in err
-    assert (mine / "deck-ideas.yaml").is_file()
+    assert code == 2 and "cards-000.yaml" in err
+    assert (mine / "cards-000.yaml").read_text() == "[]\n"
 
 
 def test_what_a_killed_import_left_is_tidied_and_the_earlier_import_comes_back(cli, home, cdb):
