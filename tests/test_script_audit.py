@@ -37,6 +37,29 @@ from ygoterm.schema.effects import Effect, OpSpec
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
 # what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
 EXCEPTIONS: dict[str, dict[str, str]] = {
+    "Mystic Swordsman LV6": {
+        "text": "'Destroy that monster, and if you do, you can place it on top of your opponent's Deck instead of sending it to "
+                "the Graveyard' is one destruction whose destination the player picks as it resolves: a one_of between a destroy "
+                "and a destroy with deck_top (no second action follows the destruction)",
+    },
+    "Ultimate Insect LV1": {
+        "cost": "old wording 'by sending this face-up card to the Graveyard, Special Summon …': the sending is the cost, as the "
+                "LV monsters' 'send this face-up card to the Graveyard to Special Summon …' (Armed Dragon LV3: 'You can send …;')",
+        "optional": "old wording; the level-up is optional like every LV monster's (Armed Dragon LV3 today: 'You can send this card "
+                    "to the GY;'), the 2005 texts of the series never said 'you can'",
+    },
+    "Ultimate Insect LV3": {
+        "cost": "old wording 'by sending this face-up card to the Graveyard, Special Summon …': the sending is the cost, as the "
+                "LV monsters' 'send this face-up card to the Graveyard to Special Summon …' (Armed Dragon LV3: 'You can send …;')",
+        "optional": "old wording; the level-up is optional like every LV monster's (Armed Dragon LV3 today: 'You can send this card "
+                    "to the GY;'), the 2005 texts of the series never said 'you can'",
+    },
+    "Ultimate Insect LV5": {
+        "cost": "old wording 'by sending this face-up card to the Graveyard, Special Summon …': the sending is the cost, as the "
+                "LV monsters' 'send this face-up card to the Graveyard to Special Summon …' (Armed Dragon LV3: 'You can send …;')",
+        "optional": "old wording; the level-up is optional like every LV monster's (Armed Dragon LV3 today: 'You can send this card "
+                    "to the GY;'), the 2005 texts of the series never said 'you can'",
+    },
     "Makyura the Destructor": {
         "optional": "'You can activate Trap Cards from your hand' grants a permission for the turn; the effect that grants it is mandatory",
     },

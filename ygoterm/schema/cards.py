@@ -139,6 +139,7 @@ class Monster(CardBase):
     no_special_summon: bool = Field(default=False, description="'Cannot be Special Summoned' (Victory Dragon)")
     no_special_summon_from: tuple[Literal["gy", "banished", "deck", "hand"], ...] | None = Field(
         default=None, description="'Cannot be Special Summoned from the Graveyard' (Andro Sphinx: [gy])")
+    set_only: bool | None = Field(default=None, description="'Cannot be Normal Summoned (but can be Normal Set)' (Mystic Swordsman LV4)")
     tributes: Tributes | None = None
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them

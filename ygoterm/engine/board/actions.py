@@ -58,6 +58,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if dst != src or dst.on_field:
         card.reset_for_move(on_field=src.on_field and dst.on_field)
         card.arrived_turn = d.turn
+    if dst == Loc.MZONE and src != Loc.MZONE:
+        card.summoned_by = ""  # (kept once it leaves the field: "if this card was Special Summoned by …" in the GY, Dark Mimic LV3)
     if dst not in (Loc.GY, Loc.BANISHED, Loc.MZONE, Loc.SZONE):
         card.properly_summoned = False
     _put(d, card, owner.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)

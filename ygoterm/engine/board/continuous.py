@@ -80,11 +80,42 @@ def applies(d: DuelState, source: CardInst, spec: ContinuousSpec, card: CardInst
     target = spec.applies_to
     if target == "self":
         return card is source
+    if source.is_spell and d.index.flags & SHIELDS and card.is_monster and unaffected_by_spell(d, card, source.controller):
+        return False  # (an Equip or Field Spell does not apply to Horus the Black Flame Dragon LV6)
     if target == "equipped":
         return source.equip_target is card
     if target == "bound":
         return source.bound is card
     return matches(d, card, target, source.controller, source)
+
+
+SHIELDS = frozenset(("unaffected_by_spells", "unaffected_by_opponent_spells"))
+_checking_shield: list[CardInst] = []  # (a monster's own effects are read without asking this again)
+
+
+def unaffected_by_spell(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether a face-up monster is unaffected by the effects of a Spell Card `player` controls
+    — by its own continuous effect ("unaffected by any Spell Cards": Horus the Black Flame
+    Dragon LV6; "… your opponent's Spell Cards": Silent Swordsman LV5). Only while it is face-up
+    in a Monster Zone; a Spell may still target it, and then does nothing to it."""
+    if card.loc != Loc.MZONE or not card.face_up or not card.continuous or card in _checking_shield:
+        return False
+    if not any(e.continuous is not None and (e.continuous.unaffected_by_spells or e.continuous.unaffected_by_opponent_spells)
+               for e in card.continuous):
+        return False
+    _checking_shield.append(card)
+    try:
+        if effects_negated(d, card):
+            return False
+        for effect in card.continuous:
+            spec = effect.continuous
+            if spec is None or spec.applies_to != "self" or not (effect.condition is None or condition_holds(d, card, effect.condition)):
+                continue
+            if spec.unaffected_by_spells or (spec.unaffected_by_opponent_spells and player != card.controller):
+                return True
+        return False
+    finally:
+        _checking_shield.pop()
 
 
 def stat(d: DuelState, card: CardInst, which: str) -> int:
@@ -318,6 +349,12 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         summoned = card.summon_turn == d.turn and card.summon_kind in ("normal", "tribute", "flip", "gemini")
         if (summoned or card.flipped_turn == d.turn) != c.normal_summoned_or_flipped_this_turn:
             return False
+    if c.summoned_or_flipped_this_turn is not None:
+        summoned = card.summon_turn == d.turn and card.summon_kind != ""
+        if (summoned or card.flipped_turn == d.turn) != c.summoned_or_flipped_this_turn:
+            return False
+    if c.summoned_by is not None and card.summoned_by != c.summoned_by:
+        return False
     return True
 
 

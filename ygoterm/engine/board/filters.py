@@ -66,7 +66,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
-        (f.ability is not None, _ability), (f.level_matches is not None, _level_matches),
+        (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -106,6 +106,10 @@ def _name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst
     return card.data.name in f.name or card.data.deck_name in f.name  # type: ignore[operator]
 
 
+def _not_name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.data.name not in f.not_name and card.data.deck_name not in f.not_name  # type: ignore[operator]
+
+
 def _subtype(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     equip_card = card.is_monster and card.loc == Loc.SZONE and card.equip_target is not None  # a monster Equip Card is an Equip Spell
     return ("equip" if equip_card else getattr(card.data, "subtype", None)) in f.subtype  # type: ignore[operator]
@@ -113,10 +117,6 @@ def _subtype(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 def _name_has(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return f.name_has in card.data.name or f.name_has in card.data.deck_name  # type: ignore[operator]
-
-
-def _not_name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return card.data.name not in f.not_name and card.data.deck_name not in f.not_name  # type: ignore[operator]
 
 
 def _has_counter(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -176,6 +176,14 @@ def _level_matches(d: DuelState, card: CardInst, f: Filter, player: int, source:
     if where is None or not card.is_monster or card.monster.level is None:
         return False
     return any(other.level == card.level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+
+
+def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose ATK is at least the ATK of some card of `f.atk_reaches` (Armed Dragon LV7's cost)."""
+    where = f.atk_reaches
+    if where is None or not card.is_monster:
+        return False
+    return any(other.atk <= card.atk for other in select(d, where, player, source, events) if other is not card and other.is_monster)
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

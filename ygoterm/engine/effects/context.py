@@ -11,6 +11,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
+from ..board.continuous import SHIELDS, unaffected_by_spell
 from ..board.filters import hidden_face_down, matches, select
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
@@ -61,7 +62,18 @@ class Ctx:
 
     def cards(self, selection: fx.Ref | fx.AllOf | fx.ChooseOf | fx.CopiesOf | None, *, verb: DecisionVerb = "select") -> "list[CardInst] | Frame":
         """The cards a selection names; when it says `choose` and a player must answer, a
-        `Choose` frame whose result is the chosen cards."""
+        `Choose` frame whose result is the chosen cards. A Spell Card's effect leaves out the
+        monsters it cannot affect (`unaffected_by_spells`: Horus the Black Flame Dragon LV6)."""
+        found = self._cards(selection, verb=verb)
+        if isinstance(found, list) and found and self.spell_effect():
+            found = [c for c in found if not unaffected_by_spell(self.d, c, self.player)]
+        return found
+
+    def spell_effect(self) -> bool:
+        """Whether this is a Spell Card's effect (not paying its cost) on a duel where some monster may be unaffected by it."""
+        return not self.cost and self.card.is_spell and bool(self.d.index.flags & SHIELDS)
+
+    def _cards(self, selection: fx.Ref | fx.AllOf | fx.ChooseOf | fx.CopiesOf | None, *, verb: DecisionVerb = "select") -> "list[CardInst] | Frame":
         d = self.d
         if isinstance(selection, str):
             if selection == "self":
@@ -105,6 +117,8 @@ class Ctx:
             else:
                 candidates = select(d, spec.where, self.player, self.card, self.event_cards())
             candidates = self.related(spec.where, candidates)
+            if self.spell_effect():
+                candidates = [c for c in candidates if not unaffected_by_spell(d, c, self.player)]
             if spec.pick is not None and candidates:
                 candidates = _extreme(candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
@@ -135,6 +149,8 @@ class Ctx:
         if where.named_in_text_of is not None:
             texts = [c.data.text or "" for c in self.reference(where.named_in_text_of)]
             cards = [c for c in cards if any(f'"{c.data.name}"' in text for text in texts)]
+        if where.atk_at_most_of is not None:
+            cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         return cards
 
     def reference(self, ref: fx.Ref) -> list[CardInst]:
@@ -148,6 +164,14 @@ class Ctx:
         self.others = [c for c in self.chosen if c not in chosen] if among_chosen else []
         self.chosen = chosen
         return chosen
+
+
+def atk_at_most_of(cards: list[CardInst], others: list[CardInst]) -> list[CardInst]:
+    """The monsters of `cards` whose ATK is at most the ATK of one of `others` (a monster in the
+    hand or GY has its printed ATK): Armed Dragon LV5/LV7's "ATK less than or equal to the sent
+    monster's ATK"."""
+    most = max((c.atk for c in others if c.is_monster), default=None)
+    return [] if most is None else [c for c in cards if c.is_monster and c.atk <= most]
 
 
 def _extreme(candidates: list[CardInst], pick: str) -> list[CardInst]:
@@ -222,6 +246,8 @@ def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:
             continue
         where = groups[group].where
         if not matches(d, card, where, link.player, link.card, _signal_cards(link)):
+            continue
+        if where.atk_at_most_of == "chosen" and not atk_at_most_of([card], link.chosen):
             continue
         if where.event and described is not None and card.loc.on_field:
             if not matches(d, card, described, link.player, link.card) or (not card.face_up and hidden_face_down(described)):

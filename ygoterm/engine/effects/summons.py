@@ -284,7 +284,7 @@ class RitualSummon(_MonsterSummon):
 
 
 def special_summon(d: DuelState, card: CardInst, controller: int, position: str, how: SummonKind = "special", zone: int | None = None,
-                   proper: bool = False) -> "SpecialSummonPosition | None":
+                   proper: bool = False, by: str = "") -> "SpecialSummonPosition | None":
     """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified. Done at
     once (None), or a frame that asks the position first."""
     side = d.players[controller]
@@ -310,8 +310,8 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
             return None
         pos = Pos.ATTACK
     if pos is None:
-        return SpecialSummonPosition(card, controller, zone, position, how, proper)
-    _place_summoned(d, card, controller, zone, pos, how, proper)
+        return SpecialSummonPosition(card, controller, zone, position, how, proper, by)
+    _place_summoned(d, card, controller, zone, pos, how, proper, by)
     return None
 
 
@@ -328,6 +328,7 @@ class SpecialSummonPosition(Frame):
     position: str  # "choose" or "attack_or_facedown"
     how: SummonKind
     proper: bool
+    by: str = ""  # the name of the card whose effect Summons it
 
     def start(self, d: DuelState, _: Any) -> Next:
         options = [Option("attack", "attack"), Option("defense", "defense")]
@@ -337,14 +338,16 @@ class SpecialSummonPosition(Frame):
                                         f"Special Summon {self.card.name} in which position?", verb="position", subject=self.card.uid))
 
     def chosen(self, d: DuelState, answer: Option) -> Next:
-        _place_summoned(d, self.card, self.controller, self.zone, _POSITIONS[answer.key], self.how, self.proper)
+        _place_summoned(d, self.card, self.controller, self.zone, _POSITIONS[answer.key], self.how, self.proper, self.by)
         return DONE
 
 
-def _place_summoned(d: DuelState, card: CardInst, controller: int, zone: int, pos: Pos, how: SummonKind, proper: bool) -> None:
+def _place_summoned(d: DuelState, card: CardInst, controller: int, zone: int, pos: Pos, how: SummonKind, proper: bool,
+                    by: str = "") -> None:
     side = d.players[controller]
     src = card.loc
     actions.move(d, card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
+    card.summoned_by = by  # "if this card was Special Summoned by the effect of …" (Ultimate Insect LV3)
     card.summon_kind = how if pos.face_up else ""
     card.summon_turn = d.turn
     if how != "special" or proper:

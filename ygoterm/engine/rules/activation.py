@@ -24,6 +24,7 @@ from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next, Return
 from ..effects.checks import cost_frees_mzone, cost_payable, possible
 from ..effects.resolve import pay_costs
+from ..effects.context import atk_at_most_of
 from ..board.timing import summon_locked
 from ..core.types import Loc, Phase, Step
 from ..board import actions
@@ -388,6 +389,8 @@ class Activate(Frame):
             group = self.group
             spec = effect.target_groups[group]
             candidates = [c for c in target_candidates(d, p, card, effect, self.signal, group) if c not in link.targets]
+            if spec.where.atk_at_most_of == "chosen":  # related to what the cost chose (Armed Dragon LV5)
+                candidates = atk_at_most_of(candidates, link.chosen)
             lo, hi = spec.count.min or 1, spec.count.max or len(candidates)
             hi = min(hi, len(candidates))
             if candidates:

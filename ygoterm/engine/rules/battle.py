@@ -174,7 +174,11 @@ class DamageStep(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         d.set_step(Step.DAMAGE_START)
-        return self.then(d, "before_damage", window(d, triggers=False))
+        listened = "damage_step_start" in d.index.trigger_events
+        if listened:  # "At the start of the Damage Step, if this card attacks a face-down monster" (Mystic Swordsman LV2)
+            attacker = _attack(d).attacker
+            d.signal("damage_step_start", attacker, attacker.controller)
+        return self.then(d, "before_damage", window(d, triggers=listened))
 
     def before_damage(self, d: DuelState, _: Any) -> Next:
         if _battle_over(d, self.p, _attack(d)):

@@ -125,9 +125,10 @@ class ResolveChain(Frame):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
             elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
-            elif link.card.is_spell and _spell_blocked(d, link):
+            elif link.card.is_spell and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
-                actions.destroy(d, [link.card], by="effect", reason="it targeted a monster that negates such Spells")
+                if blocked == "destroy":
+                    actions.destroy(d, [link.card], by="effect", reason="it targeted a monster that negates such Spells")
             else:
                 return self.then(d, "resolved", resolve_link(d, link))
             if not link.negated:
@@ -181,11 +182,17 @@ def _now_applies(card: CardInst) -> None:
     card.turns_left = next((e.lasts_turns for e in card.effects if e.lasts_turns), 0)
 
 
-def _spell_blocked(d: DuelState, link: ChainLink) -> bool:
-    """Ryu Senshi: a Spell whose targets include it has its effect negated."""
+def _spell_blocked(d: DuelState, link: ChainLink) -> str:
+    """Ryu Senshi: a Spell whose targets include it has its effect negated, and is destroyed
+    ("destroy"); Silent Swordsman LV3: the opponent's Spell has its effect negated ("negate")."""
     if not d.index.continuous_count or not link.targets:
-        return False
-    return any(t.loc == Loc.MZONE and t.face_up and has_flag(d, t, "negates_spells_targeting") for t in link.targets)
+        return ""
+    shown = [t for t in link.targets if t.loc == Loc.MZONE and t.face_up]
+    if any(has_flag(d, t, "negates_spells_targeting") for t in shown):
+        return "destroy"
+    if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):
+        return "negate"
+    return ""
 
 
 def _destroy_targeted(d: DuelState, found: list[tuple[CardInst, int]]) -> None:

@@ -76,6 +76,8 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     """
     if card.special_summon_only:
         return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
+    if action == NORMAL_SUMMON and card.monster.set_only:
+        return Refusal(action, "R-CARD-13", f"{card.name} cannot be Normal Summoned; it can be Normal Set")
     level = card.level
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
@@ -289,9 +291,9 @@ def main_options(d: DuelState, p: int) -> list[Option]:
         repeated = _repeated_names(hand)
         for index, card in enumerate(hand):
             if card.is_monster:
-                if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone) is None:
+                if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SET, None, free_mzone) is None:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
-                    if may_summon:
+                    if may_summon and not card.monster.set_only:
                         options.append(card_options.summon)
                     if may_set:
                         options.append(card_options.set)

@@ -6,9 +6,9 @@ monster effect, other effect) for "When a Spell Card is activated".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
-from ...schema.effects import Effect, When
+from ...schema.effects import Effect, OpSpec, When
 from ..state.card import CardInst
 from ..board.filters import matches
 from ..state.links import ChainLink, Signal
@@ -59,10 +59,25 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
     return False
 
 
+def walk_ops(ops: "list[OpSpec] | tuple[OpSpec, ...]") -> "Iterator[OpSpec]":
+    """Every operation of a list, with those nested in `if`, `if_you_do`, `then`, `one_of` and `later`."""
+    for op in ops:
+        yield op
+        params = op.params
+        for name in ("then", "do", "otherwise"):
+            nested = getattr(params, name, None)
+            if isinstance(nested, list):
+                yield from walk_ops(nested)
+        for choice in getattr(params, "choices", None) or ():
+            yield from walk_ops(choice.do)
+
+
 def _link_kind_ok(link: ChainLink, when: When) -> bool:
     if when.activated is None:
         return True
     if "destroys" in when.activated and any(op.op == "destroy" for op in link.effect.do):
+        return True
+    if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
         return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)

@@ -196,7 +196,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
-                 "seen_as", "attacked_foes", "negated_at")
+                 "seen_as", "attacked_foes", "negated_at", "summoned_by")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -246,6 +246,7 @@ class CardInst:
         self._duel: Any = _no_duel  # a weak reference to the Duel (see `duel`)
         self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
         self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
+        self.summoned_by = ""  # the name of the card whose effect Special Summoned it when it last arrived on the field
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...schema.cards import Card
 from ...schema.decks import Deck
-from ...schema.problems import DataError, Problem, display_path
+from ...schema.problems import MAX_PASSCODE, DataError, Problem, display_path
 from ...schema.rules import Rules
 from ...schema.scenario import PileCard, Scenario, SideSetup
 from ...schema.yamlio import write_atomically
@@ -64,7 +64,9 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "attacks_each_monster", "as_returned",
                            "opponent_lp_at_most",
                            "rolled", "attacking_set_monster", "reflects_battle_damage", "set_def", "not_name", "to", "has_counter", "negates_battle_destroyed", "holds_counter",
-                           "no_special_summon_from", "summoned_how", "left_in_position", "max_counters"})
+                           "no_special_summon_from", "summoned_how", "left_in_position", "max_counters",
+                           "summoned_or_flipped_this_turn", "summoned_by", "unaffected_by_spells",
+                           "unaffected_by_opponent_spells", "negates_opponent_spells_targeting", "atk_at_most_of", "atk_reaches", "set_only", "deck_top"})
 
 
 def _digest_json(card: Card) -> bytes:
@@ -139,7 +141,7 @@ class ReplayRecord:
         return refs
 
 
-_Passcodes = Annotated[list[int], Field(max_length=200)]
+_Passcodes = Annotated[list[Annotated[int, Field(ge=1, le=MAX_PASSCODE)]], Field(max_length=200)]
 
 
 class _SavedDeck(BaseModel):
@@ -186,12 +188,13 @@ class _ReplayFile(BaseModel):
 def read_save(path: Path, fmt: str = FORMAT) -> tuple[dict[str, Any], str, str]:
     """A save file's JSON data, its text and its display name; a file that is not JSON or not a
     save of format `fmt` is refused with a clear message."""
+    from ...schema.jsonio import loads
     from ...schema.yamlio import read_text
 
     name = display_path(path)
     text = read_text(path, max_bytes=MAX_SAVE_BYTES)
     try:
-        data = json.loads(text)
+        data = loads(text, name)
     except json.JSONDecodeError as e:
         hint = "the file is truncated (was the save interrupted?)" if e.pos >= len(text.rstrip()) else "the file is damaged"
         raise DataError([Problem(name, e.lineno, e.colno, "", f"not a valid save: {e.msg}", hint)]) from None

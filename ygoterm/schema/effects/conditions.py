@@ -15,7 +15,7 @@ EventName = Literal[
     "summoned", "normal_summoned", "flip_summoned", "special_summoned", "summon_declared", "changed_to_defense", "equipped",
     "flipped", "destroyed", "destroyed_by_battle", "destroyed_by_effect", "sent_to_gy", "leaves_field",
     "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
-    "damage_calculation", "targeted", "battled",
+    "damage_calculation", "targeted", "battled", "damage_step_start",
 ]
 
 
@@ -32,7 +32,8 @@ class When(BaseModel):
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys"], ...], BeforeValidator(_one_or_many)] | None = None
+    # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     by: Literal["you", "opponent", "any", "self"] = "any"  # destroyed by whose card (effect or battling monster); self: by this card
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
@@ -84,6 +85,12 @@ class Condition(BaseModel):
     affected_is: "Filter | None" = None  # what the operation before moved is there and matches (Nobleman of Crossout: "if it was a Flip monster")
     # this card was Normal Summoned or flipped face-up this turn (a Spirit's End Phase, R-CARD-6)
     normal_summoned_or_flipped_this_turn: bool | None = None
+    # this card was Summoned in any way or flipped face-up this turn ("You cannot activate this effect the turn this card
+    # is Normal Summoned, Special Summoned, or flipped face-up": Silent Swordsman LV3, Ultimate Insect LV1)
+    summoned_or_flipped_this_turn: bool | None = None
+    # this card's last arrival on the field was a Special Summon by the effect of a card with this name (Ultimate Insect LV3:
+    # "If this card was Special Summoned by the effect of \"Ultimate Insect LV1\""); still read once it left (Dark Mimic LV3)
+    summoned_by: str | None = None
 
 
 class TargetSpec(BaseModel):
@@ -141,6 +148,10 @@ class ContinuousSpec(BaseModel):
     destroyed_when_targeted: bool | None = None
     attacks_each_monster: bool | None = None  # may attack each monster the opponent controls once per Battle Phase (Asura Priest)
     control_cannot_switch: bool | None = None  # no effect can take or swap control of it while it is face-up (Horus LV4)
+    unaffected_by_spells: bool | None = None  # Spell Cards' effects do not apply to it (Horus the Black Flame Dragon LV6)
+    unaffected_by_opponent_spells: bool | None = None  # … the opponent's Spell Cards' effects (Silent Swordsman LV5)
+    # the opponent's Spell Card whose targets include it has its effect negated (Silent Swordsman LV3)
+    negates_opponent_spells_targeting: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

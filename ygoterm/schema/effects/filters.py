@@ -85,6 +85,7 @@ class Filter(BaseModel):
     type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
     not_type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
     name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
+    not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # "except \"X\"" (Gravekeeper's Cannonholder, Arsenal Summoner)
     level: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
@@ -113,7 +114,6 @@ class Filter(BaseModel):
     # the battle position it had when it left the field ("destroys a Defense Position monster": Andro Sphinx's event card)
     left_in_position: Literal["attack", "defense"] | None = None
     has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
-    not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # none of these names ("except \"Celtic Guardian\"": Arsenal Summoner)
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
     attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
@@ -124,6 +124,12 @@ class Filter(BaseModel):
     same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
     # a card whose name a card of this selection's text lists in quotes (Level Up!: "a monster listed in the sent monster's text")
     named_in_text_of: Literal["chosen", "target", "affected", "event"] | None = None
+    # a monster whose ATK is at most the ATK of a card of this selection of the effect (Armed Dragon LV7: "with ATK less than
+    # or equal to the sent monster's ATK" — the cost's card is `chosen`); read where the effect selects cards and targets
+    atk_at_most_of: Literal["chosen", "target", "affected", "event"] | None = None
+    # a monster whose ATK is at least the ATK of a card this filter matches (Armed Dragon LV7's cost: a monster in the hand
+    # that could destroy something) — pair it with `atk_at_most_of` so the card is not activated for nothing
+    atk_reaches: "Filter | None" = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 

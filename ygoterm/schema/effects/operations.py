@@ -69,6 +69,7 @@ class Moves(_Op):
     position: Literal["top", "bottom", "shuffle"] = "shuffle"  # return_to_deck
     reveal: bool = True  # add_to_hand from the Deck is shown to the opponent
     banish: bool = False  # destroy: "destroy it, and if you do, banish it" — destroyed, then banished, never in the GY
+    deck_top: bool | None = None  # destroy: "place it on top of the Deck instead of sending it to the GY" (Mystic Swordsman LV6)
 
 
 class SpecialSummon(_Op):

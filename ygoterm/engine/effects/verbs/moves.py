@@ -50,7 +50,8 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
     if not cards:
         return
     if name == "destroy":  # "destroy it, and if you do, banish it" (banish: Bottomless Trap Hole)
-        actions.destroy(d, cards, by="effect", source=ctx.card, to=Loc.BANISHED if params.banish else Loc.GY)
+        to = Loc.BANISHED if params.banish else Loc.DECK if params.deck_top else Loc.GY  # (a Deck: its top, R-TERM-1's owner's)
+        actions.destroy(d, cards, by="effect", source=ctx.card, to=to)
     elif name == "send_to_gy":
         for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
             tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player

@@ -47,7 +47,8 @@ class SpecialSummonCards(Frame):
             if card.loc in (Loc.MZONE, Loc.GONE) or not card.is_monster:
                 continue
             controller = ctx.player if params.controller == "you" else card.owner
-            summoning = special_summon(d, card, controller, params.position, how="special", proper=params.proper)
+            summoning = special_summon(d, card, controller, params.position, how="special", proper=params.proper,
+                                       by=ctx.card.data.name)
             if summoning is not None:
                 return self.then(d, "summoned", summoning)
             self._arrived(card)
