@@ -1,9 +1,13 @@
 """The corpus of broken files under tests/data/bad: every one gets `file:line` messages, a
 non-zero exit and no traceback, and nothing in any file is executed."""
 
+import html
+import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -92,12 +96,31 @@ EXPECT = {
     "save-truncated.json": ("the file is truncated (was the save interrupted?)", 2),
     "save-not-json.json": ("not a valid save", 2),
     "save-not-a-save.json": ("not a ygoterm save file", 2),
+    # issue #36: what raised (exit 1, a traceback) or was accepted without a word
+    "import-wrong-types.json": ("'typeline' must be a list, not a number", 2),
+    "import-huge-passcode.json": ("this number has 5,000 characters", 2),
+    "import-passcode-string.json": ("the card has no id (id: '444444", 2),
+    "deck-ydk-huge-passcode.ydk": ("this passcode has 5,000 digits", 2),
+    "banlist-huge-passcode.conf": ("this passcode has 5,000 digits", 2),
+    "banlist-huge-count.conf": ("111111111111… (5,000 digits) is not a limit", 2),
+    "save-huge-seed.json": ("this number has 5,000 characters", 2),
+    "save-huge-passcode.json": ("this number has 5,000 characters", 2),
+    "save-passcode-too-big.json": ("decks[0].main[0] must be at most 999999999, found 12345678901", 2),
+    "save-deep.json": ("JSON nesting is deeper than 500 levels", 2),
+    "save-utf16-bom.json": ("this is UTF-16 text, not UTF-8", 2),
+    "save-utf16-no-bom.json": ("this is UTF-16 text, not UTF-8", 2),
+    "save-forged-forced-answer.json": ("recorded answer '=attack:47:direct' is not the only answer here", 2),
+    "save-forged-attack.json": ("recorded answer 'attack Gemini Elf -> direct' is not legal here", 2),
+    "save-manual-deep.json": ("recorded manual action is not possible here: its JSON is nested too deeply", 2),
+    "scenario-materials-non-xyz.yaml": ("Gemini Elf is not an Xyz monster: only an Xyz monster has Xyz Materials (R-ZONE-10)", 2),
 }
 
 
 def command_for(path: Path) -> list[str]:
     if path.name.startswith("cards-"):
         return ["--cards", str(path), "check", "yugi-spellcasters"]
+    if path.name.startswith("import-"):  # (YGOPRODeck card data; refused before anything is written)
+        return ["cards", "import", str(path), "--into", str(Path(tempfile.gettempdir()) / f"ygoterm-bad-import-{os.getpid()}")]
     if path.suffix == ".ydk":
         return ["deck", "import", str(path), "-o", "-"]  # (printed: not added to the shared test home)
     if path.suffix == ".conf":
@@ -231,3 +254,208 @@ def test_save_names_stay_in_the_saves_folder(tmp_path):
 
     for name in ("../../x", "/etc/passwd", "a/b", "..", "", " .hidden"):
         assert "/" not in save_file_name(name) and not save_file_name(name).startswith(".")
+
+
+# -- issue #36: no traceback on any file ----------------------------------------------------------
+
+def test_card_data_json_of_the_wrong_types_names_each_card_and_its_line(cli, tmp_path):
+    """YGOPRODeck JSON with a number for a list (it raised TypeError), a string for a number, a
+    list for a name, null everywhere and absurd values: every card said, at its line."""
+    code, out, err = cli("cards", "import", BAD / "import-wrong-types.json", "--into", tmp_path / "cards")
+    said = " ".join((out + err).split())
+    assert code == 2 and "Traceback" not in said and not (tmp_path / "cards").exists()
+    for line, message in ((14, "data[0] (id 40000001).typeline 'typeline' must be a list, not a number"),
+                          (22, "data[1] (id 40000002).atk 'Probe Dragon' has ATK 'lots'"),
+                          (28, "data[2] the card has no name ('name' is a list)"),
+                          (43, "data[3] the card has no id"),
+                          (61, "'Probe Dragon' has ATK 1000000000000000000000000000000"),
+                          (75, "'Probe Dragon' has level -5"),
+                          (99, "'linkmarkers' must be a list, not a number")):
+        assert re.search(rf"import-wrong-types\.json:{line}:\d+ [^:]*{re.escape(message)}", said), (line, message, said)
+
+
+def test_card_data_json_in_utf16_with_a_byte_order_mark_is_read(cli, tmp_path):
+    """(Windows PowerShell's Out-File writes it so: it said "neither an SQLite database nor JSON")"""
+    card = {"id": 40000001, "name": "Probe Dragon", "type": "Normal Monster", "frameType": "normal", "desc": "A test card.",
+            "atk": 1000, "def": 1000, "level": 4, "race": "Dragon", "attribute": "LIGHT"}
+    path = tmp_path / "cards.json"
+    path.write_bytes(json.dumps({"data": [card]}).encode("utf-16"))
+    code, out, err = cli("cards", "import", path, "--into", tmp_path / "cards")
+    assert code == 0 and "imported 1 card" in out, out + err
+
+
+def _forged(save: dict, index: int, answer: str) -> dict:
+    forged = json.loads(json.dumps(save))
+    forged["choices"][index] = answer
+    return forged
+
+
+def test_a_forged_answer_is_refused_wherever_a_save_is_opened(cli, pool, tmp_path):
+    """An answer marked '=' (one the duel gave itself) was skipped when it did not fit, so an
+    edited save opened in the TUI: refused by `open`, by the TUI's Resume and Saved duels
+    (`saved_screen`), and in a match save by `match --replay`."""
+    from ygoterm.engine import Match
+    from ygoterm.schema.decks import find_deck, load_deck
+    from ygoterm.schema.problems import DataError
+    from ygoterm.tui.app import YgoApp
+
+    path = BAD / "save-forged-forced-answer.json"
+    code, out, err = cli("open", path)
+    assert code == 2 and "save-forged-forced-answer.json:202:" in out + err and "Traceback" not in out + err
+    app = YgoApp(pool, [])
+    with pytest.raises(DataError, match="is not the only answer here"):
+        app.saved_screen(path)
+    deck = load_deck(find_deck("vanilla-beatdown", [Path(__file__).parent.parent / "decks"]), pool)[0]
+    match = Match.new(pool, (deck, deck), 5)
+    while len(match.record.duels[0].choices) < 12:
+        match.apply(match.pending.options[0])
+    data = json.loads(match.record.to_json())
+    entries = data["duels"][0]["choices"]
+    index = next(i for i, entry in enumerate(entries) if not entry.startswith("="))
+    data["duels"][0] = _forged(data["duels"][0], index, "=attack:1:direct")
+    (tmp_path / "match.json").write_text(json.dumps(data, indent=1))
+    code, out, err = cli("match", "--replay", tmp_path / "match.json")
+    said = " ".join((out + err).split())
+    assert code == 2 and "Traceback" not in said, said
+    assert re.search(rf"match\.json:\d+:\d+ duels\[0\]\.choices\[{index}\] recorded answer '=attack:1:direct' is not the only answer", said), said
+
+
+def test_xyz_materials_under_a_monster_that_is_not_xyz_are_refused(cli, tmp_path):
+    path = tmp_path / "materials.yaml"
+    path.write_text("name: materials\ncovers: [R-ZONE-10]\nA:\n  monsters:\n    - Celtic Guardian\n"
+                    "    - {card: Gemini Elf, materials: [Celtic Guardian]}\n"
+                    "  spells:\n    - {card: Dark Hole, materials: [Mystical Elf]}\n")
+    code, out, err = cli("scenario", "check", path)
+    said = " ".join((out + err).split())
+    assert code == 2 and "Traceback" not in said
+    assert "materials.yaml:6:" in said and "A.monsters.1.materials Gemini Elf is not an Xyz monster" in said
+    assert "materials.yaml:8:" in said and "A.spells.0.materials Dark Hole is not an Xyz monster" in said
+
+
+async def test_a_settings_file_that_is_a_folder_is_told_and_the_app_starts(pool, tmp_path, monkeypatch):
+    from ygoterm.tui.app import YgoApp
+    from ygoterm.tui.presenters.settings import Settings
+    from ygoterm.tui.screens.menu import MenuScreen
+
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path))
+    (tmp_path / "settings.json").mkdir()
+    settings = Settings.load()
+    assert settings.names == ["Player 1", "Player 2"] and settings.starting_lp == 8000
+    assert "settings.json" in settings.problem and "is a folder" in settings.problem
+    app = YgoApp(pool, [])
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        told = [str(n.message) for n in app._notifications]
+        assert any("settings.json" in note and "is a folder" in note and "Using the default settings" in note for note in told), told
+
+
+# what a file may hold to retitle the terminal (OSC 0), clear it (CSI 2J), or colour it (the C1 CSI)
+HOSTILE = ("Ann\x1b]0;PWNED\x07", "Bob\x1b[2J\x9b31m")
+
+
+def test_printable_writes_control_characters_out():
+    from ygoterm.schema.printable import printable
+
+    assert printable("a\x1b[2J\tb\nc\x9b\x7f\x00") == "a\\x1b[2J\tb\nc\\x9b\\x7f\\x00"
+    assert printable(printable("\x1b")) == "\\x1b"
+
+
+def test_names_and_card_texts_from_files_reach_the_terminal_escaped(cli, pool, tmp_path):
+    """`match --replay` printed a save's player names raw, `cards show` an imported card's text:
+    their control characters are written out, whatever the output."""
+    from ygoterm.engine import Match
+    from ygoterm.schema.decks import find_deck, load_deck
+
+    deck = load_deck(find_deck("vanilla-beatdown", [Path(__file__).parent.parent / "decks"]), pool)[0]
+    match = Match.new(pool, (deck, deck), 5, names=HOSTILE)
+    while len(match.record.duels[0].choices) < 12:
+        match.apply(match.pending.options[0])
+    match.record.save(tmp_path / "match.json")
+    code, out, err = cli("match", "--replay", tmp_path / "match.json")
+    assert code == 0, out + err
+    assert not set("\x1b\x07\x9b") & set(out + err)
+    assert "Ann\\x1b]0;PWNED" in out and "Bob\\x1b[2J\\x9b31m" in out
+
+    card = {"id": 40000001, "name": "Probe\x1b]0;PWNED\x07 Dragon", "type": "Normal Monster", "frameType": "normal",
+            "desc": "Clears\x1b[2J the screen\x9b31m", "atk": 1000, "def": 1000, "level": 4, "race": "Dragon", "attribute": "LIGHT"}
+    (tmp_path / "cards.json").write_text(json.dumps({"data": [card]}))
+    code, out, err = cli("cards", "import", tmp_path / "cards.json", "--into", tmp_path / "imported")
+    assert code == 0, out + err
+    assert "\x1b" in (tmp_path / "imported" / "cards-000.yaml").read_text(encoding="utf-8").encode().decode("unicode_escape")  # (the file: faithful)
+    code, out, err = cli("--cards", tmp_path / "imported", "cards", "show", "40000001")
+    assert code == 0, out + err
+    assert not set("\x1b\x07\x9b") & set(out + err)
+    assert "Probe\\x1b]0;PWNED" in out and "Clears\\x1b[2J the screen\\x9b31m" in out
+
+
+async def test_the_tui_draws_control_characters_from_a_save_escaped(pool, tmp_path, monkeypatch):
+    """Textual strips BEL, BS, VT, FF and CR only: an ESC in a saved player's name reached the
+    terminal. Now it is drawn as '\\x1b'."""
+    from ygoterm.engine import Duel
+    from ygoterm.schema.decks import find_deck, load_deck
+    from ygoterm.tui.app import YgoApp
+
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path / "home"))
+    deck = load_deck(find_deck("vanilla-beatdown", [Path(__file__).parent.parent / "decks"]), pool)[0]
+    duel = Duel.new(pool, (deck, deck), 5, names=HOSTILE)
+    duel.apply(duel.pending.options[0])
+    assert duel.record is not None
+    duel.record.save(tmp_path / "hostile.json")
+    app = YgoApp(pool, [], start=lambda app: app.saved_screen(tmp_path / "hostile.json"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        svg = app.export_screenshot()
+    shown = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+    assert not set("\x1b\x07\x9b") & set(svg + shown)
+    assert "Bob\\x1b[2J\\x9b31m: press Enter" in shown, shown  # (hot-seat: the curtain before Bob decides)
+
+
+class _NotRay:
+    """A TCP server on localhost that is not Ray: it says nothing, or answers as HTTP/1 does."""
+
+    def __init__(self, answer: bytes) -> None:
+        import socket
+        import threading
+
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.answer, self.held = answer, []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+            if self.answer:
+                conn.recv(1024)
+                conn.sendall(self.answer)
+
+    def close(self) -> None:
+        self.server.close()
+        for conn in self.held:
+            conn.close()
+
+
+@pytest.mark.parametrize("answer, said", [
+    (b"", "does not answer as a Ray cluster does (no reply in 4 s)"),
+    (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "is not a Ray cluster: it answered 'HTTP/1.1 400 Bad Request'"),
+], ids=["silent", "http"])
+def test_arena_on_a_server_that_is_not_ray_fails_within_seconds(cli, answer, said):
+    """ray.init waited 150 s and more, printing nothing, on a server that accepts and says nothing."""
+    import time
+
+    pytest.importorskip("ray")
+    server = _NotRay(answer)
+    try:
+        start = time.monotonic()
+        code, out, err = cli("arena", "kaiba-dragons", "--agents", "random", "--duels", "2", "--ray", f"127.0.0.1:{server.port}")
+        took = time.monotonic() - start
+    finally:
+        server.close()
+    text = " ".join((out + err).split())
+    assert code == 2 and said in text and "Traceback" not in text, text
+    assert took < 10, f"{took:.1f} s"

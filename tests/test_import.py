@@ -448,13 +448,19 @@ def test_an_import_folder_holding_a_file_of_yours_is_not_replaced(cli, home, cdb
     code, _, err = cli("cards", "import", cdb)
     assert code == 2 and "my-notes.yaml" in err and "move those elsewhere" in err
     assert (folder / "my-notes.yaml").read_text() == "[]\n"
-    mine = tmp_path / "mine"  # a marker copied into a folder of one's own does not make it an import's
-    mine.mkdir()
-    (mine / "deck-ideas.yaml").write_text("[]\n")
+    (folder / "my-notes.yaml").unlink()
+    edited = folder / "cards-000.yaml"  # an imported file edited by hand: the edit would be lost
+    edited.write_text(edited.read_text() + "# my change\n")
+    code, _, err = cli("cards", "import", cdb)
+    assert code == 2 and "cards-000.yaml" in err and "changed since" in err
+    assert edited.read_text().endswith("# my change\n")
+    mine = tmp_path / "mine"  # a marker copied into a folder of one's own does not make it an import's,
+    mine.mkdir()             # even where a file of yours has an import's name
+    (mine / "cards-000.yaml").write_text("[]\n")
     (mine / ".import.json").write_text((folder / ".import.json").read_text())
     code, _, err = cli("cards", "import", cdb, "--into", mine)
-    assert code == 2 and "deck-ideas.yaml" in err
-    assert (mine / "deck-ideas.yaml").is_file()
+    assert code == 2 and "cards-000.yaml" in err
+    assert (mine / "cards-000.yaml").read_text() == "[]\n"
 
 
 def test_what_a_killed_import_left_is_tidied_and_the_earlier_import_comes_back(cli, home, cdb):
@@ -534,3 +540,14 @@ def test_an_import_too_big_for_the_pool_is_refused_unless_narrowed(cli, home, tm
     assert not (home / "cards" / "imported-many").exists()
     code, out, _ = cli("cards", "import", path, "--only", "atk:100+")
     assert code == 0 and "imported 2 cards" in out
+
+
+def test_a_damaged_import_marker_only_loses_the_names_in_messages(cli, home, tmp_path, pool):
+    """A hand-made .import.json nested 100,000 levels deep raised RecursionError in `deck import`."""
+    path = make_cdb(tmp_path / "cards.cdb", ROWS)
+    assert cli("cards", "import", path, "--only", "imp normal")[0] == 0
+    (home / "cards" / "imported-cards" / ".import.json").write_text("[" * 100_000 + "]" * 100_000)
+    filler = [c.id for c in pool if getattr(c, "frame", "") == "normal"][:14]
+    ydk = write_ydk(tmp_path / "modern.ydk", [c for f in filler for c in [f] * 3] + [900002])
+    code, _, err = cli("deck", "import", ydk)
+    assert code == 1 and "unknown passcode 900002" in err and "Traceback" not in err

@@ -149,6 +149,43 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",
     },
+    "3-Hump Lacooda": {
+        "cost": "old wording 'Tribute 2 of them to draw 3 cards': the Tribute is its cost (R-TERM-3/4; today's style: 'Tribute 2 of them; draw 3 cards')",
+    },
+    "A-Team: Trap Disposal Unit": {
+        "cost": "old wording 'Tribute this face-up card to negate …': the Tribute is its cost (today's text: 'You can Tribute this card; negate the activation, and if you do, destroy it')",
+    },
+    "Anti-Aircraft Flower": {
+        "cost": "old wording 'By Tributing 1 Insect-Type monster …, inflict 800 …': the Tribute is its cost (R-TERM-3/4)",
+    },
+    "Arcane Archer of the Forest": {
+        "cost": "old wording 'By Tributing 1 Plant-Type monster …, destroy …': the Tribute is its cost (R-TERM-3/4)",
+        "target": "old wording 'destroy 1 Spell or Trap Card on the field' targets (today's text: 'You can Tribute 1 Plant monster, "
+                  "then target 1 Spell/Trap on the field; destroy that target')",
+    },
+    "Amazoness Blowpiper": {
+        "target": "old wording 'Select 1 face-up monster your opponent controls' targets (today's text: 'Target 1 face-up monster "
+                  "your opponent controls; it loses 500 ATK until the end of this turn')",
+    },
+    "Aqua Spirit": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 WATER monster in your Graveyard' "
+                "is its Special Summon procedure (as Inferno)",
+        "target": "old wording 'change the battle position of 1 of your opponent's face-up Monster Cards' targets (today's text: "
+                  "'You can target 1 face-up monster your opponent controls; change its battle position')",
+        "optional": "old wording 'During each of your opponent's Standby Phases, you can change …': optional, the comma hides the cue",
+    },
+    "Aswan Apparition": {
+        "optional": "old wording 'If this card inflicts Battle Damage …, you can return …': optional, the comma hides the cue",
+    },
+    "A Man with Wdjat": {
+        "target": "old wording 'select 1 Set card on your opponent's side of the field' targets (today's text: 'Target 1 Set card "
+                  "your opponent controls; look at it, then return it to its original position')",
+    },
+    "Archlord Zerato": {
+        "text": "old wording 'This card cannot be Special Summoned except by Tributing 1 face-up \"Warrior of Zera\" … while "
+                "\"The Sanctuary in the Sky\" is on the field' is its Special Summon procedure (a condition and a Tribute cost)",
+        "cost": "old wording 'by discarding 1 LIGHT Monster Card from your hand to the Graveyard, destroy …': the discard is its cost (R-TERM-4)",
+    },
     "Inferno": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
@@ -165,13 +202,13 @@ VERBS: dict[str, str] = {
     "token": r"\btokens?\b",
     "add_to_hand": r"\badd",
     "return_to_hand": r"\breturns?\b[^.;]*\bhands?\b",
-    "return_to_deck": r"\b(?:returns?|put|shuffles?)\b[^.;]*\bdeck\b",
+    "return_to_deck": r"\b(?:returns?|put|shuffles?)\b[^.;]*\bdeck\b|\bplace it on top of your deck\b",  # (A Cat of Ill Omen)
     "send_to_gy": r"\bsends?\b|\bsent\b|\btribute",
     "discard": r"\bdiscard",
     "draw": r"\bdraws?\b",
     "mill": r"\bsend the top\b[^.;]*\bdeck\b|\bmill",  # "Send the top 5 cards of your opponent's Deck to the GY" (Needle Worm)
     "damage": r"\bdamage\b(?! step| calculation)|\binflict",
-    "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b",
+    "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
     "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\boriginal ATK\b|\bscale\b",
     "change_position": r"\bpositions?\b|\bflip",

@@ -265,9 +265,13 @@ async def test_a_huge_message_closes_its_session_and_ends_its_process(tmp_path):
             ws = await connect(http, served)
             await first_output(ws)
             (pid,) = served.sessions()
-            await ws.send_str(json.dumps(["stdin", "x" * 3_000_000]))
+            try:
+                await ws.send_str(json.dumps(["stdin", "x" * 3_000_000]))
+                cut_off = False
+            except (ConnectionError, aiohttp.ClientError):
+                cut_off = True  # (a loaded machine: the server closed while the 3 MB were still being written)
             code, _ = await closed_with(ws)
-            assert code == 1009  # message too big: it never reached the app
+            assert code == 1009 or (cut_off and code in (None, 1006)), code  # message too big: it never reached the app
             await await_until(lambda: not alive(pid), 10, "the session's process to end")
 
 

@@ -137,6 +137,14 @@ def _fits(pile: str, card: Any, entry: Any) -> str:
     return ""
 
 
+def _materials_without_xyz(pile: str, card: Any, entry: Any) -> bool:
+    """Xyz Materials given to a card that is not an Xyz monster in a Monster Zone (the position
+    builder would attach them to any monster, and drop them from a Spell or Trap unsaid)."""
+    if not getattr(entry, "materials", None):
+        return False
+    return not (pile == "monsters" and isinstance(card, Monster) and "xyz" in card.frames)
+
+
 def _check_places(scenario: Scenario, pool: CardPool, locator: Locator, name: str) -> None:
     """Every card of a position is somewhere it could be (no monster in a Spell & Trap Zone, no
     Synchro monster in the hand)."""
@@ -148,11 +156,17 @@ def _check_places(scenario: Scenario, pool: CardPool, locator: Locator, name: st
         if side.field is not None:
             entries.append(("field", None, side.field))
         for pile, index, entry in entries:
-            why = _fits(pile, pool.get(entry.card), entry)
+            loc = (side_word, pile) if index is None else (side_word, pile, index)
+            card = pool.get(entry.card)
+            why = _fits(pile, card, entry)
             if why:
-                loc = (side_word, pile) if index is None else (side_word, pile, index)
                 line, col = locator.position(loc, key=False)
                 problems.append(Problem(name, line, col, ".".join(map(str, loc)), why))
+            elif _materials_without_xyz(pile, card, entry):
+                line, col = locator.position((*loc, "materials"))
+                problems.append(Problem(name, line, col, ".".join(map(str, (*loc, "materials"))),
+                                        f"{entry.card} is not an Xyz monster: only an Xyz monster has Xyz Materials (R-ZONE-10)",
+                                        "put the materials under the Xyz monster they belong to, or remove them"))
     if problems:
         raise DataError(problems)
 

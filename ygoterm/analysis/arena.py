@@ -26,6 +26,7 @@ from ..agents.random_agent import RandomAgent
 from ..engine import Duel, Kind
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, load_deck
+from ..schema.printable import printable
 
 MAX_DECISIONS = 20_000  # a duel that takes longer is stopped and counted as a draw (never seen)
 
@@ -231,18 +232,71 @@ def run_on_ray(job: Job[Any, TaskT, ResultT], tasks: Sequence[TaskT], address: s
         ray.shutdown()
 
 
-def _reachable(address: str, timeout: float = 5.0) -> None:
-    """Fail at once, with a message, when nothing listens at host:port (ray.init would retry)."""
+# what an HTTP/2 client sends first (RFC 9113 §3.4): the connection preface and an empty SETTINGS frame
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+_SETTINGS = 4  # the frame type a server's own preface starts with
+
+
+def _reachable(address: str, timeout: float = 4.0) -> None:
+    """Fail at once, with a message, unless a Ray cluster answers at host:port: ray.init retries
+    for minutes when nothing listens, and waits as long on a server that is not Ray's. Ray's
+    GCS speaks gRPC, so it answers an HTTP/2 preface with a SETTINGS frame at once; anything
+    else (silence, an HTTP/1 server's 400) is said within `timeout` seconds. With RAY_USE_TLS
+    the handshake is TLS's, and only the connection is checked."""
     import socket
 
     host, _, port = address.rpartition(":")
     if not host or not port.isdigit():
         raise ClusterError(f"{address!r} is not a Ray address", "give host:port (e.g. 10.0.0.5:6379), auto or local")
     try:
-        socket.create_connection((host, int(port)), timeout=timeout).close()
+        conn = socket.create_connection((host, int(port)), timeout=timeout)
     except OSError as e:
         raise ClusterError(f"cannot reach the Ray cluster at {address}: {e.strerror or e}",
                            "check the address and that 'ray start --head' runs there") from None
+    with conn:
+        if os.environ.get("RAY_USE_TLS", "0").casefold() in ("1", "true"):
+            return
+        try:
+            conn.sendall(_HTTP2_PREFACE)
+        except OSError:
+            pass  # (closed at once: said below as an empty answer)
+        answer = _read(conn, 9, timeout)
+        if answer and (len(answer) < 9 or answer[3] != _SETTINGS):
+            answer += _read(conn, 31, 0.5) or b""  # (the rest of its first line, for the message)
+    _refuse_unless_ray(address, answer, timeout)
+
+
+def _refuse_unless_ray(address: str, answer: bytes | None, timeout: float) -> None:
+    """ClusterError unless `answer` to the HTTP/2 preface starts with a SETTINGS frame."""
+    if answer is None:
+        raise ClusterError(f"something listens at {address} but does not answer as a Ray cluster does (no reply in {timeout:g} s)",
+                           "give the address of the head node's GCS ('ray start --head' prints it; port 6379 by default)")
+    if len(answer) < 9 or answer[3] != _SETTINGS:
+        first_line = (answer[:40].decode("latin-1").splitlines() or [""])[0]
+        said = f"'{printable(first_line)}'" if answer else "nothing (it closed the connection)"
+        raise ClusterError(f"{address} is not a Ray cluster: it answered {said}; Ray's GCS speaks gRPC",
+                           "give the address of the head node's GCS ('ray start --head' prints it; port 6379 by default)")
+
+
+def _read(conn: Any, count: int, timeout: float) -> bytes | None:
+    """Up to `count` bytes from `conn` (fewer if it closes); None when nothing came within
+    `timeout` seconds."""
+    import socket
+
+    deadline = time.monotonic() + timeout
+    answer = b""
+    try:
+        while len(answer) < count:
+            conn.settimeout(max(0.01, deadline - time.monotonic()))
+            chunk = conn.recv(count - len(answer))
+            if not chunk:
+                break
+            answer += chunk
+    except socket.timeout:
+        return answer or None
+    except OSError:
+        pass  # (reset by the server: what it said is the answer)
+    return answer
 
 
 def default_workers() -> int:

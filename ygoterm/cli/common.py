@@ -7,10 +7,12 @@ import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
+import rich.control as rich_control
 from rich.console import Console
 from rich.markup import escape
 
 from .. import paths
+from ..schema.printable import escape_controls_in
 from ..schema.problems import DataError, Problem, did_you_mean
 
 if TYPE_CHECKING:  # (imported where used: `ygoterm` alone opens the menu before loading the card schema)
@@ -22,6 +24,9 @@ EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in ygoterm (an effect failed to resolve
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
+# a name or card text from a file that holds ESC … prints as '\x1b', never raw (schema/printable.py),
+# through rich's table of control characters to strip (private: tests/test_bad_inputs.py fails if it moves)
+escape_controls_in(getattr(rich_control, "_CONTROL_STRIP_TRANSLATE", {}))
 
 
 class UsageError(Exception):

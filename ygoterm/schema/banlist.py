@@ -28,7 +28,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from .. import paths
 from .cardpool import CardPool
-from .problems import DataError, Problem, display_path, is_digits
+from .problems import DataError, Problem, display_path, is_digits, too_many_digits
 from .report import model_keys, problems_from
 from .yamlio import Locator, load, read_text
 
@@ -144,10 +144,15 @@ def read_lflist(path: Path, pool: CardPool) -> list[Banlist]:
         if current is None:
             problems.append(Problem(file, number, 1, "", "card line before any '!Name' line", "start the list with '!Name'"))
             continue
-        count = int(body[1])
+        count = int(body[1]) if not too_many_digits(body[1], 2) else None  # (int() raises on over 4,300 digits)
         if count not in (0, 1, 2, 3):
-            problems.append(Problem(file, number, len(raw) - len(raw.lstrip()) + len(body[0]) + 2, "", f"{count} is not a limit",
+            shown = body[1] if count is not None else f"{body[1][:12]}… ({len(body[1]):,} digits)"
+            problems.append(Problem(file, number, len(raw) - len(raw.lstrip()) + len(body[0]) + 2, "", f"{shown} is not a limit",
                                     "use 0 (Forbidden), 1 (Limited), 2 (Semi-Limited) or 3 (no longer limited)", "R-DECK-5"))
+            continue
+        if too_many_digits(body[0], 9):
+            problems.append(Problem(file, number, len(raw) - len(raw.lstrip()) + 1, "", f"this passcode {too_many_digits(body[0], 9)}",
+                                    "a passcode has at most 9 digits: the file is damaged, or this line is not a card"))
             continue
         card = pool.get(int(body[0]))
         if card is None:

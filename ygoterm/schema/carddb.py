@@ -15,11 +15,12 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable
 
-from .problems import DataError, Problem, display_path
+from .jsonio import JsonLocator, loads
+from .problems import DataError, Problem, display_path, too_many_digits
 from .vocab import ATTRIBUTES, LINK_ARROWS, MONSTER_TYPES
 
 MAX_JSON_BYTES = 512 * 1024 * 1024
@@ -159,12 +160,19 @@ def read_source(path: Path) -> Source:
         raise DataError([Problem(file, 0, 0, "", f"cannot read it: {e.strerror or e}")]) from None
     if head.startswith(b"SQLite format 3\0"):
         return Source(path, "cdb", _read_cdb(path, file))
-    if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
+    if _looks_like_json(head):
         return Source(path, "json", _read_json(path, file))
     what = "it is empty" if not head else "it is neither an SQLite database nor JSON"
     raise DataError([Problem(file, 1, 1, "", f"not card data: {what}",
                              "pass EDOPro's or YGOPro's cards.cdb (in the program's folder, or expansions/), or the JSON of "
                              "https://db.ygoprodeck.com/api/v7/cardinfo.php")])
+
+
+def _looks_like_json(head: bytes) -> bool:
+    """Starts with '{' or '[' in UTF-8, -16 or -32 (as json itself reads them; Windows
+    PowerShell's Out-File writes UTF-16 with a byte-order mark)."""
+    text = head.decode(json.detect_encoding(head), errors="ignore")
+    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
 
 
 # -- cards.cdb --------------------------------------------------------------------------------
@@ -344,25 +352,43 @@ def _read_json(path: Path, file: str) -> list[Raw]:
         size = path.stat().st_size
         if size > MAX_JSON_BYTES:
             raise DataError([Problem(file, 1, 1, "", f"file is {size:,} bytes; card JSON may be at most {MAX_JSON_BYTES:,}")])
-        data = json.loads(path.read_bytes())
+        raw = path.read_bytes()
+        text = raw.decode(json.detect_encoding(raw))
+        data = loads(text, file)
     except OSError as e:
         raise DataError([Problem(file, 0, 0, "", f"cannot read it: {e.strerror or e}")]) from None
     except UnicodeDecodeError:
         raise DataError([Problem(file, 1, 1, "", "not UTF-8 JSON", "save it as UTF-8")]) from None
-    except (json.JSONDecodeError, RecursionError) as e:
-        line, col = (e.lineno, e.colno) if isinstance(e, json.JSONDecodeError) else (1, 1)
-        message = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply"
-        raise DataError([Problem(file, line, col, "", f"not valid JSON: {message}",
+    except json.JSONDecodeError as e:
+        raise DataError([Problem(file, e.lineno, e.colno, "", f"not valid JSON: {e.msg}",
                                  "download the card data again (https://db.ygoprodeck.com/api/v7/cardinfo.php)")]) from None
     items = data.get("data") if isinstance(data, dict) else data
     if not isinstance(items, list):
-        got = "a mapping without a 'data' list" if isinstance(data, dict) else type(data).__name__
+        got = "a mapping without a 'data' list" if isinstance(data, dict) else _json_kind(data)
         raise DataError([Problem(file, 1, 1, "data", f"expected YGOPRODeck card data ({{\"data\": [card, …]}}), found {got}",
                                  "use the JSON of https://db.ygoprodeck.com/api/v7/cardinfo.php, or a list of its cards")])
     problems: list[Problem] = []
     raws = _once_each((_json_raw(index, item, file, problems) for index, item in enumerate(items)), file, problems)
-    _raise(problems, file)
+    _raise(_located(problems, text, ("data",) if isinstance(data, dict) else ()), file)
     return sorted(raws, key=lambda r: r.id)
+
+
+_WHERE = re.compile(r"data\[(\d+)\](?: \(id \d+\))?(?:\.(\w+))?")
+
+
+def _located(problems: list[Problem], text: str, prefix: tuple[str, ...]) -> list[Problem]:
+    """The problems with the line and column of the card (or its field) each is about: found
+    only now, and only for them (the data holds tens of thousands of cards)."""
+    locator = JsonLocator(text)
+    out = []
+    for problem in problems:
+        where = _WHERE.fullmatch(problem.path)
+        if where and not problem.line:
+            path = (*prefix, int(where.group(1)), *((where.group(2),) if where.group(2) else ()))
+            line, col = locator.position(path)
+            problem = replace(problem, line=line, col=col)
+        out.append(problem)
+    return out
 
 
 def _once_each(raws: Iterable[Raw | None], file: str, problems: list[Problem]) -> list[Raw]:
@@ -390,8 +416,29 @@ def _json_int(item: dict[str, Any], key: str) -> int | None:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, str) and value.strip().lstrip("-").isdigit() and value.isascii():
-        return int(value)
+        return int(value) if not too_many_digits(value.strip(), 12) else None  # (int() raises on over 4,300 digits)
     return value if isinstance(value, int) else None
+
+
+# the fields read as text or as lists: any other JSON type (null aside) is refused, not guessed at
+_JSON_TEXT = ("name", "desc", "type", "frameType", "race", "attribute")
+_JSON_LISTS = ("typeline", "card_images", "misc_info", "linkmarkers")
+
+
+def _json_kind(value: Any) -> str:
+    """A JSON value's type in the words of the JSON file: 'text', 'a list', 'a number' …"""
+    kinds = {bool: "true/false", str: "text", list: "a list", dict: "a mapping", type(None): "null"}
+    return kinds.get(type(value), "a number")
+
+
+def _wrong_types(item: dict[str, Any], where: str, file: str, problems: list[Problem]) -> bool:
+    """Whether a field holds the wrong JSON type (each one said in `problems`)."""
+    wrong = [(key, "text") for key in _JSON_TEXT if not isinstance(item.get(key), (str, type(None)))]
+    wrong += [(key, "a list") for key in _JSON_LISTS if not isinstance(item.get(key), (list, type(None)))]
+    for key, wanted in wrong:
+        problems.append(Problem(file, 0, 0, f"{where}.{key}", f"'{key}' must be {wanted}, not {_json_kind(item[key])}",
+                                "the file is damaged or was edited: download the card data again"))
+    return bool(wrong)
 
 
 def _json_raw(index: int, item: Any, file: str, problems: list[Problem]) -> Raw | None:
@@ -403,23 +450,27 @@ def _json_raw(index: int, item: Any, file: str, problems: list[Problem]) -> Raw 
     code, name = _json_int(item, "id"), item.get("name")
     if code is None or not isinstance(name, str) or not name.strip():
         missing = "id" if code is None else "name"
-        problems.append(Problem(file, 0, 0, where, f"the card has no {missing} ({missing}: {item.get(missing)!r})",
-                                "every card needs a numeric 'id' (its passcode) and a 'name'"))
+        value = item.get(missing)
+        said = "" if value is None else f" ('{missing}' is {_json_kind(value)})" if isinstance(value, (list, dict)) else f" ({missing}: {_shown(value)})"
+        problems.append(Problem(file, 0, 0, where, f"the card has no {missing}{said}",
+                                "every card needs a numeric 'id' (its passcode) and a 'name' (text)"))
         return None
     where = f"data[{index}] (id {code})"
     if not 1 <= code <= MAX_PASSCODE:
-        problems.append(Problem(file, 0, 0, where, f"passcode {code} is not possible (1 to {MAX_PASSCODE:,})", "fix or remove the card"))
+        problems.append(Problem(file, 0, 0, where, f"passcode {_shown(code)} is not possible (1 to {MAX_PASSCODE:,})", "fix or remove the card"))
         return None
-    desc = item.get("desc")
-    text = desc if isinstance(desc, str) else ""
+    if _wrong_types(item, where, file, problems):
+        return None
+    text = item.get("desc") or ""
     raw = Raw(code, " ".join(name.split()), where, text=text.replace("\r\n", "\n").strip())
     raw.alternates = tuple(sorted({i for img in item.get("card_images") or [] if isinstance(img, dict)
                                    and isinstance(i := img.get("id"), int) and not isinstance(i, bool) and i != code and 1 <= i <= MAX_PASSCODE}))
-    frame = str(item.get("frameType") or "").casefold()
-    type_line = str(item.get("type") or "")
+    frame = (item.get("frameType") or "").casefold()
+    type_line = item.get("type") or ""
     words = set(type_line.casefold().replace("-", " ").split()) | {str(w).casefold() for w in item.get("typeline") or []}
-    formats = {f for info in item.get("misc_info") or [] if isinstance(info, dict) for f in info.get("formats") or []}
-    race = str(item.get("race") or "")
+    formats = {f for info in item.get("misc_info") or [] if isinstance(info, dict) and isinstance(info.get("formats"), list)
+               for f in info["formats"] if isinstance(f, str)}  # (only read to tell Speed Duel cards: anything else is ignored)
+    race = item.get("race") or ""
     if frame in JSON_SKIPS or "skill" in words:
         raw.skip = JSON_SKIPS.get(frame, SKILL)
     elif formats and not formats & _PLAYED_FORMATS and "Speed Duel" in formats:
@@ -450,24 +501,24 @@ def _json_monster(raw: Raw, item: dict[str, Any], frame: str, words: set[str], r
     raw.frame = "+".join(parts)
     raw.tuner = "tuner" in words
     raw.abilities = tuple(a for a in ABILITY_FLAGS if a in words)
-    attribute = str(item.get("attribute") or "").upper()
+    attribute = (item.get("attribute") or "").upper()
     raw.attribute = attribute if attribute in ATTRIBUTES else ""
     raw.type = _TYPE_WORDS.get(race.replace("-", "").replace(" ", "").casefold(), "")
     if not raw.attribute:
-        raw.skip = f"monsters with no known Attribute ({item.get('attribute')!r})"
+        raw.skip = f"monsters with no known Attribute ({_shown(item.get('attribute'))})"
     elif not raw.type:
-        raw.skip = f"monsters of Type {race!r}" if race else "monsters without a Type"
+        raw.skip = f"monsters of Type {_shown(race)}" if race else "monsters without a Type"
     raw.atk = _json_stat(raw, item, "atk", file, problems)
     if frame == "link":
         rating = _json_int(item, "linkval")
         markers = item.get("linkmarkers") or []
         arrows = {JSON_ARROWS.get(str(m).replace("-", "").casefold()) for m in markers if isinstance(m, str)}
         if rating is None or not 1 <= rating <= 8:
-            problems.append(Problem(file, 0, 0, f"{raw.where}.linkval", f"'{raw.name}' is a Link monster with linkval {item.get('linkval')!r}",
+            problems.append(Problem(file, 0, 0, f"{raw.where}.linkval", f"'{raw.name}' is a Link monster with linkval {_shown(item.get('linkval'))}",
                                     "a Link Rating is 1 to 8"))
             return
         if None in arrows or not isinstance(markers, list):
-            problems.append(Problem(file, 0, 0, f"{raw.where}.linkmarkers", f"'{raw.name}': {markers!r} are not Link Arrows",
+            problems.append(Problem(file, 0, 0, f"{raw.where}.linkmarkers", f"'{raw.name}': {_shown(markers)} are not Link Arrows",
                                     "arrows are Top, Bottom, Left, Right, Top-Left, Top-Right, Bottom-Left, Bottom-Right"))
             return
         raw.link = rating
@@ -481,7 +532,7 @@ def _json_monster(raw: Raw, item: dict[str, Any], frame: str, words: set[str], r
         raw.skip = "monsters of Level 0 (a Level is 1 to 13)"
         return
     if stars is None or not 0 <= stars <= 13:
-        problems.append(Problem(file, 0, 0, f"{raw.where}.level", f"'{raw.name}' has level {item.get('level')!r}",
+        problems.append(Problem(file, 0, 0, f"{raw.where}.level", f"'{raw.name}' has level {_shown(item.get('level'))}",
                                 "a Level is 1 to 13 (a Rank 0 to 13)"))
         return
     if "xyz" in parts:
@@ -491,10 +542,16 @@ def _json_monster(raw: Raw, item: dict[str, Any], frame: str, words: set[str], r
     if "pendulum" in parts:
         scale = _json_int(item, "scale")
         if scale is None or not 0 <= scale <= 13:
-            problems.append(Problem(file, 0, 0, f"{raw.where}.scale", f"'{raw.name}' has Pendulum Scale {item.get('scale')!r}",
+            problems.append(Problem(file, 0, 0, f"{raw.where}.scale", f"'{raw.name}' has Pendulum Scale {_shown(item.get('scale'))}",
                                     "a Pendulum Scale is 0 to 13"))
             return
         raw.scale = scale
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it, cut short (a field may hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
 
 
 def _json_stat(raw: Raw, item: dict[str, Any], key: str, file: str, problems: list[Problem]) -> int | str | None:
@@ -503,7 +560,7 @@ def _json_stat(raw: Raw, item: dict[str, Any], key: str, file: str, problems: li
         return "?"
     number = _json_int(item, key)
     if number is None or not 0 <= number <= MAX_STAT:
-        problems.append(Problem(file, 0, 0, f"{raw.where}.{key}", f"'{raw.name}' has {key.upper()} {value!r}",
+        problems.append(Problem(file, 0, 0, f"{raw.where}.{key}", f"'{raw.name}' has {key.upper()} {_shown(value)}",
                                 f"ATK and DEF are whole numbers from 0 to {MAX_STAT:,}, or '?'"))
         return None
     return number

@@ -26,13 +26,14 @@ from pydantic import TypeAdapter, ValidationError
 from .cardpool import ALTERNATES_FILE, CardPool
 from .carddb import Raw, Source
 from .cards import Card, card_list_adapter
+from .jsonio import loads
 from .problems import DataError, Problem
 from .query import search
 
 CARDS_PER_FILE = 1000
 FILE_BYTES = 2 * 1024 * 1024  # a card file of the import ends before this size (well under MAX_CARD_FILE_BYTES)
 MAX_IMPORT_CARDS = 50_000  # the game's whole database holds some 13,000 cards; more slows every command
-IMPORT_FILES = re.compile(r"cards-\d{3,}\.yaml|alternates\.yaml|passcodes\.tsv|\.import\.json")  # what an import writes
+IMPORT_FILES = re.compile(r"cards-\d{3,}\.yaml|alternates\.yaml|passcodes\.tsv")  # what an import writes (an older marker lists nothing)
 MARKER = ".import.json"  # marks a folder written by an import (hidden: the pool loader skips it)
 INDEX = "passcodes.tsv"  # every passcode of the source with its name and what became of it
 _card_adapter: TypeAdapter[Card] = TypeAdapter(Card)
@@ -289,9 +290,10 @@ def render(plan: Plan, pool: CardPool) -> dict[str, str]:
 
 
 def check_target(target: Path) -> None:
-    """The folder an import may write: new, empty, or written by an earlier import and holding
-    nothing else (a user's file put in it, or a marker copied into a folder of one's own, would
-    be lost when the import replaces the folder)."""
+    """The folder an import may write: new, empty, or holding exactly what an earlier import
+    wrote — the files its marker lists, unchanged (their SHA-256). A file of yours put in it, an
+    imported file you edited, or a marker copied into a folder of your own: refused, as the
+    import replaces the whole folder and they would be lost."""
     if target.exists() and not target.is_dir():
         raise DataError([Problem(str(target), 0, 0, "", "exists and is not a folder", "choose another --into folder")])
     if not target.is_dir() or not any(target.iterdir()):
@@ -299,11 +301,36 @@ def check_target(target: Path) -> None:
     if not (target / MARKER).is_file():
         raise DataError([Problem(str(target), 0, 0, "", "this folder holds files that no card import wrote",
                                  "an import replaces its whole folder: choose a new or empty --into folder (nothing was changed)")])
-    foreign = sorted(p.name for p in target.iterdir() if not (p.is_file() and IMPORT_FILES.fullmatch(p.name)))
+    written = _written_files(target)
+    foreign = sorted(p.name for p in target.iterdir() if p.name != MARKER and not _as_written(p, written))
     if foreign:
         shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
-        raise DataError([Problem(str(target), 0, 0, "", f"this import folder also holds {shown}, which no import wrote",
-                                 "an import replaces its whole folder: move those elsewhere first (nothing was changed)")])
+        raise DataError([Problem(str(target), 0, 0, "", f"this import folder also holds {shown}, which the last import did not write "
+                                 "(or which changed since)", "an import replaces its whole folder: move those elsewhere first (nothing was changed)")])
+
+
+def _written_files(target: Path) -> dict[str, str] | None:
+    """What the folder's marker says the import wrote (name → SHA-256); None for a marker of an
+    older version, which listed nothing (then the import's file names are trusted)."""
+    try:
+        marker = loads((target / MARKER).read_text(encoding="utf-8"), str(target / MARKER))
+    except (OSError, ValueError, DataError):
+        return {}  # (unreadable: nothing is known to be the import's)
+    files = marker.get("files") if isinstance(marker, dict) else None
+    if files is None and isinstance(marker, dict) and "sha256" in marker:
+        return None
+    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(files, dict) else {}
+
+
+def _as_written(path: Path, written: dict[str, str] | None) -> bool:
+    if not path.is_file():
+        return False
+    if written is None:
+        return IMPORT_FILES.fullmatch(path.name) is not None
+    try:
+        return written.get(path.name) == hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return False
 
 
 _LEFTOVER = re.compile(r"\.(?P<name>.+)\.(?P<kind>importing|replaced)-(?P<pid>\d+)")
@@ -343,8 +370,9 @@ def write_import(plan: Plan, pool: CardPool, target: Path) -> bool:
     check_target(target)
     files = render(plan, pool)
     digest = hashlib.sha256(plan.source.path.read_bytes()).hexdigest()
+    written = {name: hashlib.sha256(text.encode("utf-8")).hexdigest() for name, text in files.items()}
     files[MARKER] = json.dumps({"source": plan.source.path.name, "format": plan.source.format, "sha256": digest,
-                                "cards": len(plan.cards), "alternates": plan.alternate_count}, indent=1) + "\n"
+                                "cards": len(plan.cards), "alternates": plan.alternate_count, "files": written}, indent=1) + "\n"
     if target.is_dir() and {p.name for p in target.iterdir()} == set(files) and \
             all((target / name).read_text(encoding="utf-8") == text for name, text in files.items()):
         return False
@@ -379,11 +407,11 @@ def imported_names(dirs: list[Path]) -> dict[int, tuple[str, str, str]]:
     for d in dirs:
         for index in sorted(Path(d).rglob(INDEX)):
             try:
-                marker = json.loads((index.parent / MARKER).read_text(encoding="utf-8"))
+                marker = loads((index.parent / MARKER).read_text(encoding="utf-8"), str(index.parent / MARKER))
                 source = str(marker.get("source", index.parent.name))
                 for line in index.read_text(encoding="utf-8").splitlines()[1:]:
                     code, name, status = line.split("\t", 2)
                     out.setdefault(int(code), (name, status, source))
-            except (OSError, ValueError, AttributeError):
+            except (OSError, ValueError, AttributeError, DataError):
                 continue  # (an index is a convenience: a damaged one only loses names in messages)
     return out

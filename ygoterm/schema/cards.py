@@ -137,9 +137,9 @@ class Monster(CardBase):
     materials: Materials | None = None
     special_summon_only: bool = Field(default=False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
     no_special_summon: bool = Field(default=False, description="'Cannot be Special Summoned' (Victory Dragon)")
+    no_special_summon_from: tuple[Literal["gy", "banished", "deck", "hand"], ...] | None = Field(
+        default=None, description="'Cannot be Special Summoned from the Graveyard' (Andro Sphinx, Dark Ruler Ha Des: [gy])")
     set_only: bool | None = Field(default=None, description="'Cannot be Normal Summoned (but can be Normal Set)' (Mystic Swordsman LV4)")
-    no_special_summon_from: tuple[Literal["hand", "deck", "gy", "banished"], ...] | None = Field(
-        default=None, description="'Cannot be Special Summoned from the Graveyard' (Dark Ruler Ha Des)")
     tributes: Tributes | None = None
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them

@@ -21,7 +21,7 @@ from .. import paths
 from .cardpool import CardPool
 from .cards import Card
 from .decks import SECTIONS, Deck
-from .problems import DataError, Problem, display_path, is_digits
+from .problems import DataError, Problem, display_path, is_digits, too_many_digits
 from .validate import CardLines, check_deck
 from .yamlio import read_text
 
@@ -49,6 +49,9 @@ def parse_ydk(text: str, file: str) -> tuple[Passcodes, dict[tuple[str, int], in
             current = "side"
         elif line.startswith("#"):
             continue
+        elif is_digits(line) and too_many_digits(line, 9):
+            problems.append(Problem(file, number, 1, current, f"this passcode {too_many_digits(line, 9)}",
+                                    "a passcode has at most 9 digits: the file is damaged, or this line is not a passcode"))
         elif is_digits(line):
             lines[(current, len(sections[current]))] = number
             sections[current].append(int(line))

@@ -85,6 +85,16 @@ def did_you_mean(word: str, candidates: Iterable[str], n: int = 3) -> str:
     return "did you mean " + " or ".join(repr(h) for h in hits) + "?"
 
 
+MAX_PASSCODE = 999_999_999  # a passcode has at most 9 digits (the card schema's `id`)
+
+
+def too_many_digits(digits: str, most: int) -> str:
+    """"has 5,000 digits" when a run of ASCII digits has more than `most` (leading zeros aside),
+    else "": checked before `int()`, which raises on over 4,300 digits."""
+    significant = len(digits.lstrip("-").lstrip("0"))
+    return f"has {len(digits):,} digits" if significant > most else ""
+
+
 def is_digits(text: str) -> bool:
     """ASCII digits only: `str.isdigit()` also accepts '²' and other Unicode digits, which
     `int()` then refuses with a traceback."""

@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
+import rich.control as rich_control
+import textual.content as textual_content
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -22,6 +24,7 @@ from ..bugs import write_report
 from ..engine import Option
 from .. import paths
 from ..paths import AUTOSAVE, autosaves
+from ..schema.printable import escape_controls_in
 from ..schema.problems import DataError, Problem, display_path
 from .idle_gc import IdleCollector
 from .pool_loader import PoolLoader
@@ -39,6 +42,12 @@ if TYPE_CHECKING:
 
 
 MIN_SIZE = (80, 24)  # the screens are laid out for this; below it the app says so (TooSmallScreen)
+
+# a name or card text from a file that holds ESC … is drawn as '\x1b', never sent to the terminal
+# raw (schema/printable.py): in the tables where rich and Textual strip control characters
+# (private to them: tests/test_bad_inputs.py fails if an upgrade moves one)
+for _library in (rich_control, textual_content):
+    escape_controls_in(getattr(_library, "_CONTROL_STRIP_TRANSLATE", {}))
 
 
 class YgoApp(App):

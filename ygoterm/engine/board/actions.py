@@ -13,7 +13,7 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import effects_negated, forced_position, has_flag
+from .continuous import battle_negated, effects_negated, forced_position, has_flag
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
@@ -208,6 +208,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     negated = {c.uid for c in cards if by == "battle" and d.attack is not None and d.index.continuous_count
                and battle_victim_negated(d, c, d.attack.target if c is d.attack.attacker else d.attack.attacker)} \
         if by == "battle" else set()
+    if by == "battle" and "negates_battle_destroyed" in d.index.flags:  # Ancient Gear Beast: negated in the GY too
+        negated |= {c.uid for c in cards if c.battle_destroyed and battle_negated(d, c)}
     for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)

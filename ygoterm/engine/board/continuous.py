@@ -137,11 +137,14 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             spec = effect.continuous
             assert spec is not None
             amount = spec.atk if which == "atk" else spec.def_
-            sets = which == "atk" and (spec.set_atk is not None or spec.atk_factor is not None)
+            sets = (spec.set_atk is not None or spec.atk_factor is not None) if which == "atk" else spec.set_def is not None
             if not (amount or sets) or not applies(d, source, spec, card):
                 continue
-            if sets:  # "has 2700 ATK" (Triangle Ecstasy Spark), "twice its original ATK" (Megamorph)
-                base = spec.set_atk if spec.set_atk is not None else int(base * spec.atk_factor)  # type: ignore[operator]
+            if sets:  # "has 2700 ATK" (Triangle Ecstasy Spark), "twice its original ATK" (Megamorph), "DEF becomes 1000" (Arsenal Bug)
+                if which == "def":
+                    base = spec.set_def  # type: ignore[assignment]
+                else:
+                    base = spec.set_atk if spec.set_atk is not None else int(base * spec.atk_factor)  # type: ignore[operator]
             if spec.atk_per is not None or spec.per_where is not None:
                 amount *= _per_count(d, source, spec)
             added += amount
@@ -220,7 +223,8 @@ def attacks_allowed(d: DuelState, card: CardInst) -> int:
         for source, effect in sources(d):
             spec = effect.continuous
             if spec is not None and spec.extra_attacks and applies(d, source, spec, card):
-                extra += spec.extra_attacks
+                per = _per_count(d, source, spec) if spec.atk_per is not None or spec.per_where is not None else 1
+                extra += spec.extra_attacks * per  # "1 additional attack for each Equip Card equipped to it" (Ben Kei)
     return 1 + extra
 
 
@@ -228,6 +232,10 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
     """Royal Decree, Jinzo, Imperial Order: the card's effects on the field are negated. A
     Gemini monster that is still a Normal Monster has no effects to use (R-CARD-6)."""
     if card.abilities and card.treated_as_normal:
+        return True
+    if card.negated_at == card.moves:
+        return True  # destroyed by battle with Ancient Gear Beast: negated where it went (the GY)
+    if card.battle_destroyed and "negates_battle_destroyed" in d.index.flags and battle_negated(d, card):
         return True
     if not d.index.negators and not d.floating:
         return False
@@ -247,6 +255,23 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
                     and matches(d, card, spec.negate_effects, source.controller, source):
                 return True
     return False
+
+
+def battle_negated(d: DuelState, card: CardInst) -> bool:
+    """Whether `card`, marked destroyed by the current battle, has its effects negated by the
+    monster it battles (Ancient Gear Beast: "Negate the effects of an opponent's monster destroyed
+    by battle with this card (including in the GY)" — its FLIP or "after damage calculation"
+    effect too). The other monster's effect applies if it is face-up on the field and not negated;
+    destroyed by the same battle, it still applies (its own negation is not asked then: no loop)."""
+    attack = d.attack
+    if attack is None or attack.target is None or card not in (attack.attacker, attack.target):
+        return False
+    other = attack.target if card is attack.attacker else attack.attacker
+    if other.loc != Loc.MZONE or not other.face_up or other.controller == card.controller:
+        return False
+    if not any(e.continuous is not None and e.continuous.negates_battle_destroyed for e in other.continuous):
+        return False
+    return other.battle_destroyed or not effects_negated(d, other)
 
 
 def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst | None:
@@ -326,6 +351,9 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.attacking is not None and (attack is not None and attack.attacker is card) != c.attacking:
         return False
+    if c.attacking_set_monster is not None and (attack is not None and attack.attacker is card and attack.target_was_set) \
+            != c.attacking_set_monster:
+        return False
     if c.tributes_used is not None and card.tributes_used not in c.tributes_used:
         return False
     if c.equipped_monsters is not None and sum(1 for e in card.equips if e.is_monster) not in c.equipped_monsters:
@@ -381,6 +409,8 @@ def _phase_ok(d: DuelState, phases: tuple[str, ...]) -> bool:
         return True
     if "main" in phases and current in ("main1", "main2"):
         return True
+    if "damage_calculation" in phases and d.step == Step.DAMAGE_CALC:
+        return True
     return "damage" in phases and d.step in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.DAMAGE_CALC, Step.AFTER_DAMAGE, Step.DAMAGE_END)
 
 
@@ -435,6 +465,10 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2
+        for card in (attacker, target):  # Amazoness Swords Woman: the damage its controller would take goes to the opponent instead
+            if card is not None and damage.get(card.controller) and has_flag(d, card, "reflects_battle_damage"):
+                other_player = 1 - card.controller
+                damage[other_player] = damage.get(other_player, 0) + damage.pop(card.controller)
         for card in (attacker, target):  # Relinquished: the damage its controller takes is also the opponent's
             if card is not None and damage.get(card.controller) and has_flag(d, card, "shares_battle_damage"):
                 other_player = 1 - card.controller

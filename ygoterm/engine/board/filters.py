@@ -61,8 +61,9 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
     """Each test with whether `f` needs it, in the order they are cheapest to fail."""
     return [
         (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
-        (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name), (f.not_name is not None, _not_name),
-        (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.declared, _declared),
+        (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
+        (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
+        (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
@@ -116,6 +117,53 @@ def _subtype(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 def _name_has(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return f.name_has in card.data.name or f.name_has in card.data.deck_name  # type: ignore[operator]
+
+
+def _has_counter(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.counters.get(f.has_counter, 0) > 0  # type: ignore[arg-type]
+
+
+def _summoned_how(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.loc == Loc.MZONE and card.summon_kind in f.summoned_how  # type: ignore[operator]
+
+
+def _left_in_position(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """Off the field, a monster keeps the position it had there (the Damage Step flipped a face-down one face-up)."""
+    return card.is_monster and not card.loc.on_field and card.pos.is_attack == (f.left_in_position == "attack")
+
+
+def _holds_counter(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    held = counters_held(card)
+    if f.holds_counter not in held:
+        return False
+    most = held[f.holds_counter]  # "(max. 1)": a Breaker that has its counter can take no other
+    return most is None or card.counters.get(f.holds_counter, 0) < most
+
+
+def counters_held(card: CardInst) -> dict[str, int | None]:
+    """The counters a card can have put on it, each with the most it holds (None: no limit):
+    those its own effects put on itself (R-CARD-12: counters are placed only by effects that say
+    so — "Each time …, place 1 Spell Counter on this card (max. 3)")."""
+    found = _HELD.get(id(card.effects))  # (the effects the duel plays: today's or the 2005 card's)
+    if found is None or found[0] is not card.effects:
+        held: dict[str, int | None] = {}
+        stack = [op for effect in card.effects for op in (*effect.cost, *effect.do)]
+        while stack:
+            op = stack.pop()
+            if op.op == "add_counter" and op.params.what == "self":
+                held[op.params.counter] = op.params.max_counters
+            for value in vars(op.params).values():  # operations nested in if / coin / one_of …
+                items = value if isinstance(value, list) else [value]
+                for item in items:
+                    if hasattr(item, "op") and hasattr(item, "params"):
+                        stack.append(item)
+                    elif hasattr(item, "do") and isinstance(item.do, list):
+                        stack.extend(item.do)
+        found = _HELD[id(card.effects)] = (card.effects, held)
+    return found[1]
+
+
+_HELD: dict[int, tuple[object, dict[str, int | None]]] = {}
 
 
 def _declared(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -215,6 +263,8 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.position is not None:  # R-ZONE-1: a face-down Defense monster is in Defense Position
         if card.loc != Loc.MZONE or (f.position == "attack") != card.pos.is_attack:
             return False
+    if f.revivable and monster.no_special_summon_from and _PILES.get(card.loc) in monster.no_special_summon_from:
+        return False  # "cannot be Special Summoned from the Graveyard" (Andro Sphinx)
     if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
                         and not card.properly_summoned or monster.no_special_summon_from and _LOC_WORDS.get(card.loc) in monster.no_special_summon_from):
         return False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.decision import PromptMode
+from ..core.decision import PASS, PromptMode
 from ...schema.problems import DataError, Problem, display_path
 from ..state.record import ReplayRecord, _deck, load_record, pool_digest
 
@@ -87,14 +87,28 @@ def feed(duel: Any, record: ReplayRecord, entries: list[str], offset: int = 0) -
                                      "the save does not match this version of the rules engine")])
         if is_forced:
             keys = key.split(",")
-            if forced(duel.pending) and sorted(o.key for o in duel.pending.options) == sorted(keys):
+            while keys != [PASS.key] and _only_pass(duel.pending):
+                duel.apply(PASS.key)  # a window only this run's prompt mode asks ('always')
+            if duel.pending is not None and forced(duel.pending) and sorted(o.key for o in duel.pending.options) == sorted(keys):
                 duel.apply(keys if duel.pending.multi else key)  # the recorded order matters (GY order)
+            elif key != PASS.key:
+                # only the "pass" of a window that asked in the recorded run's prompt mode may be
+                # missing here; any other forced answer that does not fit was written by hand
+                asked = "; ".join(o.key for o in duel.pending.options[:12]) if duel.pending is not None else "none: the duel is over"
+                raise DataError([Problem(*record.where(index), 0, f"choices[{index}]",
+                                         f"recorded answer {entry[:60]!r} is not the only answer here (the options are: {asked})",
+                                         "the save is damaged or was edited: an answer with '=' is one the duel gave itself")])
             continue
         try:
             duel.apply(([k for k in key.split(",") if k]) if duel.pending.multi else key)
         except IllegalChoice as e:
             raise DataError([Problem(*record.where(index), 0, f"choices[{index}]", f"recorded answer {key!r} is not legal here: {e}",
                                      "the save is damaged or from another version of the rules engine")]) from None
+
+
+def _only_pass(decision: Any) -> bool:
+    """A response window whose only answer is to pass (asked in prompt mode 'always')."""
+    return decision is not None and not decision.multi and [o.key for o in decision.options] == [PASS.key]
 
 
 def load_duel(path: Path, pool: "CardPool") -> "Duel":

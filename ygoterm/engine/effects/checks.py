@@ -76,9 +76,10 @@ def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, e
     return True
 
 
-def possible(d: DuelState, p: int, card: CardInst, effect: Effect) -> tuple[str, str] | None:
-    """(rule, why) when the effect could not do anything now, so it may not be activated."""
-    events = event_cards(d)
+def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[CardInst] | None = None) -> tuple[str, str] | None:
+    """(rule, why) when the effect could not do anything now, so it may not be activated.
+    `events`: the cards of the event it answers (a trigger's own), else the last thing that happened."""
+    events = event_cards(d) if events is None else events
     drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
     changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
     for spec in effect.do:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...schema.decks import Deck
+from ...schema.jsonio import JsonLocator
 from ...schema.problems import DataError, Problem
 from ...schema.rules import Rules
 from ...schema.yamlio import write_atomically
@@ -140,6 +141,13 @@ class _MatchFile(BaseModel):
     duels: Annotated[list[Any], Field(min_length=1, max_length=1000)]
 
 
+def _first_choice_line(lines: JsonLocator, duel: int) -> int:
+    """The line of duel `duel`'s first recorded answer when they are one per line (as `to_json`
+    writes them), for messages about an answer; 0 otherwise."""
+    first, second = (lines.position(("duels", duel, "choices", i))[0] for i in (0, 1))
+    return first if second == first + 1 else 0
+
+
 def load_match_record(path: Path, pool: "CardPool") -> MatchRecord:
     """Read a match save; refuse a corrupt, truncated or mismatched one with `file:line` messages."""
     from ...schema.report import problems_from
@@ -177,7 +185,9 @@ def load_match_record(path: Path, pool: "CardPool") -> MatchRecord:
     if not len(model.duels) - 1 <= len(model.between) <= len(model.duels):
         raise DataError([Problem(name, *locator.position(("between",)), "between", f"{len(model.between)} breaks for {len(model.duels)} duels",
                                  "the save is damaged: there is one list of answers after each duel but the last")])
-    duels = [record_from_data(d, pool, name, locator, prefix=("duels", i)) for i, d in enumerate(model.duels)]
+    lines = JsonLocator(text)
+    duels = [record_from_data(d, pool, name, locator, prefix=("duels", i), first_line=_first_choice_line(lines, i))
+             for i, d in enumerate(model.duels)]
     called = model.time_called.model_dump(exclude_none=True) if model.time_called else None
     results = [r.model_dump() if r is not None else None for r in model.results]
     return MatchRecord(model.seed, model.rules, model.names, decks, model.digest, model.tournament, duels,

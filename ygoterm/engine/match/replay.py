@@ -9,6 +9,7 @@ end as the save says, or the save is refused as mismatched.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -71,6 +72,8 @@ def replay_match(record: MatchRecord, pool: "CardPool") -> Match:
             feed(_CurrentDuel(match, name, number), saved, saved.choices)
         except IllegalChoice as e:
             _mismatch(name, f"duels[{index}]", f"duel {number}: {e}")
+        except DataError as e:  # (an answer of this duel: said as the place in the match save)
+            raise DataError([replace(p, path=f"duels[{index}].{p.path}") for p in e.problems], unreadable=e.unreadable) from None
         if index < len(record.between):
             _feed_between(match, record.between[index], name, index)
     _check_results(match, record, name)

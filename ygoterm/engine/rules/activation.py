@@ -200,6 +200,8 @@ def _monster_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refu
     place = {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc)
     if place is None or place not in allowed or card.owner != p:
         return Refusal(ACTIVATE, "R-CARD-5", f"this effect is not used from the {card.loc.title}")
+    if card.negated_at == card.moves:
+        return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")
     return None
 
 

@@ -186,6 +186,7 @@ class DamageStep(Frame):
         d.set_step(Step.BEFORE_DAMAGE)
         target = _attack(d).target
         if target is not None and not target.face_up:
+            _attack(d).target_was_set = target.pos == Pos.FACEDOWN_DEFENSE  # (not a face-down Attack one: Darkness Approaches)
             target.face_up = True
             target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
             target.flipped_turn = d.turn

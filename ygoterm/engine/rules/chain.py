@@ -19,7 +19,7 @@ from ..board.labels import unique_labels
 from ..state.links import ChainLink, Delayed, Signal, _Pending
 from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next
-from ..effects.checks import cost_payable
+from ..effects.checks import cost_payable, possible
 from ..effects.resolve import resolve_link
 from ..core.types import Loc, Step
 from ..board import actions
@@ -404,7 +404,7 @@ def _trigger_fires(d: DuelState, card: CardInst, effect: Effect, s: Signal, last
     if card.loc.on_field and card.face_up and effects_negated(d, card):
         return False
     if card.negated_at == card.moves:
-        return False  # destroyed by battle with a monster that negates its effects (Dark Ruler Ha Des)
+        return False  # its effects are negated where it is now (destroyed by battle with Ancient Gear Beast, or with a Fiend of Dark Ruler Ha Des)
     if effect.condition is not None and not condition_holds(d, card, effect.condition):
         return False
     if effect.cost:
@@ -429,12 +429,16 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
 
 
 def _able(d: DuelState, t: _Pending) -> bool:
-    """Whether a trigger could be put on the chain now: a legal target for each target group
-    (R-TERM-17) and a payable cost (R-CHAIN-5)."""
+    """Whether an optional trigger could be put on the chain now: a legal target for each target
+    group (R-TERM-17), a payable cost (R-CHAIN-5), and something for it to do — "Special Summon 1
+    Silent Swordsman LV5 from your hand or Deck" with none there is not offered (R-CHAIN-6)."""
     effect = t.effect or t.card.effects[t.index]
     if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
         return False
-    return not effect.cost or cost_payable(d, t.player, t.card, effect)
+    if effect.cost and not cost_payable(d, t.player, t.card, effect):
+        return False
+    events = [t.signal.card] if t.signal is not None and t.signal.card is not None else None  # (as its chain link will read them)
+    return possible(d, t.player, t.card, effect, events) is None
 
 
 def _shares_once(t: _Pending, chosen: list[_Pending]) -> bool:

@@ -17,6 +17,7 @@ from ..core.types import FIELD_ZONE, Loc, Pos, Reason
 from ..board import actions
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
+from ...schema.jsonio import bounded_int
 
 DESTINATIONS = ("hand", "deck-top", "deck-bottom", "gy", "banished", "banished-face-down", "extra",
                 "monster", "spell", "field")
@@ -43,7 +44,12 @@ class Manual:
 
     @classmethod
     def from_json(cls, text: str) -> "Manual":
-        return cls(**json.loads(text))
+        """The action a save's `!manual:P:{…}` entry holds; ValueError or TypeError for text that
+        is not one (a hand-edited save may nest thousands of levels or hold huge numbers)."""
+        try:
+            return cls(**json.loads(text, parse_int=bounded_int))
+        except RecursionError:
+            raise ValueError("its JSON is nested too deeply") from None
 
     def describe(self, d: DuelState, hidden: bool = False) -> str:
         """The log line's action; `hidden`: without the card's name (the opponent may not know it)."""

@@ -241,6 +241,7 @@ class CardInst:
         self.counters: dict[str, int] = {}
         self.materials: list[CardInst] = []  # Xyz materials attached (R-ZONE-10)
         self.battle_destroyed = False  # marked at damage calculation (R-BATTLE-4)
+        self.negated_at = -1  # its effects are negated while its move count is this: destroyed by battle with Ancient Gear Beast ("including in the GY") or a Fiend of Dark Ruler Ha Des
         self.set_turn = 0  # turn a Spell/Trap was Set (R-CARD-7/9)
         self._duel: Any = _no_duel  # a weak reference to the Duel (see `duel`)
         self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
@@ -256,7 +257,6 @@ class CardInst:
         self.binding = ""
         self.used_turn: dict[int, int] = {}  # effect index → turn it was last used (once per turn)
         self.used_duel: set[int] = set()  # effects used once per Duel (never forgotten)
-        self.negated_at = -1  # its move count when a card negated its effects where it went (Dark Ruler Ha Des's battle victims)
         self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
         self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)

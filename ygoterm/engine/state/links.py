@@ -112,3 +112,4 @@ class AttackState:
     moves: tuple[int, int] = (0, 0)  # the attacker's and the target's move counts: a card that moved is a new card
     fresh: bool = True  # the declaration is still the last thing that happened (Mirror Force, R-CHAIN-10)
     no_damage: set[int] = field(default_factory=set)  # players who take no battle damage (Kuriboh)
+    target_was_set: bool = False  # the target was face-down Defense when the Damage Step began, and was flipped (R-BATTLE-5)

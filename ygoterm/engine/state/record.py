@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...schema.cards import Card
 from ...schema.decks import Deck
-from ...schema.problems import DataError, Problem, display_path
+from ...schema.problems import MAX_PASSCODE, DataError, Problem, display_path
 from ...schema.rules import Rules
 from ...schema.scenario import PileCard, Scenario, SideSetup
 from ...schema.yamlio import write_atomically
@@ -62,12 +62,13 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
                            "attacks_each_monster", "as_returned",
-                           "opponent_lp_at_most", "summoned_or_flipped_this_turn", "summoned_by", "unaffected_by_spells",
-                           "unaffected_by_opponent_spells", "negates_opponent_spells_targeting", "atk_at_most_of", "atk_reaches", "not_name", "set_only", "deck_top",
-                           # the goat era batch (#38)
-                           "special_summoned", "equip_card", "damage_calculation", "set_def", "negates_traps_targeting",
-                           "no_effect_damage", "halves_battle_damage", "locks_gy_banishing", "destroyed_in_defense",
-                           "must_attack", "banish_if_leaves", "cannot_summon", "negates_battle_victims", "no_special_summon_from"})
+                           "atk_at_most_of", "atk_reaches", "attacking_set_monster", "banish_if_leaves", "cannot_summon",
+                           "damage_calculation", "deck_top", "destroyed_in_defense", "equip_card", "halves_battle_damage", "has_counter",
+                           "holds_counter", "left_in_position", "locks_gy_banishing", "max_counters", "must_attack",
+                           "negates_battle_destroyed", "negates_battle_victims", "negates_opponent_spells_targeting",
+                           "negates_traps_targeting", "no_effect_damage", "no_special_summon_from", "not_name", "opponent_lp_at_most",
+                           "reflects_battle_damage", "rolled", "set_def", "set_only", "special_summoned", "summoned_by", "summoned_how",
+                           "summoned_or_flipped_this_turn", "to", "unaffected_by_opponent_spells", "unaffected_by_spells"})
 
 
 def _digest_json(card: Card) -> bytes:
@@ -142,7 +143,7 @@ class ReplayRecord:
         return refs
 
 
-_Passcodes = Annotated[list[int], Field(max_length=200)]
+_Passcodes = Annotated[list[Annotated[int, Field(ge=1, le=MAX_PASSCODE)]], Field(max_length=200)]
 
 
 class _SavedDeck(BaseModel):
@@ -189,12 +190,13 @@ class _ReplayFile(BaseModel):
 def read_save(path: Path, fmt: str = FORMAT) -> tuple[dict[str, Any], str, str]:
     """A save file's JSON data, its text and its display name; a file that is not JSON or not a
     save of format `fmt` is refused with a clear message."""
+    from ...schema.jsonio import loads
     from ...schema.yamlio import read_text
 
     name = display_path(path)
     text = read_text(path, max_bytes=MAX_SAVE_BYTES)
     try:
-        data = json.loads(text)
+        data = loads(text, name)
     except json.JSONDecodeError as e:
         hint = "the file is truncated (was the save interrupted?)" if e.pos >= len(text.rstrip()) else "the file is damaged"
         raise DataError([Problem(name, e.lineno, e.colno, "", f"not a valid save: {e.msg}", hint)]) from None

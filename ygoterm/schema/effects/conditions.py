@@ -51,7 +51,7 @@ class Condition(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     your_turn: bool | None = None
-    phase: Annotated[tuple[Literal["draw", "standby", "main1", "battle", "main2", "end", "main", "damage"], ...], BeforeValidator(_one_or_many)] | None = None
+    phase: Annotated[tuple[Literal["draw", "standby", "main1", "battle", "main2", "end", "main", "damage", "damage_calculation"], ...], BeforeValidator(_one_or_many)] | None = None
     you_control: Filter | None = None  # at least one such card
     you_control_none: Filter | None = None
     opponent_controls: Filter | None = None
@@ -69,6 +69,9 @@ class Condition(BaseModel):
     declared_is: Literal["spell", "trap", "monster"] | None = None
     tributes_used: NumRange | None = None  # this card's Tribute Summon took this many Tributes (Gilford)
     attacking: bool | None = None  # this card is the attacking monster (Black Luster Soldier - Envoy)
+    # this card is attacking a monster that was face-down Defense when the Damage Step began (8-Claws Scorpion: "attacks a face-down Defense Position monster")
+    attacking_set_monster: bool | None = None
+    rolled: NumRange | None = None  # in `if`: the die this effect rolled shows this (Agido: "whose Level is equal to the number rolled")
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
     destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
     equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
@@ -120,12 +123,17 @@ class ContinuousSpec(BaseModel):
     force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
+    set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
+    # the battle damage its controller would take from its battles is dealt to the opponent instead (Amazoness Swords Woman)
+    reflects_battle_damage: bool | None = None
+    # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast)
+    negates_battle_destroyed: bool | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)

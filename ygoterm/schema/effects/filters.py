@@ -85,7 +85,7 @@ class Filter(BaseModel):
     type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
     not_type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
     name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
-    not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # "except \"X\"" (Gravekeeper's Cannonholder)
+    not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # "except \"X\"" (Gravekeeper's Cannonholder, Arsenal Summoner)
     level: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
@@ -107,6 +107,15 @@ class Filter(BaseModel):
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
+    # a card such counters can be put on: its own script puts them on itself ("a face-up card on the field that you can put a
+    # Spell Counter on": Apprentice Magician — Skilled Dark Magician, Breaker the Magical Warrior)
+    holds_counter: str | None = None
+    # how it was Summoned (its last Summon: normal, tribute, flip, special …), with summoned_this_turn: "the turn it is
+    # Normal Summoned or Special Summoned" (Andro Sphinx: [normal, tribute, special])
+    summoned_how: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    # the battle position it had when it left the field ("destroys a Defense Position monster": Andro Sphinx's event card)
+    left_in_position: Literal["attack", "defense"] | None = None
+    has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
     attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"

@@ -146,6 +146,8 @@ class Counters(_Op):
     what: Selection = "self"
     counter: str
     count: int = Field(default=1, ge=1)
+    # on an add_counter to `self`: "(max. N)" — this card never holds more than N of them (Breaker the Magical Warrior: 1)
+    max_counters: int | None = Field(default=None, ge=1)
 
 
 class Token(_Op):
@@ -240,6 +242,7 @@ class Shuffle(_Op):
 
 class Reveal(_Op):
     what: Selection = "target"
+    to: Literal["you"] | None = None  # you: shown to the effect's controller only ("look at it": A Man with Wdjat); default both players
 
 
 class Protect(_Op):

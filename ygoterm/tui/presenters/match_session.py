@@ -225,13 +225,13 @@ def resume_clock(match: Match, clock: Callable[[], float], elapsed: float) -> No
 def is_match_save(path: Path) -> bool:
     """Whether a save file holds a match (format ygoterm-match) rather than a duel."""
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, "rb") as f:
             head = f.read(4096)
     except OSError:
-        return False
-    if '"ygoterm-match"' not in head:
-        return False
+        return False  # (the duel loader says why it cannot be read)
+    if b'"ygoterm-match"' not in head:
+        return False  # (UTF-16 too: the duel loader says it is not UTF-8)
     try:
         return json.loads(Path(path).read_text(encoding="utf-8")).get("format") == MATCH_FORMAT
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, RecursionError):
         return True  # (a damaged match save: load_match says what is wrong with it)

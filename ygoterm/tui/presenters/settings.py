@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ... import paths
 from ...paths import is_autosave
+from ...schema.jsonio import loads
 from ...schema.problems import DataError, display_path
 from ...schema.report import problems_from
 from ...schema.rules import DuelRules, Rules
@@ -63,11 +64,15 @@ class Settings:
         path = settings_path()
         if not path.is_file():
             path = paths.user_home() / "settings.json"  # a session starts from the user's settings
-            if not path.is_file():
-                return cls()
+        for place in (settings_path(), path):
+            if place.exists() and not place.is_file():  # (a folder, a fifo …: never opened)
+                return cls(problem=f"{display_path(place)}  is a {'folder' if place.is_dir() else 'special file'}, "
+                                   f"not a settings file  (rename or remove it: ygoterm writes its settings there)")
+        if not path.is_file():
+            return cls()
         try:
             text = read_text(path, max_bytes=64 * 1024)
-            data = _SettingsFile.model_validate(json.loads(text))
+            data = _SettingsFile.model_validate(loads(text, display_path(path)))
         except DataError as e:
             return cls(problem=str(e.problems[0]))
         except json.JSONDecodeError as e:

@@ -118,6 +118,12 @@ def op_reveal(ctx: Ctx, params: fx.Reveal, name: str) -> Any:
 
 class Reveal(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        if self.params.to == "you":  # "look at it": only the effect's controller sees it (A Man with Wdjat)
+            viewer = self.ctx.player
+            d.reveal(cards, (viewer,))
+            for card in cards:
+                d.emit(Note(f"{d.names[viewer]} looks at a card of {d.names[card.controller]}'s", private_to=viewer, secret=card.name))
+            return
         d.reveal(cards, (0, 1))
         for card in cards:
             d.emit(Note(f"{d.names[card.owner]} reveals {card.name}"))

@@ -8,6 +8,7 @@ from typing import Any
 from ....schema import effects as fx
 from ...board import actions
 from ...board.continuous import Modifier
+from ...board.filters import counters_held
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...core.types import Loc
@@ -84,7 +85,11 @@ class Counters(OpStep):
             if not card.loc.on_field:
                 continue
             have = card.counters.get(params.counter, 0)
-            card.counters[params.counter] = have + params.count if self.name == "add_counter" else max(0, have - params.count)
+            if self.name == "add_counter":
+                most = counters_held(card).get(params.counter)  # "(max. N)" in the card's own script
+                card.counters[params.counter] = have + params.count if most is None else min(most, have + params.count)
+            else:
+                card.counters[params.counter] = max(0, have - params.count)
             d.emit(Note(f"{card.name} has {card.counters[params.counter]} {params.counter}"))
 
 

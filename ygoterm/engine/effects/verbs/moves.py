@@ -69,6 +69,11 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
         for c in cards:
             actions.move(d, c, Loc.HAND, face_up=False, reason="returned to hand")
     elif name == "return_to_deck":
+        # a card taken from its own Deck ("place it on top of your Deck": A Cat of Ill Omen): the searched
+        # Deck is shuffled first, then the card is put on top or at the bottom (R-ZONE-7)
+        if params.position != "shuffle":
+            for owner in sorted({c.owner for c in cards if c.loc == Loc.DECK}):
+                d.shuffle(owner)
         owners = set()
         for c in cards:
             actions.move(d, c, Loc.DECK, face_up=False, reason="returned to Deck", top=params.position != "bottom")  # Extra Deck monsters go home
