@@ -203,9 +203,9 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     applies to those destroyed with it (D.D. Crazy Beast and the monster it destroys by battle
     destroying each other), so where each goes is known before the first moves."""
     cards = list(cards)
-    together = {c.uid for c in cards if to == Loc.GY and len(cards) > 1 and d.index.continuous_count
+    together = {c.uid for c in cards if to == Loc.GY and len(cards) > 1 and "banish_instead" in d.index.flags
                 and c.loc.on_field and banished_instead(d, c)}
-    negated = {c.uid for c in cards if by == "battle" and d.attack is not None and d.index.continuous_count
+    negated = {c.uid for c in cards if by == "battle" and d.attack is not None and "negates_battle_victims" in d.index.flags
                and battle_victim_negated(d, c, d.attack.target if c is d.attack.attacker else d.attack.attacker)} \
         if by == "battle" else set()
     if by == "battle" and "negates_battle_destroyed" in d.index.flags:  # Ancient Gear Beast: negated in the GY too

@@ -31,7 +31,7 @@ def summon_locked(d: DuelState, p: int, action: str, setting: bool = False) -> R
     side = d.players[p]
     if (side.set_lock_turn if setting else side.summon_lock_turn) == d.turn:
         return Refusal(action, "R-CARD-13", f"a card's effect stops you {'Setting' if setting else 'Summoning'} monsters this turn")
-    if not setting and d.index.continuous_count:
+    if not setting and "cannot_summon" in d.index.flags:
         kind = "flip" if action == "Flip Summon" else "normal" if action in ("Normal Summon", "Gemini Summon") else "special"
         blocker = summon_forbidden(d, kind)
         if blocker is not None:
