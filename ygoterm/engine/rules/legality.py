@@ -320,8 +320,16 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 options.append(found)
         if battle_now(d, p) is None:
             options.append(BATTLE)
+            if "must_attack" in d.index.flags and _must_attack(d, p):
+                return options  # (Berserk Gorilla "must attack if able": no skipping the Battle Phase either)
     options.append(END)
     return options
+
+
+def _must_attack(d: DuelState, p: int) -> bool:
+    """Whether `p` controls a face-up Attack Position monster that must attack if able."""
+    return any(card is not None and card.face_up and card.pos == Pos.ATTACK and has_flag(d, card, "must_attack")
+               and not has_flag(d, card, "cannot_attack") for card in d.players[p].mzone)
 
 
 def _has_procedure_monsters(d: DuelState, p: int) -> bool:
