@@ -333,7 +333,9 @@ class YgoApp(App):
         for path in files:
             try:
                 scenario, _, _ = read_scenario(path)
-                options.append(Option(str(path), scenario.name))
+                tags = [scenario.goal or "", "vs AI" if scenario.ai else ""]  # (win / survive this turn; the AI plays the opponent)
+                shown = ", ".join(t for t in tags if t)
+                options.append(Option(str(path), scenario.name + (f" ({shown})" if shown else "")))
             except DataError as e:
                 options.append(Option(str(path), f"{path.name} (unreadable: {e.problems[0].message})"))
 
