@@ -63,8 +63,9 @@ def scenario_files(targets: list[Path]) -> list[Path]:
     return files
 
 
-def prepare(path: Path, pools: PoolCache) -> tuple[Scenario, Duel]:
-    """Read a scenario file and build its duel; DataError (with file:line) when it is broken."""
+def prepare(path: Path, pools: PoolCache) -> tuple[Scenario, Duel, CardPool]:
+    """Read a scenario file and build its duel, and the pool it plays with (its extra `cards:`
+    included); DataError (with file:line) when it is broken."""
     scenario, data, locator = read_scenario(path)
     name = display_path(path)
     extra = [(path.parent / c).resolve() for c in scenario.cards]
@@ -91,7 +92,7 @@ def prepare(path: Path, pools: PoolCache) -> tuple[Scenario, Duel]:
         except DataError as e:  # position problems name a path: give them the line
             raise DataError([_located(p, name, locator) if p.file == "scenario" else p for p in e.problems],
                             unreadable=e.unreadable) from None
-    return scenario, duel
+    return scenario, duel, pool
 
 
 def _located(problem: Problem, name: str, locator: Locator) -> Problem:
@@ -240,9 +241,8 @@ def _play_ai(duel: Duel, agents: dict[int, Agent], pool: CardPool) -> None:
 
 def run(path: Path, pools: PoolCache) -> Result:
     """Play one scenario file. Raises DataError if the file itself is broken."""
-    scenario, duel = prepare(path, pools)
+    scenario, duel, pool = prepare(path, pools)
     result = Result(path, scenario.name, duel=duel)
-    pool = pools.get([(path.parent / c).resolve() for c in scenario.cards])
     agents = {p: make_agent(spec, seat_seed(duel.seed)) for p, spec in ai_sides(scenario).items()}
     for number, step in enumerate(scenario.script, 1):
         where = f"step {number}"

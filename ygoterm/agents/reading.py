@@ -110,17 +110,7 @@ def _read(effect: fx.Effect) -> Reading:
 
 def operations(ops: Any) -> list[Any]:
     """Every operation, those nested in `if` / `if_you_do` / `later` / `one_of` too."""
-    out = []
-    for spec in ops or ():
-        out.append(spec)
-        params = spec.params
-        for name in ("then", "do", "otherwise"):
-            nested = getattr(params, name, None)
-            if isinstance(nested, (list, tuple)):
-                out += operations(nested)
-        for choice in getattr(params, "choices", None) or ():
-            out += operations(choice.do)
-    return out
+    return list(fx.walk_ops(ops))
 
 
 def _side(params: Any, target_sides: Sequence[fx.Side]) -> tuple[fx.Side, bool]:

@@ -373,8 +373,10 @@ def write_import(plan: Plan, pool: CardPool, target: Path) -> bool:
     written = {name: hashlib.sha256(text.encode("utf-8")).hexdigest() for name, text in files.items()}
     files[MARKER] = json.dumps({"source": plan.source.path.name, "format": plan.source.format, "sha256": digest,
                                 "cards": len(plan.cards), "alternates": plan.alternate_count, "files": written}, indent=1) + "\n"
+    # check_target found every file the marker lists unchanged: the same marker and the same
+    # names mean the same files (read once, by their hashes)
     if target.is_dir() and {p.name for p in target.iterdir()} == set(files) and \
-            all((target / name).read_text(encoding="utf-8") == text for name, text in files.items()):
+            (target / MARKER).read_text(encoding="utf-8") == files[MARKER]:
         return False
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.parent / f".{target.name}.importing-{os.getpid()}"

@@ -244,8 +244,7 @@ class YgoApp(App):
         from .screens.duel import DuelScreen
 
         pools = PoolCache(base=self.pool)
-        scenario, duel = prepare(path, pools)
-        pool = pools.get([(path.parent / c).resolve() for c in scenario.cards])
+        scenario, duel, pool = prepare(path, pools)
         duel.solo = True
         if duel.record is not None:
             duel.record.solo = True

@@ -37,8 +37,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     pair = card.bound if card.bound is not None and src.on_field else None
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
-    banishes_itself = src.on_field and dst not in (Loc.BANISHED,) and not (src.on_field and dst.on_field) \
-        and was_face_up and banished_if_leaving(d, card)
+    banishes_itself = src.on_field and not dst.on_field and dst != Loc.BANISHED and was_face_up and banished_if_leaving(d, card)
     d.take_out(card)
     owner = d.players[card.owner]
     owner.layout += 1
@@ -374,6 +373,8 @@ def enforce_positions(d: DuelState) -> None:
         for card in side.mzone:
             if card is not None and card.pos == Pos.ATTACK and forced_position(d, card) is not None:
                 set_position(d, card, "defense")
+    if "destroyed_in_defense" not in d.index.flags:
+        return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:

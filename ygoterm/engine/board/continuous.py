@@ -8,7 +8,7 @@ no bookkeeping can go stale.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ..state.card import FLAGS, CardInst
@@ -172,26 +172,26 @@ def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
     return sum(1 for c in side.pile(zone) if c.is_monster)
 
 
-def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
-    """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
-    if not d.index.continuous_count or "locks_gy_banishing" not in d.index.flags:
+def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSpec], bool]) -> CardInst | None:
+    """The first face-up card whose continuous effect has `key` set and that `accept`s; `key` is
+    one of the duel's index flags (`CardIndex.flags`), so a duel without such a card answers at once."""
+    if key not in d.index.flags:
         return None
     for source, effect in sources(d):
         spec = effect.continuous
-        if spec is not None and spec.locks_gy_banishing and source.controller != p and source.loc.on_field:
+        if spec is not None and getattr(spec, key) and accept(source, spec):
             return source
     return None
+
+
+def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
+    return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
 
 
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
     """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
-    if not d.index.continuous_count or "no_effect_damage" not in d.index.flags:
-        return None
-    for source, effect in sources(d):
-        spec = effect.continuous
-        if spec is not None and spec.no_effect_damage and source.controller == p and source.loc.on_field:
-            return source
-    return None
+    return source_with(d, "no_effect_damage", lambda source, _: source.controller == p and source.loc.on_field)
 
 
 def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
@@ -277,12 +277,8 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
 def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst | None:
     """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
     if "cannot_activate" not in d.index.flags:
-        return None
-    for source, effect in sources(d):
-        spec = effect.continuous
-        if spec is not None and spec.cannot_activate is not None and matches(d, card, spec.cannot_activate, source.controller, source):
-            return source
-    return None
+        return None  # (asked at every activation check: not even the closure below is made)
+    return source_with(d, "cannot_activate", lambda source, spec: matches(d, card, spec.cannot_activate, source.controller, source))  # type: ignore[arg-type]  # (set: source_with checked it)
 
 
 def tribute_value(d: DuelState, tribute: CardInst, summoned: CardInst) -> int:

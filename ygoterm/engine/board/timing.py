@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..core.decision import Refusal
 from ..core.types import Phase
 from ..state.card import CardInst
-from .continuous import sources
+from .continuous import source_with
 from ..state.duel_state import DuelState
 
 def open_main(d: DuelState, p: int, action: str) -> Refusal | None:
@@ -31,7 +31,7 @@ def summon_locked(d: DuelState, p: int, action: str, setting: bool = False) -> R
     side = d.players[p]
     if (side.set_lock_turn if setting else side.summon_lock_turn) == d.turn:
         return Refusal(action, "R-CARD-13", f"a card's effect stops you {'Setting' if setting else 'Summoning'} monsters this turn")
-    if not setting and "cannot_summon" in d.index.flags:
+    if not setting and "cannot_summon" in d.index.flags:  # (the kind is worked out only where it matters)
         kind = "flip" if action == "Flip Summon" else "normal" if action in ("Normal Summon", "Gemini Summon") else "special"
         blocker = summon_forbidden(d, kind)
         if blocker is not None:
@@ -42,8 +42,4 @@ def summon_locked(d: DuelState, p: int, action: str, setting: bool = False) -> R
 def summon_forbidden(d: DuelState, kind: str) -> CardInst | None:
     """The face-up card whose continuous effect forbids every player that kind of Summon
     (`cannot_summon`: normal, flip, special), if any."""
-    for source, effect in sources(d):
-        spec = effect.continuous
-        if spec is not None and spec.cannot_summon and kind in spec.cannot_summon:
-            return source
-    return None
+    return source_with(d, "cannot_summon", lambda _, spec: kind in spec.cannot_summon)  # type: ignore[operator]  # (set: source_with checked the key)

@@ -115,7 +115,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
                 return "R-CHAIN-6", "no battle damage would be taken from this battle"
         elif spec.op in _SUMMONS and d.players[1 - p if spec.op == "token" and params.player == "opponent" else p].summon_lock_turn == d.turn:
             return "R-CARD-13", "a card's effect stops you Summoning monsters this turn"  # (Scapegoat, Dark Magic Curtain)
-        elif spec.op in _SUMMONS and "cannot_summon" in d.index.flags and (blocker := summon_forbidden(d, "special")) is not None:
+        elif spec.op in _SUMMONS and (blocker := summon_forbidden(d, "special")) is not None:
             return "R-CARD-13", f"{blocker.name} forbids Special Summons"  # (Jowgen the Spiritualist)
         elif spec.op == "special_summon":
             if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):

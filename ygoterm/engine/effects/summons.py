@@ -299,7 +299,7 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
             in card.monster.no_special_summon_from:
         d.emit(Note(f"{card.name} cannot be Special Summoned from there (its own text, R-CARD-13)"))
         return None
-    if "cannot_summon" in d.index.flags and (blocker := summon_forbidden(d, "special")) is not None:
+    if (blocker := summon_forbidden(d, "special")) is not None:
         d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
         return None
     if zone is None:

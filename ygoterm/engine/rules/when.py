@@ -6,9 +6,9 @@ monster effect, other effect) for "When a Spell Card is activated".
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
-from ...schema.effects import Effect, OpSpec, When
+from ...schema.effects import Effect, When, walk_ops
 from ..state.card import CardInst
 from ..board.filters import matches
 from ..state.links import ChainLink, Signal
@@ -57,19 +57,6 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
                 if signal_matches(d, p, card, when, signal):
                     return True
     return False
-
-
-def walk_ops(ops: "list[OpSpec] | tuple[OpSpec, ...]") -> "Iterator[OpSpec]":
-    """Every operation of a list, with those nested in `if`, `if_you_do`, `then`, `one_of` and `later`."""
-    for op in ops:
-        yield op
-        params = op.params
-        for name in ("then", "do", "otherwise"):
-            nested = getattr(params, name, None)
-            if isinstance(nested, list):
-                yield from walk_ops(nested)
-        for choice in getattr(params, "choices", None) or ():
-            yield from walk_ops(choice.do)
 
 
 def _link_kind_ok(link: ChainLink, when: When) -> bool:

@@ -8,7 +8,7 @@ Python handler registered in the package (`HANDLER_NAMES`). Part of the effect v
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal, Union, get_args
+from typing import Any, Callable, Iterable, Iterator, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
@@ -487,3 +487,17 @@ Later.model_rebuild()
 SwapControl.model_rebuild()
 ForThisTurn.model_rebuild()
 Coin.model_rebuild()
+
+
+def walk_ops(ops: Iterable[OpSpec] | None) -> Iterator[OpSpec]:
+    """Every operation of a list, with those nested in `if`, `if_you_do`, `then`, `later` and the
+    choices of `one_of`, in reading order."""
+    for spec in ops or ():
+        yield spec
+        params = spec.params
+        for name in ("then", "do", "otherwise"):
+            nested = getattr(params, name, None)
+            if isinstance(nested, (list, tuple)):
+                yield from walk_ops(nested)
+        for choice in getattr(params, "choices", None) or ():
+            yield from walk_ops(choice.do)
