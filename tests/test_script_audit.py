@@ -190,6 +190,16 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
     },
+    # batch b2 (#38)
+    "Chopman the Desperate Outlaw": {
+        "optional": "old wording 'When this card is Flip Summoned, you can equip …': optional, the comma hides the cue",
+    },
+    "Coach Goblin": {
+        "cost": "old wording 'you can return 1 Normal Monster Card in your hand to the bottom of your Deck … to draw 1 card': "
+                "the return is its cost (today's text: 'You can place 1 Normal Monster from your hand on the bottom of the Deck; draw 1 card')",
+        "optional": "old wording 'you can return …' after 'While this card is face-up …,': optional, the comma hides the cue",
+        "once_per_turn": "'You can only use this effect once per turn.' is a sentence of its own, which the audit reads apart",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

@@ -8,7 +8,7 @@ from typing import Any
 from ....schema import effects as fx
 from ...board import actions
 from ...board.continuous import Modifier
-from ...board.filters import counters_held
+from ...board.filters import counters_held, matches
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...core.types import Loc
@@ -125,12 +125,28 @@ class Equip(Frame):
                 for old in list(card.equips):  # a monster leaving the Monster Zone loses its Equip Cards (R-CARD-8)
                     actions.destroy(d, [old], by="rule", reason=f"{card.name} became an Equip Card (R-CARD-8)")
                 actions.move(d, card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped as an Equip Card")
+            elif card.is_spell and not card.loc.on_field:  # an Equip Spell from the GY (Chopman the Desperate Outlaw)
+                zone = d.players[ctx.player].free_szone()
+                if monster is None or zone is None or not equip_spell_fits(d, card, monster, ctx.player):
+                    continue  # it stays where it is: no zone, or a monster it cannot equip (R-CARD-8)
+                actions.move(d, card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped by an effect")
             if monster is None or card.loc != Loc.SZONE:
                 if card.loc == Loc.SZONE:
                     actions.move(d, card, Loc.GY, reason="nothing to equip")
                 continue
             actions.equip(d, card, monster)
         return DONE
+
+
+def equip_spell_fits(d: DuelState, card: CardInst, monster: CardInst, player: int) -> bool:
+    """Whether Equip Spell `card` could be equipped to `monster` by its own activation: the
+    monster matches the target of its `equip` activation (Dragon Treasure: a Dragon), R-CARD-8."""
+    if getattr(card.data, "subtype", None) != "equip":
+        return False
+    for effect in card.effects:
+        if effect.kind == "activate" and effect.target is not None:
+            return matches(d, monster, effect.target.where, player, card)
+    return True
 
 
 @verb("bind")
