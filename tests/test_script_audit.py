@@ -200,6 +200,22 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "optional": "old wording 'you can return …' after 'While this card is face-up …,': optional, the comma hides the cue",
         "once_per_turn": "'You can only use this effect once per turn.' is a sentence of its own, which the audit reads apart",
     },
+    "Cocoon of Evolution": {
+        "target": "old wording 'equip this card … to a face-up \"Petit Moth\" on the field' targets the Moth (OCG text: 選択して; "
+                  "an equip from the hand chooses its monster on activation, R-CARD-8)",
+    },
+    "Dark Blade the Dragon Knight": {
+        "target": "old wording 'you can select up to 3 Monster Cards from your opponent's Graveyard' targets (OCG text: 3枚まで選択し; "
+                  "today's text: 'You can target up to 3 monsters in your opponent's GY; banish those targets')",
+        "optional": "old wording 'Each time …, you can select …': optional, the comma hides the cue",
+    },
+    "Dark Cat with White Tail": {
+        "target": "old wording 'Return 2 Monster Cards on your opponent's side of the field and 1 Monster Card on your side' "
+                  "targets (OCG text: 選択して; today's text: 'Target 2 monsters your opponent controls and 1 monster you control')",
+    },
+    "Decayed Commander": {
+        "optional": "old wording 'When this card is Normal Summoned successfully, you can Special Summon …': optional, the comma hides the cue",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
