@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, Self, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
-from .effects import Ability, Effect, Filter, NumRange
+from .effects import Ability, Condition, Effect, Filter, NumRange
 from .materials import Materials
 from .vocab import EXTRA_DECK_FRAMES
 from .words import Attribute, Frame, LinkArrow, MonsterType, Rarity, Stat
@@ -140,6 +140,9 @@ class Monster(CardBase):
     no_special_summon_from: tuple[Literal["gy", "banished", "deck", "hand"], ...] | None = Field(
         default=None, description="'Cannot be Special Summoned from the Graveyard' (Andro Sphinx, Dark Ruler Ha Des: [gy])")
     set_only: bool | None = Field(default=None, description="'Cannot be Normal Summoned (but can be Normal Set)' (Mystic Swordsman LV4)")
+    # it can be Normal Summoned (not Set: a Set is no Summon) only while this holds for its owner ("Cannot be Normal
+    # Summoned while you control a monster": Cave Dragon's {you_control_none: {zone: monster}})
+    normal_summon_if: Condition | None = None
     tributes: Tributes | None = None
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them

@@ -281,6 +281,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         d.emit(PositionChange(card.uid, card.name if card.face_up else None, old, new))
         if old == Pos.ATTACK and new == Pos.DEFENSE:
             d.signal("changed_to_defense", card, card.controller)
+    if new == Pos.ATTACK and old in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE):
+        d.signal("changed_to_attack", card, card.controller)  # from Defense Position, face-up or face-down (Crass Clown)
     if was_face_up and not card.face_up:
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
         # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)

@@ -13,7 +13,7 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
+from ..board.continuous import attacks_allowed, condition_holds, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -78,6 +78,8 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
         return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
     if action == NORMAL_SUMMON and card.monster.set_only:
         return Refusal(action, "R-CARD-13", f"{card.name} cannot be Normal Summoned; it can be Normal Set")
+    if action == NORMAL_SUMMON and not normal_summon_allowed(d, card):
+        return Refusal(action, "R-CARD-13", f"{card.name} cannot be Normal Summoned now: its own summoning condition does not hold")
     level = card.level
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
@@ -97,6 +99,13 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
         return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
     return None
+
+
+def normal_summon_allowed(d: DuelState, card: CardInst) -> bool:
+    """Whether the card's own condition lets it be Normal Summoned now (Cave Dragon: "Cannot be
+    Normal Summoned while you control a monster"); a Normal Set is not a Summon (R-SUMMON-1)."""
+    condition = card.monster.normal_summon_if
+    return condition is None or condition_holds(d, card, condition)
 
 
 def _tribute_words(card: CardInst) -> str:
@@ -293,7 +302,7 @@ def main_options(d: DuelState, p: int) -> list[Option]:
             if card.is_monster:
                 if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SET, None, free_mzone) is None:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
-                    if may_summon and not card.monster.set_only:
+                    if may_summon and not card.monster.set_only and normal_summon_allowed(d, card):
                         options.append(card_options.summon)
                     if may_set:
                         options.append(card_options.set)

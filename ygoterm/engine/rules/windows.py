@@ -242,6 +242,7 @@ class SummonTogether(Frame):
                 d.signal(event, card, self.p, how=self.how)
                 if self.how == "flip":
                     d.signal("flipped", card, self.p)
+                    d.signal("changed_to_attack", card, self.p)  # from face-down Defense (Crass Clown; ocgcore: EVENT_CHANGE_POS)
         return self.then(d, "finish", window(d))
 
 
