@@ -222,6 +222,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'return 1 monster on your opponent's side of the field' targets (OCG text: 選択して; today's text: "
                   "'Target 1 monster your opponent controls; return that target to the hand')",
     },
+    "Crimson Sentry": {
+        "cost": "old wording 'Tribute this face-up card to return …': the Tribute is its cost (R-TERM-3/4)",
+        "target": "old wording 'return 1 of your monsters destroyed … during this turn' targets (OCG text: 選択して; ocgcore's "
+                  "script targets a monster in the GY destroyed by battle this turn)",
+    },
     "Decayed Commander": {
         "optional": "old wording 'When this card is Normal Summoned successfully, you can Special Summon …': optional, the comma hides the cue",
     },

@@ -125,7 +125,7 @@ class ResolveChain(Frame):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
             elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
-            elif (link.card.is_spell or link.card.is_trap) and (blocked := _spell_blocked(d, link)):
+            elif (link.card.is_spell or link.card.is_trap or link.card.is_monster) and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if blocked == "destroy":
                     kind = "Spells" if link.card.is_spell else "Traps"
@@ -186,12 +186,18 @@ def _now_applies(card: CardInst) -> None:
 def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     """Ryu Senshi: a Spell whose targets include it has its effect negated, and is destroyed
     ("destroy"); Silent Swordsman LV3: the opponent's Spell has its effect negated ("negate");
-    Fiend Skull Dragon: a Trap that targets it is negated and destroyed ("destroy")."""
+    Fiend Skull Dragon: a Trap that targets it is negated and destroyed ("destroy"); Chaos Command
+    Magician: a monster's effect that targets it and no other card is negated ("negate")."""
     if not d.index.continuous_count or not link.targets:
         return ""
     shown = [t for t in link.targets if t.loc == Loc.MZONE and t.face_up]
+    if link.card.is_monster and not link.effect.pendulum:  # (a Pendulum Effect is a Spell's)
+        alone = len(link.targets) == 1 and "negates_monsters_targeting_it_alone" in d.index.flags
+        return "negate" if alone and shown and has_flag(d, shown[0], "negates_monsters_targeting_it_alone") else ""
     if link.card.is_trap:
         return "destroy" if any(has_flag(d, t, "negates_traps_targeting") for t in shown) else ""
+    if not link.card.is_spell:
+        return ""
     if any(has_flag(d, t, "negates_spells_targeting") for t in shown):
         return "destroy"
     if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):

@@ -136,6 +136,8 @@ class ContinuousSpec(BaseModel):
     negates_battle_destroyed: bool | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
+    # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
+    negates_monsters_targeting_it_alone: bool | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
     direct_attack: bool = False

@@ -103,6 +103,8 @@ class Filter(BaseModel):
     declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
     battling: bool = False  # in the current battle with this effect's card
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
+    # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
+    battle_destroyed_this_turn: bool | None = None
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
