@@ -185,4 +185,4 @@ def cost_frees_mzone(card: CardInst, effect: Effect) -> bool:
 
 
 def _who(p: int, card: CardInst, who: str) -> list[int]:
-    return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p]}.get(who, [p])
+    return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p], "event_player": []}.get(who, [p])  # (event_player: known as it resolves)

@@ -7,10 +7,10 @@ caused as a new chain (R-CHAIN-9, R-PRIO-5 SEGOC: `process_triggers`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ...schema.effects import Effect
+from ...schema.effects import Effect, walk_ops
 from ..state.card import CardInst, leaves_after_resolving, persists_on_field
 from ..board.continuous import condition_holds, effects_negated, has_flag
 from ..core.decision import PASS, Kind, Option, effect_of
@@ -350,9 +350,21 @@ def _collect(d: DuelState, signals: list[Signal], last_batch: int) -> list[_Pend
                     d.delayed.append(Delayed(card, card.controller if card.loc.on_field else card.owner, effect.at,
                                              effect.at_player, 1, index, effect, card.moves, optional=effect.optional))
                 else:
-                    found.append(_Pending(card, index, s, not effect.optional, card.controller))
+                    found.append(_Pending(card, index, _with_players(d, card, effect, s, signals, last_batch), not effect.optional,
+                                          card.controller))
                 break
     return found
+
+
+def _with_players(d: DuelState, card: CardInst, effect: Effect, s: Signal, signals: list[Signal], last_batch: int) -> Signal:
+    """The signal a trigger answers, with the other players whose cards the same moment's events
+    it answers are about (`player: event_player` then names each: Criosphinx, when monsters of both
+    players return to the hand at once — one trigger, each of them discards)."""
+    if not any(getattr(op.params, "player", None) == "event_player" for op in walk_ops(effect.do)):
+        return s
+    others = tuple(sorted({t.player for t in signals if t.batch == s.batch and t.player != s.player
+                           and _trigger_fires(d, card, effect, t, last_batch)}))
+    return replace(s, players=others) if others else s
 
 
 def _happened(signals: list[Signal]) -> set[str]:

@@ -30,6 +30,8 @@ class Signal:
     at: int = 0  # the duel's move count when it happened
     by: int | None = None  # destroyed by whose card (the effect's controller, or the other battler's)
     by_card: CardInst | None = None  # … and by which card (the effect's card, or the other battler)
+    # the other players of the same moment a trigger answers once (their monsters returned with this one: Criosphinx)
+    players: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
