@@ -228,7 +228,8 @@ class DuelState:
     def make_token(self, player: int, spec: Token) -> CardInst:
         """A Token (R-CARD-11): a Normal Monster that is not a card and ceases to exist off the field."""
         data = Monster(id=990_000_000 + len(self.cards), name=spec.name, kind="monster", frame="token",
-                       attribute=spec.attribute, type=spec.type, level=spec.level, atk=spec.atk, **{"def": spec.def_})
+                       attribute=spec.attribute, type=spec.type, level=spec.level, atk=spec.atk, **{"def": spec.def_},
+                       effects=spec.effects or ())
         card = CardInst(max(self.cards, default=0) + 1, data, player)
         card.no_tribute = spec.no_tribute
         card.loc = Loc.GONE

@@ -99,6 +99,9 @@ class Effect(BaseModel):
 
 
 
+Token.model_rebuild(_types_namespace={"Effect": Effect})  # a Token's own effects (Cobra Jar)
+
+
 __all__ = [
     # effects
     "Effect", "EffectKind",

@@ -8,15 +8,18 @@ Python handler registered in the package (`HANDLER_NAMES`). Part of the effect v
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, Literal, Union, get_args
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, Union, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 from pydantic_core import PydanticCustomError
 
 from ..problems import did_you_mean
 from ..words import Attribute, MonsterType
 from .conditions import Condition, ContinuousSpec
 from .filters import Filter, Player, Selection
+
+if TYPE_CHECKING:
+    from . import Effect
 
 class _Op(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -162,7 +165,18 @@ class Token(_Op):
     position: Literal["attack", "defense", "choose"] = "defense"
     player: Literal["you", "opponent"] = "you"
     no_tribute: bool = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
+    # the Token's own effects, which it keeps while it exists (Cobra Jar's Poisonous Snake Token: "When it is destroyed
+    # by battle, inflict 500 damage to your opponent"); `Effect` is resolved in the package's __init__
+    effects: tuple["Effect", ...] | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_serializer(mode="wrap")
+    def _without_no_effects(self, handler: Any) -> Any:
+        """A Token without effects dumps as before the key existed (a save's card digest, engine/state/record.py)."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("effects") is None:
+            data.pop("effects", None)
+        return data
 
 
 class TakeControl(_Op):
