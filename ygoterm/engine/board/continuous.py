@@ -137,6 +137,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             spec = effect.continuous
             assert spec is not None
             amount = spec.atk if which == "atk" else spec.def_
+            if which == "atk" and spec.gains_battling_original_atk:
+                amount += _battling_original_atk(d, card)  # (Mirage Knight, during damage calculation)
             sets = (spec.set_atk is not None or spec.atk_factor is not None) if which == "atk" else spec.set_def is not None
             if not (amount or sets) or not applies(d, source, spec, card):
                 continue
@@ -156,6 +158,15 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             value = mod.set_def
         value += mod.atk if which == "atk" else mod.defense
     return max(0, value + added)
+
+
+def _battling_original_atk(d: DuelState, card: CardInst) -> int:
+    """The original ATK (R-TERM-19) of the opponent's monster `card` is battling, else 0."""
+    attack = d.attack
+    if attack is None or attack.target is None or card not in (attack.attacker, attack.target):
+        return 0
+    other = attack.target if card is attack.attacker else attack.attacker
+    return other.base_atk if other.controller != card.controller else 0
 
 
 def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:

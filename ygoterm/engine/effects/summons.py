@@ -292,7 +292,7 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
     if side.summon_lock_turn == d.turn:
         d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} cannot Summon monsters this turn (R-CARD-13)"))
         return None
-    if card.monster.no_special_summon:
+    if card.monster.no_special_summon and not proper:  # (its own required Summon: Knight's Title for Dark Magician Knight)
         d.emit(Note(f"{card.name} cannot be Special Summoned (its own text, R-CARD-13)"))
         return None
     if card.monster.no_special_summon_from and {Loc.HAND: "hand", Loc.DECK: "deck", Loc.GY: "gy", Loc.BANISHED: "banished"}.get(card.loc) \

@@ -124,6 +124,9 @@ class ContinuousSpec(BaseModel):
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
+    # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
+    # the condition damage_calculation: Mirage Knight)
+    gains_battling_original_atk: bool | None = None
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
