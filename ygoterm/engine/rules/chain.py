@@ -12,7 +12,7 @@ from typing import Any
 
 from ...schema.effects import Effect, walk_ops
 from ..state.card import CardInst, leaves_after_resolving, persists_on_field
-from ..board.continuous import condition_holds, effects_negated, has_flag
+from ..board.continuous import applies, condition_holds, effects_negated, has_flag, sources
 from ..core.decision import PASS, Kind, Option, effect_of
 from ..core.events import ChainResolves, Negated, Note
 from ..board.labels import unique_labels
@@ -125,6 +125,10 @@ class ResolveChain(Frame):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
             elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
+            elif (roller := _rolled_away(d, link)) is not None:
+                d.emit(Negated(link.card.uid, link.card.name, "effect"))
+                if link.card.loc.on_field:
+                    actions.destroy(d, [link.card], by="effect", source=roller, reason=f"{roller.name}'s die negated its effect")
             elif (link.card.is_spell or link.card.is_trap or link.card.is_monster) and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if blocked == "destroy":
@@ -203,6 +207,25 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):
         return "negate"
     return ""
+
+
+def _rolled_away(d: DuelState, link: ChainLink) -> CardInst | None:
+    """Darkbishop Archfiend: as an opponent's effect that targets a face-up monster it protects
+    resolves, it rolls a die (R-TERM-7); the card whose roll negates the effect, if one does."""
+    if not d.index.continuous_count or not link.targets:
+        return None
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is None or not spec.negates_targeting_on_roll or source.controller == link.player:
+            continue
+        if not any(t.loc == Loc.MZONE and t.face_up and t.controller == source.controller and applies(d, source, spec, t)
+                   for t in link.targets):
+            continue
+        roll = d.rng.randint(1, 6)
+        d.emit(Note(f"{source.name}: the die shows {roll}"))
+        if roll in spec.negates_targeting_on_roll:
+            return source
+    return None
 
 
 def _destroy_targeted(d: DuelState, found: list[tuple[CardInst, int]]) -> None:

@@ -139,6 +139,10 @@ class ContinuousSpec(BaseModel):
     negates_battle_destroyed: bool | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
+    # as an effect of a card of its controller's opponent that targets a face-up monster it applies to (on its controller's
+    # side) resolves, a die is rolled: on these results that effect is negated and its card destroyed (Darkbishop
+    # Archfiend: [1, 3, 6] for every Archfiend; an Archfiend's own roll for itself)
+    negates_targeting_on_roll: tuple[int, ...] | None = None
     # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
     negates_monsters_targeting_it_alone: bool | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
