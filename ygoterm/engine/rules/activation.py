@@ -111,6 +111,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     if effect.once_per_turn and used_this_turn(d, p, card, index):
         return Refusal(action, "R-CARD-13", f"only 1 \"{card.name}\" can be activated per turn" if effect.once_per_turn == "name"
                        else "this effect can be used only once per turn")
+    if d.traps_locked_by and card_activation and card.is_trap:
+        return Refusal(action, "R-CARD-13", f"no Trap Card can be activated in answer to the Summon of {d.traps_locked_by}")
     blocker = activation_forbidden(d, p, card)
     if blocker is not None:
         return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")

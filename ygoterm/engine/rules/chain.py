@@ -165,6 +165,7 @@ class ResolveChain(Frame):
 
     def cleanup(self, d: DuelState) -> Next:
         d.resolving = False
+        d.traps_locked_by = ""  # (Creeping Doom Manta: no Trap Card until the chain started after its Summon has resolved)
         self.link = None
         _destroy_targeted(d, self.reaped)
         # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.

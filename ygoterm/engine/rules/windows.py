@@ -23,6 +23,7 @@ from ..core.events import Summon
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc, Phase, Pos, SummonKind
 from ..board import actions
+from ..board.continuous import effects_negated
 
 # ---------------------------------------------------------------------- priority
 
@@ -236,6 +237,11 @@ class SummonTogether(Frame):
             actions.send_to_gy(d, [c for c in cards if c.loc == Loc.MZONE], reason="its Summon was negated", as_from=self.origins)
             return self.then(d, "finish", window(d))
         d.batch += 1
+        kind = {"normal": "normal", "tribute": "normal", "gemini": "normal", "flip": "flip"}.get(self.how, "special")
+        locker = next((c for c in cards if c.loc == Loc.MZONE and c.face_up and c.is_monster and not effects_negated(d, c)
+                       and kind in (c.monster.locks_traps_on_summon or ())), None)
+        if locker is not None:
+            d.traps_locked_by = locker.name  # (until the chain started now has resolved, or the window closes: `unlock`)
         event = _SUMMON_EVENT.get(self.how, "special_summoned")
         for card in cards:
             if card.loc == Loc.MZONE:
@@ -243,7 +249,11 @@ class SummonTogether(Frame):
                 if self.how == "flip":
                     d.signal("flipped", card, self.p)
                     d.signal("changed_to_attack", card, self.p)  # from face-down Defense (Crass Clown; ocgcore: EVENT_CHANGE_POS)
-        return self.then(d, "finish", window(d))
+        return self.then(d, "unlock" if locker is not None else "finish", window(d))
+
+    def unlock(self, d: DuelState, _: Any) -> Next:
+        d.traps_locked_by = ""
+        return DONE
 
 
 _SUMMON_EVENT = {"normal": "normal_summoned", "tribute": "normal_summoned", "gemini": "normal_summoned", "flip": "flip_summoned"}
