@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ...schema.decks import Deck
 from ...schema.rules import Rules
-from ..board.continuous import stat
+from ..board.continuous import source_with, stat
 from ..board.views import DuelView, make_view
 from ..core import machine
 from ..core.decision import Decision, DuelOver, EndReason, IllegalChoice, Kind, Option, PromptMode, Refusal
@@ -265,6 +265,10 @@ class Duel(DuelState):
     def stat(self, card: CardInst, which: str) -> int:
         """A card's current ATK or DEF ("atk"/"def") with every continuous effect applied."""
         return stat(self, card, which)
+
+    def hands_shown(self) -> bool:
+        """Whether both players must show their hands (a face-up Ceremonial Bell in a Monster Zone)."""
+        return source_with(self, "shows_hands", lambda source, _: source.loc == Loc.MZONE) is not None
 
 
 _SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-TERM-13"}

@@ -264,6 +264,11 @@ class DuelState:
         continuous layer (board/continuous.py) works it out, so `Duel` overrides this."""
         raise NotImplementedError
 
+    def hands_shown(self) -> bool:
+        """Whether both players must show their hands (Ceremonial Bell): the continuous layer
+        (board/continuous.py) knows, so `Duel` overrides this."""
+        return False
+
     def opponent(self, player: int) -> int:
         return 1 - player
 

@@ -143,6 +143,7 @@ class ContinuousSpec(BaseModel):
     # side) resolves, a die is rolled: on these results that effect is negated and its card destroyed (Darkbishop
     # Archfiend: [1, 3, 6] for every Archfiend; an Archfiend's own roll for itself)
     negates_targeting_on_roll: tuple[int, ...] | None = None
+    shows_hands: bool | None = None  # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell)
     # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
     negates_monsters_targeting_it_alone: bool | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)

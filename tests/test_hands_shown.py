@@ -1,0 +1,27 @@
+"""Ceremonial Bell (continuous `shows_hands`): while it is face-up in a Monster Zone, each player's
+view shows the other's hand; a Set Bell shows nothing (tests/scenarios/goat/b2/ceremonial-bell.yaml)."""
+
+from pathlib import Path
+
+from ygoterm.scenarios import PoolCache, prepare, run
+
+SCENARIO = Path(__file__).parent / "scenarios" / "goat" / "b2" / "ceremonial-bell.yaml"
+
+
+def _hands(duel, viewer):
+    view = duel.view(viewer)
+    return [[c.name for c in side.hand] for side in view.sides]
+
+
+def test_a_set_bell_shows_no_hand():
+    _, duel, _ = prepare(SCENARIO, PoolCache())
+    assert _hands(duel, 0)[1] == [None, None]
+    assert _hands(duel, 1)[0] == [None, None]
+
+
+def test_a_face_up_bell_shows_both_hands():
+    result = run(SCENARIO, PoolCache())
+    assert not result.failures, result.failures
+    duel = result.duel
+    assert _hands(duel, 0)[1] == ["Mirror Force", "Sangan"]
+    assert _hands(duel, 1)[0] == ["Pot of Greed"]
