@@ -227,6 +227,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'return 1 of your monsters destroyed … during this turn' targets (OCG text: 選択して; ocgcore's "
                   "script targets a monster in the GY destroyed by battle this turn)",
     },
+    "Dark Sage": {
+        "cost": "'Must first be Special Summoned (from your hand or Deck) by Tributing 1 \"Dark Magician\" immediately after "
+                "applying the effect of \"Time Wizard\" …' is an optional trigger of the card in the hand or Deck (ocgcore: TRIGGER_O "
+                "on Time Wizard's right call) whose cost is the Tribute; the audit pairs it with the text of its other trigger",
+        "optional": "its Special Summon after Time Wizard is optional (ocgcore: TRIGGER_O); the audit pairs it with the text of its other trigger",
+    },
     "Decayed Commander": {
         "optional": "old wording 'When this card is Normal Summoned successfully, you can Special Summon …': optional, the comma hides the cue",
     },

@@ -193,6 +193,8 @@ class Skip(_Op):
 
 
 class Coin(_Op):
+    # "toss a coin and call it" (Time Wizard): heads is a right call, which signals `called_right` about this card
+    call: bool | None = None
     heads: list["OpSpec"] = []
     tails: list["OpSpec"] = []
 

@@ -19,6 +19,8 @@ from ..registry import RunOps, run_ops, verb
 def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> "RunOps | None":
     heads = ctx.d.rng.random() < 0.5
     ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if heads else 'tails'}"))
+    if params.call and heads:  # "if you call it right" (Time Wizard): what Dark Sage answers
+        ctx.d.signal("called_right", ctx.card, ctx.player)
     return run_ops(ctx, params.heads if heads else params.tails)
 
 
