@@ -193,6 +193,8 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     # batch b2 (#38)
     "Chopman the Desperate Outlaw": {
         "optional": "old wording 'When this card is Flip Summoned, you can equip …': optional, the comma hides the cue",
+        "target": "old wording 'equip 1 Equip Spell Card in your Graveyard' targets (ocgcore's script: CARD_TARGET; today's text: "
+                  "'You can target 1 Equip Spell in your GY; equip it to this card')",
     },
     "Coach Goblin": {
         "cost": "old wording 'you can return 1 Normal Monster Card in your hand to the bottom of your Deck … to draw 1 card': "

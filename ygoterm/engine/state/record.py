@@ -61,7 +61,7 @@ def _card_json(card: Card) -> bytes:
 _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
-                           "attacks_each_monster", "as_returned", "call", "battle_destroyed_this_turn",
+                           "attacks_each_monster", "as_returned", "call", "battle_destroyed_this_turn", "can_equip_self",
                            "atk_at_most_of", "atk_reaches", "attacking_set_monster", "banish_if_leaves", "cannot_summon",
                            "damage_calculation", "deck_top", "destroyed_in_defense", "equip_card", "halves_battle_damage", "has_counter",
                            "holds_counter", "left_in_position", "locks_gy_banishing", "max_counters", "must_attack",

@@ -105,6 +105,8 @@ class Filter(BaseModel):
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
     battle_destroyed_this_turn: bool | None = None
+    # an Equip Spell whose own activation could equip it to this effect's card (Chopman the Desperate Outlaw, R-CARD-8)
+    can_equip_self: bool | None = None
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")

@@ -8,7 +8,7 @@ from typing import Any
 from ....schema import effects as fx
 from ...board import actions
 from ...board.continuous import Modifier
-from ...board.filters import counters_held, matches
+from ...board.filters import counters_held, equip_spell_fits
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...core.types import Loc
@@ -136,17 +136,6 @@ class Equip(Frame):
                 continue
             actions.equip(d, card, monster)
         return DONE
-
-
-def equip_spell_fits(d: DuelState, card: CardInst, monster: CardInst, player: int) -> bool:
-    """Whether Equip Spell `card` could be equipped to `monster` by its own activation: the
-    monster matches the target of its `equip` activation (Dragon Treasure: a Dragon), R-CARD-8."""
-    if getattr(card.data, "subtype", None) != "equip":
-        return False
-    for effect in card.effects:
-        if effect.kind == "activate" and effect.target is not None:
-            return matches(d, monster, effect.target.where, player, card)
-    return True
 
 
 @verb("bind")
