@@ -216,8 +216,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "targets (OCG text: 選択して; today's text: 'Target 2 monsters your opponent controls and 1 monster you control')",
     },
     "Chaosrider Gustaph": {
-        "cost": "old wording 'Once per turn, you can remove from play up to 2 Spell Cards in your Graveyard. This card gains 300 ATK "
-                "for each card removed': the banishing is its cost (ocgcore's script banishes them as the cost), in a sentence of its own",
         "once_per_turn": "'Once per turn, you can remove …' opens the sentence before the one the audit pairs with the script",
     },
     "Crass Clown": {

@@ -117,8 +117,9 @@ class Modify(_Op):
     def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
-    # atk/def × the die just rolled (Graceful Dice); chosen: × how many cards the effect (its cost) chose (Chaosrider Gustaph)
-    times: Literal["roll", "chosen"] | None = None
+    # atk/def × the die just rolled (Graceful Dice); chosen: × how many cards the effect (its cost) chose; affected: × how many
+    # the operation before moved ("for each card banished by this effect": Chaosrider Gustaph)
+    times: Literal["roll", "chosen", "affected"] | None = None
     # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
     until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
