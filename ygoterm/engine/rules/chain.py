@@ -213,7 +213,7 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
 def _rolled_away(d: DuelState, link: ChainLink) -> CardInst | None:
     """Darkbishop Archfiend: as an opponent's effect that targets a face-up monster it protects
     resolves, it rolls a die (R-TERM-7); the card whose roll negates the effect, if one does."""
-    if not d.index.continuous_count or not link.targets:
+    if "negates_targeting_on_roll" not in d.index.flags or not link.targets:
         return None
     for source, effect in sources(d):
         spec = effect.continuous
