@@ -190,6 +190,17 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
     },
+    "Fenrir": {
+        "text": "old wording 'This card can only be Special Summoned by removing 2 WATER monsters in your Graveyard from play' "
+                "is its Special Summon procedure (as Inferno)",
+    },
+    "Garuda the Wind Spirit": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
+                "is its Special Summon procedure (as Inferno)",
+        "target": "old wording 'you can select 1 face-up monster your opponent controls, and change its battle position' targets "
+                  "(2005 'select' on activation is a target, as Aqua Spirit's)",
+        "optional": "old wording 'During your opponent's End Phase, you can select …': optional, the comma hides the cue (as Aqua Spirit)",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
@@ -210,7 +221,8 @@ VERBS: dict[str, str] = {
     "damage": r"\bdamage\b(?! step| calculation)|\binflict",
     "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
-    "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\boriginal ATK\b|\bscale\b",
+    "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\boriginal ATK\b|\bscale\b"
+              r"|\bincrease the ATK\b",  # (2005: "increase the ATK of this card by 700 points": Emes the Infinity)
     "change_position": r"\bpositions?\b|\bflip",
     "negate": r"\bnegate",
     "equip": r"\bequip",
@@ -243,7 +255,7 @@ VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}
 # What the text before ";" does on activation, as a cost operation (R-TERM-4; a Tribute is a
 # send_to_gy, R-TERM-3). A declaration there is made on activation too (R-CHAIN-5).
 COSTS = {
-    "pay_lp": r"\bpay(?:ing)?\b", "discard": r"\bdiscard", "send_to_gy": r"\btribute|\bsend", "banish": r"\bbanish",
+    "pay_lp": r"\bpay(?:ing)?\b", "discard": r"\bdiscard", "send_to_gy": r"\btribut(?:e|ing)|\bsend", "banish": r"\bbanish",
     "detach": r"\bdetach", "remove_counter": r"\bremove\b.*\bcounter", "destroy": r"\bdestroy", "reveal": r"\breveal",
     "declare": r"\bdeclare\b(?! an attack)",
 }

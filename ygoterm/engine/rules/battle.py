@@ -223,7 +223,7 @@ class DamageStep(Frame):
         destroyed = [c for c in (state.attacker, state.target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]
         if d.index.responders:  # "at the end of the Damage Step" (Ryu Kokki): about each battler, as the destroyed ones leave
             for card in (state.attacker, state.target):
-                if card is not None and card.loc == Loc.MZONE:
+                if card is not None and card.loc == Loc.MZONE and card not in destroyed:
                     d.signal("damage_step_end", card, card.controller)
         if d.index.continuous_count:
             for card in list(destroyed):
@@ -233,6 +233,9 @@ class DamageStep(Frame):
                     card.battle_destroyed = False
                     actions.destroy(d, [substitute], by="effect", source=card, reason=f"destroyed instead of {card.name}")
         actions.destroy(d, destroyed, by="battle")
+        if d.index.responders:  # … and each battler it destroyed, where it went: only an effect that works from there
+            for card in destroyed:  # answers (Getsu Fuhma's `from: [field, gy]`: it still destroys what it battled)
+                d.signal("damage_step_end", card, card.controller if card.loc.on_field else card.owner)
         return self.then(d, "finish", window(d))
 
 

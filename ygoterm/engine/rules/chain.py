@@ -390,6 +390,8 @@ def _trigger_fires(d: DuelState, card: CardInst, effect: Effect, s: Signal, last
     if s.card is card and card.moves != s.moves:
         return False  # R-CHAIN-10: it changed location before the trigger could activate
     about_itself = s.card is card and (effect.kind == "flip" or effect.when is None or effect.when.subject in (None, "self"))
+    if about_itself and s.event == "damage_step_end" and not _trigger_place_ok(card, effect):
+        return False  # destroyed by that battle: "at the end of the Damage Step" only if its effect works from the GY (Getsu Fuhma)
     if not about_itself and (not _trigger_place_ok(card, effect) or card.arrived_at > s.at):
         # it must already have been where its effect works when the event happened; so must a
         # card whose trigger is about any card, even when it is the one (Solemn Wishes drawn
