@@ -458,6 +458,12 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
             if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]
+        if "no_battle_damage_involving" in d.index.flags:  # Emissary of the Oasis: none from a battle with such a monster in it
+            for source, effect in sources(d):
+                involving = effect.continuous.no_battle_damage_involving if effect.continuous is not None else None
+                if involving is not None and source.controller in damage and \
+                        any(c is not None and matches(d, c, involving, source.controller, source) for c in (attacker, target)):
+                    del damage[source.controller]
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2

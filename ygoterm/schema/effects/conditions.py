@@ -36,7 +36,9 @@ class When(BaseModel):
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
-    by: Literal["you", "opponent", "any", "self"] = "any"  # destroyed by whose card (effect or battling monster); self: by this card
+    # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy: by whose card effect (as a chain
+    # link resolves — not a cost, a Tribute or the hand limit: Fear from the Dark)
+    by: Literal["you", "opponent", "any", "self"] = "any"
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -130,6 +132,9 @@ class ContinuousSpec(BaseModel):
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
+    # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
+    # (Emissary of the Oasis: "from battle involving a Level 3 or lower Normal Monster")
+    no_battle_damage_involving: Filter | None = None
     # the battle damage its controller would take from its battles is dealt to the opponent instead (Amazoness Swords Woman)
     reflects_battle_damage: bool | None = None
     # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast)
