@@ -67,6 +67,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
+        (bool(f.atk_above_self), _atk_above_self),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -184,6 +185,11 @@ def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: C
     if where is None or not card.is_monster:
         return False
     return any(other.atk <= card.atk for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+
+
+def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster on the field whose ATK is higher than this effect's card's (Freed the Brave Wanderer)."""
+    return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

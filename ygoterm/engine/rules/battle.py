@@ -265,6 +265,7 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
     if damage:
         if target is None and d.index.continuous_count and has_flag(d, attacker, "wins_match"):
             d.match_claim = p  # Victory Dragon
+        state.dealt = dict(damage)
         try:
             d.change_lps({who: -amount for who, amount in damage.items()}, "battle")
         finally:

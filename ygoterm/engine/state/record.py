@@ -62,7 +62,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
                            "attacks_each_monster", "as_returned",
-                           "atk_at_most_of", "atk_reaches", "attacking_set_monster", "banish_if_leaves", "cannot_summon",
+                           "atk_above_self", "atk_at_most_of", "atk_reaches", "attacking_set_monster", "banish_if_leaves", "cannot_summon",
                            "damage_calculation", "deck_top", "destroyed_in_defense", "equip_card", "halves_battle_damage", "has_counter",
                            "holds_counter", "left_in_position", "locks_gy_banishing", "max_counters", "must_attack",
                            "negates_battle_destroyed", "negates_battle_victims", "negates_opponent_spells_targeting",

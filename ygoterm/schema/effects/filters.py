@@ -89,6 +89,7 @@ class Filter(BaseModel):
     level: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
+    atk_above_self: bool | None = None  # a monster with higher ATK than this effect's card ("higher ATK than this face-up card": Freed the Brave Wanderer)
     def_: NumRange | None = Field(default=None, alias="def")
     face_up: bool | None = None
     position: Literal["attack", "defense"] | None = None

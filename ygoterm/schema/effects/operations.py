@@ -92,9 +92,11 @@ class ChangePosition(_Op):
 class AmountParams(_Op):
     """An amount of LP: a number, or worked out from cards. field_atk_of: the ATK the card last
     had on the field (Catapult Turtle's Tribute); original_atk_of: its printed ATK (R-TERM-19);
-    count_of: how many cards (Emergency Provisions); half: half the player's LP (pay_lp/lose_lp)."""
+    count_of: how many cards (Emergency Provisions); half: half the player's LP (pay_lp/lose_lp); battle_damage: the
+    battle damage the opponent took in the current battle (Fushi No Tori: "an amount equal to the Battle Damage")."""
 
-    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half"]] = 0
+    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half",
+                               "battle_damage"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -114,7 +116,7 @@ class Modify(_Op):
     def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
-    times: Literal["roll"] | None = None  # atk/def × the die just rolled (Graceful Dice)
+    times: Literal["roll", "chosen"] | None = None  # atk/def × the die just rolled (Graceful Dice); × the cards the effect chose (its cost's Tributes: Gaia Soul)
     # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
     until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
