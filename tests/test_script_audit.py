@@ -194,6 +194,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'This card can only be Special Summoned by removing 2 WATER monsters in your Graveyard from play' "
                 "is its Special Summon procedure (as Inferno)",
     },
+    "Freezing Beast": {
+        "target": "old Union wording 'you can equip it to your \"Burning Beast\" as an Equip Card' targets (today's Unions: "
+                  "'Target 1 \"Burning Beast\" you control; equip this card to that target', as Y-Dragon Head's)",
+        "once_per_turn": "the one sentence 'Once per turn, … you can equip it …, OR unequip … and Special Summon this card' is a "
+                         "Union's two ignitions sharing one use a turn (once_per_turn: card, as Y-Dragon Head's)",
+    },
     "Garuda the Wind Spirit": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
                 "is its Special Summon procedure (as Inferno)",

@@ -119,6 +119,7 @@ class Tributes(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     count: NumRange | None = None
     where: Filter | None = None
+    or_none: bool | None = None  # it may also be Normal Summoned/Set without Tributing (Fusilier Dragon, the Dual-Mode Beast)
 
 
 class Monster(CardBase):

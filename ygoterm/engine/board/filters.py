@@ -67,7 +67,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
-        (bool(f.atk_above_self), _atk_above_self),
+        (bool(f.atk_above_self), _atk_above_self), (f.equipped_with_self is not None, _equipped_with_self),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -190,6 +190,11 @@ def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: C
 def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster on the field whose ATK is higher than this effect's card's (Freed the Brave Wanderer)."""
     return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
+
+
+def _equipped_with_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The monster this effect's card is equipped to (Freezing Beast: "each time the equipped monster inflicts Battle Damage")."""
+    return (source is not None and source.equip_target is card and source.loc == Loc.SZONE) == f.equipped_with_self
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -81,7 +81,7 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     level = card.level
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
-        if need:
+        if need and not may_skip_tributes(card):
             if d.index.continuous_count:
                 tribute_power = sum(tribute_value(d, c, card) for c in monsters)
             elif card.monster.tributes is not None or tribute_power is None:
@@ -97,6 +97,12 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
         return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
     return None
+
+
+def may_skip_tributes(card: CardInst) -> bool:
+    """It may also be Normal Summoned or Set without Tributing (Fusilier Dragon, the Dual-Mode Beast)."""
+    rule = card.monster.tributes
+    return rule is not None and bool(rule.or_none)
 
 
 def _tribute_words(card: CardInst) -> str:
