@@ -13,7 +13,7 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import battle_negated, effects_negated, forced_position, has_flag
+from .continuous import applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, sources
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
@@ -214,6 +214,10 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
+        if by == "effect" and source is not None and card.loc == Loc.MZONE and "cannot_be_destroyed_by" in d.index.flags \
+                and _kind_word(source) in immune_kinds(d, card):
+            d.emit(Note(f"{card.name} cannot be destroyed by the effect of {source.name}"))
+            continue  # Exodia Necross: "cannot be destroyed by Spell/Trap effects"
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
             instead = destroyed_instead(d, card)  # a Union: "destroy this card instead"
             if instead is not None:
@@ -240,6 +244,20 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
             d.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
             if by in ("battle", "effect"):
                 d.signal(f"destroyed_by_{by}", card, card.owner, src=src, by_player=culprit, by_card=source)
+
+
+def _kind_word(card: CardInst) -> str:
+    return "monster" if card.is_monster else "spell" if card.is_spell else "trap"
+
+
+def immune_kinds(d: DuelState, card: CardInst) -> set[str]:
+    """The kinds of cards whose effects cannot destroy `card` (a continuous `cannot_be_destroyed_by` that applies to it)."""
+    kinds: set[str] = set()
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.cannot_be_destroyed_by and applies(d, source, spec, card):
+            kinds.update(spec.cannot_be_destroyed_by)
+    return kinds
 
 
 def send_to_gy(d: DuelState, cards: Iterable[CardInst], *, reason: str, as_from: dict[int, Loc] | None = None) -> None:
@@ -375,6 +393,12 @@ def enforce_positions(d: DuelState) -> None:
         for card in side.mzone:
             if card is not None and card.pos == Pos.ATTACK and forced_position(d, card) is not None:
                 set_position(d, card, "defense")
+    if "destroyed_unless" in d.index.flags:  # Exodia Necross: "destroy this card unless all 5 … are in your GY"
+        for source, effect in list(sources(d)):
+            spec = effect.continuous
+            if spec is not None and spec.destroyed_unless is not None and source.loc == Loc.MZONE \
+                    and not condition_holds(d, source, spec.destroyed_unless):
+                destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"

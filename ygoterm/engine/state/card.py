@@ -87,7 +87,8 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         flags = {name for name in FLAGS if getattr(spec, name)}
         if spec.cannot_activate is not None:
             flags.add("cannot_activate")
-        for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "no_battle_damage_involving"):  # (keys with a value, not a bool)
+        for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "no_battle_damage_involving", "destroyed_unless",
+                     "cannot_be_destroyed_by"):  # (keys with a value, not a bool)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -297,7 +298,8 @@ class CardInst:
     def forces_position(self) -> bool:
         """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
         destroys it in face-up Defense Position (Berserk Gorilla)."""
-        return any(e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense) for e in self.continuous)
+        return any(e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
+                                                 or e.continuous.destroyed_unless is not None) for e in self.continuous)
 
     @property
     def is_extra_deck(self) -> bool:

@@ -64,6 +64,7 @@ class Condition(BaseModel):
     lp_at_least: int | None = None
     opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
+    all: "list[Condition] | None" = None  # every one of these holds (Exodia Necross: each of the 5 pieces in your GY)
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
     hand_at_least: int | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
@@ -160,6 +161,11 @@ class ContinuousSpec(BaseModel):
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
+    # "destroy this card unless …": it is destroyed at once while this does not hold, as Berserk Gorilla in Defense
+    # Position (Exodia Necross: all 5 Exodia pieces in your GY)
+    destroyed_unless: "Condition | None" = None
+    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross)
+    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
