@@ -68,6 +68,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (bool(f.atk_above_self), _atk_above_self), (f.equipped_with_self is not None, _equipped_with_self),
+        (f.flipped_by_attack is not None, _flipped_by_attack),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -195,6 +196,12 @@ def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source
 def _equipped_with_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """The monster this effect's card is equipped to (Freezing Beast: "each time the equipped monster inflicts Battle Damage")."""
     return (source is not None and source.equip_target is card and source.loc == Loc.SZONE) == f.equipped_with_self
+
+
+def _flipped_by_attack(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The attack target that was face-down when the Damage Step began (R-BATTLE-5), or with `false` not that one."""
+    attack = d.attack
+    return (attack is not None and attack.target is card and attack.target_flipped) == f.flipped_by_attack
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

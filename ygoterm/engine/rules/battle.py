@@ -187,6 +187,7 @@ class DamageStep(Frame):
         target = _attack(d).target
         if target is not None and not target.face_up:
             _attack(d).target_was_set = target.pos == Pos.FACEDOWN_DEFENSE  # (not a face-down Attack one: Darkness Approaches)
+            _attack(d).target_flipped = True
             target.face_up = True
             target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
             target.flipped_turn = d.turn

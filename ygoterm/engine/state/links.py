@@ -113,4 +113,5 @@ class AttackState:
     fresh: bool = True  # the declaration is still the last thing that happened (Mirror Force, R-CHAIN-10)
     no_damage: set[int] = field(default_factory=set)  # players who take no battle damage (Kuriboh)
     target_was_set: bool = False  # the target was face-down Defense when the Damage Step began, and was flipped (R-BATTLE-5)
+    target_flipped: bool = False  # the target was face-down (Defense or Attack) when the Damage Step began, and was flipped
     dealt: dict[int, int] = field(default_factory=dict)  # the battle damage each player took in this battle (Fushi No Tori)

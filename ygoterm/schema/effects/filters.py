@@ -105,6 +105,9 @@ class Filter(BaseModel):
     battling: bool = False  # in the current battle with this effect's card
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
+    # the attack target of the current battle that was face-down when the Damage Step began (R-BATTLE-5); `false`: a
+    # battler that was face-up then (Fox Fire: "was face-up at the start of the Damage Step")
+    flipped_by_attack: bool | None = None
     equipped_with_self: bool | None = None  # the monster this effect's card is equipped to ("the equipped monster": a Union's trigger, Freezing Beast)
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
