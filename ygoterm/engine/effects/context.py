@@ -122,8 +122,11 @@ class Ctx:
             if spec.pick is not None and candidates:
                 candidates = _extreme(candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
+            hi = spec.count.max
+            if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
+                lo = hi = self.link.heads
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
-                            lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
+                            lo, hi, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes
                 chosen.ctx, chosen.among_chosen = self, spec.among == "chosen"
                 return chosen

@@ -155,6 +155,9 @@ class Choose(BaseModel):
     pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def"] | None = None  # only among the lowest/highest (Fissure)
     look: bool = False  # the chooser sees hidden cards to choose from (Confiscation: the opponent's hand)
     among: Literal["chosen"] | None = None  # choose among what this effect chose before (Painful Choice)
+    # exactly as many as the coins this effect tossed showed heads, or all there are ("as many as possible, but not more
+    # than the number of heads": Gatling Dragon) — instead of `count`
+    count_heads: bool | None = None
 
 
 class AllOf(BaseModel):

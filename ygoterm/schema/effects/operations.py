@@ -180,8 +180,9 @@ class Skip(_Op):
 
 
 class Coin(_Op):
-    heads: list["OpSpec"] = []
-    tails: list["OpSpec"] = []
+    heads: list["OpSpec"] = []  # with several coins: run when at least 1 coin shows heads
+    tails: list["OpSpec"] = []  # … when none does
+    coins: int | None = Field(default=None, ge=1, le=5)  # toss this many (default 1); a choose's `count_heads` reads how many showed heads (Gatling Dragon)
 
 
 class Look(_Op):

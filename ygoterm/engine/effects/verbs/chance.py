@@ -17,9 +17,10 @@ from ..registry import RunOps, run_ops, verb
 
 @verb("coin")
 def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> "RunOps | None":
-    heads = ctx.d.rng.random() < 0.5
-    ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if heads else 'tails'}"))
-    return run_ops(ctx, params.heads if heads else params.tails)
+    tosses = [ctx.d.rng.random() < 0.5 for _ in range(params.coins or 1)]
+    ctx.link.heads = sum(tosses)
+    ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {', '.join('heads' if h else 'tails' for h in tosses)}"))
+    return run_ops(ctx, params.heads if ctx.link.heads else params.tails)
 
 
 @verb("roll_die")
