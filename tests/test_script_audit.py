@@ -200,6 +200,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "the one sentence 'Once per turn, … you can equip it …, OR unequip … and Special Summon this card' is a "
                          "Union's two ignitions sharing one use a turn (once_per_turn: card, as Y-Dragon Head's)",
     },
+    "Freed the Matchless General": {
+        "once_per_turn": "there is one normal draw to replace: one Freed's search a turn, every copy (once_per_turn: name; its 2005 "
+                         "text: 'you can add 1 … per turn instead of drawing')",
+    },
     "Garuda the Wind Spirit": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
                 "is its Special Summon procedure (as Inferno)",

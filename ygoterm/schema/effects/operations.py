@@ -269,7 +269,9 @@ class SetCard(_Op):
 
 
 class Flag(_Op):
-    """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`."""
+    """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
+    player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
+    Matchless General — in answer to the event `normal_draw`)."""
 
     player: Literal["you", "opponent"] = "you"
 
@@ -395,7 +397,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -451,6 +453,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "set_card": (SetCard, _what_or),
     "traps_from_hand": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "extra_normal_summon": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "replace_draw": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
 }
 
 
