@@ -190,6 +190,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
     },
+    "Fairy Guardian": {
+        "cost": "old wording 'Tribute this face-up card to return 1 Spell Card …': the Tribute is the cost (R-TERM-4), as the LV "
+                "monsters' 'send this face-up card to the Graveyard to Special Summon …' (Ultimate Insect LV1)",
+    },
     "Fenrir": {
         "text": "old wording 'This card can only be Special Summoned by removing 2 WATER monsters in your Graveyard from play' "
                 "is its Special Summon procedure (as Inferno)",

@@ -76,13 +76,14 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
                  reason, private)
     if not quiet:
         d.emit(event)
+    # whose card effect sent it to the GY, as a chain link resolves: not a cost, a Tribute or the hand limit
+    by = d.chain[-1].player if dst == Loc.GY and d.resolving and d.chain else None
+    card.sent_by = by
     if d.index.responders:
         if leaving and as_from is None:
             d.signal("leaves_field", card, card.owner, src=src)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
-            # by: whose effect sent it, as a chain link resolves ("by an opponent's card effect": Fear from the Dark)
-            by = d.chain[-1].player if d.resolving and d.chain else None
             d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)
         elif dst == Loc.BANISHED and src != Loc.BANISHED:  # how: face_up, from face-up on the field (D.D. Survivor)
             d.signal("banished", card, card.owner, src=as_from or src, how="face_up" if src.on_field and was_face_up else "")

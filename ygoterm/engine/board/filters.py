@@ -68,7 +68,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (bool(f.atk_above_self), _atk_above_self), (f.equipped_with_self is not None, _equipped_with_self),
-        (f.flipped_by_attack is not None, _flipped_by_attack),
+        (f.flipped_by_attack is not None, _flipped_by_attack), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -202,6 +202,13 @@ def _flipped_by_attack(d: DuelState, card: CardInst, f: Filter, player: int, sou
     """The attack target that was face-down when the Damage Step began (R-BATTLE-5), or with `false` not that one."""
     attack = d.attack
     return (attack is not None and attack.target is card and attack.target_flipped) == f.flipped_by_attack
+
+
+def _sent_this_turn_by(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the GY, sent there this turn by a card effect of that player (Fairy Guardian: "by your opponent's card effect")."""
+    if card.loc != Loc.GY or card.arrived_turn != d.turn or card.sent_by is None:
+        return False
+    return (card.sent_by == player) == (f.sent_this_turn_by == "you")
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -199,7 +199,7 @@ class CardInst:
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
-                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
+                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by")
 
     # from the definition (`PROFILE`)
@@ -235,6 +235,7 @@ class CardInst:
         self.pos = Pos.FACEDOWN_DEFENSE
         self.face_up = False
         self.arrived_turn = 0  # turn it entered its current location
+        self.sent_by: int | None = None  # in the GY: the player whose card effect sent it there, if one did (Fairy Guardian)
         self.pos_changed_turn = 0  # last turn its battle position changed by the player (R-SUMMON-4/5)
         self.attacks = 0  # attacks declared this turn (R-BATTLE-1)
         self.attacked_foes: tuple[tuple[int, int], ...] = ()  # (uid, moves) of the monsters it attacked this turn (Asura Priest)

@@ -108,6 +108,9 @@ class Filter(BaseModel):
     # the attack target of the current battle that was face-down when the Damage Step began (R-BATTLE-5); `false`: a
     # battler that was face-up then (Fox Fire: "was face-up at the start of the Damage Step")
     flipped_by_attack: bool | None = None
+    # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
+    # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
+    sent_this_turn_by: Literal["you", "opponent"] | None = None
     equipped_with_self: bool | None = None  # the monster this effect's card is equipped to ("the equipped monster": a Union's trigger, Freezing Beast)
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
