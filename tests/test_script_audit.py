@@ -208,6 +208,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "there is one normal draw to replace: one Freed's search a turn, every copy (once_per_turn: name; its 2005 "
                          "text: 'you can add 1 … per turn instead of drawing')",
     },
+    "Fushioh Richie": {
+        "optional": "old wording 'When this card is flipped face-up, you can Special Summon …': optional, the comma hides the cue "
+                    "(as Aqua Spirit)",
+    },
     "Garuda the Wind Spirit": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
                 "is its Special Summon procedure (as Inferno)",
