@@ -186,6 +186,18 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "\"The Sanctuary in the Sky\" is on the field' is its Special Summon procedure (a condition and a Tribute cost)",
         "cost": "old wording 'by discarding 1 LIGHT Monster Card from your hand to the Graveyard, destroy …': the discard is its cost (R-TERM-4)",
     },
+    "Don Turtle": {
+        "optional": "old wording 'When this card is Normal Summoned or Flip Summoned, you can Special Summon …': optional (and a "
+                    "'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "Drill Bug": {
+        "optional": "old wording 'When this card inflicts Battle Damage …, you can select …': optional (and a 'When … you can' "
+                    "trigger, timing: when), the comma hides the cue",
+    },
+    "Desertapir": {
+        "target": "old wording 'Flip 1 face-up monster on the field … You cannot select \"Desertapir\"' targets (today's text: "
+                  "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
+    },
     "Inferno": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
@@ -197,7 +209,7 @@ ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
 # How a text names each operation (case-insensitive; `Set` is the capitalised game word).
 VERBS: dict[str, str] = {
     "destroy": r"\bdestroy",
-    "banish": r"\bbanish",
+    "banish": r"\bbanish|\bremoved? from play\b",  # (2005: "remove from play")
     "special_summon": r"\bspecial summon",
     "token": r"\btokens?\b",
     "add_to_hand": r"\badd",

@@ -19,7 +19,8 @@ from .replacements import banished_if_leaving, banished_instead, battle_victim_n
 
 def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face_up: bool = True,
          pos: Pos | None = None, reason: str = "", controller: int | None = None, top: bool = True,
-         quiet: bool = False, reveal: bool = False, destroyed: bool = False, as_from: Loc | None = None) -> Move:
+         quiet: bool = False, reveal: bool = False, destroyed: bool = False, as_from: Loc | None = None,
+         by: int | None = None) -> Move:
     """Take `card` from where it is and put it in `dst` (a pile's top unless `top` is False).
 
     Cards leaving the field go to their owner's piles (R-TERM-5); a Token that leaves the
@@ -27,7 +28,9 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     the Extra Deck. `quiet` leaves the Move out of the log when a more specific event
     (Summon, SetCard, Destroyed) tells the same story; `reveal` shows a card added to the
     hand to both players. `as_from`: where the card counts as coming from for triggers (a
-    monster whose Summon was negated never reached the field, R-SUMMON-19).
+    monster whose Summon was negated never reached the field, R-SUMMON-19). `by`: the player whose
+    card's effect moves it ("sent from your hand to your Graveyard by an opponent's card effect":
+    Elephant Statue of Blessing), None for a cost, a rule or a Summon.
     """
     src = card.loc
     was_face_up = card.face_up  # (a face-up card both players saw: they know it wherever it goes hidden)
@@ -81,7 +84,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
             d.signal("leaves_field", card, card.owner, src=src)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
-            d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how)
+            d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)
         elif dst == Loc.BANISHED and src != Loc.BANISHED:  # how: face_up, from face-up on the field (D.D. Survivor)
             d.signal("banished", card, card.owner, src=as_from or src, how="face_up" if src.on_field and was_face_up else "")
     if leaving:
@@ -226,9 +229,9 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         if by == "battle" and d.attack is not None:
             source = d.attack.target if card is d.attack.attacker else d.attack.attacker
         if card.uid in together:
-            move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin)
+            move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin, by=culprit)
         else:
-            move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin)
+            move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin, by=culprit)
         if card.uid in negated:
             card.negated_at = card.moves
             d.emit(Note(f"{card.name}'s effects are negated: it was destroyed by battle"))
@@ -240,17 +243,19 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
                 d.signal(f"destroyed_by_{by}", card, card.owner, src=src, by_player=culprit, by_card=source)
 
 
-def send_to_gy(d: DuelState, cards: Iterable[CardInst], *, reason: str, as_from: dict[int, Loc] | None = None) -> None:
+def send_to_gy(d: DuelState, cards: Iterable[CardInst], *, reason: str, as_from: dict[int, Loc] | None = None,
+               by: int | None = None) -> None:
     for card in list(cards):
-        move(d, card, Loc.GY, reason=reason, as_from=as_from.get(card.uid) if as_from else None)
+        move(d, card, Loc.GY, reason=reason, as_from=as_from.get(card.uid) if as_from else None, by=by)
 
 
-def discard(d: DuelState, cards: Iterable[CardInst], *, cost: bool = False) -> None:
-    """R-TERM-13: from the hand to the GY; one discard event is one trigger moment (R-TERM-12)."""
+def discard(d: DuelState, cards: Iterable[CardInst], *, cost: bool = False, by: int | None = None) -> None:
+    """R-TERM-13: from the hand to the GY; one discard event is one trigger moment (R-TERM-12).
+    `by`: the player whose card's effect makes it discard (None: a cost, the hand limit)."""
     for card in list(cards):
         if card.loc == Loc.HAND:
-            move(d, card, Loc.GY, reason=Reason.DISCARD)
-            d.signal("discarded", card, card.owner)
+            move(d, card, Loc.GY, reason=Reason.DISCARD, by=by)
+            d.signal("discarded", card, card.owner, by_player=by)
 
 
 def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = True) -> None:

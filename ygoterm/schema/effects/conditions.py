@@ -36,7 +36,9 @@ class When(BaseModel):
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
-    by: Literal["you", "opponent", "any", "self"] = "any"  # destroyed by whose card (effect or battling monster); self: by this card
+    # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
+    # (not a cost): "sent from your hand to your Graveyard by an opponent's card effect" (Elephant Statue of Blessing)
+    by: Literal["you", "opponent", "any", "self"] = "any"
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

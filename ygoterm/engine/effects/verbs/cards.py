@@ -44,7 +44,7 @@ def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Any:
 
 class DiscardCards(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
-        actions.discard(d, cards, cost=self.ctx.cost)
+        actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
 
 
 @dataclass
@@ -77,7 +77,7 @@ class DiscardEach(Frame):
     def _discard(self, d: DuelState, cards: list[CardInst]) -> None:
         p = self.players[self.i]
         self.i += 1
-        actions.discard(d, cards, cost=self.ctx.cost)
+        actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
         self.ctx.discarded[p] = self.ctx.discarded.get(p, 0) + len(cards)
 
 
@@ -87,7 +87,7 @@ def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> None:
     for p in ctx.players(params.player):
         deck = d.players[p].deck
         cards = deck[-params.count:][::-1]
-        actions.send_to_gy(d, cards, reason="sent from the Deck")
+        actions.send_to_gy(d, cards, reason="sent from the Deck", by=ctx.by)
 
 
 @verb("shuffle")

@@ -57,7 +57,8 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
     elif name == "send_to_gy":
         for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
             tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player
-            actions.send_to_gy(d, [c], reason=Reason.TRIBUTED_BY_EFFECT if tribute else Reason.COST if ctx.cost else Reason.EFFECT)
+            actions.send_to_gy(d, [c], reason=Reason.TRIBUTED_BY_EFFECT if tribute else Reason.COST if ctx.cost else Reason.EFFECT,
+                               by=ctx.by)
     elif name == "banish":
         locker = gy_banish_locked(d, ctx.player)
         if locker is not None and any(c.loc == Loc.GY for c in cards):
