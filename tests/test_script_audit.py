@@ -222,7 +222,8 @@ VERBS: dict[str, str] = {
     "damage": r"\bdamage\b(?! step| calculation)|\binflict",
     "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
-    "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\boriginal ATK\b|\bscale\b",
+    "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\battack once again\b|"
+              r"\boriginal ATK\b|\bscale\b",  # (2005: "it can attack once again in a row": a second attack)
     "change_position": r"\bpositions?\b|\bflip",
     "negate": r"\bnegate",
     "equip": r"\bequip",
@@ -605,9 +606,15 @@ def audit(card) -> list[tuple[str, str]]:
     return problems
 
 
+_ATTRIBUTE_BULLET = re.compile(r"^●?\s*(?:LIGHT|DARK|EARTH|WATER|FIRE|WIND)\s*:(?![^.;]*:)")
+_ATTRIBUTE_HEADER = re.compile(r"\bgets the following effect\(s\) while there is a monster\(s\) with the following Attribute\(s\)")
+
+
 def is_effect_text(text: str) -> bool:
     """A text that reads as an effect to activate: 'FLIP:', a condition 'When …:', or a cost or a
     target before ';' (a ';' joining two continuous effects, "All … gain 200 ATK; all … lose", is none)."""
+    if _ATTRIBUTE_BULLET.match(text) or _ATTRIBUTE_HEADER.search(text):
+        return False  # "● EARTH: Negate …": what the monster gets while such a monster is on the field (Element Saurus) — its own effect is read
     _, cost, _ = split_effect(text)
     return text.startswith("FLIP:") or ":" in text or bool(TARGET.search(cost)) or any(re.search(rx, cost, re.I) for rx in COSTS.values())
 
