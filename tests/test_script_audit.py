@@ -198,6 +198,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Flip 1 face-up monster on the field … You cannot select \"Desertapir\"' targets (today's text: "
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
     },
+    "Dummy Golem": {
+        "text": "old wording: its FLIP effect is two sentences, 'FLIP: Your opponent selects 1 monster that they control. Switch "
+                "control of the selected monster and this card.' (swap_control with give: self) — the audit gives a FLIP only the first",
+        "flip": "old wording: the FLIP's first sentence only says who selects; the second, 'Switch control of the selected monster "
+                "and this card', is what its swap_control does",
+    },
     "Inferno": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
@@ -228,7 +234,7 @@ VERBS: dict[str, str] = {
     "negate": r"\bnegate",
     "equip": r"\bequip",
     "take_control": r"\bcontrol of\b|\btake control\b",
-    "swap_control": r"\bswap control\b",
+    "swap_control": r"\b(?:swap|switch) control\b",
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",

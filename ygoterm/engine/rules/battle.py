@@ -4,7 +4,7 @@ the Damage Step's five sub-steps each ending in its window, damage calculation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..state.card import CardInst
@@ -16,7 +16,7 @@ from ..core.events import (AttackStopped, DamageCalc, Flip, Replay)
 from ..core.machine import DONE, Frame, Next
 from ..board.labels import unique_labels
 from .legality import attack_option, attack_targets, attacked_already, battle_options, in_attacking_position
-from ..state.links import AttackState
+from ..state.links import AttackState, Signal
 from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
 from ..core.types import Loc, Phase, Pos, Step
@@ -171,6 +171,7 @@ class DamageStep(Frame):
     """R-BATTLE-4 sub-steps, with R-BATTLE-5 (face-down targets) and the tables of R-BATTLE-7…9."""
 
     p: int
+    held: list[Signal] = field(default_factory=list)  # signals kept for after damage calculation (a flipped target's)
 
     def start(self, d: DuelState, _: Any) -> Next:
         d.set_step(Step.DAMAGE_START)
@@ -192,9 +193,18 @@ class DamageStep(Frame):
             target.flipped_turn = d.turn
             d.emit(Flip(target.uid, target.name, target.pos))
             d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
+        if target is not None and "before_damage_calculation" in d.index.trigger_events:
+            # "if this card attacks a Defense Position monster with 2000 or more DEF" (Disc Fighter): about the attacker, once
+            # the target is face-up; the flip's own signal waits (its FLIP activates after damage calculation, R-BATTLE-5)
+            self.held, d.signals = d.signals, []
+            attacker = _attack(d).attacker
+            d.signal("before_damage_calculation", attacker, attacker.controller)
+            return self.then(d, "damage_calculation", window(d))
         return self.then(d, "damage_calculation", window(d, triggers=False))
 
     def damage_calculation(self, d: DuelState, _: Any) -> Next:
+        if self.held:
+            d.signals[:0], self.held = self.held, []
         if _battle_over(d, self.p, _attack(d)):
             return DONE
         d.set_step(Step.DAMAGE_CALC)

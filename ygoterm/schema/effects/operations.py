@@ -330,6 +330,9 @@ class SwapControl(_Op):
     """Each player chooses 1 monster they control; they switch control of them (Creature Swap)."""
 
     then: list["OpSpec"] = []  # run on both monsters afterwards (as `chosen`)
+    # self: the effect's controller gives this card (still face-up in its Monster Zone), only the opponent chooses
+    # ("Your opponent selects 1 monster they control. Switch control of the selected monster and this card": Dummy Golem)
+    give: Literal["self"] | None = None
 
 
 class RollDie(_Op):
