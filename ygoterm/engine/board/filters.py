@@ -67,6 +67,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
+        (f.atk_below_self is not None or f.original_atk_below_self is not None, _below_self),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -215,6 +216,16 @@ def _normal_summonable(d: DuelState, card: CardInst, f: Filter, player: int, sou
 
 def _set_or(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return not card.face_up or matches(d, card, f.set_or, player, source, events)  # type: ignore[arg-type]
+
+
+def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose ATK (`atk_below_self`) or original ATK (`original_atk_below_self`) is lower than this card's ATK or
+    DEF — read only while this card is face-up in a Monster Zone (Des Kangaroo, Elemental HERO Thunder Giant)."""
+    if source is None or source.loc != Loc.MZONE or not source.face_up or not card.is_monster or card.loc == Loc.SZONE:
+        return False
+    if f.atk_below_self is not None and not card.atk < (source.atk if f.atk_below_self == "atk" else source.defense):
+        return False
+    return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
 
 
 def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

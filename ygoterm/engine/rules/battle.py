@@ -9,7 +9,8 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import battle_result, effects_negated, equip_takes_battle_destruction, has_flag
+from ..board.continuous import (battle_indestructible_with, battle_result, effects_negated, equip_takes_battle_destruction,
+                                has_flag)
 from ..core.decision import Kind, Option
 from ..core import events
 from ..core.events import (AttackStopped, DamageCalc, Flip, Replay)
@@ -282,5 +283,13 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
 
 
 def _mark(d: DuelState, card: CardInst) -> None:
-    if not has_flag(d, card, "cannot_be_destroyed_by_battle") and d.players[card.controller].battle_immune_turn != d.turn:
+    if not has_flag(d, card, "cannot_be_destroyed_by_battle") and d.players[card.controller].battle_immune_turn != d.turn \
+            and not battle_indestructible_with(d, card, _other_battler(d, card)):
         card.battle_destroyed = True
+
+
+def _other_battler(d: DuelState, card: CardInst) -> CardInst | None:
+    state = d.attack
+    if state is None:
+        return None
+    return state.target if card is state.attacker else state.attacker

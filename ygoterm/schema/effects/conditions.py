@@ -120,6 +120,12 @@ class ContinuousSpec(BaseModel):
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
     cannot_be_destroyed_by_battle: bool = False
+    # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
+    # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
+    cannot_be_destroyed_by_battle_with: Filter | None = None
+    # it cannot be destroyed by the effects of these kinds of cards unless they target it: "cannot be destroyed by Spell/Trap
+    # effects that do not target it" (Different Dimension Dragon: [spell, trap])
+    indestructible_unless_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12

@@ -132,6 +132,11 @@ class Filter(BaseModel):
     # a monster whose ATK is at least the ATK of a card this filter matches (Armed Dragon LV7's cost: a monster in the hand
     # that could destroy something) — pair it with `atk_at_most_of` so the card is not activated for nothing
     atk_reaches: "Filter | None" = None
+    # a monster whose ATK (whose original ATK, R-TERM-19) is lower than this card's ATK or DEF, this card being face-up in a
+    # Monster Zone: "a monster that attacks this monster with ATK lower than the DEF of this card" (Des Kangaroo: def),
+    # "with original ATK less than the ATK of this card" (Elemental HERO Thunder Giant: original_atk_below_self: atk)
+    atk_below_self: Literal["atk", "def"] | None = None
+    original_atk_below_self: Literal["atk", "def"] | None = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
