@@ -161,6 +161,7 @@ class ResolveChain(Frame):
 
     def cleanup(self, d: DuelState) -> Next:
         d.resolving = False
+        d.traps_locked = False  # (Eagle Eye: until the chain ends)
         self.link = None
         _destroy_targeted(d, self.reaped)
         # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.
