@@ -204,6 +204,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "flip": "old wording: the FLIP's first sentence only says who selects; the second, 'Switch control of the selected monster "
                 "and this card', is what its swap_control does",
     },
+    "Dreamsprite": {
+        "target": "old wording 'select another 1 of your Monster Cards and designate it as the attack's target' targets (EDOPro "
+                  "Dreamsprite: EFFECT_FLAG_CARD_TARGET, chosen as the trigger activates before damage calculation)",
+    },
     "Inferno": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
@@ -235,6 +239,7 @@ VERBS: dict[str, str] = {
     "equip": r"\bequip",
     "take_control": r"\bcontrol of\b|\btake control\b",
     "swap_control": r"\b(?:swap|switch) control\b",
+    "change_attack_target": r"\battack'?s target\b|\battack target\b",
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",

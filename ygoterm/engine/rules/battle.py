@@ -188,12 +188,7 @@ class DamageStep(Frame):
         d.set_step(Step.BEFORE_DAMAGE)
         target = _attack(d).target
         if target is not None and not target.face_up:
-            _attack(d).target_was_set = target.pos == Pos.FACEDOWN_DEFENSE  # (not a face-down Attack one: Darkness Approaches)
-            target.face_up = True
-            target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
-            target.flipped_turn = d.turn
-            d.emit(Flip(target.uid, target.name, target.pos))
-            d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
+            _flip_target(d, _attack(d), target)
         if target is not None and "before_damage_calculation" in d.index.trigger_events:
             # "if this card attacks a Defense Position monster with 2000 or more DEF" (Disc Fighter): about the attacker, once
             # the target is face-up; the flip's own signal waits (its FLIP activates after damage calculation, R-BATTLE-5)
@@ -208,6 +203,9 @@ class DamageStep(Frame):
             d.signals[:0], self.held = self.held, []
         if _battle_over(d, self.p, _attack(d)):
             return DONE
+        target = _attack(d).target
+        if target is not None and not target.face_up:  # a face-down monster the attack was moved to (Dreamsprite)
+            _flip_target(d, _attack(d), target)
         d.set_step(Step.DAMAGE_CALC)
         return self.then(d, "calculate", window(d, triggers=False))
 
@@ -245,6 +243,16 @@ class DamageStep(Frame):
                     actions.destroy(d, [substitute], by="effect", source=card, reason=f"destroyed instead of {card.name}")
         actions.destroy(d, destroyed, by="battle")
         return self.then(d, "finish", window(d))
+
+
+def _flip_target(d: DuelState, state: AttackState, target: CardInst) -> None:
+    """R-BATTLE-5: the face-down attack target is flipped face-up before damage calculation."""
+    state.target_was_set = target.pos == Pos.FACEDOWN_DEFENSE  # (not a face-down Attack one: Darkness Approaches)
+    target.face_up = True
+    target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
+    target.flipped_turn = d.turn
+    d.emit(Flip(target.uid, target.name, target.pos))
+    d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
 
 
 def _battle_over(d: DuelState, p: int, state: AttackState) -> bool:

@@ -232,6 +232,13 @@ class Handler(_Op):
 HANDLER_NAMES: frozenset[str] = frozenset()
 
 
+class ChangeAttackTarget(_Op):
+    """The attack in progress now targets this monster (Dreamsprite: "select another 1 of your Monster Cards and
+    designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
+
+    what: Selection
+
+
 class NoBattleDamage(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
@@ -395,7 +402,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon",
+    "set_card", "traps_from_hand", "extra_normal_summon", "change_attack_target",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -430,6 +437,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "fusion_summon": (FusionSummon, lambda v: v or {}),
     "ritual_summon": (RitualSummon, lambda v: v or {}),
     "handler": (Handler, lambda v: {"name": v} if isinstance(v, str) else v),
+    "change_attack_target": (ChangeAttackTarget, _what_or),
     "no_battle_damage": (NoBattleDamage, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
