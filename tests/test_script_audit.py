@@ -208,6 +208,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'select another 1 of your Monster Cards and designate it as the attack's target' targets (EDOPro "
                   "Dreamsprite: EFFECT_FLAG_CARD_TARGET, chosen as the trigger activates before damage calculation)",
     },
+    "Desrook Archfiend": {
+        "cost": "old wording 'you can send this card from your hand to the Graveyard to Special Summon the \"Terrorking Archfiend\"': "
+                "sending itself is the cost (EDOPro Desrook Archfiend: aux.SelfToGraveCost)",
+        "optional": "old wording 'When a \"Terrorking Archfiend\" … is destroyed and sent to the Graveyard, you can send …': optional "
+                    "(and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
     "Inferno": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",

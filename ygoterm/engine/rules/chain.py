@@ -12,7 +12,7 @@ from typing import Any
 
 from ...schema.effects import Effect
 from ..state.card import CardInst, leaves_after_resolving, persists_on_field
-from ..board.continuous import condition_holds, effects_negated, has_flag
+from ..board.continuous import applies, condition_holds, effects_negated, has_flag, sources
 from ..core.decision import PASS, Kind, Option, effect_of
 from ..core.events import ChainResolves, Negated, Note
 from ..board.labels import unique_labels
@@ -125,6 +125,10 @@ class ResolveChain(Frame):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
             elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
+            elif "negates_targeting_on_roll" in d.index.flags and _rolled_off(d, link):
+                d.emit(Negated(link.card.uid, link.card.name, "effect"))
+                if link.card.loc.on_field:
+                    actions.destroy(d, [link.card], by="effect", reason="an Archfiend's die roll negated its effect")
             elif (link.card.is_spell or link.card.is_trap) and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if blocked == "destroy":
@@ -198,6 +202,24 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):
         return "negate"
     return ""
+
+
+def _rolled_off(d: DuelState, link: ChainLink) -> bool:
+    """The Archfiends: as an opponent's effect that targets one resolves, a die is rolled for each such monster (its
+    controller rolls); on one of its numbers the effect is negated (and its card destroyed by the caller). Not a chain link."""
+    for t, moves in zip(link.targets, link.target_moves):
+        if t.loc != Loc.MZONE or not t.face_up or t.moves != moves or t.controller == link.player:
+            continue
+        for source, effect in sources(d):
+            spec = effect.continuous
+            if spec is None or not spec.negates_targeting_on_roll or source.controller == link.player \
+                    or not applies(d, source, spec, t):
+                continue
+            roll = d.rng.randint(1, 6)
+            d.emit(Note(f"{source.name}: {link.card.name} targets {t.name}; the die shows {roll}"))
+            if roll in spec.negates_targeting_on_roll:
+                return True
+    return False
 
 
 def _destroy_targeted(d: DuelState, found: list[tuple[CardInst, int]]) -> None:

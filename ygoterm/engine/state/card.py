@@ -88,7 +88,7 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         if spec.cannot_activate is not None:
             flags.add("cannot_activate")
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
-                     "indestructible_unless_targeted"):  # (keys with a value, not a bool)
+                     "indestructible_unless_targeted", "negates_targeting_on_roll"):  # (keys with a value, not a bool)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))

@@ -145,6 +145,9 @@ class ContinuousSpec(BaseModel):
     negates_battle_destroyed: bool | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
+    # an opponent's effect that targets it: as it resolves a die is rolled, and on one of these numbers that effect is
+    # negated and its card destroyed (the Archfiends: Desrook Archfiend [3]; not a chain link)
+    negates_targeting_on_roll: Annotated[tuple[int, ...], BeforeValidator(_one_or_many)] | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
     direct_attack: bool = False
