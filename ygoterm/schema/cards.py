@@ -141,6 +141,9 @@ class Monster(CardBase):
         default=None, description="'Cannot be Special Summoned from the Graveyard' (Andro Sphinx, Dark Ruler Ha Des: [gy])")
     set_only: bool | None = Field(default=None, description="'Cannot be Normal Summoned (but can be Normal Set)' (Mystic Swordsman LV4)")
     tributes: Tributes | None = None
+    # "The Attribute of this card is also treated as WIND, WATER, FIRE, and EARTH" (Elemental Mistress Doriado, as
+    # printed in 2005: wherever it is): Attribute filters and declarations match these too
+    also_attributes: tuple[Attribute, ...] = ()
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them
     abilities: tuple[Ability, ...] = ()

@@ -253,8 +253,9 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
         return False
-    if f.attribute is not None and monster.attribute not in f.attribute:
-        return False
+    if f.attribute is not None and monster.attribute not in f.attribute \
+            and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):
+        return False  # (Elemental Mistress Doriado is also WIND, WATER, FIRE and EARTH)
     if f.type is not None and monster.type not in f.type:
         return False
     if f.not_type is not None and monster.type in f.not_type:
@@ -312,6 +313,8 @@ def _is_declared(d: DuelState, card: CardInst) -> bool:
         return card.is_monster and card.monster.level is not None and card.level == int(word)
     if not card.is_monster:
         return False
+    if what == "attribute" and word in card.monster.also_attributes:
+        return True  # (Elemental Mistress Doriado)
     return (card.monster.type if what == "type" else card.monster.attribute) == word
 
 
