@@ -194,6 +194,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "optional": "old wording 'When this card inflicts Battle Damage …, you can select …': optional (and a 'When … you can' "
                     "trigger, timing: when), the comma hides the cue",
     },
+    "Dragon Seeker": {
+        "target": "old wording 'destroy 1 face-up Dragon-Type monster on the field' targets (today's text: 'Target 1 face-up "
+                  "Dragon monster on the field; destroy it'; EDOPro Dragon Seeker: EFFECT_FLAG_CARD_TARGET)",
+    },
     "Desertapir": {
         "target": "old wording 'Flip 1 face-up monster on the field … You cannot select \"Desertapir\"' targets (today's text: "
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
