@@ -228,10 +228,11 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         culprit = 1 - card.controller if by == "battle" else source.controller if source is not None else None
         if by == "battle" and d.attack is not None:
             source = d.attack.target if card is d.attack.attacker else d.attack.attacker
+        sender = culprit if by == "effect" else None  # ("sent … by a card effect": not by battle or the rules)
         if card.uid in together:
-            move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin, by=culprit)
+            move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin, by=sender)
         else:
-            move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin, by=culprit)
+            move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin, by=sender)
         if card.uid in negated:
             card.negated_at = card.moves
             d.emit(Note(f"{card.name}'s effects are negated: it was destroyed by battle"))
