@@ -62,6 +62,7 @@ class Condition(BaseModel):
     lp_at_least: int | None = None
     opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
+    all: "list[Condition] | None" = None  # every one of these holds: two parts with the same key (Black Tyranno: "the only cards your opponent controls are Defense Position monsters")
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
     hand_at_least: int | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
