@@ -219,6 +219,20 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "Tribute this card, then target 2 face-up monsters with 1000 or less ATK; destroy them')",
         "cost": "old wording 'Tribute this face-up card to select and destroy …': the Tribute is its cost (R-TERM-3/4)",
     },
+    "Behemoth the King of All Animals": {
+        "optional": "old wording 'When this card is Tribute Summoned, you can return …': optional (a 'When … you can' trigger, "
+                    "timing: when), the comma hides the cue",
+    },
+    "Blue-Eyes Shining Dragon": {
+        "cost": "'Must be Special Summoned (from your hand) by Tributing 1 \"Blue-Eyes Ultimate Dragon\"' is its Special Summon "
+                "procedure, whose Tribute is its cost (as Archlord Zerato's)",
+    },
+    "Burning Beast": {
+        "target": "old wording 'equip it to your \"Freezing Beast\"' targets (today's Union texts: 'Target 1 \"Freezing Beast\" you "
+                  "control; equip this card to that target')",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

@@ -34,6 +34,10 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
     if src == Loc.MZONE:
         card.field_atk = card.atk if card.face_up else card.base_atk
+    if src.on_field:
+        card.field_counters = sum(card.counters.values())
+        if not dst.on_field:
+            card.tributes_used = 0  # how it was Tribute Summoned or Set is forgotten once it leaves (Behemoth revived has 2700 ATK)
     pair = card.bound if card.bound is not None and src.on_field else None
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
@@ -213,7 +217,7 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
-            instead = destroyed_instead(d, card)  # a Union: "destroy this card instead"
+            instead = destroyed_instead(d, card, by)  # a Union: "destroy this card instead"
             if instead is not None:
                 card.battle_destroyed = False
                 destroy(d, [instead], by="effect", source=instead, reason=f"destroyed instead of {card.name}")

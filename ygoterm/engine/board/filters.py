@@ -65,7 +65,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
-        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
@@ -203,6 +203,11 @@ def _battle_destroyed(d: DuelState, card: CardInst, f: Filter, player: int, sour
 
 def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return (card.loc == Loc.SZONE and card.equip_target is not None) == f.equip_card
+
+
+def _equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The monster the effect's card is equipped to (Burning Beast: "the equipped monster")."""
+    return (source is not None and source.equip_target is card) == f.equipped
 
 
 def _flip(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -37,6 +37,8 @@ class When(BaseModel):
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     by: Literal["you", "opponent", "any", "self"] = "any"  # destroyed by whose card (effect or battling monster); self: by this card
+    # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
+    targets_self: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -159,7 +161,8 @@ class ContinuousSpec(BaseModel):
     must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
-    destroyed_instead: bool = False
+    # battle: only if it would be destroyed by battle (a Union's 2005 text: "If the equipped monster is destroyed as a result of battle")
+    destroyed_instead: bool | Literal["battle"] = False
     # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
     # an Equip or Continuous card's target, once the chain has resolved (Spirit Reaper; not an activated effect, no chain link)
     destroyed_when_targeted: bool | None = None

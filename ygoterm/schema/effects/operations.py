@@ -94,7 +94,8 @@ class AmountParams(_Op):
     had on the field (Catapult Turtle's Tribute); original_atk_of: its printed ATK (R-TERM-19);
     count_of: how many cards (Emergency Provisions); half: half the player's LP (pay_lp/lose_lp)."""
 
-    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half"]] = 0
+    # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400")
+    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -114,7 +115,9 @@ class Modify(_Op):
     def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
-    times: Literal["roll"] | None = None  # atk/def × the die just rolled (Graceful Dice)
+    # atk/def × the die just rolled (Graceful Dice), or × the cards the effect chose — its cost too (Bazoo the Soul-Eater:
+    # "banish up to 3 monsters from your GY; this card gains 300 ATK for each")
+    times: Literal["roll", "chosen"] | None = None
     # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
     until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
@@ -180,6 +183,16 @@ class Skip(_Op):
 class Coin(_Op):
     heads: list["OpSpec"] = []
     tails: list["OpSpec"] = []
+    # several tosses: `heads` runs if at least `heads_at_least` of them (default: all) are heads, else `tails`
+    # (Barrel Dragon: "toss a coin 3 times and destroy it if at least 2 of the results are heads")
+    tosses: int | None = Field(default=None, ge=2, le=5)
+    heads_at_least: int | None = Field(default=None, ge=1, le=5)
+
+    @model_validator(mode="after")
+    def _possible(self) -> "Coin":
+        if self.heads_at_least is not None and self.heads_at_least > (self.tosses or 1):
+            raise ValueError(f"heads_at_least ({self.heads_at_least}) is more than the coins tossed ({self.tosses or 1})")
+        return self
 
 
 class Look(_Op):

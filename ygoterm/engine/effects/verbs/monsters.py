@@ -29,7 +29,7 @@ def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Any:
 class Modify(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> bool:
         ctx, params = self.ctx, self.params
-        times = ctx.link.rolled if params.times == "roll" else 1
+        times = ctx.link.rolled if params.times == "roll" else len(ctx.chosen) if params.times == "chosen" else 1
         atk, defense = params.atk * times, params.def_ * times
         flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
         scale = params.scale * times
