@@ -219,6 +219,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "Tribute this card, then target 2 face-up monsters with 1000 or less ATK; destroy them')",
         "cost": "old wording 'Tribute this face-up card to select and destroy …': the Tribute is its cost (R-TERM-3/4)",
     },
+    "Big Eye": {
+        "text": "'Look at up to 5 cards from the top of your Deck, then place them on the top of the Deck in any order' is one "
+                "`look` with `then: reorder` — the verb cues name no operation there",
+        "flip": "its FLIP text is that `look` (see 'text')",
+    },
     "Behemoth the King of All Animals": {
         "optional": "old wording 'When this card is Tribute Summoned, you can return …': optional (a 'When … you can' trigger, "
                     "timing: when), the comma hides the cue",
@@ -226,6 +231,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Blue-Eyes Shining Dragon": {
         "cost": "'Must be Special Summoned (from your hand) by Tributing 1 \"Blue-Eyes Ultimate Dragon\"' is its Special Summon "
                 "procedure, whose Tribute is its cost (as Archlord Zerato's)",
+    },
+    "Blue-Eyes Toon Dragon": {
+        "cost": "'Must first be Special Summoned (from your hand) by Tributing 2 monsters, while you control \"Toon World\"' is its "
+                "Special Summon procedure: a condition and a Tribute cost (as Archlord Zerato's)",
     },
     "Burning Beast": {
         "target": "old wording 'equip it to your \"Freezing Beast\"' targets (today's Union texts: 'Target 1 \"Freezing Beast\" you "

@@ -87,7 +87,7 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         flags = {name for name in FLAGS if getattr(spec, name)}
         if spec.cannot_activate is not None:
             flags.add("cannot_activate")
-        for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "destroyed_instead"):  # (keys with a value, not a bool)
+        for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "destroyed_instead", "attack_only"):  # (keys with a value, not a bool)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))

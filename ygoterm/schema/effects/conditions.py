@@ -166,6 +166,9 @@ class ContinuousSpec(BaseModel):
     # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
     # an Equip or Continuous card's target, once the chain has resolved (Spirit Reaper; not an activated effect, no chain link)
     destroyed_when_targeted: bool | None = None
+    # while the opponent controls a monster matching this filter, this card can attack only such monsters (Blue-Eyes Toon
+    # Dragon: "If a face-up Toon Monster is on your opponent's side of the field, you must select the Toon Monster as an attack target")
+    attack_only: Filter | None = None
     attacks_each_monster: bool | None = None  # may attack each monster the opponent controls once per Battle Phase (Asura Priest)
     control_cannot_switch: bool | None = None  # no effect can take or swap control of it while it is face-up (Horus LV4)
     unaffected_by_spells: bool | None = None  # Spell Cards' effects do not apply to it (Horus the Black Flame Dragon LV6)
