@@ -67,6 +67,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
+        (f.atk_at_most_removed is not None, _atk_at_most_removed),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -184,6 +185,16 @@ def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: C
     if where is None or not card.is_monster:
         return False
     return any(other.atk <= card.atk for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+
+
+def _atk_at_most_removed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose ATK is at most N × the counters the cost of `source`'s chain link removed
+    (Blast Magician) — before that link is on the chain, × the counters `source` has, the most it could remove."""
+    if not card.is_monster or source is None:
+        return False
+    removed = next((link.removed for link in reversed(d.chain) if link.card is source and link.removed), None)
+    most = sum(source.counters.values()) if removed is None else removed
+    return card.atk <= most * f.atk_at_most_removed  # type: ignore[operator]
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

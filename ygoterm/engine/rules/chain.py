@@ -24,7 +24,7 @@ from ..effects.resolve import resolve_link
 from ..core.types import Loc, Step
 from ..board import actions
 from .activation import activate, activation_options, target_candidates, used_this_turn
-from .when import SUMMON_EVENTS, signal_matches
+from .when import SUMMON_EVENTS, activation_kind, signal_matches
 
 
 def run_chain(d: DuelState, first: int | None = None) -> "RunChain":
@@ -113,8 +113,9 @@ class ResolveChain(Frame):
             link = self.link = d.chain[-1]
             d.batch += 1
             d.emit(ChainResolves(link.number, link.player, link.card.uid, link.card.name))
-            d.signal("resolved", link.card, link.player)  # nothing answers it, but it happens after what came before:
-            # a "When … you can" trigger of a cost or of an earlier link misses its timing (R-CHAIN-10)
+            d.signal("resolved", link.card, link.player, how="negated" if link.negated else activation_kind(link.card, link.effect))
+            # it happens after what came before: a "When … you can" trigger of a cost or of an earlier link misses its
+            # timing (R-CHAIN-10); "when that Spell Card resolves" answers it (Blast Magician), not when negated
             if link.was_spell_trap_card:
                 self.spent.append(link.card)
             if link.negated:

@@ -88,7 +88,9 @@ def _subject_ok(d: DuelState, p: int, card: CardInst, when: When, subject: CardI
 def signal_matches(d: DuelState, p: int, card: CardInst, when: When, s: Signal, default: str = "any") -> bool:
     if s.event not in when.event and not _implied(s, when):
         return False
-    if s.event == "activated" and when.activated is not None and s.card is not None:
+    if s.event == "resolved" and s.how == "negated":
+        return False  # "when that Spell Card resolves": not a negated activation
+    if s.event in ("activated", "resolved") and when.activated is not None and s.card is not None:
         kind = s.how or ("monster" if s.card.is_monster else s.card.data.kind)  # the activation's kind, if recorded
         if kind not in when.activated:
             return False

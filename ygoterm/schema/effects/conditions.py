@@ -16,6 +16,7 @@ EventName = Literal[
     "flipped", "destroyed", "destroyed_by_battle", "destroyed_by_effect", "sent_to_gy", "leaves_field",
     "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
     "damage_calculation", "targeted", "battled", "damage_step_start", "banished", "damage_step_end",
+    "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
 ]
 
 

@@ -133,6 +133,9 @@ class Filter(BaseModel):
     # a monster whose ATK is at least the ATK of a card this filter matches (Armed Dragon LV7's cost: a monster in the hand
     # that could destroy something) — pair it with `atk_at_most_of` so the card is not activated for nothing
     atk_reaches: "Filter | None" = None
+    # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
+    # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
+    atk_at_most_removed: int | None = Field(default=None, ge=1)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 

@@ -151,6 +151,9 @@ class Counters(_Op):
     count: int = Field(default=1, ge=1)
     # on an add_counter to `self`: "(max. N)" — this card never holds more than N of them (Breaker the Magical Warrior: 1)
     max_counters: int | None = Field(default=None, ge=1)
+    # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
+    # reads that number (Blast Magician)
+    any_number: bool | None = None
 
 
 class Token(_Op):

@@ -8,7 +8,8 @@ from typing import Any
 from ....schema import effects as fx
 from ...board import actions
 from ...board.continuous import Modifier
-from ...board.filters import counters_held
+from ...board.filters import counters_held, select, variant
+from ...core.decision import Kind, Option
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...core.types import Loc
@@ -75,7 +76,41 @@ class ChangePosition(OpStep):
 
 @verb("add_counter", "remove_counter")
 def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Any:
+    if params.any_number and name == "remove_counter" and params.what == "self":
+        return HowMany(ctx, params)
     return Counters(ctx, params, name).after(ctx.cards(params.what))
+
+
+@dataclass
+class HowMany(Frame):
+    """"Remove any number of Spell Counters from this card": its player says how many (at least
+    `count`, at most those it has); the chain link keeps the number (`removed`) for the filter
+    atk_at_most_removed (Blast Magician)."""
+
+    ctx: Ctx
+    params: fx.Counters
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        card, counter = self.ctx.card, self.params.counter
+        have = card.counters.get(counter, 0) if card.loc.on_field else 0
+        if have < self.params.count:
+            return DONE
+        numbers = list(range(self.params.count, have + 1))
+        limits = [g.where for g in self.ctx.effect.target_groups if g.where.atk_at_most_removed]
+        if limits:  # only the numbers that leave a target for the effect (Blast Magician: 1 counter reaches 700 ATK)
+            where = limits[0]
+            per = where.atk_at_most_removed or 0
+            found = [c for c in select(d, variant(where, atk_at_most_removed=None), self.ctx.player, card) if c.is_monster]
+            numbers = [n for n in numbers if any(c.atk <= n * per for c in found)] or numbers
+        return self.ask("said", d.ask(self.ctx.player, Kind.DECLARE, [Option(f"declare:{n}", str(n)) for n in numbers],
+                                      f"{card.name}: remove how many {counter}s?", verb="declare", subject=card.uid))
+
+    def said(self, d: DuelState, answer: Option) -> Next:
+        card, counter, count = self.ctx.card, self.params.counter, int(answer.label)
+        card.counters[counter] = card.counters.get(counter, 0) - count
+        self.ctx.link.removed = count
+        d.emit(Note(f"{d.names[self.ctx.player]} removes {count} {counter}{'s' if count != 1 else ''} from {card.name} → {card.counters[counter]}"))
+        return DONE
 
 
 class Counters(OpStep):
