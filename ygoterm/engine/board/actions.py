@@ -55,6 +55,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     leaving = src.on_field and not dst.on_field
     if leaving:
         _release(d, card)
+        if was_face_up:
+            end_while_this_face_up(d, card)
         if src == Loc.MZONE:
             release_held(d, card)
     if controller is not None:
@@ -257,6 +259,16 @@ def discard(d: DuelState, cards: Iterable[CardInst], *, cost: bool = False) -> N
             d.signal("discarded", card, card.owner)
 
 
+def end_while_this_face_up(d: DuelState, source: CardInst) -> None:
+    """`source` leaves the field or turns face-down: the changes its effects made "as long as this
+    card is face-up on the field" end for good (Castle of Dark Illusions' Zombies)."""
+    for side in d.players:
+        for monster in side.mzone:
+            if monster is not None and monster.modifiers and any(m.until == "while_this_face_up" and m.source == source.uid
+                                                                 for m in monster.modifiers):
+                monster.modifiers = [m for m in monster.modifiers if not (m.until == "while_this_face_up" and m.source == source.uid)]
+
+
 def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = True) -> None:
     """An effect changes a monster's battle position (face-down Defense by Book of Moon …)."""
     old = card.pos
@@ -286,6 +298,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         if old == Pos.ATTACK and new == Pos.DEFENSE:
             d.signal("changed_to_defense", card, card.controller)
     if was_face_up and not card.face_up:
+        end_while_this_face_up(d, card)
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
         # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)
         card.counters = {}  # R-CARD-12

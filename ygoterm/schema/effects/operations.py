@@ -120,7 +120,10 @@ class Modify(_Op):
     times: Literal["roll", "chosen"] | None = None
     # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
-    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
+    # while_this_face_up: as long as this effect's card stays face-up on the field ("These effects last as long as this card is
+    # face-up on the field": Castle of Dark Illusions) — it ends for good once the card leaves or is turned face-down
+    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation",
+                   "while_this_face_up"] = "end_of_turn"
     turns: int = Field(default=1, ge=1, le=10)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
@@ -312,6 +315,9 @@ class Later(_Op):
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
+    # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
+    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger)
+    remember: Literal["chosen", "affected"] | None = None
     do: list["OpSpec"]
 
 

@@ -35,10 +35,14 @@ class Modify(OpStep):
         flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
         scale = params.scale * times
         done = False
+        changed: list[CardInst] = []
+        if params.until == "while_this_face_up" and not (ctx.card.loc.on_field and ctx.card.face_up):
+            cards = []  # "as long as this card is face-up on the field": it is not, so nothing lasts
         for card in cards:
             if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
                 continue
             done = True
+            changed.append(card)
             expires = 0
             if params.until in ("opponent_turns", "your_turns"):  # the last of the opponent's (your) next N turns
                 now_mine = d.turn_player == ctx.player
@@ -55,9 +59,11 @@ class Modify(OpStep):
                 parts.insert(1 if params.set_atk is not None else 0, f"DEF becomes {params.set_def}")
             parts += [f.replace("_", " ") for f in sorted(flags)]
             until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
-                     "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}"}.get(params.until, "")
+                     "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}",
+                     "while_this_face_up": f" while {ctx.card.name} is face-up"}.get(params.until, "")
             d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
                         + f" → {card.atk}/{card.defense}"))
+        ctx.affected = changed  # "those monsters" (a delayed effect's `remember: affected`: Castle of Dark Illusions)
         return done
 
 
