@@ -116,6 +116,9 @@ def op_look(ctx: Ctx, params: fx.Look, name: str) -> "Reorder | None":
     ctx.picked(looked, False)
     if params.then == "reorder" and any(len(pile) > 1 for pile in piles):
         return Reorder(ctx, [pile for pile in piles if len(pile) > 1])
+    if params.then == "shuffle":  # "then shuffle the Deck" (R-TERM-16)
+        for p in ctx.players(params.player):
+            d.shuffle(p)
     return None
 
 
