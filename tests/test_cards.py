@@ -151,6 +151,14 @@ def test_a_warm_pool_validates_only_the_cards_used(tmp_path, monkeypatch):
     assert warm.get(5318639) is warm.get("Mystical Space Typhoon"), "validated once, then kept"
 
 
+def test_every_shipped_card_survives_the_cache_unchanged(pool):
+    """The cache stores a card without its default values: reading it back gives the same card."""
+    from ygoterm.schema.cardpool import card_adapter
+
+    for card in pool:
+        assert card_adapter.validate_json(card_adapter.dump_json(card, by_alias=True, exclude_defaults=True)) == card, card.name
+
+
 def test_a_damaged_cache_is_read_again_from_the_card_file(tmp_path, monkeypatch):
     monkeypatch.setenv("YGOTERM_CACHE", str(tmp_path / "cache"))
     path = write(tmp_path, "good.yaml", GOOD)
