@@ -225,7 +225,7 @@ class DamageStep(Frame):
         if d.index.responders:  # "at the end of the Damage Step" (Ryu Kokki): about each battler, as the destroyed ones leave
             for card in (state.attacker, state.target):
                 if card is not None and card.loc == Loc.MZONE:
-                    d.signal("damage_step_end", card, card.controller)
+                    d.signal("damage_step_end", card, card.controller, how="attack" if card.pos.is_attack else "defense")
         if d.index.continuous_count:
             for card in list(destroyed):
                 substitute = equip_takes_battle_destruction(d, card)  # Relinquished

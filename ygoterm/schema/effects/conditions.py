@@ -28,9 +28,11 @@ class When(BaseModel):
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
-    # banished: "face_up" (it was face-up on the field: D.D. Survivor)
+    # banished: "face_up" (it was face-up on the field: D.D. Survivor); damage_step_end: "defense" or
+    # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up"], ...], BeforeValidator(_one_or_many)] | None = None
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
+                   BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
