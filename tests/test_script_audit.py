@@ -222,6 +222,58 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
     },
+    # goat batch b1
+    "Bite Shoes": {
+        "target": "old wording 'Change the battle position of 1 face-up monster on the field' targets (today's text: 'FLIP: "
+                  "Target 1 face-up monster on the field; change that target's battle position')",
+    },
+    "Blade Rabbit": {
+        "target": "old wording 'destroy 1 monster on your opponent's side of the field' targets (today's text: 'When this card is "
+                  "changed from Attack Position to face-up Defense Position: Target 1 monster your opponent controls; destroy that target')",
+    },
+    "Catnipped Kitty": {
+        "text": "old wording 'you can make the DEF of 1 monster on your opponent's side of the field 0', which the verb cues do not "
+                "read: a `modify` with `set_def: 0` that targets (today's text: 'Once per turn: You can target 1 monster your "
+                "opponent controls; its DEF becomes 0 until the end of this turn')",
+    },
+    "Bombardment Beetle": {
+        "text": "old wording 'Pick up and see 1 face-down Defense Position Monster Card …. If it is an Effect Monster, destroy it …' "
+                "is one FLIP effect that targets, looks and destroys (today's text: 'FLIP: Target 1 face-down Defense Position "
+                "monster your opponent controls; look at it, and if it is an Effect Monster, destroy it')",
+        "flip": "the FLIP text is split at its first sentence; the scripted FLIP effect is both sentences (see 'text')",
+    },
+    "Brain Jacker": {
+        "target": "old wording 'Equip this card to a monster on your opponent's side of the field' targets (today's text: 'FLIP: "
+                  "Target 1 monster your opponent controls; equip this card to that target')",
+    },
+    "Blast Juggler": {
+        "target": "old wording 'to select and destroy 2 face-up monsters' targets (today's text: 'During your Standby Phase: You can "
+                  "Tribute this card, then target 2 face-up monsters with 1000 or less ATK; destroy them')",
+        "cost": "old wording 'Tribute this face-up card to select and destroy …': the Tribute is its cost (R-TERM-3/4)",
+    },
+    "Big Eye": {
+        "text": "'Look at up to 5 cards from the top of your Deck, then place them on the top of the Deck in any order' is one "
+                "`look` with `then: reorder` — the verb cues name no operation there",
+        "flip": "its FLIP text is that `look` (see 'text')",
+    },
+    "Behemoth the King of All Animals": {
+        "optional": "old wording 'When this card is Tribute Summoned, you can return …': optional (a 'When … you can' trigger, "
+                    "timing: when), the comma hides the cue",
+    },
+    "Blue-Eyes Shining Dragon": {
+        "cost": "'Must be Special Summoned (from your hand) by Tributing 1 \"Blue-Eyes Ultimate Dragon\"' is its Special Summon "
+                "procedure, whose Tribute is its cost (as Archlord Zerato's)",
+    },
+    "Blue-Eyes Toon Dragon": {
+        "cost": "'Must first be Special Summoned (from your hand) by Tributing 2 monsters, while you control \"Toon World\"' is its "
+                "Special Summon procedure: a condition and a Tribute cost (as Archlord Zerato's)",
+    },
+    "Burning Beast": {
+        "target": "old wording 'equip it to your \"Freezing Beast\"' targets (today's Union texts: 'Target 1 \"Freezing Beast\" you "
+                  "control; equip this card to that target')",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

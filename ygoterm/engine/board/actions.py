@@ -37,6 +37,10 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
     if src == Loc.MZONE:
         card.field_atk = card.atk if card.face_up else card.base_atk
+    if src.on_field:
+        card.field_counters = sum(card.counters.values())
+        if not dst.on_field:
+            card.tributes_used = 0  # how it was Tribute Summoned or Set is forgotten once it leaves (Behemoth revived has 2700 ATK)
     pair = card.bound if card.bound is not None and src.on_field else None
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
@@ -54,6 +58,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     leaving = src.on_field and not dst.on_field
     if leaving:
         _release(d, card)
+        if was_face_up:
+            end_while_this_face_up(d, card)
         if src == Loc.MZONE:
             release_held(d, card)
     if controller is not None:
@@ -216,7 +222,7 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
-            instead = destroyed_instead(d, card)  # a Union: "destroy this card instead"
+            instead = destroyed_instead(d, card, by)  # a Union: "destroy this card instead"
             if instead is not None:
                 card.battle_destroyed = False
                 destroy(d, [instead], by="effect", source=instead, reason=f"destroyed instead of {card.name}")
@@ -259,6 +265,16 @@ def discard(d: DuelState, cards: Iterable[CardInst], *, cost: bool = False, by: 
             d.signal("discarded", card, card.owner, by_player=by)
 
 
+def end_while_this_face_up(d: DuelState, source: CardInst) -> None:
+    """`source` leaves the field or turns face-down: the changes its effects made "as long as this
+    card is face-up on the field" end for good (Castle of Dark Illusions' Zombies)."""
+    for side in d.players:
+        for monster in side.mzone:
+            if monster is not None and monster.modifiers and any(m.until == "while_this_face_up" and m.source == source.uid
+                                                                 for m in monster.modifiers):
+                monster.modifiers = [m for m in monster.modifiers if not (m.until == "while_this_face_up" and m.source == source.uid)]
+
+
 def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = True) -> None:
     """An effect changes a monster's battle position (face-down Defense by Book of Moon …)."""
     old = card.pos
@@ -288,6 +304,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         if old == Pos.ATTACK and new == Pos.DEFENSE:
             d.signal("changed_to_defense", card, card.controller)
     if was_face_up and not card.face_up:
+        end_while_this_face_up(d, card)
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
         # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)
         card.counters = {}  # R-CARD-12

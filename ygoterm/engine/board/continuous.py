@@ -368,6 +368,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
             return False
     if c.any is not None and not any(condition_holds(d, card, sub) for sub in c.any):
         return False
+    if c.all is not None and not all(condition_holds(d, card, sub) for sub in c.all):
+        return False
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
         return False

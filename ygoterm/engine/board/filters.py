@@ -65,9 +65,10 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
-        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.atk_below_self is not None or f.original_atk_below_self is not None, _below_self),
+        (f.atk_at_most_removed is not None, _atk_at_most_removed),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -187,6 +188,16 @@ def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: C
     return any(other.atk <= card.atk for other in select(d, where, player, source, events) if other is not card and other.is_monster)
 
 
+def _atk_at_most_removed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose ATK is at most N × the counters the cost of `source`'s chain link removed
+    (Blast Magician) — before that link is on the chain, × the counters `source` has, the most it could remove."""
+    if not card.is_monster or source is None:
+        return False
+    removed = next((link.removed for link in reversed(d.chain) if link.card is source and link.removed), None)
+    most = sum(source.counters.values()) if removed is None else removed
+    return card.atk <= most * f.atk_at_most_removed  # type: ignore[operator]
+
+
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
 
@@ -204,6 +215,11 @@ def _battle_destroyed(d: DuelState, card: CardInst, f: Filter, player: int, sour
 
 def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return (card.loc == Loc.SZONE and card.equip_target is not None) == f.equip_card
+
+
+def _equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The monster the effect's card is equipped to (Burning Beast: "the equipped monster")."""
+    return (source is not None and source.equip_target is card) == f.equipped
 
 
 def _flip(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

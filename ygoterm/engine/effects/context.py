@@ -54,7 +54,8 @@ class Ctx:
         p = self.player
         return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p], "owner": [self.card.owner],
                 "controller": [self.card.controller],
-                "event_player": [self.link.signal.player if self.link.signal else 1 - p]}[who]
+                "event_player": [self.link.signal.player if self.link.signal else 1 - p],
+                "destroyer": [self.link.signal.by if self.link.signal and self.link.signal.by is not None else 1 - p]}[who]
 
     def targets(self) -> list[CardInst]:
         """R-CHAIN-6: the targets that were still valid when the link began to resolve and have

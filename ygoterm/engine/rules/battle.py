@@ -16,7 +16,7 @@ from ..core import events
 from ..core.events import (AttackStopped, DamageCalc, Flip, Replay)
 from ..core.machine import DONE, Frame, Next
 from ..board.labels import unique_labels
-from .legality import attack_option, attack_targets, attacked_already, battle_options, in_attacking_position
+from .legality import attack_option, attack_targets, attacked_already, battle_options, in_attacking_position, targets_for
 from ..state.links import AttackState, Signal
 from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
@@ -129,8 +129,9 @@ class Attack(Frame):
         # R-BATTLE-3: replay. Re-choosing is not a new declaration.
         d.emit(Replay(attacker.uid, attacker.name))
         targets = attack_targets(d, p)
-        options = [attack_option(d, attacker, t) for t in targets if not attacked_already(d, attacker, t)]
-        if None not in targets and d.index.continuous_count:
+        allowed = targets_for(d, attacker, targets)
+        options = [attack_option(d, attacker, t) for t in allowed if not attacked_already(d, attacker, t)]
+        if None not in targets and d.index.continuous_count and allowed is targets:
             if has_flag(d, attacker, "direct_attack"):
                 options.append(attack_option(d, attacker, None))
         options.append(STOP)
@@ -233,7 +234,7 @@ class DamageStep(Frame):
         if d.index.responders:  # "at the end of the Damage Step" (Ryu Kokki): about each battler, as the destroyed ones leave
             for card in (state.attacker, state.target):
                 if card is not None and card.loc == Loc.MZONE:
-                    d.signal("damage_step_end", card, card.controller)
+                    d.signal("damage_step_end", card, card.controller, how="attack" if card.pos.is_attack else "defense")
         if d.index.continuous_count:
             for card in list(destroyed):
                 substitute = equip_takes_battle_destruction(d, card)  # Relinquished

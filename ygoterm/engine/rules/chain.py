@@ -24,7 +24,7 @@ from ..effects.resolve import resolve_link
 from ..core.types import Loc, Step
 from ..board import actions
 from .activation import activate, activation_options, target_candidates, used_this_turn
-from .when import SUMMON_EVENTS, signal_matches
+from .when import SUMMON_EVENTS, activation_kind, signal_matches
 
 
 def run_chain(d: DuelState, first: int | None = None) -> "RunChain":
@@ -113,8 +113,9 @@ class ResolveChain(Frame):
             link = self.link = d.chain[-1]
             d.batch += 1
             d.emit(ChainResolves(link.number, link.player, link.card.uid, link.card.name))
-            d.signal("resolved", link.card, link.player)  # nothing answers it, but it happens after what came before:
-            # a "When … you can" trigger of a cost or of an earlier link misses its timing (R-CHAIN-10)
+            d.signal("resolved", link.card, link.player, how="negated" if link.negated else activation_kind(link.card, link.effect))
+            # it happens after what came before: a "When … you can" trigger of a cost or of an earlier link misses its
+            # timing (R-CHAIN-10); "when that Spell Card resolves" answers it (Blast Magician), not when negated
             if link.was_spell_trap_card:
                 self.spent.append(link.card)
             if link.negated:
@@ -262,13 +263,17 @@ class ProcessTriggers(Frame):
     ordered: list[_Pending] = field(default_factory=list)  # the new chain, in order
     asked: int = 0  # triggers of the group asked so far
     started: bool = False
+    # R-PRIO-6: the opponent's Standby/End Phase effects, waiting for the turn player's to be done
+    opponents_phase: list[_Pending] = field(default_factory=list)
 
     def start(self, d: DuelState, _: Any) -> Next:
-        while d.signals:
-            signals, d.signals = d.signals, []
-            d.last_signals = signals
-            last_batch = max(s.batch for s in signals)
-            found = _collect(d, signals, last_batch)
+        while d.signals or self.opponents_phase:
+            if d.signals:
+                signals, d.signals = d.signals, []
+                d.last_signals = signals
+                found = self._turn_players_phase_first(d, _collect(d, signals, max(s.batch for s in signals)))
+            else:
+                found, self.opponents_phase = self.opponents_phase, []
             if not found:
                 continue
             tp = d.turn_player
@@ -280,6 +285,17 @@ class ProcessTriggers(Frame):
             self.ordered, self.chosen, self.asked = [], [], 0
             return self.ask_group(d, None)
         return DONE
+
+    def _turn_players_phase_first(self, d: DuelState, found: list[_Pending]) -> list[_Pending]:
+        """R-PRIO-6: when both players have Standby or End Phase effects, the turn player's are
+        resolved first (with what their resolution triggers), then the opponent's."""
+        tp = d.turn_player
+        phase = [t for t in found if t.signal.event in ("standby_phase", "end_phase")]
+        if not any(t.player == tp for t in phase):
+            return found
+        later = [t for t in phase if t.player != tp]
+        self.opponents_phase.extend(later)
+        return [t for t in found if not any(t is u for u in later)] if later else found
 
     def ask_group(self, d: DuelState, _: Any) -> Next:
         while self.groups:
@@ -410,7 +426,7 @@ def _trigger_fires(d: DuelState, card: CardInst, effect: Effect, s: Signal, last
         owner = card.controller if card.loc.on_field else card.owner
         if not signal_matches(d, owner, card, effect.when, s, default="self"):
             return False
-    if s.card is card and card.moves != s.moves:
+    if s.card is card and card.moves != s.moves and not _destroyed_as_the_damage_step_ended(card, s):
         return False  # R-CHAIN-10: it changed location before the trigger could activate
     about_itself = s.card is card and (effect.kind == "flip" or effect.when is None or effect.when.subject in (None, "self"))
     if not about_itself and (not _trigger_place_ok(card, effect) or card.arrived_at > s.at):
@@ -434,6 +450,13 @@ def _trigger_fires(d: DuelState, card: CardInst, effect: Effect, s: Signal, last
         if not cost_payable(d, card.controller if card.loc.on_field else card.owner, card, effect):
             return False  # R-CHAIN-5: an effect whose cost cannot be paid is not activated
     return True
+
+
+def _destroyed_as_the_damage_step_ended(card: CardInst, s: Signal) -> bool:
+    """A battler destroyed by that battle leaves as the Damage Step ends, at the same moment as its
+    end: its "at the end of the Damage Step" effect still activates, from the GY (Legendary
+    Jujitsu Master's ruling). Its one move since is that destruction (the window opens after it)."""
+    return s.event == "damage_step_end" and card.loc == Loc.GY and card.moves == s.moves + 1
 
 
 def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:

@@ -52,6 +52,7 @@ class ChainLink:
     chosen: list[CardInst] = field(default_factory=list)
     declared: Any = None
     rolled: int = 1  # the last die this effect rolled (op roll_die)
+    removed: int = 0  # the counters its cost removed, as many as its player chose (remove_counter any_number: Blast Magician)
     resolving_targets: list[tuple[CardInst, int]] | None = None  # valid targets when it began to resolve
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
 

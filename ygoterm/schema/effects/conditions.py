@@ -17,6 +17,7 @@ EventName = Literal[
     "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
     "damage_calculation", "targeted", "battled", "damage_step_start", "banished", "damage_step_end",
     "before_damage_calculation",
+    "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
 ]
 
 
@@ -28,9 +29,11 @@ class When(BaseModel):
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
-    # banished: "face_up" (it was face-up on the field: D.D. Survivor)
+    # banished: "face_up" (it was face-up on the field: D.D. Survivor); damage_step_end: "defense" or
+    # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up"], ...], BeforeValidator(_one_or_many)] | None = None
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
+                   BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
@@ -40,6 +43,8 @@ class When(BaseModel):
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
     # (not a cost): "sent from your hand to your Graveyard by an opponent's card effect" (Elephant Statue of Blessing)
     by: Literal["you", "opponent", "any", "self"] = "any"
+    # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
+    targets_self: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -65,6 +70,7 @@ class Condition(BaseModel):
     lp_at_least: int | None = None
     opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
+    all: "list[Condition] | None" = None  # every one of these holds: two parts with the same key (Black Tyranno: "the only cards your opponent controls are Defense Position monsters")
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
     hand_at_least: int | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
@@ -173,10 +179,14 @@ class ContinuousSpec(BaseModel):
     must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
-    destroyed_instead: bool = False
+    # battle: only if it would be destroyed by battle (a Union's 2005 text: "If the equipped monster is destroyed as a result of battle")
+    destroyed_instead: bool | Literal["battle"] = False
     # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
     # an Equip or Continuous card's target, once the chain has resolved (Spirit Reaper; not an activated effect, no chain link)
     destroyed_when_targeted: bool | None = None
+    # while the opponent controls a monster matching this filter, this card can attack only such monsters (Blue-Eyes Toon
+    # Dragon: "If a face-up Toon Monster is on your opponent's side of the field, you must select the Toon Monster as an attack target")
+    attack_only: Filter | None = None
     attacks_each_monster: bool | None = None  # may attack each monster the opponent controls once per Battle Phase (Asura Priest)
     control_cannot_switch: bool | None = None  # no effect can take or swap control of it while it is face-up (Horus LV4)
     unaffected_by_spells: bool | None = None  # Spell Cards' effects do not apply to it (Horus the Black Flame Dragon LV6)

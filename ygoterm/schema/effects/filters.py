@@ -104,6 +104,7 @@ class Filter(BaseModel):
     battling: bool = False  # in the current battle with this effect's card
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
+    equipped: bool | None = None  # the monster this effect's card is equipped to ("each time the equipped monster inflicts Battle Damage": Burning Beast)
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
@@ -137,6 +138,9 @@ class Filter(BaseModel):
     # "with original ATK less than the ATK of this card" (Elemental HERO Thunder Giant: original_atk_below_self: atk)
     atk_below_self: Literal["atk", "def"] | None = None
     original_atk_below_self: Literal["atk", "def"] | None = None
+    # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
+    # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
+    atk_at_most_removed: int | None = Field(default=None, ge=1)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -194,6 +198,7 @@ def _selection(value: Any) -> Any:
 
 Copies.model_rebuild()
 Selection = Annotated[Union[Ref, AllOf, ChooseOf, CopiesOf], BeforeValidator(_selection)]
-Player = Literal["you", "opponent", "each", "owner", "controller", "event_player"]
+# destroyer: the controller of the card that destroyed the event's card (Balloon Lizard: "the controller of the card that destroyed it")
+Player = Literal["you", "opponent", "each", "owner", "controller", "event_player", "destroyer"]
 
 Filter.model_rebuild()

@@ -94,7 +94,8 @@ class AmountParams(_Op):
     had on the field (Catapult Turtle's Tribute); original_atk_of: its printed ATK (R-TERM-19);
     count_of: how many cards (Emergency Provisions); half: half the player's LP (pay_lp/lose_lp)."""
 
-    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half"]] = 0
+    # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400")
+    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -114,10 +115,15 @@ class Modify(_Op):
     def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
-    times: Literal["roll"] | None = None  # atk/def × the die just rolled (Graceful Dice)
+    # atk/def × the die just rolled (Graceful Dice), or × the cards the effect chose — its cost too (Bazoo the Soul-Eater:
+    # "banish up to 3 monsters from your GY; this card gains 300 ATK for each")
+    times: Literal["roll", "chosen"] | None = None
     # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
-    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
+    # while_this_face_up: as long as this effect's card stays face-up on the field ("These effects last as long as this card is
+    # face-up on the field": Castle of Dark Illusions) — it ends for good once the card leaves or is turned face-down
+    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation",
+                   "while_this_face_up"] = "end_of_turn"
     turns: int = Field(default=1, ge=1, le=10)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
@@ -148,6 +154,9 @@ class Counters(_Op):
     count: int = Field(default=1, ge=1)
     # on an add_counter to `self`: "(max. N)" — this card never holds more than N of them (Breaker the Magical Warrior: 1)
     max_counters: int | None = Field(default=None, ge=1)
+    # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
+    # reads that number (Blast Magician)
+    any_number: bool | None = None
 
 
 class Token(_Op):
@@ -180,6 +189,16 @@ class Skip(_Op):
 class Coin(_Op):
     heads: list["OpSpec"] = []
     tails: list["OpSpec"] = []
+    # several tosses: `heads` runs if at least `heads_at_least` of them (default: all) are heads, else `tails`
+    # (Barrel Dragon: "toss a coin 3 times and destroy it if at least 2 of the results are heads")
+    tosses: int | None = Field(default=None, ge=2, le=5)
+    heads_at_least: int | None = Field(default=None, ge=1, le=5)
+
+    @model_validator(mode="after")
+    def _possible(self) -> "Coin":
+        if self.heads_at_least is not None and self.heads_at_least > (self.tosses or 1):
+            raise ValueError(f"heads_at_least ({self.heads_at_least}) is more than the coins tossed ({self.tosses or 1})")
+        return self
 
 
 class Look(_Op):
@@ -303,6 +322,9 @@ class Later(_Op):
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
+    # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
+    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger)
+    remember: Literal["chosen", "affected"] | None = None
     do: list["OpSpec"]
 
 
