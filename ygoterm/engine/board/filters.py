@@ -329,7 +329,7 @@ def _is_declared(d: DuelState, card: CardInst) -> bool:
         return card.is_monster and card.monster.level is not None and card.level == int(word)
     if not card.is_monster:
         return False
-    if what == "attribute" and word in card.monster.also_attributes:
+    if what == "attribute" and card.monster.also_attributes and word in card.monster.also_attributes:
         return True  # (Elemental Mistress Doriado)
     return (card.monster.type if what == "type" else card.monster.attribute) == word
 

@@ -69,7 +69,9 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "negates_traps_targeting", "no_effect_damage", "no_special_summon_from", "not_name", "opponent_lp_at_most",
                            "reflects_battle_damage", "rolled", "set_def", "set_only", "special_summoned", "summoned_by", "summoned_how",
                            "summoned_or_flipped_this_turn", "to", "unaffected_by_opponent_spells", "unaffected_by_spells",
-                           "all", "remember", "any_number", "atk_at_most_removed", "attack_only", "equipped", "fusion_substitute", "heads_at_least", "targets_self", "tosses"})  # goat batch b1
+                           "all", "remember", "any_number", "atk_at_most_removed", "attack_only", "equipped", "fusion_substitute", "heads_at_least", "targets_self", "tosses",  # goat batch b1
+                           "also_attributes", "atk_below_self", "original_atk_below_self", "cannot_be_destroyed_by_battle_with",
+                           "indestructible_unless_targeted", "negates_targeting_on_roll", "no_traps_on_normal_summon", "give"})  # b3
 
 
 def _digest_json(card: Card) -> bytes:
