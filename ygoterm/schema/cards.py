@@ -141,7 +141,12 @@ class Monster(CardBase):
     no_special_summon_from: tuple[Literal["gy", "banished", "deck", "hand"], ...] | None = Field(
         default=None, description="'Cannot be Special Summoned from the Graveyard' (Andro Sphinx, Dark Ruler Ha Des: [gy])")
     set_only: bool | None = Field(default=None, description="'Cannot be Normal Summoned (but can be Normal Set)' (Mystic Swordsman LV4)")
+    fusion_substitute: bool | None = Field(default=None, description="'You can substitute this card for any 1 Fusion Material Monster' "
+                                                                     "(named in the Fusion's materials; 1 per Fusion Summon): King of the Swamp")
     tributes: Tributes | None = None
+    # "The Attribute of this card is also treated as WIND, WATER, FIRE, and EARTH" (Elemental Mistress Doriado, as
+    # printed in 2005: wherever it is): Attribute filters and declarations match these too
+    also_attributes: tuple[Attribute, ...] | None = None
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them
     abilities: tuple[Ability, ...] = ()

@@ -134,6 +134,8 @@ class Amount(OpStep):
             amount = sum(c.defense for c in source)
         elif amount == "count_of":
             amount = len(source)
+        elif amount == "counters_of":  # off the field: those it had as it left (R-CARD-12 removed them)
+            amount = sum(sum(c.counters.values()) if c.loc.on_field else c.field_counters for c in source)
         else:
             amount = sum(c.level for c in source) * 100
         return _scaled(self.ctx, self.params, amount)

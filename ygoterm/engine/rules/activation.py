@@ -145,6 +145,8 @@ def used_this_turn(d: DuelState, p: int, card: CardInst, index: int) -> bool:
 
 def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refusal | None:
     data = card.data
+    if d.traps_locked and isinstance(data, Trap):
+        return Refusal(ACTIVATE, "R-CARD-13", "no Trap Cards can be activated in response to this Normal Summon (Eagle Eye)")
     if card.loc == Loc.HAND:
         if card.owner != p:
             return Refusal(ACTIVATE, "R-TERM-5", "it is in your opponent's hand")

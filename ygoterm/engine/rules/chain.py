@@ -12,7 +12,7 @@ from typing import Any
 
 from ...schema.effects import Effect
 from ..state.card import CardInst, leaves_after_resolving, persists_on_field
-from ..board.continuous import condition_holds, effects_negated, has_flag
+from ..board.continuous import applies, condition_holds, effects_negated, has_flag, sources
 from ..core.decision import PASS, Kind, Option, effect_of
 from ..core.events import ChainResolves, Negated, Note
 from ..board.labels import unique_labels
@@ -24,7 +24,7 @@ from ..effects.resolve import resolve_link
 from ..core.types import Loc, Step
 from ..board import actions
 from .activation import activate, activation_options, target_candidates, used_this_turn
-from .when import SUMMON_EVENTS, signal_matches
+from .when import SUMMON_EVENTS, activation_kind, signal_matches
 
 
 def run_chain(d: DuelState, first: int | None = None) -> "RunChain":
@@ -113,8 +113,9 @@ class ResolveChain(Frame):
             link = self.link = d.chain[-1]
             d.batch += 1
             d.emit(ChainResolves(link.number, link.player, link.card.uid, link.card.name))
-            d.signal("resolved", link.card, link.player)  # nothing answers it, but it happens after what came before:
-            # a "When … you can" trigger of a cost or of an earlier link misses its timing (R-CHAIN-10)
+            d.signal("resolved", link.card, link.player, how="negated" if link.negated else activation_kind(link.card, link.effect))
+            # it happens after what came before: a "When … you can" trigger of a cost or of an earlier link misses its
+            # timing (R-CHAIN-10); "when that Spell Card resolves" answers it (Blast Magician), not when negated
             if link.was_spell_trap_card:
                 self.spent.append(link.card)
             if link.negated:
@@ -125,6 +126,10 @@ class ResolveChain(Frame):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
             elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
+            elif "negates_targeting_on_roll" in d.index.flags and _rolled_off(d, link):
+                d.emit(Negated(link.card.uid, link.card.name, "effect"))
+                if link.card.loc.on_field:
+                    actions.destroy(d, [link.card], by="effect", reason="an Archfiend's die roll negated its effect")
             elif (link.card.is_spell or link.card.is_trap) and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if blocked == "destroy":
@@ -161,6 +166,7 @@ class ResolveChain(Frame):
 
     def cleanup(self, d: DuelState) -> Next:
         d.resolving = False
+        d.traps_locked = False  # (Eagle Eye: until the chain ends)
         self.link = None
         _destroy_targeted(d, self.reaped)
         # R-CHAIN-7: spent Normal/Quick-Play Spells and Normal/Counter Traps go to the GY together.
@@ -197,6 +203,24 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):
         return "negate"
     return ""
+
+
+def _rolled_off(d: DuelState, link: ChainLink) -> bool:
+    """The Archfiends: as an opponent's effect that targets one resolves, a die is rolled for each such monster (its
+    controller rolls); on one of its numbers the effect is negated (and its card destroyed by the caller). Not a chain link."""
+    for t, moves in zip(link.targets, link.target_moves):
+        if t.loc != Loc.MZONE or not t.face_up or t.moves != moves or t.controller == link.player:
+            continue
+        for source, effect in sources(d):
+            spec = effect.continuous
+            if spec is None or not spec.negates_targeting_on_roll or source.controller == link.player \
+                    or not applies(d, source, spec, t):
+                continue
+            roll = d.rng.randint(1, 6)
+            d.emit(Note(f"{source.name}: {link.card.name} targets {t.name}; the die shows {roll}"))
+            if roll in spec.negates_targeting_on_roll:
+                return True
+    return False
 
 
 def _destroy_targeted(d: DuelState, found: list[tuple[CardInst, int]]) -> None:
@@ -239,13 +263,17 @@ class ProcessTriggers(Frame):
     ordered: list[_Pending] = field(default_factory=list)  # the new chain, in order
     asked: int = 0  # triggers of the group asked so far
     started: bool = False
+    # R-PRIO-6: the opponent's Standby/End Phase effects, waiting for the turn player's to be done
+    opponents_phase: list[_Pending] = field(default_factory=list)
 
     def start(self, d: DuelState, _: Any) -> Next:
-        while d.signals:
-            signals, d.signals = d.signals, []
-            d.last_signals = signals
-            last_batch = max(s.batch for s in signals)
-            found = _collect(d, signals, last_batch)
+        while d.signals or self.opponents_phase:
+            if d.signals:
+                signals, d.signals = d.signals, []
+                d.last_signals = signals
+                found = self._turn_players_phase_first(d, _collect(d, signals, max(s.batch for s in signals)))
+            else:
+                found, self.opponents_phase = self.opponents_phase, []
             if not found:
                 continue
             tp = d.turn_player
@@ -257,6 +285,17 @@ class ProcessTriggers(Frame):
             self.ordered, self.chosen, self.asked = [], [], 0
             return self.ask_group(d, None)
         return DONE
+
+    def _turn_players_phase_first(self, d: DuelState, found: list[_Pending]) -> list[_Pending]:
+        """R-PRIO-6: when both players have Standby or End Phase effects, the turn player's are
+        resolved first (with what their resolution triggers), then the opponent's."""
+        tp = d.turn_player
+        phase = [t for t in found if t.signal.event in ("standby_phase", "end_phase")]
+        if not any(t.player == tp for t in phase):
+            return found
+        later = [t for t in phase if t.player != tp]
+        self.opponents_phase.extend(later)
+        return [t for t in found if not any(t is u for u in later)] if later else found
 
     def ask_group(self, d: DuelState, _: Any) -> Next:
         while self.groups:

@@ -13,7 +13,8 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
+from ..board.continuous import (applies, attacks_allowed, effects_negated, fewer_tributes, forced_position, has_flag, sources,
+                                tribute_value)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -272,6 +273,20 @@ def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:
     return foes
 
 
+def targets_for(d: DuelState, attacker: CardInst, targets: list[CardInst | None]) -> list[CardInst | None]:
+    """The targets `attacker` may choose among `targets`: only the monsters its `attack_only`
+    filter names, while the opponent controls one (Blue-Eyes Toon Dragon must attack a face-up Toon)."""
+    if "attack_only" not in d.index.flags:
+        return targets
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.attack_only is not None and applies(d, source, spec, attacker):
+            wanted: list[CardInst | None] = [t for t in targets if t is not None and matches(d, t, spec.attack_only, source.controller, source)]
+            if wanted:
+                return wanted
+    return targets
+
+
 # ---------------------------------------------------------------------- option lists
 
 
@@ -370,13 +385,14 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
     for card in d.players[p].mzone:
         if card is None or declare_attack(d, p, card) is not None:
             continue
-        for target in targets:
+        allowed = targets_for(d, card, targets)
+        for target in allowed:
             if target is None and (card.modifiers or d.index.continuous_count) and has_flag(d, card, "cannot_attack_directly"):
                 continue  # Magical Scientist's Fusion monster
             if card.attacks and attacked_already(d, card, target):
                 continue
             options.append(attack_option(d, card, target))
-        if direct_ok:
+        if direct_ok and allowed is targets:
             if has_flag(d, card, "direct_attack"):  # "can attack your opponent directly" (Jinzo #7)
                 options.append(attack_option(d, card, None))
     if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):

@@ -19,10 +19,11 @@ from .chain import Priority, process_triggers, run_chain
 from .when import answerable
 
 from ..core.decision import EndReason, Option, effect_of
-from ..core.events import Summon
+from ..core.events import Note, Summon
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc, Phase, Pos, SummonKind
 from ..board import actions
+from ..board.continuous import has_flag
 
 # ---------------------------------------------------------------------- priority
 
@@ -242,7 +243,16 @@ class SummonTogether(Frame):
                 d.signal(event, card, self.p, how=self.how)
                 if self.how == "flip":
                     d.signal("flipped", card, self.p)
-        return self.then(d, "finish", window(d))
+        if event == "normal_summoned" and "no_traps_on_normal_summon" in d.index.flags:
+            locker = next((c for c in cards if c.loc == Loc.MZONE and has_flag(d, c, "no_traps_on_normal_summon")), None)
+            if locker is not None:  # "When this card is Normal Summoned successfully, no Trap Cards can be activated" (Eagle Eye)
+                d.traps_locked = True
+                d.emit(Note(f"{locker.name}: no Trap Cards can be activated in response to its Normal Summon"))
+        return self.then(d, "unlocked", window(d))
+
+    def unlocked(self, d: DuelState, _: Any) -> Next:
+        d.traps_locked = False  # (Eagle Eye: the window after the Summon, or the chain started in it, has ended)
+        return DONE
 
 
 _SUMMON_EVENT = {"normal": "normal_summoned", "tribute": "normal_summoned", "gemini": "normal_summoned", "flip": "flip_summoned"}

@@ -87,8 +87,9 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         flags = {name for name in FLAGS if getattr(spec, name)}
         if spec.cannot_activate is not None:
             flags.add("cannot_activate")
-        for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "no_battle_damage_involving", "destroyed_unless",
-                     "cannot_be_destroyed_by"):  # (keys with a value, not a bool)
+        for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
+                     "indestructible_unless_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
+                     "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by"):  # (keys with a value, not a bool)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -198,7 +199,7 @@ class CardInst:
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
+                 "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by")
 
@@ -269,6 +270,7 @@ class CardInst:
         self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/board/views.py
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
+        self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
         self.original_controller: int | None = None  # take control "until the End Phase"
         self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
         self.control_until = 0

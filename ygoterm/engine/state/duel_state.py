@@ -109,6 +109,8 @@ class DuelState:
         self.summoning: tuple[CardInst, ...] = ()  # the monsters of a Summon in its negation window (R-SUMMON-19)
         self.summoned_from: dict[int, Loc] = {}  # … and where each came from (if its Summon is negated it never reached the field)
         self.summon_negated = False
+        # no Trap Card can be activated until the chain that follows this Normal Summon ends (Eagle Eye, rules/windows.py)
+        self.traps_locked = False
         self.delayed: list[Delayed] = []  # effects waiting for a later Standby/End Phase
         self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, turn): "until the end of this turn"
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match

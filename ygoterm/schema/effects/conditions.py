@@ -16,6 +16,8 @@ EventName = Literal[
     "flipped", "destroyed", "destroyed_by_battle", "destroyed_by_effect", "sent_to_gy", "leaves_field",
     "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
     "damage_calculation", "targeted", "battled", "damage_step_start", "banished", "damage_step_end", "lp_gained", "normal_draw",
+    "before_damage_calculation",
+    "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
 ]
 
 
@@ -27,18 +29,23 @@ class When(BaseModel):
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
-    # banished: "face_up" (it was face-up on the field: D.D. Survivor)
+    # banished: "face_up" (it was face-up on the field: D.D. Survivor); damage_step_end: "defense" or
+    # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up"], ...], BeforeValidator(_one_or_many)] | None = None
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
+                   BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
-    # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy: by whose card effect (as a chain
-    # link resolves — not a cost, a Tribute or the hand limit: Fear from the Dark)
+    # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
+    # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an
+    # opponent's card effect" (Elephant Statue of Blessing, Fear from the Dark)
     by: Literal["you", "opponent", "any", "self"] = "any"
+    # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
+    targets_self: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -64,7 +71,9 @@ class Condition(BaseModel):
     lp_at_least: int | None = None
     opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
-    all: "list[Condition] | None" = None  # every one of these holds (Exodia Necross: each of the 5 pieces in your GY)
+    # every one of these holds: two parts with the same key (Black Tyranno: "the only cards your opponent controls are
+    # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
+    all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
     hand_at_least: int | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
@@ -120,6 +129,12 @@ class ContinuousSpec(BaseModel):
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
     cannot_be_destroyed_by_battle: bool = False
+    # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
+    # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
+    cannot_be_destroyed_by_battle_with: Filter | None = None
+    # it cannot be destroyed by the effects of these kinds of cards unless they target it: "cannot be destroyed by Spell/Trap
+    # effects that do not target it" (Different Dimension Dragon: [spell, trap])
+    indestructible_unless_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
@@ -142,6 +157,9 @@ class ContinuousSpec(BaseModel):
     negates_battle_destroyed: bool | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
+    # an opponent's effect that targets it: as it resolves a die is rolled, and on one of these numbers that effect is
+    # negated and its card destroyed (the Archfiends: Desrook Archfiend [3]; not a chain link)
+    negates_targeting_on_roll: Annotated[tuple[int, ...], BeforeValidator(_one_or_many)] | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
     attacks_in_defense: bool = False  # may attack from face-up Defense Position, using its ATK (Total Defense Shogun)
     direct_attack: bool = False
@@ -167,13 +185,20 @@ class ContinuousSpec(BaseModel):
     cannot_be_tributed_for_summon: bool | None = None  # "cannot be Tributed for a Tribute Summon" (Fox Fire; a cost may Tribute it)
     # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross)
     cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # "When this card is Normal Summoned successfully, no Trap Cards can be activated": until the window (or the chain
+    # started in it) after its Normal Summon ends (Eagle Eye; EDOPro: a chain limit till the chain's end)
+    no_traps_on_normal_summon: bool | None = None
     must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
-    destroyed_instead: bool = False
+    # battle: only if it would be destroyed by battle (a Union's 2005 text: "If the equipped monster is destroyed as a result of battle")
+    destroyed_instead: bool | Literal["battle"] = False
     # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
     # an Equip or Continuous card's target, once the chain has resolved (Spirit Reaper; not an activated effect, no chain link)
     destroyed_when_targeted: bool | None = None
+    # while the opponent controls a monster matching this filter, this card can attack only such monsters (Blue-Eyes Toon
+    # Dragon: "If a face-up Toon Monster is on your opponent's side of the field, you must select the Toon Monster as an attack target")
+    attack_only: Filter | None = None
     attacks_each_monster: bool | None = None  # may attack each monster the opponent controls once per Battle Phase (Asura Priest)
     control_cannot_switch: bool | None = None  # no effect can take or swap control of it while it is face-up (Horus LV4)
     unaffected_by_spells: bool | None = None  # Spell Cards' effects do not apply to it (Horus the Black Flame Dragon LV6)

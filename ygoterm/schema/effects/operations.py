@@ -95,7 +95,9 @@ class AmountParams(_Op):
     count_of: how many cards (Emergency Provisions); half: half the player's LP (pay_lp/lose_lp); battle_damage: the
     battle damage the opponent took in the current battle (Fushi No Tori: "an amount equal to the Battle Damage")."""
 
-    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half",
+    # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
+    # battle_damage: what the opponent took in the current battle (Fushi No Tori)
+    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
                                "battle_damage"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
@@ -116,10 +118,15 @@ class Modify(_Op):
     def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
-    times: Literal["roll", "chosen"] | None = None  # atk/def × the die just rolled (Graceful Dice); × the cards the effect chose (its cost's Tributes: Gaia Soul)
+    # atk/def × the die just rolled (Graceful Dice), or × the cards the effect chose — its cost too (Bazoo the Soul-Eater:
+    # "banish up to 3 monsters from your GY; this card gains 300 ATK for each"; its cost's Tributes: Gaia Soul)
+    times: Literal["roll", "chosen"] | None = None
     # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
-    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
+    # while_this_face_up: as long as this effect's card stays face-up on the field ("These effects last as long as this card is
+    # face-up on the field": Castle of Dark Illusions) — it ends for good once the card leaves or is turned face-down
+    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation",
+                   "while_this_face_up"] = "end_of_turn"
     turns: int = Field(default=1, ge=1, le=10)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
@@ -150,6 +157,9 @@ class Counters(_Op):
     count: int = Field(default=1, ge=1)
     # on an add_counter to `self`: "(max. N)" — this card never holds more than N of them (Breaker the Magical Warrior: 1)
     max_counters: int | None = Field(default=None, ge=1)
+    # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
+    # reads that number (Blast Magician)
+    any_number: bool | None = None
 
 
 class Token(_Op):
@@ -180,9 +190,19 @@ class Skip(_Op):
 
 
 class Coin(_Op):
-    heads: list["OpSpec"] = []  # with several coins: run when at least 1 coin shows heads
-    tails: list["OpSpec"] = []  # … when none does
-    coins: int | None = Field(default=None, ge=1, le=5)  # toss this many (default 1); a choose's `count_heads` reads how many showed heads (Gatling Dragon)
+    heads: list["OpSpec"] = []
+    tails: list["OpSpec"] = []
+    # several tosses: `heads` runs if at least `heads_at_least` of them (default: all) are heads, else `tails`
+    # (Barrel Dragon: "toss a coin 3 times and destroy it if at least 2 of the results are heads"); a later `choose` with
+    # `count_heads: true` takes as many cards as showed heads (Gatling Dragon)
+    tosses: int | None = Field(default=None, ge=2, le=5)
+    heads_at_least: int | None = Field(default=None, ge=1, le=5)
+
+    @model_validator(mode="after")
+    def _possible(self) -> "Coin":
+        if self.heads_at_least is not None and self.heads_at_least > (self.tosses or 1):
+            raise ValueError(f"heads_at_least ({self.heads_at_least}) is more than the coins tossed ({self.tosses or 1})")
+        return self
 
 
 class Look(_Op):
@@ -233,6 +253,13 @@ class Handler(_Op):
 # The names of the Python handlers in ygoterm/engine/effects/handlers.py (the schema cannot import
 # the engine; a test checks that both lists agree).
 HANDLER_NAMES: frozenset[str] = frozenset()
+
+
+class ChangeAttackTarget(_Op):
+    """The attack in progress now targets this monster (Dreamsprite: "select another 1 of your Monster Cards and
+    designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
+
+    what: Selection
 
 
 class NoBattleDamage(_Op):
@@ -301,6 +328,9 @@ class Later(_Op):
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
+    # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
+    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger)
+    remember: Literal["chosen", "affected"] | None = None
     do: list["OpSpec"]
 
 
@@ -335,6 +365,9 @@ class SwapControl(_Op):
     """Each player chooses 1 monster they control; they switch control of them (Creature Swap)."""
 
     then: list["OpSpec"] = []  # run on both monsters afterwards (as `chosen`)
+    # self: the effect's controller gives this card (still face-up in its Monster Zone), only the opponent chooses
+    # ("Your opponent selects 1 monster they control. Switch control of the selected monster and this card": Dummy Golem)
+    give: Literal["self"] | None = None
 
 
 class RollDie(_Op):
@@ -397,7 +430,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -432,6 +465,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "fusion_summon": (FusionSummon, lambda v: v or {}),
     "ritual_summon": (RitualSummon, lambda v: v or {}),
     "handler": (Handler, lambda v: {"name": v} if isinstance(v, str) else v),
+    "change_attack_target": (ChangeAttackTarget, _what_or),
     "no_battle_damage": (NoBattleDamage, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),

@@ -17,10 +17,15 @@ from ..registry import RunOps, run_ops, verb
 
 @verb("coin")
 def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> "RunOps | None":
-    tosses = [ctx.d.rng.random() < 0.5 for _ in range(params.coins or 1)]
-    ctx.link.heads = sum(tosses)
-    ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {', '.join('heads' if h else 'tails' for h in tosses)}"))
-    return run_ops(ctx, params.heads if ctx.link.heads else params.tails)
+    if params.tosses is None:
+        heads = ctx.d.rng.random() < 0.5
+        ctx.link.heads = int(heads)
+        ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if heads else 'tails'}"))
+        return run_ops(ctx, params.heads if heads else params.tails)
+    results = [ctx.d.rng.random() < 0.5 for _ in range(params.tosses)]  # "toss a coin 3 times" (Barrel Dragon)
+    count = ctx.link.heads = sum(results)  # (a later `choose` with `count_heads` takes as many: Gatling Dragon)
+    ctx.d.emit(Note(f"Coin tosses for {ctx.card.name}: {', '.join('heads' if r else 'tails' for r in results)} ({count} head{'' if count == 1 else 's'})"))
+    return run_ops(ctx, params.heads if count >= (params.heads_at_least or params.tosses) else params.tails)
 
 
 @verb("roll_die")

@@ -17,7 +17,8 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d = ctx.d
     effect = Effect.model_construct(kind="trigger", do=list(params.do), label=f"{ctx.card.name} (delayed)")
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
-                             ctx.card.moves if params.needs_self else None, [(c, c.moves) for c in ctx.chosen],
+                             ctx.card.moves if params.needs_self else None,
+                             [(c, c.moves) for c in (ctx.affected if params.remember == "affected" else ctx.chosen)],
                              params.optional))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
