@@ -289,14 +289,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "optional": "old wording 'When this card is Tribute Summoned, you can return …': optional (a 'When … you can' trigger, "
                     "timing: when), the comma hides the cue",
     },
-    "Blue-Eyes Shining Dragon": {
-        "cost": "'Must be Special Summoned (from your hand) by Tributing 1 \"Blue-Eyes Ultimate Dragon\"' is its Special Summon "
-                "procedure, whose Tribute is its cost (as Archlord Zerato's)",
-    },
-    "Blue-Eyes Toon Dragon": {
-        "cost": "'Must first be Special Summoned (from your hand) by Tributing 2 monsters, while you control \"Toon World\"' is its "
-                "Special Summon procedure: a condition and a Tribute cost (as Archlord Zerato's)",
-    },
     "Burning Beast": {
         "target": "old wording 'equip it to your \"Freezing Beast\"' targets (today's Union texts: 'Target 1 \"Freezing Beast\" you "
                   "control; equip this card to that target')",
