@@ -137,6 +137,42 @@ def test_cache_gives_identical_cards(tmp_path, monkeypatch):
     assert cold.digest == warm.digest
 
 
+def test_a_warm_pool_validates_only_the_cards_used(tmp_path, monkeypatch):
+    """A 200,000-card import made every command validate every card again (5 s, 800 MB for
+    `cards show`): from the cache a card stays its JSON until it is used."""
+    monkeypatch.setenv("YGOTERM_CACHE", str(tmp_path / "cache"))
+    path = write(tmp_path, "good.yaml", GOOD)
+    cold = CardPool.load([], files=[path])
+    warm = CardPool.load([], files=[path])
+    assert len(warm) == 3 and warm.names() == {"Blue-Eyes White Dragon", "Stardust Dragon", "Mystical Space Typhoon"}
+    assert all(isinstance(raw, bytes) for raw in warm.by_id._cards.values())
+    assert warm.get("stardust dragon") == cold.get("Stardust Dragon")
+    assert [type(raw).__name__ for raw in warm.by_id._cards.values()] == ["bytes", "Monster", "bytes"]
+    assert warm.get(5318639) is warm.get("Mystical Space Typhoon"), "validated once, then kept"
+
+
+def test_every_shipped_card_survives_the_cache_unchanged(pool):
+    """The cache stores a card without its default values: reading it back gives the same card."""
+    from ygoterm.schema.cardpool import card_adapter
+
+    for card in pool:
+        assert card_adapter.validate_json(card_adapter.dump_json(card, by_alias=True, exclude_defaults=True)) == card, card.name
+
+
+def test_a_damaged_cache_is_read_again_from_the_card_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("YGOTERM_CACHE", str(tmp_path / "cache"))
+    path = write(tmp_path, "good.yaml", GOOD)
+    cold = CardPool.load([], files=[path])
+    (cache,) = (tmp_path / "cache").rglob("*.json")
+    index, first, second, third = cache.read_bytes().split(b"\n")
+    for damaged in (b"\n".join([index, second, first, third]),  # two cards' JSON swapped
+                    b"\n".join([index, b'{"id": 89631139, "kind": "trap"', second, third])):  # one cut short
+        cache.write_bytes(damaged)
+        warm = CardPool.load([], files=[path])
+        assert [warm.get(c.id) for c in cold] == list(cold)
+        assert cache.read_bytes().split(b"\n")[1:] == [first, second, third], "the cache is written afresh"
+
+
 def test_changed_file_is_not_served_from_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("YGOTERM_CACHE", str(tmp_path / "cache"))
     path = write(tmp_path, "good.yaml", GOOD)

@@ -530,6 +530,23 @@ def test_reimporting_the_base_database_after_an_add_on_works(cli, home, tmp_path
     assert user_pool().get(900003).name == "New Imp"
 
 
+def test_the_next_command_reads_the_imported_cards_from_the_cache(cli, home, cdb, monkeypatch):
+    """An import validated its cards already: the pool's cache gets them, so the first command
+    after a big import does not parse and validate every card again."""
+    from ygoterm.schema import cardpool
+
+    assert cli("cards", "import", cdb)[0] == 0
+    expected = CardPool.load(paths.card_dirs(), use_cache=False)
+
+    def refuse(text: str, *_: object) -> None:
+        raise AssertionError("a card file was parsed instead of read from the cache")
+
+    monkeypatch.setattr(cardpool, "_json_lines", refuse)  # (alternates.yaml is read by `parse`)
+    pool = user_pool()
+    assert sorted(c.id for c in pool) == sorted(c.id for c in expected)
+    assert all(pool.get(c.id) == c for c in expected)
+
+
 def test_an_import_too_big_for_the_pool_is_refused_unless_narrowed(cli, home, tmp_path, monkeypatch):
     from ygoterm.schema import cardimport
 

@@ -186,6 +186,38 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "\"The Sanctuary in the Sky\" is on the field' is its Special Summon procedure (a condition and a Tribute cost)",
         "cost": "old wording 'by discarding 1 LIGHT Monster Card from your hand to the Graveyard, destroy …': the discard is its cost (R-TERM-4)",
     },
+    "Don Turtle": {
+        "optional": "old wording 'When this card is Normal Summoned or Flip Summoned, you can Special Summon …': optional (and a "
+                    "'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "Drill Bug": {
+        "optional": "old wording 'When this card inflicts Battle Damage …, you can select …': optional (and a 'When … you can' "
+                    "trigger, timing: when), the comma hides the cue",
+    },
+    "Dragon Seeker": {
+        "target": "old wording 'destroy 1 face-up Dragon-Type monster on the field' targets (today's text: 'Target 1 face-up "
+                  "Dragon monster on the field; destroy it'; EDOPro Dragon Seeker: EFFECT_FLAG_CARD_TARGET)",
+    },
+    "Desertapir": {
+        "target": "old wording 'Flip 1 face-up monster on the field … You cannot select \"Desertapir\"' targets (today's text: "
+                  "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
+    },
+    "Dummy Golem": {
+        "text": "old wording: its FLIP effect is two sentences, 'FLIP: Your opponent selects 1 monster that they control. Switch "
+                "control of the selected monster and this card.' (swap_control with give: self) — the audit gives a FLIP only the first",
+        "flip": "old wording: the FLIP's first sentence only says who selects; the second, 'Switch control of the selected monster "
+                "and this card', is what its swap_control does",
+    },
+    "Dreamsprite": {
+        "target": "old wording 'select another 1 of your Monster Cards and designate it as the attack's target' targets (EDOPro "
+                  "Dreamsprite: EFFECT_FLAG_CARD_TARGET, chosen as the trigger activates before damage calculation)",
+    },
+    "Desrook Archfiend": {
+        "cost": "old wording 'you can send this card from your hand to the Graveyard to Special Summon the \"Terrorking Archfiend\"': "
+                "sending itself is the cost (EDOPro Desrook Archfiend: aux.SelfToGraveCost)",
+        "optional": "old wording 'When a \"Terrorking Archfiend\" … is destroyed and sent to the Graveyard, you can send …': optional "
+                    "(and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
     "Inferno": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 FIRE monster in your Graveyard' "
                 "is its Special Summon procedure (today's: 'Must first be Special Summoned (from your hand) by banishing …')",
@@ -236,6 +268,79 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Decayed Commander": {
         "optional": "old wording 'When this card is Normal Summoned successfully, you can Special Summon …': optional, the comma hides the cue",
     },
+    "Fairy Guardian": {
+        "cost": "old wording 'Tribute this face-up card to return 1 Spell Card …': the Tribute is the cost (R-TERM-4), as the LV "
+                "monsters' 'send this face-up card to the Graveyard to Special Summon …' (Ultimate Insect LV1)",
+    },
+    "Fenrir": {
+        "text": "old wording 'This card can only be Special Summoned by removing 2 WATER monsters in your Graveyard from play' "
+                "is its Special Summon procedure (as Inferno)",
+    },
+    "Freezing Beast": {
+        "target": "old Union wording 'you can equip it to your \"Burning Beast\" as an Equip Card' targets (today's Unions: "
+                  "'Target 1 \"Burning Beast\" you control; equip this card to that target', as Y-Dragon Head's)",
+        "once_per_turn": "the one sentence 'Once per turn, … you can equip it …, OR unequip … and Special Summon this card' is a "
+                         "Union's two ignitions sharing one use a turn (once_per_turn: card, as Y-Dragon Head's)",
+    },
+    "Freed the Matchless General": {
+        "once_per_turn": "there is one normal draw to replace: one Freed's search a turn, every copy (once_per_turn: name; its 2005 "
+                         "text: 'you can add 1 … per turn instead of drawing')",
+    },
+    "Fushioh Richie": {
+        "optional": "old wording 'When this card is flipped face-up, you can Special Summon …': optional, the comma hides the cue "
+                    "(as Aqua Spirit)",
+    },
+    "Garuda the Wind Spirit": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
+                "is its Special Summon procedure (as Inferno)",
+        "target": "old wording 'you can select 1 face-up monster your opponent controls, and change its battle position' targets "
+                  "(2005 'select' on activation is a target, as Aqua Spirit's)",
+        "optional": "old wording 'During your opponent's End Phase, you can select …': optional, the comma hides the cue (as Aqua Spirit)",
+    },
+    # goat batch b1
+    "Bite Shoes": {
+        "target": "old wording 'Change the battle position of 1 face-up monster on the field' targets (today's text: 'FLIP: "
+                  "Target 1 face-up monster on the field; change that target's battle position')",
+    },
+    "Blade Rabbit": {
+        "target": "old wording 'destroy 1 monster on your opponent's side of the field' targets (today's text: 'When this card is "
+                  "changed from Attack Position to face-up Defense Position: Target 1 monster your opponent controls; destroy that target')",
+    },
+    "Catnipped Kitty": {
+        "text": "old wording 'you can make the DEF of 1 monster on your opponent's side of the field 0', which the verb cues do not "
+                "read: a `modify` with `set_def: 0` that targets (today's text: 'Once per turn: You can target 1 monster your "
+                "opponent controls; its DEF becomes 0 until the end of this turn')",
+    },
+    "Bombardment Beetle": {
+        "text": "old wording 'Pick up and see 1 face-down Defense Position Monster Card …. If it is an Effect Monster, destroy it …' "
+                "is one FLIP effect that targets, looks and destroys (today's text: 'FLIP: Target 1 face-down Defense Position "
+                "monster your opponent controls; look at it, and if it is an Effect Monster, destroy it')",
+        "flip": "the FLIP text is split at its first sentence; the scripted FLIP effect is both sentences (see 'text')",
+    },
+    "Brain Jacker": {
+        "target": "old wording 'Equip this card to a monster on your opponent's side of the field' targets (today's text: 'FLIP: "
+                  "Target 1 monster your opponent controls; equip this card to that target')",
+    },
+    "Blast Juggler": {
+        "target": "old wording 'to select and destroy 2 face-up monsters' targets (today's text: 'During your Standby Phase: You can "
+                  "Tribute this card, then target 2 face-up monsters with 1000 or less ATK; destroy them')",
+        "cost": "old wording 'Tribute this face-up card to select and destroy …': the Tribute is its cost (R-TERM-3/4)",
+    },
+    "Big Eye": {
+        "text": "'Look at up to 5 cards from the top of your Deck, then place them on the top of the Deck in any order' is one "
+                "`look` with `then: reorder` — the verb cues name no operation there",
+        "flip": "its FLIP text is that `look` (see 'text')",
+    },
+    "Behemoth the King of All Animals": {
+        "optional": "old wording 'When this card is Tribute Summoned, you can return …': optional (a 'When … you can' trigger, "
+                    "timing: when), the comma hides the cue",
+    },
+    "Burning Beast": {
+        "target": "old wording 'equip it to your \"Freezing Beast\"' targets (today's Union texts: 'Target 1 \"Freezing Beast\" you "
+                  "control; equip this card to that target')",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
@@ -243,7 +348,7 @@ ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
 # How a text names each operation (case-insensitive; `Set` is the capitalised game word).
 VERBS: dict[str, str] = {
     "destroy": r"\bdestroy",
-    "banish": r"\bbanish",
+    "banish": r"\bbanish|\bremoved? from play\b",  # (2005: "remove from play")
     "special_summon": r"\bspecial summon",
     "token": r"\btokens?\b",
     "add_to_hand": r"\badd",
@@ -256,12 +361,15 @@ VERBS: dict[str, str] = {
     "damage": r"\bdamage\b(?! step| calculation)|\binflict",
     "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
-    "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\boriginal ATK\b|\bscale\b",
+    "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\battack once again\b|"
+              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b",  # (2005: "it can attack once again in a row": a second attack;
+    # "increase the ATK of this card by 700 points": Emes the Infinity)
     "change_position": r"\bpositions?\b|\bflip",
     "negate": r"\bnegate",
     "equip": r"\bequip",
     "take_control": r"\bcontrol of\b|\btake control\b",
-    "swap_control": r"\bswap control\b",
+    "swap_control": r"\b(?:swap|switch) control\b",
+    "change_attack_target": r"\battack'?s target\b|\battack target\b",
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",
@@ -289,7 +397,7 @@ VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}
 # What the text before ";" does on activation, as a cost operation (R-TERM-4; a Tribute is a
 # send_to_gy, R-TERM-3). A declaration there is made on activation too (R-CHAIN-5).
 COSTS = {
-    "pay_lp": r"\bpay(?:ing)?\b", "discard": r"\bdiscard", "send_to_gy": r"\btribute|\bsend", "banish": r"\bbanish",
+    "pay_lp": r"\bpay(?:ing)?\b", "discard": r"\bdiscard", "send_to_gy": r"\btribut(?:e|ing)|\bsend", "banish": r"\bbanish",
     "detach": r"\bdetach", "remove_counter": r"\bremove\b.*\bcounter", "destroy": r"\bdestroy", "reveal": r"\breveal",
     "declare": r"\bdeclare\b(?! an attack)",
 }
@@ -639,9 +747,15 @@ def audit(card) -> list[tuple[str, str]]:
     return problems
 
 
+_ATTRIBUTE_BULLET = re.compile(r"^●?\s*(?:LIGHT|DARK|EARTH|WATER|FIRE|WIND)\s*:(?![^.;]*:)")
+_ATTRIBUTE_HEADER = re.compile(r"\bgets the following effect\(s\) while there is a monster\(s\) with the following Attribute\(s\)")
+
+
 def is_effect_text(text: str) -> bool:
     """A text that reads as an effect to activate: 'FLIP:', a condition 'When …:', or a cost or a
     target before ';' (a ';' joining two continuous effects, "All … gain 200 ATK; all … lose", is none)."""
+    if _ATTRIBUTE_BULLET.match(text) or _ATTRIBUTE_HEADER.search(text):
+        return False  # "● EARTH: Negate …": what the monster gets while such a monster is on the field (Element Saurus) — its own effect is read
     _, cost, _ = split_effect(text)
     return text.startswith("FLIP:") or ":" in text or bool(TARGET.search(cost)) or any(re.search(rx, cost, re.I) for rx in COSTS.values())
 

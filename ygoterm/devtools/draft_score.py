@@ -95,12 +95,7 @@ class _Patched(PoolCache):
 
 
 def _patch(pool: CardPool, card: Card, effects: tuple[Effect, ...]) -> CardPool:
-    copy = CardPool(by_id=dict(pool.by_id), by_name=dict(pool.by_name), origin=pool.origin, files=pool.files,
-                    digest=pool.digest, alternates=pool.alternates)
-    copy._folded, copy._aka = dict(pool._folded), dict(pool._aka)
-    own = copy.by_id[card.id]
-    copy.add(own.model_copy(update={"effects": effects}), pool.origin[card.id])
-    return copy
+    return pool.replaced(pool.by_id[card.id].model_copy(update={"effects": effects}))
 
 
 def scenarios_of(name: str, files: dict[Path, str]) -> list[Path]:

@@ -82,6 +82,12 @@ class ImportFigures:
     cold_s: float
     warm_s: list[float]
     search_s: list[float]
+    # `ygoterm cards show NAME` as a user runs it (a new process), best of 3, and its peak memory:
+    # with the imported cards, and with the shipped cards only
+    show_s: float = 0.0
+    show_mb: float = 0.0
+    show_shipped_s: float = 0.0
+    show_shipped_mb: float = 0.0
 
 
 def generate_cdb(path: Path, count: int, seed: int = 0) -> None:
@@ -172,10 +178,35 @@ def measure_import(count: int, warm_runs: int = 5) -> ImportFigures:
                 t0 = time.perf_counter()
                 search(pool, query)
                 searches.append(time.perf_counter() - t0)
+            show = _command(["cards", "show", "Generated Import 7"])
+            os.environ["YGOTERM_HOME"] = str(Path(tmp) / "empty")
+            shipped = _command(["cards", "show", "Gemini Elf"])
         finally:
             for key, value in saved.items():
                 if value is None:
                     os.environ.pop(key, None)
                 else:
                     os.environ[key] = value
-        return ImportFigures(count, len(plan.cards), size, imported, cold, warm, searches)
+        return ImportFigures(count, len(plan.cards), size, imported, cold, warm, searches, *show, *shipped)
+
+
+def _command(args: list[str], runs: int = 3) -> tuple[float, float]:
+    """A ygoterm command in a new process, as a user runs it: best wall time of `runs`, in seconds,
+    and the peak resident memory of that run, in MB. A small wrapper process starts it (a child
+    forked from this big one would count this one's memory as its own peak)."""
+    import json
+    import subprocess
+    import sys
+
+    wrapper = ("import json, resource, subprocess, sys, time; t = time.perf_counter(); "
+               "code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+               "print(json.dumps([code, time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss]))")
+    best = (float("inf"), 0.0)
+    for _ in range(runs):
+        done = subprocess.run([sys.executable, "-c", wrapper, sys.executable, "-m", "ygoterm", *args],
+                              capture_output=True, text=True, check=True)
+        code, wall, peak_kb = json.loads(done.stdout)
+        if code != 0:
+            raise RuntimeError(f"ygoterm {' '.join(args)} exited {code}")
+        best = min(best, (wall, peak_kb / 1024))
+    return best

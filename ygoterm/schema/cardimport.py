@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from .cardpool import ALTERNATES_FILE, CardPool
+from .cardpool import ALTERNATES_FILE, CardPool, remember
 from .carddb import Raw, Source
 from .cards import Card, card_list_adapter
 from .jsonio import loads
@@ -32,7 +32,7 @@ from .query import search
 
 CARDS_PER_FILE = 1000
 FILE_BYTES = 2 * 1024 * 1024  # a card file of the import ends before this size (well under MAX_CARD_FILE_BYTES)
-MAX_IMPORT_CARDS = 50_000  # the game's whole database holds some 13,000 cards; more slows every command
+MAX_IMPORT_CARDS = 250_000  # the game's whole database holds some 13,000 cards: this is far beyond any real one
 IMPORT_FILES = re.compile(r"cards-\d{3,}\.yaml|alternates\.yaml|passcodes\.tsv")  # what an import writes (an older marker lists nothing)
 MARKER = ".import.json"  # marks a folder written by an import (hidden: the pool loader skips it)
 INDEX = "passcodes.tsv"  # every passcode of the source with its name and what became of it
@@ -50,6 +50,7 @@ class Plan:
     scripted_in_pool: int = 0
     notes: Counter[str] = field(default_factory=Counter)  # other things worth saying, → cards
     invalid: list[str] = field(default_factory=list)  # cards our schema refused, with why
+    checked: dict[int, Card] = field(default_factory=dict, repr=False)  # plan.cards as validated
 
     @property
     def alternate_count(self) -> int:
@@ -65,11 +66,12 @@ def plan_import(source: Source, pool: CardPool, only: list[str] | None = None) -
     chosen = _chosen(cards, pool, only, plan)
     if len(chosen) > MAX_IMPORT_CARDS:
         raise DataError([Problem(source.file, 0, 0, "", f"{len(chosen):,} cards to import: at most {MAX_IMPORT_CARDS:,} at once "
-                                 "(the game's whole database holds some 13,000; every command would load them all)",
+                                 "(the game's whole database holds some 13,000)",
                                  "import the cards you need with --only (a `cards search` query), or split the database")])
     for card, data in zip(cards, dicts):
         if card.id in chosen:
             plan.cards.append(data)
+            plan.checked[card.id] = card
             plan.names[card.id] = (card.name, "imported")
         else:
             plan.names[card.id] = (card.name, "not chosen (--only)")
@@ -185,7 +187,7 @@ def _card_dicts(sorting: _Sorting, pool: CardPool, plan: Plan) -> list[dict[str,
             return pool.by_id[code].deck_name
         if code in kept and depth < 8:
             further = treated.get(code)
-            return (deck_name(further, depth + 1) if further in kept or further in pool.by_id else None) or kept[code].name
+            return (deck_name(further, depth + 1) if further is not None and (further in kept or further in pool.by_id) else None) or kept[code].name
         return None
 
     dicts = []
@@ -400,7 +402,20 @@ def write_import(plan: Plan, pool: CardPool, target: Path) -> bool:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     shutil.rmtree(old, ignore_errors=True)
+    _remember(plan, files)
     return True
+
+
+def _remember(plan: Plan, files: dict[str, str]) -> None:
+    """Give the pool's cache the cards just written, as validated here: the first command after
+    an import then reads them from the cache instead of validating every card again. The card
+    files hold plan.cards in order, one line each (`- {…}`, a JSON line never spans two)."""
+    start = 0
+    for name, text in files.items():
+        if name.startswith("cards-"):
+            count = text.count("\n- ")
+            remember(text.encode("utf-8"), [plan.checked[card["id"]] for card in plan.cards[start:start + count]])
+            start += count
 
 
 def imported_names(dirs: list[Path]) -> dict[int, tuple[str, str, str]]:

@@ -119,6 +119,7 @@ class Tributes(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     count: NumRange | None = None
     where: Filter | None = None
+    or_none: bool | None = None  # it may also be Normal Summoned/Set without Tributing (Fusilier Dragon, the Dual-Mode Beast)
 
 
 class Monster(CardBase):
@@ -146,7 +147,12 @@ class Monster(CardBase):
     # "When this card is Normal Summoned successfully, no Trap Cards can be activated" (Creeping Doom Manta): in the
     # window after such a Summon of it, and in the chain started there until it has resolved, no Trap Card is activated
     locks_traps_on_summon: tuple[Literal["normal", "flip"], ...] | None = None
+    fusion_substitute: bool | None = Field(default=None, description="'You can substitute this card for any 1 Fusion Material Monster' "
+                                                                     "(named in the Fusion's materials; 1 per Fusion Summon): King of the Swamp")
     tributes: Tributes | None = None
+    # "The Attribute of this card is also treated as WIND, WATER, FIRE, and EARTH" (Elemental Mistress Doriado, as
+    # printed in 2005: wherever it is): Attribute filters and declarations match these too
+    also_attributes: tuple[Attribute, ...] | None = None
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them
     abilities: tuple[Ability, ...] = ()

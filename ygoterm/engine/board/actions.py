@@ -13,13 +13,14 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import battle_negated, effects_negated, forced_position, has_flag
+from .continuous import applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, sources
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
 def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face_up: bool = True,
          pos: Pos | None = None, reason: str = "", controller: int | None = None, top: bool = True,
-         quiet: bool = False, reveal: bool = False, destroyed: bool = False, as_from: Loc | None = None) -> Move:
+         quiet: bool = False, reveal: bool = False, destroyed: bool = False, as_from: Loc | None = None,
+         by: int | None = None) -> Move:
     """Take `card` from where it is and put it in `dst` (a pile's top unless `top` is False).
 
     Cards leaving the field go to their owner's piles (R-TERM-5); a Token that leaves the
@@ -27,13 +28,19 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     the Extra Deck. `quiet` leaves the Move out of the log when a more specific event
     (Summon, SetCard, Destroyed) tells the same story; `reveal` shows a card added to the
     hand to both players. `as_from`: where the card counts as coming from for triggers (a
-    monster whose Summon was negated never reached the field, R-SUMMON-19).
+    monster whose Summon was negated never reached the field, R-SUMMON-19). `by`: the player whose
+    card's effect moves it ("sent from your hand to your Graveyard by an opponent's card effect":
+    Elephant Statue of Blessing), None for a cost, a rule or a Summon.
     """
     src = card.loc
     was_face_up = card.face_up  # (a face-up card both players saw: they know it wherever it goes hidden)
     held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
     if src == Loc.MZONE:
         card.field_atk = card.atk if card.face_up else card.base_atk
+    if src.on_field:
+        card.field_counters = sum(card.counters.values())
+        if not dst.on_field:
+            card.tributes_used = 0  # how it was Tribute Summoned or Set is forgotten once it leaves (Behemoth revived has 2700 ATK)
     pair = card.bound if card.bound is not None and src.on_field else None
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
@@ -51,6 +58,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     leaving = src.on_field and not dst.on_field
     if leaving:
         _release(d, card)
+        if was_face_up:
+            end_while_this_face_up(d, card)
         if src == Loc.MZONE:
             release_held(d, card)
     if controller is not None:
@@ -76,12 +85,16 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
                  reason, private)
     if not quiet:
         d.emit(event)
+    # whose card effect sent it to the GY, as a chain link resolves: not a cost, a Tribute or the hand limit
+    if by is None and dst == Loc.GY and d.resolving and d.chain:
+        by = d.chain[-1].player  # sent there as a chain link resolves: by that link's card effect (a destruction too)
+    card.sent_by = by if dst == Loc.GY else None
     if d.index.responders:
         if leaving and as_from is None:
             d.signal("leaves_field", card, card.owner, src=src)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
-            d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how)
+            d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)
         elif dst == Loc.BANISHED and src != Loc.BANISHED:  # how: face_up, from face-up on the field (D.D. Survivor)
             d.signal("banished", card, card.owner, src=as_from or src, how="face_up" if src.on_field and was_face_up else "")
     if leaving:
@@ -212,8 +225,12 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
+        if by == "effect" and source is not None and card.loc == Loc.MZONE and "cannot_be_destroyed_by" in d.index.flags \
+                and _kind_word(source) in immune_kinds(d, card):
+            d.emit(Note(f"{card.name} cannot be destroyed by the effect of {source.name}"))
+            continue  # Exodia Necross: "cannot be destroyed by Spell/Trap effects"
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
-            instead = destroyed_instead(d, card)  # a Union: "destroy this card instead"
+            instead = destroyed_instead(d, card, by)  # a Union: "destroy this card instead"
             if instead is not None:
                 card.battle_destroyed = False
                 destroy(d, [instead], by="effect", source=instead, reason=f"destroyed instead of {card.name}")
@@ -225,10 +242,11 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         culprit = 1 - card.controller if by == "battle" else source.controller if source is not None else None
         if by == "battle" and d.attack is not None:
             source = d.attack.target if card is d.attack.attacker else d.attack.attacker
+        sender = culprit if by == "effect" else None  # ("sent … by a card effect": not by battle or the rules)
         if card.uid in together:
-            move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin)
+            move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin, by=sender)
         else:
-            move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin)
+            move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin, by=sender)
         if card.uid in negated:
             card.negated_at = card.moves
             d.emit(Note(f"{card.name}'s effects are negated: it was destroyed by battle"))
@@ -240,17 +258,43 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
                 d.signal(f"destroyed_by_{by}", card, card.owner, src=src, by_player=culprit, by_card=source)
 
 
-def send_to_gy(d: DuelState, cards: Iterable[CardInst], *, reason: str, as_from: dict[int, Loc] | None = None) -> None:
+def _kind_word(card: CardInst) -> str:
+    return "monster" if card.is_monster else "spell" if card.is_spell else "trap"
+
+
+def immune_kinds(d: DuelState, card: CardInst) -> set[str]:
+    """The kinds of cards whose effects cannot destroy `card` (a continuous `cannot_be_destroyed_by` that applies to it)."""
+    kinds: set[str] = set()
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.cannot_be_destroyed_by and applies(d, source, spec, card):
+            kinds.update(spec.cannot_be_destroyed_by)
+    return kinds
+
+
+def send_to_gy(d: DuelState, cards: Iterable[CardInst], *, reason: str, as_from: dict[int, Loc] | None = None,
+               by: int | None = None) -> None:
     for card in list(cards):
-        move(d, card, Loc.GY, reason=reason, as_from=as_from.get(card.uid) if as_from else None)
+        move(d, card, Loc.GY, reason=reason, as_from=as_from.get(card.uid) if as_from else None, by=by)
 
 
-def discard(d: DuelState, cards: Iterable[CardInst], *, cost: bool = False) -> None:
-    """R-TERM-13: from the hand to the GY; one discard event is one trigger moment (R-TERM-12)."""
+def discard(d: DuelState, cards: Iterable[CardInst], *, cost: bool = False, by: int | None = None) -> None:
+    """R-TERM-13: from the hand to the GY; one discard event is one trigger moment (R-TERM-12).
+    `by`: the player whose card's effect makes it discard (None: a cost, the hand limit)."""
     for card in list(cards):
         if card.loc == Loc.HAND:
-            move(d, card, Loc.GY, reason=Reason.DISCARD)
-            d.signal("discarded", card, card.owner)
+            move(d, card, Loc.GY, reason=Reason.DISCARD, by=by)
+            d.signal("discarded", card, card.owner, by_player=by)
+
+
+def end_while_this_face_up(d: DuelState, source: CardInst) -> None:
+    """`source` leaves the field or turns face-down: the changes its effects made "as long as this
+    card is face-up on the field" end for good (Castle of Dark Illusions' Zombies)."""
+    for side in d.players:
+        for monster in side.mzone:
+            if monster is not None and monster.modifiers and any(m.until == "while_this_face_up" and m.source == source.uid
+                                                                 for m in monster.modifiers):
+                monster.modifiers = [m for m in monster.modifiers if not (m.until == "while_this_face_up" and m.source == source.uid)]
 
 
 def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = True) -> None:
@@ -284,6 +328,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
     if new == Pos.ATTACK and old in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE):
         d.signal("changed_to_attack", card, card.controller)  # from Defense Position, face-up or face-down (Crass Clown)
     if was_face_up and not card.face_up:
+        end_while_this_face_up(d, card)
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
         # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)
         card.counters = {}  # R-CARD-12
@@ -375,6 +420,12 @@ def enforce_positions(d: DuelState) -> None:
         for card in side.mzone:
             if card is not None and card.pos == Pos.ATTACK and forced_position(d, card) is not None:
                 set_position(d, card, "defense")
+    if "destroyed_unless" in d.index.flags:  # Exodia Necross: "destroy this card unless all 5 … are in your GY"
+        for source, effect in list(sources(d)):
+            spec = effect.continuous
+            if spec is not None and spec.destroyed_unless is not None and source.loc == Loc.MZONE \
+                    and not condition_holds(d, source, spec.destroyed_unless):
+                destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"

@@ -44,11 +44,28 @@ def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
         if effects_negated(d, card):
             continue
         for effect in card.continuous:
-            if applies_from_here(card, effect) and (effect.condition is None or condition_holds(d, card, effect.condition)):
+            if applies_from_here(card, effect) and (effect.condition is None or _condition_holds_once(d, card, effect)):
                 yield card, effect
     for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
         if turn == d.turn:
             yield card, effect
+
+
+def _condition_holds_once(d: DuelState, card: CardInst, effect: Effect) -> bool:
+    """A continuous effect's condition, read without reading itself again: a condition on ATK (Drillago: "the only cards
+    your opponent controls are face-up monsters with 1600 or more ATK") reads continuous effects, this one among them —
+    inside that reading, this effect does not apply."""
+    key = (card.uid, id(effect))
+    if key in _reading:
+        return False
+    _reading.add(key)
+    try:
+        return condition_holds(d, card, effect.condition)  # type: ignore[arg-type]
+    finally:
+        _reading.discard(key)
+
+
+_reading: set[tuple[int, int]] = set()  # (card uid, effect) whose condition is being read
 
 
 def _continuous_on_field(d: DuelState) -> list[CardInst]:
@@ -221,6 +238,32 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     return False
 
 
+def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | None) -> bool:
+    """Whether `card` cannot be destroyed by battle with `other` ("with a monster that has 1900 or less ATK": Different
+    Dimension Dragon)."""
+    if other is None or "cannot_be_destroyed_by_battle_with" not in d.index.flags:
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.cannot_be_destroyed_by_battle_with is not None and applies(d, source, spec, card) \
+                and matches(d, other, spec.cannot_be_destroyed_by_battle_with, card.controller, source):
+            return True
+    return False
+
+
+def indestructible_untargeted(d: DuelState, card: CardInst, kind: str, targeted: bool) -> bool:
+    """Whether `card` is not destroyed by an effect of a card of this kind ("spell", "trap", "monster") that does not target
+    it ("cannot be destroyed by Spell/Trap effects that do not target it": Different Dimension Dragon)."""
+    if targeted or "indestructible_unless_targeted" not in d.index.flags:
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.indestructible_unless_targeted and kind in spec.indestructible_unless_targeted \
+                and applies(d, source, spec, card):
+            return True
+    return False
+
+
 def equip_takes_battle_destruction(d: DuelState, card: CardInst) -> CardInst | None:
     """Relinquished: the monster equipped to it that is destroyed by battle in its place."""
     if not card.equips or not has_flag(d, card, "equip_takes_battle_destruction"):
@@ -335,6 +378,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         if len(found) not in c.count if c.count is not None else not found:
             return False
     if c.any is not None and not any(condition_holds(d, card, sub) for sub in c.any):
+        return False
+    if c.all is not None and not all(condition_holds(d, card, sub) for sub in c.all):
         return False
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
@@ -469,6 +514,12 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
             if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]
+        if "no_battle_damage_involving" in d.index.flags:  # Emissary of the Oasis: none from a battle with such a monster in it
+            for source, effect in sources(d):
+                involving = effect.continuous.no_battle_damage_involving if effect.continuous is not None else None
+                if involving is not None and source.controller in damage and \
+                        any(c is not None and matches(d, c, involving, source.controller, source) for c in (attacker, target)):
+                    del damage[source.controller]
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2

@@ -66,8 +66,12 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.can_equip_self is not None, _can_equip_self),
-        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
+        (bool(f.atk_above_self), _atk_above_self),
+        (f.flipped_by_attack is not None, _flipped_by_attack), (f.sent_this_turn_by is not None, _sent_this_turn_by),
+        (f.atk_below_self is not None or f.original_atk_below_self is not None, _below_self),
+        (f.atk_at_most_removed is not None, _atk_at_most_removed),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -187,6 +191,32 @@ def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: C
     return any(other.atk <= card.atk for other in select(d, where, player, source, events) if other is not card and other.is_monster)
 
 
+def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster on the field whose ATK is higher than this effect's card's (Freed the Brave Wanderer)."""
+    return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
+
+
+def _flipped_by_attack(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The attack target that was face-down when the Damage Step began (R-BATTLE-5), or with `false` not that one."""
+    attack = d.attack
+    return (attack is not None and attack.target is card and attack.target_flipped) == f.flipped_by_attack
+
+
+def _sent_this_turn_by(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the GY, sent there this turn by a card effect of that player (Fairy Guardian: "by your opponent's card effect")."""
+    if card.loc != Loc.GY or card.arrived_turn != d.turn or card.sent_by is None:
+        return False
+    return (card.sent_by == player) == (f.sent_this_turn_by == "you")
+def _atk_at_most_removed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose ATK is at most N × the counters the cost of `source`'s chain link removed
+    (Blast Magician) — before that link is on the chain, × the counters `source` has, the most it could remove."""
+    if not card.is_monster or source is None:
+        return False
+    removed = next((link.removed for link in reversed(d.chain) if link.card is source and link.removed), None)
+    most = sum(source.counters.values()) if removed is None else removed
+    return card.atk <= most * f.atk_at_most_removed  # type: ignore[operator]
+
+
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
 
@@ -230,6 +260,11 @@ def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
     return (card.loc == Loc.SZONE and card.equip_target is not None) == f.equip_card
 
 
+def _equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The monster the effect's card is equipped to (Burning Beast: "the equipped monster")."""
+    return (source is not None and source.equip_target is card and source.loc == Loc.SZONE) == f.equipped
+
+
 def _flip(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return (card.is_monster and "flip" in card.monster.abilities) == f.flip
 
@@ -240,6 +275,16 @@ def _normal_summonable(d: DuelState, card: CardInst, f: Filter, player: int, sou
 
 def _set_or(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return not card.face_up or matches(d, card, f.set_or, player, source, events)  # type: ignore[arg-type]
+
+
+def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose ATK (`atk_below_self`) or original ATK (`original_atk_below_self`) is lower than this card's ATK or
+    DEF — read only while this card is face-up in a Monster Zone (Des Kangaroo, Elemental HERO Thunder Giant)."""
+    if source is None or source.loc != Loc.MZONE or not source.face_up or not card.is_monster or card.loc == Loc.SZONE:
+        return False
+    if f.atk_below_self is not None and not card.atk < (source.atk if f.atk_below_self == "atk" else source.defense):
+        return False
+    return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
 
 
 def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -267,8 +312,9 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
         return False
-    if f.attribute is not None and monster.attribute not in f.attribute:
-        return False
+    if f.attribute is not None and monster.attribute not in f.attribute \
+            and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):
+        return False  # (Elemental Mistress Doriado is also WIND, WATER, FIRE and EARTH)
     if f.type is not None and monster.type not in f.type:
         return False
     if f.not_type is not None and monster.type in f.not_type:
@@ -326,6 +372,8 @@ def _is_declared(d: DuelState, card: CardInst) -> bool:
         return card.is_monster and card.monster.level is not None and card.level == int(word)
     if not card.is_monster:
         return False
+    if what == "attribute" and card.monster.also_attributes and word in card.monster.also_attributes:
+        return True  # (Elemental Mistress Doriado)
     return (card.monster.type if what == "type" else card.monster.attribute) == word
 
 

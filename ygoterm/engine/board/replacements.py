@@ -75,11 +75,13 @@ def battle_victim_negated(d: DuelState, card: CardInst, destroyer: CardInst | No
     return False
 
 
-def destroyed_instead(d: DuelState, card: CardInst) -> CardInst | None:
-    """The face-up card destroyed in place of monster `card` (a Union equipped to it), if any."""
+def destroyed_instead(d: DuelState, card: CardInst, by: str = "effect") -> CardInst | None:
+    """The face-up card destroyed in place of monster `card` (a Union equipped to it), if any;
+    one that replaces only a destruction by battle (`destroyed_instead: battle`) when `by` is "battle"."""
     for source, effect in sources(d):
         spec = effect.continuous
-        if spec is not None and spec.destroyed_instead and source is not card and source.loc.on_field \
+        if spec is not None and spec.destroyed_instead and (spec.destroyed_instead is True or by == "battle") \
+                and source is not card and source.loc.on_field \
                 and applies(d, source, spec, card):
             return source
     return None

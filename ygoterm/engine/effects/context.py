@@ -44,11 +44,18 @@ class Ctx:
     affected: list[CardInst] = field(default_factory=list)  # the cards the last moving operation moved
     from_top: list[CardInst] = field(default_factory=list)  # revealed from the top of a Deck (reveal_until): taken from there, the Deck was not searched (R-ZONE-7)
 
+    @property
+    def by(self) -> int | None:
+        """Whose card's effect moves the cards this operation moves (for "sent … by an opponent's card
+        effect": Elephant Statue of Blessing); None while paying a cost, which is no effect (R-TERM-4)."""
+        return None if self.cost else self.player
+
     def players(self, who: fx.Player) -> list[int]:
         p = self.player
         return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p], "owner": [self.card.owner],
                 "controller": [self.card.controller],
-                "event_player": [self.link.signal.player, *self.link.signal.players] if self.link.signal else [1 - p]}[who]
+                "event_player": [self.link.signal.player, *self.link.signal.players] if self.link.signal else [1 - p],
+                "destroyer": [self.link.signal.by if self.link.signal and self.link.signal.by is not None else 1 - p]}[who]
 
     def targets(self) -> list[CardInst]:
         """R-CHAIN-6: the targets that were still valid when the link began to resolve and have
@@ -122,8 +129,11 @@ class Ctx:
             if spec.pick is not None and candidates:
                 candidates = _extreme(candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
+            hi = spec.count.max
+            if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
+                lo = hi = self.link.heads
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
-                            lo, spec.count.max, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
+                            lo, hi, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes
                 chosen.ctx, chosen.among_chosen = self, spec.among == "chosen"
                 return chosen

@@ -112,6 +112,9 @@ def amount_of(ctx: Ctx, params: fx.AmountParams, player: int) -> "int | Amount":
     amount = params.amount
     if amount == "half":
         return ctx.d.players[player].lp // 2
+    if amount == "battle_damage":  # what the opponent took in the current battle (Fushi No Tori)
+        attack = ctx.d.attack
+        return _scaled(ctx, params, attack.dealt.get(1 - ctx.player, 0) if attack is not None else 0)
     if isinstance(amount, int):
         return _scaled(ctx, params, amount)
     counted: int | Amount = Amount(ctx, params).after(ctx.cards(params.of) if params.of is not None else list(ctx.chosen))
@@ -131,6 +134,8 @@ class Amount(OpStep):
             amount = sum(c.defense for c in source)
         elif amount == "count_of":
             amount = len(source)
+        elif amount == "counters_of":  # off the field: those it had as it left (R-CARD-12 removed them)
+            amount = sum(sum(c.counters.values()) if c.loc.on_field else c.field_counters for c in source)
         else:
             amount = sum(c.level for c in source) * 100
         return _scaled(self.ctx, self.params, amount)

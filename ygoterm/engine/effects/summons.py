@@ -72,15 +72,24 @@ def _slots(groups: tuple[MaterialGroup, ...]) -> list[MaterialGroup]:
     return [g for g in groups for _ in range(g.min)]
 
 
-def _fill(slots: list[MaterialGroup], pool: list[Any]) -> bool:
-    """Can every slot take a different definition of `pool`? (small backtracking search)"""
+def _fill(slots: list[MaterialGroup], pool: list[Any], substitute: bool = True) -> bool:
+    """Can every slot take a different definition of `pool`? (small backtracking search) While
+    `substitute`, one fusion substitute (King of the Swamp) may take a slot that names a monster."""
     if not slots:
         return True
     first, rest = slots[0], slots[1:]
     for i, data in enumerate(pool):
-        if _fits_group(data, first) and _fill(rest, pool[:i] + pool[i + 1:]):
+        if _fits_group(data, first) and _fill(rest, pool[:i] + pool[i + 1:], substitute):
+            return True
+        if substitute and _substitutes(data, first) and _fill(rest, pool[:i] + pool[i + 1:], False):
             return True
     return False
+
+
+def _substitutes(data: Any, group: MaterialGroup) -> bool:
+    """Whether `data` is a fusion substitute that can take the place of `group`'s material: a
+    material the Fusion names ("substitute this card for any 1 Fusion Material Monster")."""
+    return group.name is not None and isinstance(data, Monster) and bool(data.fusion_substitute)
 
 
 def _material_pool(d: DuelState, p: int, params: fx.FusionSummon, source: CardInst) -> list[CardInst]:
@@ -191,8 +200,10 @@ class FusionSummon(_MonsterSummon):
         i = len(materials)
         if i < len(slots):
             slot, rest = slots[i], slots[i + 1:]
-            candidates = [c for c in pool if c not in materials and group_ok(c, slot)
-                          and _fill(rest, [x.data for x in pool if x not in materials and x is not c])]
+            free = not any(_substitutes(m.data, s) and not group_ok(m, s) for m, s in zip(materials, slots))  # no substitute used yet
+            candidates = [c for c in pool if c not in materials and (
+                group_ok(c, slot) and _fill(rest, [x.data for x in pool if x not in materials and x is not c], free)
+                or free and _substitutes(c.data, slot) and _fill(rest, [x.data for x in pool if x not in materials and x is not c], False))]
             return self.ask("took", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
                                           f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material",
                                           subject=fusion.uid))

@@ -4,19 +4,20 @@ the Damage Step's five sub-steps each ending in its window, damage calculation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import battle_result, effects_negated, equip_takes_battle_destruction, has_flag
+from ..board.continuous import (battle_indestructible_with, battle_result, effects_negated, equip_takes_battle_destruction,
+                                has_flag)
 from ..core.decision import Kind, Option
 from ..core import events
 from ..core.events import (AttackStopped, DamageCalc, Flip, Replay)
 from ..core.machine import DONE, Frame, Next
 from ..board.labels import unique_labels
-from .legality import attack_option, attack_targets, attacked_already, battle_options, in_attacking_position
-from ..state.links import AttackState
+from .legality import attack_option, attack_targets, attacked_already, battle_options, in_attacking_position, targets_for
+from ..state.links import AttackState, Signal
 from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
 from ..core.types import Loc, Phase, Pos, Step
@@ -128,8 +129,9 @@ class Attack(Frame):
         # R-BATTLE-3: replay. Re-choosing is not a new declaration.
         d.emit(Replay(attacker.uid, attacker.name))
         targets = attack_targets(d, p)
-        options = [attack_option(d, attacker, t) for t in targets if not attacked_already(d, attacker, t)]
-        if None not in targets and d.index.continuous_count:
+        allowed = targets_for(d, attacker, targets)
+        options = [attack_option(d, attacker, t) for t in allowed if not attacked_already(d, attacker, t)]
+        if None not in targets and d.index.continuous_count and allowed is targets:
             if has_flag(d, attacker, "direct_attack"):
                 options.append(attack_option(d, attacker, None))
         options.append(STOP)
@@ -171,6 +173,7 @@ class DamageStep(Frame):
     """R-BATTLE-4 sub-steps, with R-BATTLE-5 (face-down targets) and the tables of R-BATTLE-7…9."""
 
     p: int
+    held: list[Signal] = field(default_factory=list)  # signals kept for after damage calculation (a flipped target's)
 
     def start(self, d: DuelState, _: Any) -> Next:
         d.set_step(Step.DAMAGE_START)
@@ -186,17 +189,24 @@ class DamageStep(Frame):
         d.set_step(Step.BEFORE_DAMAGE)
         target = _attack(d).target
         if target is not None and not target.face_up:
-            _attack(d).target_was_set = target.pos == Pos.FACEDOWN_DEFENSE  # (not a face-down Attack one: Darkness Approaches)
-            target.face_up = True
-            target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
-            target.flipped_turn = d.turn
-            d.emit(Flip(target.uid, target.name, target.pos))
-            d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
+            _flip_target(d, _attack(d), target)
+        if target is not None and "before_damage_calculation" in d.index.trigger_events:
+            # "if this card attacks a Defense Position monster with 2000 or more DEF" (Disc Fighter): about the attacker, once
+            # the target is face-up; the flip's own signal waits (its FLIP activates after damage calculation, R-BATTLE-5)
+            self.held, d.signals = d.signals, []
+            attacker = _attack(d).attacker
+            d.signal("before_damage_calculation", attacker, attacker.controller)
+            return self.then(d, "damage_calculation", window(d))
         return self.then(d, "damage_calculation", window(d, triggers=False))
 
     def damage_calculation(self, d: DuelState, _: Any) -> Next:
+        if self.held:
+            d.signals[:0], self.held = self.held, []
         if _battle_over(d, self.p, _attack(d)):
             return DONE
+        target = _attack(d).target
+        if target is not None and not target.face_up:  # a face-down monster the attack was moved to (Dreamsprite)
+            _flip_target(d, _attack(d), target)
         d.set_step(Step.DAMAGE_CALC)
         return self.then(d, "calculate", window(d, triggers=False))
 
@@ -221,10 +231,14 @@ class DamageStep(Frame):
         d.set_step(Step.DAMAGE_END)
         d.batch += 1
         destroyed = [c for c in (state.attacker, state.target) if c is not None and c.battle_destroyed and c.loc == Loc.MZONE]
-        if d.index.responders:  # "at the end of the Damage Step" (Ryu Kokki): about each battler, as the destroyed ones leave
+        # "at the end of the Damage Step" (Ryu Kokki): about each battler, as the destroyed ones leave; `how` is its position
+        # in that battle ("this Defense Position card": Legendary Jujitsu Master)
+        positions = {c.uid: "attack" if c.pos.is_attack else "defense" for c in (state.attacker, state.target)
+                     if c is not None and c.loc == Loc.MZONE}
+        if d.index.responders:
             for card in (state.attacker, state.target):
-                if card is not None and card.loc == Loc.MZONE:
-                    d.signal("damage_step_end", card, card.controller)
+                if card is not None and card.loc == Loc.MZONE and card not in destroyed:
+                    d.signal("damage_step_end", card, card.controller, how=positions[card.uid])
         if d.index.continuous_count:
             for card in list(destroyed):
                 substitute = equip_takes_battle_destruction(d, card)  # Relinquished
@@ -233,7 +247,21 @@ class DamageStep(Frame):
                     card.battle_destroyed = False
                     actions.destroy(d, [substitute], by="effect", source=card, reason=f"destroyed instead of {card.name}")
         actions.destroy(d, destroyed, by="battle")
+        if d.index.responders:  # … and each battler it destroyed, where it went: only an effect that works from there
+            for card in destroyed:  # answers (Getsu Fuhma's `from: [field, gy]`: it still destroys what it battled)
+                d.signal("damage_step_end", card, card.controller if card.loc.on_field else card.owner, how=positions[card.uid])
         return self.then(d, "finish", window(d))
+
+
+def _flip_target(d: DuelState, state: AttackState, target: CardInst) -> None:
+    """R-BATTLE-5: the face-down attack target is flipped face-up before damage calculation."""
+    state.target_was_set = target.pos == Pos.FACEDOWN_DEFENSE  # (not a face-down Attack one: Darkness Approaches)
+    state.target_flipped = True
+    target.face_up = True
+    target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
+    target.flipped_turn = d.turn
+    d.emit(Flip(target.uid, target.name, target.pos))
+    d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
 
 
 def _battle_over(d: DuelState, p: int, state: AttackState) -> bool:
@@ -262,6 +290,7 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
     if damage:
         if target is None and d.index.continuous_count and has_flag(d, attacker, "wins_match"):
             d.match_claim = p  # Victory Dragon
+        state.dealt = dict(damage)
         try:
             d.change_lps({who: -amount for who, amount in damage.items()}, "battle")
         finally:
@@ -272,5 +301,13 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
 
 
 def _mark(d: DuelState, card: CardInst) -> None:
-    if not has_flag(d, card, "cannot_be_destroyed_by_battle") and d.players[card.controller].battle_immune_turn != d.turn:
+    if not has_flag(d, card, "cannot_be_destroyed_by_battle") and d.players[card.controller].battle_immune_turn != d.turn \
+            and not battle_indestructible_with(d, card, _other_battler(d, card)):
         card.battle_destroyed = True
+
+
+def _other_battler(d: DuelState, card: CardInst) -> CardInst | None:
+    state = d.attack
+    if state is None:
+        return None
+    return state.target if card is state.attacker else state.attacker

@@ -24,7 +24,7 @@ from ..effects.resolve import resolve_link
 from ..core.types import Loc, Step
 from ..board import actions
 from .activation import activate, activation_options, target_candidates, used_this_turn
-from .when import SUMMON_EVENTS, signal_matches
+from .when import SUMMON_EVENTS, activation_kind, signal_matches
 
 
 def run_chain(d: DuelState, first: int | None = None) -> "RunChain":
@@ -113,8 +113,9 @@ class ResolveChain(Frame):
             link = self.link = d.chain[-1]
             d.batch += 1
             d.emit(ChainResolves(link.number, link.player, link.card.uid, link.card.name))
-            d.signal("resolved", link.card, link.player)  # nothing answers it, but it happens after what came before:
-            # a "When … you can" trigger of a cost or of an earlier link misses its timing (R-CHAIN-10)
+            d.signal("resolved", link.card, link.player, how="negated" if link.negated else activation_kind(link.card, link.effect))
+            # it happens after what came before: a "When … you can" trigger of a cost or of an earlier link misses its
+            # timing (R-CHAIN-10); "when that Spell Card resolves" answers it (Blast Magician), not when negated
             if link.was_spell_trap_card:
                 self.spent.append(link.card)
             if link.negated:
@@ -211,21 +212,23 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
 
 
 def _rolled_away(d: DuelState, link: ChainLink) -> CardInst | None:
-    """Darkbishop Archfiend: as an opponent's effect that targets a face-up monster it protects
-    resolves, it rolls a die (R-TERM-7); the card whose roll negates the effect, if one does."""
-    if "negates_targeting_on_roll" not in d.index.flags or not link.targets:
+    """The Archfiends (Darkbishop, Desrook …): as an opponent's effect that targets a face-up monster one
+    protects resolves, a die is rolled for each such monster (R-TERM-7; not a chain link); on one of its
+    numbers the effect is negated. The Archfiend whose roll negated it, if one did."""
+    if "negates_targeting_on_roll" not in d.index.flags:
         return None
-    for source, effect in sources(d):
-        spec = effect.continuous
-        if spec is None or not spec.negates_targeting_on_roll or source.controller == link.player:
+    for t, moves in zip(link.targets, link.target_moves):
+        if t.loc != Loc.MZONE or not t.face_up or t.moves != moves or t.controller == link.player:
             continue
-        if not any(t.loc == Loc.MZONE and t.face_up and t.controller == source.controller and applies(d, source, spec, t)
-                   for t in link.targets):
-            continue
-        roll = d.rng.randint(1, 6)
-        d.emit(Note(f"{source.name}: the die shows {roll}"))
-        if roll in spec.negates_targeting_on_roll:
-            return source
+        for source, effect in sources(d):
+            spec = effect.continuous
+            if spec is None or not spec.negates_targeting_on_roll or source.controller == link.player \
+                    or not applies(d, source, spec, t):
+                continue
+            roll = d.rng.randint(1, 6)
+            d.emit(Note(f"{source.name}: {link.card.name} targets {t.name}; the die shows {roll}"))
+            if roll in spec.negates_targeting_on_roll:
+                return source
     return None
 
 
@@ -269,13 +272,17 @@ class ProcessTriggers(Frame):
     ordered: list[_Pending] = field(default_factory=list)  # the new chain, in order
     asked: int = 0  # triggers of the group asked so far
     started: bool = False
+    # R-PRIO-6: the opponent's Standby/End Phase effects, waiting for the turn player's to be done
+    opponents_phase: list[_Pending] = field(default_factory=list)
 
     def start(self, d: DuelState, _: Any) -> Next:
-        while d.signals:
-            signals, d.signals = d.signals, []
-            d.last_signals = signals
-            last_batch = max(s.batch for s in signals)
-            found = _collect(d, signals, last_batch)
+        while d.signals or self.opponents_phase:
+            if d.signals:
+                signals, d.signals = d.signals, []
+                d.last_signals = signals
+                found = self._turn_players_phase_first(d, _collect(d, signals, max(s.batch for s in signals)))
+            else:
+                found, self.opponents_phase = self.opponents_phase, []
             if not found:
                 continue
             tp = d.turn_player
@@ -287,6 +294,17 @@ class ProcessTriggers(Frame):
             self.ordered, self.chosen, self.asked = [], [], 0
             return self.ask_group(d, None)
         return DONE
+
+    def _turn_players_phase_first(self, d: DuelState, found: list[_Pending]) -> list[_Pending]:
+        """R-PRIO-6: when both players have Standby or End Phase effects, the turn player's are
+        resolved first (with what their resolution triggers), then the opponent's."""
+        tp = d.turn_player
+        phase = [t for t in found if t.signal.event in ("standby_phase", "end_phase")]
+        if not any(t.player == tp for t in phase):
+            return found
+        later = [t for t in phase if t.player != tp]
+        self.opponents_phase.extend(later)
+        return [t for t in found if not any(t is u for u in later)] if later else found
 
     def ask_group(self, d: DuelState, _: Any) -> Next:
         while self.groups:
@@ -432,6 +450,8 @@ def _trigger_fires(d: DuelState, card: CardInst, effect: Effect, s: Signal, last
     if s.card is card and card.moves != s.moves:
         return False  # R-CHAIN-10: it changed location before the trigger could activate
     about_itself = s.card is card and (effect.kind == "flip" or effect.when is None or effect.when.subject in (None, "self"))
+    if about_itself and s.event == "damage_step_end" and not _trigger_place_ok(card, effect):
+        return False  # destroyed by that battle: "at the end of the Damage Step" only if its effect works from the GY (Getsu Fuhma)
     if not about_itself and (not _trigger_place_ok(card, effect) or card.arrived_at > s.at):
         # it must already have been where its effect works when the event happened; so must a
         # card whose trigger is about any card, even when it is the one (Solemn Wishes drawn

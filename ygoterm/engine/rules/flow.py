@@ -144,9 +144,32 @@ def draw_phase(d: DuelState) -> Frame | tuple[()]:
     """R-PHASE-2 and R-SETUP-6: the first player skips the draw of turn 1."""
     d.set_phase(Phase.DRAW)
     if d.turn != 1 or d.rules.duel.first_turn_draw:
+        if "normal_draw" in d.index.trigger_events:
+            return DrawPhase()
         for card in d.draw(d.turn_player, 1):
             d.signal("drawn", card, d.turn_player)
     return window(d)
+
+
+@dataclass
+class DrawPhase(Frame):
+    """R-PHASE-2: before the normal draw only an effect that replaces it may be activated — a trigger
+    of the event `normal_draw` (Freed the Matchless General: "instead of conducting your normal draw",
+    with the operation `replace_draw`); then the draw, unless it was replaced."""
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        d.signal("normal_draw", None, d.turn_player)
+        return self.then(d, "draw", process_triggers(d))
+
+    def draw(self, d: DuelState, _: Any) -> Next:
+        p = d.turn_player
+        if d.players[p].draw_replaced_turn != d.turn:
+            for card in d.draw(p, 1):
+                d.signal("drawn", card, p)
+        return self.then(d, "over", window(d))
+
+    def over(self, d: DuelState, _: Any) -> Next:
+        return DONE
 
 
 @dataclass

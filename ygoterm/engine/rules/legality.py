@@ -13,7 +13,8 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import attacks_allowed, condition_holds, effects_negated, fewer_tributes, forced_position, has_flag, tribute_value
+from ..board.continuous import (applies, attacks_allowed, condition_holds, effects_negated, fewer_tributes, forced_position,
+                                has_flag, sources, tribute_value)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -39,6 +40,8 @@ def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[
     lo = hi = 0 if level <= 4 else 1 if level <= 6 else 2
     rule = card.monster.tributes
     monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute]
+    if "cannot_be_tributed_for_summon" in d.index.flags:  # Fox Fire
+        monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed_for_summon")]
     if rule is not None:
         if rule.count is not None:
             lo = rule.count.min if rule.count.min is not None else lo
@@ -83,7 +86,7 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     level = card.level
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
-        if need:
+        if need and not may_skip_tributes(card):
             if d.index.continuous_count:
                 tribute_power = sum(tribute_value(d, c, card) for c in monsters)
             elif card.monster.tributes is not None or tribute_power is None:
@@ -106,6 +109,12 @@ def normal_summon_allowed(d: DuelState, card: CardInst) -> bool:
     Normal Summoned while you control a monster"); a Normal Set is not a Summon (R-SUMMON-1)."""
     condition = card.monster.normal_summon_if
     return condition is None or condition_holds(d, card, condition)
+
+
+def may_skip_tributes(card: CardInst) -> bool:
+    """It may also be Normal Summoned or Set without Tributing (Fusilier Dragon, the Dual-Mode Beast)."""
+    rule = card.monster.tributes
+    return rule is not None and bool(rule.or_none)
 
 
 def _tribute_words(card: CardInst) -> str:
@@ -273,6 +282,20 @@ def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:
     return foes
 
 
+def targets_for(d: DuelState, attacker: CardInst, targets: list[CardInst | None]) -> list[CardInst | None]:
+    """The targets `attacker` may choose among `targets`: only the monsters its `attack_only`
+    filter names, while the opponent controls one (Blue-Eyes Toon Dragon must attack a face-up Toon)."""
+    if "attack_only" not in d.index.flags:
+        return targets
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.attack_only is not None and applies(d, source, spec, attacker):
+            wanted: list[CardInst | None] = [t for t in targets if t is not None and matches(d, t, spec.attack_only, source.controller, source)]
+            if wanted:
+                return wanted
+    return targets
+
+
 # ---------------------------------------------------------------------- option lists
 
 
@@ -371,13 +394,14 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
     for card in d.players[p].mzone:
         if card is None or declare_attack(d, p, card) is not None:
             continue
-        for target in targets:
+        allowed = targets_for(d, card, targets)
+        for target in allowed:
             if target is None and (card.modifiers or d.index.continuous_count) and has_flag(d, card, "cannot_attack_directly"):
                 continue  # Magical Scientist's Fusion monster
             if card.attacks and attacked_already(d, card, target):
                 continue
             options.append(attack_option(d, card, target))
-        if direct_ok:
+        if direct_ok and allowed is targets:
             if has_flag(d, card, "direct_attack"):  # "can attack your opponent directly" (Jinzo #7)
                 options.append(attack_option(d, card, None))
     if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):

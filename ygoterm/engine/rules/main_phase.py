@@ -16,7 +16,7 @@ from ..core.decision import Kind, Option, OptionVerb, Refusal, effect_of
 from ..core.events import (SetCard, Summon)
 from ..core.machine import DONE, Frame, Next, Return
 from ..board.labels import unique_labels
-from .legality import BATTLE, NORMAL_SUMMON, main_options, tribute_terms
+from .legality import BATTLE, NORMAL_SUMMON, may_skip_tributes, main_options, tribute_terms
 from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
 from ..core.types import Loc, Phase, Pos, Reason
@@ -107,6 +107,7 @@ class NormalSummon(Frame):
     uid: int
     setting: bool
     need: int = 0  # Tributes needed
+    none_ok: bool = False  # … or none at all (Fusilier Dragon, the Dual-Mode Beast)
 
     def start(self, d: DuelState, _: Any) -> Next:
         p, card = self.p, d.cards[self.uid]
@@ -114,21 +115,27 @@ class NormalSummon(Frame):
         need, most, monsters = tribute_terms(d, p, card)
         self.need = need
         card.tributes_used = 0
+        # its Tributes, or none at all (Fusilier Dragon, the Dual-Mode Beast): without them when they cannot be paid
+        self.none_ok = none_ok = need > 0 and may_skip_tributes(card) and d.players[p].free_mzone() is not None
+        if none_ok and sum(tribute_value(d, c, card) for c in monsters) < need:
+            return self.place(d, ())
         if not need:
             return self.place(d, ())
         options = unique_labels(d, [Option(f"card:{c.uid}", c.name if c.face_up or c.controller == p else "face-down monster", c.uid)
                                     for c in monsters])
         doubles = d.index.continuous_count and any(tribute_value(d, c, card) > 1 for c in monsters)
         many = f"{need}" if most == need else f"{need} or {most}" if most == need + 1 else f"{need} to {most}"
-        prompt = f"Tribute {many} monster{'s' if most > 1 else ''} for {card.name}"
+        prompt = f"Tribute {many} monster{'s' if most > 1 else ''} for {card.name}" + (", or none" if none_ok else "")
         most = min(most, len(monsters))
-        lo = 1 if doubles else need
+        lo = 0 if none_ok else 1 if doubles else need
         fits = tuple(frozenset(f"card:{c.uid}" for c in s) for n in range(lo, most + 1) for s in combinations(monsters, n)
-                     if tribute_refusal(d, p, card, list(s), need) is None)
+                     if (none_ok and not s) or tribute_refusal(d, p, card, list(s), need) is None)
         return self.ask("place", d.ask(p, Kind.CARDS, options, prompt, lo=lo, hi=most, verb="tribute", sets=fits, subject=card.uid))
 
     def selection_refusal(self, d: DuelState, chosen: tuple[Option, ...]) -> Refusal | None:
         """Why a set of Tributes outside the decision's `sets` is refused."""
+        if self.none_ok and not chosen:
+            return None
         return tribute_refusal(d, self.p, d.cards[self.uid], [d.card_of(o) for o in chosen], self.need)
 
     def place(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
@@ -150,7 +157,7 @@ class NormalSummon(Frame):
                 d.batch += 1
                 d.signal("set", card, p)
             return DONE
-        return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if self.need else "normal",
+        return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if chosen else "normal",
                                                                   properly=True))
 
 

@@ -42,7 +42,8 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
             if any(_subject_ok(d, p, card, when, m, m.controller) for m in d.summoning):
                 return True
         elif name == "activated":
-            if d.chain and _link_kind_ok(d.chain[-1], when) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player):
+            if d.chain and _link_kind_ok(d.chain[-1], when) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
+                    and (not when.targets_self or card in d.chain[-1].targets):
                 return True
         elif name == "damage_calculation":
             if d.step == Step.DAMAGE_CALC and d.attack is not None:
@@ -87,7 +88,9 @@ def _subject_ok(d: DuelState, p: int, card: CardInst, when: When, subject: CardI
 def signal_matches(d: DuelState, p: int, card: CardInst, when: When, s: Signal, default: str = "any") -> bool:
     if s.event not in when.event and not _implied(s, when):
         return False
-    if s.event == "activated" and when.activated is not None and s.card is not None:
+    if s.event == "resolved" and s.how == "negated":
+        return False  # "when that Spell Card resolves": not a negated activation
+    if s.event in ("activated", "resolved") and when.activated is not None and s.card is not None:
         kind = s.how or ("monster" if s.card.is_monster else s.card.data.kind)  # the activation's kind, if recorded
         if kind not in when.activated:
             return False

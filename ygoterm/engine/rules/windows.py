@@ -19,7 +19,7 @@ from .chain import Priority, process_triggers, run_chain
 from .when import answerable
 
 from ..core.decision import EndReason, Option, effect_of
-from ..core.events import Summon
+from ..core.events import Note, Summon
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc, Phase, Pos, SummonKind
 from ..board import actions
@@ -242,6 +242,7 @@ class SummonTogether(Frame):
                        and kind in (c.monster.locks_traps_on_summon or ())), None)
         if locker is not None:
             d.traps_locked_by = locker.name  # (until the chain started now has resolved, or the window closes: `unlock`)
+            d.emit(Note(f"{locker.name}: no Trap Card can be activated in answer to its Summon"))
         event = _SUMMON_EVENT.get(self.how, "special_summoned")
         for card in cards:
             if card.loc == Loc.MZONE:

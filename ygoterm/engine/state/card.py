@@ -87,7 +87,9 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         flags = {name for name in FLAGS if getattr(spec, name)}
         if spec.cannot_activate is not None:
             flags.add("cannot_activate")
-        for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "negates_targeting_on_roll"):  # (keys with a value, not a bool)
+        for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
+                     "indestructible_unless_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
+                     "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by"):  # (keys with a value, not a bool)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -197,8 +199,8 @@ class CardInst:
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "original_controller",
-                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with",
+                 "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "field_counters", "original_controller",
+                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by")
 
     # from the definition (`PROFILE`)
@@ -234,6 +236,7 @@ class CardInst:
         self.pos = Pos.FACEDOWN_DEFENSE
         self.face_up = False
         self.arrived_turn = 0  # turn it entered its current location
+        self.sent_by: int | None = None  # in the GY: the player whose card effect sent it there, if one did (Fairy Guardian)
         self.pos_changed_turn = 0  # last turn its battle position changed by the player (R-SUMMON-4/5)
         self.attacks = 0  # attacks declared this turn (R-BATTLE-1)
         self.attacked_foes: tuple[tuple[int, int], ...] = ()  # (uid, moves) of the monsters it attacked this turn (Asura Priest)
@@ -267,6 +270,7 @@ class CardInst:
         self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/board/views.py
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
+        self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
         self.original_controller: int | None = None  # take control "until the End Phase"
         self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
         self.control_until = 0
@@ -297,7 +301,8 @@ class CardInst:
     def forces_position(self) -> bool:
         """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
         destroys it in face-up Defense Position (Berserk Gorilla)."""
-        return any(e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense) for e in self.continuous)
+        return any(e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
+                                                 or e.continuous.destroyed_unless is not None) for e in self.continuous)
 
     @property
     def is_extra_deck(self) -> bool:

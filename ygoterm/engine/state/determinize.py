@@ -116,7 +116,7 @@ def _normal_set_with(data: Monster, tributes: int) -> bool:
     if rule is not None and rule.count is not None:
         need = rule.count.min if rule.count.min is not None else need
         most = rule.count.max if rule.count.max is not None else need
-    return need <= tributes <= most
+    return need <= tributes <= most or (tributes == 0 and rule is not None and bool(rule.or_none))
 
 
 def _strictness(card: CardInst) -> int:

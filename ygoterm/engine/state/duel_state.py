@@ -375,6 +375,8 @@ class DuelState:
             side = self.players[player]
             side.lp = max(0, side.lp + delta)
             self.emit(LifePoints(player, delta, side.lp, kind))
+            if delta > 0:
+                self.signal("lp_gained", None, player)  # "each time you gain LP" (Fire Princess)
         zero = [p for p in (0, 1) if self.players[p].lp == 0]
         if zero:
             self.lose(zero, EndReason.LP, "LP reached 0 (R-WIN-1)")

@@ -54,6 +54,8 @@ class ChainLink:
     chosen: list[CardInst] = field(default_factory=list)
     declared: Any = None
     rolled: int = 1  # the last die this effect rolled (op roll_die)
+    heads: int = 0  # how many of the coins this effect tossed last showed heads (op coin)
+    removed: int = 0  # the counters its cost removed, as many as its player chose (remove_counter any_number: Blast Magician)
     resolving_targets: list[tuple[CardInst, int]] | None = None  # valid targets when it began to resolve
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
 
@@ -115,3 +117,5 @@ class AttackState:
     fresh: bool = True  # the declaration is still the last thing that happened (Mirror Force, R-CHAIN-10)
     no_damage: set[int] = field(default_factory=set)  # players who take no battle damage (Kuriboh)
     target_was_set: bool = False  # the target was face-down Defense when the Damage Step began, and was flipped (R-BATTLE-5)
+    target_flipped: bool = False  # the target was face-down (Defense or Attack) when the Damage Step began, and was flipped
+    dealt: dict[int, int] = field(default_factory=dict)  # the battle damage each player took in this battle (Fushi No Tori)

@@ -17,7 +17,7 @@ class Player:
 
     __slots__ = ("index", "lp", "deck", "hand", "mzone", "szone", "gy", "banished", "extra",
                  "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
-                 "traps_from_hand_turn", "used_names", "skips_left",
+                 "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo")
 
@@ -43,6 +43,7 @@ class Player:
         self.battle_immune_turn = 0  # … and their monsters are not destroyed by battle
         self.used_names: dict[str, int] = {}  # card name → turn "only 1 per turn" was used (once_per_turn: name)
         self.traps_from_hand_turn = 0  # Makyura the Destructor: Traps may be activated from the hand
+        self.draw_replaced_turn = 0  # the turn an effect replaced this player's normal draw (Freed the Matchless General)
         self.pendulum_zones = END_PENDULUM_ZONES  # left, right (Duel sets them from the rules)
         self.has_pendulums = False  # owns a Pendulum card: Spells/Traps go to the middle zones first
         self.pendulum_turn = 0  # the turn of this player's last Pendulum Summon (R-SUMMON-14: once per turn)

@@ -61,14 +61,18 @@ def _card_json(card: Card) -> bytes:
 _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
-                           "attacks_each_monster", "as_returned", "call", "battle_destroyed_this_turn", "can_equip_self",
-                           "atk_at_most_of", "atk_reaches", "attacking_set_monster", "banish_if_leaves", "cannot_summon",
-                           "damage_calculation", "deck_top", "destroyed_in_defense", "equip_card", "halves_battle_damage", "has_counter",
+                           "attacks_each_monster", "as_returned",
+                           "atk_above_self", "atk_at_most_of", "atk_reaches", "attacking_set_monster", "banish_if_leaves", "cannot_summon",
+                           "damage_calculation", "deck_top", "destroyed_in_defense", "destroyed_unless", "cannot_be_tributed_for_summon", "count_heads", "sent_this_turn_by", "flipped_by_attack", "cannot_be_destroyed_by", "all", "equip_card", "halves_battle_damage", "has_counter",
                            "holds_counter", "left_in_position", "locks_gy_banishing", "max_counters", "must_attack",
                            "negates_battle_destroyed", "negates_battle_victims", "negates_opponent_spells_targeting",
-                           "negates_traps_targeting", "locks_traps_on_summon", "shows_hands", "negates_monsters_targeting_it_alone", "negates_targeting_on_roll", "gains_battling_original_atk", "no_effect_damage", "normal_summon_if", "no_special_summon_from", "not_name", "opponent_lp_at_most",
+                           "negates_traps_targeting", "no_battle_damage_involving", "no_effect_damage", "no_special_summon_from", "not_name", "opponent_lp_at_most", "or_none",
+                           "call", "battle_destroyed_this_turn", "can_equip_self", "locks_traps_on_summon", "shows_hands", "negates_monsters_targeting_it_alone", "negates_targeting_on_roll", "gains_battling_original_atk", "normal_summon_if",  # goat batch b2
                            "reflects_battle_damage", "rolled", "set_def", "set_only", "special_summoned", "summoned_by", "summoned_how",
-                           "summoned_or_flipped_this_turn", "to", "unaffected_by_opponent_spells", "unaffected_by_spells"})
+                           "summoned_or_flipped_this_turn", "to", "unaffected_by_opponent_spells", "unaffected_by_spells",
+                           "all", "remember", "any_number", "atk_at_most_removed", "attack_only", "equipped", "fusion_substitute", "heads_at_least", "targets_self", "tosses",  # goat batch b1
+                           "also_attributes", "atk_below_self", "original_atk_below_self", "cannot_be_destroyed_by_battle_with",
+                           "indestructible_unless_targeted", "negates_targeting_on_roll", "give"})  # b3
 
 
 def _digest_json(card: Card) -> bytes:

@@ -15,7 +15,9 @@ EventName = Literal[
     "summoned", "normal_summoned", "flip_summoned", "special_summoned", "summon_declared", "changed_to_defense", "changed_to_attack", "equipped",
     "flipped", "destroyed", "destroyed_by_battle", "destroyed_by_effect", "sent_to_gy", "leaves_field",
     "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
-    "damage_calculation", "targeted", "battled", "damage_step_start", "banished", "damage_step_end", "called_right",
+    "damage_calculation", "targeted", "battled", "damage_step_start", "banished", "damage_step_end", "lp_gained", "normal_draw", "called_right",
+    "before_damage_calculation",
+    "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
 ]
 
 
@@ -27,16 +29,23 @@ class When(BaseModel):
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
-    # banished: "face_up" (it was face-up on the field: D.D. Survivor)
+    # banished: "face_up" (it was face-up on the field: D.D. Survivor); damage_step_end: "defense" or
+    # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up"], ...], BeforeValidator(_one_or_many)] | None = None
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
+                   BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
-    by: Literal["you", "opponent", "any", "self"] = "any"  # destroyed by whose card (effect or battling monster); self: by this card
+    # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
+    # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an
+    # opponent's card effect" (Elephant Statue of Blessing, Fear from the Dark)
+    by: Literal["you", "opponent", "any", "self"] = "any"
+    # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
+    targets_self: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -62,6 +71,9 @@ class Condition(BaseModel):
     lp_at_least: int | None = None
     opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
+    # every one of these holds: two parts with the same key (Black Tyranno: "the only cards your opponent controls are
+    # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
+    all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
     hand_at_least: int | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
@@ -117,6 +129,12 @@ class ContinuousSpec(BaseModel):
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
     cannot_be_destroyed_by_battle: bool = False
+    # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
+    # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
+    cannot_be_destroyed_by_battle_with: Filter | None = None
+    # it cannot be destroyed by the effects of these kinds of cards unless they target it: "cannot be destroyed by Spell/Trap
+    # effects that do not target it" (Different Dimension Dragon: [spell, trap])
+    indestructible_unless_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
@@ -133,16 +151,19 @@ class ContinuousSpec(BaseModel):
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
+    # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
+    # (Emissary of the Oasis: "from battle involving a Level 3 or lower Normal Monster")
+    no_battle_damage_involving: Filter | None = None
     # the battle damage its controller would take from its battles is dealt to the opponent instead (Amazoness Swords Woman)
     reflects_battle_damage: bool | None = None
     # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast)
     negates_battle_destroyed: bool | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
-    # as an effect of a card of its controller's opponent that targets a face-up monster it applies to (on its controller's
-    # side) resolves, a die is rolled: on these results that effect is negated and its card destroyed (Darkbishop
-    # Archfiend: [1, 3, 6] for every Archfiend; an Archfiend's own roll for itself)
-    negates_targeting_on_roll: tuple[int, ...] | None = None
+    # an opponent's effect that targets a face-up monster it applies to (on its controller's side): as it resolves a die is
+    # rolled for each such monster, and on one of these numbers that effect is negated and its card destroyed (the
+    # Archfiends: Darkbishop Archfiend [1, 3, 6] for every Archfiend, Desrook Archfiend [3]; not a chain link)
+    negates_targeting_on_roll: Annotated[tuple[int, ...], BeforeValidator(_one_or_many)] | None = None
     shows_hands: bool | None = None  # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell)
     # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
     negates_monsters_targeting_it_alone: bool | None = None
@@ -165,13 +186,23 @@ class ContinuousSpec(BaseModel):
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
+    # "destroy this card unless …": it is destroyed at once while this does not hold, as Berserk Gorilla in Defense
+    # Position (Exodia Necross: all 5 Exodia pieces in your GY)
+    destroyed_unless: "Condition | None" = None
+    cannot_be_tributed_for_summon: bool | None = None  # "cannot be Tributed for a Tribute Summon" (Fox Fire; a cost may Tribute it)
+    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross)
+    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
-    destroyed_instead: bool = False
+    # battle: only if it would be destroyed by battle (a Union's 2005 text: "If the equipped monster is destroyed as a result of battle")
+    destroyed_instead: bool | Literal["battle"] = False
     # destroyed once an effect that targets it (face-up on the field) has resolved — not if the activation was negated;
     # an Equip or Continuous card's target, once the chain has resolved (Spirit Reaper; not an activated effect, no chain link)
     destroyed_when_targeted: bool | None = None
+    # while the opponent controls a monster matching this filter, this card can attack only such monsters (Blue-Eyes Toon
+    # Dragon: "If a face-up Toon Monster is on your opponent's side of the field, you must select the Toon Monster as an attack target")
+    attack_only: Filter | None = None
     attacks_each_monster: bool | None = None  # may attack each monster the opponent controls once per Battle Phase (Asura Priest)
     control_cannot_switch: bool | None = None  # no effect can take or swap control of it while it is face-up (Horus LV4)
     unaffected_by_spells: bool | None = None  # Spell Cards' effects do not apply to it (Horus the Black Flame Dragon LV6)

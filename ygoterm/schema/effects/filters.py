@@ -89,6 +89,7 @@ class Filter(BaseModel):
     level: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
+    atk_above_self: bool | None = None  # a monster with higher ATK than this effect's card ("higher ATK than this face-up card": Freed the Brave Wanderer)
     def_: NumRange | None = Field(default=None, alias="def")
     face_up: bool | None = None
     position: Literal["attack", "defense"] | None = None
@@ -108,6 +109,14 @@ class Filter(BaseModel):
     # an Equip Spell whose own activation could equip it to this effect's card (Chopman the Desperate Outlaw, R-CARD-8)
     can_equip_self: bool | None = None
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
+    # the attack target of the current battle that was face-down when the Damage Step began (R-BATTLE-5); `false`: a
+    # battler that was face-up then (Fox Fire: "was face-up at the start of the Damage Step")
+    flipped_by_attack: bool | None = None
+    # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
+    # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
+    sent_this_turn_by: Literal["you", "opponent"] | None = None
+    # the monster this effect's card is equipped to ("each time the equipped monster inflicts Battle Damage": Burning Beast, Freezing Beast)
+    equipped: bool | None = None
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
@@ -136,6 +145,14 @@ class Filter(BaseModel):
     # a monster whose ATK is at least the ATK of a card this filter matches (Armed Dragon LV7's cost: a monster in the hand
     # that could destroy something) — pair it with `atk_at_most_of` so the card is not activated for nothing
     atk_reaches: "Filter | None" = None
+    # a monster whose ATK (whose original ATK, R-TERM-19) is lower than this card's ATK or DEF, this card being face-up in a
+    # Monster Zone: "a monster that attacks this monster with ATK lower than the DEF of this card" (Des Kangaroo: def),
+    # "with original ATK less than the ATK of this card" (Elemental HERO Thunder Giant: original_atk_below_self: atk)
+    atk_below_self: Literal["atk", "def"] | None = None
+    original_atk_below_self: Literal["atk", "def"] | None = None
+    # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
+    # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
+    atk_at_most_removed: int | None = Field(default=None, ge=1)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -154,6 +171,9 @@ class Choose(BaseModel):
     pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def"] | None = None  # only among the lowest/highest (Fissure)
     look: bool = False  # the chooser sees hidden cards to choose from (Confiscation: the opponent's hand)
     among: Literal["chosen"] | None = None  # choose among what this effect chose before (Painful Choice)
+    # exactly as many as the coins this effect tossed showed heads, or all there are ("as many as possible, but not more
+    # than the number of heads": Gatling Dragon) — instead of `count`
+    count_heads: bool | None = None
 
 
 class AllOf(BaseModel):
@@ -193,6 +213,7 @@ def _selection(value: Any) -> Any:
 
 Copies.model_rebuild()
 Selection = Annotated[Union[Ref, AllOf, ChooseOf, CopiesOf], BeforeValidator(_selection)]
-Player = Literal["you", "opponent", "each", "owner", "controller", "event_player"]
+# destroyer: the controller of the card that destroyed the event's card (Balloon Lizard: "the controller of the card that destroyed it")
+Player = Literal["you", "opponent", "each", "owner", "controller", "event_player", "destroyer"]
 
 Filter.model_rebuild()

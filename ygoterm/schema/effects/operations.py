@@ -95,9 +95,13 @@ class ChangePosition(_Op):
 class AmountParams(_Op):
     """An amount of LP: a number, or worked out from cards. field_atk_of: the ATK the card last
     had on the field (Catapult Turtle's Tribute); original_atk_of: its printed ATK (R-TERM-19);
-    count_of: how many cards (Emergency Provisions); half: half the player's LP (pay_lp/lose_lp)."""
+    count_of: how many cards (Emergency Provisions); half: half the player's LP (pay_lp/lose_lp); battle_damage: the
+    battle damage the opponent took in the current battle (Fushi No Tori: "an amount equal to the Battle Damage")."""
 
-    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half"]] = 0
+    # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
+    # battle_damage: what the opponent took in the current battle (Fushi No Tori)
+    amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
+                               "battle_damage"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -117,12 +121,16 @@ class Modify(_Op):
     def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
-    # atk/def × the die just rolled (Graceful Dice); chosen: × how many cards the effect (its cost) chose; affected: × how many
-    # the operation before moved ("for each card banished by this effect": Chaosrider Gustaph)
+    # atk/def × the die just rolled (Graceful Dice); chosen: × the cards the effect chose — its cost too (Bazoo the Soul-Eater:
+    # "banish up to 3 monsters from your GY; this card gains 300 ATK for each"; its cost's Tributes: Gaia Soul); affected: ×
+    # how many the operation before moved ("for each card banished by this effect": Chaosrider Gustaph)
     times: Literal["roll", "chosen", "affected"] | None = None
     # opponent_turns / your_turns: through the opponent's (your) next N turns (Harpie Lady 3, Goblin Attack Force);
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
-    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation"] = "end_of_turn"
+    # while_this_face_up: as long as this effect's card stays face-up on the field ("These effects last as long as this card is
+    # face-up on the field": Castle of Dark Illusions) — it ends for good once the card leaves or is turned face-down
+    until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation",
+                   "while_this_face_up"] = "end_of_turn"
     turns: int = Field(default=1, ge=1, le=10)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
@@ -153,6 +161,9 @@ class Counters(_Op):
     count: int = Field(default=1, ge=1)
     # on an add_counter to `self`: "(max. N)" — this card never holds more than N of them (Breaker the Magical Warrior: 1)
     max_counters: int | None = Field(default=None, ge=1)
+    # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
+    # reads that number (Blast Magician)
+    any_number: bool | None = None
 
 
 class Token(_Op):
@@ -198,6 +209,17 @@ class Coin(_Op):
     call: bool | None = None
     heads: list["OpSpec"] = []
     tails: list["OpSpec"] = []
+    # several tosses: `heads` runs if at least `heads_at_least` of them (default: all) are heads, else `tails`
+    # (Barrel Dragon: "toss a coin 3 times and destroy it if at least 2 of the results are heads"); a later `choose` with
+    # `count_heads: true` takes as many cards as showed heads (Gatling Dragon)
+    tosses: int | None = Field(default=None, ge=2, le=5)
+    heads_at_least: int | None = Field(default=None, ge=1, le=5)
+
+    @model_validator(mode="after")
+    def _possible(self) -> "Coin":
+        if self.heads_at_least is not None and self.heads_at_least > (self.tosses or 1):
+            raise ValueError(f"heads_at_least ({self.heads_at_least}) is more than the coins tossed ({self.tosses or 1})")
+        return self
 
 
 class Look(_Op):
@@ -250,6 +272,13 @@ class Handler(_Op):
 HANDLER_NAMES: frozenset[str] = frozenset()
 
 
+class ChangeAttackTarget(_Op):
+    """The attack in progress now targets this monster (Dreamsprite: "select another 1 of your Monster Cards and
+    designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
+
+    what: Selection
+
+
 class NoBattleDamage(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
@@ -284,7 +313,9 @@ class SetCard(_Op):
 
 
 class Flag(_Op):
-    """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`."""
+    """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
+    player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
+    Matchless General — in answer to the event `normal_draw`)."""
 
     player: Literal["you", "opponent"] = "you"
 
@@ -314,6 +345,9 @@ class Later(_Op):
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
+    # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
+    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger)
+    remember: Literal["chosen", "affected"] | None = None
     do: list["OpSpec"]
 
 
@@ -348,6 +382,9 @@ class SwapControl(_Op):
     """Each player chooses 1 monster they control; they switch control of them (Creature Swap)."""
 
     then: list["OpSpec"] = []  # run on both monsters afterwards (as `chosen`)
+    # self: the effect's controller gives this card (still face-up in its Monster Zone), only the opponent chooses
+    # ("Your opponent selects 1 monster they control. Switch control of the selected monster and this card": Dummy Golem)
+    give: Literal["self"] | None = None
 
 
 class RollDie(_Op):
@@ -410,7 +447,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -445,6 +482,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "fusion_summon": (FusionSummon, lambda v: v or {}),
     "ritual_summon": (RitualSummon, lambda v: v or {}),
     "handler": (Handler, lambda v: {"name": v} if isinstance(v, str) else v),
+    "change_attack_target": (ChangeAttackTarget, _what_or),
     "no_battle_damage": (NoBattleDamage, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
@@ -466,6 +504,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "set_card": (SetCard, _what_or),
     "traps_from_hand": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "extra_normal_summon": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "replace_draw": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
 }
 
 

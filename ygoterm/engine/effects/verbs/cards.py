@@ -8,6 +8,8 @@ from typing import Any
 from ....schema import effects as fx
 from ...board import actions
 from ...board.filters import matches, select
+from ...board.labels import card_options
+from ...core.decision import Kind, Option
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...core.types import Loc
@@ -44,7 +46,7 @@ def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Any:
 
 class DiscardCards(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
-        actions.discard(d, cards, cost=self.ctx.cost)
+        actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
 
 
 @dataclass
@@ -77,7 +79,7 @@ class DiscardEach(Frame):
     def _discard(self, d: DuelState, cards: list[CardInst]) -> None:
         p = self.players[self.i]
         self.i += 1
-        actions.discard(d, cards, cost=self.ctx.cost)
+        actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
         self.ctx.discarded[p] = self.ctx.discarded.get(p, 0) + len(cards)
 
 
@@ -87,7 +89,7 @@ def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> None:
     for p in ctx.players(params.player):
         deck = d.players[p].deck
         cards = deck[-params.count:][::-1]
-        actions.send_to_gy(d, cards, reason="sent from the Deck")
+        actions.send_to_gy(d, cards, reason="sent from the Deck", by=ctx.by)
 
 
 @verb("shuffle")
@@ -97,18 +99,56 @@ def op_shuffle(ctx: Ctx, params: fx.Shuffle, name: str) -> None:
 
 
 @verb("look")
-def op_look(ctx: Ctx, params: fx.Look, name: str) -> None:
+def op_look(ctx: Ctx, params: fx.Look, name: str) -> "Reorder | None":
     """Show the top cards to the effect's controller; they become `chosen`, for the operations
-    after ("look at the top card, then return it to the top or bottom": Dark Scorpion - Chick the Yellow)."""
+    after ("look at the top card, then return it to the top or bottom": Dark Scorpion - Chick the Yellow).
+    `then: reorder`: the effect's controller puts them back on top in the order they choose (Big Eye)."""
     d = ctx.d
     looked: list[CardInst] = []
+    piles: list[list[CardInst]] = []
     for p in ctx.players(params.player):
         top = d.players[p].deck[-params.count:][::-1]
         d.reveal(top, (ctx.player,))
         looked.extend(top)
+        piles.append(top)
         d.emit(Note(f"{d.names[ctx.player]} looks at the top {len(top)} card{'s' if len(top) != 1 else ''} of {d.names[p]}'s Deck",
                     private_to=ctx.player, secret=", ".join(c.name for c in top)))
     ctx.picked(looked, False)
+    if params.then == "reorder" and any(len(pile) > 1 for pile in piles):
+        return Reorder(ctx, [pile for pile in piles if len(pile) > 1])
+    if params.then == "shuffle":  # "then shuffle the Deck" (R-TERM-16)
+        for p in ctx.players(params.player):
+            d.shuffle(p)
+    return None
+
+
+@dataclass
+class Reorder(Frame):
+    """"Then place them on top of the Deck in any order" (Big Eye): the effect's controller orders
+    each Deck's looked-at cards, the first becoming the top card; R-ZONE-7: no shuffle."""
+
+    ctx: Ctx
+    piles: list[list[CardInst]]
+    i: int = 0
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        if self.i >= len(self.piles):
+            return DONE
+        pile = self.piles[self.i]
+        return self.ask("ordered", d.ask(self.ctx.player, Kind.ORDER, card_options(d, pile, self.ctx.player, look=True),
+                                         f"{self.ctx.card.name}: put these cards back on top of the Deck (first = top card)",
+                                         lo=len(pile), hi=len(pile), verb="order", subject=self.ctx.card.uid))
+
+    def ordered(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        cards = [d.card_of(o) for o in answer]
+        deck = d.players[cards[0].owner].deck
+        if all(c.loc == Loc.DECK and c in deck[-len(cards):] for c in cards):
+            del deck[-len(cards):]
+            deck.extend(reversed(cards))  # (the top card is the last of the list)
+            d.emit(Note(f"{d.names[self.ctx.player]} puts {len(cards)} cards back on top of {d.names[cards[0].owner]}'s Deck in the order they chose",
+                        private_to=self.ctx.player, secret=", ".join(c.name for c in cards)))
+        self.i += 1
+        return self.start(d, None)
 
 
 @verb("reveal")

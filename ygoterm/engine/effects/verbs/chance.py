@@ -17,11 +17,17 @@ from ..registry import RunOps, run_ops, verb
 
 @verb("coin")
 def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> "RunOps | None":
-    heads = ctx.d.rng.random() < 0.5
-    ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if heads else 'tails'}"))
-    if params.call and heads:  # "if you call it right" (Time Wizard): what Dark Sage answers
-        ctx.d.signal("called_right", ctx.card, ctx.player)
-    return run_ops(ctx, params.heads if heads else params.tails)
+    if params.tosses is None:
+        heads = ctx.d.rng.random() < 0.5
+        ctx.link.heads = int(heads)
+        ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if heads else 'tails'}"))
+        if params.call and heads:  # "if you call it right" (Time Wizard): what Dark Sage answers
+            ctx.d.signal("called_right", ctx.card, ctx.player)
+        return run_ops(ctx, params.heads if heads else params.tails)
+    results = [ctx.d.rng.random() < 0.5 for _ in range(params.tosses)]  # "toss a coin 3 times" (Barrel Dragon)
+    count = ctx.link.heads = sum(results)  # (a later `choose` with `count_heads` takes as many: Gatling Dragon)
+    ctx.d.emit(Note(f"Coin tosses for {ctx.card.name}: {', '.join('heads' if r else 'tails' for r in results)} ({count} head{'' if count == 1 else 's'})"))
+    return run_ops(ctx, params.heads if count >= (params.heads_at_least or params.tosses) else params.tails)
 
 
 @verb("roll_die")

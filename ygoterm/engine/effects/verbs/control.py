@@ -58,6 +58,14 @@ class SwapControl(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         ctx = self.ctx
+        if self.asked == 0 and self.params.give == "self":  # Dummy Golem: this card, if it is still there to give
+            card = ctx.card
+            if not (card.loc == Loc.MZONE and card.controller == ctx.player and card.face_up
+                    and not has_flag(d, card, "control_cannot_switch")):
+                d.emit(Note(f"{card.name} is no longer face-up on its controller's field: control does not switch"))
+                return DONE
+            self.picked.append(card)
+            self.asked = 1
         while self.asked < 2:
             p = (ctx.player, 1 - ctx.player)[self.asked]
             mine = [c for c in d.players[p].mzone[:5] if c is not None and not has_flag(d, c, "control_cannot_switch")]

@@ -8,7 +8,8 @@ from typing import Any
 from ....schema import effects as fx
 from ...board import actions
 from ...board.continuous import Modifier
-from ...board.filters import counters_held, equip_spell_fits
+from ...board.filters import counters_held, equip_spell_fits, select, variant
+from ...core.decision import Kind, Option
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...core.types import Loc
@@ -34,10 +35,14 @@ class Modify(OpStep):
         flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
         scale = params.scale * times
         done = False
+        changed: list[CardInst] = []
+        if params.until == "while_this_face_up" and not (ctx.card.loc.on_field and ctx.card.face_up):
+            cards = []  # "as long as this card is face-up on the field": it is not, so nothing lasts
         for card in cards:
             if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
                 continue
             done = True
+            changed.append(card)
             expires = 0
             if params.until in ("opponent_turns", "your_turns"):  # the last of the opponent's (your) next N turns
                 now_mine = d.turn_player == ctx.player
@@ -54,9 +59,11 @@ class Modify(OpStep):
                 parts.insert(1 if params.set_atk is not None else 0, f"DEF becomes {params.set_def}")
             parts += [f.replace("_", " ") for f in sorted(flags)]
             until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
-                     "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}"}.get(params.until, "")
+                     "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}",
+                     "while_this_face_up": f" while {ctx.card.name} is face-up"}.get(params.until, "")
             d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
                         + f" → {card.atk}/{card.defense}"))
+        ctx.affected = changed  # "those monsters" (a delayed effect's `remember: affected`: Castle of Dark Illusions)
         return done
 
 
@@ -75,7 +82,41 @@ class ChangePosition(OpStep):
 
 @verb("add_counter", "remove_counter")
 def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Any:
+    if params.any_number and name == "remove_counter" and params.what == "self":
+        return HowMany(ctx, params)
     return Counters(ctx, params, name).after(ctx.cards(params.what))
+
+
+@dataclass
+class HowMany(Frame):
+    """"Remove any number of Spell Counters from this card": its player says how many (at least
+    `count`, at most those it has); the chain link keeps the number (`removed`) for the filter
+    atk_at_most_removed (Blast Magician)."""
+
+    ctx: Ctx
+    params: fx.Counters
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        card, counter = self.ctx.card, self.params.counter
+        have = card.counters.get(counter, 0) if card.loc.on_field else 0
+        if have < self.params.count:
+            return DONE
+        numbers = list(range(self.params.count, have + 1))
+        limits = [g.where for g in self.ctx.effect.target_groups if g.where.atk_at_most_removed]
+        if limits:  # only the numbers that leave a target for the effect (Blast Magician: 1 counter reaches 700 ATK)
+            where = limits[0]
+            per = where.atk_at_most_removed or 0
+            found = [c for c in select(d, variant(where, atk_at_most_removed=None), self.ctx.player, card) if c.is_monster]
+            numbers = [n for n in numbers if any(c.atk <= n * per for c in found)] or numbers
+        return self.ask("said", d.ask(self.ctx.player, Kind.DECLARE, [Option(f"declare:{n}", str(n)) for n in numbers],
+                                      f"{card.name}: remove how many {counter}s?", verb="declare", subject=card.uid))
+
+    def said(self, d: DuelState, answer: Option) -> Next:
+        card, counter, count = self.ctx.card, self.params.counter, int(answer.label)
+        card.counters[counter] = card.counters.get(counter, 0) - count
+        self.ctx.link.removed = count
+        d.emit(Note(f"{d.names[self.ctx.player]} removes {count} {counter}{'s' if count != 1 else ''} from {card.name} → {card.counters[counter]}"))
+        return DONE
 
 
 class Counters(OpStep):

@@ -8,7 +8,7 @@ from ...core.decision import DecisionVerb
 from ...core.events import Note
 from ....schema import effects as fx
 from ...board import actions
-from ...board.continuous import gy_banish_locked
+from ...board.continuous import gy_banish_locked, indestructible_untargeted
 from ...board.filters import variant
 from ...core.types import Loc, Reason
 from ...state.card import CardInst, leaves_after_resolving
@@ -52,12 +52,22 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
     if not cards:
         return
     if name == "destroy":  # "destroy it, and if you do, banish it" (banish: Bottomless Trap Hole)
+        if "indestructible_unless_targeted" in d.index.flags and not ctx.cost:  # (Different Dimension Dragon)
+            kind = "monster" if ctx.card.is_monster and not ctx.effect.pendulum else ctx.card.data.kind
+            targets = ctx.targets()
+            spared = [c for c in cards if c.loc == Loc.MZONE and indestructible_untargeted(d, c, kind, c in targets)]
+            for c in spared:
+                d.emit(Note(f"{c.name} cannot be destroyed by a {kind} effect that does not target it"))
+            cards = [c for c in cards if c not in spared]
+            if not cards:
+                return
         to = Loc.BANISHED if params.banish else Loc.DECK if params.deck_top else Loc.GY  # (a Deck: its top, R-TERM-1's owner's)
         actions.destroy(d, cards, by="effect", source=ctx.card, to=to)
     elif name == "send_to_gy":
         for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
             tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player
-            actions.send_to_gy(d, [c], reason=Reason.TRIBUTED_BY_EFFECT if tribute else Reason.COST if ctx.cost else Reason.EFFECT)
+            actions.send_to_gy(d, [c], reason=Reason.TRIBUTED_BY_EFFECT if tribute else Reason.COST if ctx.cost else Reason.EFFECT,
+                               by=ctx.by)
     elif name == "banish":
         locker = gy_banish_locked(d, ctx.player)
         if locker is not None and any(c.loc == Loc.GY for c in cards):

@@ -1,14 +1,18 @@
-"""Negating an activation, an effect, a Summon or an attack (R-TERM-24, R-SUMMON-19)."""
+"""Negating an activation, an effect, a Summon or an attack (R-TERM-24, R-SUMMON-19); moving an attack to another target."""
 
 from __future__ import annotations
 
 
 from ....schema import effects as fx
 from ...board import actions
-from ...core.events import Negated
+from typing import Any
+
+from ...core.events import Negated, Note
 from ...core.types import Loc
+from ...state.card import CardInst
+from ...state.duel_state import DuelState
 from ..context import Ctx
-from ..registry import verb
+from ..registry import OpStep, verb
 
 
 @verb("negate")
@@ -43,3 +47,24 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
         attack.negated = True
         d.emit(Negated(attack.attacker.uid, attack.attacker.name, "attack"))
     return True
+
+
+@verb("change_attack_target")
+def op_change_attack_target(ctx: Ctx, params: fx.ChangeAttackTarget, name: str) -> Any:
+    return ChangeAttackTarget(ctx, params, name).after(ctx.cards(params.what))
+
+
+class ChangeAttackTarget(OpStep):
+    """The attack in progress targets another monster of the same player (Dreamsprite); the battle goes on with it — in
+    the Damage Step a face-down one is flipped face-up before damage calculation, as an attacked monster is (R-BATTLE-5)."""
+
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
+        attack = d.attack
+        new = next((c for c in cards if c.loc == Loc.MZONE), None)
+        if attack is None or attack.negated or attack.target is None or new is None or new is attack.target \
+                or new.controller != attack.target.controller or attack.attacker.loc != Loc.MZONE:
+            return False
+        attack.target = new
+        attack.moves = (attack.moves[0], new.moves)
+        d.emit(Note(f"{attack.attacker.name} now attacks {new.name if new.face_up else 'a face-down monster'}"))
+        return True  # (a face-down one is flipped face-up before damage calculation: rules/battle.py)

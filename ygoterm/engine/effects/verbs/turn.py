@@ -17,7 +17,8 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d = ctx.d
     effect = Effect.model_construct(kind="trigger", do=list(params.do), label=f"{ctx.card.name} (delayed)")
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
-                             ctx.card.moves if params.needs_self else None, [(c, c.moves) for c in ctx.chosen],
+                             ctx.card.moves if params.needs_self else None,
+                             [(c, c.moves) for c in (ctx.affected if params.remember == "affected" else ctx.chosen)],
                              params.optional))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
@@ -77,13 +78,16 @@ def op_no_battle_damage(ctx: Ctx, params: fx.NoBattleDamage, name: str) -> None:
         attack.no_damage.update(ctx.players(params.player))
 
 
-@verb("traps_from_hand", "extra_normal_summon")
+@verb("traps_from_hand", "extra_normal_summon", "replace_draw")
 def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> None:
     d = ctx.d
     p = ctx.player if params.player == "you" else 1 - ctx.player
     if name == "traps_from_hand":
         d.players[p].traps_from_hand_turn = d.turn
         d.emit(Note(f"{d.names[p]} may activate Traps from the hand this turn"))
+    elif name == "replace_draw":
+        d.players[p].draw_replaced_turn = d.turn
+        d.emit(Note(f"{d.names[p]} does not conduct the normal draw this turn"))
     else:
         d.players[p].normal_summon_turn = 0
         d.emit(Note(f"{d.names[p]} may Normal Summon or Set again this turn"))
