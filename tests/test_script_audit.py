@@ -247,9 +247,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Return 2 Monster Cards on your opponent's side of the field and 1 Monster Card on your side' "
                   "targets (OCG text: 選択して; today's text: 'Target 2 monsters your opponent controls and 1 monster you control')",
     },
-    "Chaosrider Gustaph": {
-        "once_per_turn": "'Once per turn, you can remove …' opens the sentence before the one the audit pairs with the script",
-    },
     "Crass Clown": {
         "target": "old wording 'return 1 monster on your opponent's side of the field' targets (OCG text: 選択して; today's text: "
                   "'Target 1 monster your opponent controls; return that target to the hand')",
