@@ -338,6 +338,30 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
                          "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
     },
+    # goat batch c4
+    "Man-Thro' Tro'": {
+        "cost": "old wording 'By Tributing 1 Normal Monster …, inflict 800 …': the Tribute is its cost (R-TERM-3/4), as Anti-Aircraft Flower",
+    },
+    "Maryokutai": {
+        "cost": "old wording 'Tribute this face-up card to negate …': the Tribute is its cost (R-TERM-3/4), as A-Team: Trap Disposal Unit",
+    },
+    "Master Monk": {
+        "text": "old wording 'This card cannot be Special Summoned except by Tributing 1 \"Monk Fighter\"' is its Special Summon "
+                "procedure (a Tribute cost)",
+    },
+    "Mazera DeVille": {
+        "text": "old wording 'This card cannot be Special Summoned except by Tributing 1 face-up \"Warrior of Zera\" … while "
+                "\"Pandemonium\" is on the field' is its Special Summon procedure (a condition and a Tribute cost), as Archlord Zerato",
+    },
+    "Medusa Worm": {
+        "target": "old wording 'destroy 1 monster on your opponent's side of the field' targets (today's text: 'When this card is "
+                  "Flip Summoned: Target 1 monster your opponent controls; destroy that target')",
+    },
+    "Mokey Mokey King": {
+        "optional": "old wording 'When this card is removed from the field, you can Special Summon …': optional, the comma hides the cue",
+        "timing": "'When this card is removed from the field, you can …' is a 'When … you can' trigger; the audit reads the materials "
+                  "line before it as the start of its text",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

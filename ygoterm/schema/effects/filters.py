@@ -119,6 +119,8 @@ class Filter(BaseModel):
     equipped: bool | None = None
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
+    # it matches at least one of these filters: "1 Ritual Monster or 1 Ritual Spell Card" (Manju of the Ten Thousand Hands)
+    any_of: "tuple[Filter, ...] | None" = None
     name_has: str | None = None  # its name contains this ("Ancient Gear")
     # a card such counters can be put on: its own script puts them on itself ("a face-up card on the field that you can put a
     # Spell Counter on": Apprentice Magician — Skilled Dark Magician, Breaker the Magical Warrior)
