@@ -353,6 +353,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'This card cannot be Special Summoned except by Tributing 1 face-up \"Warrior of Zera\" … while "
                 "\"Pandemonium\" is on the field' is its Special Summon procedure (a condition and a Tribute cost), as Archlord Zerato",
     },
+    "Metallizing Parasite - Lunatite": {
+        "target": "old wording 'equip it to a face-up monster on your side of the field' targets (today's Union texts: 'Target 1 "
+                  "face-up monster you control; equip this card to that target'), as Burning Beast",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the sentence after it",
+    },
     "Medusa Worm": {
         "target": "old wording 'destroy 1 monster on your opponent's side of the field' targets (today's text: 'When this card is "
                   "Flip Summoned: Target 1 monster your opponent controls; destroy that target')",

@@ -114,12 +114,15 @@ _checking_shield: list[CardInst] = []  # (a monster's own effects are read witho
 def unaffected_by_spell(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether a face-up monster is unaffected by the effects of a Spell Card `player` controls
     — by its own continuous effect ("unaffected by any Spell Cards": Horus the Black Flame
-    Dragon LV6; "… your opponent's Spell Cards": Silent Swordsman LV5). Only while it is face-up
+    Dragon LV6; "… your opponent's Spell Cards": Silent Swordsman LV5) or by one of an Equip Card
+    equipped to it (`applies_to: equipped`: Metallizing Parasite - Lunatite). Only while it is face-up
     in a Monster Zone; a Spell may still target it, and then does nothing to it."""
-    if card.loc != Loc.MZONE or not card.face_up or not card.continuous or card in _checking_shield:
+    if card.loc != Loc.MZONE or not card.face_up or card in _checking_shield:
         return False
-    if not any(e.continuous is not None and (e.continuous.unaffected_by_spells or e.continuous.unaffected_by_opponent_spells)
-               for e in card.continuous):
+    if card.equips and _equip_shields(d, card, player):
+        return True
+    if not card.continuous or not any(e.continuous is not None and (e.continuous.unaffected_by_spells or e.continuous.unaffected_by_opponent_spells)
+                                      for e in card.continuous):
         return False
     _checking_shield.append(card)
     try:
@@ -134,6 +137,23 @@ def unaffected_by_spell(d: DuelState, card: CardInst, player: int) -> bool:
         return False
     finally:
         _checking_shield.pop()
+
+
+def _equip_shields(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether an Equip Card equipped to `card` makes it unaffected by `player`'s Spell Cards ("While equipped …, that
+    monster will be unaffected by the effects of Spell Cards controlled by your opponent": Metallizing Parasite - Lunatite)."""
+    for equip in card.equips:
+        if equip.loc != Loc.SZONE or not equip.face_up:
+            continue
+        for effect in equip.continuous:
+            spec = effect.continuous
+            if spec is None or spec.applies_to != "equipped" or not (spec.unaffected_by_spells or spec.unaffected_by_opponent_spells):
+                continue
+            if effects_negated(d, equip) or not (effect.condition is None or condition_holds(d, equip, effect.condition)):
+                continue
+            if spec.unaffected_by_spells or player != equip.controller:
+                return True
+    return False
 
 
 def stat(d: DuelState, card: CardInst, which: str) -> int:

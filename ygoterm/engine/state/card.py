@@ -89,7 +89,7 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
             flags.add("cannot_activate")
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
                      "indestructible_unless_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
-                     "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by"):  # (keys with a value, not a bool)
+                     "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "shows_hands"):  # (keys with a value, not a bool)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -381,12 +381,12 @@ class CardInst:
         """Whether `viewer` sees this card where it is now (R-TERM-6): face-up cards, and your
         own hand, Extra Deck, banished cards and face-down cards on your field."""
         return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES) or (self.controller == viewer and self.loc.on_field) \
-            or (self.loc == Loc.HAND and self._hands_shown())
+            or (self.loc == Loc.HAND and self._hand_shown())
 
-    def _hands_shown(self) -> bool:
-        """Both players show their hands now (Ceremonial Bell)."""
+    def _hand_shown(self) -> bool:
+        """Its owner shows their hand now (Ceremonial Bell: both players; Mind on Air: its controller's opponent)."""
         d = self._duel()
-        return d is not None and "shows_hands" in d.index.flags and bool(d.hands_shown())
+        return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.owner))
 
     def reset_for_move(self, on_field: bool = False) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23).

@@ -269,6 +269,10 @@ class DuelState:
         (board/continuous.py) knows, so `Duel` overrides this."""
         return False
 
+    def hand_shown(self, player: int) -> bool:
+        """Whether `player` must show their hand (Ceremonial Bell, or the opponent's Mind on Air): `Duel` overrides this."""
+        return False
+
     def opponent(self, player: int) -> int:
         return 1 - player
 

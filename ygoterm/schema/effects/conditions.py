@@ -164,7 +164,9 @@ class ContinuousSpec(BaseModel):
     # rolled for each such monster, and on one of these numbers that effect is negated and its card destroyed (the
     # Archfiends: Darkbishop Archfiend [1, 3, 6] for every Archfiend, Desrook Archfiend [3]; not a chain link)
     negates_targeting_on_roll: Annotated[tuple[int, ...], BeforeValidator(_one_or_many)] | None = None
-    shows_hands: bool | None = None  # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell)
+    # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell); `opponent`: only its
+    # controller's opponent does ("Your opponent must play with their hand revealed": Mind on Air)
+    shows_hands: bool | Literal["opponent"] | None = None
     # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
     negates_monsters_targeting_it_alone: bool | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
