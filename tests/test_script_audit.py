@@ -363,6 +363,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'destroy 1 monster on your opponent's side of the field' targets (today's text: 'When this card is "
                   "Flip Summoned: Target 1 monster your opponent controls; destroy that target')",
     },
+    "Mushroom Man #2": {
+        "cost": "old wording 'Control of this card is shifted to your opponent by paying 500 Life Points at your own End Phase': "
+                "the payment is its cost (R-TERM-4; today's text: 'You can pay 500 LP; your opponent gains control of this card')",
+        "optional": "old wording '… by paying 500 Life Points at your own End Phase': its controller chooses to pay (an optional "
+                    "trigger, as today's 'You can pay 500 LP')",
+    },
     "Mokey Mokey King": {
         "optional": "old wording 'When this card is removed from the field, you can Special Summon …': optional, the comma hides the cue",
         "timing": "'When this card is removed from the field, you can …' is a 'When … you can' trigger; the audit reads the materials "

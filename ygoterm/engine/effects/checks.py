@@ -98,7 +98,8 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             optional = isinstance(what, fx.ChooseOf) and what.choose.count.min == 0
             if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
                 return "R-CHAIN-6", "there is nothing for it to affect"
-            if spec.op == "take_control" and d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+            taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p
+            if spec.op == "take_control" and d.players[taker].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Main Monster Zone to take control of a monster into"
         elif spec.op == "modify" and not changed:
             if not _selection_available(d, p, card, params.what, events):  # Shield & Sword: every face-up monster

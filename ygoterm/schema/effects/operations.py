@@ -196,6 +196,9 @@ class TakeControl(_Op):
     # while_equipped: until this card (an Equip Card) leaves the field (Dark Necrofear);
     # while_face_up: while this card (a monster) stays face-up on the field (the Charmers)
     until: Literal["end_phase", "permanent", "while_equipped", "while_face_up"] = "end_phase"
+    # who gains control: the effect's controller, or its opponent ("Control of this card is shifted to your opponent":
+    # Mushroom Man #2, with `what: self`)
+    taker: Literal["you", "opponent"] | None = None  # (None: you)
 
 
 class Skip(_Op):

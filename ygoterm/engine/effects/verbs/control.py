@@ -29,16 +29,17 @@ class TakeControl(OpStep):
         if params.until == "while_face_up" and not (holder.loc == Loc.MZONE and holder.face_up):
             d.emit(Note(f"{holder.name} is no longer face-up on the field: control does not change"))
             return
+        taker = d.opponent(ctx.player) if params.taker == "opponent" else ctx.player
         for card in cards:
-            if card.loc == Loc.MZONE and card.controller != ctx.player and not has_flag(d, card, "control_cannot_switch"):
-                if d.players[ctx.player].free_mzone() is None:  # it cannot change control: it is destroyed by
+            if card.loc == Loc.MZONE and card.controller != taker and not has_flag(d, card, "control_cannot_switch"):
+                if d.players[taker].free_mzone() is None:  # it cannot change control: it is destroyed by
                     actions.destroy(d, [card], by="rule", reason="no free Main Monster Zone to take control of it (R-ZONE-1)")
                     continue  # the rules (OCG Perfect Rulebook 2017 pp. 152-153), not by the card's effect
                 before = card.controller
-                d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
+                d.take_control(card, taker, until_end_phase=params.until == "end_phase")
                 if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
                     card.held_by = ctx.card.uid  # its owner's again when this Equip Card leaves (actions._unequip)
-                elif params.until == "while_face_up" and card.controller == ctx.player:
+                elif params.until == "while_face_up" and card.controller == taker:
                     card.held_by, card.original_controller = holder.uid, before  # back when it leaves or turns face-down (actions.release_held)
 
 
