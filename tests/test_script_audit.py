@@ -363,6 +363,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'destroy 1 monster on your opponent's side of the field' targets (today's text: 'When this card is "
                   "Flip Summoned: Target 1 monster your opponent controls; destroy that target')",
     },
+    "Mysterious Guard": {
+        "target": "'Target 1 face-up monster …, and if you control a face-up Warrior-Type monster, you can target 1 additional …' is "
+                  "two groups (the second `count: \"0-1\"` with `only_if`), which the audit counts as one ('target' twice in one clause)",
+    },
     "Mushroom Man #2": {
         "cost": "old wording 'Control of this card is shifted to your opponent by paying 500 Life Points at your own End Phase': "
                 "the payment is its cost (R-TERM-4; today's text: 'You can pay 500 LP; your opponent gains control of this card')",

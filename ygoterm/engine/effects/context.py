@@ -87,6 +87,9 @@ class Ctx:
                 return [self.card]
             if selection in ("target", "targets"):
                 return self.targets()
+            if selection in ("first_target", "second_target"):  # one target group by its place (Mysterious Guard)
+                group, valid = (0 if selection == "first_target" else 1), self.targets()
+                return [c for c, g in zip(self.link.targets, self.link.target_groups) if g == group and c in valid]
             if selection == "event":
                 return self.event_cards()
             if selection == "equipped":

@@ -112,8 +112,16 @@ class TargetSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     where: Filter = Filter()
-    count: NumRange = Range(min=1, max=1)
+    count: NumRange = Range(min=1, max=1)  # `"0-1"`: this group may be left empty ("you can target 1 additional …")
     who: Literal["you", "opponent"] = "you"
+    # this group is offered only while the condition holds as the effect is activated ("and if you control a face-up
+    # Warrior-Type monster, you can target 1 additional face-up monster": Mysterious Guard)
+    only_if: "Condition | None" = None
+
+    @property
+    def needed(self) -> int:
+        """How many targets this group needs at least (an unbounded range: 1)."""
+        return 1 if self.count.min is None else self.count.min
 
 
 class ContinuousSpec(BaseModel):
