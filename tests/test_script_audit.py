@@ -353,6 +353,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'This card cannot be Special Summoned except by Tributing 1 face-up \"Warrior of Zera\" … while "
                 "\"Pandemonium\" is on the field' is its Special Summon procedure (a condition and a Tribute cost), as Archlord Zerato",
     },
+    "Megarock Dragon": {
+        "cost": "old wording 'This card cannot be Special Summoned except by removing from play a Rock-Type monster(s) in your "
+                "Graveyard' is its Special Summon procedure, whose cost banishes them; the audit pairs the procedure with the "
+                "sentence after it (its ATK/DEF, the continuous `atk_per: cost_paid`)",
+    },
     "Metallizing Parasite - Lunatite": {
         "target": "old wording 'equip it to a face-up monster on your side of the field' targets (today's Union texts: 'Target 1 "
                   "face-up monster you control; equip this card to that target'), as Burning Beast",

@@ -213,6 +213,8 @@ def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
         return sum(1 for e in source.equips if e.is_monster)
     if spec.atk_per == "equips":
         return len(source.equips)
+    if spec.atk_per == "cost_paid":  # Megarock Dragon: the Rock monsters its Summon banished
+        return source.cost_paid
     if spec.per_where is not None:
         return len(select(d, spec.per_where, source.controller, source))
     zone = "gy" if spec.atk_per == "gy_monsters" else "banished"

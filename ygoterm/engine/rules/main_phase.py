@@ -182,14 +182,18 @@ class ProcedureSummon(Frame):
     uid: int
     index: int  # the card's summoning procedure (an effect of kind `procedure`)
     zone: int = 0
+    paid_cards: int = 0  # how many cards the cost chose (Megarock Dragon's `atk_per: cost_paid`)
+    cost: Any = None  # the cost being paid (its operations' frame)
 
     def start(self, d: DuelState, _: Any) -> Next:
         card = d.cards[self.uid]
         if card.effects[self.index].cost:
-            return self.then(d, "paid", pay_unchained_cost(d, self.p, card, self.index))
+            self.cost = pay_unchained_cost(d, self.p, card, self.index)
+            return self.then(d, "paid", self.cost)
         return self.paid(d, None)
 
     def paid(self, d: DuelState, _: Any) -> Next:
+        self.paid_cards = len(self.cost.ctx.chosen) if self.cost is not None else 0
         zone = d.players[self.p].free_mzone()
         if zone is None:
             return DONE
@@ -201,6 +205,7 @@ class ProcedureSummon(Frame):
     def placed(self, d: DuelState, answer: Option) -> Next:
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
         card = d.cards[self.uid]
+        card.cost_paid = self.paid_cards
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True))
 
 

@@ -131,7 +131,7 @@ class ContinuousSpec(BaseModel):
     applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
     atk: int = 0
     def_: int = Field(default=0, alias="def")
-    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips"] | None = None  # "gains N for each …"
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips", "cost_paid"] | None = None  # "gains N for each …" (cost_paid: the cards its Summon procedure's cost chose)
     per_where: Filter | None = None
     cannot_attack: bool = False
     cannot_change_position: bool = False
