@@ -373,6 +373,10 @@ class Excavate(_Op):
     player: Player = "each"
     summon: Filter = Filter()
     position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "attack_or_facedown"
+    # instead of `count`: reveal until as many monsters as that player's cards the operation before put into their Main
+    # Deck ("until they excavate the same number of monsters they shuffled into their Main Deck": Morphing Jar #2)
+    until_monsters: Literal["as_returned"] | None = None
+    rest: Literal["hand", "gy"] | None = None  # where the other revealed cards go (default: the hand; Morphing Jar #2: the GY)
 
 
 class Detach(_Op):
