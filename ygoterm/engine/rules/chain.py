@@ -487,7 +487,7 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
         if card.loc == Loc.SZONE:  # an Equip Card: only what works while equipped (a Union)
             return "equip" in effect.from_
         return "field" in effect.from_ and not effect.pendulum
-    return {Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.DECK: "deck"}.get(card.loc, "") in effect.from_
+    return {Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.DECK: "deck", Loc.EXTRA: "extra"}.get(card.loc, "") in effect.from_
 
 
 def _able(d: DuelState, t: _Pending) -> bool:

@@ -56,7 +56,7 @@ class Effect(BaseModel):
     once_per_turn: bool | Literal["name", "card", "while_here", "duel"] = False
     # where a monster's effect is used; equip: while it is an Equip Card (a Union's "unequip and Special Summon it")
     # deck: a trigger of a card in the Deck (Dark Sage: "Special Summoned from your hand or Deck … after Time Wizard")
-    from_: Annotated[tuple[Literal["field", "hand", "gy", "equip", "banished", "deck"], ...], BeforeValidator(_one_or_many)] = Field(default=("field",), alias="from")
+    from_: Annotated[tuple[Literal["field", "hand", "gy", "equip", "banished", "deck", "extra"], ...], BeforeValidator(_one_or_many)] = Field(default=("field",), alias="from")
     pendulum: bool = False  # a Pendulum Effect: used (and applying) only while the card is in a Pendulum Zone, as a Spell's
     damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
     stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)
