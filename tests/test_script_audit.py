@@ -338,6 +338,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
                          "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
     },
+    # batch c5
+    "Mystical Knight of Jackal": {
+        "optional": "old wording 'When this card destroys … as a result of battle, you can then return …': optional (a 'When … you "
+                    "can' trigger, timing: when), the comma hides the cue",
+    },
+    "Nubian Guard": {
+        "optional": "old wording 'If this card inflicts Battle Damage …, you can return …': optional, the comma hides the cue",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
