@@ -346,6 +346,22 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Nubian Guard": {
         "optional": "old wording 'If this card inflicts Battle Damage …, you can return …': optional, the comma hides the cue",
     },
+    "Ocean Dragon Lord - Neo-Daedalus": {
+        "cost": "old wording 'You can send \"Umi\" you control to the Graveyard to send all cards … to the Graveyard': sending Umi "
+                "is its cost (R-TERM-4)",
+    },
+    "Orca Mega-Fortress of Darkness": {
+        "cost": "old wording 'By Tributing 1 \"Torpedo Fish\" …, destroy …': the Tribute is its cost (R-TERM-3, R-TERM-4)",
+    },
+    "Patrol Robo": {
+        "optional": "old wording 'During your Standby Phase, you can look at …': optional, the comma hides the cue",
+    },
+    "Pitch-Dark Dragon": {
+        "target": "old Union wording 'you can equip it to your \"Dark Blade\" as an Equip Card' targets (today's Unions: "
+                  "'Target 1 \"Dark Blade\" you control; equip this card to that target', as Y-Dragon Head's)",
+        "once_per_turn": "the one sentence 'Once per turn, … you can equip it …, OR unequip … and Special Summon this card' is a "
+                         "Union's two ignitions sharing one use a turn (once_per_turn: card, as Y-Dragon Head's)",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

@@ -523,6 +523,9 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2
+        for card in (attacker, target):  # Piranha Army: the battle damage it inflicts is doubled
+            if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "doubles_battle_damage"):
+                damage[1 - card.controller] *= 2
         for card in (attacker, target):  # Amazoness Swords Woman: the damage its controller would take goes to the opponent instead
             if card is not None and damage.get(card.controller) and has_flag(d, card, "reflects_battle_damage"):
                 other_player = 1 - card.controller
