@@ -38,6 +38,8 @@ class BattlePhase(Frame):
         return self.then(d, "battle_step", window(d))
 
     def battle_step(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King): no End Step, no Main Phase 2
+            return DONE
         if d.step != Step.BATTLE:
             d.set_step(Step.BATTLE)
         p = d.turn_player

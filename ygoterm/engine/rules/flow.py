@@ -102,6 +102,8 @@ class Turn(Frame):
         return self.standby(d, None)
 
     def standby(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King) in the Draw Phase
+            return self.end(d, None)
         if self.first <= Phase.STANDBY and "standby" not in self.skip:
             d.set_phase(Phase.STANDBY)
             d.signal("standby_phase", None, d.turn_player)
@@ -109,6 +111,8 @@ class Turn(Frame):
         return self.main1(d, None)
 
     def main1(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # … or in the Standby Phase
+            return self.end(d, None)
         first = self.first
         if first <= Phase.MAIN1:
             if "main1" not in self.skip:
@@ -124,6 +128,8 @@ class Turn(Frame):
         return self.end(d, None)
 
     def main2(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # … or in the Battle Phase
+            return self.end(d, None)
         return self.then(d, "end", MainPhase(Phase.MAIN2))
 
     def end(self, d: DuelState, _: Any) -> Next:

@@ -41,6 +41,8 @@ class MainPhase(Frame):
         return self.idle(d, None)
 
     def idle(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King): once the chain has resolved
+            return Return("end")
         p = d.turn_player
         d.idle = True
         options = main_options(d, p)

@@ -204,6 +204,12 @@ class Skip(_Op):
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
 
 
+class ToEndPhase(_Op):
+    """"It becomes the End Phase of this turn" (Neko Mane King): the rest of the turn's phases before the End Phase are
+    skipped — the Main Phase ends once the chain has resolved, the Battle Phase after the attack in progress, with no
+    End Step."""
+
+
 class Coin(_Op):
     # "toss a coin and call it" (Time Wizard): heads is a right call, which signals `called_right` about this card
     call: bool | None = None
@@ -447,7 +453,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "to_end_phase",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -492,6 +498,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "then": (Then, lambda v: {"do": v} if isinstance(v, list) else v),
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
+    "to_end_phase": (ToEndPhase, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),

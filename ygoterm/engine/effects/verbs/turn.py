@@ -40,6 +40,13 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     d.emit(Note(f"{ctx.card.name}: applies until the end of this turn"))
 
 
+@verb("to_end_phase")
+def op_to_end_phase(ctx: Ctx, params: fx.ToEndPhase, name: str) -> None:
+    """Neko Mane King: the turn goes on to its End Phase (rules/flow.py, main_phase.py, battle.py read end_phase_turn)."""
+    ctx.d.end_phase_turn = ctx.d.turn
+    ctx.d.emit(Note(f"{ctx.card.name}: it becomes the End Phase of this turn"))
+
+
 @verb("lock_summons")
 def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
     d = ctx.d
