@@ -225,8 +225,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
-        if by == "effect" and source is not None and card.loc == Loc.MZONE and "cannot_be_destroyed_by" in d.index.flags \
-                and _kind_word(source) in immune_kinds(d, card):
+        if by == "effect" and source is not None and card.loc.on_field and "cannot_be_destroyed_by" in d.index.flags \
+                and _immune(immune_kinds(d, card), source, card):
             d.emit(Note(f"{card.name} cannot be destroyed by the effect of {source.name}"))
             continue  # Exodia Necross: "cannot be destroyed by Spell/Trap effects"
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
@@ -260,6 +260,11 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
 
 def _kind_word(card: CardInst) -> str:
     return "monster" if card.is_monster else "spell" if card.is_spell else "trap"
+
+
+def _immune(kinds: set[str], source: CardInst, card: CardInst) -> bool:
+    """Exodia Necross: the kind of the destroying card; Pandemonium Watchbear: whose card it is ("opponent")."""
+    return _kind_word(source) in kinds or ("opponent" in kinds and source.controller != card.controller)
 
 
 def immune_kinds(d: DuelState, card: CardInst) -> set[str]:

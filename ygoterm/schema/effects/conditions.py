@@ -193,8 +193,10 @@ class ContinuousSpec(BaseModel):
     # Position (Exodia Necross: all 5 Exodia pieces in your GY)
     destroyed_unless: "Condition | None" = None
     cannot_be_tributed_for_summon: bool | None = None  # "cannot be Tributed for a Tribute Summon" (Fox Fire; a cost may Tribute it)
-    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross)
-    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross);
+    # `opponent`: the effects of its controller's opponent's cards, on the field ("\"Pandemonium\" on your side of the field is
+    # not destroyed by your opponent's card effects": Pandemonium Watchbear)
+    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster", "opponent"], ...], BeforeValidator(_one_or_many)] | None = None
     must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
