@@ -356,6 +356,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Patrol Robo": {
         "optional": "old wording 'During your Standby Phase, you can look at …': optional, the comma hides the cue",
     },
+    "Perfectly Ultimate Great Moth": {
+        "text": "'Must first be Special Summoned (from your hand) by Tributing 1 \"Petit Moth\" on your 6th turn or later after it "
+                "was equipped with \"Cocoon of Evolution\"' is its Special Summon procedure (its Tribute the cost), as Inferno's",
+    },
     "Pitch-Dark Dragon": {
         "target": "old Union wording 'you can equip it to your \"Dark Blade\" as an Equip Card' targets (today's Unions: "
                   "'Target 1 \"Dark Blade\" you control; equip this card to that target', as Y-Dragon Head's)",

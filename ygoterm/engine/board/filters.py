@@ -66,7 +66,8 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.can_equip_self is not None, _can_equip_self),
-        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped),
+        (f.own_turns_here is not None, _own_turns_here), (f.equipped_with is not None, _equipped_with), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (bool(f.atk_above_self), _atk_above_self),
         (f.flipped_by_attack is not None, _flipped_by_attack), (f.sent_this_turn_by is not None, _sent_this_turn_by),
@@ -263,6 +264,23 @@ def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
 def _equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """The monster the effect's card is equipped to (Burning Beast: "the equipped monster")."""
     return (source is not None and source.equip_target is card and source.loc == Loc.SZONE) == f.equipped
+
+
+def _equipped_with(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster with an Equip Card matching `f.equipped_with` (Perfectly Ultimate Great Moth: a Petit Moth with its Cocoon)."""
+    where = f.equipped_with
+    return where is not None and card.loc == Loc.MZONE and any(
+        e.loc == Loc.SZONE and e.equip_target is card and matches(d, e, where, player, source, events) for e in card.equips)
+
+
+def _own_turns_here(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """Its controller's turns begun since it arrived where it is, that turn not counted (turns alternate: the turn player
+    of an earlier turn follows from the parity) — "on your 6th turn or later after it was equipped"."""
+    if not card.loc.on_field or f.own_turns_here is None:
+        return False
+    mine = sum(1 for t in range(card.arrived_turn + 1, d.turn + 1)
+               if (d.turn_player if (d.turn - t) % 2 == 0 else 1 - d.turn_player) == card.controller)
+    return mine in f.own_turns_here
 
 
 def _flip(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -118,6 +118,11 @@ class Filter(BaseModel):
     # the monster this effect's card is equipped to ("each time the equipped monster inflicts Battle Damage": Burning Beast, Freezing Beast)
     equipped: bool | None = None
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
+    # a monster with an Equip Card matching this ("\"Petit Moth\" … equipped with \"Cocoon of Evolution\"": Perfectly Ultimate Great Moth)
+    equipped_with: "Filter | None" = None
+    # on the field, how many of its controller's turns have begun since it arrived where it is, that turn not counted ("on
+    # your 6th turn or later after it was equipped": the Cocoon's `own_turns_here: ">=6"` — Perfectly Ultimate Great Moth)
+    own_turns_here: NumRange | None = None
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
     # a card such counters can be put on: its own script puts them on itself ("a face-up card on the field that you can put a
