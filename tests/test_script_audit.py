@@ -337,6 +337,21 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "control; equip this card to that target')",
         "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
                          "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+    },    # goat batch c2
+    "Inferno Hammer": {
+        "target": "old wording 'you can select 1 face-up monster on your opponent's side of the field, and flip it' targets "
+                  "(2005 'select' on activation is a target, as Aqua Spirit's)",
+        "optional": "old wording 'When this card destroys …, you can select …': optional (a 'When … you can' trigger, timing: "
+                    "when), the comma hides the cue",
+    },
+    "Invitation to a Dark Sleep": {
+        "target": "old wording 'When this monster is summoned …, select 1 of your opponent's monsters' targets (2005 'select' on "
+                  "activation is a target); the audit reads only the second sentence, 'the selected monster cannot attack'",
+    },
+    "Keldo": {
+        "text": "old wording 'select 2 cards from your opponent's Graveyard, add them to your opponent's Deck and the Deck is then "
+                "shuffled' is a return_to_deck with position: shuffle of 2 targets (today's text: 'Target 2 cards in your "
+                "opponent's GY; shuffle those targets into the Deck') — the verb cues read 'add' as adding to the hand",
     },
 }
 
