@@ -348,6 +348,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'When this monster is summoned …, select 1 of your opponent's monsters' targets (2005 'select' on "
                   "activation is a target); the audit reads only the second sentence, 'the selected monster cannot attack'",
     },
+    "Kazejin": {
+        "once_per_turn": "'This effect can only be used once while this card is face-up on the field.' is a sentence of its own, "
+                         "which the audit reads apart (once_per_turn: while_here)",
+    },
+    "Infernalqueen Archfiend": {
+        "target": "old wording 'increase the ATK of 1 Archfiend Monster Card' targets it as the Standby Phase trigger is activated "
+                  "(EDOPro: a targeting trigger)",
+    },
     "Keldo": {
         "text": "old wording 'select 2 cards from your opponent's Graveyard, add them to your opponent's Deck and the Deck is then "
                 "shuffled' is a return_to_deck with position: shuffle of 2 targets (today's text: 'Target 2 cards in your "

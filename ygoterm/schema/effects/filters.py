@@ -150,6 +150,9 @@ class Filter(BaseModel):
     # "with original ATK less than the ATK of this card" (Elemental HERO Thunder Giant: original_atk_below_self: atk)
     atk_below_self: Literal["atk", "def"] | None = None
     original_atk_below_self: Literal["atk", "def"] | None = None
+    # a monster whose ATK equals this card's ATK, this card being face-up in a Monster Zone: "a monster that has the same
+    # ATK" (Kaiser Glider: cannot_be_destroyed_by_battle_with: {atk_equal_self: true})
+    atk_equal_self: bool | None = None
     # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
     # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
     atk_at_most_removed: int | None = Field(default=None, ge=1)
