@@ -356,6 +356,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'increase the ATK of 1 Archfiend Monster Card' targets it as the Standby Phase trigger is activated "
                   "(EDOPro: a targeting trigger)",
     },
+    "Invader of the Throne": {
+        "target": "old wording 'FLIP: Select 1 monster on your opponent's side of the field and switch control of it with this "
+                  "card' targets (2005 'select' on activation is a target; swap_control with give: self, take: target)",
+    },
     "Keldo": {
         "text": "old wording 'select 2 cards from your opponent's Graveyard, add them to your opponent's Deck and the Deck is then "
                 "shuffled' is a return_to_deck with position: shuffle of 2 targets (today's text: 'Target 2 cards in your "

@@ -420,6 +420,8 @@ def enforce_positions(d: DuelState) -> None:
         for card in side.mzone:
             if card is not None and card.pos == Pos.ATTACK and forced_position(d, card) is not None:
                 set_position(d, card, "defense")
+            elif card is not None and card.face_up and card.pos == Pos.DEFENSE and forced_position(d, card, "attack") is not None:
+                set_position(d, card, "attack")  # a face-up Defense monster only: a Set one is not flipped (Insect Princess)
     if "destroyed_unless" in d.index.flags:  # Exodia Necross: "destroy this card unless all 5 … are in your GY"
         for source, effect in list(sources(d)):
             spec = effect.continuous

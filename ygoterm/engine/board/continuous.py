@@ -345,11 +345,12 @@ def tribute_value(d: DuelState, tribute: CardInst, summoned: CardInst) -> int:
     return 1
 
 
-def forced_position(d: DuelState, card: CardInst) -> CardInst | None:
-    """The card (Level Limit - Area B) that keeps `card` in Defense Position, if any."""
+def forced_position(d: DuelState, card: CardInst, into: str = "defense") -> CardInst | None:
+    """The card that keeps `card` in Defense Position (Level Limit - Area B) or, `into="attack"`, in Attack Position
+    (Insect Princess), if any."""
     for source, effect in sources(d):
         spec = effect.continuous
-        if spec is not None and spec.force_position and applies(d, source, spec, card):
+        if spec is not None and spec.force_position == into and applies(d, source, spec, card):
             return source
     return None
 

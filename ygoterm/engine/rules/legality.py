@@ -206,9 +206,10 @@ def change_this(d: DuelState, card: CardInst) -> Refusal | None:
     if d.index.continuous_count or card.modifiers:
         if has_flag(d, card, "cannot_change_position"):
             return Refusal(CHANGE_POSITION, "R-CARD-13", "a card's effect stops it from changing position")
-        forcer = forced_position(d, card) if d.index.forcers and card.pos == Pos.DEFENSE else None
+        into = "defense" if card.pos == Pos.DEFENSE else "attack"
+        forcer = forced_position(d, card, into) if d.index.forcers else None
         if forcer is not None:
-            return Refusal(CHANGE_POSITION, "R-CARD-13", f"{forcer.name} keeps it in Defense Position")
+            return Refusal(CHANGE_POSITION, "R-CARD-13", f"{forcer.name} keeps it in {into.title()} Position")
     return None
 
 
@@ -390,7 +391,7 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
     """The Battle Step: declare an attack, or end the Battle Phase (go to Main Phase 2)."""
     options: list[Option] = []
     targets = attack_targets(d, p)
-    direct_ok = d.index.continuous_count and None not in targets
+    direct_ok = None not in targets
     for card in d.players[p].mzone:
         if card is None or declare_attack(d, p, card) is not None:
             continue
@@ -402,7 +403,7 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
                 continue
             options.append(attack_option(d, card, target))
         if direct_ok and allowed is targets:
-            if has_flag(d, card, "direct_attack"):  # "can attack your opponent directly" (Jinzo #7)
+            if _direct_ability(d, card):  # "can attack your opponent directly" (Jinzo #7; this turn: Jowls of Dark Demise)
                 options.append(attack_option(d, card, None))
     if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):
         options.append(MAIN2)  # (Berserk Gorilla "must attack if able": no ending the Battle Phase while it can)
@@ -468,7 +469,8 @@ def activation_refusal_any(d: DuelState, p: int, card: CardInst, procedure: bool
 
 
 def _direct_ability(d: DuelState, card: CardInst) -> bool:
-    return bool(d.index.continuous_count) and has_flag(d, card, "direct_attack")
+    """It can attack directly: a continuous effect, or a resolved effect's lasting change (`modify: {direct_attack: true}`)."""
+    return bool(d.index.continuous_count or card.modifiers) and has_flag(d, card, "direct_attack")
 
 
 def refusal_for(d: DuelState, p: int, verb: str, card: CardInst | None, target: str = "") -> Refusal | None:

@@ -136,6 +136,7 @@ class Modify(_Op):
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    direct_attack: bool | None = None  # it can attack directly while the change lasts (Jowls of Dark Demise: "it can attack … directly")
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
     scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
     scale_limit: int | None = Field(default=None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
@@ -385,6 +386,10 @@ class SwapControl(_Op):
     # self: the effect's controller gives this card (still face-up in its Monster Zone), only the opponent chooses
     # ("Your opponent selects 1 monster they control. Switch control of the selected monster and this card": Dummy Golem)
     give: Literal["self"] | None = None
+    # with give: self, the opponent's monster this card is switched with, picked by the effect (its target) rather than by
+    # the opponent ("Select 1 monster on your opponent's side of the field and switch control of it with this card":
+    # Invader of the Throne, `take: target`); nothing switches if it is no longer on the opponent's field
+    take: Literal["target"] | None = None
 
 
 class RollDie(_Op):

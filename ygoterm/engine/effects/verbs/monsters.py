@@ -19,7 +19,7 @@ from ..context import Ctx
 from ..registry import OpStep, verb
 
 
-_MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items() if f.annotation in (bool, "bool"))  # restrictions it lasts with
+_MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items() if f.annotation in (bool, "bool", bool | None))  # restrictions it lasts with
 
 
 @verb("modify")
