@@ -150,9 +150,12 @@ class Ctx:
         return []
 
     def related(self, where: fx.Filter, cards: list[CardInst]) -> list[CardInst]:
-        """The filter keys that relate a card to one the effect selected before: `same_level_as`
+        """The filter keys that relate a card to one the effect selected before: `in_selection`, `same_level_as`
         (Metamorphosis: a Fusion Monster of the Tributed monster's Level) and `named_in_text_of`
         (Level Up!: a monster the sent monster's text names)."""
+        if where.in_selection is not None:  # among the cards of that selection (Hiro's Shadow Scout: the cards just drawn)
+            among = self.reference(where.in_selection)
+            cards = [c for c in cards if c in among]
         if where.same_level_as is not None:
             levels = {c.level for c in self.reference(where.same_level_as) if c.is_monster}
             cards = [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]

@@ -137,6 +137,9 @@ class Filter(BaseModel):
     # a monster with the same Level as a card of this selection of the effect (Metamorphosis: "the Tributed monster");
     # read where the effect selects cards (Ctx.cards), not in conditions
     same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
+    # one of the cards that selection holds: "If there are any Spell Cards among them (the cards just drawn), discard all
+    # those Spell Cards" (Hiro's Shadow Scout: `{all: {zone: hand, kind: spell, in_selection: affected}}` after a `draw`)
+    in_selection: Literal["chosen", "target", "affected", "event"] | None = None
     # a card whose name a card of this selection's text lists in quotes (Level Up!: "a monster listed in the sent monster's text")
     named_in_text_of: Literal["chosen", "target", "affected", "event"] | None = None
     # a monster whose ATK is at most the ATK of a card of this selection of the effect (Armed Dragon LV7: "with ATK less than
