@@ -341,7 +341,9 @@ class Later(_Op):
     mandatory trigger of this card's controller). Inside `do`, `chosen` is still what this
     effect chose before (Different Dimension Capsule's banished card)."""
 
-    at: Literal["standby_phase", "end_phase"]
+    # normal_draw: in the Draw Phase, before the normal draw (R-PHASE-2: "your opponent discards all cards in their hand
+    # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi)
+    at: Literal["standby_phase", "end_phase", "normal_draw"]
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
