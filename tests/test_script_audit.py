@@ -356,6 +356,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'increase the ATK of 1 Archfiend Monster Card' targets it as the Standby Phase trigger is activated "
                   "(EDOPro: a targeting trigger)",
     },
+    "Infernal Flame Emperor": {
+        "optional": "old wording 'When this card is Tribute Summoned, you can remove from play …': optional (a 'When … you can' "
+                    "trigger, timing: when), the comma hides the cue",
+    },
     "Invader of the Throne": {
         "target": "old wording 'FLIP: Select 1 monster on your opponent's side of the field and switch control of it with this "
                   "card' targets (2005 'select' on activation is a target; swap_control with give: self, take: target)",

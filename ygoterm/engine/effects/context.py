@@ -132,6 +132,8 @@ class Ctx:
             hi = spec.count.max
             if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
                 lo = hi = self.link.heads
+            if spec.count_as is not None:  # Infernal Flame Emperor: as many as the monsters it banished
+                lo = hi = len(self.reference(spec.count_as))
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
                             lo, hi, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes

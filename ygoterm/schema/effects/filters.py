@@ -180,6 +180,10 @@ class Choose(BaseModel):
     # exactly as many as the coins this effect tossed showed heads, or all there are ("as many as possible, but not more
     # than the number of heads": Gatling Dragon) — instead of `count`
     count_heads: bool | None = None
+    # exactly as many as the cards of that selection, or all there are ("Destroy a number of Spell/Trap Cards on the field
+    # equal to the number of monsters removed from play for this effect": Infernal Flame Emperor, `count_as: affected`
+    # after the banishing) — instead of `count`
+    count_as: Literal["chosen", "affected"] | None = None
 
 
 class AllOf(BaseModel):
