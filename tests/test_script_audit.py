@@ -348,6 +348,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'When this monster is summoned …, select 1 of your opponent's monsters' targets (2005 'select' on "
                   "activation is a target); the audit reads only the second sentence, 'the selected monster cannot attack'",
     },
+    "Jigen Bakudan": {
+        "text": "old wording 'FLIP: After this card is flipped, Tribute it during your Standby Phase to destroy …' is a FLIP whose "
+                "whole work is a delayed effect (`later` at its controller's next Standby Phase: EDOPro's mandatory trigger, "
+                "the Tribute first) — the audit finds the operations inside `later` under no verb cue",
+        "flip": "its FLIP text is that delayed effect (see 'text')",
+    },
     "Kazejin": {
         "once_per_turn": "'This effect can only be used once while this card is face-up on the field.' is a sentence of its own, "
                          "which the audit reads apart (once_per_turn: while_here)",
