@@ -32,6 +32,7 @@ class Modifier:
     scale: int = 0  # a Pendulum Scale change …
     scale_limit: int | None = None  # … no lower (a decrease) or higher (an increase) than this
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth: "its ATK/DEF become 1000")
+    attribute: str | None = None  # its Attribute becomes this (Homunculus the Alchemic Being)
 
 
 def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:

@@ -315,7 +315,7 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
         return False
-    if f.attribute is not None and monster.attribute not in f.attribute \
+    if f.attribute is not None and attribute_now(card) not in f.attribute \
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):
         return False  # (Elemental Mistress Doriado is also WIND, WATER, FIRE and EARTH)
     if f.type is not None and monster.type not in f.type:
@@ -377,7 +377,16 @@ def _is_declared(d: DuelState, card: CardInst) -> bool:
         return False
     if what == "attribute" and card.monster.also_attributes and word in card.monster.also_attributes:
         return True  # (Elemental Mistress Doriado)
-    return (card.monster.type if what == "type" else card.monster.attribute) == word
+    return (card.monster.type if what == "type" else attribute_now(card)) == word
+
+
+def attribute_now(card: CardInst) -> str:
+    """A monster's Attribute: its printed one, or what a resolved effect changed it to while it stays on the field
+    (`modify: {attribute: declared}`: Homunculus the Alchemic Being)."""
+    for m in reversed(card.modifiers):
+        if m.attribute is not None:
+            return str(m.attribute)
+    return card.monster.attribute
 
 
 def select(d: DuelState, f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = (),

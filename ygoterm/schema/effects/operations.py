@@ -136,6 +136,9 @@ class Modify(_Op):
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
+    # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
+    set_attribute: Literal["declared"] | None = None
     direct_attack: bool | None = None  # it can attack directly while the change lasts (Jowls of Dark Demise: "it can attack … directly")
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
     scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
