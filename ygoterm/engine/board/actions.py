@@ -250,6 +250,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         if card.uid in negated:
             card.negated_at = card.moves
             d.emit(Note(f"{card.name}'s effects are negated: it was destroyed by battle"))
+        if by == "battle":
+            card.battle_sent_at = card.moves  # (the filter `sent_by_battle`: until it moves again)
         if by == "battle" and source is not None:
             source.defeated = (*(x for x in source.defeated if x[2] == d.turn), (card, card.moves, d.turn))
         if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)

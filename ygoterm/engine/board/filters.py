@@ -65,7 +65,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
-        (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.can_equip_self is not None, _can_equip_self),
+        (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (bool(f.atk_above_self), _atk_above_self),
@@ -239,6 +239,11 @@ def _battle_destroyed_this_turn(d: DuelState, card: CardInst, f: Filter, player:
     found = not card.loc.on_field and any(c is card and moves == card.moves and turn == d.turn
                                           for other in d.cards.values() for c, moves, turn in other.defeated)
     return found == f.battle_destroyed_this_turn
+
+
+def _sent_by_battle(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """Off the field, destroyed by battle (in any turn) and not moved since (Helpoemer)."""
+    return (not card.loc.on_field and card.battle_sent_at == card.moves) == f.sent_by_battle
 
 
 def equip_spell_fits(d: DuelState, card: CardInst, monster: CardInst, player: int) -> bool:

@@ -199,7 +199,7 @@ class CardInst:
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "field_counters", "original_controller",
+                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by")
 
@@ -247,6 +247,7 @@ class CardInst:
         self.counters: dict[str, int] = {}
         self.materials: list[CardInst] = []  # Xyz materials attached (R-ZONE-10)
         self.battle_destroyed = False  # marked at damage calculation (R-BATTLE-4)
+        self.battle_sent_at = -1  # its move count when it was destroyed by battle and left the field (Helpoemer: "if this card was destroyed by battle and sent to the Graveyard")
         self.negated_at = -1  # its effects are negated while its move count is this: destroyed by battle with Ancient Gear Beast ("including in the GY") or a Fiend of Dark Ruler Ha Des
         self.set_turn = 0  # turn a Spell/Trap was Set (R-CARD-7/9)
         self._duel: Any = _no_duel  # a weak reference to the Duel (see `duel`)

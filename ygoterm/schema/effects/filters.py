@@ -106,6 +106,9 @@ class Filter(BaseModel):
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
     battle_destroyed_this_turn: bool | None = None
+    # off the field, destroyed by battle (any turn) and not moved since: "If this card was destroyed by battle and sent to
+    # the Graveyard" (Helpoemer: `in_your_gy: {self: true, sent_by_battle: true}`)
+    sent_by_battle: bool | None = None
     # an Equip Spell whose own activation could equip it to this effect's card (Chopman the Desperate Outlaw, R-CARD-8)
     can_equip_self: bool | None = None
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
