@@ -239,6 +239,18 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     return False
 
 
+def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
+    if "untargetable_by" not in d.index.flags:
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.untargetable_by is not None and (spec.untargetable_by == "any" or player != source.controller) \
+                and applies(d, source, spec, card):
+            return True
+    return False
+
+
 def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | None) -> bool:
     """Whether `card` cannot be destroyed by battle with `other` ("with a monster that has 1900 or less ATK": Different
     Dimension Dragon)."""

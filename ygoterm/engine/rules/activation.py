@@ -14,7 +14,7 @@ from typing import Any
 from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate
 from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
-from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
+from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag, untargetable
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
@@ -240,7 +240,8 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
             and not (to and c.is_link)  # R-SUMMON-16: a Link monster never changes position
             and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
-            and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))]
+            and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))
+            and not untargetable(d, c, p)]
 
 
 def _target_position_change(effect: Effect) -> str:

@@ -128,6 +128,10 @@ class ContinuousSpec(BaseModel):
     cannot_attack: bool = False
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
+    # effects of this card's controller's opponent (`opponent`) or of either player (`any`) cannot target the monsters it
+    # applies to, on either side of the field — seen from this card, not from each monster (King Dragun: "Your opponent
+    # cannot target Dragon monsters"; Lord of D.: "Neither player can target Dragon monsters")
+    untargetable_by: Literal["opponent", "any"] | None = None
     cannot_be_destroyed_by_battle: bool = False
     # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
     # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
