@@ -338,6 +338,25 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
                          "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
     },
+    # batch c1
+    "Guardian Statue": {
+        "target": "old wording 'return 1 monster on your opponent's side of the field to its owner's hand': it targets (today's "
+                  "text: 'When this card is Flip Summoned: Target 1 monster your opponent controls; return that target to the hand')",
+    },
+    "Hade-Hane": {
+        "target": "old wording 'return up to 3 monsters on the field': it targets (today's text: 'FLIP: Target up to 3 monsters on "
+                  "the field; return them to the hand')",
+    },
+    "Gilasaurus": {
+        "optional": "the audit pairs the trigger (its only effect with a Special Summon in `do`) with the first sentence, which is "
+                    "the `procedure` (no `do`); the trigger itself is mandatory ('Activate this effect'), the opponent's 'can' is "
+                    "the choice of none (`count: \"0-1\"`, `who: opponent`)",
+        "text": "the second sentence is the mandatory trigger, which the audit paired with the first (see 'optional')",
+    },
+    "Gray Wing": {
+        "cost": "old wording 'Discard 1 card from your hand during your Main Phase 1. This monster can attack twice': the discard is "
+                "the cost of the effect (its rulings; EDOPro's script pays it as a cost)",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

@@ -397,7 +397,8 @@ class Activate(Frame):
             candidates = [c for c in target_candidates(d, p, card, effect, self.signal, group) if c not in link.targets]
             if spec.where.atk_at_most_of == "chosen":  # related to what the cost chose (Armed Dragon LV5)
                 candidates = atk_at_most_of(candidates, link.chosen)
-            lo, hi = spec.count.min or 1, spec.count.max or len(candidates)
+            # count "0-1": the chooser may target none (Gilasaurus as printed in 2005: "Your opponent can target 1 …")
+            lo, hi = 1 if spec.count.min is None else spec.count.min, spec.count.max or len(candidates)
             hi = min(hi, len(candidates))
             if candidates:
                 chooser = p if spec.who == "you" else 1 - p

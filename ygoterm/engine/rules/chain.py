@@ -191,7 +191,8 @@ def _now_applies(card: CardInst) -> None:
 
 def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     """Ryu Senshi: a Spell whose targets include it has its effect negated, and is destroyed
-    ("destroy"); Silent Swordsman LV3: the opponent's Spell has its effect negated ("negate");
+    ("destroy"); Silent Swordsman LV3: the opponent's Spell has its effect negated ("negate"), Gora
+    Turtle of Illusion: the opponent's Spell or Trap;
     Fiend Skull Dragon: a Trap that targets it is negated and destroyed ("destroy"); Chaos Command
     Magician: a monster's effect that targets it and no other card is negated ("negate")."""
     if not d.index.continuous_count or not link.targets:
@@ -201,7 +202,10 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
         alone = len(link.targets) == 1 and "negates_monsters_targeting_it_alone" in d.index.flags
         return "negate" if alone and shown and has_flag(d, shown[0], "negates_monsters_targeting_it_alone") else ""
     if link.card.is_trap:
-        return "destroy" if any(has_flag(d, t, "negates_traps_targeting") for t in shown) else ""
+        if any(has_flag(d, t, "negates_traps_targeting") for t in shown):
+            return "destroy"
+        return "negate" if any(t.controller != link.player and has_flag(d, t, "negates_opponent_traps_targeting")
+                               for t in shown) else ""
     if not link.card.is_spell:
         return ""
     if any(has_flag(d, t, "negates_spells_targeting") for t in shown):

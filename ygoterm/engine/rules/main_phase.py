@@ -201,7 +201,8 @@ class ProcedureSummon(Frame):
     def placed(self, d: DuelState, answer: Option) -> Next:
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
         card = d.cards[self.uid]
-        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True))
+        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True,
+                                                                       by=card.name))
 
 
 def gemini_summon(d: DuelState, p: int, card: CardInst) -> Frame | tuple[()]:

@@ -209,6 +209,9 @@ class ContinuousSpec(BaseModel):
     unaffected_by_opponent_spells: bool | None = None  # … the opponent's Spell Cards' effects (Silent Swordsman LV5)
     # the opponent's Spell Card whose targets include it has its effect negated (Silent Swordsman LV3)
     negates_opponent_spells_targeting: bool | None = None
+    # … the opponent's Trap Card (Gora Turtle of Illusion: "Negate the effect of Spell and Trap Cards controlled by your
+    # opponent that target this face-up card")
+    negates_opponent_traps_targeting: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
