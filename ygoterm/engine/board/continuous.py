@@ -360,6 +360,20 @@ def fewer_tributes(d: DuelState, card: CardInst) -> int:
                if effect.continuous is not None and effect.continuous.fewer_tributes and applies(d, source, effect.continuous, card))
 
 
+def summon_condition_holds(d: DuelState, card: CardInst, p: int) -> bool:
+    """Whether the card's `summon_if` ("Cannot be Summoned unless you control …": the Guardians) lets player `p` Summon
+    it now — Normal, Flip or Special Summon; read for `p`, who may not be its owner (Monster Reborn)."""
+    condition = card.monster.summon_if
+    if condition is None:
+        return True
+    was = card.controller
+    card.controller = p
+    try:
+        return condition_holds(d, card, condition)
+    finally:
+        card.controller = was
+
+
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     """Whether an effect's extra conditions hold now, for the card's controller."""
     p = card.controller

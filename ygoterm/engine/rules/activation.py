@@ -14,7 +14,7 @@ from typing import Any
 from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate
 from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
-from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
+from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag, summon_condition_holds
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
@@ -81,6 +81,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         refusal = summon_locked(d, p, "Special Summon")
         if refusal is not None:
             return refusal
+        if not summon_condition_holds(d, card, p):
+            return Refusal("Special Summon", "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
         if d.players[p].free_mzone() is None and not cost_frees_mzone(card, effect):
             return Refusal("Special Summon", "R-ZONE-1", "there is no free Main Monster Zone, and its cost frees none")
     elif speed == 1:

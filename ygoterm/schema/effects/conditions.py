@@ -212,6 +212,9 @@ class ContinuousSpec(BaseModel):
     # … the opponent's Trap Card (Gora Turtle of Illusion: "Negate the effect of Spell and Trap Cards controlled by your
     # opponent that target this face-up card")
     negates_opponent_traps_targeting: bool | None = None
+    # "does not prevent your opponent from attacking you directly" (Guardian Kay'est): while every monster its controller
+    # controls has this, the opponent may attack directly
+    allows_direct_attacks: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
