@@ -217,6 +217,9 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     cards = list(cards)
     together = {c.uid for c in cards if to == Loc.GY and len(cards) > 1 and "banish_instead" in d.index.flags
                 and c.loc.on_field and banished_instead(d, c)}
+    # Grave Protector: a monster destroyed by battle is shuffled into the Deck instead (asked before any moves, as `together`)
+    to_deck = {c.uid for c in cards if by == "battle" and to == Loc.GY and "battle_destroyed_to_deck" in d.index.flags
+               and c.loc == Loc.MZONE and has_flag(d, c, "battle_destroyed_to_deck")}
     negated = {c.uid for c in cards if by == "battle" and d.attack is not None and "negates_battle_victims" in d.index.flags
                and battle_victim_negated(d, c, d.attack.target if c is d.attack.attacker else d.attack.attacker)} \
         if by == "battle" else set()
@@ -245,6 +248,11 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         sender = culprit if by == "effect" else None  # ("sent … by a card effect": not by battle or the rules)
         if card.uid in together:
             move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin, by=sender)
+        elif card.uid in to_deck:
+            move(d, card, Loc.DECK, face_up=False, reason=f"{reason or by}, shuffled into the Deck instead", destroyed=True,
+                 as_from=origin, by=sender)
+            if card.loc == Loc.DECK:  # (an Extra Deck monster went to the Extra Deck)
+                d.shuffle(card.owner)
         else:
             move(d, card, to, reason=reason or by, quiet=to == Loc.GY, destroyed=True, as_from=origin, by=sender)
         if card.uid in negated:

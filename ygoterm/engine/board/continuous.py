@@ -217,6 +217,11 @@ def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def discard_cost_locked(d: DuelState) -> CardInst | None:
+    """The face-up card that stops both players activating an effect by discarding (Goblin of Greed), if any."""
+    return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
+
+
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
     """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
     return source_with(d, "no_effect_damage", lambda source, _: source.controller == p and source.loc.on_field)

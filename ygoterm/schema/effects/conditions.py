@@ -215,6 +215,12 @@ class ContinuousSpec(BaseModel):
     # "does not prevent your opponent from attacking you directly" (Guardian Kay'est): while every monster its controller
     # controls has this, the opponent may attack directly
     allows_direct_attacks: bool | None = None
+    # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
+    # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
+    locks_discard_costs: bool | None = None
+    # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
+    # Deck) instead of going to the GY (Grave Protector: every monster, itself too)
+    battle_destroyed_to_deck: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
