@@ -71,6 +71,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if dst != src or dst.on_field:
         card.reset_for_move(on_field=src.on_field and dst.on_field)
         card.arrived_turn = d.turn
+    if card.tributed and (dst in (Loc.HAND, Loc.DECK) or dst == Loc.MZONE and src not in (Loc.HAND, Loc.MZONE)):
+        card.tributed = ()  # (a Tribute Summon comes from the hand: its Tributes were noted just before)
     if dst == Loc.MZONE and src != Loc.MZONE:
         card.summoned_by = ""  # (kept once it leaves the field: "if this card was Special Summoned by …" in the GY, Dark Mimic LV3)
     if dst not in (Loc.GY, Loc.BANISHED, Loc.MZONE, Loc.SZONE):
