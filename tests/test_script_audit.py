@@ -353,6 +353,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                     "the choice of none (`count: \"0-1\"`, `who: opponent`)",
         "text": "the second sentence is the mandatory trigger, which the audit paired with the first (see 'optional')",
     },
+    "Great Moth": {
+        "text": "old wording 'This card can only be Special Summoned by Tributing \"Petit Moth\" on the 4th of your turns after …' "
+                "is its Special Summon procedure (as Inferno)",
+    },
     "Gray Wing": {
         "cost": "old wording 'Discard 1 card from your hand during your Main Phase 1. This monster can attack twice': the discard is "
                 "the cost of the effect (its rulings; EDOPro's script pays it as a cost)",
