@@ -353,6 +353,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                     "the choice of none (`count: \"0-1\"`, `who: opponent`)",
         "text": "the second sentence is the mandatory trigger, which the audit paired with the first (see 'optional')",
     },
+    "Great Dezard": {
+        "cost": "old wording 'Special Summon 1 \"Fushioh Richie\" … by Tributing this card': the Tribute is the cost (today's "
+                "Fushioh Richie: 'by Tributing 1 \"Great Dezard\"', the Summon's price)",
+        "text": "'One: As long as this card remains face-up …, negate …' is a continuous effect (the audit reads the count's "
+                "'When … the following effects are activated' before it as a trigger); its condition is `battle_wins`",
+    },
     "Great Moth": {
         "text": "old wording 'This card can only be Special Summoned by Tributing \"Petit Moth\" on the 4th of your turns after …' "
                 "is its Special Summon procedure (as Inferno)",

@@ -262,6 +262,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
             d.emit(Note(f"{card.name}'s effects are negated: it was destroyed by battle"))
         if by == "battle" and source is not None:
             source.defeated = (*(x for x in source.defeated if x[2] == d.turn), (card, card.moves, d.turn))
+            if source.loc == Loc.MZONE and source.face_up:
+                source.battle_wins += 1  # (Great Dezard: "destroys the following number of monsters as a result of battle")
         if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
             d.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
             if by in ("battle", "effect"):
@@ -342,6 +344,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
         # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)
         card.counters = {}  # R-CARD-12
+        card.battle_wins = 0
         card.modifiers = []
         card.gemini_active = False  # a Gemini is a Normal Monster again (R-CARD-6)
         if card.held_by is not None:  # control while an Equip Card is equipped (Snatch Steal) is not lost with it:

@@ -416,6 +416,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.being_attacked is not None and (attack is not None and attack.target is card) != c.being_attacked:
         return False
+    if c.battle_wins is not None and card.battle_wins not in c.battle_wins:
+        return False
     if c.destroyed_by_battle_this_turn is not None and any(turn == d.turn for _, _, turn in card.defeated) != c.destroyed_by_battle_this_turn:
         return False
     if c.direct_attack is not None and (attack is not None and attack.attacker is card and attack.target is None) != c.direct_attack:

@@ -86,6 +86,10 @@ class Condition(BaseModel):
     rolled: NumRange | None = None  # in `if`: the die this effect rolled shows this (Agido: "whose Level is equal to the number rolled")
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
     destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
+    # how many monsters this card destroyed by battle since it last arrived face-up on the field (forgotten as it leaves the
+    # field or is turned face-down): "When this monster destroys the following number of monsters as a result of battle"
+    # (Great Dezard: ">=1", ">=2")
+    battle_wins: NumRange | None = None
     equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
     in_battle: bool | None = None  # this card is the attacker or the attack target
     damage_calculation: bool | None = None  # it is the damage calculation ("during damage calculation only": Cipher Soldier)
