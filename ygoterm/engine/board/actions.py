@@ -220,8 +220,10 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     together = {c.uid for c in cards if to == Loc.GY and len(cards) > 1 and "banish_instead" in d.index.flags
                 and c.loc.on_field and banished_instead(d, c)}
     # Grave Protector: a monster destroyed by battle is shuffled into the Deck instead (asked before any moves, as `together`)
+    # — unless it is banished instead (Banisher of the Light wins: the Netrep rulings of Grave Protector)
     to_deck = {c.uid for c in cards if by == "battle" and to == Loc.GY and "battle_destroyed_to_deck" in d.index.flags
-               and c.loc == Loc.MZONE and has_flag(d, c, "battle_destroyed_to_deck")}
+               and c.loc == Loc.MZONE and has_flag(d, c, "battle_destroyed_to_deck")
+               and not ("banish_instead" in d.index.flags and banished_instead(d, c))}
     negated = {c.uid for c in cards if by == "battle" and d.attack is not None and "negates_battle_victims" in d.index.flags
                and battle_victim_negated(d, c, d.attack.target if c is d.attack.attacker else d.attack.attacker)} \
         if by == "battle" else set()

@@ -223,7 +223,7 @@ class ContinuousSpec(BaseModel):
     # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
     locks_discard_costs: bool | None = None
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
-    # Deck) instead of going to the GY (Grave Protector: every monster, itself too)
+    # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
