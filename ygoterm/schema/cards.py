@@ -251,6 +251,9 @@ Card = Annotated[Union[Monster, Spell, Trap], Field(discriminator="kind")]
 CARD_KINDS: dict[str, type[CardBase]] = {"monster": Monster, "spell": Spell, "trap": Trap}
 
 card_list_adapter: TypeAdapter[list[Card]] = TypeAdapter(list[Card])
+# the passcodes of the rules-test fixtures (tests/cards: Test Zero, TM-A …), which no real card has: left out
+# where "every scripted card" means the game's cards (the fuzz's pool decks, the tests' coverage of them)
+FIXTURE_PASSCODES = range(99_000_000, 99_001_000)
 
 
 def spell_speed(card: Spell | Trap) -> int:

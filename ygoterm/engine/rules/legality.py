@@ -86,19 +86,22 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     level = card.level
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
-        if need and not may_skip_tributes(card):
+        if need:
             if d.index.continuous_count:
                 tribute_power = sum(tribute_value(d, c, card) for c in monsters)
             elif card.monster.tributes is not None or tribute_power is None:
                 tribute_power = len(monsters)
+            refusal = None
             if tribute_power < need:
                 which = _tribute_words(card)
                 count = len(monsters)
-                return Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "
-                                                     f"you control {count} {which}monster{'s' if count != 1 else ''}")
-            if not any(c.seq < 5 for c in monsters) and d.players[p].free_mzone() is None:
-                return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied and none of their monsters can be Tributed")
-            return None
+                refusal = Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "
+                                                        f"you control {count} {which}monster{'s' if count != 1 else ''}")
+            elif not any(c.seq < 5 for c in monsters) and d.players[p].free_mzone() is None:
+                refusal = Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied and none of their monsters can be Tributed")
+            if refusal is None or not may_skip_tributes(card):
+                return refusal
+            # (Fusilier Dragon: without Tributes it needs a free zone, below)
     if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
         return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
     return None
