@@ -218,6 +218,11 @@ def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def discard_cost_locked(d: DuelState) -> CardInst | None:
+    """The face-up card that stops both players activating an effect by discarding (Goblin of Greed), if any."""
+    return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
+
+
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
     """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
     return source_with(d, "no_effect_damage", lambda source, _: source.controller == p and source.loc.on_field)
@@ -374,6 +379,20 @@ def fewer_tributes(d: DuelState, card: CardInst) -> int:
                if effect.continuous is not None and effect.continuous.fewer_tributes and applies(d, source, effect.continuous, card))
 
 
+def summon_condition_holds(d: DuelState, card: CardInst, p: int) -> bool:
+    """Whether the card's `summon_if` ("Cannot be Summoned unless you control …": the Guardians) lets player `p` Summon
+    it now — Normal, Flip or Special Summon; read for `p`, who may not be its owner (Monster Reborn)."""
+    condition = card.monster.summon_if
+    if condition is None:
+        return True
+    was = card.controller
+    card.controller = p
+    try:
+        return condition_holds(d, card, condition)
+    finally:
+        card.controller = was
+
+
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     """Whether an effect's extra conditions hold now, for the card's controller."""
     p = card.controller
@@ -410,6 +429,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.opponent_attacking is not None and (attack is not None and attack.attacker.controller != p) != c.opponent_attacking:
         return False
     if c.being_attacked is not None and (attack is not None and attack.target is card) != c.being_attacked:
+        return False
+    if c.battle_wins is not None and card.battle_wins not in c.battle_wins:
         return False
     if c.destroyed_by_battle_this_turn is not None and any(turn == d.turn for _, _, turn in card.defeated) != c.destroyed_by_battle_this_turn:
         return False

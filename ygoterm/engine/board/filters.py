@@ -66,7 +66,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
-        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (bool(f.atk_above_self), _atk_above_self),
         (f.flipped_by_attack is not None, _flipped_by_attack), (f.sent_this_turn_by is not None, _sent_this_turn_by),
@@ -268,6 +268,19 @@ def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
 def _equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """The monster the effect's card is equipped to (Burning Beast: "the equipped monster")."""
     return (source is not None and source.equip_target is card and source.loc == Loc.SZONE) == f.equipped
+
+
+def _your_turns_here(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """How many turns of its controller began after the turn it arrived where it is (Great Moth's Cocoon of Evolution)."""
+    assert f.your_turns_here is not None
+    parity = d.turn % 2 if d.turn_player == card.controller else (d.turn + 1) % 2  # (the players take turns in turn)
+    count = sum(1 for t in range(card.arrived_turn + 1, d.turn + 1) if t % 2 == parity)
+    return card.loc.on_field and count in f.your_turns_here
+
+
+def _equipped_to_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """An Equip Card equipped to the effect's card ("1 Equip Spell Card … that is equipped to this card": Guardian Ceal)."""
+    return (source is not None and card.loc == Loc.SZONE and card.equip_target is source) == f.equipped_to_self
 
 
 def _flip(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

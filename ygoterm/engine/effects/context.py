@@ -107,6 +107,8 @@ class Ctx:
                 return list(self.affected)
             if selection == "equips":
                 return list(self.card.equips)
+            if selection == "tributes":  # the monsters Tributed for its Tribute Summon, not moved since (Guardian Tryce)
+                return [c for uid, moves in self.card.tributed if (c := d.cards[uid]).moves == moves]
             if selection == "defeated":
                 return [c for c, moves, turn in self.card.defeated if turn == d.turn and c.moves == moves and c.loc == Loc.GY]
             if selection == "battling":  # the other monster in this card's battle

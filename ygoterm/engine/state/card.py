@@ -201,7 +201,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by")
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -267,6 +267,10 @@ class CardInst:
         self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
         self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)
+        # (uid, moves) of the monsters Tributed for its last Tribute Summon, kept once it leaves the field and forgotten as
+        # it goes to the hand or Deck or arrives otherwise: "the monster … that was used for its Tribute Summon" (Guardian Tryce)
+        self.tributed: tuple[tuple[int, int], ...] = ()
+        self.battle_wins = 0  # monsters it destroyed by battle since it arrived face-up on the field (Great Dezard)
         self.set_with: int | None = None  # Normal Set face-down with this many Tributes (public: what a face-down monster can be)
         self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/board/views.py
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
@@ -412,6 +416,8 @@ class CardInst:
         self.gemini_active = False
         self.flipped_turn = 0
         self.set_with = None
+        if not on_field:
+            self.battle_wins = 0
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.uid} p{self.owner} {self.loc.name}:{self.seq}>"

@@ -86,6 +86,10 @@ class Condition(BaseModel):
     rolled: NumRange | None = None  # in `if`: the die this effect rolled shows this (Agido: "whose Level is equal to the number rolled")
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
     destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
+    # how many monsters this card destroyed by battle since it last arrived face-up on the field (forgotten as it leaves the
+    # field or is turned face-down): "When this monster destroys the following number of monsters as a result of battle"
+    # (Great Dezard: ">=1", ">=2")
+    battle_wins: NumRange | None = None
     equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
     in_battle: bool | None = None  # this card is the attacker or the attack target
     damage_calculation: bool | None = None  # it is the damage calculation ("during damage calculation only": Cipher Soldier)
@@ -215,6 +219,18 @@ class ContinuousSpec(BaseModel):
     unaffected_by_opponent_spells: bool | None = None  # … the opponent's Spell Cards' effects (Silent Swordsman LV5)
     # the opponent's Spell Card whose targets include it has its effect negated (Silent Swordsman LV3)
     negates_opponent_spells_targeting: bool | None = None
+    # … the opponent's Trap Card (Gora Turtle of Illusion: "Negate the effect of Spell and Trap Cards controlled by your
+    # opponent that target this face-up card")
+    negates_opponent_traps_targeting: bool | None = None
+    # "does not prevent your opponent from attacking you directly" (Guardian Kay'est): while every monster its controller
+    # controls has this, the opponent may attack directly
+    allows_direct_attacks: bool | None = None
+    # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
+    # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
+    locks_discard_costs: bool | None = None
+    # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
+    # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
+    battle_destroyed_to_deck: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

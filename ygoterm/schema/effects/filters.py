@@ -121,6 +121,10 @@ class Filter(BaseModel):
     # the monster this effect's card is equipped to ("each time the equipped monster inflicts Battle Damage": Burning Beast, Freezing Beast)
     equipped: bool | None = None
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
+    # how many of its controller's turns have begun since it arrived where it is (the turn it arrived not counted): "on the
+    # 4th of your turns after "Petit Moth" has been equipped with "Cocoon of Evolution"" (Great Moth: ">=4" on the Cocoon)
+    your_turns_here: NumRange | None = None
+    equipped_to_self: bool | None = None  # an Equip Card equipped to this effect's card ("equipped to this card": Guardian Ceal)
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     name_has: str | None = None  # its name contains this ("Ancient Gear")
     # a card such counters can be put on: its own script puts them on itself ("a face-up card on the field that you can put a
@@ -214,7 +218,7 @@ class CopiesOf(BaseModel):
 
 
 Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling", "defeated", "equips", "others", "affected"]  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
+              "battling", "defeated", "equips", "others", "affected", "tributes"]  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:

@@ -121,6 +121,9 @@ class Modify(_Op):
     def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
+    # its ATK becomes its current ATK × this, worked out as the effect resolves (halves round up) and kept as the
+    # difference, so later changes still add to it: "double (halve) this card's ATK during this turn" (Goddess of Whim: 2 / 0.5)
+    multiply_atk: float | None = Field(default=None, gt=0)
     # atk/def × the die just rolled (Graceful Dice); chosen: × the cards the effect chose — its cost too (Bazoo the Soul-Eater:
     # "banish up to 3 monsters from your GY; this card gains 300 ATK for each"; its cost's Tributes: Gaia Soul); affected: ×
     # how many the operation before moved ("for each card banished by this effect": Chaosrider Gustaph)
