@@ -133,7 +133,7 @@ class Attack(Frame):
         targets = attack_targets(d, p)
         allowed = targets_for(d, attacker, targets)
         options = [attack_option(d, attacker, t) for t in allowed if not attacked_already(d, attacker, t)]
-        if None not in targets and d.index.continuous_count and allowed is targets:
+        if None not in targets and (d.index.continuous_count or attacker.modifiers) and allowed is targets:
             if has_flag(d, attacker, "direct_attack"):
                 options.append(attack_option(d, attacker, None))
         options.append(STOP)

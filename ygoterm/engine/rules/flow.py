@@ -150,8 +150,8 @@ def draw_phase(d: DuelState) -> Frame | tuple[()]:
     """R-PHASE-2 and R-SETUP-6: the first player skips the draw of turn 1."""
     d.set_phase(Phase.DRAW)
     if d.turn != 1 or d.rules.duel.first_turn_draw:
-        if "normal_draw" in d.index.trigger_events:
-            return DrawPhase()
+        if "normal_draw" in d.index.trigger_events or any(r.phase == "normal_draw" for r in d.delayed):
+            return DrawPhase()  # (a delayed effect `later: {at: normal_draw}` too: Hino-Kagu-Tsuchi)
         for card in d.draw(d.turn_player, 1):
             d.signal("drawn", card, d.turn_player)
     return window(d)

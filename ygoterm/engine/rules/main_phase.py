@@ -117,6 +117,7 @@ class NormalSummon(Frame):
         need, most, monsters = tribute_terms(d, p, card)
         self.need = need
         card.tributes_used = 0
+        card.tributed = ()
         # its Tributes, or none at all (Fusilier Dragon, the Dual-Mode Beast): without them when they cannot be paid
         self.none_ok = none_ok = need > 0 and may_skip_tributes(card) and d.players[p].free_mzone() is not None
         if none_ok and sum(tribute_value(d, c, card) for c in monsters) < need:
@@ -148,6 +149,7 @@ class NormalSummon(Frame):
             card.tributes_used = len(chosen)
             for option in chosen:
                 actions.move(d, d.card_of(option), Loc.GY, reason=Reason.TRIBUTE)  # R-SUMMON-3: not destroyed
+            card.tributed = tuple((c.uid, c.moves) for c in map(d.card_of, chosen))
         zone = side.free_mzone()
         assert zone is not None
         if self.setting:
@@ -203,7 +205,8 @@ class ProcedureSummon(Frame):
     def placed(self, d: DuelState, answer: Option) -> Next:
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
         card = d.cards[self.uid]
-        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True))
+        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True,
+                                                                       by=card.name))
 
 
 def gemini_summon(d: DuelState, p: int, card: CardInst) -> Frame | tuple[()]:

@@ -22,7 +22,8 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
                              params.optional))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
-    d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {params.at.replace('_', ' ').title()}"))
+    when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
+    d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
 
 
 def _ordinal(n: int) -> str:
