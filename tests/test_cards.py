@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from ygoterm.schema.cardpool import CardPool
-from ygoterm.schema.cards import Monster
+from ygoterm.schema.cards import FIXTURE_PASSCODES, Monster
 from ygoterm.schema.problems import DataError
 
 GOOD = """\
@@ -182,7 +182,7 @@ def test_changed_file_is_not_served_from_cache(tmp_path, monkeypatch):
 
 
 def test_shipped_pool_is_valid_and_large_enough(pool):
-    shipped = [c for c in pool if c.id < 99000000]
+    shipped = [c for c in pool if c.id not in FIXTURE_PASSCODES]
     assert len(shipped) >= 150
     for name in ("Blue-Eyes White Dragon", "Summoned Skull", "Gemini Elf", "Luster Dragon", "Alexandrite Dragon",
                  "Celtic Guardian", "Mystical Elf", "Giant Soldier of Stone", "Man-Eater Bug", "Stardust Dragon",

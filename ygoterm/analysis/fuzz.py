@@ -21,7 +21,7 @@ from typing import Callable
 from ..agents.random_agent import RandomAgent
 from ..engine import EMZ_LEFT, N_MZONES, N_SZONES, Decision, Duel, Loc, replay
 from ..schema.cardpool import CardPool
-from ..schema.cards import Card
+from ..schema.cards import FIXTURE_PASSCODES, Card
 from ..schema.decks import Deck
 
 _PILE_LOCS = {"deck": Loc.DECK, "hand": Loc.HAND, "gy": Loc.GY, "banished": Loc.BANISHED, "extra": Loc.EXTRA}
@@ -157,7 +157,7 @@ def covering(pool: CardPool) -> int:
 
 
 def _scripted(pool: CardPool) -> tuple[list[Card], list[Card]]:
-    scripted = [c for c in pool if c.scripted and c.id < 99_000_000]
+    scripted = [c for c in pool if c.scripted and c.id not in FIXTURE_PASSCODES]
     main = [c for c in scripted if not (c.kind == "monster" and c.is_extra_deck)]
     return main, [c for c in scripted if c.kind == "monster" and c.is_extra_deck]
 

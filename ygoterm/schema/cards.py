@@ -144,6 +144,10 @@ class Monster(CardBase):
     # it can be Normal Summoned (not Set: a Set is no Summon) only while this holds for its owner ("Cannot be Normal
     # Summoned while you control a monster": Cave Dragon's {you_control_none: {zone: monster}})
     normal_summon_if: Condition | None = None
+    # "Cannot be Summoned unless you control a face-up …" (the Guardians: Guardian Grarl): a Normal, Flip or Special
+    # Summon of it (by an effect or its own procedure) happens only while this holds for the player Summoning it; a Set
+    # is no Summon, and an effect may still turn it face-up
+    summon_if: Condition | None = None
     # "When this card is Normal Summoned successfully, no Trap Cards can be activated" (Creeping Doom Manta): in the
     # window after such a Summon of it, and in the chain started there until it has resolved, no Trap Card is activated
     locks_traps_on_summon: tuple[Literal["normal", "flip"], ...] | None = None
@@ -247,6 +251,9 @@ Card = Annotated[Union[Monster, Spell, Trap], Field(discriminator="kind")]
 CARD_KINDS: dict[str, type[CardBase]] = {"monster": Monster, "spell": Spell, "trap": Trap}
 
 card_list_adapter: TypeAdapter[list[Card]] = TypeAdapter(list[Card])
+# the passcodes of the rules-test fixtures (tests/cards: Test Zero, TM-A …), which no real card has: left out
+# where "every scripted card" means the game's cards (the fuzz's pool decks, the tests' coverage of them)
+FIXTURE_PASSCODES = range(99_000_000, 99_001_000)
 
 
 def spell_speed(card: Spell | Trap) -> int:

@@ -32,6 +32,7 @@ class Modifier:
     scale: int = 0  # a Pendulum Scale change …
     scale_limit: int | None = None  # … no lower (a decrease) or higher (an increase) than this
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth: "its ATK/DEF become 1000")
+    attribute: str | None = None  # its Attribute becomes this (Homunculus the Alchemic Being)
 
 
 def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
@@ -239,6 +240,11 @@ def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def discard_cost_locked(d: DuelState) -> CardInst | None:
+    """The face-up card that stops both players activating an effect by discarding (Goblin of Greed), if any."""
+    return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
+
+
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
     """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
     return source_with(d, "no_effect_damage", lambda source, _: source.controller == p and source.loc.on_field)
@@ -256,6 +262,18 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     for source, effect in sources(d):
         spec = effect.continuous
         if spec is not None and getattr(spec, flag) and applies(d, source, spec, card):
+            return True
+    return False
+
+
+def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
+    if "untargetable_by" not in d.index.flags:
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.untargetable_by is not None and (spec.untargetable_by == "any" or player != source.controller) \
+                and applies(d, source, spec, card):
             return True
     return False
 
@@ -367,11 +385,12 @@ def tribute_value(d: DuelState, tribute: CardInst, summoned: CardInst) -> int:
     return 1
 
 
-def forced_position(d: DuelState, card: CardInst) -> CardInst | None:
-    """The card (Level Limit - Area B) that keeps `card` in Defense Position, if any."""
+def forced_position(d: DuelState, card: CardInst, into: str = "defense") -> CardInst | None:
+    """The card that keeps `card` in Defense Position (Level Limit - Area B) or, `into="attack"`, in Attack Position
+    (Insect Princess), if any."""
     for source, effect in sources(d):
         spec = effect.continuous
-        if spec is not None and spec.force_position and applies(d, source, spec, card):
+        if spec is not None and spec.force_position == into and applies(d, source, spec, card):
             return source
     return None
 
@@ -380,6 +399,20 @@ def fewer_tributes(d: DuelState, card: CardInst) -> int:
     """Geartown: how many fewer Tributes `card` needs for its Normal Summon."""
     return sum(effect.continuous.fewer_tributes for source, effect in sources(d)
                if effect.continuous is not None and effect.continuous.fewer_tributes and applies(d, source, effect.continuous, card))
+
+
+def summon_condition_holds(d: DuelState, card: CardInst, p: int) -> bool:
+    """Whether the card's `summon_if` ("Cannot be Summoned unless you control …": the Guardians) lets player `p` Summon
+    it now — Normal, Flip or Special Summon; read for `p`, who may not be its owner (Monster Reborn)."""
+    condition = card.monster.summon_if
+    if condition is None:
+        return True
+    was = card.controller
+    card.controller = p
+    try:
+        return condition_holds(d, card, condition)
+    finally:
+        card.controller = was
 
 
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
@@ -418,6 +451,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.opponent_attacking is not None and (attack is not None and attack.attacker.controller != p) != c.opponent_attacking:
         return False
     if c.being_attacked is not None and (attack is not None and attack.target is card) != c.being_attacked:
+        return False
+    if c.battle_wins is not None and card.battle_wins not in c.battle_wins:
         return False
     if c.destroyed_by_battle_this_turn is not None and any(turn == d.turn for _, _, turn in card.defeated) != c.destroyed_by_battle_this_turn:
         return False
@@ -545,6 +580,9 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2
+        for card in (attacker, target):  # Piranha Army: the battle damage it inflicts is doubled
+            if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "doubles_battle_damage"):
+                damage[1 - card.controller] *= 2
         for card in (attacker, target):  # Amazoness Swords Woman: the damage its controller would take goes to the opponent instead
             if card is not None and damage.get(card.controller) and has_flag(d, card, "reflects_battle_damage"):
                 other_player = 1 - card.controller

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, gy_banish_locked
+from ..board.continuous import battle_result, discard_cost_locked, gy_banish_locked
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
@@ -31,6 +31,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             if isinstance(amount, int) and side.lp < amount:  # R-WIN-1: a cost may bring LP to 0, never below
                 return False
         elif spec.op == "discard":
+            if effect.kind not in ("procedure", "attack_cost") and discard_cost_locked(d) is not None:
+                return False  # Goblin of Greed: no effect is activated by discarding (a Summon procedure is no activation)
             if params.what == "self":
                 if card.loc != Loc.HAND:
                     return False
@@ -38,7 +40,7 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
                 return False
         elif spec.op == "banish" and _from_gy(params.what, effect) and gy_banish_locked(d, p) is not None:
             return False  # Kycoo the Ghost Destroyer: no banishing from the GY
-        elif spec.op in ("send_to_gy", "banish", "return_to_hand", "destroy"):
+        elif spec.op in ("send_to_gy", "banish", "return_to_hand", "return_to_deck", "destroy"):
             # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
             if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):
                 return False

@@ -14,7 +14,8 @@ from typing import Any
 from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate, TargetSpec
 from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
-from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag
+from ..board.continuous import (activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag,
+                                summon_condition_holds, untargetable)
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
@@ -81,6 +82,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         refusal = summon_locked(d, p, "Special Summon")
         if refusal is not None:
             return refusal
+        if not summon_condition_holds(d, card, p):
+            return Refusal("Special Summon", "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
         if d.players[p].free_mzone() is None and not cost_frees_mzone(card, effect):
             return Refusal("Special Summon", "R-ZONE-1", "there is no free Main Monster Zone, and its cost frees none")
     elif speed == 1:
@@ -253,7 +256,8 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
             and not (to and c.is_link)  # R-SUMMON-16: a Link monster never changes position
             and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
-            and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))]
+            and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))
+            and not untargetable(d, c, p)]
 
 
 def _target_position_change(effect: Effect) -> str:
@@ -413,6 +417,7 @@ class Activate(Frame):
             candidates = [c for c in target_candidates(d, p, card, effect, self.signal, group) if c not in link.targets]
             if spec.where.atk_at_most_of == "chosen":  # related to what the cost chose (Armed Dragon LV5)
                 candidates = atk_at_most_of(candidates, link.chosen)
+            # count "0-1": the chooser may target none (Gilasaurus as printed in 2005: "Your opponent can target 1 …")
             lo, hi = spec.needed, spec.count.max or len(candidates)
             hi = min(hi, len(candidates))
             if candidates:

@@ -191,7 +191,8 @@ def _now_applies(card: CardInst) -> None:
 
 def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     """Ryu Senshi: a Spell whose targets include it has its effect negated, and is destroyed
-    ("destroy"); Silent Swordsman LV3: the opponent's Spell has its effect negated ("negate");
+    ("destroy"); Silent Swordsman LV3: the opponent's Spell has its effect negated ("negate"), Gora
+    Turtle of Illusion: the opponent's Spell or Trap;
     Fiend Skull Dragon: a Trap that targets it is negated and destroyed ("destroy"); Chaos Command
     Magician: a monster's effect that targets it and no other card is negated ("negate")."""
     if not d.index.continuous_count or not link.targets:
@@ -201,7 +202,10 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
         alone = len(link.targets) == 1 and "negates_monsters_targeting_it_alone" in d.index.flags
         return "negate" if alone and shown and has_flag(d, shown[0], "negates_monsters_targeting_it_alone") else ""
     if link.card.is_trap:
-        return "destroy" if any(has_flag(d, t, "negates_traps_targeting") for t in shown) else ""
+        if any(has_flag(d, t, "negates_traps_targeting") for t in shown):
+            return "destroy"
+        return "negate" if any(t.controller != link.player and has_flag(d, t, "negates_opponent_traps_targeting")
+                               for t in shown) else ""
     if not link.card.is_spell:
         return ""
     if any(has_flag(d, t, "negates_spells_targeting") for t in shown):
@@ -325,11 +329,11 @@ class ProcessTriggers(Frame):
                                                   f"Activate {t.card.name}'s effect{label}?", verb="trigger", subject=t.card.uid,
                                                   effect=t.index if t.index >= 0 else None))
             chosen = self.chosen
-            if len(chosen) > 1:
+            if len(chosen) > 1 and len({(t.card.uid, t.index) for t in chosen}) > 1:  # (one effect twice: nothing to order)
                 orderer = d.turn_player if d.rules.chain.legacy_trigger_order else chosen[0].player
                 twice = {t.card.uid for t in chosen if sum(1 for u in chosen if u.card is t.card) > 1}
-                options = [Option(f"trigger:{t.card.uid}:{t.index}", _trigger_label(t) if t.card.uid in twice else t.card.name,
-                                  t.card.uid, effect=t.index) for t in chosen]
+                options = [Option(key, _trigger_label(t) if t.card.uid in twice else t.card.name, t.card.uid, effect=t.index)
+                           for key, t in zip(_order_keys(chosen), chosen)]
                 return self.ask("order", d.ask(orderer, Kind.ORDER, unique_labels(d, options), "Order these effects (first = lower chain link)",
                                                lo=len(chosen), hi=len(chosen), verb="order"))
             self.next_group(chosen)
@@ -342,7 +346,7 @@ class ProcessTriggers(Frame):
         return self.ask_group(d, None)
 
     def order(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
-        by_key = {f"trigger:{t.card.uid}:{t.index}": t for t in self.chosen}
+        by_key = dict(zip(_order_keys(self.chosen), self.chosen))
         self.next_group([by_key[o.key] for o in answer])
         return self.ask_group(d, None)
 
@@ -368,6 +372,18 @@ class ProcessTriggers(Frame):
         return self.activate_next(d, None)
 
 
+def _order_keys(chosen: list[_Pending]) -> list[str]:
+    """The option keys of triggers to order: `trigger:UID:INDEX`, and `…:2`, `…:3` for the same
+    effect activating again for another moment of the same chain (Fire Princess)."""
+    seen: dict[str, int] = {}
+    keys = []
+    for t in chosen:
+        key = f"trigger:{t.card.uid}:{t.index}"
+        seen[key] = seen.get(key, 0) + 1
+        keys.append(key if seen[key] == 1 else f"{key}:{seen[key]}")
+    return keys
+
+
 def _trigger_label(t: _Pending) -> str:
     """'Card (label)' or 'Card #2' for one of several triggers of the same card."""
     effect = t.effect or t.card.effects[t.index]
@@ -384,17 +400,20 @@ def _collect(d: DuelState, signals: list[Signal], last_batch: int) -> list[_Pend
                 continue
             if "flipped" not in happened if effect.kind == "flip" else happened.isdisjoint(effect.when.event):  # type: ignore[union-attr]
                 continue
+            fired: set[int] = set()  # the moments (batches) it answered: once each (R-PRIO-5)
             for s in signals:
-                if not _trigger_fires(d, card, effect, s, last_batch):
+                if s.batch in fired or not _trigger_fires(d, card, effect, s, last_batch):
                     continue
                 seen.add((card.uid, index))
                 if effect.at is not None:  # the event only arms it (Sacred Phoenix of Nephthys)
                     d.delayed.append(Delayed(card, card.controller if card.loc.on_field else card.owner, effect.at,
                                              effect.at_player, 1, index, effect, card.moves, optional=effect.optional))
-                else:
-                    found.append(_Pending(card, index, _with_players(d, card, effect, s, signals, last_batch), not effect.optional,
-                                          card.controller))
-                break
+                    break
+                # "each time you gain Life Points" twice in one chain (Dian Keto, then Gift of The Mystical Elf): it
+                # activates once for each (Fire Princess); events of one moment are one event
+                found.append(_Pending(card, index, _with_players(d, card, effect, s, signals, last_batch), not effect.optional,
+                                      card.controller))
+                fired.add(s.batch)
     return found
 
 
@@ -420,10 +439,10 @@ def _happened(signals: list[Signal]) -> set[str]:
 
 
 def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
-    """Delayed effects whose Standby or End Phase has come."""
+    """Delayed effects whose Standby or End Phase (or Draw Phase, before the normal draw) has come."""
     found: list[_Pending] = []
     for s in signals:
-        if s.event not in ("standby_phase", "end_phase"):
+        if s.event not in ("standby_phase", "end_phase", "normal_draw"):
             continue
         for rec in [r for r in d.delayed if r.due(s)]:
             d.delayed.remove(rec)

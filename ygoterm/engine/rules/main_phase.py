@@ -41,6 +41,8 @@ class MainPhase(Frame):
         return self.idle(d, None)
 
     def idle(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King): once the chain has resolved
+            return Return("end")
         p = d.turn_player
         d.idle = True
         options = main_options(d, p)
@@ -115,6 +117,7 @@ class NormalSummon(Frame):
         need, most, monsters = tribute_terms(d, p, card)
         self.need = need
         card.tributes_used = 0
+        card.tributed = ()
         # its Tributes, or none at all (Fusilier Dragon, the Dual-Mode Beast): without them when they cannot be paid
         self.none_ok = none_ok = need > 0 and may_skip_tributes(card) and d.players[p].free_mzone() is not None
         if none_ok and sum(tribute_value(d, c, card) for c in monsters) < need:
@@ -146,6 +149,7 @@ class NormalSummon(Frame):
             card.tributes_used = len(chosen)
             for option in chosen:
                 actions.move(d, d.card_of(option), Loc.GY, reason=Reason.TRIBUTE)  # R-SUMMON-3: not destroyed
+            card.tributed = tuple((c.uid, c.moves) for c in map(d.card_of, chosen))
         zone = side.free_mzone()
         assert zone is not None
         if self.setting:
@@ -206,7 +210,8 @@ class ProcedureSummon(Frame):
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
         card = d.cards[self.uid]
         card.cost_paid = self.paid_cards
-        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True))
+        return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True,
+                                                                       by=card.name))
 
 
 def gemini_summon(d: DuelState, p: int, card: CardInst) -> Frame | tuple[()]:

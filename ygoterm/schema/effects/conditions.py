@@ -86,6 +86,10 @@ class Condition(BaseModel):
     rolled: NumRange | None = None  # in `if`: the die this effect rolled shows this (Agido: "whose Level is equal to the number rolled")
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
     destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
+    # how many monsters this card destroyed by battle since it last arrived face-up on the field (forgotten as it leaves the
+    # field or is turned face-down): "When this monster destroys the following number of monsters as a result of battle"
+    # (Great Dezard: ">=1", ">=2")
+    battle_wins: NumRange | None = None
     equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
     in_battle: bool | None = None  # this card is the attacker or the attack target
     damage_calculation: bool | None = None  # it is the damage calculation ("during damage calculation only": Cipher Soldier)
@@ -136,6 +140,10 @@ class ContinuousSpec(BaseModel):
     cannot_attack: bool = False
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
+    # effects of this card's controller's opponent (`opponent`) or of either player (`any`) cannot target the monsters it
+    # applies to, on either side of the field — seen from this card, not from each monster (King Dragun: "Your opponent
+    # cannot target Dragon monsters"; Lord of D.: "Neither player can target Dragon monsters")
+    untargetable_by: Literal["opponent", "any"] | None = None
     cannot_be_destroyed_by_battle: bool = False
     # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
     # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
@@ -146,7 +154,9 @@ class ContinuousSpec(BaseModel):
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
-    force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
+    # monsters in applies_to are changed to it at once and kept in it (Level Limit - Area B: defense; Insect Princess: attack,
+    # face-up Defense monsters only — a Set monster is not flipped)
+    force_position: Literal["defense", "attack"] | None = None
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
@@ -190,6 +200,9 @@ class ContinuousSpec(BaseModel):
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
+    # the battle damage it inflicts to the opponent is doubled; with `condition: {direct_attack: true}`, "by attacking
+    # directly" (Piranha Army)
+    doubles_battle_damage: bool | None = None
     # the effects of monsters destroyed by battle with a monster matching this filter (seen from this card's
     # controller) are negated: their triggers of that destruction do not activate (Dark Ruler Ha Des: your Fiends;
     # Dark Balter the Terrible: itself)
@@ -200,8 +213,10 @@ class ContinuousSpec(BaseModel):
     # Position (Exodia Necross: all 5 Exodia pieces in your GY)
     destroyed_unless: "Condition | None" = None
     cannot_be_tributed_for_summon: bool | None = None  # "cannot be Tributed for a Tribute Summon" (Fox Fire; a cost may Tribute it)
-    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross)
-    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross);
+    # `opponent`: the effects of its controller's opponent's cards, on the field ("\"Pandemonium\" on your side of the field is
+    # not destroyed by your opponent's card effects": Pandemonium Watchbear)
+    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster", "opponent"], ...], BeforeValidator(_one_or_many)] | None = None
     must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
@@ -219,6 +234,18 @@ class ContinuousSpec(BaseModel):
     unaffected_by_opponent_spells: bool | None = None  # … the opponent's Spell Cards' effects (Silent Swordsman LV5)
     # the opponent's Spell Card whose targets include it has its effect negated (Silent Swordsman LV3)
     negates_opponent_spells_targeting: bool | None = None
+    # … the opponent's Trap Card (Gora Turtle of Illusion: "Negate the effect of Spell and Trap Cards controlled by your
+    # opponent that target this face-up card")
+    negates_opponent_traps_targeting: bool | None = None
+    # "does not prevent your opponent from attacking you directly" (Guardian Kay'est): while every monster its controller
+    # controls has this, the opponent may attack directly
+    allows_direct_attacks: bool | None = None
+    # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
+    # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
+    locks_discard_costs: bool | None = None
+    # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
+    # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
+    battle_destroyed_to_deck: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

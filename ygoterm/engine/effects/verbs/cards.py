@@ -22,6 +22,7 @@ from ..summons import special_summon
 
 @verb("draw")
 def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
+    drawn: list[CardInst] = []
     for p in ctx.players(params.player):
         if params.as_discarded:
             count = ctx.discarded.get(p, 0)
@@ -34,7 +35,9 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
         if not count:
             continue
         for card in ctx.d.draw(p, count):
+            drawn.append(card)
             ctx.d.signal("drawn", card, p)
+    ctx.affected = drawn  # the cards drawn: "If there are any Spell Cards among them" (Hiro's Shadow Scout)
 
 
 @verb("discard")
