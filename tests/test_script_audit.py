@@ -257,6 +257,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'return 1 of your monsters destroyed … during this turn' targets (OCG text: 選択して; ocgcore's "
                   "script targets a monster in the GY destroyed by battle this turn)",
     },
+    "Lady Ninja Yae": {
+        "cost": "old wording 'By discarding 1 WIND monster from your hand to the Graveyard, return …': the discard is its cost (R-TERM-4)",
+    },
+    "Lady Panther": {
+        "cost": "old wording 'Tribute this face-up card to return …': the Tribute is its cost (R-TERM-3/4), as Crimson Sentry",
+        "target": "old wording 'return 1 of your monsters destroyed … during this turn' targets, as Crimson Sentry (OCG text: "
+                  "選択して; ocgcore's script targets a monster in the GY destroyed by battle this turn)",
+    },
     "Dark Sage": {
         "cost": "'Must first be Special Summoned (from your hand or Deck) by Tributing 1 \"Dark Magician\" immediately after "
                 "applying the effect of \"Time Wizard\" …' is an optional trigger of the card in the hand or Deck (ocgcore: TRIGGER_O "

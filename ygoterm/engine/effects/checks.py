@@ -44,6 +44,10 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
             if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):
                 return False
+        elif spec.op == "mill":  # "banish the top 3 cards of your Deck" as a cost needs all 3
+            if any(len(d.players[q].deck) < params.count for q in ((p, 1 - p) if params.player == "each"
+                                                                   else (1 - p,) if params.player == "opponent" else (p,))):
+                return False
         elif spec.op == "detach":
             if len(card.materials) < params.count:
                 return False

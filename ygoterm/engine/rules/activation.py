@@ -386,6 +386,7 @@ class Activate(Frame):
         d.reveal([card], (0, 1))  # an activation is public (a Chain Link names its card), wherever the card goes next
         link.answers = d.chain[-1] if d.chain else None
         link.event_cards = [signal.card] if signal is not None and signal.card is not None else event_cards(d)
+        link.event_group = [*link.event_cards, *signal.together] if signal is not None and signal.together else link.event_cards
         if is_card_activation(card, effect):
             link.was_spell_trap_card = True
             return self.then(d, "placed", _place_activated_card(d, p, card))

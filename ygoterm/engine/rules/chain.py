@@ -421,6 +421,10 @@ def _with_players(d: DuelState, card: CardInst, effect: Effect, s: Signal, signa
     """The signal a trigger answers, with the other players whose cards the same moment's events
     it answers are about (`player: event_player` then names each: Criosphinx, when monsters of both
     players return to the hand at once — one trigger, each of them discards)."""
+    together = tuple(t.card for t in signals if t.batch == s.batch and t.card is not None and t.card is not s.card
+                     and _trigger_fires(d, card, effect, t, last_batch))
+    if together:
+        s = replace(s, together=together)
     if not any(getattr(op.params, "player", None) == "event_player" for op in walk_ops(effect.do)):
         return s
     others = tuple(sorted({t.player for t in signals if t.batch == s.batch and t.player != s.player

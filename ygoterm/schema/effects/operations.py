@@ -247,6 +247,10 @@ class Look(_Op):
 class Mill(_Op):
     count: int = Field(default=1, ge=1)
     player: Player = "you"
+    # the top cards are banished instead of sent to the GY ("remove N cards from the top of your Deck from play": Lady
+    # Assailant of Flames); face_down: banished face-down
+    banish: bool = False
+    face_down: bool = False
 
 
 class Declare(_Op):

@@ -87,12 +87,21 @@ class DiscardEach(Frame):
 
 
 @verb("mill")
-def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> None:
+def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> bool:
+    """The top cards of the Deck to the GY, or banished (`banish`); they are `affected` for the operations after."""
     d = ctx.d
+    moved: list[CardInst] = []
     for p in ctx.players(params.player):
         deck = d.players[p].deck
         cards = deck[-params.count:][::-1]
-        actions.send_to_gy(d, cards, reason="sent from the Deck", by=ctx.by)
+        if params.banish:
+            for c in cards:
+                actions.move(d, c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
+        else:
+            actions.send_to_gy(d, cards, reason="sent from the Deck", by=ctx.by)
+        moved += [c for c in cards if c.loc != Loc.DECK]
+    ctx.affected = moved
+    return bool(moved)
 
 
 @verb("shuffle")
