@@ -345,6 +345,20 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "optional": "old wording 'When this card is Tribute Summoned, you can return …': optional (a 'When … you can' trigger, "
                     "timing: when), the comma hides the cue",
     },
+    "Kiryu": {
+        "target": "old Union wording 'you can equip it to your \"Dark Blade\" as an Equip Card' targets (today's Unions: "
+                  "'Target 1 … you control; equip this card to that target'), as Burning Beast's",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+        "cost": "old wording 'you can Tribute this card to allow the equipped monster to attack … directly': the Tribute is its cost "
+                "(R-TERM-4), and 'you can' is the ignition itself (an ignition is always the player's choice)",
+        "optional": "'you can Tribute this card to allow …' is an ignition: using it at all is the choice, no operation chooses none",
+    },
+    "Koitsu": {
+        "target": "old Union wording 'you can equip it to your \"Aitsu\" as an Equip Card' targets, as Burning Beast's",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+    },
     "Burning Beast": {
         "target": "old wording 'equip it to your \"Freezing Beast\"' targets (today's Union texts: 'Target 1 \"Freezing Beast\" you "
                   "control; equip this card to that target')",

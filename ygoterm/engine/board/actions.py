@@ -165,6 +165,7 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
             destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
     card.equips = []
     if card.equip_target is not None:
+        card.left_equipped = (card.equip_target.uid, card.equip_target.moves)
         _unequip(d, card)
 
 

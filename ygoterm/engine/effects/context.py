@@ -93,6 +93,9 @@ class Ctx:
             if selection == "event":
                 return self.event_cards()
             if selection == "equipped":
+                if self.card.equip_target is None and self.card.left_equipped is not None and not self.card.loc.on_field:
+                    monster, moves = d.cards[self.card.left_equipped[0]], self.card.left_equipped[1]
+                    return [monster] if monster.moves == moves else []  # the one it was equipped to as it left (Kiryu)
                 return [self.card.equip_target] if self.card.equip_target else []
             if selection == "bound":
                 return [self.card.bound] if self.card.bound else []

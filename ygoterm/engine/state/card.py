@@ -201,7 +201,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins")
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "left_equipped")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -257,6 +257,9 @@ class CardInst:
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
+        # (uid, moves) of the monster it was equipped to as it last left the field: the selection `equipped` of its own
+        # effect whose cost sent it away (Kiryu: "Tribute this card to allow the equipped monster to attack directly")
+        self.left_equipped: tuple[int, int] | None = None
         self.equips: list[CardInst] = []
         self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
         # on the Spell/Trap of such a pair: when its leaving the field destroys the monster ("leaves":

@@ -249,8 +249,8 @@ class Mill(_Op):
     player: Player = "you"
     # the top cards are banished instead of sent to the GY ("remove N cards from the top of your Deck from play": Lady
     # Assailant of Flames); face_down: banished face-down
-    banish: bool = False
-    face_down: bool = False
+    banish: bool | None = None
+    face_down: bool | None = None
 
 
 class Declare(_Op):
