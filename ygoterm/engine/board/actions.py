@@ -69,6 +69,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     d.move_count += 1
     d.players[card.controller].layout += 1
     card.arrived_at = d.move_count
+    card.face_up_at = d.batch
     if dst != src or dst.on_field:
         card.reset_for_move(on_field=src.on_field and dst.on_field)
         card.arrived_turn = d.turn
@@ -341,6 +342,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
     card.face_up = new.face_up
     if not was_face_up and card.face_up:
         card.flipped_turn = d.turn
+        card.face_up_at = d.batch
         d.emit(Flip(card.uid, card.name, new))
         if flip_effects:  # (Ceasefire flips without them)
             d.signal("flipped", card, card.controller)
@@ -452,9 +454,35 @@ def enforce_positions(d: DuelState) -> None:
             if spec is not None and spec.destroyed_unless is not None and source.loc == Loc.MZONE \
                     and not condition_holds(d, source, spec.destroyed_unless):
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
+    if "destroys_same_names" in d.index.flags:
+        _destroy_same_names(d)
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def _destroy_same_names(d: DuelState) -> None:
+    """Kotodama: while it applies, face-up monsters that share a name with another face-up monster are destroyed — those
+    that became face-up last; when all of them became face-up at the same moment, all of them. Not an activated effect:
+    no chain (R-CARD-10)."""
+    source = next((s for s, e in sources(d) if e.continuous is not None and e.continuous.destroys_same_names
+                   and s.loc == Loc.MZONE), None)
+    if source is None:
+        return
+    by_name: dict[str, list[CardInst]] = {}
+    for side in d.players:
+        for card in side.mzone:
+            if card is not None and card.face_up:
+                by_name.setdefault(card.name, []).append(card)
+    doomed: list[CardInst] = []
+    for cards in by_name.values():
+        if len(cards) < 2:
+            continue
+        first = min(c.face_up_at for c in cards)
+        old = [c for c in cards if c.face_up_at == first]
+        doomed += cards if len(old) > 1 else [c for c in cards if c.face_up_at != first]
+    if doomed:
+        destroy(d, doomed, by="effect", source=source, reason=f"{source.name}: face-up monsters with the same name")

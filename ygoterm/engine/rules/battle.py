@@ -262,6 +262,7 @@ def _flip_target(d: DuelState, state: AttackState, target: CardInst) -> None:
     target.face_up = True
     target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
     target.flipped_turn = d.turn
+    target.face_up_at = d.batch
     d.emit(Flip(target.uid, target.name, target.pos))
     d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
 

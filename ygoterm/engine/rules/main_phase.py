@@ -232,6 +232,7 @@ def flip_summon(d: DuelState, p: int, card: CardInst) -> "SummonTogether":
     """R-SUMMON-4: face-down Defense → face-up Attack; it counts as the turn's position change."""
     card.pos = Pos.ATTACK
     card.face_up = True
+    card.face_up_at = d.batch
     card.pos_changed_turn = d.turn
     return summon_with_negation_window(d, p, card, None, Pos.ATTACK, "flip", properly=False)
 

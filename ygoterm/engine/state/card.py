@@ -201,7 +201,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "left_equipped")
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "left_equipped", "face_up_at")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -260,6 +260,7 @@ class CardInst:
         # (uid, moves) of the monster it was equipped to as it last left the field: the selection `equipped` of its own
         # effect whose cost sent it away (Kiryu: "Tribute this card to allow the equipped monster to attack directly")
         self.left_equipped: tuple[int, int] | None = None
+        self.face_up_at = 0  # the duel's batch (moment) when it last arrived or was flipped face-up (Kotodama: "the new face-up monster")
         self.equips: list[CardInst] = []
         self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
         # on the Spell/Trap of such a pair: when its leaving the field destroys the monster ("leaves":
@@ -311,7 +312,8 @@ class CardInst:
         """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
         destroys it in face-up Defense Position (Berserk Gorilla)."""
         return any(e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
-                                                 or e.continuous.destroyed_unless is not None) for e in self.continuous)
+                                                 or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
+                   for e in self.continuous)
 
     @property
     def is_extra_deck(self) -> bool:

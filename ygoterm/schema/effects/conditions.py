@@ -209,6 +209,9 @@ class ContinuousSpec(BaseModel):
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
+    # face-up monsters with the same name on the field: those that became face-up last are destroyed at once (all of them
+    # when none was there before) — Kotodama
+    destroys_same_names: bool | None = None
     # "destroy this card unless …": it is destroyed at once while this does not hold, as Berserk Gorilla in Defense
     # Position (Exodia Necross: all 5 Exodia pieces in your GY)
     destroyed_unless: "Condition | None" = None
