@@ -257,6 +257,9 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'return 1 of your monsters destroyed … during this turn' targets (OCG text: 選択して; ocgcore's "
                   "script targets a monster in the GY destroyed by battle this turn)",
     },
+    "Legendary Flame Lord": {
+        "cost": "old wording 'Remove 3 Spell Counters from this card to destroy …': the counters removed are its cost (R-TERM-4)",
+    },
     "Lady Ninja Yae": {
         "cost": "old wording 'By discarding 1 WIND monster from your hand to the Graveyard, return …': the discard is its cost (R-TERM-4)",
     },
