@@ -15,7 +15,7 @@ from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
 from .filters import matches, select, variant
-from ..core.types import Loc, Phase, Step
+from ..core.types import FIELD_ZONE, Loc, Phase, Step
 
 @dataclass(slots=True)
 class Modifier:
@@ -424,6 +424,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     for flt, want_any in _control_filters(c):
         found = select(d, flt, p, card, limit=0 if want_any and c.count is not None else 1)
+        if not found and c.count is None and "field_treated_as" in d.index.flags and _field_treated_as(d, flt, p):
+            found = [card]  # (the field is treated as that Field Spell: Maiden of the Aqua)
         if want_any and (len(found) not in c.count if c.count is not None else not found):
             return False
         if not want_any and found:
@@ -492,6 +494,22 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.summoned_by is not None and card.summoned_by != c.summoned_by:
         return False
     return True
+
+
+def _field_treated_as(d: DuelState, flt: Filter, p: int) -> bool:
+    """Whether a condition's "X is on the field" finds X in a field treated as X (Maiden of the Aqua: "the field is
+    treated as \"Umi\"… If there is an active Field Spell Card on the field, this effect is not applied"): the filter
+    names X, looks at the field (or the Field Zone), and the side it looks at is the controller's of such a card."""
+    if not flt.name or flt.face_up is False or (flt.zone is not None and not {"onfield", "field"} & set(flt.zone)):
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is None or spec.field_treated_as is None or spec.field_treated_as not in flt.name or source.loc != Loc.MZONE:
+            continue
+        if flt.side in ("you", "opponent") and (source.controller == p) != (flt.side == "you"):
+            continue
+        return not any(c is not None and c.face_up and c.active for side in d.players for c in (side.szone[FIELD_ZONE],))
+    return False
 
 
 def _control_filters(c: Condition) -> list[tuple[Filter, bool]]:

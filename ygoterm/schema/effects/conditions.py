@@ -212,6 +212,9 @@ class ContinuousSpec(BaseModel):
     # face-up monsters with the same name on the field: those that became face-up last are destroyed at once (all of them
     # when none was there before) — Kotodama
     destroys_same_names: bool | None = None
+    # "the field is treated as \"Umi\"" while no Field Spell is active: a condition that some card with this name is
+    # face-up on the field (or in the Field Zone) holds for its controller's side — Maiden of the Aqua
+    field_treated_as: str | None = None
     # "destroy this card unless …": it is destroyed at once while this does not hold, as Berserk Gorilla in Defense
     # Position (Exodia Necross: all 5 Exodia pieces in your GY)
     destroyed_unless: "Condition | None" = None
