@@ -177,14 +177,16 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             amount = spec.atk if which == "atk" else spec.def_
             if which == "atk" and spec.gains_battling_original_atk:
                 amount += _battling_original_atk(d, card)  # (Mirage Knight, during damage calculation)
-            sets = (spec.set_atk is not None or spec.atk_factor is not None) if which == "atk" else spec.set_def is not None
+            sets = (spec.set_atk is not None or spec.atk_factor is not None or bool(spec.atk_of_tributes)) if which == "atk" \
+                else spec.set_def is not None
             if not (amount or sets) or not applies(d, source, spec, card):
                 continue
             if sets:  # "has 2700 ATK" (Triangle Ecstasy Spark), "twice its original ATK" (Megamorph), "DEF becomes 1000" (Arsenal Bug)
                 if which == "def":
                     base = spec.set_def  # type: ignore[assignment]
                 else:
-                    base = spec.set_atk if spec.set_atk is not None else int(base * spec.atk_factor)  # type: ignore[operator]
+                    base = spec.set_atk if spec.set_atk is not None else _tributes_atk(d, card) if spec.atk_of_tributes \
+                        else int(base * spec.atk_factor)  # type: ignore[operator]
             if spec.atk_per is not None or spec.per_where is not None:
                 amount *= _per_count(d, source, spec)
             added += amount
@@ -196,6 +198,12 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             value = mod.set_def
         value += mod.atk if which == "atk" else mod.defense
     return max(0, value + added)
+
+
+def _tributes_atk(d: DuelState, card: CardInst) -> int:
+    """The combined original ATK (R-TERM-19) of the monsters Tributed for this card's Tribute Summon; 0 when it was not
+    Tribute Summoned (a Tribute Set then flipped, a Special Summon): Maju Garzett."""
+    return sum(d.cards[uid].base_atk for uid, _ in card.tributed) if card.summon_kind == "tribute" else 0
 
 
 def _battling_original_atk(d: DuelState, card: CardInst) -> int:

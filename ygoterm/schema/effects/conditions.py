@@ -215,6 +215,9 @@ class ContinuousSpec(BaseModel):
     # "the field is treated as \"Umi\"" while no Field Spell is active: a condition that some card with this name is
     # face-up on the field (or in the Field Zone) holds for its controller's side — Maiden of the Aqua
     field_treated_as: str | None = None
+    # its original ATK becomes the combined original ATK of the monsters Tributed for its Tribute Summon (0 if it was not
+    # Tribute Summoned: Set, then flipped; Special Summoned) — Maju Garzett
+    atk_of_tributes: bool | None = None
     # "destroy this card unless …": it is destroyed at once while this does not hold, as Berserk Gorilla in Defense
     # Position (Exodia Necross: all 5 Exodia pieces in your GY)
     destroyed_unless: "Condition | None" = None
