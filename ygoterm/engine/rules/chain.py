@@ -331,8 +331,10 @@ class ProcessTriggers(Frame):
             chosen = self.chosen
             if len(chosen) > 1 and len({(t.card.uid, t.index) for t in chosen}) > 1:  # (one effect twice: nothing to order)
                 orderer = d.turn_player if d.rules.chain.legacy_trigger_order else chosen[0].player
-                twice = {t.card.uid for t in chosen if sum(1 for u in chosen if u.card is t.card) > 1}
-                options = [Option(key, _trigger_label(t) if t.card.uid in twice else t.card.name, t.card.uid, effect=t.index)
+                twice = {t.card.uid for t in chosen if sum(1 for u in chosen if u.card is t.card and u.index != t.index) > 0}
+                # the same effect again for another moment reads "Card (2)", so that each option can be named
+                options = [Option(key, (_trigger_label(t) if t.card.uid in twice else t.card.name)
+                                  + (f" ({key.rsplit(':', 1)[1]})" if key.count(":") == 3 else ""), t.card.uid, effect=t.index)
                            for key, t in zip(_order_keys(chosen), chosen)]
                 return self.ask("order", d.ask(orderer, Kind.ORDER, unique_labels(d, options), "Order these effects (first = lower chain link)",
                                                lo=len(chosen), hi=len(chosen), verb="order"))
