@@ -173,7 +173,7 @@ def _summon_frees_zone(effect: Effect) -> bool:
 _LEAVES = frozenset(("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck"))
 
 
-def cost_frees_mzone(card: CardInst, effect: Effect) -> bool:
+def cost_frees_mzone(card: CardInst, effect: Effect, side: str = "you") -> bool:
     """Whether paying the effect's cost can take a monster off its controller's Main Monster
     Zones (a Tribute, this card sent from the field), so the Summon it pays for finds a free
     zone (R-ZONE-1). A cost paid from the GY or the hand frees none."""
@@ -186,7 +186,8 @@ def cost_frees_mzone(card: CardInst, effect: Effect) -> bool:
                 return True
         elif isinstance(what, (fx.ChooseOf, fx.AllOf)):
             where = what.choose.where if isinstance(what, fx.ChooseOf) else what.all
-            if (where.zone is None or "monster" in where.zone or "onfield" in where.zone) and where.side != "opponent":
+            if (where.zone is None or "monster" in where.zone or "onfield" in where.zone) \
+                    and (where.side != "opponent" if side == "you" else where.side in ("opponent", "any")):
                 return True
     return False
 

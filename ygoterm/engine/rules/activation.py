@@ -84,7 +84,12 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
             return refusal
         if not summon_condition_holds(d, card, p):
             return Refusal("Special Summon", "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
-        if d.players[p].free_mzone() is None and not cost_frees_mzone(card, effect):
+        if effect.no_normal_summon_turn and d.players[p].normal_summon_turn == d.turn:
+            return Refusal("Special Summon", "R-CARD-13", "not the turn you Normal Summoned or Set a monster (its own text)")
+        if effect.summon_to == "opponent":  # (Lava Golem: their zone, which Tributing their monsters frees)
+            if d.players[1 - p].free_mzone() is None and not cost_frees_mzone(card, effect, side="opponent"):
+                return Refusal("Special Summon", "R-ZONE-1", "your opponent has no free Main Monster Zone, and its cost frees none")
+        elif d.players[p].free_mzone() is None and not cost_frees_mzone(card, effect):
             return Refusal("Special Summon", "R-ZONE-1", "there is no free Main Monster Zone, and its cost frees none")
     elif speed == 1:
         if chain:

@@ -198,7 +198,8 @@ class ProcedureSummon(Frame):
 
     def paid(self, d: DuelState, _: Any) -> Next:
         self.paid_cards = len(self.cost.ctx.chosen) if self.cost is not None else 0
-        zone = d.players[self.p].free_mzone()
+        to_opponent = d.cards[self.uid].effects[self.index].summon_to == "opponent"
+        zone = d.players[1 - self.p if to_opponent else self.p].free_mzone()
         if zone is None:
             return DONE
         self.zone = zone
@@ -210,8 +211,12 @@ class ProcedureSummon(Frame):
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
         card = d.cards[self.uid]
         card.cost_paid = self.paid_cards
+        effect = card.effects[self.index]
+        if effect.no_normal_summon_turn:  # (Lava Golem: no Normal Summon/Set for the rest of the turn)
+            d.players[self.p].normal_summon_turn = d.turn
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True,
-                                                                       by=card.name))
+                                                                  by=card.name,
+                                                                  controller=1 - self.p if effect.summon_to == "opponent" else None))
 
 
 def gemini_summon(d: DuelState, p: int, card: CardInst) -> Frame | tuple[()]:

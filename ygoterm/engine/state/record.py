@@ -77,7 +77,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "atk_equal_self", "take", "in_selection", "count_as", "set_attribute", "sent_by_battle", "untargetable_by",  # c2
                            "doubles_battle_damage", "equipped_with",  # c5
                            "any_of", "taker", "only_if", "until_monsters", "rest",  # goat batch c4
-                           "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes"})  # c3
+                           "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes", "direct_attack", "summon_to", "no_normal_summon_turn"})  # c3
 
 
 def _digest_json(card: Card) -> bytes:
