@@ -257,6 +257,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'return 1 of your monsters destroyed … during this turn' targets (OCG text: 選択して; ocgcore's "
                   "script targets a monster in the GY destroyed by battle this turn)",
     },
+    "Larvae Moth": {
+        "text": "old wording 'This card can only be Special Summoned by Tributing \"Petit Moth\" on the 2nd of your turns after …' "
+                "is its Special Summon procedure (as Great Moth's)",
+    },
     "Legendary Flame Lord": {
         "cost": "old wording 'Remove 3 Spell Counters from this card to destroy …': the counters removed are its cost (R-TERM-4)",
     },
