@@ -343,6 +343,15 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
                          "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
     },
+    # batch d1
+    "Reaper of the Cards": {
+        "target": "old wording 'FLIP: Select 1 Trap Card on the field and destroy it' targets (today's text: 'FLIP: Target 1 Trap "
+                  "on the field; destroy that target', as Trap Master's)",
+    },
+    "Ryu-Kishin Clown": {
+        "target": "old wording 'select 1 face-up monster on the field and change its battle position' targets (today's text: "
+                  "'When this card is Summoned: Target 1 face-up monster on the field; change that target's battle position')",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
