@@ -352,6 +352,24 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'select 1 face-up monster on the field and change its battle position' targets (today's text: "
                   "'When this card is Summoned: Target 1 face-up monster on the field; change that target's battle position')",
     },
+    "Sand Gambler": {
+        "once_per_turn": "'You can only activate this effect once per turn, during your Main Phase' is its last sentence, which the "
+                         "audit reads apart from the coin tosses it limits (an ignition: the Main Phase already)",
+    },
+    "Sasuke Samurai #2": {
+        "cost": "old wording 'you can pay 800 Life Points. If you do this, …': the payment is made as it is activated, its cost",
+    },
+    "Second Goblin": {
+        "target": "old wording 'equip it to your \"Giant Orc\"' targets (as Burning Beast's: today's Union texts 'Target 1 … you "
+                  "control; equip this card to that target'); the audit pairs the equip with the 'While equipped' sentence",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the equipped monster's position change has its own "
+                         "(`once_per_turn: true`)",
+    },
+    "Sanga of the Thunder": {
+        "once_per_turn": "'This effect can only be used once while this card is face-up on the field' (its last sentence) is "
+                         "`once_per_turn: while_here`",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

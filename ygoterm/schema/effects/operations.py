@@ -53,6 +53,9 @@ class Draw(_Op):
     as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
     as_returned: bool | None = None  # as many of that player's cards as the operation before moved (Reload: the hand put into the Deck)
     more_per: Filter | None = None  # one more card for each card this matches (Dekoichi: each face-up Bokoichi you control)
+    # instead of `count`: as many as the player needs to hold this many cards, none if they hold as many already
+    # ("your opponent draws cards until his/her hand has 7 cards": Sasuke Samurai #3)
+    until_hand: int | None = Field(default=None, ge=1, le=60)
 
 
 class Discard(_Op):
@@ -333,6 +336,9 @@ class ForThisTurn(_Op):
     (Triangle Ecstasy Spark: "until the end of this turn, your opponent cannot activate Traps")."""
 
     continuous: list["ContinuousSpec"]
+    # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
+    # Sasuke Samurai #2)
+    until_end_phase: bool | None = None
 
 
 class Later(_Op):
