@@ -352,6 +352,15 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'select 1 face-up monster on the field and change its battle position' targets (today's text: "
                   "'When this card is Summoned: Target 1 face-up monster on the field; change that target's battle position')",
     },
+    "Pixie Knight": {
+        "target": "old wording 'your opponent selects 1 Spell Card from your Graveyard' targets, the opponent choosing (today's "
+                  "text: 'your opponent targets 1 Spell in your GY; place that target on the top of your Deck')",
+    },
+    "Reshef the Dark Being": {
+        "target": "old wording 'take control of 1 monster on your opponent's side of the field' targets (OCG: 選択し; today's text: "
+                  "'You can discard 1 Spell, then target 1 monster your opponent controls')",
+        "cost": "old wording 'by discarding 1 Spell Card from your hand, take control …': the discard is its cost (R-TERM-4)",
+    },
     "Sand Gambler": {
         "once_per_turn": "'You can only activate this effect once per turn, during your Main Phase' is its last sentence, which the "
                          "audit reads apart from the coin tosses it limits (an ignition: the Main Phase already)",

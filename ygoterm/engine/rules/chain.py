@@ -438,7 +438,7 @@ def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     """Delayed effects whose Standby or End Phase has come."""
     found: list[_Pending] = []
     for s in signals:
-        if s.event not in ("standby_phase", "end_phase"):
+        if s.event not in ("standby_phase", "end_phase", "after_damage_calculation"):
             continue
         for rec in [r for r in d.delayed if r.due(s)]:
             d.delayed.remove(rec)

@@ -346,7 +346,9 @@ class Later(_Op):
     mandatory trigger of this card's controller). Inside `do`, `chosen` is still what this
     effect chose before (Different Dimension Capsule's banished card)."""
 
-    at: Literal["standby_phase", "end_phase"]
+    # after_damage_calculation: after the damage calculation of the current battle (Reflect Bounder: "If you do, after
+    # damage calculation: Destroy this card"); lost if that battle ends without one
+    at: Literal["standby_phase", "end_phase", "after_damage_calculation"]
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")

@@ -22,7 +22,10 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
                              params.optional))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
-    d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {params.at.replace('_', ' ').title()}"))
+    if params.at == "after_damage_calculation":
+        d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
+    else:
+        d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {params.at.replace('_', ' ').title()}"))
 
 
 def _ordinal(n: int) -> str:
