@@ -398,6 +398,10 @@ class SwapControl(_Op):
 class RollDie(_Op):
     """Roll a six-sided die (R-TERM-7: the duel's seeded RNG); `modify: {times: roll}` uses it."""
 
+    # roll the die N times and the effect's player keeps 1 result, the one `rolled` reads (Roulette Barrel: "roll a
+    # six-sided die twice, choose 1 result")
+    keep_one_of: int | None = Field(default=None, ge=2, le=6)
+
 
 class Place(_Op):
     """Place cards face-up in your Spell & Trap Zones without activating them (Destiny Board)."""
