@@ -148,6 +148,10 @@ class Monster(CardBase):
     # it can be Normal Summoned (not Set: a Set is no Summon) only while this holds for its owner ("Cannot be Normal
     # Summoned while you control a monster": Cave Dragon's {you_control_none: {zone: monster}})
     normal_summon_if: Condition | None = None
+    # "Cannot be Summoned unless you control a face-up …" (the Guardians: Guardian Grarl): a Normal, Flip or Special
+    # Summon of it (by an effect or its own procedure) happens only while this holds for the player Summoning it; a Set
+    # is no Summon, and an effect may still turn it face-up
+    summon_if: Condition | None = None
     # "When this card is Normal Summoned successfully, no Trap Cards can be activated" (Creeping Doom Manta): in the
     # window after such a Summon of it, and in the chain started there until it has resolved, no Trap Card is activated
     locks_traps_on_summon: tuple[Literal["normal", "flip"], ...] | None = None

@@ -38,6 +38,8 @@ class BattlePhase(Frame):
         return self.then(d, "battle_step", window(d))
 
     def battle_step(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King): no End Step, no Main Phase 2
+            return DONE
         if d.step != Step.BATTLE:
             d.set_step(Step.BATTLE)
         p = d.turn_player
@@ -131,7 +133,7 @@ class Attack(Frame):
         targets = attack_targets(d, p)
         allowed = targets_for(d, attacker, targets)
         options = [attack_option(d, attacker, t) for t in allowed if not attacked_already(d, attacker, t)]
-        if None not in targets and d.index.continuous_count and allowed is targets:
+        if None not in targets and (d.index.continuous_count or attacker.modifiers) and allowed is targets:
             if has_flag(d, attacker, "direct_attack"):
                 options.append(attack_option(d, attacker, None))
         options.append(STOP)

@@ -25,7 +25,8 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     if params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
     else:
-        d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {params.at.replace('_', ' ').title()}"))
+        when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
+        d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
 
 
 def _ordinal(n: int) -> str:
@@ -43,6 +44,13 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
         d.index.continuous_count += 1  # the continuous layer has something to look at now
         d.index.flags |= spec_flags(spec)
     d.emit(Note(f"{ctx.card.name}: applies until the {'End Phase' if params.until_end_phase else 'end of this turn'}"))
+
+
+@verb("to_end_phase")
+def op_to_end_phase(ctx: Ctx, params: fx.ToEndPhase, name: str) -> None:
+    """Neko Mane King: the turn goes on to its End Phase (rules/flow.py, main_phase.py, battle.py read end_phase_turn)."""
+    ctx.d.end_phase_turn = ctx.d.turn
+    ctx.d.emit(Note(f"{ctx.card.name}: it becomes the End Phase of this turn"))
 
 
 @verb("lock_summons")
