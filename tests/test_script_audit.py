@@ -511,6 +511,42 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "timing": "'When this card is removed from the field, you can …' is a 'When … you can' trigger; the audit reads the materials "
                   "line before it as the start of its text",
     },
+    # batch d1
+    "Reaper of the Cards": {
+        "target": "old wording 'FLIP: Select 1 Trap Card on the field and destroy it' targets (today's text: 'FLIP: Target 1 Trap "
+                  "on the field; destroy that target', as Trap Master's)",
+    },
+    "Ryu-Kishin Clown": {
+        "target": "old wording 'select 1 face-up monster on the field and change its battle position' targets (today's text: "
+                  "'When this card is Summoned: Target 1 face-up monster on the field; change that target's battle position')",
+    },
+    "Pixie Knight": {
+        "target": "old wording 'your opponent selects 1 Spell Card from your Graveyard' targets, the opponent choosing (today's "
+                  "text: 'your opponent targets 1 Spell in your GY; place that target on the top of your Deck')",
+    },
+    "Reshef the Dark Being": {
+        "target": "old wording 'take control of 1 monster on your opponent's side of the field' targets (OCG: 選択し; today's text: "
+                  "'You can discard 1 Spell, then target 1 monster your opponent controls')",
+        "cost": "old wording 'by discarding 1 Spell Card from your hand, take control …': the discard is its cost (R-TERM-4)",
+    },
+    "Sand Gambler": {
+        "once_per_turn": "'You can only activate this effect once per turn, during your Main Phase' is its last sentence, which the "
+                         "audit reads apart from the coin tosses it limits (an ignition: the Main Phase already)",
+    },
+    "Sasuke Samurai #2": {
+        "cost": "old wording 'you can pay 800 Life Points. If you do this, …': the payment is made as it is activated, its cost",
+    },
+    "Second Goblin": {
+        "target": "old wording 'equip it to your \"Giant Orc\"' targets (as Burning Beast's: today's Union texts 'Target 1 … you "
+                  "control; equip this card to that target'); the audit pairs the equip with the 'While equipped' sentence",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the equipped monster's position change has its own "
+                         "(`once_per_turn: true`)",
+    },
+    "Sanga of the Thunder": {
+        "once_per_turn": "'This effect can only be used once while this card is face-up on the field' (its last sentence) is "
+                         "`once_per_turn: while_here`",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

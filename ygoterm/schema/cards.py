@@ -138,6 +138,10 @@ class Monster(CardBase):
     materials: Materials | None = None
     special_summon_only: bool = Field(default=False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
     no_special_summon: bool = Field(default=False, description="'Cannot be Special Summoned' (Victory Dragon)")
+    # with special_summon_only: its text says nothing more ("This card cannot be Normal Summoned or Set."), so any effect
+    # may Special Summon it from anywhere, Summoned before or not — not R-SUMMON-9's "properly Summoned first" (Rare Metal Dragon)
+    any_special_summon: bool | None = Field(default=None, description="'Cannot be Normal Summoned or Set' and no Summoning "
+                                            "condition besides: revivable without a proper Summon (Rare Metal Dragon)")
     no_special_summon_from: tuple[Literal["gy", "banished", "deck", "hand"], ...] | None = Field(
         default=None, description="'Cannot be Special Summoned from the Graveyard' (Andro Sphinx, Dark Ruler Ha Des: [gy])")
     set_only: bool | None = Field(default=None, description="'Cannot be Normal Summoned (but can be Normal Set)' (Mystic Swordsman LV4)")

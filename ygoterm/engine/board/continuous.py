@@ -48,7 +48,7 @@ def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
             if applies_from_here(card, effect) and (effect.condition is None or _condition_holds_once(d, card, effect)):
                 yield card, effect
     for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
-        if turn == d.turn:
+        if turn == d.turn and (effect.condition is None or condition_holds(d, card, effect.condition)):  # ("until the End Phase")
             yield card, effect
 
 
@@ -246,6 +246,13 @@ def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSp
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
     return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+
+
+def draw_locked(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card of `p`'s opponent that stops `p` drawing outside the Draw Phase (Protector of the Sanctuary)."""
+    if d.phase == Phase.DRAW:
+        return None
+    return source_with(d, "locks_opponent_draws", lambda source, _: source.controller != p and source.loc.on_field)
 
 
 def discard_cost_locked(d: DuelState) -> CardInst | None:

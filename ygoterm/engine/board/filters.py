@@ -370,7 +370,7 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.revivable and monster.no_special_summon_from and _PILES.get(card.loc) in monster.no_special_summon_from:
         return False  # "cannot be Special Summoned from the Graveyard" (Andro Sphinx)
     if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
-                        and not card.properly_summoned or monster.no_special_summon_from and _LOC_WORDS.get(card.loc) in monster.no_special_summon_from):
+                        and not card.properly_summoned and not monster.any_special_summon or monster.no_special_summon_from and _LOC_WORDS.get(card.loc) in monster.no_special_summon_from):
         return False
     if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.summon_turn == d.turn and card.summon_kind != "") \
             != f.summoned_this_turn:  # any Summon, a Flip Summon too; not a Set

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, gy_banish_locked
+from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
@@ -90,7 +90,9 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
     changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
     for spec in effect.do:
         params = spec.params
-        if spec.op == "draw":
+        if spec.op == "draw" and (lockers := [draw_locked(d, who) for who in _who(p, card, params.player)]) and all(lockers):
+            return "R-CARD-13", f"{lockers[0].name} forbids drawing cards except during the Draw Phase"  # type: ignore[union-attr]
+        if spec.op == "draw" and params.until_hand is None:  # (a draw up to N cards may draw none: never refused)
             for who in _who(p, card, params.player):
                 if len(d.players[who].deck) < params.count:
                     return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"

@@ -156,6 +156,8 @@ class Attack(Frame):
 
     def over(self, d: DuelState, _: Any) -> Next:
         d.attack = None
+        if d.delayed:  # "after damage calculation" of a battle that ended without one: lost
+            d.delayed = [rec for rec in d.delayed if rec.phase != "after_damage_calculation"]
         return DONE
 
 
@@ -226,6 +228,8 @@ class DamageStep(Frame):
         for card in (attacker, target):
             if card is not None and card.loc == Loc.MZONE:
                 d.signal("battled", card, card.controller)
+        if any(rec.phase == "after_damage_calculation" for rec in d.delayed):  # a `later` waits for it (Reflect Bounder)
+            d.signal("after_damage_calculation", None, self.p)
         return self.then(d, "end_of_damage_step", window(d))
 
     def end_of_damage_step(self, d: DuelState, _: Any) -> Next:

@@ -77,7 +77,8 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "atk_equal_self", "take", "in_selection", "count_as", "set_attribute", "sent_by_battle", "untargetable_by",  # c2
                            "doubles_battle_damage", "equipped_with",  # c5
                            "any_of", "taker", "only_if", "until_monsters", "rest",  # goat batch c4
-                           "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes", "direct_attack", "summon_to", "no_normal_summon_turn"})  # c3
+                           "until_hand", "heads", "locks_opponent_draws", "until_end_phase", "keep_one_of", "any_special_summon",  # d1
+                           "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes", "summon_to", "no_normal_summon_turn"})  # c3
 
 
 def _digest_json(card: Card) -> bytes:

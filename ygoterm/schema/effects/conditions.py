@@ -84,6 +84,8 @@ class Condition(BaseModel):
     # this card is attacking a monster that was face-down Defense when the Damage Step began (8-Claws Scorpion: "attacks a face-down Defense Position monster")
     attacking_set_monster: bool | None = None
     rolled: NumRange | None = None  # in `if`: the die this effect rolled shows this (Agido: "whose Level is equal to the number rolled")
+    # in `if`: as many of the coins this effect tossed last showed heads (Sand Gambler: 0 — "if all 3 results are Tails")
+    heads: NumRange | None = None
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
     destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
     # how many monsters this card destroyed by battle since it last arrived face-up on the field (forgotten as it leaves the
@@ -208,6 +210,7 @@ class ContinuousSpec(BaseModel):
     # Dark Balter the Terrible: itself)
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
+    locks_opponent_draws: bool | None = None  # "your opponent cannot draw cards except during Draw Phases" (Protector of the Sanctuary)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
     # face-up monsters with the same name on the field: those that became face-up last are destroyed at once (all of them
     # when none was there before) — Kotodama

@@ -53,6 +53,9 @@ class Draw(_Op):
     as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
     as_returned: bool | None = None  # as many of that player's cards as the operation before moved (Reload: the hand put into the Deck)
     more_per: Filter | None = None  # one more card for each card this matches (Dekoichi: each face-up Bokoichi you control)
+    # instead of `count`: as many as the player needs to hold this many cards, none if they hold as many already
+    # ("your opponent draws cards until his/her hand has 7 cards": Sasuke Samurai #3)
+    until_hand: int | None = Field(default=None, ge=1, le=60)
 
 
 class Discard(_Op):
@@ -353,6 +356,9 @@ class ForThisTurn(_Op):
     (Triangle Ecstasy Spark: "until the end of this turn, your opponent cannot activate Traps")."""
 
     continuous: list["ContinuousSpec"]
+    # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
+    # Sasuke Samurai #2)
+    until_end_phase: bool | None = None
 
 
 class Later(_Op):
@@ -361,8 +367,10 @@ class Later(_Op):
     effect chose before (Different Dimension Capsule's banished card)."""
 
     # normal_draw: in the Draw Phase, before the normal draw (R-PHASE-2: "your opponent discards all cards in their hand
-    # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi)
-    at: Literal["standby_phase", "end_phase", "normal_draw"]
+    # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi); after_damage_calculation: after the damage
+    # calculation of the current battle (Reflect Bounder: "If you do, after damage calculation: Destroy this card"); lost if
+    # that battle ends without one
+    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation"]
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
@@ -419,6 +427,10 @@ class SwapControl(_Op):
 
 class RollDie(_Op):
     """Roll a six-sided die (R-TERM-7: the duel's seeded RNG); `modify: {times: roll}` uses it."""
+
+    # roll the die N times and the effect's player keeps 1 result, the one `rolled` reads (Roulette Barrel: "roll a
+    # six-sided die twice, choose 1 result")
+    keep_one_of: int | None = Field(default=None, ge=2, le=6)
 
 
 class Place(_Op):

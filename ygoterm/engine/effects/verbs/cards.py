@@ -7,6 +7,7 @@ from typing import Any
 
 from ....schema import effects as fx
 from ...board import actions
+from ...board.continuous import draw_locked
 from ...board.filters import matches, select
 from ...board.labels import card_options
 from ...core.decision import Kind, Option
@@ -24,7 +25,9 @@ from ..summons import special_summon
 def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
     drawn: list[CardInst] = []
     for p in ctx.players(params.player):
-        if params.as_discarded:
+        if params.until_hand is not None:  # "draws until their hand has 7 cards" (Sasuke Samurai #3)
+            count = max(0, params.until_hand - len(ctx.d.players[p].hand))
+        elif params.as_discarded:
             count = ctx.discarded.get(p, 0)
         elif params.as_returned:
             count = sum(1 for c in ctx.affected if c.owner == p)
@@ -33,6 +36,9 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
         if params.more_per is not None:
             count += len(select(ctx.d, params.more_per, ctx.player, ctx.card, ctx.event_cards()))
         if not count:
+            continue
+        if (locker := draw_locked(ctx.d, p)) is not None:  # Protector of the Sanctuary
+            ctx.d.emit(Note(f"{locker.name}: {ctx.d.names[p]} cannot draw cards except during the Draw Phase"))
             continue
         for card in ctx.d.draw(p, count):
             drawn.append(card)

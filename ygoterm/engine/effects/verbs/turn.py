@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from ....schema import effects as fx
-from ....schema.effects import Effect
+from ....schema.effects import Condition, Effect
 from ...core.events import Note
 from ...state.card import spec_flags
 from ...state.links import Delayed
@@ -22,8 +22,11 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
                              params.optional))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
-    when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
-    d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
+    if params.at == "after_damage_calculation":
+        d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
+    else:
+        when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
+        d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
 
 
 def _ordinal(n: int) -> str:
@@ -33,12 +36,14 @@ def _ordinal(n: int) -> str:
 @verb("for_this_turn")
 def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     d = ctx.d
+    # "until the End Phase" (Sasuke Samurai #2): applies in the phases before it
+    until = Condition(phase=("draw", "standby", "main1", "battle", "main2")) if params.until_end_phase else None
     for spec in params.continuous:
-        effect = Effect.model_construct(kind="continuous", continuous=spec, condition=None)
+        effect = Effect.model_construct(kind="continuous", continuous=spec, condition=until)
         d.floating.append((ctx.card, effect, d.turn))
         d.index.continuous_count += 1  # the continuous layer has something to look at now
         d.index.flags |= spec_flags(spec)
-    d.emit(Note(f"{ctx.card.name}: applies until the end of this turn"))
+    d.emit(Note(f"{ctx.card.name}: applies until the {'End Phase' if params.until_end_phase else 'end of this turn'}"))
 
 
 @verb("to_end_phase")
