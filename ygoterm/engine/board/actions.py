@@ -466,8 +466,9 @@ def enforce_positions(d: DuelState) -> None:
 
 def _destroy_same_names(d: DuelState) -> None:
     """Kotodama: while it applies, face-up monsters that share a name with another face-up monster are destroyed — those
-    that became face-up last; when all of them became face-up at the same moment, all of them. Not an activated effect:
-    no chain (R-CARD-10)."""
+    that became face-up last; when all of them became face-up at the same moment, all of them; and all of them when
+    several were already face-up as Kotodama itself became face-up (the OCG ruling). Not an activated effect: no chain
+    (R-CARD-10)."""
     source = next((s for s, e in sources(d) if e.continuous is not None and e.continuous.destroys_same_names
                    and s.loc == Loc.MZONE), None)
     if source is None:
@@ -480,6 +481,9 @@ def _destroy_same_names(d: DuelState) -> None:
     doomed: list[CardInst] = []
     for cards in by_name.values():
         if len(cards) < 2:
+            continue
+        if sum(1 for c in cards if c.face_up_at <= source.face_up_at) > 1:
+            doomed += cards  # (already there together as Kotodama arrived)
             continue
         first = min(c.face_up_at for c in cards)
         old = [c for c in cards if c.face_up_at == first]
