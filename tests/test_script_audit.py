@@ -343,6 +343,19 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
                          "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
     },
+    # batch d2 (issue #38)
+    "Silpheed": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
+                "is its Special Summon procedure (as Garuda the Wind Spirit)",
+    },
+    "Skilled White Magician": {
+        "cost": "the 3 Spell Counters are a condition of the Tribute; removing them as part of the cost is how the script requires "
+                "them (as Skilled Dark Magician)",
+    },
+    "Suijin": {
+        "once_per_turn": "its next sentence, 'This effect can only be used once while this card is face-up on the field', is "
+                         "once_per_turn: while_here",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
