@@ -352,6 +352,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 3 Spell Counters are a condition of the Tribute; removing them as part of the cost is how the script requires "
                 "them (as Skilled Dark Magician)",
     },
+    "Steel Scorpion": {
+        "text": "'A non Machine-Type Monster attacking \"Steel Scorpion\" will be destroyed at the End Phase of your opponent's "
+                "2nd turn after the attack' is a trigger after damage calculation (EDOPro: EVENT_BATTLED) whose only operation "
+                "is the delayed destruction (`later`, remember: attacker)",
+    },
     "Suijin": {
         "once_per_turn": "its next sentence, 'This effect can only be used once while this card is face-up on the field', is "
                          "once_per_turn: while_here",
@@ -404,7 +409,7 @@ VERBS: dict[str, str] = {
     "place": r"\bplace\b",
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
-    "for_this_turn": r"\buntil the end of this turn\b",
+    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b",  # (next_turns: Sonic Jammer)
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }
 VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}

@@ -180,6 +180,9 @@ class ContinuousSpec(BaseModel):
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
+    # the battle damage the opponent takes from a battle in which it is the attack target is doubled: "Double any Battle
+    # Damage your opponent takes when they attack this monster" (Stone Statue of the Aztecs)
+    doubles_damage_to_attacker: bool | None = None
     # the effects of monsters destroyed by battle with a monster matching this filter (seen from this card's
     # controller) are negated: their triggers of that destruction do not activate (Dark Ruler Ha Des: your Fiends;
     # Dark Balter the Terrible: itself)

@@ -333,6 +333,8 @@ class ForThisTurn(_Op):
     (Triangle Ecstasy Spark: "until the end of this turn, your opponent cannot activate Traps")."""
 
     continuous: list["ContinuousSpec"]
+    # and through the end of the next N turns: "until the end of the End Phase of the next turn" (Sonic Jammer: 1)
+    next_turns: int | None = Field(default=None, ge=1, le=10)
 
 
 class Later(_Op):
@@ -346,8 +348,9 @@ class Later(_Op):
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
     # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
-    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger)
-    remember: Literal["chosen", "affected"] | None = None
+    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
+    # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
+    remember: Literal["chosen", "affected", "attacker"] | None = None
     do: list["OpSpec"]
 
 
