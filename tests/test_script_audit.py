@@ -352,6 +352,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 3 Spell Counters are a condition of the Tribute; removing them as part of the cost is how the script requires "
                 "them (as Skilled Dark Magician)",
     },
+    "Spirit Ryu": {
+        "cost": "old wording 'Discard 1 Dragon-Type monster from your hand to the Graveyard to increase …': the discard 'to' do "
+                "something is its cost (EDOPro: SetCost, REASON_COST), as today's texts put it before ';'",
+    },
     "Steel Scorpion": {
         "text": "'A non Machine-Type Monster attacking \"Steel Scorpion\" will be destroyed at the End Phase of your opponent's "
                 "2nd turn after the attack' is a trigger after damage calculation (EDOPro: EVENT_BATTLED) whose only operation "

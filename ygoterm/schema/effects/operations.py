@@ -65,7 +65,7 @@ class Discard(_Op):
 
 
 class Moves(_Op):
-    """destroy / send_to_gy / banish / return_to_hand / return_to_deck / add_to_hand."""
+    """destroy / send_to_gy / banish / return_to_hand / return_to_deck / add_to_hand / return_to_field."""
 
     what: Selection
     face_down: bool = False  # banish face-down (R-ZONE-9)
@@ -129,8 +129,9 @@ class Modify(_Op):
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
     # while_this_face_up: as long as this effect's card stays face-up on the field ("These effects last as long as this card is
     # face-up on the field": Castle of Dark Illusions) — it ends for good once the card leaves or is turned face-down
+    # battle_phase: until the End Step of this Battle Phase ("until the End Step": Spirit Ryu)
     until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation",
-                   "while_this_face_up"] = "end_of_turn"
+                   "while_this_face_up", "battle_phase"] = "end_of_turn"
     turns: int = Field(default=1, ge=1, le=10)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
@@ -450,7 +451,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -463,6 +464,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "return_to_hand": (Moves, _what_or),
     "return_to_deck": (Moves, _what_or),
     "add_to_hand": (Moves, _what_or),
+    "return_to_field": (Moves, _what_or),
     "special_summon": (SpecialSummon, _what_or),
     "change_position": (ChangePosition, _what_or),
     "damage": (Damage, _count_or("amount")),
