@@ -356,6 +356,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Discard 1 Dragon-Type monster from your hand to the Graveyard to increase …': the discard 'to' do "
                 "something is its cost (EDOPro: SetCost, REASON_COST), as today's texts put it before ';'",
     },
+    "Spirit of the Pot of Greed": {
+        "text": "'While this card is in face-up Attack Position on the field, if a player activates \"Pot of Greed\", they can "
+                "draw 1 more card' reads as a continuous effect; it is a mandatory trigger as Pot of Greed is activated (EDOPro: "
+                "EVENT_CHAINING, TRIGGER_F), whose player chooses to draw (one_of who: event_player)",
+    },
     "Steel Scorpion": {
         "text": "'A non Machine-Type Monster attacking \"Steel Scorpion\" will be destroyed at the End Phase of your opponent's "
                 "2nd turn after the attack' is a trigger after damage calculation (EDOPro: EVENT_BATTLED) whose only operation "

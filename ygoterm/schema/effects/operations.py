@@ -428,6 +428,9 @@ class OneOf(_Op):
     """"Activate 1 of these effects": the effect's player picks one as it resolves (Don Zaloog)."""
 
     choices: list[Choice] = Field(min_length=2)
+    # who picks: the effect's player, or event_player — the player the event it answers is about ("they can draw 1 more
+    # card": the player who activated Pot of Greed, Spirit of the Pot of Greed)
+    who: Literal["you", "event_player"] | None = None
 
 
 class If(_Op):
