@@ -352,6 +352,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 3 Spell Counters are a condition of the Tribute; removing them as part of the cost is how the script requires "
                 "them (as Skilled Dark Magician)",
     },
+    "Spear Cretin": {
+        "text": "'FLIP: When this card is sent to the Graveyard after being flipped, …' is no FLIP effect that activates as it "
+                "is flipped: the flip only marks it, and its trigger is being sent to the GY (EDOPro official/c58551308.lua: "
+                "EVENT_FLIP sets a flag, EVENT_TO_GRAVE is the trigger) — `left_flipped`",
+        "flip": "(the same: its only effect is the trigger on being sent to the GY after a flip)",
+    },
     "Spirit Ryu": {
         "cost": "old wording 'Discard 1 Dragon-Type monster from your hand to the Graveyard to increase …': the discard 'to' do "
                 "something is its cost (EDOPro: SetCost, REASON_COST), as today's texts put it before ';'",

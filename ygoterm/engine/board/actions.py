@@ -69,6 +69,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     d.players[card.controller].layout += 1
     card.arrived_at = d.move_count
     if dst != src or dst.on_field:
+        if not (src.on_field and dst.on_field):  # (read off the field: "after this card is flipped, when it is sent to the GY")
+            card.left_flipped = src == Loc.MZONE and card.flipped_turn != 0
         card.reset_for_move(on_field=src.on_field and dst.on_field)
         card.arrived_turn = d.turn
     if dst == Loc.MZONE and src != Loc.MZONE:

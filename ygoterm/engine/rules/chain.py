@@ -510,7 +510,8 @@ def _able(d: DuelState, t: _Pending) -> bool:
     group (R-TERM-17), a payable cost (R-CHAIN-5), and something for it to do — "Special Summon 1
     Silent Swordsman LV5 from your hand or Deck" with none there is not offered (R-CHAIN-6)."""
     effect = t.effect or t.card.effects[t.index]
-    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
+    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) and spec.count.min != 0  # (a group of "0-1": Spear Cretin)
+           for g, spec in enumerate(effect.target_groups)):
         return False
     if effect.cost and not cost_payable(d, t.player, t.card, effect):
         return False
@@ -535,7 +536,8 @@ def _still_able(d: DuelState, t: _Pending) -> bool:
     if t.index >= 0 and effect.once_per_turn and t.effect is None and used_this_turn(d, t.player, t.card, t.index):
         d.emit(Note(f"{t.card.name}'s effect was already used this turn: it is not activated"))
         return False
-    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
+    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) and spec.count.min != 0  # (a group of "0-1": Spear Cretin)
+           for g, spec in enumerate(effect.target_groups)):
         d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))
         return False
     if effect.cost and not cost_payable(d, t.player, t.card, effect):
