@@ -121,6 +121,8 @@ def _subtype(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 
 def _name_has(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    if card.is_monster and card.monster.also_archetypes and f.name_has in card.monster.also_archetypes:
+        return True  # "always treated as an \"Archfiend\" card" (Shadow Tamer)
     return f.name_has in card.data.name or f.name_has in card.data.deck_name  # type: ignore[operator]
 
 

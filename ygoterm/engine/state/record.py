@@ -73,7 +73,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "all", "remember", "any_number", "atk_at_most_removed", "attack_only", "equipped", "fusion_substitute", "heads_at_least", "targets_self", "tosses",  # goat batch b1
                            "also_attributes", "atk_below_self", "original_atk_below_self", "cannot_be_destroyed_by_battle_with",
                            "indestructible_unless_targeted", "negates_targeting_on_roll", "give",  # b3
-                           "doubles_damage_to_attacker", "next_turns", "who", "left_flipped"})  # d2
+                           "doubles_damage_to_attacker", "next_turns", "who", "left_flipped", "also_archetypes"})  # d2
 
 
 def _digest_json(card: Card) -> bytes:
