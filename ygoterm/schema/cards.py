@@ -138,12 +138,20 @@ class Monster(CardBase):
     materials: Materials | None = None
     special_summon_only: bool = Field(default=False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
     no_special_summon: bool = Field(default=False, description="'Cannot be Special Summoned' (Victory Dragon)")
+    # with special_summon_only: its text says nothing more ("This card cannot be Normal Summoned or Set."), so any effect
+    # may Special Summon it from anywhere, Summoned before or not — not R-SUMMON-9's "properly Summoned first" (Rare Metal Dragon)
+    any_special_summon: bool | None = Field(default=None, description="'Cannot be Normal Summoned or Set' and no Summoning "
+                                            "condition besides: revivable without a proper Summon (Rare Metal Dragon)")
     no_special_summon_from: tuple[Literal["gy", "banished", "deck", "hand"], ...] | None = Field(
         default=None, description="'Cannot be Special Summoned from the Graveyard' (Andro Sphinx, Dark Ruler Ha Des: [gy])")
     set_only: bool | None = Field(default=None, description="'Cannot be Normal Summoned (but can be Normal Set)' (Mystic Swordsman LV4)")
     # it can be Normal Summoned (not Set: a Set is no Summon) only while this holds for its owner ("Cannot be Normal
     # Summoned while you control a monster": Cave Dragon's {you_control_none: {zone: monster}})
     normal_summon_if: Condition | None = None
+    # "Cannot be Summoned unless you control a face-up …" (the Guardians: Guardian Grarl): a Normal, Flip or Special
+    # Summon of it (by an effect or its own procedure) happens only while this holds for the player Summoning it; a Set
+    # is no Summon, and an effect may still turn it face-up
+    summon_if: Condition | None = None
     # "When this card is Normal Summoned successfully, no Trap Cards can be activated" (Creeping Doom Manta): in the
     # window after such a Summon of it, and in the chain started there until it has resolved, no Trap Card is activated
     locks_traps_on_summon: tuple[Literal["normal", "flip"], ...] | None = None

@@ -117,6 +117,7 @@ class DuelState:
         self.time_limit: TimeLimit | None = None  # tournament time called (state/timelimit.py, R-TIME-2…6)
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
         self.end_battle = False  # an effect ends the Battle Phase after this attack
+        self.end_phase_turn = 0  # "it becomes the End Phase of this turn" (op to_end_phase): that turn's number
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
         self.card_names: frozenset[str] = frozenset()  # the pool's names: what may be declared (op declare, what: card)
         self.record: ReplayRecord | None = None
@@ -267,6 +268,10 @@ class DuelState:
     def hands_shown(self) -> bool:
         """Whether both players must show their hands (Ceremonial Bell): the continuous layer
         (board/continuous.py) knows, so `Duel` overrides this."""
+        return False
+
+    def hand_shown(self, player: int) -> bool:
+        """Whether `player` must show their hand (Ceremonial Bell, or the opponent's Mind on Air): `Duel` overrides this."""
         return False
 
     def opponent(self, player: int) -> int:

@@ -53,6 +53,9 @@ class Draw(_Op):
     as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
     as_returned: bool | None = None  # as many of that player's cards as the operation before moved (Reload: the hand put into the Deck)
     more_per: Filter | None = None  # one more card for each card this matches (Dekoichi: each face-up Bokoichi you control)
+    # instead of `count`: as many as the player needs to hold this many cards, none if they hold as many already
+    # ("your opponent draws cards until his/her hand has 7 cards": Sasuke Samurai #3)
+    until_hand: int | None = Field(default=None, ge=1, le=60)
 
 
 class Discard(_Op):
@@ -121,6 +124,9 @@ class Modify(_Op):
     def_: int = Field(default=0, alias="def")
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
+    # its ATK becomes its current ATK × this, worked out as the effect resolves (halves round up) and kept as the
+    # difference, so later changes still add to it: "double (halve) this card's ATK during this turn" (Goddess of Whim: 2 / 0.5)
+    multiply_atk: float | None = Field(default=None, gt=0)
     # atk/def × the die just rolled (Graceful Dice); chosen: × the cards the effect chose — its cost too (Bazoo the Soul-Eater:
     # "banish up to 3 monsters from your GY; this card gains 300 ATK for each"; its cost's Tributes: Gaia Soul); affected: ×
     # how many the operation before moved ("for each card banished by this effect": Chaosrider Gustaph)
@@ -137,6 +143,10 @@ class Modify(_Op):
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
+    # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
+    set_attribute: Literal["declared"] | None = None
+    direct_attack: bool | None = None  # it can attack directly while the change lasts (Jowls of Dark Demise: "it can attack … directly")
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
     scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
     scale_limit: int | None = Field(default=None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
@@ -197,12 +207,21 @@ class TakeControl(_Op):
     # while_equipped: until this card (an Equip Card) leaves the field (Dark Necrofear);
     # while_face_up: while this card (a monster) stays face-up on the field (the Charmers)
     until: Literal["end_phase", "permanent", "while_equipped", "while_face_up"] = "end_phase"
+    # who gains control: the effect's controller, or its opponent ("Control of this card is shifted to your opponent":
+    # Mushroom Man #2, with `what: self`)
+    taker: Literal["you", "opponent"] | None = None  # (None: you)
 
 
 class Skip(_Op):
     phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
+
+
+class ToEndPhase(_Op):
+    """"It becomes the End Phase of this turn" (Neko Mane King): the rest of the turn's phases before the End Phase are
+    skipped — the Main Phase ends once the chain has resolved, the Battle Phase after the attack in progress, with no
+    End Step."""
 
 
 class Coin(_Op):
@@ -336,6 +355,9 @@ class ForThisTurn(_Op):
     continuous: list["ContinuousSpec"]
     # and through the end of the next N turns: "until the end of the End Phase of the next turn" (Sonic Jammer: 1)
     next_turns: int | None = Field(default=None, ge=1, le=10)
+    # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
+    # Sasuke Samurai #2)
+    until_end_phase: bool | None = None
 
 
 class Later(_Op):
@@ -343,7 +365,11 @@ class Later(_Op):
     mandatory trigger of this card's controller). Inside `do`, `chosen` is still what this
     effect chose before (Different Dimension Capsule's banished card)."""
 
-    at: Literal["standby_phase", "end_phase"]
+    # normal_draw: in the Draw Phase, before the normal draw (R-PHASE-2: "your opponent discards all cards in their hand
+    # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi); after_damage_calculation: after the damage
+    # calculation of the current battle (Reflect Bounder: "If you do, after damage calculation: Destroy this card"); lost if
+    # that battle ends without one
+    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation"]
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
@@ -374,6 +400,10 @@ class Excavate(_Op):
     player: Player = "each"
     summon: Filter = Filter()
     position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "attack_or_facedown"
+    # instead of `count`: reveal until as many monsters as that player's cards the operation before put into their Main
+    # Deck ("until they excavate the same number of monsters they shuffled into their Main Deck": Morphing Jar #2)
+    until_monsters: Literal["as_returned"] | None = None
+    rest: Literal["hand", "gy"] | None = None  # where the other revealed cards go (default: the hand; Morphing Jar #2: the GY)
 
 
 class Detach(_Op):
@@ -389,10 +419,18 @@ class SwapControl(_Op):
     # self: the effect's controller gives this card (still face-up in its Monster Zone), only the opponent chooses
     # ("Your opponent selects 1 monster they control. Switch control of the selected monster and this card": Dummy Golem)
     give: Literal["self"] | None = None
+    # with give: self, the opponent's monster this card is switched with, picked by the effect (its target) rather than by
+    # the opponent ("Select 1 monster on your opponent's side of the field and switch control of it with this card":
+    # Invader of the Throne, `take: target`); nothing switches if it is no longer on the opponent's field
+    take: Literal["target"] | None = None
 
 
 class RollDie(_Op):
     """Roll a six-sided die (R-TERM-7: the duel's seeded RNG); `modify: {times: roll}` uses it."""
+
+    # roll the die N times and the effect's player keeps 1 result, the one `rolled` reads (Roulette Barrel: "roll a
+    # six-sided die twice, choose 1 result")
+    keep_one_of: int | None = Field(default=None, ge=2, le=6)
 
 
 class Place(_Op):
@@ -454,7 +492,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -500,6 +538,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "then": (Then, lambda v: {"do": v} if isinstance(v, list) else v),
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
+    "to_end_phase": (ToEndPhase, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),

@@ -32,6 +32,8 @@ def op_if(ctx: Ctx, params: fx.If, name: str) -> "RunOps | None":
             holds = holds and bool(cards) and all(matches(ctx.d, c, wanted, ctx.player, ctx.card) for c in cards)
     if params.condition.rolled is not None:  # Agido: the die this effect rolled
         holds = holds and ctx.link.rolled is not None and ctx.link.rolled in params.condition.rolled
+    if params.condition.heads is not None:  # Sand Gambler: how many of the coins this effect tossed showed heads
+        holds = holds and ctx.link.heads in params.condition.heads
     if params.condition.declared_is is not None:
         declared = ctx.chosen[0] if ctx.chosen else None
         holds = declared is not None and declared.data.kind == params.condition.declared_is
