@@ -547,6 +547,39 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "'This effect can only be used once while this card is face-up on the field' (its last sentence) is "
                          "`once_per_turn: while_here`",
     },
+    # batch d2 (issue #38)
+    "Silpheed": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
+                "is its Special Summon procedure (as Garuda the Wind Spirit)",
+    },
+    "Skilled White Magician": {
+        "cost": "the 3 Spell Counters are a condition of the Tribute; removing them as part of the cost is how the script requires "
+                "them (as Skilled Dark Magician)",
+    },
+    "Spear Cretin": {
+        "text": "'FLIP: When this card is sent to the Graveyard after being flipped, …' is no FLIP effect that activates as it "
+                "is flipped: the flip only marks it, and its trigger is being sent to the GY (EDOPro official/c58551308.lua: "
+                "EVENT_FLIP sets a flag, EVENT_TO_GRAVE is the trigger) — `left_flipped`",
+        "flip": "(the same: its only effect is the trigger on being sent to the GY after a flip)",
+    },
+    "Spirit Ryu": {
+        "cost": "old wording 'Discard 1 Dragon-Type monster from your hand to the Graveyard to increase …': the discard 'to' do "
+                "something is its cost (EDOPro: SetCost, REASON_COST), as today's texts put it before ';'",
+    },
+    "Spirit of the Pot of Greed": {
+        "text": "'While this card is in face-up Attack Position on the field, if a player activates \"Pot of Greed\", they can "
+                "draw 1 more card' reads as a continuous effect; it is a mandatory trigger as Pot of Greed is activated (EDOPro: "
+                "EVENT_CHAINING, TRIGGER_F), whose player chooses to draw (one_of who: event_player)",
+    },
+    "Steel Scorpion": {
+        "text": "'A non Machine-Type Monster attacking \"Steel Scorpion\" will be destroyed at the End Phase of your opponent's "
+                "2nd turn after the attack' is a trigger after damage calculation (EDOPro: EVENT_BATTLED) whose only operation "
+                "is the delayed destruction (`later`, remember: attacker)",
+    },
+    "Suijin": {
+        "once_per_turn": "its next sentence, 'This effect can only be used once while this card is face-up on the field', is "
+                         "once_per_turn: while_here",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
@@ -595,7 +628,7 @@ VERBS: dict[str, str] = {
     "place": r"\bplace\b",
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
-    "for_this_turn": r"\buntil the end of this turn\b",
+    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b",  # (next_turns: Sonic Jammer)
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }
 VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}

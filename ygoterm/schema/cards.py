@@ -161,6 +161,8 @@ class Monster(CardBase):
     # "The Attribute of this card is also treated as WIND, WATER, FIRE, and EARTH" (Elemental Mistress Doriado, as
     # printed in 2005: wherever it is): Attribute filters and declarations match these too
     also_attributes: tuple[Attribute, ...] | None = None
+    # "(This card is always treated as an "Archfiend" card.)" (Shadow Tamer): the filter name_has matches these words too
+    also_archetypes: tuple[str, ...] | None = None
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them
     abilities: tuple[Ability, ...] = ()

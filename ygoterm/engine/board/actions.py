@@ -71,6 +71,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     card.arrived_at = d.move_count
     card.face_up_at = d.batch
     if dst != src or dst.on_field:
+        if not (src.on_field and dst.on_field):  # (read off the field: "after this card is flipped, when it is sent to the GY")
+            card.left_flipped = src == Loc.MZONE and card.flipped_turn != 0
         card.reset_for_move(on_field=src.on_field and dst.on_field)
         card.arrived_turn = d.turn
     if card.tributed and (dst in (Loc.HAND, Loc.DECK) or dst == Loc.MZONE and src not in (Loc.HAND, Loc.MZONE)):
@@ -95,7 +97,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     card.sent_by = by if dst == Loc.GY else None
     if d.index.responders:
         if leaving and as_from is None:
-            d.signal("leaves_field", card, card.owner, src=src)
+            d.signal("leaves_field", card, card.owner, src=src, how="face_up" if was_face_up else "")  # (Serpentine Princess)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
             d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)

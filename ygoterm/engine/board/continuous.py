@@ -47,8 +47,8 @@ def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
         for effect in card.continuous:
             if applies_from_here(card, effect) and (effect.condition is None or _condition_holds_once(d, card, effect)):
                 yield card, effect
-    for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
-        if turn == d.turn and (effect.condition is None or condition_holds(d, card, effect.condition)):  # ("until the End Phase")
+    for card, effect, turn in d.floating:  # "until the end of this turn" (or a later one), wherever the card went
+        if turn >= d.turn and (effect.condition is None or condition_holds(d, card, effect.condition)):  # ("until the End Phase")
             yield card, effect
 
 
@@ -350,7 +350,7 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
         return False
     for source, effect, turn in d.floating:
         spec = effect.continuous
-        if turn == d.turn and spec is not None and spec.negate_effects is not None and card.loc.on_field \
+        if turn >= d.turn and spec is not None and spec.negate_effects is not None and card.loc.on_field \
                 and matches(d, card, spec.negate_effects, source.controller, source):
             return True
     for source in d.index.negators:
@@ -613,6 +613,8 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2
+        if target is not None and damage.get(1 - target.controller) and has_flag(d, target, "doubles_damage_to_attacker"):
+            damage[1 - target.controller] *= 2  # Stone Statue of the Aztecs: the attacking player's damage is doubled
         for card in (attacker, target):  # Piranha Army: the battle damage it inflicts is doubled
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "doubles_battle_damage"):
                 damage[1 - card.controller] *= 2

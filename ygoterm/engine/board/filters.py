@@ -70,7 +70,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (bool(f.atk_above_self), _atk_above_self),
-        (f.flipped_by_attack is not None, _flipped_by_attack), (f.sent_this_turn_by is not None, _sent_this_turn_by),
+        (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self), _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
@@ -122,6 +122,8 @@ def _subtype(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 
 def _name_has(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    if card.is_monster and card.monster.also_archetypes and f.name_has in card.monster.also_archetypes:
+        return True  # "always treated as an \"Archfiend\" card" (Shadow Tamer)
     return f.name_has in card.data.name or f.name_has in card.data.deck_name  # type: ignore[operator]
 
 
@@ -195,6 +197,11 @@ def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: C
 def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster on the field whose ATK is higher than this effect's card's (Freed the Brave Wanderer)."""
     return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
+
+
+def _left_flipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """Off the field, it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin)."""
+    return (not card.loc.on_field and card.left_flipped) == f.left_flipped
 
 
 def _flipped_by_attack(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

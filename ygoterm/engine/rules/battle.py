@@ -75,6 +75,10 @@ class BattlePhase(Frame):
 
     def end_step(self, d: DuelState, _: Any) -> Next:
         d.set_step(Step.END)
+        for side in d.players:  # "until the End Step" (Spirit Ryu)
+            for card in side.mzone:
+                if card is not None and card.modifiers and any(m.until == "battle_phase" for m in card.modifiers):
+                    card.modifiers = [m for m in card.modifiers if m.until != "battle_phase"]
         d.batch += 1
         d.signal("battle_phase_end", None, d.turn_player)
         return self.then(d, "finish", window(d))

@@ -234,5 +234,5 @@ def _expire_until_end_of_turn(d: DuelState) -> None:
     for side in d.players:
         for card in (*side.mzone, *side.szone):  # (Pendulum Scales change in the Spell & Trap Zones)
             if card is not None and card.modifiers:
-                card.modifiers = [m for m in card.modifiers if m.until != "end_of_turn"
+                card.modifiers = [m for m in card.modifiers if m.until not in ("end_of_turn", "battle_phase")
                                   and not (m.until in ("opponent_turns", "your_turns") and m.expires <= d.turn)]

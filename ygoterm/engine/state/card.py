@@ -201,7 +201,7 @@ class CardInst:
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "no_tribute", "field_atk", "field_counters", "original_controller",
-                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
+                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "left_equipped", "face_up_at")
 
     # from the definition (`PROFILE`)
@@ -254,6 +254,7 @@ class CardInst:
         self._duel: Any = _no_duel  # a weak reference to the Duel (see `duel`)
         self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
         self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
+        self.left_flipped = False  # it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin)
         self.summoned_by = ""  # the name of the card whose effect Special Summoned it when it last arrived on the field
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects

@@ -29,7 +29,7 @@ class When(BaseModel):
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
-    # banished: "face_up" (it was face-up on the field: D.D. Survivor); damage_step_end: "defense" or
+    # banished, leaves_field: "face_up" (it was face-up on the field: D.D. Survivor, Serpentine Princess); damage_step_end: "defense" or
     # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
                                  "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
@@ -202,6 +202,9 @@ class ContinuousSpec(BaseModel):
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
+    # the battle damage the opponent takes from a battle in which it is the attack target is doubled: "Double any Battle
+    # Damage your opponent takes when they attack this monster" (Stone Statue of the Aztecs)
+    doubles_damage_to_attacker: bool | None = None
     # the battle damage it inflicts to the opponent is doubled; with `condition: {direct_attack: true}`, "by attacking
     # directly" (Piranha Army)
     doubles_battle_damage: bool | None = None

@@ -115,6 +115,9 @@ class Filter(BaseModel):
     # the attack target of the current battle that was face-down when the Damage Step began (R-BATTLE-5); `false`: a
     # battler that was face-up then (Fox Fire: "was face-up at the start of the Damage Step")
     flipped_by_attack: bool | None = None
+    # off the field: it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin: "After this card is
+    # flipped, when it is sent to the Graveyard")
+    left_flipped: bool | None = None
     # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
     # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
     sent_this_turn_by: Literal["you", "opponent"] | None = None

@@ -68,7 +68,7 @@ class Discard(_Op):
 
 
 class Moves(_Op):
-    """destroy / send_to_gy / banish / return_to_hand / return_to_deck / add_to_hand."""
+    """destroy / send_to_gy / banish / return_to_hand / return_to_deck / add_to_hand / return_to_field."""
 
     what: Selection
     face_down: bool = False  # banish face-down (R-ZONE-9)
@@ -135,8 +135,9 @@ class Modify(_Op):
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
     # while_this_face_up: as long as this effect's card stays face-up on the field ("These effects last as long as this card is
     # face-up on the field": Castle of Dark Illusions) — it ends for good once the card leaves or is turned face-down
+    # battle_phase: until the End Step of this Battle Phase ("until the End Step": Spirit Ryu)
     until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation",
-                   "while_this_face_up"] = "end_of_turn"
+                   "while_this_face_up", "battle_phase"] = "end_of_turn"
     turns: int = Field(default=1, ge=1, le=10)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
@@ -356,6 +357,8 @@ class ForThisTurn(_Op):
     (Triangle Ecstasy Spark: "until the end of this turn, your opponent cannot activate Traps")."""
 
     continuous: list["ContinuousSpec"]
+    # and through the end of the next N turns: "until the end of the End Phase of the next turn" (Sonic Jammer: 1)
+    next_turns: int | None = Field(default=None, ge=1, le=10)
     # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
     # Sasuke Samurai #2)
     until_end_phase: bool | None = None
@@ -376,8 +379,9 @@ class Later(_Op):
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
     # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
-    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger)
-    remember: Literal["chosen", "affected"] | None = None
+    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
+    # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
+    remember: Literal["chosen", "affected", "attacker"] | None = None
     do: list["OpSpec"]
 
 
@@ -466,6 +470,9 @@ class OneOf(_Op):
     """"Activate 1 of these effects": the effect's player picks one as it resolves (Don Zaloog)."""
 
     choices: list[Choice] = Field(min_length=2)
+    # who picks: the effect's player, or event_player — the player the event it answers is about ("they can draw 1 more
+    # card": the player who activated Pot of Greed, Spirit of the Pot of Greed)
+    who: Literal["you", "event_player"] | None = None
 
 
 class If(_Op):
@@ -489,7 +496,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "to_end_phase",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -502,6 +509,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "return_to_hand": (Moves, _what_or),
     "return_to_deck": (Moves, _what_or),
     "add_to_hand": (Moves, _what_or),
+    "return_to_field": (Moves, _what_or),
     "special_summon": (SpecialSummon, _what_or),
     "change_position": (ChangePosition, _what_or),
     "damage": (Damage, _count_or("amount")),

@@ -55,11 +55,14 @@ class OneOf(Frame):
     def start(self, d: DuelState, _: Any) -> Next:
         ctx = self.ctx
         options = [Option(f"choice:{i}", choice.label) for i, choice in enumerate(self.params.choices)]
-        return self.ask("chosen", d.ask(ctx.player, Kind.OPTION, options, f"{ctx.card.name}: which effect?", subject=ctx.card.uid))
+        return self.ask("chosen", d.ask(self._who(), Kind.OPTION, options, f"{ctx.card.name}: which effect?", subject=ctx.card.uid))
+
+    def _who(self) -> int:
+        return self.ctx.players("event_player")[0] if self.params.who == "event_player" else self.ctx.player
 
     def chosen(self, d: DuelState, answer: Option) -> Next:
         choice = self.params.choices[int(answer.key.split(":")[1])]
-        d.emit(Note(f"{d.names[self.ctx.player]} chooses for {self.ctx.card.name}: {choice.label}"))
+        d.emit(Note(f"{d.names[self._who()]} chooses for {self.ctx.card.name}: {choice.label}"))
         return self.then(d, "ran", run_ops(self.ctx, choice.do))
 
     def ran(self, d: DuelState, _: Any) -> Next:
