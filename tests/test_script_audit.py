@@ -80,6 +80,13 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Card of Safe Return": {
         "optional": "old wording 'When …, you can draw 1 card.': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
     },
+    "The Thing in the Crater": {  # batch e1
+        "optional": "old wording 'When …, you can Special Summon …': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "Tornado Bird": {
+        "target": "old wording 'FLIP: Return 2 Spell or Trap Cards on the field': it targets (today's text: 'FLIP: Target 2 Spells/Traps on the "
+                  "field; return them to the hand')",
+    },
     "Recycle": {
         "target": "old wording 'by paying 300 Life Points, select 1 …': today's text (its goat: text) targets",
         "cost": "old wording 'by paying 300 Life Points': the payment is the cost (today's text: 'You can pay 300 LP, then target …')",
