@@ -328,7 +328,11 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     other = attack.target if card is attack.attacker else attack.attacker
     if other.loc != Loc.MZONE or not other.face_up or other.controller == card.controller:
         return False
-    if not any(e.continuous is not None and e.continuous.negates_battle_destroyed for e in other.continuous):
+    if not any(e.continuous is not None and e.continuous.negates_battle_destroyed
+               and (e.condition is None or condition_holds(d, other, e.condition))
+               and (e.continuous.negates_battle_destroyed is True
+                    or matches(d, card, e.continuous.negates_battle_destroyed, other.controller, other))
+               for e in other.continuous):
         return False
     return other.battle_destroyed or not effects_negated(d, other)
 

@@ -160,8 +160,9 @@ class ContinuousSpec(BaseModel):
     no_battle_damage_involving: Filter | None = None
     # the battle damage its controller would take from its battles is dealt to the opponent instead (Amazoness Swords Woman)
     reflects_battle_damage: bool | None = None
-    # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast)
-    negates_battle_destroyed: bool | None = None
+    # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast);
+    # a filter: only of such a monster matching it (Twin-Headed Wolf: `{flip: true}`, "Flip Effect Monsters destroyed by this card")
+    negates_battle_destroyed: bool | Filter | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     # an opponent's effect that targets a face-up monster it applies to (on its controller's side): as it resolves a die is
