@@ -87,6 +87,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'FLIP: Return 2 Spell or Trap Cards on the field': it targets (today's text: 'FLIP: Target 2 Spells/Traps on the "
                   "field; return them to the hand')",
     },
+    "Throwstone Unit": {
+        "target": "old wording 'Tribute … to destroy 1 face-up monster on the field …': it targets (today's text: 'You can Tribute 1 "
+                  "Warrior monster, then target 1 face-up monster on the field with DEF less than or equal to this card's ATK; destroy it')",
+        "cost": "old wording 'Tribute 1 Warrior-Type monster … to destroy …': the Tribute is its cost (today's text: 'You can Tribute 1 Warrior monster, then target …')",
+    },
+    "Valkyrion the Magna Warrior": {
+        "target": "'target 1 \"Alpha …\", \"Beta …\", and \"Gamma …\"' is 3 groups of 1, one per name (a single group of 3 would allow 2 of a name)",
+    },
     "Recycle": {
         "target": "old wording 'by paying 300 Life Points, select 1 …': today's text (its goat: text) targets",
         "cost": "old wording 'by paying 300 Life Points': the payment is the cost (today's text: 'You can pay 300 LP, then target …')",

@@ -70,7 +70,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (bool(f.atk_above_self), _atk_above_self),
         (f.flipped_by_attack is not None, _flipped_by_attack), (f.sent_this_turn_by is not None, _sent_this_turn_by),
-        (f.atk_below_self is not None or f.original_atk_below_self is not None, _below_self),
+        (f.atk_below_self is not None or f.original_atk_below_self is not None or f.def_at_most_self is not None, _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
@@ -292,10 +292,13 @@ def _set_or(d: DuelState, card: CardInst, f: Filter, player: int, source: CardIn
 
 def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster whose ATK (`atk_below_self`) or original ATK (`original_atk_below_self`) is lower than this card's ATK or
-    DEF — read only while this card is face-up in a Monster Zone (Des Kangaroo, Elemental HERO Thunder Giant)."""
+    DEF, or whose DEF is at most this card's ATK (`def_at_most_self`) — read only while this card is face-up in a Monster
+    Zone (Des Kangaroo, Elemental HERO Thunder Giant, Throwstone Unit)."""
     if source is None or source.loc != Loc.MZONE or not source.face_up or not card.is_monster or card.loc == Loc.SZONE:
         return False
     if f.atk_below_self is not None and not card.atk < (source.atk if f.atk_below_self == "atk" else source.defense):
+        return False
+    if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
         return False
     return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
 
