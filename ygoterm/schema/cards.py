@@ -148,6 +148,10 @@ class Monster(CardBase):
     # Summon of it (by an effect or its own procedure) happens only while this holds for the player Summoning it; a Set
     # is no Summon, and an effect may still turn it face-up
     summon_if: Condition | None = None
+    # "If this card is Special Summoned from the Graveyard by another card's effect, you must Tribute 1 Dragon-Type monster
+    # on your side of the field" (Tyrant Dragon as printed in 2005): the player Special Summoning it Tributes 1 monster they
+    # control matching this filter as it is Summoned; without one it is not Summoned, nor `revivable`
+    revive_tribute: Filter | None = None
     # "When this card is Normal Summoned successfully, no Trap Cards can be activated" (Creeping Doom Manta): in the
     # window after such a Summon of it, and in the chain started there until it has resolved, no Trap Card is activated
     locks_traps_on_summon: tuple[Literal["normal", "flip"], ...] | None = None

@@ -355,6 +355,9 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
                         and not card.properly_summoned or monster.no_special_summon_from and _LOC_WORDS.get(card.loc) in monster.no_special_summon_from):
         return False
+    if f.revivable and monster.revive_tribute is not None and card.loc == Loc.GY and not any(
+            m is not card and matches(d, m, monster.revive_tribute, player, card) for m in d.players[player].monsters()):
+        return False  # no monster to Tribute for it (Tyrant Dragon as printed in 2005)
     if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.summon_turn == d.turn and card.summon_kind != "") \
             != f.summoned_this_turn:  # any Summon, a Flip Summon too; not a Set
         return False

@@ -297,9 +297,9 @@ class RitualSummon(_MonsterSummon):
 
 
 def special_summon(d: DuelState, card: CardInst, controller: int, position: str, how: SummonKind = "special", zone: int | None = None,
-                   proper: bool = False, by: str = "") -> "SpecialSummonPosition | None":
+                   proper: bool = False, by: str = "", revive_paid: bool = False) -> "Frame | None":
     """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified. Done at
-    once (None), or a frame that asks the position first."""
+    once (None), or a frame that asks the position first (or the Tribute its `revive_tribute` wants)."""
     side = d.players[controller]
     if side.summon_lock_turn == d.turn:
         d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} cannot Summon monsters this turn (R-CARD-13)"))
@@ -317,6 +317,14 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
     if not summon_condition_holds(d, card, controller):  # "Cannot be Summoned unless you control …" (the Guardians)
         d.emit(Note(f"{card.name} cannot be Special Summoned: its own summoning condition does not hold (R-CARD-13)"))
         return None
+    if card.monster.revive_tribute is not None and card.loc == Loc.GY and by != card.data.name and not revive_paid:
+        # "If this card is Special Summoned from the Graveyard by another card's effect, you must Tribute 1 Dragon-Type
+        # monster on your side of the field" (Tyrant Dragon as printed in 2005): no such monster, no Summon
+        tributes = revive_tributes(d, card, controller)
+        if not tributes:
+            d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} has no monster to Tribute for it (R-CARD-13)"))
+            return None
+        return ReviveTribute(card, controller, position, how, zone, proper, by, tributes)
     if zone is None:
         zone = side.free_mzone()
     if zone is None:
@@ -335,6 +343,42 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
 
 
 _POSITIONS = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}
+
+
+def revive_tributes(d: DuelState, card: CardInst, controller: int) -> list[CardInst]:
+    """The monsters `controller` could Tribute to Special Summon `card` from the GY (its card key `revive_tribute`)."""
+    wanted = card.monster.revive_tribute
+    return [m for m in d.players[controller].monsters() if m is not card and wanted is not None
+            and matches(d, m, wanted, controller, card)]
+
+
+@dataclass
+class ReviveTribute(Frame):
+    """The summoner Tributes the monster a card's `revive_tribute` asks for, then Special Summons it (Tyrant Dragon)."""
+
+    card: CardInst
+    controller: int
+    position: str
+    how: SummonKind
+    zone: int | None
+    proper: bool
+    by: str
+    tributes: list[CardInst]
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        return self.ask("tributed", d.ask(self.controller, Kind.CARDS, card_options(d, self.tributes, self.controller),
+                                          f"Tribute 1 monster to Special Summon {self.card.name}", verb="tribute", subject=self.card.uid))
+
+    def tributed(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
+        actions.move(d, d.card_of(chosen[0]), Loc.GY, reason=Reason.TRIBUTE)
+        summoning = special_summon(d, self.card, self.controller, self.position, self.how, self.zone, self.proper, self.by,
+                                   revive_paid=True)
+        if summoning is None:
+            return DONE
+        return self.then(d, "placed", summoning)
+
+    def placed(self, d: DuelState, _: Any) -> Next:
+        return DONE
 
 
 @dataclass
