@@ -71,7 +71,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (bool(f.atk_above_self), _atk_above_self),
         (f.flipped_by_attack is not None, _flipped_by_attack), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or f.def_at_most_self is not None, _below_self),
-        (f.atk_at_most_removed is not None, _atk_at_most_removed),
+        (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -301,6 +301,11 @@ def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
     if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
         return False
     return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
+
+
+def _battled_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster that battled with this effect's card since both arrived where they are (The Unhappy Girl)."""
+    return (source is not None and (card.uid, card.moves) in source.battled_with) == f.battled_self
 
 
 def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -202,7 +202,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins")
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "battled_with")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -241,6 +241,8 @@ class CardInst:
         self.pos_changed_turn = 0  # last turn its battle position changed by the player (R-SUMMON-4/5)
         self.attacks = 0  # attacks declared this turn (R-BATTLE-1)
         self.attacked_foes: tuple[tuple[int, int], ...] = ()  # (uid, moves) of the monsters it attacked this turn (Asura Priest)
+        # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
+        self.battled_with: tuple[tuple[int, int], ...] = ()
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
@@ -399,6 +401,7 @@ class CardInst:
         so its effects' "once per turn" still counts."""
         self.attacks = 0
         self.attacked_foes = ()
+        self.battled_with = ()
         self.attacked_turn = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""
