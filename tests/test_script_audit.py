@@ -87,6 +87,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'FLIP: Return 2 Spell or Trap Cards on the field': it targets (today's text: 'FLIP: Target 2 Spells/Traps on the "
                   "field; return them to the hand')",
     },
+    "Theinen the Great Sphinx": {
+        "cost": "old wording: 'by paying 500 Life Points when both … are destroyed at the same time' — the 500 LP is the cost, the "
+                "destruction its trigger (`when: … together:`); 'pay 500 Life Points to increase the ATK' — the 500 LP is that effect's cost",
+        "optional": "old wording 'then you can Special Summon this monster': its Summon is optional, the 'you can' follows the condition",
+        "timing": "old wording '… when both … are destroyed at the same time; then you can …': a 'When … you can' trigger (R-CHAIN-10)",
+    },
     "Throwstone Unit": {
         "target": "old wording 'Tribute … to destroy 1 face-up monster on the field …': it targets (today's text: 'You can Tribute 1 "
                   "Warrior monster, then target 1 face-up monster on the field with DEF less than or equal to this card's ATK; destroy it')",

@@ -74,7 +74,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "also_attributes", "atk_below_self", "original_atk_below_self", "cannot_be_destroyed_by_battle_with",
                            "indestructible_unless_targeted", "negates_targeting_on_roll", "give",  # b3
                            "negates_opponent_traps_targeting", "summon_if", "allows_direct_attacks", "locks_discard_costs", "battle_destroyed_to_deck", "equipped_to_self", "your_turns_here", "battle_wins", "multiply_atk",  # c1
-                           "def_at_most_self", "revive_tribute", "battled_self"})  # e1
+                           "def_at_most_self", "revive_tribute", "battled_self", "together"})  # e1
 
 
 def _digest_json(card: Card) -> bytes:

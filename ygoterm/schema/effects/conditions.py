@@ -46,6 +46,10 @@ class When(BaseModel):
     by: Literal["you", "opponent", "any", "self"] = "any"
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     targets_self: bool | None = None
+    # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
+    # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
+    # names one, `together` the other)
+    together: Filter | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
