@@ -144,6 +144,10 @@ class Monster(CardBase):
     # it can be Normal Summoned (not Set: a Set is no Summon) only while this holds for its owner ("Cannot be Normal
     # Summoned while you control a monster": Cave Dragon's {you_control_none: {zone: monster}})
     normal_summon_if: Condition | None = None
+    # it can be Flip Summoned only while this holds for its controller (Terrorking Archfiend: "cannot be Normal Summoned
+    # or Flip Summoned unless you have an Archfiend Monster Card on your side of the field"); flipped by an effect, it is
+    # no Flip Summon
+    flip_summon_if: Condition | None = None
     # "When this card is Normal Summoned successfully, no Trap Cards can be activated" (Creeping Doom Manta): in the
     # window after such a Summon of it, and in the chain started there until it has resolved, no Trap Card is activated
     locks_traps_on_summon: tuple[Literal["normal", "flip"], ...] | None = None

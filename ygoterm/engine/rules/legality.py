@@ -182,6 +182,9 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "its position already changed this turn")
     if card.attacked_turn == turn:  # (turned face-down by an effect after its attack: Book of Moon)
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "it declared an attack this turn")
+    condition = card.monster.flip_summon_if
+    if condition is not None and not condition_holds(d, card, condition):
+        return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Flip Summoned now: its own summoning condition does not hold")
     return None
 
 
