@@ -77,6 +77,26 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Metamorphosis": {
         "cost": "'Tribute 1 monster.' is its cost, printed before card texts put costs before ';' (its Level decides the Summon)",
     },
+    "The Forgiving Maiden": {  # goat batch d3
+        "target": "old wording 'return to your hand 1 of your monsters destroyed …': it targets (EDOPro's c84080938.lua, "
+                  "EFFECT_FLAG_CARD_TARGET), chosen as it is activated",
+        "cost": "old wording 'Tribute this face-up card to return …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "The Little Swordsman of Aile": {
+        "cost": "old wording 'Offer 1 monster … as a Tribute to increase …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "The Kick Man": {
+        "optional": "old wording 'When …, you can equip …': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "The Rock Spirit": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 EARTH monster in your Graveyard' "
+                "is its Special Summon procedure (as Aqua Spirit, Inferno)",
+    },
+    "The Stern Mystic": {
+        "text": "'turned face-up, and then returned to their original positions' with 'no card effects are activated': the cards "
+                "are shown to both players and stay face-down — a reveal, no change of position",
+        "flip": "its FLIP text is that reveal (above)",
+    },
     "Card of Safe Return": {
         "optional": "old wording 'When …, you can draw 1 card.': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
     },

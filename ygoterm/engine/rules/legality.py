@@ -284,7 +284,11 @@ def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:
     if not foes:
         return [None]
     if d.index.continuous_count:
-        foes = [c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
+        reachable: list[CardInst | None] = [c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
+        if not reachable and "allows_direct_attack" in d.index.flags \
+                and all(c is not None and has_flag(d, c, "allows_direct_attack") for c in foes):
+            return [None]  # none can be attacked and none stops a direct attack (The Legendary Fisherman under Umi)
+        foes = reachable
     return foes
 
 
@@ -501,7 +505,8 @@ def refusal_for(d: DuelState, p: int, verb: str, card: CardInst | None, target: 
         return extra_refusal(d, p, card)
     if verb == "attack":
         refusal = declare_attack(d, p, card)
-        if refusal is None and target == "direct" and d.monster_count(1 - p) and not _direct_ability(d, card):
+        if refusal is None and target == "direct" and d.monster_count(1 - p) and not _direct_ability(d, card) \
+                and None not in attack_targets(d, p):
             refusal = Refusal(ATTACK, "R-BATTLE-2", "a direct attack is allowed only when your opponent controls no monsters")
         if refusal is None and target == "direct" and (card.modifiers or d.index.continuous_count):
             if has_flag(d, card, "cannot_attack_directly"):

@@ -149,6 +149,9 @@ class ContinuousSpec(BaseModel):
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    # with cannot_be_attacked: "but does not prevent your opponent from attacking you directly" — while every monster its
+    # controller has is such a one, the opponent may attack directly (The Legendary Fisherman under Umi)
+    allows_direct_attack: bool | None = None
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
