@@ -120,6 +120,9 @@ class Tributes(BaseModel):
     count: NumRange | None = None
     where: Filter | None = None
     or_none: bool | None = None  # it may also be Normal Summoned/Set without Tributing (Fusilier Dragon, the Dual-Mode Beast)
+    # it may also be Normal Summoned (not Set) without Tributing while this holds for its owner (Swift Gaia the Fierce
+    # Knight: "If this is the only card in your hand", {hand_at_most: 1})
+    or_none_if: Condition | None = None
 
 
 class Monster(CardBase):
