@@ -82,6 +82,9 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "EFFECT_FLAG_CARD_TARGET), chosen as it is activated",
         "cost": "old wording 'Tribute this face-up card to return …': the Tribute is the cost, printed before costs went before ';'",
     },
+    "The Agent of Judgment - Saturn": {
+        "cost": "old wording 'you can Tribute this card to inflict …': the Tribute is the cost, printed before costs went before ';'",
+    },
     "The Little Swordsman of Aile": {
         "cost": "old wording 'Offer 1 monster … as a Tribute to increase …': the Tribute is the cost, printed before costs went before ';'",
     },

@@ -193,6 +193,8 @@ def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
         return sum(1 for e in source.equips if e.is_monster)
     if spec.atk_per == "equips":
         return len(source.equips)
+    if spec.atk_per == "lp_difference":  # (The Agent of Force - Mars)
+        return abs(d.players[source.controller].lp - d.players[1 - source.controller].lp)
     if spec.per_where is not None:
         return len(select(d, spec.per_where, source.controller, source))
     zone = "gy" if spec.atk_per == "gy_monsters" else "banished"

@@ -125,7 +125,8 @@ class ContinuousSpec(BaseModel):
     applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
     atk: int = 0
     def_: int = Field(default=0, alias="def")
-    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips"] | None = None  # "gains N for each …"
+    # "gains N for each …"; lp_difference: × the difference between both players' LP (The Agent of Force - Mars, atk: 1)
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips", "lp_difference"] | None = None
     per_where: Filter | None = None
     cannot_attack: bool = False
     cannot_change_position: bool = False
