@@ -201,7 +201,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by")
+                 "seen_as", "attacked_foes", "summoned_by", "declaration")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -253,6 +253,8 @@ class CardInst:
         self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
         self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
         self.summoned_by = ""  # the name of the card whose effect Special Summoned it when it last arrived on the field
+        # (what, word, its moves then): the last declaration its own effect made, while it stays where it was (The Hunter with 7 Weapons)
+        self.declaration: tuple[str, str, int] | None = None
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)

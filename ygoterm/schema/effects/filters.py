@@ -102,6 +102,9 @@ class Filter(BaseModel):
     summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
     special_summoned: bool | None = None  # on the field after a Special Summon (any kind: Fusion, Ritual … too): "Special Summoned monsters" (Jowgen the Spiritualist)
     declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
+    # its Type/Attribute/name is what this effect's card last declared with its own effect, while that card has not moved
+    # since ("declare 1 Type of monster. When battling that Type of monster …": The Hunter with 7 Weapons)
+    declared_by_self: bool | None = None
     battling: bool = False  # in the current battle with this effect's card
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
