@@ -394,6 +394,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.opponent_lp_at_most is not None and d.players[1 - p].lp > c.opponent_lp_at_most:
         return False
+    if c.hand_empty_last_turn is not None and (d.players[p].empty_hand_turn == d.turn - 1) != c.hand_empty_last_turn:
+        return False
     if c.hand_at_least is not None and len(d.players[p].hand) < c.hand_at_least:
         return False
     attack = d.attack

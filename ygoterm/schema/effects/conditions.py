@@ -78,6 +78,8 @@ class Condition(BaseModel):
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
+    # you had no cards in hand at the end of the last turn (the opponent's, read in your turn: The Agent of Wisdom - Mercury)
+    hand_empty_last_turn: bool | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
     being_attacked: bool | None = None  # this card is the attack target
     declared_is: Literal["spell", "trap", "monster"] | None = None
