@@ -85,6 +85,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "The Agent of Judgment - Saturn": {
         "cost": "old wording 'you can Tribute this card to inflict …': the Tribute is the cost, printed before costs went before ';'",
     },
+    "Supply": {
+        "target": "old wording 'Return 2 Fusion-Material monsters …': it targets them (EDOPro's c44072894.lua, EFFECT_FLAG_CARD_TARGET, "
+                  "exactly 2), chosen as the FLIP effect is activated",
+    },
     "The Little Swordsman of Aile": {
         "cost": "old wording 'Offer 1 monster … as a Tribute to increase …': the Tribute is the cost, printed before costs went before ';'",
     },

@@ -209,6 +209,8 @@ class FusionSummon(_MonsterSummon):
                                           subject=fusion.uid))
         for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
             actions.move(d, m, Loc.GY, reason="Fusion Material")
+            if m.loc == Loc.GY:
+                m.fusion_material_at = m.moves  # (the filter fusion_material: Supply)
         return self.summon(d, p, fusion, "fusion")
 
     def took(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:

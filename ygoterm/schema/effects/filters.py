@@ -105,6 +105,9 @@ class Filter(BaseModel):
     # its Type/Attribute/name is what this effect's card last declared with its own effect, while that card has not moved
     # since ("declare 1 Type of monster. When battling that Type of monster …": The Hunter with 7 Weapons)
     declared_by_self: bool | None = None
+    # in the GY, sent there as a Fusion Material by a Fusion Summon and not moved since (Supply: "Fusion-Material monsters that
+    # were sent to the Graveyard as a result of a Fusion Summon")
+    fusion_material: bool | None = None
     battling: bool = False  # in the current battle with this effect's card
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
