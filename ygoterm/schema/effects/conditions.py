@@ -154,6 +154,9 @@ class ContinuousSpec(BaseModel):
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
+    # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
+    negates_gy_effects: bool | None = None
     # with cannot_be_attacked: "but does not prevent your opponent from attacking you directly" — while every monster its
     # controller has is such a one, the opponent may attack directly (The Legendary Fisherman under Umi)
     allows_direct_attack: bool | None = None
