@@ -73,6 +73,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         card.arrived_turn = d.turn
     if dst == Loc.MZONE and src != Loc.MZONE:
         card.summoned_by = ""  # (kept once it leaves the field: "if this card was Special Summoned by …" in the GY, Dark Mimic LV3)
+        card.flip_applied = False  # (kept once it leaves the field: the filter flip_applied, The Immortal of Thunder)
     if dst not in (Loc.GY, Loc.BANISHED, Loc.MZONE, Loc.SZONE):
         card.properly_summoned = False
     _put(d, card, owner.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
@@ -329,6 +330,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         d.signal("changed_to_attack", card, card.controller)  # from Defense Position, face-up or face-down (Crass Clown)
     if was_face_up and not card.face_up:
         end_while_this_face_up(d, card)
+        card.flip_applied = False
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
         # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)
         card.counters = {}  # R-CARD-12

@@ -201,7 +201,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "declaration", "fusion_material_at")
+                 "seen_as", "attacked_foes", "summoned_by", "declaration", "fusion_material_at", "flip_applied")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -256,6 +256,9 @@ class CardInst:
         # (what, word, its moves then): the last declaration its own effect made, while it stays where it was (The Hunter with 7 Weapons)
         self.declaration: tuple[str, str, int] | None = None
         self.fusion_material_at = -1  # its moves when it last went to the GY as a Fusion Material (R-SUMMON-10: Supply)
+        # its FLIP effect resolved during its current (or, off the field, its last) stay on the field, and it has not been
+        # turned face-down since (The Immortal of Thunder's "you lose 5000 Life Points")
+        self.flip_applied = False
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)

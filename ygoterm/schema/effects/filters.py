@@ -108,6 +108,9 @@ class Filter(BaseModel):
     # in the GY, sent there as a Fusion Material by a Fusion Summon and not moved since (Supply: "Fusion-Material monsters that
     # were sent to the Graveyard as a result of a Fusion Summon")
     fusion_material: bool | None = None
+    # its FLIP effect resolved while it was on the field (the last time it was there), and it was not turned face-down since
+    # (The Immortal of Thunder: EDOPro's c84926738.lua loses the 5000 LP only then)
+    flip_applied: bool | None = None
     battling: bool = False  # in the current battle with this effect's card
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
