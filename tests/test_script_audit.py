@@ -600,7 +600,8 @@ def check_cost(card, effect: Effect, part: Part) -> list[str]:
         cost = by.group(1)
     cost = TARGET.split(cost)[0] if effect.kind in ACTIVATED else cost  # "…, then target 1 monster" is no cost
     said = {op for op, rx in COSTS.items() if re.search(rx, cost, re.I)}
-    has = {op.op for op in effect.cost}
+    # a fusion_summon that Tributes the materials (tribute: true) is a Tribute: a send_to_gy (the Hex-Sealed Fusions)
+    has = {"send_to_gy" if op.op == "fusion_summon" and getattr(op.params, "tribute", None) else op.op for op in effect.cost}
     if said == has:
         return []
     text = f"'{cost}'" if cost else "no text before ';'"

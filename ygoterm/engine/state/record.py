@@ -61,7 +61,7 @@ def _card_json(card: Card) -> bytes:
 _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
-                           "flip_summon_if", "allows_direct_attack", "or_none_if", "opponent_monsters_more", "declared_by_self", "hand_empty_last_turn", "fusion_material", "negates_gy_effects", "flip_applied",  # goat batch d3
+                           "flip_summon_if", "allows_direct_attack", "or_none_if", "opponent_monsters_more", "declared_by_self", "hand_empty_last_turn", "fusion_material", "negates_gy_effects", "flip_applied", "with_self", "tribute",  # goat batch d3
                            "attacks_each_monster", "as_returned",
                            "atk_above_self", "atk_at_most_of", "atk_reaches", "attacking_set_monster", "banish_if_leaves", "cannot_summon",
                            "damage_calculation", "deck_top", "destroyed_in_defense", "destroyed_unless", "cannot_be_tributed_for_summon", "count_heads", "sent_this_turn_by", "flipped_by_attack", "cannot_be_destroyed_by", "all", "equip_card", "halves_battle_damage", "has_counter",

@@ -247,6 +247,11 @@ class Win(_Op):
 class FusionSummon(_Op):
     where: Filter = Filter()
     materials_from: tuple[Literal["hand", "field"], ...] = ("hand", "field")
+    with_self: bool | None = None  # this effect's card is one of the materials ("including this face-up card")
+    # the materials are Tributed (R-TERM-3) and nothing is Summoned: the Fusion monster becomes `chosen` for a later
+    # special_summon — a cost (the Hex-Sealed Fusions: "Tribute Fusion Material Monsters on the field, including this
+    # face-up card; Special Summon 1 corresponding DARK Fusion Monster from your Extra Deck", not a Fusion Summon)
+    tribute: bool | None = None
 
 
 class RitualSummon(_Op):
