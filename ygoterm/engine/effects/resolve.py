@@ -9,7 +9,6 @@ from typing import Any
 
 from ..core.errors import EffectError
 from ..core.machine import DONE, Frame, Next
-from ..core.types import Loc
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from ..state.links import ChainLink
@@ -21,8 +20,6 @@ from .registry import RunOps, run_ops
 def resolve_link(d: DuelState, link: ChainLink) -> "ResolveLink":
     ctx = Ctx(d, link, link.player, link.card, link.effect, chosen=list(link.chosen))  # a delayed effect remembers
     link.resolving_targets = [(c, c.moves) for c in valid_targets(d, link)]
-    if link.effect.kind == "flip" and link.card.loc == Loc.MZONE and link.card.face_up:
-        link.card.flip_applied = True  # its FLIP effect applied while it is on the field (the filter flip_applied)
     if link.declared is not None:
         d.declared = link.declared  # what this link declared on activation, not a later link's declaration
     return ResolveLink(ctx)

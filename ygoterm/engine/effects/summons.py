@@ -20,6 +20,7 @@ from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
 from ..board.timing import summon_forbidden
+from ..board.continuous import summon_condition_holds
 
 # ---------------------------------------------------------------------- Fusion
 
@@ -348,6 +349,9 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
         return None
     if (blocker := summon_forbidden(d, "special")) is not None:
         d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
+        return None
+    if not summon_condition_holds(d, card, controller):  # "Cannot be Summoned unless you control …" (the Guardians)
+        d.emit(Note(f"{card.name} cannot be Special Summoned: its own summoning condition does not hold (R-CARD-13)"))
         return None
     if zone is None:
         zone = side.free_mzone()

@@ -23,7 +23,7 @@ from ..effects.checks import cost_payable, possible
 from ..effects.resolve import resolve_link
 from ..core.types import Loc, Step
 from ..board import actions
-from .activation import activate, activation_options, target_candidates, used_this_turn
+from .activation import activate, activation_options, targets_missing, used_this_turn
 from .when import SUMMON_EVENTS, activation_kind, signal_matches
 
 
@@ -193,7 +193,8 @@ def _now_applies(card: CardInst) -> None:
 
 def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     """Ryu Senshi: a Spell whose targets include it has its effect negated, and is destroyed
-    ("destroy"); Silent Swordsman LV3: the opponent's Spell has its effect negated ("negate");
+    ("destroy"); Silent Swordsman LV3: the opponent's Spell has its effect negated ("negate"), Gora
+    Turtle of Illusion: the opponent's Spell or Trap;
     Fiend Skull Dragon: a Trap that targets it is negated and destroyed ("destroy"); Chaos Command
     Magician: a monster's effect that targets it and no other card is negated ("negate")."""
     if not d.index.continuous_count or not link.targets:
@@ -203,7 +204,10 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
         alone = len(link.targets) == 1 and "negates_monsters_targeting_it_alone" in d.index.flags
         return "negate" if alone and shown and has_flag(d, shown[0], "negates_monsters_targeting_it_alone") else ""
     if link.card.is_trap:
-        return "destroy" if any(has_flag(d, t, "negates_traps_targeting") for t in shown) else ""
+        if any(has_flag(d, t, "negates_traps_targeting") for t in shown):
+            return "destroy"
+        return "negate" if any(t.controller != link.player and has_flag(d, t, "negates_opponent_traps_targeting")
+                               for t in shown) else ""
     if not link.card.is_spell:
         return ""
     if any(has_flag(d, t, "negates_spells_targeting") for t in shown):
@@ -447,10 +451,10 @@ def _happened(signals: list[Signal]) -> set[str]:
 
 
 def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
-    """Delayed effects whose Standby or End Phase has come."""
+    """Delayed effects whose Standby or End Phase (or Draw Phase, before the normal draw) has come."""
     found: list[_Pending] = []
     for s in signals:
-        if s.event not in ("standby_phase", "end_phase"):
+        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation"):
             continue
         for rec in [r for r in d.delayed if r.due(s)]:
             d.delayed.remove(rec)
@@ -514,7 +518,7 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
         if card.loc == Loc.SZONE:  # an Equip Card: only what works while equipped (a Union)
             return "equip" in effect.from_
         return "field" in effect.from_ and not effect.pendulum
-    return {Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.DECK: "deck"}.get(card.loc, "") in effect.from_
+    return {Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.DECK: "deck", Loc.EXTRA: "extra"}.get(card.loc, "") in effect.from_
 
 
 def _able(d: DuelState, t: _Pending) -> bool:
@@ -522,7 +526,7 @@ def _able(d: DuelState, t: _Pending) -> bool:
     group (R-TERM-17), a payable cost (R-CHAIN-5), and something for it to do — "Special Summon 1
     Silent Swordsman LV5 from your hand or Deck" with none there is not offered (R-CHAIN-6)."""
     effect = t.effect or t.card.effects[t.index]
-    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
+    if targets_missing(d, t.player, t.card, effect, t.signal, one=True):
         return False
     if effect.cost and not cost_payable(d, t.player, t.card, effect):
         return False
@@ -547,7 +551,7 @@ def _still_able(d: DuelState, t: _Pending) -> bool:
     if t.index >= 0 and effect.once_per_turn and t.effect is None and used_this_turn(d, t.player, t.card, t.index):
         d.emit(Note(f"{t.card.name}'s effect was already used this turn: it is not activated"))
         return False
-    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
+    if targets_missing(d, t.player, t.card, effect, t.signal, one=True):
         d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))
         return False
     if effect.cost and not cost_payable(d, t.player, t.card, effect):

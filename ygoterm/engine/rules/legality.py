@@ -13,7 +13,7 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import (applies, attacks_allowed, condition_holds, effects_negated, fewer_tributes, forced_position,
+from ..board.continuous import (applies, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
                                 has_flag, sources, tribute_value)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
@@ -111,7 +111,8 @@ def normal_summon_allowed(d: DuelState, card: CardInst) -> bool:
     """Whether the card's own condition lets it be Normal Summoned now (Cave Dragon: "Cannot be
     Normal Summoned while you control a monster"); a Normal Set is not a Summon (R-SUMMON-1)."""
     condition = card.monster.normal_summon_if
-    return condition is None or condition_holds(d, card, condition)
+    return (condition is None or condition_holds(d, card, condition)) and summon_condition_holds(d, card, card.controller)
+
 
 
 def may_skip_tributes(card: CardInst, d: DuelState | None = None, setting: bool = True) -> bool:
@@ -187,6 +188,8 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "its position already changed this turn")
     if card.attacked_turn == turn:  # (turned face-down by an effect after its attack: Book of Moon)
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "it declared an attack this turn")
+    if not summon_condition_holds(d, card, card.controller):
+        return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
     condition = card.monster.flip_summon_if
     if condition is not None and not condition_holds(d, card, condition):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Flip Summoned now: its own summoning condition does not hold")
@@ -217,9 +220,10 @@ def change_this(d: DuelState, card: CardInst) -> Refusal | None:
     if d.index.continuous_count or card.modifiers:
         if has_flag(d, card, "cannot_change_position"):
             return Refusal(CHANGE_POSITION, "R-CARD-13", "a card's effect stops it from changing position")
-        forcer = forced_position(d, card) if d.index.forcers and card.pos == Pos.DEFENSE else None
+        into = "defense" if card.pos == Pos.DEFENSE else "attack"
+        forcer = forced_position(d, card, into) if d.index.forcers else None
         if forcer is not None:
-            return Refusal(CHANGE_POSITION, "R-CARD-13", f"{forcer.name} keeps it in Defense Position")
+            return Refusal(CHANGE_POSITION, "R-CARD-13", f"{forcer.name} keeps it in {into.title()} Position")
     return None
 
 
@@ -289,11 +293,10 @@ def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:
     if not foes:
         return [None]
     if d.index.continuous_count:
-        reachable: list[CardInst | None] = [c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
-        if not reachable and "allows_direct_attack" in d.index.flags \
-                and all(c is not None and has_flag(d, c, "allows_direct_attack") for c in foes):
-            return [None]  # none can be attacked and none stops a direct attack (The Legendary Fisherman under Umi)
-        foes = reachable
+        if "allows_direct_attacks" in d.index.flags and all(has_flag(d, c, "allows_direct_attacks") for c in foes if c is not None):
+            # "does not prevent your opponent from attacking you directly" (Guardian Kay'est): as if they controlled none
+            return [*(c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")), None]
+        foes = [c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
     return foes
 
 
@@ -411,7 +414,7 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
     """The Battle Step: declare an attack, or end the Battle Phase (go to Main Phase 2)."""
     options: list[Option] = []
     targets = attack_targets(d, p)
-    direct_ok = d.index.continuous_count and None not in targets
+    direct_ok = None not in targets
     for card in d.players[p].mzone:
         if card is None or declare_attack(d, p, card) is not None:
             continue
@@ -423,7 +426,7 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
                 continue
             options.append(attack_option(d, card, target))
         if direct_ok and allowed is targets:
-            if has_flag(d, card, "direct_attack"):  # "can attack your opponent directly" (Jinzo #7)
+            if _direct_ability(d, card):  # "can attack your opponent directly" (Jinzo #7; this turn: Jowls of Dark Demise)
                 options.append(attack_option(d, card, None))
     if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):
         options.append(MAIN2)  # (Berserk Gorilla "must attack if able": no ending the Battle Phase while it can)
@@ -489,7 +492,8 @@ def activation_refusal_any(d: DuelState, p: int, card: CardInst, procedure: bool
 
 
 def _direct_ability(d: DuelState, card: CardInst) -> bool:
-    return bool(d.index.continuous_count) and has_flag(d, card, "direct_attack")
+    """It can attack directly: a continuous effect, or a resolved effect's lasting change (`modify: {direct_attack: true}`)."""
+    return bool(d.index.continuous_count or card.modifiers) and has_flag(d, card, "direct_attack")
 
 
 def refusal_for(d: DuelState, p: int, verb: str, card: CardInst | None, target: str = "") -> Refusal | None:

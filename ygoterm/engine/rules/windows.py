@@ -82,6 +82,8 @@ class Window(Priority):
 
     def triggered(self, d: DuelState, _: Any) -> Next:
         check_card_wins(d)
+        if d.end_phase_turn == d.turn:  # a trigger made it the End Phase (Neko Mane King): this phase or step is over
+            return Return(True)
         return self.ask_priority(d)
 
     def prompt(self, d: DuelState) -> str:
@@ -102,6 +104,8 @@ class Window(Priority):
 
     def chained(self, d: DuelState, _: Any) -> Next:
         if self.closing:
+            return self.then(d, "stopped", after_chain(d))
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King): this phase or step is over
             return self.then(d, "stopped", after_chain(d))
         self.passes, self.p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
         return self.ask_priority(d)
@@ -189,10 +193,11 @@ def window_prompt(d: DuelState) -> str:
 
 
 def summon_with_negation_window(d: DuelState, p: int, card: CardInst, zone: int | None, pos: Pos, how: SummonKind, *,
-                                properly: bool) -> "SummonTogether":
+                                properly: bool, by: str = "") -> "SummonTogether":
     """Place a Summoned monster, open the summon-negation window (R-SUMMON-19), and if the
-    Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8)."""
-    return SummonTogether(p, ((card.uid, zone, pos),), how, properly)
+    Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8).
+    `by`: the name its `summoned_by` takes (its own, for a Summon by its own procedure)."""
+    return SummonTogether(p, ((card.uid, zone, pos),), how, properly, by)
 
 
 def summon_together(d: DuelState, p: int, placed: Sequence[tuple[CardInst, int | None, Pos]], how: SummonKind, *, properly: bool) -> "SummonTogether":
@@ -209,6 +214,7 @@ class SummonTogether(Frame):
     placed: tuple[tuple[int, int | None, Pos], ...]  # (uid, Main Monster Zone or None if already there, position)
     how: SummonKind
     properly: bool
+    by: str = ""  # "If Summoned this way" (Gilasaurus: a Special Summon by its own procedure is `summoned_by` its own name)
     origins: dict[int, Loc] = field(default_factory=dict)  # where each came from (a Flip Summon starts on the field)
 
     def start(self, d: DuelState, _: Any) -> Next:
@@ -218,6 +224,8 @@ class SummonTogether(Frame):
         for card, (_, zone, pos) in zip(cards, self.placed):
             if zone is not None:
                 actions.move(d, card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
+                if self.by:
+                    card.summoned_by = self.by
             card.summon_kind = how
             card.summon_turn = d.turn
             if self.properly:

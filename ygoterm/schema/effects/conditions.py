@@ -29,7 +29,7 @@ class When(BaseModel):
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
-    # banished: "face_up" (it was face-up on the field: D.D. Survivor); damage_step_end: "defense" or
+    # banished, leaves_field: "face_up" (it was face-up on the field: D.D. Survivor, Serpentine Princess); damage_step_end: "defense" or
     # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
                                  "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
@@ -88,8 +88,14 @@ class Condition(BaseModel):
     # this card is attacking a monster that was face-down Defense when the Damage Step began (8-Claws Scorpion: "attacks a face-down Defense Position monster")
     attacking_set_monster: bool | None = None
     rolled: NumRange | None = None  # in `if`: the die this effect rolled shows this (Agido: "whose Level is equal to the number rolled")
+    # in `if`: as many of the coins this effect tossed last showed heads (Sand Gambler: 0 — "if all 3 results are Tails")
+    heads: NumRange | None = None
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
     destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
+    # how many monsters this card destroyed by battle since it last arrived face-up on the field (forgotten as it leaves the
+    # field or is turned face-down): "When this monster destroys the following number of monsters as a result of battle"
+    # (Great Dezard: ">=1", ">=2")
+    battle_wins: NumRange | None = None
     equipped_monsters: NumRange | None = None  # how many monster cards are equipped to this card (Relinquished)
     in_battle: bool | None = None  # this card is the attacker or the attack target
     damage_calculation: bool | None = None  # it is the damage calculation ("during damage calculation only": Cipher Soldier)
@@ -116,8 +122,16 @@ class TargetSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     where: Filter = Filter()
-    count: NumRange = Range(min=1, max=1)
+    count: NumRange = Range(min=1, max=1)  # `"0-1"`: this group may be left empty ("you can target 1 additional …")
     who: Literal["you", "opponent"] = "you"
+    # this group is offered only while the condition holds as the effect is activated ("and if you control a face-up
+    # Warrior-Type monster, you can target 1 additional face-up monster": Mysterious Guard)
+    only_if: "Condition | None" = None
+
+    @property
+    def needed(self) -> int:
+        """How many targets this group needs at least (an unbounded range: 1)."""
+        return 1 if self.count.min is None else self.count.min
 
 
 class ContinuousSpec(BaseModel):
@@ -127,12 +141,17 @@ class ContinuousSpec(BaseModel):
     applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
     atk: int = 0
     def_: int = Field(default=0, alias="def")
-    # "gains N for each …"; lp_difference: × the difference between both players' LP (The Agent of Force - Mars, atk: 1)
-    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips", "lp_difference"] | None = None
+    # "gains N for each …" (cost_paid: the cards its Summon procedure's cost chose; lp_difference: × the difference between
+    # both players' LP, The Agent of Force - Mars with atk: 1)
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips", "cost_paid", "lp_difference"] | None = None
     per_where: Filter | None = None
     cannot_attack: bool = False
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
+    # effects of this card's controller's opponent (`opponent`) or of either player (`any`) cannot target the monsters it
+    # applies to, on either side of the field — seen from this card, not from each monster (King Dragun: "Your opponent
+    # cannot target Dragon monsters"; Lord of D.: "Neither player can target Dragon monsters")
+    untargetable_by: Literal["opponent", "any"] | None = None
     cannot_be_destroyed_by_battle: bool = False
     # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
     # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
@@ -143,7 +162,9 @@ class ContinuousSpec(BaseModel):
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
-    force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
+    # monsters in applies_to are changed to it at once and kept in it (Level Limit - Area B: defense; Insect Princess: attack,
+    # face-up Defense monsters only — a Set monster is not flipped)
+    force_position: Literal["defense", "attack"] | None = None
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
@@ -157,9 +178,6 @@ class ContinuousSpec(BaseModel):
     # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
     # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
     negates_gy_effects: bool | None = None
-    # with cannot_be_attacked: "but does not prevent your opponent from attacking you directly" — while every monster its
-    # controller has is such a one, the opponent may attack directly (The Legendary Fisherman under Umi)
-    allows_direct_attack: bool | None = None
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
@@ -175,7 +193,9 @@ class ContinuousSpec(BaseModel):
     # rolled for each such monster, and on one of these numbers that effect is negated and its card destroyed (the
     # Archfiends: Darkbishop Archfiend [1, 3, 6] for every Archfiend, Desrook Archfiend [3]; not a chain link)
     negates_targeting_on_roll: Annotated[tuple[int, ...], BeforeValidator(_one_or_many)] | None = None
-    shows_hands: bool | None = None  # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell)
+    # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell); `opponent`: only its
+    # controller's opponent does ("Your opponent must play with their hand revealed": Mind on Air)
+    shows_hands: bool | Literal["opponent"] | None = None
     # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
     negates_monsters_targeting_it_alone: bool | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
@@ -191,18 +211,27 @@ class ContinuousSpec(BaseModel):
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
+    # the battle damage the opponent takes from a battle in which it is the attack target is doubled: "Double any Battle
+    # Damage your opponent takes when they attack this monster" (Stone Statue of the Aztecs)
+    doubles_damage_to_attacker: bool | None = None
+    # the battle damage it inflicts to the opponent is doubled; with `condition: {direct_attack: true}`, "by attacking
+    # directly" (Piranha Army)
+    doubles_battle_damage: bool | None = None
     # the effects of monsters destroyed by battle with a monster matching this filter (seen from this card's
     # controller) are negated: their triggers of that destruction do not activate (Dark Ruler Ha Des: your Fiends;
     # Dark Balter the Terrible: itself)
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
+    locks_opponent_draws: bool | None = None  # "your opponent cannot draw cards except during Draw Phases" (Protector of the Sanctuary)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
     # "destroy this card unless …": it is destroyed at once while this does not hold, as Berserk Gorilla in Defense
     # Position (Exodia Necross: all 5 Exodia pieces in your GY)
     destroyed_unless: "Condition | None" = None
     cannot_be_tributed_for_summon: bool | None = None  # "cannot be Tributed for a Tribute Summon" (Fox Fire; a cost may Tribute it)
-    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross)
-    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross);
+    # `opponent`: the effects of its controller's opponent's cards, on the field ("\"Pandemonium\" on your side of the field is
+    # not destroyed by your opponent's card effects": Pandemonium Watchbear)
+    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster", "opponent"], ...], BeforeValidator(_one_or_many)] | None = None
     must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)
@@ -220,6 +249,18 @@ class ContinuousSpec(BaseModel):
     unaffected_by_opponent_spells: bool | None = None  # … the opponent's Spell Cards' effects (Silent Swordsman LV5)
     # the opponent's Spell Card whose targets include it has its effect negated (Silent Swordsman LV3)
     negates_opponent_spells_targeting: bool | None = None
+    # … the opponent's Trap Card (Gora Turtle of Illusion: "Negate the effect of Spell and Trap Cards controlled by your
+    # opponent that target this face-up card")
+    negates_opponent_traps_targeting: bool | None = None
+    # "does not prevent your opponent from attacking you directly" (Guardian Kay'est): while every monster its controller
+    # controls has this, the opponent may attack directly
+    allows_direct_attacks: bool | None = None
+    # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
+    # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
+    locks_discard_costs: bool | None = None
+    # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
+    # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
+    battle_destroyed_to_deck: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
