@@ -25,3 +25,19 @@ def test_a_face_up_bell_shows_both_hands():
     duel = result.duel
     assert _hands(duel, 0)[1] == ["Mirror Force", "Sangan"]
     assert _hands(duel, 1)[0] == ["Pot of Greed"]
+
+
+MIND_ON_AIR = Path(__file__).parent / "scenarios" / "goat" / "c4" / "mind-on-air.yaml"
+
+
+def test_a_set_mind_on_air_shows_no_hand():
+    _, duel, _ = prepare(MIND_ON_AIR, PoolCache())
+    assert _hands(duel, 0)[1] == [None, None]
+
+
+def test_a_face_up_mind_on_air_shows_only_the_opponents_hand():
+    result = run(MIND_ON_AIR, PoolCache())
+    assert not result.failures, result.failures
+    duel = result.duel
+    assert _hands(duel, 0)[1] == ["Mirror Force", "Sangan"]  # its controller sees the opponent's hand
+    assert _hands(duel, 1)[0] == [None]  # … and keeps its own hidden (Pot of Greed)

@@ -77,6 +77,33 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Metamorphosis": {
         "cost": "'Tribute 1 monster.' is its cost, printed before card texts put costs before ';' (its Level decides the Summon)",
     },
+    "The Forgiving Maiden": {  # goat batch d3
+        "target": "old wording 'return to your hand 1 of your monsters destroyed …': it targets (EDOPro's c84080938.lua, "
+                  "EFFECT_FLAG_CARD_TARGET), chosen as it is activated",
+        "cost": "old wording 'Tribute this face-up card to return …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "The Agent of Judgment - Saturn": {
+        "cost": "old wording 'you can Tribute this card to inflict …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "Supply": {
+        "target": "old wording 'Return 2 Fusion-Material monsters …': it targets them (EDOPro's c44072894.lua, EFFECT_FLAG_CARD_TARGET, "
+                  "exactly 2), chosen as the FLIP effect is activated",
+    },
+    "The Little Swordsman of Aile": {
+        "cost": "old wording 'Offer 1 monster … as a Tribute to increase …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "The Kick Man": {
+        "optional": "old wording 'When …, you can equip …': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "The Rock Spirit": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 EARTH monster in your Graveyard' "
+                "is its Special Summon procedure (as Aqua Spirit, Inferno)",
+    },
+    "The Stern Mystic": {
+        "text": "'turned face-up, and then returned to their original positions' with 'no card effects are activated': the cards "
+                "are shown to both players and stay face-down — a reveal, no change of position",
+        "flip": "its FLIP text is that reveal (above)",
+    },
     "Card of Safe Return": {
         "optional": "old wording 'When …, you can draw 1 card.': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
     },
@@ -363,6 +390,43 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "control; equip this card to that target')",
         "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
                          "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+    },    # goat batch c2
+    "Inferno Hammer": {
+        "target": "old wording 'you can select 1 face-up monster on your opponent's side of the field, and flip it' targets "
+                  "(2005 'select' on activation is a target, as Aqua Spirit's)",
+        "optional": "old wording 'When this card destroys …, you can select …': optional (a 'When … you can' trigger, timing: "
+                    "when), the comma hides the cue",
+    },
+    "Invitation to a Dark Sleep": {
+        "target": "old wording 'When this monster is summoned …, select 1 of your opponent's monsters' targets (2005 'select' on "
+                  "activation is a target); the audit reads only the second sentence, 'the selected monster cannot attack'",
+    },
+    "Jigen Bakudan": {
+        "text": "old wording 'FLIP: After this card is flipped, Tribute it during your Standby Phase to destroy …' is a FLIP whose "
+                "whole work is a delayed effect (`later` at its controller's next Standby Phase: EDOPro's mandatory trigger, "
+                "the Tribute first) — the audit finds the operations inside `later` under no verb cue",
+        "flip": "its FLIP text is that delayed effect (see 'text')",
+    },
+    "Kazejin": {
+        "once_per_turn": "'This effect can only be used once while this card is face-up on the field.' is a sentence of its own, "
+                         "which the audit reads apart (once_per_turn: while_here)",
+    },
+    "Infernalqueen Archfiend": {
+        "target": "old wording 'increase the ATK of 1 Archfiend Monster Card' targets it as the Standby Phase trigger is activated "
+                  "(EDOPro: a targeting trigger)",
+    },
+    "Infernal Flame Emperor": {
+        "optional": "old wording 'When this card is Tribute Summoned, you can remove from play …': optional (a 'When … you can' "
+                    "trigger, timing: when), the comma hides the cue",
+    },
+    "Invader of the Throne": {
+        "target": "old wording 'FLIP: Select 1 monster on your opponent's side of the field and switch control of it with this "
+                  "card' targets (2005 'select' on activation is a target; swap_control with give: self, take: target)",
+    },
+    "Keldo": {
+        "text": "old wording 'select 2 cards from your opponent's Graveyard, add them to your opponent's Deck and the Deck is then "
+                "shuffled' is a return_to_deck with position: shuffle of 2 targets (today's text: 'Target 2 cards in your "
+                "opponent's GY; shuffle those targets into the Deck') — the verb cues read 'add' as adding to the hand",
     },
     # batch c1
     "Guardian Statue": {
@@ -392,6 +456,148 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Gray Wing": {
         "cost": "old wording 'Discard 1 card from your hand during your Main Phase 1. This monster can attack twice': the discard is "
                 "the cost of the effect (its rulings; EDOPro's script pays it as a cost)",
+    },
+    # batch c5
+    "Mystical Knight of Jackal": {
+        "optional": "old wording 'When this card destroys … as a result of battle, you can then return …': optional (a 'When … you "
+                    "can' trigger, timing: when), the comma hides the cue",
+    },
+    "Nubian Guard": {
+        "optional": "old wording 'If this card inflicts Battle Damage …, you can return …': optional, the comma hides the cue",
+    },
+    "Ocean Dragon Lord - Neo-Daedalus": {
+        "cost": "old wording 'You can send \"Umi\" you control to the Graveyard to send all cards … to the Graveyard': sending Umi "
+                "is its cost (R-TERM-4)",
+    },
+    "Orca Mega-Fortress of Darkness": {
+        "cost": "old wording 'By Tributing 1 \"Torpedo Fish\" …, destroy …': the Tribute is its cost (R-TERM-3, R-TERM-4)",
+    },
+    "Patrol Robo": {
+        "optional": "old wording 'During your Standby Phase, you can look at …': optional, the comma hides the cue",
+    },
+    "Perfectly Ultimate Great Moth": {
+        "text": "'Must first be Special Summoned (from your hand) by Tributing 1 \"Petit Moth\" on your 6th turn or later after it "
+                "was equipped with \"Cocoon of Evolution\"' is its Special Summon procedure (its Tribute the cost), as Inferno's",
+    },
+    "Pitch-Dark Dragon": {
+        "target": "old Union wording 'you can equip it to your \"Dark Blade\" as an Equip Card' targets (today's Unions: "
+                  "'Target 1 \"Dark Blade\" you control; equip this card to that target', as Y-Dragon Head's)",
+        "once_per_turn": "the one sentence 'Once per turn, … you can equip it …, OR unequip … and Special Summon this card' is a "
+                         "Union's two ignitions sharing one use a turn (once_per_turn: card, as Y-Dragon Head's)",
+    },
+    # goat batch c4
+    "Man-Thro' Tro'": {
+        "cost": "old wording 'By Tributing 1 Normal Monster …, inflict 800 …': the Tribute is its cost (R-TERM-3/4), as Anti-Aircraft Flower",
+    },
+    "Maryokutai": {
+        "cost": "old wording 'Tribute this face-up card to negate …': the Tribute is its cost (R-TERM-3/4), as A-Team: Trap Disposal Unit",
+    },
+    "Master Monk": {
+        "text": "old wording 'This card cannot be Special Summoned except by Tributing 1 \"Monk Fighter\"' is its Special Summon "
+                "procedure (a Tribute cost)",
+    },
+    "Mazera DeVille": {
+        "text": "old wording 'This card cannot be Special Summoned except by Tributing 1 face-up \"Warrior of Zera\" … while "
+                "\"Pandemonium\" is on the field' is its Special Summon procedure (a condition and a Tribute cost), as Archlord Zerato",
+    },
+    "Megarock Dragon": {
+        "cost": "old wording 'This card cannot be Special Summoned except by removing from play a Rock-Type monster(s) in your "
+                "Graveyard' is its Special Summon procedure, whose cost banishes them; the audit pairs the procedure with the "
+                "sentence after it (its ATK/DEF, the continuous `atk_per: cost_paid`)",
+    },
+    "Metallizing Parasite - Lunatite": {
+        "target": "old wording 'equip it to a face-up monster on your side of the field' targets (today's Union texts: 'Target 1 "
+                  "face-up monster you control; equip this card to that target'), as Burning Beast",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the sentence after it",
+    },
+    "Medusa Worm": {
+        "target": "old wording 'destroy 1 monster on your opponent's side of the field' targets (today's text: 'When this card is "
+                  "Flip Summoned: Target 1 monster your opponent controls; destroy that target')",
+    },
+    "Mysterious Guard": {
+        "target": "'Target 1 face-up monster …, and if you control a face-up Warrior-Type monster, you can target 1 additional …' is "
+                  "two groups (the second `count: \"0-1\"` with `only_if`), which the audit counts as one ('target' twice in one clause)",
+    },
+    "Mushroom Man #2": {
+        "cost": "old wording 'Control of this card is shifted to your opponent by paying 500 Life Points at your own End Phase': "
+                "the payment is its cost (R-TERM-4; today's text: 'You can pay 500 LP; your opponent gains control of this card')",
+        "optional": "old wording '… by paying 500 Life Points at your own End Phase': its controller chooses to pay (an optional "
+                    "trigger, as today's 'You can pay 500 LP')",
+    },
+    "Mokey Mokey King": {
+        "optional": "old wording 'When this card is removed from the field, you can Special Summon …': optional, the comma hides the cue",
+        "timing": "'When this card is removed from the field, you can …' is a 'When … you can' trigger; the audit reads the materials "
+                  "line before it as the start of its text",
+    },
+    # batch d1
+    "Reaper of the Cards": {
+        "target": "old wording 'FLIP: Select 1 Trap Card on the field and destroy it' targets (today's text: 'FLIP: Target 1 Trap "
+                  "on the field; destroy that target', as Trap Master's)",
+    },
+    "Ryu-Kishin Clown": {
+        "target": "old wording 'select 1 face-up monster on the field and change its battle position' targets (today's text: "
+                  "'When this card is Summoned: Target 1 face-up monster on the field; change that target's battle position')",
+    },
+    "Pixie Knight": {
+        "target": "old wording 'your opponent selects 1 Spell Card from your Graveyard' targets, the opponent choosing (today's "
+                  "text: 'your opponent targets 1 Spell in your GY; place that target on the top of your Deck')",
+    },
+    "Reshef the Dark Being": {
+        "target": "old wording 'take control of 1 monster on your opponent's side of the field' targets (OCG: 選択し; today's text: "
+                  "'You can discard 1 Spell, then target 1 monster your opponent controls')",
+        "cost": "old wording 'by discarding 1 Spell Card from your hand, take control …': the discard is its cost (R-TERM-4)",
+    },
+    "Sand Gambler": {
+        "once_per_turn": "'You can only activate this effect once per turn, during your Main Phase' is its last sentence, which the "
+                         "audit reads apart from the coin tosses it limits (an ignition: the Main Phase already)",
+    },
+    "Sasuke Samurai #2": {
+        "cost": "old wording 'you can pay 800 Life Points. If you do this, …': the payment is made as it is activated, its cost",
+    },
+    "Second Goblin": {
+        "target": "old wording 'equip it to your \"Giant Orc\"' targets (as Burning Beast's: today's Union texts 'Target 1 … you "
+                  "control; equip this card to that target'); the audit pairs the equip with the 'While equipped' sentence",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the equipped monster's position change has its own "
+                         "(`once_per_turn: true`)",
+    },
+    "Sanga of the Thunder": {
+        "once_per_turn": "'This effect can only be used once while this card is face-up on the field' (its last sentence) is "
+                         "`once_per_turn: while_here`",
+    },
+    # batch d2 (issue #38)
+    "Silpheed": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
+                "is its Special Summon procedure (as Garuda the Wind Spirit)",
+    },
+    "Skilled White Magician": {
+        "cost": "the 3 Spell Counters are a condition of the Tribute; removing them as part of the cost is how the script requires "
+                "them (as Skilled Dark Magician)",
+    },
+    "Spear Cretin": {
+        "text": "'FLIP: When this card is sent to the Graveyard after being flipped, …' is no FLIP effect that activates as it "
+                "is flipped: the flip only marks it, and its trigger is being sent to the GY (EDOPro official/c58551308.lua: "
+                "EVENT_FLIP sets a flag, EVENT_TO_GRAVE is the trigger) — `left_flipped`",
+        "flip": "(the same: its only effect is the trigger on being sent to the GY after a flip)",
+    },
+    "Spirit Ryu": {
+        "cost": "old wording 'Discard 1 Dragon-Type monster from your hand to the Graveyard to increase …': the discard 'to' do "
+                "something is its cost (EDOPro: SetCost, REASON_COST), as today's texts put it before ';'",
+    },
+    "Spirit of the Pot of Greed": {
+        "text": "'While this card is in face-up Attack Position on the field, if a player activates \"Pot of Greed\", they can "
+                "draw 1 more card' reads as a continuous effect; it is a mandatory trigger as Pot of Greed is activated (EDOPro: "
+                "EVENT_CHAINING, TRIGGER_F), whose player chooses to draw (one_of who: event_player)",
+    },
+    "Steel Scorpion": {
+        "text": "'A non Machine-Type Monster attacking \"Steel Scorpion\" will be destroyed at the End Phase of your opponent's "
+                "2nd turn after the attack' is a trigger after damage calculation (EDOPro: EVENT_BATTLED) whose only operation "
+                "is the delayed destruction (`later`, remember: attacker)",
+    },
+    "Suijin": {
+        "once_per_turn": "its next sentence, 'This effect can only be used once while this card is face-up on the field', is "
+                         "once_per_turn: while_here",
     },
 }
 
@@ -441,7 +647,7 @@ VERBS: dict[str, str] = {
     "place": r"\bplace\b",
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
-    "for_this_turn": r"\buntil the end of this turn\b",
+    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b",  # (next_turns: Sonic Jammer)
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }
 VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}
@@ -623,7 +829,8 @@ def check_cost(card, effect: Effect, part: Part) -> list[str]:
         cost = by.group(1)
     cost = TARGET.split(cost)[0] if effect.kind in ACTIVATED else cost  # "…, then target 1 monster" is no cost
     said = {op for op, rx in COSTS.items() if re.search(rx, cost, re.I)}
-    has = {op.op for op in effect.cost}
+    # a fusion_summon that Tributes the materials (tribute: true) is a Tribute: a send_to_gy (the Hex-Sealed Fusions)
+    has = {"send_to_gy" if op.op == "fusion_summon" and getattr(op.params, "tribute", None) else op.op for op in effect.cost}
     if said == has:
         return []
     text = f"'{cost}'" if cost else "no text before ';'"

@@ -41,6 +41,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         card.field_counters = sum(card.counters.values())
         if not dst.on_field:
             card.tributes_used = 0  # how it was Tribute Summoned or Set is forgotten once it leaves (Behemoth revived has 2700 ATK)
+            card.cost_paid = 0  # … and what its Summon procedure's cost took (Megarock Dragon)
     pair = card.bound if card.bound is not None and src.on_field else None
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
@@ -69,6 +70,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     d.players[card.controller].layout += 1
     card.arrived_at = d.move_count
     if dst != src or dst.on_field:
+        if not (src.on_field and dst.on_field):  # (read off the field: "after this card is flipped, when it is sent to the GY")
+            card.left_flipped = src == Loc.MZONE and card.flipped_turn != 0
         card.reset_for_move(on_field=src.on_field and dst.on_field)
         card.arrived_turn = d.turn
     if card.tributed and (dst in (Loc.HAND, Loc.DECK) or dst == Loc.MZONE and src not in (Loc.HAND, Loc.MZONE)):
@@ -93,7 +96,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     card.sent_by = by if dst == Loc.GY else None
     if d.index.responders:
         if leaving and as_from is None:
-            d.signal("leaves_field", card, card.owner, src=src)
+            d.signal("leaves_field", card, card.owner, src=src, how="face_up" if was_face_up else "")  # (Serpentine Princess)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
             d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)
@@ -232,8 +235,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
             continue  # cards in the hand or Deck can be destroyed too (Chain Destruction)
-        if by == "effect" and source is not None and card.loc == Loc.MZONE and "cannot_be_destroyed_by" in d.index.flags \
-                and _kind_word(source) in immune_kinds(d, card):
+        if by == "effect" and source is not None and card.loc.on_field and "cannot_be_destroyed_by" in d.index.flags \
+                and _immune(immune_kinds(d, card), source, card):
             d.emit(Note(f"{card.name} cannot be destroyed by the effect of {source.name}"))
             continue  # Exodia Necross: "cannot be destroyed by Spell/Trap effects"
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
@@ -262,6 +265,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         if card.uid in negated:
             card.negated_at = card.moves
             d.emit(Note(f"{card.name}'s effects are negated: it was destroyed by battle"))
+        if by == "battle":
+            card.battle_sent_at = card.moves  # (the filter `sent_by_battle`: until it moves again)
         if by == "battle" and source is not None:
             source.defeated = (*(x for x in source.defeated if x[2] == d.turn), (card, card.moves, d.turn))
             if source.loc == Loc.MZONE and source.face_up:
@@ -274,6 +279,11 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
 
 def _kind_word(card: CardInst) -> str:
     return "monster" if card.is_monster else "spell" if card.is_spell else "trap"
+
+
+def _immune(kinds: set[str], source: CardInst, card: CardInst) -> bool:
+    """Exodia Necross: the kind of the destroying card; Pandemonium Watchbear: whose card it is ("opponent")."""
+    return _kind_word(source) in kinds or ("opponent" in kinds and source.controller != card.controller)
 
 
 def immune_kinds(d: DuelState, card: CardInst) -> set[str]:
@@ -435,6 +445,8 @@ def enforce_positions(d: DuelState) -> None:
         for card in side.mzone:
             if card is not None and card.pos == Pos.ATTACK and forced_position(d, card) is not None:
                 set_position(d, card, "defense")
+            elif card is not None and card.face_up and card.pos == Pos.DEFENSE and forced_position(d, card, "attack") is not None:
+                set_position(d, card, "attack")  # a face-up Defense monster only: a Set one is not flipped (Insect Princess)
     if "destroyed_unless" in d.index.flags:  # Exodia Necross: "destroy this card unless all 5 … are in your GY"
         for source, effect in list(sources(d)):
             spec = effect.continuous

@@ -32,6 +32,7 @@ class Modifier:
     scale: int = 0  # a Pendulum Scale change …
     scale_limit: int | None = None  # … no lower (a decrease) or higher (an increase) than this
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth: "its ATK/DEF become 1000")
+    attribute: str | None = None  # its Attribute becomes this (Homunculus the Alchemic Being)
 
 
 def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
@@ -46,8 +47,8 @@ def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
         for effect in card.continuous:
             if applies_from_here(card, effect) and (effect.condition is None or _condition_holds_once(d, card, effect)):
                 yield card, effect
-    for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
-        if turn == d.turn:
+    for card, effect, turn in d.floating:  # "until the end of this turn" (or a later one), wherever the card went
+        if turn >= d.turn and (effect.condition is None or condition_holds(d, card, effect.condition)):  # ("until the End Phase")
             yield card, effect
 
 
@@ -114,12 +115,15 @@ _checking_shield: list[CardInst] = []  # (a monster's own effects are read witho
 def unaffected_by_spell(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether a face-up monster is unaffected by the effects of a Spell Card `player` controls
     — by its own continuous effect ("unaffected by any Spell Cards": Horus the Black Flame
-    Dragon LV6; "… your opponent's Spell Cards": Silent Swordsman LV5). Only while it is face-up
+    Dragon LV6; "… your opponent's Spell Cards": Silent Swordsman LV5) or by one of an Equip Card
+    equipped to it (`applies_to: equipped`: Metallizing Parasite - Lunatite). Only while it is face-up
     in a Monster Zone; a Spell may still target it, and then does nothing to it."""
-    if card.loc != Loc.MZONE or not card.face_up or not card.continuous or card in _checking_shield:
+    if card.loc != Loc.MZONE or not card.face_up or card in _checking_shield:
         return False
-    if not any(e.continuous is not None and (e.continuous.unaffected_by_spells or e.continuous.unaffected_by_opponent_spells)
-               for e in card.continuous):
+    if card.equips and _equip_shields(d, card, player):
+        return True
+    if not card.continuous or not any(e.continuous is not None and (e.continuous.unaffected_by_spells or e.continuous.unaffected_by_opponent_spells)
+                                      for e in card.continuous):
         return False
     _checking_shield.append(card)
     try:
@@ -134,6 +138,23 @@ def unaffected_by_spell(d: DuelState, card: CardInst, player: int) -> bool:
         return False
     finally:
         _checking_shield.pop()
+
+
+def _equip_shields(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether an Equip Card equipped to `card` makes it unaffected by `player`'s Spell Cards ("While equipped …, that
+    monster will be unaffected by the effects of Spell Cards controlled by your opponent": Metallizing Parasite - Lunatite)."""
+    for equip in card.equips:
+        if equip.loc != Loc.SZONE or not equip.face_up:
+            continue
+        for effect in equip.continuous:
+            spec = effect.continuous
+            if spec is None or spec.applies_to != "equipped" or not (spec.unaffected_by_spells or spec.unaffected_by_opponent_spells):
+                continue
+            if effects_negated(d, equip) or not (effect.condition is None or condition_holds(d, equip, effect.condition)):
+                continue
+            if spec.unaffected_by_spells or player != equip.controller:
+                return True
+    return False
 
 
 def stat(d: DuelState, card: CardInst, which: str) -> int:
@@ -193,6 +214,10 @@ def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
         return sum(1 for e in source.equips if e.is_monster)
     if spec.atk_per == "equips":
         return len(source.equips)
+    if spec.atk_per == "lp_difference":  # (The Agent of Force - Mars)
+        return abs(d.players[source.controller].lp - d.players[1 - source.controller].lp)
+    if spec.atk_per == "cost_paid":  # Megarock Dragon: the Rock monsters its Summon banished
+        return source.cost_paid
     if spec.per_where is not None:
         return len(select(d, spec.per_where, source.controller, source))
     zone = "gy" if spec.atk_per == "gy_monsters" else "banished"
@@ -217,6 +242,13 @@ def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def draw_locked(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card of `p`'s opponent that stops `p` drawing outside the Draw Phase (Protector of the Sanctuary)."""
+    if d.phase == Phase.DRAW:
+        return None
+    return source_with(d, "locks_opponent_draws", lambda source, _: source.controller != p and source.loc.on_field)
+
+
 def discard_cost_locked(d: DuelState) -> CardInst | None:
     """The face-up card that stops both players activating an effect by discarding (Goblin of Greed), if any."""
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
@@ -239,6 +271,18 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     for source, effect in sources(d):
         spec = effect.continuous
         if spec is not None and getattr(spec, flag) and applies(d, source, spec, card):
+            return True
+    return False
+
+
+def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
+    if "untargetable_by" not in d.index.flags:
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is not None and spec.untargetable_by is not None and (spec.untargetable_by == "any" or player != source.controller) \
+                and applies(d, source, spec, card):
             return True
     return False
 
@@ -300,7 +344,7 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
         return False
     for source, effect, turn in d.floating:
         spec = effect.continuous
-        if turn == d.turn and spec is not None and spec.negate_effects is not None and card.loc.on_field \
+        if turn >= d.turn and spec is not None and spec.negate_effects is not None and card.loc.on_field \
                 and matches(d, card, spec.negate_effects, source.controller, source):
             return True
     for source in d.index.negators:
@@ -354,11 +398,12 @@ def tribute_value(d: DuelState, tribute: CardInst, summoned: CardInst) -> int:
     return 1
 
 
-def forced_position(d: DuelState, card: CardInst) -> CardInst | None:
-    """The card (Level Limit - Area B) that keeps `card` in Defense Position, if any."""
+def forced_position(d: DuelState, card: CardInst, into: str = "defense") -> CardInst | None:
+    """The card that keeps `card` in Defense Position (Level Limit - Area B) or, `into="attack"`, in Attack Position
+    (Insect Princess), if any."""
     for source, effect in sources(d):
         spec = effect.continuous
-        if spec is not None and spec.force_position and applies(d, source, spec, card):
+        if spec is not None and spec.force_position == into and applies(d, source, spec, card):
             return source
     return None
 
@@ -407,11 +452,15 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
         return False
+    if c.opponent_monsters_more is not None and d.monster_count(1 - p) - d.monster_count(p) < c.opponent_monsters_more:
+        return False
     if c.lp_at_most is not None and lp > c.lp_at_most:
         return False
     if c.lp_at_least is not None and lp < c.lp_at_least:
         return False
     if c.opponent_lp_at_most is not None and d.players[1 - p].lp > c.opponent_lp_at_most:
+        return False
+    if c.hand_empty_last_turn is not None and (d.players[p].empty_hand_turn == d.turn - 1) != c.hand_empty_last_turn:
         return False
     if c.hand_at_least is not None and len(d.players[p].hand) < c.hand_at_least:
         return False
@@ -548,6 +597,11 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2
+        if target is not None and damage.get(1 - target.controller) and has_flag(d, target, "doubles_damage_to_attacker"):
+            damage[1 - target.controller] *= 2  # Stone Statue of the Aztecs: the attacking player's damage is doubled
+        for card in (attacker, target):  # Piranha Army: the battle damage it inflicts is doubled
+            if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "doubles_battle_damage"):
+                damage[1 - card.controller] *= 2
         for card in (attacker, target):  # Amazoness Swords Woman: the damage its controller would take goes to the opponent instead
             if card is not None and damage.get(card.controller) and has_flag(d, card, "reflects_battle_damage"):
                 other_player = 1 - card.controller

@@ -63,14 +63,16 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
-        (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
+        (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
-        (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.can_equip_self is not None, _can_equip_self),
+        (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (bool(f.atk_above_self), _atk_above_self),
-        (f.flipped_by_attack is not None, _flipped_by_attack), (f.sent_this_turn_by is not None, _sent_this_turn_by),
-        (f.atk_below_self is not None or f.original_atk_below_self is not None or f.def_at_most_self is not None, _below_self),
+        (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.sent_this_turn_by is not None, _sent_this_turn_by),
+        (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
+         _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
@@ -121,6 +123,8 @@ def _subtype(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 
 def _name_has(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    if card.is_monster and card.monster.also_archetypes and f.name_has in card.monster.also_archetypes:
+        return True  # "always treated as an \"Archfiend\" card" (Shadow Tamer)
     return f.name_has in card.data.name or f.name_has in card.data.deck_name  # type: ignore[operator]
 
 
@@ -196,6 +200,11 @@ def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source
     return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
 
 
+def _left_flipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """Off the field, it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin)."""
+    return (not card.loc.on_field and card.left_flipped) == f.left_flipped
+
+
 def _flipped_by_attack(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """The attack target that was face-down when the Damage Step began (R-BATTLE-5), or with `false` not that one."""
     attack = d.attack
@@ -241,6 +250,11 @@ def _battle_destroyed_this_turn(d: DuelState, card: CardInst, f: Filter, player:
     return found == f.battle_destroyed_this_turn
 
 
+def _sent_by_battle(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """Off the field, destroyed by battle (in any turn) and not moved since (Helpoemer)."""
+    return (not card.loc.on_field and card.battle_sent_at == card.moves) == f.sent_by_battle
+
+
 def equip_spell_fits(d: DuelState, card: CardInst, monster: CardInst, player: int) -> bool:
     """Whether Equip Spell `card` could be equipped to `monster` by its own activation: the
     monster matches the target of its `equip` activation (Legendary Sword: a Warrior), R-CARD-8."""
@@ -265,6 +279,13 @@ def _equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
     return (source is not None and source.equip_target is card and source.loc == Loc.SZONE) == f.equipped
 
 
+def _equipped_with(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster with an Equip Card matching `f.equipped_with` (Perfectly Ultimate Great Moth: a Petit Moth with its Cocoon)."""
+    where = f.equipped_with
+    return where is not None and card.loc == Loc.MZONE and any(
+        e.loc == Loc.SZONE and e.equip_target is card and matches(d, e, where, player, source, events) for e in card.equips)
+
+
 def _your_turns_here(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """How many turns of its controller began after the turn it arrived where it is (Great Moth's Cocoon of Evolution)."""
     assert f.your_turns_here is not None
@@ -286,18 +307,23 @@ def _normal_summonable(d: DuelState, card: CardInst, f: Filter, player: int, sou
     return (card.is_monster and not card.special_summon_only and not card.is_token) == f.normal_summonable
 
 
+def _any_of(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return any(matches(d, card, each, player, source, events) for each in f.any_of)  # type: ignore[union-attr]
+
+
 def _set_or(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return not card.face_up or matches(d, card, f.set_or, player, source, events)  # type: ignore[arg-type]
 
 
 def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster whose ATK (`atk_below_self`) or original ATK (`original_atk_below_self`) is lower than this card's ATK or
-    DEF, or whose DEF is at most this card's ATK (`def_at_most_self`) — read only while this card is face-up in a Monster
-    Zone (Des Kangaroo, Elemental HERO Thunder Giant, Throwstone Unit)."""
+    DEF, whose ATK equals its ATK (`atk_equal_self`), or whose DEF is at most its ATK (`def_at_most_self`) — read only while
+    this card is face-up in a Monster Zone (Des Kangaroo, Elemental HERO Thunder Giant, Kaiser Glider, Throwstone Unit)."""
     if source is None or source.loc != Loc.MZONE or not source.face_up or not card.is_monster or card.loc == Loc.SZONE:
         return False
     if f.atk_below_self is not None and not card.atk < (source.atk if f.atk_below_self == "atk" else source.defense):
         return False
+    if f.atk_equal_self and card.atk != source.atk:  # "a monster that has the same ATK" (Kaiser Glider)
     if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
         return False
     return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
@@ -333,7 +359,7 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
         return False
-    if f.attribute is not None and monster.attribute not in f.attribute \
+    if f.attribute is not None and attribute_now(card) not in f.attribute \
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):
         return False  # (Elemental Mistress Doriado is also WIND, WATER, FIRE and EARTH)
     if f.type is not None and monster.type not in f.type:
@@ -358,7 +384,7 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.revivable and monster.no_special_summon_from and _PILES.get(card.loc) in monster.no_special_summon_from:
         return False  # "cannot be Special Summoned from the Graveyard" (Andro Sphinx)
     if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
-                        and not card.properly_summoned or monster.no_special_summon_from and _LOC_WORDS.get(card.loc) in monster.no_special_summon_from):
+                        and not card.properly_summoned and not monster.any_special_summon or monster.no_special_summon_from and _LOC_WORDS.get(card.loc) in monster.no_special_summon_from):
         return False
     if f.revivable and monster.revive_tribute is not None and card.loc == Loc.GY and not any(
             m is not card and matches(d, m, monster.revive_tribute, player, card) for m in d.players[player].monsters()):
@@ -383,11 +409,24 @@ def frames_now(card: CardInst) -> frozenset[str]:
 _NORMAL = frozenset(("normal",))
 
 
-def _is_declared(d: DuelState, card: CardInst) -> bool:
-    """Whether the card has the Type/Attribute/name the resolving effect declared (op `declare`)."""
-    if d.declared is None:
+def _fusion_material(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the GY as a Fusion Summon's material, not moved since (Supply)."""
+    return (card.loc == Loc.GY and card.fusion_material_at == card.moves) == f.fusion_material
+
+
+def _declared_by_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """What `source`'s own effect last declared, while `source` has not moved since (The Hunter with 7 Weapons)."""
+    if source is None or source.declaration is None or source.declaration[2] != source.moves:
         return False
-    what, word = d.declared
+    return _is_declared(d, card, source.declaration[:2])
+
+
+def _is_declared(d: DuelState, card: CardInst, declared: tuple[str, str] | None = None) -> bool:
+    """Whether the card has the Type/Attribute/name the resolving effect declared (op `declare`)."""
+    declared = d.declared if declared is None else declared
+    if declared is None:
+        return False
+    what, word = declared
     if what == "kind":
         return card.data.kind == word.casefold()
     if what == "card":
@@ -398,7 +437,16 @@ def _is_declared(d: DuelState, card: CardInst) -> bool:
         return False
     if what == "attribute" and card.monster.also_attributes and word in card.monster.also_attributes:
         return True  # (Elemental Mistress Doriado)
-    return (card.monster.type if what == "type" else card.monster.attribute) == word
+    return (card.monster.type if what == "type" else attribute_now(card)) == word
+
+
+def attribute_now(card: CardInst) -> str:
+    """A monster's Attribute: its printed one, or what a resolved effect changed it to while it stays on the field
+    (`modify: {attribute: declared}`: Homunculus the Alchemic Being)."""
+    for m in reversed(card.modifiers):
+        if m.attribute is not None:
+            return str(m.attribute)
+    return card.monster.attribute
 
 
 def select(d: DuelState, f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = (),

@@ -268,7 +268,13 @@ class Duel(DuelState):
 
     def hands_shown(self) -> bool:
         """Whether both players must show their hands (a face-up Ceremonial Bell in a Monster Zone)."""
-        return source_with(self, "shows_hands", lambda source, _: source.loc == Loc.MZONE) is not None
+        return source_with(self, "shows_hands", lambda source, spec: source.loc == Loc.MZONE and spec.shows_hands is True) is not None
+
+    def hand_shown(self, player: int) -> bool:
+        """Whether `player` must show their hand: a face-up Ceremonial Bell (both hands) or a face-up Mind on Air of the
+        other player (`shows_hands: opponent`) in a Monster Zone."""
+        return source_with(self, "shows_hands", lambda source, spec: source.loc == Loc.MZONE and (
+            spec.shows_hands is True or (spec.shows_hands == "opponent" and source.controller != player))) is not None
 
 
 _SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-TERM-13"}

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, gy_banish_locked
+from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
@@ -49,6 +49,9 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
                 return False
         elif spec.op == "remove_counter":
             if card.counters.get(params.counter, 0) < params.count:
+                return False
+        elif spec.op == "fusion_summon":  # (Tributing a Fusion Monster's materials: the Hex-Sealed Fusions)
+            if not fusion_choices(d, p, params, card):
                 return False
     return True
 
@@ -86,7 +89,9 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
     changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
     for spec in effect.do:
         params = spec.params
-        if spec.op == "draw":
+        if spec.op == "draw" and (lockers := [draw_locked(d, who) for who in _who(p, card, params.player)]) and all(lockers):
+            return "R-CARD-13", f"{lockers[0].name} forbids drawing cards except during the Draw Phase"  # type: ignore[union-attr]
+        if spec.op == "draw" and params.until_hand is None:  # (a draw up to N cards may draw none: never refused)
             for who in _who(p, card, params.player):
                 if len(d.players[who].deck) < params.count:
                     return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
@@ -100,7 +105,8 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             optional = isinstance(what, fx.ChooseOf) and what.choose.count.min == 0
             if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
                 return "R-CHAIN-6", "there is nothing for it to affect"
-            if spec.op == "take_control" and d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+            taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p
+            if spec.op == "take_control" and d.players[taker].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Main Monster Zone to take control of a monster into"
         elif spec.op == "modify" and not changed:
             if not _selection_available(d, p, card, params.what, events):  # Shield & Sword: every face-up monster

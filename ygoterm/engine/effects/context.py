@@ -87,6 +87,9 @@ class Ctx:
                 return [self.card]
             if selection in ("target", "targets"):
                 return self.targets()
+            if selection in ("first_target", "second_target"):  # one target group by its place (Mysterious Guard)
+                group, valid = (0 if selection == "first_target" else 1), self.targets()
+                return [c for c, g in zip(self.link.targets, self.link.target_groups) if g == group and c in valid]
             if selection == "event":
                 return self.event_cards()
             if selection == "equipped":
@@ -134,6 +137,8 @@ class Ctx:
             hi = spec.count.max
             if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
                 lo = hi = self.link.heads
+            if spec.count_as is not None:  # Infernal Flame Emperor: as many as the monsters it banished
+                lo = hi = len(self.reference(spec.count_as))
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
                             lo, hi, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes
@@ -152,9 +157,12 @@ class Ctx:
         return []
 
     def related(self, where: fx.Filter, cards: list[CardInst]) -> list[CardInst]:
-        """The filter keys that relate a card to one the effect selected before: `same_level_as`
+        """The filter keys that relate a card to one the effect selected before: `in_selection`, `same_level_as`
         (Metamorphosis: a Fusion Monster of the Tributed monster's Level) and `named_in_text_of`
         (Level Up!: a monster the sent monster's text names)."""
+        if where.in_selection is not None:  # among the cards of that selection (Hiro's Shadow Scout: the cards just drawn)
+            among = self.reference(where.in_selection)
+            cards = [c for c in cards if c in among]
         if where.same_level_as is not None:
             levels = {c.level for c in self.reference(where.same_level_as) if c.is_monster}
             cards = [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]

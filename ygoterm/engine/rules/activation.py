@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...schema.cards import Spell, Trap
-from ...schema.effects import Effect, Negate
+from ...schema.effects import Effect, Negate, TargetSpec
 from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
-from ..board.continuous import activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag, summon_condition_holds
+from ..board.continuous import (activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag,
+                                summon_condition_holds, untargetable)
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
@@ -121,7 +122,7 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)
     if not cost_payable(d, p, card, effect):
         return Refusal(action, "R-CHAIN-5", "its cost cannot be paid")
-    if any(len(target_candidates(d, p, card, effect, group=g)) < (spec.count.min or 1) for g, spec in enumerate(effect.target_groups)):
+    if targets_missing(d, p, card, effect):
         return Refusal(action, "R-TERM-17", "there is no legal target")
     why = possible(d, p, card, effect)
     if why:
@@ -224,6 +225,19 @@ def _damage_step_ok(d: DuelState, card: CardInst, effect: Effect) -> bool:
     return _modifies_stats(effect) and d.step <= Step.BEFORE_DAMAGE
 
 
+def group_offered(d: DuelState, p: int, card: CardInst, spec: TargetSpec) -> bool:
+    """Whether a target group is chosen at all now: its `only_if` holds (Mysterious Guard's additional target)."""
+    return spec.only_if is None or condition_holds(d, _as_controller(card, p), spec.only_if)
+
+
+def targets_missing(d: DuelState, p: int, card: CardInst, effect: Effect, signal: Signal | None = None, *, one: bool = False) -> bool:
+    """R-TERM-17: whether some target group lacks the legal targets it needs (`one`: at least 1 of them), a group that
+    may be left empty (`count: "0-1"`) or is not offered now (`only_if`) needing none."""
+    return any(spec.needed and group_offered(d, p, card, spec)
+               and len(target_candidates(d, p, card, effect, signal, g)) < (min(1, spec.needed) if one else spec.needed)
+               for g, spec in enumerate(effect.target_groups))
+
+
 def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, signal: Signal | None = None,
                       group: int = 0) -> list[CardInst]:
     """The legal targets of one target group of `effect` (R-TERM-17).
@@ -242,7 +256,8 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
             and not (to and c.is_link)  # R-SUMMON-16: a Link monster never changes position
             and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
-            and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))]
+            and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))
+            and not untargetable(d, c, p)]
 
 
 def _target_position_change(effect: Effect) -> str:
@@ -396,11 +411,14 @@ class Activate(Frame):
         while self.group < len(effect.target_groups):
             group = self.group
             spec = effect.target_groups[group]
+            if not group_offered(d, p, card, spec):
+                self.group += 1
+                continue
             candidates = [c for c in target_candidates(d, p, card, effect, self.signal, group) if c not in link.targets]
             if spec.where.atk_at_most_of == "chosen":  # related to what the cost chose (Armed Dragon LV5)
                 candidates = atk_at_most_of(candidates, link.chosen)
             # count "0-1": the chooser may target none (Gilasaurus as printed in 2005: "Your opponent can target 1 …")
-            lo, hi = 1 if spec.count.min is None else spec.count.min, spec.count.max or len(candidates)
+            lo, hi = spec.needed, spec.count.max or len(candidates)
             hi = min(hi, len(candidates))
             if candidates:
                 chooser = p if spec.who == "you" else 1 - p

@@ -38,6 +38,8 @@ class BattlePhase(Frame):
         return self.then(d, "battle_step", window(d))
 
     def battle_step(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King): no End Step, no Main Phase 2
+            return DONE
         if d.step != Step.BATTLE:
             d.set_step(Step.BATTLE)
         p = d.turn_player
@@ -73,6 +75,10 @@ class BattlePhase(Frame):
 
     def end_step(self, d: DuelState, _: Any) -> Next:
         d.set_step(Step.END)
+        for side in d.players:  # "until the End Step" (Spirit Ryu)
+            for card in side.mzone:
+                if card is not None and card.modifiers and any(m.until == "battle_phase" for m in card.modifiers):
+                    card.modifiers = [m for m in card.modifiers if m.until != "battle_phase"]
         d.batch += 1
         d.signal("battle_phase_end", None, d.turn_player)
         return self.then(d, "finish", window(d))
@@ -131,7 +137,7 @@ class Attack(Frame):
         targets = attack_targets(d, p)
         allowed = targets_for(d, attacker, targets)
         options = [attack_option(d, attacker, t) for t in allowed if not attacked_already(d, attacker, t)]
-        if None not in targets and d.index.continuous_count and allowed is targets:
+        if None not in targets and (d.index.continuous_count or attacker.modifiers) and allowed is targets:
             if has_flag(d, attacker, "direct_attack"):
                 options.append(attack_option(d, attacker, None))
         options.append(STOP)
@@ -154,6 +160,8 @@ class Attack(Frame):
 
     def over(self, d: DuelState, _: Any) -> Next:
         d.attack = None
+        if d.delayed:  # "after damage calculation" of a battle that ended without one: lost
+            d.delayed = [rec for rec in d.delayed if rec.phase != "after_damage_calculation"]
         return DONE
 
 
@@ -227,6 +235,8 @@ class DamageStep(Frame):
         for card in (attacker, target):
             if card is not None and card.loc == Loc.MZONE:
                 d.signal("battled", card, card.controller)
+        if any(rec.phase == "after_damage_calculation" for rec in d.delayed):  # a `later` waits for it (Reflect Bounder)
+            d.signal("after_damage_calculation", None, self.p)
         return self.then(d, "end_of_damage_step", window(d))
 
     def end_of_damage_step(self, d: DuelState, _: Any) -> Next:

@@ -23,7 +23,7 @@ from ..effects.checks import cost_payable, possible
 from ..effects.resolve import resolve_link
 from ..core.types import Loc, Step
 from ..board import actions
-from .activation import activate, activation_options, target_candidates, used_this_turn
+from .activation import activate, activation_options, targets_missing, used_this_turn
 from .when import SUMMON_EVENTS, activation_kind, signal_matches
 
 
@@ -130,6 +130,8 @@ class ResolveChain(Frame):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if link.card.loc.on_field:
                     actions.destroy(d, [link.card], by="effect", source=roller, reason=f"{roller.name}'s die negated its effect")
+            elif _gy_negated(d, link):
+                d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif (link.card.is_spell or link.card.is_trap or link.card.is_monster) and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if blocked == "destroy":
@@ -213,6 +215,16 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):
         return "negate"
     return ""
+
+
+def _gy_negated(d: DuelState, link: ChainLink) -> bool:
+    """The End of Anubis: an effect that targets a card in the GY, or that was activated in the GY, is negated."""
+    if "negates_gy_effects" not in d.index.flags:
+        return False
+    in_gy = any(t.loc == Loc.GY and t.moves == moves for t, moves in zip(link.targets, link.target_moves))
+    if not in_gy and not (link.card.loc == Loc.GY and "gy" in link.effect.from_ and link.field_moves < 0):
+        return False
+    return any(effect.continuous is not None and effect.continuous.negates_gy_effects for _, effect in sources(d))
 
 
 def _rolled_away(d: DuelState, link: ChainLink) -> CardInst | None:
@@ -439,10 +451,10 @@ def _happened(signals: list[Signal]) -> set[str]:
 
 
 def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
-    """Delayed effects whose Standby or End Phase has come."""
+    """Delayed effects whose Standby or End Phase (or Draw Phase, before the normal draw) has come."""
     found: list[_Pending] = []
     for s in signals:
-        if s.event not in ("standby_phase", "end_phase"):
+        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation"):
             continue
         for rec in [r for r in d.delayed if r.due(s)]:
             d.delayed.remove(rec)
@@ -506,7 +518,7 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
         if card.loc == Loc.SZONE:  # an Equip Card: only what works while equipped (a Union)
             return "equip" in effect.from_
         return "field" in effect.from_ and not effect.pendulum
-    return {Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.DECK: "deck"}.get(card.loc, "") in effect.from_
+    return {Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.DECK: "deck", Loc.EXTRA: "extra"}.get(card.loc, "") in effect.from_
 
 
 def _able(d: DuelState, t: _Pending) -> bool:
@@ -514,7 +526,7 @@ def _able(d: DuelState, t: _Pending) -> bool:
     group (R-TERM-17), a payable cost (R-CHAIN-5), and something for it to do — "Special Summon 1
     Silent Swordsman LV5 from your hand or Deck" with none there is not offered (R-CHAIN-6)."""
     effect = t.effect or t.card.effects[t.index]
-    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
+    if targets_missing(d, t.player, t.card, effect, t.signal, one=True):
         return False
     if effect.cost and not cost_payable(d, t.player, t.card, effect):
         return False
@@ -539,7 +551,7 @@ def _still_able(d: DuelState, t: _Pending) -> bool:
     if t.index >= 0 and effect.once_per_turn and t.effect is None and used_this_turn(d, t.player, t.card, t.index):
         d.emit(Note(f"{t.card.name}'s effect was already used this turn: it is not activated"))
         return False
-    if any(not target_candidates(d, t.player, t.card, effect, t.signal, g) for g in range(len(effect.target_groups))):
+    if targets_missing(d, t.player, t.card, effect, t.signal, one=True):
         d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))
         return False
     if effect.cost and not cost_payable(d, t.player, t.card, effect):

@@ -47,6 +47,9 @@ class Play(Frame):
     def next_turn(self, d: DuelState, _: Any) -> Next:
         if d.time_limit is not None:
             time_procedure.turn_ended(d)  # R-TIME-3/4: after the last turn, LP decide
+        for side in d.players:
+            if not side.hand:
+                side.empty_hand_turn = d.turn  # (condition hand_empty_last_turn)
         d.turn += 1
         d.turn_player = 1 - d.turn_player
         return self.then(d, "next_turn", Turn(Phase.DRAW))
@@ -102,6 +105,8 @@ class Turn(Frame):
         return self.standby(d, None)
 
     def standby(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King) in the Draw Phase
+            return self.end(d, None)
         if self.first <= Phase.STANDBY and "standby" not in self.skip:
             d.set_phase(Phase.STANDBY)
             d.signal("standby_phase", None, d.turn_player)
@@ -109,6 +114,8 @@ class Turn(Frame):
         return self.main1(d, None)
 
     def main1(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # … or in the Standby Phase
+            return self.end(d, None)
         first = self.first
         if first <= Phase.MAIN1:
             if "main1" not in self.skip:
@@ -124,6 +131,8 @@ class Turn(Frame):
         return self.end(d, None)
 
     def main2(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # … or in the Battle Phase
+            return self.end(d, None)
         return self.then(d, "end", MainPhase(Phase.MAIN2))
 
     def end(self, d: DuelState, _: Any) -> Next:
@@ -144,8 +153,8 @@ def draw_phase(d: DuelState) -> Frame | tuple[()]:
     """R-PHASE-2 and R-SETUP-6: the first player skips the draw of turn 1."""
     d.set_phase(Phase.DRAW)
     if d.turn != 1 or d.rules.duel.first_turn_draw:
-        if "normal_draw" in d.index.trigger_events:
-            return DrawPhase()
+        if "normal_draw" in d.index.trigger_events or any(r.phase == "normal_draw" for r in d.delayed):
+            return DrawPhase()  # (a delayed effect `later: {at: normal_draw}` too: Hino-Kagu-Tsuchi)
         for card in d.draw(d.turn_player, 1):
             d.signal("drawn", card, d.turn_player)
     return window(d)
@@ -228,5 +237,5 @@ def _expire_until_end_of_turn(d: DuelState) -> None:
     for side in d.players:
         for card in (*side.mzone, *side.szone):  # (Pendulum Scales change in the Spell & Trap Zones)
             if card is not None and card.modifiers:
-                card.modifiers = [m for m in card.modifiers if m.until != "end_of_turn"
+                card.modifiers = [m for m in card.modifiers if m.until not in ("end_of_turn", "battle_phase")
                                   and not (m.until in ("opponent_turns", "your_turns") and m.expires <= d.turn)]

@@ -41,6 +41,8 @@ class MainPhase(Frame):
         return self.idle(d, None)
 
     def idle(self, d: DuelState, _: Any) -> Next:
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King): once the chain has resolved
+            return Return("end")
         p = d.turn_player
         d.idle = True
         options = main_options(d, p)
@@ -117,7 +119,7 @@ class NormalSummon(Frame):
         card.tributes_used = 0
         card.tributed = ()
         # its Tributes, or none at all (Fusilier Dragon, the Dual-Mode Beast): without them when they cannot be paid
-        self.none_ok = none_ok = need > 0 and may_skip_tributes(card) and d.players[p].free_mzone() is not None
+        self.none_ok = none_ok = need > 0 and may_skip_tributes(card, d, self.setting) and d.players[p].free_mzone() is not None
         if none_ok and sum(tribute_value(d, c, card) for c in monsters) < need:
             return self.place(d, ())
         if not need:
@@ -184,14 +186,18 @@ class ProcedureSummon(Frame):
     uid: int
     index: int  # the card's summoning procedure (an effect of kind `procedure`)
     zone: int = 0
+    paid_cards: int = 0  # how many cards the cost chose (Megarock Dragon's `atk_per: cost_paid`)
+    cost: Any = None  # the cost being paid (its operations' frame)
 
     def start(self, d: DuelState, _: Any) -> Next:
         card = d.cards[self.uid]
         if card.effects[self.index].cost:
-            return self.then(d, "paid", pay_unchained_cost(d, self.p, card, self.index))
+            self.cost = pay_unchained_cost(d, self.p, card, self.index)
+            return self.then(d, "paid", self.cost)
         return self.paid(d, None)
 
     def paid(self, d: DuelState, _: Any) -> Next:
+        self.paid_cards = len(self.cost.ctx.chosen) if self.cost is not None else 0
         zone = d.players[self.p].free_mzone()
         if zone is None:
             return DONE
@@ -203,6 +209,7 @@ class ProcedureSummon(Frame):
     def placed(self, d: DuelState, answer: Option) -> Next:
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
         card = d.cards[self.uid]
+        card.cost_paid = self.paid_cards
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True,
                                                                        by=card.name))
 

@@ -82,6 +82,8 @@ class Window(Priority):
 
     def triggered(self, d: DuelState, _: Any) -> Next:
         check_card_wins(d)
+        if d.end_phase_turn == d.turn:  # a trigger made it the End Phase (Neko Mane King): this phase or step is over
+            return Return(True)
         return self.ask_priority(d)
 
     def prompt(self, d: DuelState) -> str:
@@ -102,6 +104,8 @@ class Window(Priority):
 
     def chained(self, d: DuelState, _: Any) -> Next:
         if self.closing:
+            return self.then(d, "stopped", after_chain(d))
+        if d.end_phase_turn == d.turn:  # "it becomes the End Phase" (Neko Mane King): this phase or step is over
             return self.then(d, "stopped", after_chain(d))
         self.passes, self.p = 0, d.turn_player  # R-PRIO-1: after a chain the turn player acts first
         return self.ask_priority(d)

@@ -89,7 +89,7 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
             flags.add("cannot_activate")
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
                      "indestructible_unless_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
-                     "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by",
+                     "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
                      "negates_battle_destroyed"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
@@ -200,9 +200,9 @@ class CardInst:
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "negated_at", "turns_left", "defeated", "tributes_used", "no_tribute", "field_atk", "field_counters", "original_controller",
-                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "battled_with")
+                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "no_tribute", "field_atk", "field_counters", "original_controller",
+                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -250,12 +250,17 @@ class CardInst:
         self.counters: dict[str, int] = {}
         self.materials: list[CardInst] = []  # Xyz materials attached (R-ZONE-10)
         self.battle_destroyed = False  # marked at damage calculation (R-BATTLE-4)
+        self.battle_sent_at = -1  # its move count when it was destroyed by battle and left the field (Helpoemer: "if this card was destroyed by battle and sent to the Graveyard")
         self.negated_at = -1  # its effects are negated while its move count is this: destroyed by battle with Ancient Gear Beast ("including in the GY") or a Fiend of Dark Ruler Ha Des
         self.set_turn = 0  # turn a Spell/Trap was Set (R-CARD-7/9)
         self._duel: Any = _no_duel  # a weak reference to the Duel (see `duel`)
         self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
         self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
+        self.left_flipped = False  # it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin)
         self.summoned_by = ""  # the name of the card whose effect Special Summoned it when it last arrived on the field
+        # (what, word, its moves then): the last declaration its own effect made, while it stays where it was (The Hunter with 7 Weapons)
+        self.declaration: tuple[str, str, int] | None = None
+        self.fusion_material_at = -1  # its moves when it last went to the GY as a Fusion Material (R-SUMMON-10: Supply)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
@@ -269,6 +274,7 @@ class CardInst:
         self.turns_left = 0  # Swords of Revealing Light: opponent's End Phases left
         self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)
+        self.cost_paid = 0  # cards the cost of its own Summon procedure chose (Megarock Dragon: the Rock monsters banished)
         # (uid, moves) of the monsters Tributed for its last Tribute Summon, kept once it leaves the field and forgotten as
         # it goes to the hand or Deck or arrives otherwise: "the monster … that was used for its Tribute Summon" (Guardian Tryce)
         self.tributed: tuple[tuple[int, int], ...] = ()
@@ -388,12 +394,12 @@ class CardInst:
         """Whether `viewer` sees this card where it is now (R-TERM-6): face-up cards, and your
         own hand, Extra Deck, banished cards and face-down cards on your field."""
         return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES) or (self.controller == viewer and self.loc.on_field) \
-            or (self.loc == Loc.HAND and self._hands_shown())
+            or (self.loc == Loc.HAND and self._hand_shown())
 
-    def _hands_shown(self) -> bool:
-        """Both players show their hands now (Ceremonial Bell)."""
+    def _hand_shown(self) -> bool:
+        """Its owner shows their hand now (Ceremonial Bell: both players; Mind on Air: its controller's opponent)."""
         d = self._duel()
-        return d is not None and "shows_hands" in d.index.flags and bool(d.hands_shown())
+        return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.owner))
 
     def reset_for_move(self, on_field: bool = False) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23).

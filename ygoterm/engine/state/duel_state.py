@@ -111,12 +111,13 @@ class DuelState:
         self.summon_negated = False
         self.traps_locked_by = ""  # the monster whose Summon no Trap Card may answer, until that window's chain ends (Creeping Doom Manta)
         self.delayed: list[Delayed] = []  # effects waiting for a later Standby/End Phase
-        self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, turn): "until the end of this turn"
+        self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, last turn): "until the end of this turn" (Sonic Jammer: the next)
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
         self.first_given: int | None = None  # a match's later duel: who goes first was chosen before it (R-MATCH-3)
         self.time_limit: TimeLimit | None = None  # tournament time called (state/timelimit.py, R-TIME-2…6)
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
         self.end_battle = False  # an effect ends the Battle Phase after this attack
+        self.end_phase_turn = 0  # "it becomes the End Phase of this turn" (op to_end_phase): that turn's number
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
         self.card_names: frozenset[str] = frozenset()  # the pool's names: what may be declared (op declare, what: card)
         self.record: ReplayRecord | None = None
@@ -267,6 +268,10 @@ class DuelState:
     def hands_shown(self) -> bool:
         """Whether both players must show their hands (Ceremonial Bell): the continuous layer
         (board/continuous.py) knows, so `Duel` overrides this."""
+        return False
+
+    def hand_shown(self, player: int) -> bool:
+        """Whether `player` must show their hand (Ceremonial Bell, or the opponent's Mind on Air): `Duel` overrides this."""
         return False
 
     def opponent(self, player: int) -> int:

@@ -28,7 +28,7 @@ from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget,
                          Discard, Draw, Equip, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, Handler, If, IfYouDo, Later,
                          LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place,
                          Protect, Reveal, RitualSummon, RollDie, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
-                         TakeControl, Then, Token, Win, AmountParams, OpName, walk_ops)
+                         TakeControl, Then, ToEndPhase, Token, Win, AmountParams, OpName, walk_ops)
 
 # attack_cost: "This card cannot declare an attack unless you …" — its `cost` is paid as the attack is declared
 EffectKind = Literal["activate", "ignition", "trigger", "flip", "quick", "continuous", "procedure", "win", "attack_cost"]
@@ -56,7 +56,7 @@ class Effect(BaseModel):
     once_per_turn: bool | Literal["name", "card", "while_here", "duel"] = False
     # where a monster's effect is used; equip: while it is an Equip Card (a Union's "unequip and Special Summon it")
     # deck: a trigger of a card in the Deck (Dark Sage: "Special Summoned from your hand or Deck … after Time Wizard")
-    from_: Annotated[tuple[Literal["field", "hand", "gy", "equip", "banished", "deck"], ...], BeforeValidator(_one_or_many)] = Field(default=("field",), alias="from")
+    from_: Annotated[tuple[Literal["field", "hand", "gy", "equip", "banished", "deck", "extra"], ...], BeforeValidator(_one_or_many)] = Field(default=("field",), alias="from")
     pendulum: bool = False  # a Pendulum Effect: used (and applying) only while the card is in a Pendulum Zone, as a Spell's
     damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
     stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)
@@ -94,7 +94,8 @@ class Effect(BaseModel):
             payer = getattr(op.params, "player", "you")
             if payer not in ("you", "controller"):
                 raise ValueError(f"the cost '{op.op}' names player '{payer}': a cost is paid by the player who activates (R-TERM-4)")
-            if op.op not in COST_OPS:
+            if op.op not in COST_OPS and not (op.op == "fusion_summon" and getattr(op.params, "tribute", None)):
+                # (a fusion_summon with tribute: true Tributes the materials and Summons nothing: a cost)
                 raise ValueError(f"'{op.op}' cannot be a cost; costs are: {', '.join(sorted(COST_OPS))}")
         return self
 
@@ -116,6 +117,6 @@ __all__ = [
     "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "Handler", "If", "IfYouDo",
     "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place",
     "Protect", "Reveal", "RitualSummon", "RollDie", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
-    "TakeControl", "Then", "Token", "Win",
+    "TakeControl", "Then", "ToEndPhase", "Token", "Win",
     "AmountParams", "OpName", "walk_ops",
 ]

@@ -29,7 +29,7 @@ class When(BaseModel):
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
-    # banished: "face_up" (it was face-up on the field: D.D. Survivor); damage_step_end: "defense" or
+    # banished, leaves_field: "face_up" (it was face-up on the field: D.D. Survivor, Serpentine Princess); damage_step_end: "defense" or
     # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
                                  "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
@@ -79,7 +79,11 @@ class Condition(BaseModel):
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
+    opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
+    # you had no cards in hand at the end of the last turn (the opponent's, read in your turn: The Agent of Wisdom - Mercury)
+    hand_empty_last_turn: bool | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
     being_attacked: bool | None = None  # this card is the attack target
     declared_is: Literal["spell", "trap", "monster"] | None = None
@@ -88,6 +92,8 @@ class Condition(BaseModel):
     # this card is attacking a monster that was face-down Defense when the Damage Step began (8-Claws Scorpion: "attacks a face-down Defense Position monster")
     attacking_set_monster: bool | None = None
     rolled: NumRange | None = None  # in `if`: the die this effect rolled shows this (Agido: "whose Level is equal to the number rolled")
+    # in `if`: as many of the coins this effect tossed last showed heads (Sand Gambler: 0 — "if all 3 results are Tails")
+    heads: NumRange | None = None
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
     destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
     # how many monsters this card destroyed by battle since it last arrived face-up on the field (forgotten as it leaves the
@@ -120,8 +126,16 @@ class TargetSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     where: Filter = Filter()
-    count: NumRange = Range(min=1, max=1)
+    count: NumRange = Range(min=1, max=1)  # `"0-1"`: this group may be left empty ("you can target 1 additional …")
     who: Literal["you", "opponent"] = "you"
+    # this group is offered only while the condition holds as the effect is activated ("and if you control a face-up
+    # Warrior-Type monster, you can target 1 additional face-up monster": Mysterious Guard)
+    only_if: "Condition | None" = None
+
+    @property
+    def needed(self) -> int:
+        """How many targets this group needs at least (an unbounded range: 1)."""
+        return 1 if self.count.min is None else self.count.min
 
 
 class ContinuousSpec(BaseModel):
@@ -131,11 +145,17 @@ class ContinuousSpec(BaseModel):
     applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
     atk: int = 0
     def_: int = Field(default=0, alias="def")
-    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips"] | None = None  # "gains N for each …"
+    # "gains N for each …" (cost_paid: the cards its Summon procedure's cost chose; lp_difference: × the difference between
+    # both players' LP, The Agent of Force - Mars with atk: 1)
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips", "cost_paid", "lp_difference"] | None = None
     per_where: Filter | None = None
     cannot_attack: bool = False
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
+    # effects of this card's controller's opponent (`opponent`) or of either player (`any`) cannot target the monsters it
+    # applies to, on either side of the field — seen from this card, not from each monster (King Dragun: "Your opponent
+    # cannot target Dragon monsters"; Lord of D.: "Neither player can target Dragon monsters")
+    untargetable_by: Literal["opponent", "any"] | None = None
     cannot_be_destroyed_by_battle: bool = False
     # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
     # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
@@ -146,7 +166,9 @@ class ContinuousSpec(BaseModel):
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
-    force_position: Literal["defense"] | None = None  # monsters in applies_to are changed to it at once (Level Limit - Area B)
+    # monsters in applies_to are changed to it at once and kept in it (Level Limit - Area B: defense; Insect Princess: attack,
+    # face-up Defense monsters only — a Set monster is not flipped)
+    force_position: Literal["defense", "attack"] | None = None
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
@@ -157,6 +179,9 @@ class ContinuousSpec(BaseModel):
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
+    # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
+    negates_gy_effects: bool | None = None
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
@@ -173,7 +198,9 @@ class ContinuousSpec(BaseModel):
     # rolled for each such monster, and on one of these numbers that effect is negated and its card destroyed (the
     # Archfiends: Darkbishop Archfiend [1, 3, 6] for every Archfiend, Desrook Archfiend [3]; not a chain link)
     negates_targeting_on_roll: Annotated[tuple[int, ...], BeforeValidator(_one_or_many)] | None = None
-    shows_hands: bool | None = None  # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell)
+    # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell); `opponent`: only its
+    # controller's opponent does ("Your opponent must play with their hand revealed": Mind on Air)
+    shows_hands: bool | Literal["opponent"] | None = None
     # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
     negates_monsters_targeting_it_alone: bool | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
@@ -189,18 +216,27 @@ class ContinuousSpec(BaseModel):
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
+    # the battle damage the opponent takes from a battle in which it is the attack target is doubled: "Double any Battle
+    # Damage your opponent takes when they attack this monster" (Stone Statue of the Aztecs)
+    doubles_damage_to_attacker: bool | None = None
+    # the battle damage it inflicts to the opponent is doubled; with `condition: {direct_attack: true}`, "by attacking
+    # directly" (Piranha Army)
+    doubles_battle_damage: bool | None = None
     # the effects of monsters destroyed by battle with a monster matching this filter (seen from this card's
     # controller) are negated: their triggers of that destruction do not activate (Dark Ruler Ha Des: your Fiends;
     # Dark Balter the Terrible: itself)
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
+    locks_opponent_draws: bool | None = None  # "your opponent cannot draw cards except during Draw Phases" (Protector of the Sanctuary)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
     # "destroy this card unless …": it is destroyed at once while this does not hold, as Berserk Gorilla in Defense
     # Position (Exodia Necross: all 5 Exodia pieces in your GY)
     destroyed_unless: "Condition | None" = None
     cannot_be_tributed_for_summon: bool | None = None  # "cannot be Tributed for a Tribute Summon" (Fox Fire; a cost may Tribute it)
-    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross)
-    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # the effects of these kinds of cards cannot destroy it ("cannot be destroyed by Spell/Trap effects": Exodia Necross);
+    # `opponent`: the effects of its controller's opponent's cards, on the field ("\"Pandemonium\" on your side of the field is
+    # not destroyed by your opponent's card effects": Pandemonium Watchbear)
+    cannot_be_destroyed_by: Annotated[tuple[Literal["spell", "trap", "monster", "opponent"], ...], BeforeValidator(_one_or_many)] | None = None
     must_attack: bool | None = None  # "must attack if able": the Battle Phase cannot end while it can declare an attack (Berserk Gorilla)
     banish_if_leaves: bool | None = None  # "If this face-up card would leave the field, banish it instead" (Dark Magician of Chaos)
     # if a monster it applies to would be destroyed by battle or by a card effect, this card is destroyed instead (a Union)

@@ -102,27 +102,43 @@ class Filter(BaseModel):
     summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
     special_summoned: bool | None = None  # on the field after a Special Summon (any kind: Fusion, Ritual … too): "Special Summoned monsters" (Jowgen the Spiritualist)
     declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
+    # its Type/Attribute/name is what this effect's card last declared with its own effect, while that card has not moved
+    # since ("declare 1 Type of monster. When battling that Type of monster …": The Hunter with 7 Weapons)
+    declared_by_self: bool | None = None
+    # in the GY, sent there as a Fusion Material by a Fusion Summon and not moved since (Supply: "Fusion-Material monsters that
+    # were sent to the Graveyard as a result of a Fusion Summon")
+    fusion_material: bool | None = None
     battling: bool = False  # in the current battle with this effect's card
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
     battle_destroyed_this_turn: bool | None = None
+    # off the field, destroyed by battle (any turn) and not moved since: "If this card was destroyed by battle and sent to
+    # the Graveyard" (Helpoemer: `in_your_gy: {self: true, sent_by_battle: true}`)
+    sent_by_battle: bool | None = None
     # an Equip Spell whose own activation could equip it to this effect's card (Chopman the Desperate Outlaw, R-CARD-8)
     can_equip_self: bool | None = None
     flip: bool | None = None  # a Flip monster (has a FLIP effect)
     # the attack target of the current battle that was face-down when the Damage Step began (R-BATTLE-5); `false`: a
     # battler that was face-up then (Fox Fire: "was face-up at the start of the Damage Step")
     flipped_by_attack: bool | None = None
+    # off the field: it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin: "After this card is
+    # flipped, when it is sent to the Graveyard")
+    left_flipped: bool | None = None
     # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
     # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
     sent_this_turn_by: Literal["you", "opponent"] | None = None
     # the monster this effect's card is equipped to ("each time the equipped monster inflicts Battle Damage": Burning Beast, Freezing Beast)
     equipped: bool | None = None
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
+    # a monster with an Equip Card matching this ("\"Petit Moth\" … equipped with \"Cocoon of Evolution\"": Perfectly Ultimate Great Moth)
+    equipped_with: "Filter | None" = None
     # how many of its controller's turns have begun since it arrived where it is (the turn it arrived not counted): "on the
     # 4th of your turns after "Petit Moth" has been equipped with "Cocoon of Evolution"" (Great Moth: ">=4" on the Cocoon)
     your_turns_here: NumRange | None = None
     equipped_to_self: bool | None = None  # an Equip Card equipped to this effect's card ("equipped to this card": Guardian Ceal)
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
+    # it matches at least one of these filters: "1 Ritual Monster or 1 Ritual Spell Card" (Manju of the Ten Thousand Hands)
+    any_of: "tuple[Filter, ...] | None" = None
     name_has: str | None = None  # its name contains this ("Ancient Gear")
     # a card such counters can be put on: its own script puts them on itself ("a face-up card on the field that you can put a
     # Spell Counter on": Apprentice Magician — Skilled Dark Magician, Breaker the Magical Warrior)
@@ -141,6 +157,9 @@ class Filter(BaseModel):
     # a monster with the same Level as a card of this selection of the effect (Metamorphosis: "the Tributed monster");
     # read where the effect selects cards (Ctx.cards), not in conditions
     same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
+    # one of the cards that selection holds: "If there are any Spell Cards among them (the cards just drawn), discard all
+    # those Spell Cards" (Hiro's Shadow Scout: `{all: {zone: hand, kind: spell, in_selection: affected}}` after a `draw`)
+    in_selection: Literal["chosen", "target", "affected", "event"] | None = None
     # a card whose name a card of this selection's text lists in quotes (Level Up!: "a monster listed in the sent monster's text")
     named_in_text_of: Literal["chosen", "target", "affected", "event"] | None = None
     # a monster whose ATK is at most the ATK of a card of this selection of the effect (Armed Dragon LV7: "with ATK less than
@@ -154,6 +173,9 @@ class Filter(BaseModel):
     # "with original ATK less than the ATK of this card" (Elemental HERO Thunder Giant: original_atk_below_self: atk)
     atk_below_self: Literal["atk", "def"] | None = None
     original_atk_below_self: Literal["atk", "def"] | None = None
+    # a monster whose ATK equals this card's ATK, this card being face-up in a Monster Zone: "a monster that has the same
+    # ATK" (Kaiser Glider: cannot_be_destroyed_by_battle_with: {atk_equal_self: true})
+    atk_equal_self: bool | None = None
     # a monster whose DEF is at most this card's ATK, read as those above: "1 face-up monster on the field whose DEF is
     # equal to or less than the ATK of this card" (Throwstone Unit)
     def_at_most_self: bool | None = None
@@ -184,6 +206,10 @@ class Choose(BaseModel):
     # exactly as many as the coins this effect tossed showed heads, or all there are ("as many as possible, but not more
     # than the number of heads": Gatling Dragon) — instead of `count`
     count_heads: bool | None = None
+    # exactly as many as the cards of that selection, or all there are ("Destroy a number of Spell/Trap Cards on the field
+    # equal to the number of monsters removed from play for this effect": Infernal Flame Emperor, `count_as: affected`
+    # after the banishing) — instead of `count`
+    count_as: Literal["chosen", "affected"] | None = None
 
 
 class AllOf(BaseModel):
@@ -210,8 +236,8 @@ class CopiesOf(BaseModel):
     copies: Copies
 
 
-Ref = Literal["self", "target", "targets", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling", "defeated", "equips", "others", "affected", "tributes"]  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
+Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
+              "battling", "defeated", "equips", "others", "affected", "tributes"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:

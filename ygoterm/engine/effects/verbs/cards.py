@@ -7,6 +7,7 @@ from typing import Any
 
 from ....schema import effects as fx
 from ...board import actions
+from ...board.continuous import draw_locked
 from ...board.filters import matches, select
 from ...board.labels import card_options
 from ...core.decision import Kind, Option
@@ -22,8 +23,11 @@ from ..summons import special_summon
 
 @verb("draw")
 def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
+    drawn: list[CardInst] = []
     for p in ctx.players(params.player):
-        if params.as_discarded:
+        if params.until_hand is not None:  # "draws until their hand has 7 cards" (Sasuke Samurai #3)
+            count = max(0, params.until_hand - len(ctx.d.players[p].hand))
+        elif params.as_discarded:
             count = ctx.discarded.get(p, 0)
         elif params.as_returned:
             count = sum(1 for c in ctx.affected if c.owner == p)
@@ -33,8 +37,13 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
             count += len(select(ctx.d, params.more_per, ctx.player, ctx.card, ctx.event_cards()))
         if not count:
             continue
+        if (locker := draw_locked(ctx.d, p)) is not None:  # Protector of the Sanctuary
+            ctx.d.emit(Note(f"{locker.name}: {ctx.d.names[p]} cannot draw cards except during the Draw Phase"))
+            continue
         for card in ctx.d.draw(p, count):
+            drawn.append(card)
             ctx.d.signal("drawn", card, p)
+    ctx.affected = drawn  # the cards drawn: "If there are any Spell Cards among them" (Hiro's Shadow Scout)
 
 
 @verb("discard")
@@ -228,7 +237,7 @@ class Excavate(Frame):
             ctx.affected = []  # the discarded cards, for the operations after (Thestalos: "if it was a Monster Card")
         while self.i < len(self.players):
             p = self.players[self.i]
-            top = d.players[p].deck[-params.count:][::-1]
+            top = self._top(d, p) if params.until_monsters else d.players[p].deck[-params.count:][::-1]
             if not top:
                 self.i += 1
                 continue
@@ -244,6 +253,18 @@ class Excavate(Frame):
                                                   f"{ctx.card.name}: Special Summon {free} of them"))
         return DONE
 
+    def _top(self, d: DuelState, p: int) -> list[CardInst]:
+        """The top cards of `p`'s Deck down to the Nth monster, N being `p`'s cards the operation before put into their
+        Main Deck (Morphing Jar #2); all of it if it has fewer."""
+        wanted = sum(1 for c in self.ctx.affected if c.owner == p and c.loc == Loc.DECK)
+        top: list[CardInst] = []
+        for card in reversed(d.players[p].deck):  # (the top of the Deck is the end of the list)
+            if wanted <= 0:
+                break
+            top.append(card)
+            wanted -= card.is_monster
+        return top
+
     def chose(self, d: DuelState, chosen: list[CardInst]) -> Next:
         self.chosen, self.summoned = chosen, 0
         return self.summon(d, None)
@@ -256,8 +277,11 @@ class Excavate(Frame):
             summoning = special_summon(d, card, p, self.params.position)
             if summoning is not None:
                 return self.then(d, "summon", summoning)
-        for card in self.top:
-            if card.loc == Loc.DECK:
+        rest = [card for card in self.top if card.loc == Loc.DECK]
+        if self.params.rest == "gy":
+            actions.send_to_gy(d, rest, reason="excavated", by=self.ctx.by)
+        else:
+            for card in rest:
                 actions.move(d, card, Loc.HAND, face_up=False, reason="added to hand", reveal=True)
         self.i += 1
         return self.start(d, None)

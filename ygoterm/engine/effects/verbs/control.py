@@ -29,17 +29,22 @@ class TakeControl(OpStep):
         if params.until == "while_face_up" and not (holder.loc == Loc.MZONE and holder.face_up):
             d.emit(Note(f"{holder.name} is no longer face-up on the field: control does not change"))
             return
+        taker = d.opponent(ctx.player) if params.taker == "opponent" else ctx.player
+        taken: list[CardInst] = []
         for card in cards:
-            if card.loc == Loc.MZONE and card.controller != ctx.player and not has_flag(d, card, "control_cannot_switch"):
-                if d.players[ctx.player].free_mzone() is None:  # it cannot change control: it is destroyed by
+            if card.loc == Loc.MZONE and card.controller != taker and not has_flag(d, card, "control_cannot_switch"):
+                if d.players[taker].free_mzone() is None:  # it cannot change control: it is destroyed by
                     actions.destroy(d, [card], by="rule", reason="no free Main Monster Zone to take control of it (R-ZONE-1)")
                     continue  # the rules (OCG Perfect Rulebook 2017 pp. 152-153), not by the card's effect
                 before = card.controller
-                d.take_control(card, ctx.player, until_end_phase=params.until == "end_phase")
+                d.take_control(card, taker, until_end_phase=params.until == "end_phase")
+                if card.controller == taker:
+                    taken.append(card)
                 if params.until == "while_equipped" and card.loc == Loc.MZONE and ctx.card.equip_target is card:
                     card.held_by = ctx.card.uid  # its owner's again when this Equip Card leaves (actions._unequip)
-                elif params.until == "while_face_up" and card.controller == ctx.player:
+                elif params.until == "while_face_up" and card.controller == taker:
                     card.held_by, card.original_controller = holder.uid, before  # back when it leaves or turns face-down (actions.release_held)
+        ctx.affected = taken  # the monsters it took: "it can attack directly" after (Jowls of Dark Demise)
 
 
 @verb("swap_control")
@@ -66,6 +71,15 @@ class SwapControl(Frame):
                 return DONE
             self.picked.append(card)
             self.asked = 1
+            if self.params.take is not None:  # the effect picked the opponent's monster (Invader of the Throne)
+                found = ctx.cards(self.params.take)  # a target: a list, never a question
+                taken = [c for c in (found if isinstance(found, list) else []) if c.loc == Loc.MZONE
+                         and c.controller == 1 - ctx.player and c.seq < 5 and not has_flag(d, c, "control_cannot_switch")]
+                if not taken:
+                    d.emit(Note(f"{card.name}: the monster to switch with is no longer on the field: control does not switch"))
+                    return DONE
+                self.picked.append(taken[0])
+                self.asked = 2
         while self.asked < 2:
             p = (ctx.player, 1 - ctx.player)[self.asked]
             mine = [c for c in d.players[p].mzone[:5] if c is not None and not has_flag(d, c, "control_cannot_switch")]

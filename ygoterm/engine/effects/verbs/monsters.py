@@ -21,7 +21,7 @@ from ..context import Ctx
 from ..registry import OpStep, verb
 
 
-_MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items() if f.annotation in (bool, "bool"))  # restrictions it lasts with
+_MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items() if f.annotation in (bool, "bool", bool | None))  # restrictions it lasts with
 
 
 @verb("modify")
@@ -36,6 +36,8 @@ class Modify(OpStep):
         atk, defense = params.atk * times, params.def_ * times
         flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
         scale = params.scale * times
+        declared = ctx.link.declared
+        attribute = declared[1] if params.set_attribute == "declared" and declared and declared[0] == "attribute" else None
         done = False
         changed: list[CardInst] = []
         if params.until == "while_this_face_up" and not (ctx.card.loc.on_field and ctx.card.face_up):
@@ -53,7 +55,7 @@ class Modify(OpStep):
             if params.multiply_atk is not None:  # × its current ATK: the change is what that adds or takes (Goddess of Whim)
                 atk = params.atk * times + math.ceil(card.atk * params.multiply_atk) - card.atk
             card.modifiers.append(Modifier(atk, defense, set_atk, params.until, d.turn, ctx.card.uid, flags, expires,
-                                           scale, params.scale_limit, params.set_def))
+                                           scale, params.scale_limit, params.set_def, attribute))
             if card.loc == Loc.SZONE:  # a Pendulum Scale (R-SUMMON-14)
                 d.emit(Note(f"{card.name}: Pendulum Scale {scale:+d} → {card.scale}"))
                 continue
@@ -62,8 +64,11 @@ class Modify(OpStep):
                 parts.insert(0, f"ATK becomes {set_atk}")
             if params.set_def is not None:
                 parts.insert(1 if set_atk is not None else 0, f"DEF becomes {params.set_def}")
+            if attribute is not None:
+                parts.append(f"its Attribute becomes {attribute}")
             parts += [f.replace("_", " ") for f in sorted(flags)]
             until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
+                     "battle_phase": " until the End Step",
                      "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}",
                      "while_this_face_up": f" while {ctx.card.name} is face-up"}.get(params.until, "")
             d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
