@@ -324,6 +324,7 @@ def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
     if f.atk_below_self is not None and not card.atk < (source.atk if f.atk_below_self == "atk" else source.defense):
         return False
     if f.atk_equal_self and card.atk != source.atk:  # "a monster that has the same ATK" (Kaiser Glider)
+        return False
     if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
         return False
     return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
