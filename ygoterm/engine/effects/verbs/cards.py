@@ -233,8 +233,6 @@ class Excavate(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         ctx, params = self.ctx, self.params
-        if self.i == 0:
-            ctx.affected = []  # the discarded cards, for the operations after (Thestalos: "if it was a Monster Card")
         while self.i < len(self.players):
             p = self.players[self.i]
             top = self._top(d, p) if params.until_monsters else d.players[p].deck[-params.count:][::-1]
