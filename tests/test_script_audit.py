@@ -77,8 +77,56 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Metamorphosis": {
         "cost": "'Tribute 1 monster.' is its cost, printed before card texts put costs before ';' (its Level decides the Summon)",
     },
+    "The Forgiving Maiden": {  # goat batch d3
+        "target": "old wording 'return to your hand 1 of your monsters destroyed …': it targets (EDOPro's c84080938.lua, "
+                  "EFFECT_FLAG_CARD_TARGET), chosen as it is activated",
+        "cost": "old wording 'Tribute this face-up card to return …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "The Agent of Judgment - Saturn": {
+        "cost": "old wording 'you can Tribute this card to inflict …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "Supply": {
+        "target": "old wording 'Return 2 Fusion-Material monsters …': it targets them (EDOPro's c44072894.lua, EFFECT_FLAG_CARD_TARGET, "
+                  "exactly 2), chosen as the FLIP effect is activated",
+    },
+    "The Little Swordsman of Aile": {
+        "cost": "old wording 'Offer 1 monster … as a Tribute to increase …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "The Kick Man": {
+        "optional": "old wording 'When …, you can equip …': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "The Rock Spirit": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 EARTH monster in your Graveyard' "
+                "is its Special Summon procedure (as Aqua Spirit, Inferno)",
+    },
+    "The Stern Mystic": {
+        "text": "'turned face-up, and then returned to their original positions' with 'no card effects are activated': the cards "
+                "are shown to both players and stay face-down — a reveal, no change of position",
+        "flip": "its FLIP text is that reveal (above)",
+    },
     "Card of Safe Return": {
         "optional": "old wording 'When …, you can draw 1 card.': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "The Thing in the Crater": {  # batch e1
+        "optional": "old wording 'When …, you can Special Summon …': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "Tornado Bird": {
+        "target": "old wording 'FLIP: Return 2 Spell or Trap Cards on the field': it targets (today's text: 'FLIP: Target 2 Spells/Traps on the "
+                  "field; return them to the hand')",
+    },
+    "Theinen the Great Sphinx": {
+        "cost": "old wording: 'by paying 500 Life Points when both … are destroyed at the same time' — the 500 LP is the cost, the "
+                "destruction its trigger (`when: … together:`); 'pay 500 Life Points to increase the ATK' — the 500 LP is that effect's cost",
+        "optional": "old wording 'then you can Special Summon this monster': its Summon is optional, the 'you can' follows the condition",
+        "timing": "old wording '… when both … are destroyed at the same time; then you can …': a 'When … you can' trigger (R-CHAIN-10)",
+    },
+    "Throwstone Unit": {
+        "target": "old wording 'Tribute … to destroy 1 face-up monster on the field …': it targets (today's text: 'You can Tribute 1 "
+                  "Warrior monster, then target 1 face-up monster on the field with DEF less than or equal to this card's ATK; destroy it')",
+        "cost": "old wording 'Tribute 1 Warrior-Type monster … to destroy …': the Tribute is its cost (today's text: 'You can Tribute 1 Warrior monster, then target …')",
+    },
+    "Valkyrion the Magna Warrior": {
+        "target": "'target 1 \"Alpha …\", \"Beta …\", and \"Gamma …\"' is 3 groups of 1, one per name (a single group of 3 would allow 2 of a name)",
     },
     "Recycle": {
         "target": "old wording 'by paying 300 Life Points, select 1 …': today's text (its goat: text) targets",
@@ -810,7 +858,8 @@ def check_cost(card, effect: Effect, part: Part) -> list[str]:
         cost = by.group(1)
     cost = TARGET.split(cost)[0] if effect.kind in ACTIVATED else cost  # "…, then target 1 monster" is no cost
     said = {op for op, rx in COSTS.items() if re.search(rx, cost, re.I)}
-    has = {op.op for op in effect.cost}
+    # a fusion_summon that Tributes the materials (tribute: true) is a Tribute: a send_to_gy (the Hex-Sealed Fusions)
+    has = {"send_to_gy" if op.op == "fusion_summon" and getattr(op.params, "tribute", None) else op.op for op in effect.cost}
     if said == has:
         return []
     text = f"'{cost}'" if cost else "no text before ';'"

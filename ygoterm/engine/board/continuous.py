@@ -222,6 +222,8 @@ def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
         return sum(1 for e in source.equips if e.is_monster)
     if spec.atk_per == "equips":
         return len(source.equips)
+    if spec.atk_per == "lp_difference":  # (The Agent of Force - Mars)
+        return abs(d.players[source.controller].lp - d.players[1 - source.controller].lp)
     if spec.atk_per == "cost_paid":  # Megarock Dragon: the Rock monsters its Summon banished
         return source.cost_paid
     if spec.per_where is not None:
@@ -378,7 +380,11 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     other = attack.target if card is attack.attacker else attack.attacker
     if other.loc != Loc.MZONE or not other.face_up or other.controller == card.controller:
         return False
-    if not any(e.continuous is not None and e.continuous.negates_battle_destroyed for e in other.continuous):
+    if not any(e.continuous is not None and e.continuous.negates_battle_destroyed
+               and (e.condition is None or condition_holds(d, other, e.condition))
+               and (e.continuous.negates_battle_destroyed is True
+                    or matches(d, card, e.continuous.negates_battle_destroyed, other.controller, other))
+               for e in other.continuous):
         return False
     return other.battle_destroyed or not effects_negated(d, other)
 
@@ -456,11 +462,15 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
         return False
+    if c.opponent_monsters_more is not None and d.monster_count(1 - p) - d.monster_count(p) < c.opponent_monsters_more:
+        return False
     if c.lp_at_most is not None and lp > c.lp_at_most:
         return False
     if c.lp_at_least is not None and lp < c.lp_at_least:
         return False
     if c.opponent_lp_at_most is not None and d.players[1 - p].lp > c.opponent_lp_at_most:
+        return False
+    if c.hand_empty_last_turn is not None and (d.players[p].empty_hand_turn == d.turn - 1) != c.hand_empty_last_turn:
         return False
     if c.hand_at_least is not None and len(d.players[p].hand) < c.hand_at_least:
         return False

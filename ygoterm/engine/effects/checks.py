@@ -54,6 +54,9 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
         elif spec.op == "remove_counter":
             if card.counters.get(params.counter, 0) < params.count:
                 return False
+        elif spec.op == "fusion_summon":  # (Tributing a Fusion Monster's materials: the Hex-Sealed Fusions)
+            if not fusion_choices(d, p, params, card):
+                return False
     return True
 
 

@@ -225,6 +225,9 @@ class DamageStep(Frame):
         attacker, target = state.attacker, state.target
         d.batch += 1  # battle damage and "battled" are one moment: after damage calculation (R-BATTLE-4)
         _damage_calculation(d, self.p, 1 - self.p, state)
+        if target is not None:  # "a monster that battled with this card" (The Unhappy Girl: the filter battled_self)
+            attacker.battled_with += ((target.uid, target.moves),)
+            target.battled_with += ((attacker.uid, attacker.moves),)
         for card in (attacker, target):  # "during that damage calculation only" (Injection Fairy Lily)
             if card is not None and card.modifiers:
                 card.modifiers = [m for m in card.modifiers if m.until != "damage_calculation"]

@@ -130,6 +130,8 @@ class ResolveChain(Frame):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if link.card.loc.on_field:
                     actions.destroy(d, [link.card], by="effect", source=roller, reason=f"{roller.name}'s die negated its effect")
+            elif _gy_negated(d, link):
+                d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif (link.card.is_spell or link.card.is_trap or link.card.is_monster) and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if blocked == "destroy":
@@ -213,6 +215,16 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):
         return "negate"
     return ""
+
+
+def _gy_negated(d: DuelState, link: ChainLink) -> bool:
+    """The End of Anubis: an effect that targets a card in the GY, or that was activated in the GY, is negated."""
+    if "negates_gy_effects" not in d.index.flags:
+        return False
+    in_gy = any(t.loc == Loc.GY and t.moves == moves for t, moves in zip(link.targets, link.target_moves))
+    if not in_gy and not (link.card.loc == Loc.GY and "gy" in link.effect.from_ and link.field_moves < 0):
+        return False
+    return any(effect.continuous is not None and effect.continuous.negates_gy_effects for _, effect in sources(d))
 
 
 def _rolled_away(d: DuelState, link: ChainLink) -> CardInst | None:

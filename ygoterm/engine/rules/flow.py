@@ -47,6 +47,9 @@ class Play(Frame):
     def next_turn(self, d: DuelState, _: Any) -> Next:
         if d.time_limit is not None:
             time_procedure.turn_ended(d)  # R-TIME-3/4: after the last turn, LP decide
+        for side in d.players:
+            if not side.hand:
+                side.empty_hand_turn = d.turn  # (condition hand_empty_last_turn)
         d.turn += 1
         d.turn_player = 1 - d.turn_player
         return self.then(d, "next_turn", Turn(Phase.DRAW))

@@ -119,7 +119,7 @@ class NormalSummon(Frame):
         card.tributes_used = 0
         card.tributed = ()
         # its Tributes, or none at all (Fusilier Dragon, the Dual-Mode Beast): without them when they cannot be paid
-        self.none_ok = none_ok = need > 0 and may_skip_tributes(card) and d.players[p].free_mzone() is not None
+        self.none_ok = none_ok = need > 0 and may_skip_tributes(card, d, self.setting) and d.players[p].free_mzone() is not None
         if none_ok and sum(tribute_value(d, c, card) for c in monsters) < need:
             return self.place(d, ())
         if not need:

@@ -90,7 +90,7 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
                      "indestructible_unless_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
                      "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
-                     "field_treated_as"):  # (keys with a value, not a bool)
+                     "field_treated_as", "negates_battle_destroyed"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -202,7 +202,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "left_equipped", "face_up_at")
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -241,6 +241,8 @@ class CardInst:
         self.pos_changed_turn = 0  # last turn its battle position changed by the player (R-SUMMON-4/5)
         self.attacks = 0  # attacks declared this turn (R-BATTLE-1)
         self.attacked_foes: tuple[tuple[int, int], ...] = ()  # (uid, moves) of the monsters it attacked this turn (Asura Priest)
+        # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
+        self.battled_with: tuple[tuple[int, int], ...] = ()
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
@@ -256,6 +258,9 @@ class CardInst:
         self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
         self.left_flipped = False  # it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin)
         self.summoned_by = ""  # the name of the card whose effect Special Summoned it when it last arrived on the field
+        # (what, word, its moves then): the last declaration its own effect made, while it stays where it was (The Hunter with 7 Weapons)
+        self.declaration: tuple[str, str, int] | None = None
+        self.fusion_material_at = -1  # its moves when it last went to the GY as a Fusion Material (R-SUMMON-10: Supply)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
@@ -407,6 +412,7 @@ class CardInst:
         so its effects' "once per turn" still counts."""
         self.attacks = 0
         self.attacked_foes = ()
+        self.battled_with = ()
         self.attacked_turn = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""

@@ -101,7 +101,8 @@ class Effect(BaseModel):
             payer = getattr(op.params, "player", "you")
             if payer not in ("you", "controller"):
                 raise ValueError(f"the cost '{op.op}' names player '{payer}': a cost is paid by the player who activates (R-TERM-4)")
-            if op.op not in COST_OPS:
+            if op.op not in COST_OPS and not (op.op == "fusion_summon" and getattr(op.params, "tribute", None)):
+                # (a fusion_summon with tribute: true Tributes the materials and Summons nothing: a cost)
                 raise ValueError(f"'{op.op}' cannot be a cost; costs are: {', '.join(sorted(COST_OPS))}")
         return self
 

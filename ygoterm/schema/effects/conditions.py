@@ -46,6 +46,10 @@ class When(BaseModel):
     by: Literal["you", "opponent", "any", "self"] = "any"
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     targets_self: bool | None = None
+    # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
+    # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
+    # names one, `together` the other)
+    together: Filter | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -75,7 +79,11 @@ class Condition(BaseModel):
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
+    opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
+    # you had no cards in hand at the end of the last turn (the opponent's, read in your turn: The Agent of Wisdom - Mercury)
+    hand_empty_last_turn: bool | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
     being_attacked: bool | None = None  # this card is the attack target
     declared_is: Literal["spell", "trap", "monster"] | None = None
@@ -137,7 +145,9 @@ class ContinuousSpec(BaseModel):
     applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
     atk: int = 0
     def_: int = Field(default=0, alias="def")
-    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips", "cost_paid"] | None = None  # "gains N for each …" (cost_paid: the cards its Summon procedure's cost chose)
+    # "gains N for each …" (cost_paid: the cards its Summon procedure's cost chose; lp_difference: × the difference between
+    # both players' LP, The Agent of Force - Mars with atk: 1)
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips", "cost_paid", "lp_difference"] | None = None
     per_where: Filter | None = None
     cannot_attack: bool = False
     cannot_change_position: bool = False
@@ -169,6 +179,9 @@ class ContinuousSpec(BaseModel):
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
+    # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
+    negates_gy_effects: bool | None = None
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
@@ -176,8 +189,9 @@ class ContinuousSpec(BaseModel):
     no_battle_damage_involving: Filter | None = None
     # the battle damage its controller would take from its battles is dealt to the opponent instead (Amazoness Swords Woman)
     reflects_battle_damage: bool | None = None
-    # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast)
-    negates_battle_destroyed: bool | None = None
+    # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast);
+    # a filter: only of such a monster matching it (Twin-Headed Wolf: `{flip: true}`, "Flip Effect Monsters destroyed by this card")
+    negates_battle_destroyed: bool | Filter | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     # an opponent's effect that targets a face-up monster it applies to (on its controller's side): as it resolves a die is

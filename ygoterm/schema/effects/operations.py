@@ -103,8 +103,9 @@ class AmountParams(_Op):
 
     # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
     # battle_damage: what the opponent took in the current battle (Fushi No Tori)
+    # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage"]] = 0
+                               "battle_damage", "lp_difference"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -270,6 +271,11 @@ class Win(_Op):
 class FusionSummon(_Op):
     where: Filter = Filter()
     materials_from: tuple[Literal["hand", "field"], ...] = ("hand", "field")
+    with_self: bool | None = None  # this effect's card is one of the materials ("including this face-up card")
+    # the materials are Tributed (R-TERM-3) and nothing is Summoned: the Fusion monster becomes `chosen` for a later
+    # special_summon — a cost (the Hex-Sealed Fusions: "Tribute Fusion Material Monsters on the field, including this
+    # face-up card; Special Summon 1 corresponding DARK Fusion Monster from your Extra Deck", not a Fusion Summon)
+    tribute: bool | None = None
 
 
 class RitualSummon(_Op):

@@ -55,7 +55,9 @@ def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Any:
 
 class DiscardCards(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        moves = [c.moves for c in cards]
         actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
+        self.ctx.affected = [c for c, before in zip(cards, moves) if c.moves != before]  # "if it was a Monster Card"
 
 
 @dataclass
@@ -69,6 +71,8 @@ class DiscardEach(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         ctx, params = self.ctx, self.params
+        if self.i == 0:
+            ctx.affected = []  # the discarded cards, for the operations after (Thestalos: "if it was a Monster Card")
         while self.i < len(self.players):
             p = self.players[self.i]
             hand = [c for c in d.players[p].hand if c is not ctx.card and matches(d, c, params.where, p, ctx.card)]
@@ -88,7 +92,9 @@ class DiscardEach(Frame):
     def _discard(self, d: DuelState, cards: list[CardInst]) -> None:
         p = self.players[self.i]
         self.i += 1
+        moves = [c.moves for c in cards]
         actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
+        self.ctx.affected = [*self.ctx.affected, *(c for c, before in zip(cards, moves) if c.moves != before)]
         self.ctx.discarded[p] = self.ctx.discarded.get(p, 0) + len(cards)
 
 

@@ -94,5 +94,7 @@ class Declare(Frame):
 
     def declared(self, d: DuelState, answer: Option) -> Next:
         self.ctx.link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
+        card = self.ctx.card
+        card.declaration = (self.params.what, answer.label, card.moves)  # (read by the filter declared_by_self)
         d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
         return DONE

@@ -112,7 +112,8 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
         owners = set()
         for c in cards:
             actions.move(d, c, Loc.DECK, face_up=False, reason="returned to Deck", top=params.position != "bottom")  # Extra Deck monsters go home
-            owners.add(c.owner)
+            if c.loc == Loc.DECK:  # (a Fusion monster went to the Extra Deck: the Main Deck is not shuffled)
+                owners.add(c.owner)
         if params.position == "shuffle":
             for owner in sorted(owners):
                 d.shuffle(owner)

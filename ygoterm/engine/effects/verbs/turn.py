@@ -80,9 +80,13 @@ def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
     ctx.d.players[player].skip[params.phase] = ctx.d.turn
     ctx.d.players[player].skips_left[params.phase] = params.count
-    phase = params.phase.replace('main1', 'Main Phase 1').title()
-    ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase} Phase" if params.count == 1
-                    else f"{ctx.d.names[player]} skips their next {params.count} {phase} Phases"))
+    phase = _PHASE_NAMES[params.phase]  # ("Main Phase 1", not "Main Phase 1 Phase": Timeater)
+    ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase}" if params.count == 1
+                    else f"{ctx.d.names[player]} skips their next {params.count} {phase.replace('Phase', 'Phases')}"))
+
+
+_PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
+                "main2": "Main Phase 2"}
 
 
 @verb("protect")
