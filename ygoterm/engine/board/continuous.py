@@ -185,7 +185,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
                 if which == "def":
                     base = spec.set_def  # type: ignore[assignment]
                 else:
-                    base = spec.set_atk if spec.set_atk is not None else _tributes_atk(d, card) if spec.atk_of_tributes \
+                    base = spec.set_atk if spec.set_atk is not None \
+                        else int(_tributes_atk(d, card) * (spec.atk_factor or 1)) if spec.atk_of_tributes \
                         else int(base * spec.atk_factor)  # type: ignore[operator]
             if spec.atk_per is not None or spec.per_where is not None:
                 amount *= _per_count(d, source, spec)
@@ -202,7 +203,7 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
 
 def _tributes_atk(d: DuelState, card: CardInst) -> int:
     """The combined original ATK (R-TERM-19) of the monsters Tributed for this card's Tribute Summon; 0 when it was not
-    Tribute Summoned (a Tribute Set then flipped, a Special Summon): Maju Garzett."""
+    Tribute Summoned (a Tribute Set then flipped, a Special Summon): Maju Garzett; × `atk_factor` with it (Great Maju Garzett)."""
     return sum(d.cards[uid].base_atk for uid, _ in card.tributed) if card.summon_kind == "tribute" else 0
 
 

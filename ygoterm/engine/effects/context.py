@@ -55,7 +55,8 @@ class Ctx:
         return {"you": [p], "opponent": [1 - p], "each": [p, 1 - p], "owner": [self.card.owner],
                 "controller": [self.card.controller],
                 "event_player": [self.link.signal.player, *self.link.signal.players] if self.link.signal else [1 - p],
-                "destroyer": [self.link.signal.by if self.link.signal and self.link.signal.by is not None else 1 - p]}[who]
+                "destroyer": [self.link.signal.by if self.link.signal and self.link.signal.by is not None else 1 - p],
+                "roll_loser": [self.link.roll_loser] if self.link.roll_loser is not None else []}[who]
 
     def targets(self) -> list[CardInst]:
         """R-CHAIN-6: the targets that were still valid when the link began to resolve and have

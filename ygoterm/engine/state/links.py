@@ -57,6 +57,7 @@ class ChainLink:
     chosen: list[CardInst] = field(default_factory=list)
     declared: Any = None
     rolled: int = 1  # the last die this effect rolled (op roll_die)
+    roll_loser: int | None = None  # roll_die each_player: the player whose roll was lower (Dice Jar)
     heads: int = 0  # how many of the coins this effect tossed last showed heads (op coin)
     removed: int = 0  # the counters its cost removed, as many as its player chose (remove_counter any_number: Blast Magician)
     resolving_targets: list[tuple[CardInst, int]] | None = None  # valid targets when it began to resolve

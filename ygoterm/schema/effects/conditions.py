@@ -236,7 +236,8 @@ class ContinuousSpec(BaseModel):
     # face-up on the field (or in the Field Zone) holds for its controller's side — Maiden of the Aqua
     field_treated_as: str | None = None
     # its original ATK becomes the combined original ATK of the monsters Tributed for its Tribute Summon (0 if it was not
-    # Tribute Summoned: Set, then flipped; Special Summoned) — Maju Garzett
+    # Tribute Summoned: Set, then flipped; Special Summoned) — Maju Garzett; with `atk_factor: 2`, twice that (Great Maju
+    # Garzett's "twice the original ATK of 1 monster that you Tributed")
     atk_of_tributes: bool | None = None
     # "destroy this card unless …": it is destroyed at once while this does not hold, as Berserk Gorilla in Defense
     # Position (Exodia Necross: all 5 Exodia pieces in your GY)

@@ -250,6 +250,7 @@ def _selection(value: Any) -> Any:
 Copies.model_rebuild()
 Selection = Annotated[Union[Ref, AllOf, ChooseOf, CopiesOf], BeforeValidator(_selection)]
 # destroyer: the controller of the card that destroyed the event's card (Balloon Lizard: "the controller of the card that destroyed it")
-Player = Literal["you", "opponent", "each", "owner", "controller", "event_player", "destroyer"]
+# roll_loser: the player whose roll was lower in this effect's `roll_die: {each_player: true}` (Dice Jar)
+Player = Literal["you", "opponent", "each", "owner", "controller", "event_player", "destroyer", "roll_loser"]
 
 Filter.model_rebuild()

@@ -104,8 +104,10 @@ class AmountParams(_Op):
     # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
     # battle_damage: what the opponent took in the current battle (Fushi No Tori)
     # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
+    # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
+    # roll x 500": Dice Jar)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference"]] = 0
+                               "battle_damage", "lp_difference", "rolled"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -441,6 +443,10 @@ class RollDie(_Op):
     # roll the die N times and the effect's player keeps 1 result, the one `rolled` reads (Roulette Barrel: "roll a
     # six-sided die twice, choose 1 result")
     keep_one_of: int | None = Field(default=None, ge=2, le=6)
+    # "Both players roll a six-sided die … If the rolls are the same, both players roll again": each player rolls (the
+    # effect's player first), again while the rolls are the same; `rolled` reads the higher roll and the player `roll_loser`
+    # is the one with the lower roll (Dice Jar)
+    each_player: bool = False
 
 
 class Place(_Op):

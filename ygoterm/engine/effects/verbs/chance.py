@@ -37,6 +37,17 @@ def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> "KeepRoll | None":
         rolls = [ctx.d.rng.randint(1, 6) for _ in range(params.keep_one_of)]
         ctx.d.emit(Note(f"{ctx.card.name}: the die shows {', '.join(map(str, rolls))}"))
         return KeepRoll(ctx, sorted(set(rolls)))
+    if params.each_player:  # both players roll, again on a tie; `rolled` is the higher roll (Dice Jar)
+        d, first = ctx.d, ctx.player
+        while True:
+            pair = {first: d.rng.randint(1, 6), 1 - first: d.rng.randint(1, 6)}
+            d.emit(Note(f"{ctx.card.name}: {d.names[first]} rolls {pair[first]}, {d.names[1 - first]} rolls {pair[1 - first]}"
+                        + (" — the same: both roll again" if pair[0] == pair[1] else "")))
+            if pair[0] != pair[1]:
+                break
+        ctx.link.roll_loser = min(pair, key=lambda p: pair[p])
+        ctx.link.rolled = max(pair.values())
+        return None
     ctx.link.rolled = ctx.d.rng.randint(1, 6)
     ctx.d.emit(Note(f"{ctx.card.name}: the die shows {ctx.link.rolled}"))
     return None
