@@ -351,6 +351,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "optional": "old wording 'When this card is flipped face-up, you can Special Summon …': optional, the comma hides the cue "
                     "(as Aqua Spirit)",
     },
+    "Gradius' Option": {
+        "text": "old wording 'This monster can only be Special Summoned by selecting 1 face-up \"Gradius\" on your side of the field' "
+                "is its Special Summon procedure (as The Rock Spirit): its cost `select`s the Gradius",
+    },
     "Garuda the Wind Spirit": {
         "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
                 "is its Special Summon procedure (as Inferno)",

@@ -42,6 +42,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         if not dst.on_field:
             card.tributes_used = 0  # how it was Tribute Summoned or Set is forgotten once it leaves (Behemoth revived has 2700 ATK)
             card.cost_paid = 0  # … and what its Summon procedure's cost took (Megarock Dragon)
+            card.selected = ()  # … and selected (Gradius' Option)
     pair = card.bound if card.bound is not None and src.on_field else None
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)

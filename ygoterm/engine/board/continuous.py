@@ -7,7 +7,7 @@ no bookkeeping can go stale.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
@@ -169,6 +169,10 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
         copied = next((e for e in card.equips if e.is_monster), None)  # Relinquished
         if copied is not None:
             base = copied.base_atk if which == "atk" else copied.base_def
+    if card.selected and d.index.continuous_count and has_flag(d, card, "stats_of_selected"):
+        followed = _selected_monster(d, card)  # Gradius' Option: the ATK/DEF of the selected "Gradius"
+        if followed is not None:
+            base = stat(d, followed, which)
     added = 0
     if d.index.continuous_count:
         for source, effect in sources(d):
@@ -199,6 +203,21 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             value = mod.set_def
         value += mod.atk if which == "atk" else mod.defense
     return max(0, value + added)
+
+
+def _selected_monster(d: DuelState, card: CardInst) -> CardInst | None:
+    """The monster selected for this card's Summon, if it is still face-up in its Monster Zone (not moved since)."""
+    for uid, at in card.selected:
+        other = d.cards[uid]
+        if _still_there(other, at) and other.face_up and other is not card:
+            return other
+    return None
+
+
+def _still_there(card: CardInst, arrived_at: int) -> bool:
+    """Whether a monster is still in the Monster Zone it was in (`arrived_at`): not removed from the field since — a
+    change of control or of position does not count."""
+    return card.loc == Loc.MZONE and card.arrived_at == arrived_at
 
 
 def _tributes_atk(d: DuelState, card: CardInst) -> int:
@@ -491,6 +510,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.attacking_set_monster is not None and (attack is not None and attack.attacker is card and attack.target_was_set) \
             != c.attacking_set_monster:
         return False
+    if c.selected_gone is not None and any(not _still_there(d.cards[uid], at) for uid, at in card.selected) != c.selected_gone:
+        return False  # (Gradius' Option: its selected "Gradius" removed from the field)
     if c.tributes_used is not None and card.tributes_used not in c.tributes_used:
         return False
     if c.equipped_monsters is not None and sum(1 for e in card.equips if e.is_monster) not in c.equipped_monsters:
@@ -575,6 +596,8 @@ class BattleResult:
     other: int | None  # the target's ATK or DEF (None: a direct attack)
     destroyed: tuple[CardInst, ...]  # the monsters it destroys by battle (before "cannot be destroyed by battle")
     damage: dict[int, int]  # the battle damage each player takes, after "no battle damage" effects
+    # the damage of this battle "treated as effect damage" (Gravekeeper's Vassal): no battle damage effect changes it
+    effect_damage: dict[int, int] = field(default_factory=dict)
 
 
 def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
@@ -609,6 +632,11 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 damage[foe] = x - df
         elif x < df:
             damage[p] = df - x
+    as_effect: dict[int, int] = {}
+    if damage and "battle_damage_as_effect" in d.index.flags:
+        for card in (attacker, target):  # Gravekeeper's Vassal: the battle damage it inflicts is effect damage instead
+            if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "battle_damage_as_effect"):
+                as_effect[1 - card.controller] = damage.pop(1 - card.controller)
     damage = {who: amount for who, amount in damage.items()
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
     if damage and d.index.continuous_count:
@@ -637,4 +665,4 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
             if card is not None and damage.get(card.controller) and has_flag(d, card, "shares_battle_damage"):
                 other_player = 1 - card.controller
                 damage[other_player] = damage.get(other_player, 0) + damage[card.controller]
-    return BattleResult(x, other, destroyed, damage)
+    return BattleResult(x, other, destroyed, damage, as_effect)

@@ -40,7 +40,7 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
                 return False
         elif spec.op == "banish" and _from_gy(params.what, effect) and gy_banish_locked(d, p) is not None:
             return False  # Kycoo the Ghost Destroyer: no banishing from the GY
-        elif spec.op in ("send_to_gy", "banish", "return_to_hand", "return_to_deck", "destroy"):
+        elif spec.op in ("send_to_gy", "banish", "return_to_hand", "return_to_deck", "destroy", "select"):
             # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
             if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):
                 return False

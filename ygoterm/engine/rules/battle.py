@@ -9,11 +9,11 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import (battle_indestructible_with, battle_result, effects_negated, equip_takes_battle_destruction,
-                                has_flag)
+from ..board.continuous import (battle_indestructible_with, battle_result, effect_damage_prevented, effects_negated,
+                                equip_takes_battle_destruction, has_flag)
 from ..core.decision import Kind, Option
 from ..core import events
-from ..core.events import (AttackStopped, DamageCalc, Flip, Replay)
+from ..core.events import (AttackStopped, DamageCalc, Flip, Note, Replay)
 from ..core.machine import DONE, Frame, Next
 from ..board.labels import unique_labels
 from .legality import attack_option, attack_targets, attacked_already, battle_options, in_attacking_position, targets_for
@@ -312,6 +312,16 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
         for who in damage:
             dealer = attacker if who == foe else target
             d.signal("battle_damage", dealer, who)
+    for who, amount in result.effect_damage.items():  # "treated as effect damage instead" (Gravekeeper's Vassal): R-BATTLE-10
+        shield = effect_damage_prevented(d, who)
+        if shield is not None:
+            d.emit(Note(f"{shield.name}: the {amount} damage to {d.names[who]} becomes 0"))
+            continue
+        dealer = attacker if who == foe else target
+        assert dealer is not None
+        d.emit(Note(f"{dealer.name}: its battle damage is effect damage"))
+        d.change_lps({who: -amount}, "effect")
+        d.signal("effect_damage", None, who)
 
 
 def _mark(d: DuelState, card: CardInst) -> None:

@@ -212,6 +212,8 @@ class ProcedureSummon(Frame):
         card = d.cards[self.uid]
         card.cost_paid = self.paid_cards
         effect = card.effects[self.index]
+        if self.cost is not None and any(op.op == "select" for op in effect.cost):  # (Gradius' Option: "the selected \"Gradius\"")
+            card.selected = tuple((c.uid, c.arrived_at) for c in self.cost.ctx.chosen)
         if effect.no_normal_summon_turn:  # (Lava Golem: no Normal Summon/Set for the rest of the turn)
             d.players[self.p].normal_summon_turn = d.turn
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True,

@@ -200,7 +200,7 @@ class CardInst:
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "no_tribute", "field_atk", "field_counters", "original_controller",
+                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at")
 
@@ -279,6 +279,9 @@ class CardInst:
         self.defeated: tuple[tuple[CardInst, int, int], ...] = ()  # (monster, its moves, turn) it destroyed by battle (Sword Hunter)
         self.tributes_used = 0  # Tributes of its last Tribute Summon (Gilford the Lightning)
         self.cost_paid = 0  # cards the cost of its own Summon procedure chose (Megarock Dragon: the Rock monsters banished)
+        # the cards its Summon procedure's cost selected (op `select`), each with its arrival on the field (`arrived_at`): a change of
+        # control is no removal from the field (Gradius' Option)
+        self.selected: tuple[tuple[int, int], ...] = ()
         # (uid, moves) of the monsters Tributed for its last Tribute Summon, kept once it leaves the field and forgotten as
         # it goes to the hand or Deck or arrives otherwise: "the monster … that was used for its Tribute Summon" (Guardian Tryce)
         self.tributed: tuple[tuple[int, int], ...] = ()

@@ -64,7 +64,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "flip_summon_if", "or_none_if", "opponent_monsters_more", "declared_by_self", "hand_empty_last_turn", "fusion_material", "negates_gy_effects", "with_self", "tribute",  # goat batch d3
                            "attacks_each_monster", "as_returned",
                            "atk_above_self", "atk_at_most_of", "atk_reaches", "attacking_set_monster", "banish_if_leaves", "cannot_summon",
-                           "damage_calculation", "deck_top", "destroyed_in_defense", "destroyed_unless", "cannot_be_tributed_for_summon", "count_heads", "sent_this_turn_by", "flipped_by_attack", "cannot_be_destroyed_by", "all", "equip_card", "halves_battle_damage", "has_counter",
+                           "damage_calculation", "deck_top", "destroyed_in_defense", "destroyed_unless", "cannot_be_tributed_for_summon", "count_heads", "sent_this_turn_by", "flipped_by_attack", "cannot_be_destroyed_by", "all", "equip_card", "halves_battle_damage", "battle_damage_as_effect", "each_player", "stats_of_selected", "selected_gone", "has_counter",
                            "holds_counter", "left_in_position", "locks_gy_banishing", "max_counters", "must_attack",
                            "negates_battle_destroyed", "negates_battle_victims", "negates_opponent_spells_targeting",
                            "negates_traps_targeting", "no_battle_damage_involving", "no_effect_damage", "no_special_summon_from", "not_name", "opponent_lp_at_most", "or_none",

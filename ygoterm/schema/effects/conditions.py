@@ -88,6 +88,11 @@ class Condition(BaseModel):
     being_attacked: bool | None = None  # this card is the attack target
     declared_is: Literal["spell", "trap", "monster"] | None = None
     tributes_used: NumRange | None = None  # this card's Tribute Summon took this many Tributes (Gilford)
+    # true: a card selected for this card's Summon (`select` in its procedure's cost) has left the field since (a change of
+    # control does not count);
+    # false: none has — "If the selected \"Gradius\" is removed from the field, destroy this card" is `destroyed_unless:
+    # {selected_gone: false}` (Gradius' Option)
+    selected_gone: bool | None = None
     attacking: bool | None = None  # this card is the attacking monster (Black Luster Soldier - Envoy)
     # this card is attacking a monster that was face-down Defense when the Damage Step began (8-Claws Scorpion: "attacks a face-down Defense Position monster")
     attacking_set_monster: bool | None = None
@@ -176,6 +181,10 @@ class ContinuousSpec(BaseModel):
     # the condition damage_calculation: Mirage Knight)
     gains_battling_original_atk: bool | None = None
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
+    # its ATK/DEF are the current ATK/DEF of the monster selected for its Summon (`select` in its procedure's cost), while
+    # that monster is face-up on the field and has not left it since ("becomes the same as the ATK and DEF of the selected
+    # \"Gradius\"": Gradius' Option)
+    stats_of_selected: bool | None = None
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
@@ -216,6 +225,10 @@ class ContinuousSpec(BaseModel):
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
+    # "Any battle damage this card inflicts to your opponent is treated as effect damage instead" (Gravekeeper's Vassal): the
+    # damage its battles would inflict to its controller's opponent is effect damage — no "battle damage" effect prevents or
+    # changes it (Waboku, Kuriboh), "no effect damage" does (Des Wombat), and no "inflicts battle damage" trigger answers it
+    battle_damage_as_effect: bool | None = None
     # the battle damage the opponent takes from a battle in which it is the attack target is doubled: "Double any Battle
     # Damage your opponent takes when they attack this monster" (Stone Statue of the Aztecs)
     doubles_damage_to_attacker: bool | None = None

@@ -324,6 +324,14 @@ class Reveal(_Op):
     to: Literal["you"] | None = None  # you: shown to the effect's controller only ("look at it": A Man with Wdjat); default both players
 
 
+class Select(_Op):
+    """Choose cards and do nothing to them: they become `chosen` ("by selecting 1 face-up \"Gradius\""). In the `cost:` of
+    a Summon `procedure`, the Summoned card remembers them as the cards selected for its Summon (Gradius' Option: the
+    continuous `stats_of_selected`, the condition `selected_gone`)."""
+
+    what: Selection
+
+
 class Protect(_Op):
     """Waboku-style protection for the rest of the turn."""
 
@@ -499,7 +507,7 @@ class If(_Op):
 # what may be done on activation (R-CHAIN-5): costs, and `declare` for texts that declare as they
 # are activated ("discard 1 card, then declare 1 Type; …": Tribe-Infecting Virus)
 COST_OPS = frozenset({"pay_lp", "discard", "send_to_gy", "banish", "destroy", "return_to_hand", "return_to_deck",
-                      "remove_counter", "reveal", "detach", "declare"})
+                      "remove_counter", "reveal", "detach", "declare", "select"})
 
 # the verbs of the vocabulary (docs/cards.md); the engine registers a function for each (engine/effects/verbs/)
 OpName = Literal[
@@ -509,6 +517,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
+    "select",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -548,6 +557,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "no_battle_damage": (NoBattleDamage, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
+    "select": (Select, _what_or),
     "if": (If, lambda v: v),
     "one_of": (OneOf, lambda v: {"choices": v} if isinstance(v, list) else v),
     "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),

@@ -292,3 +292,16 @@ class Excavate(Frame):
                 actions.move(d, card, Loc.HAND, face_up=False, reason="added to hand", reveal=True)
         self.i += 1
         return self.start(d, None)
+
+
+@verb("select")
+def op_select(ctx: Ctx, params: fx.Select, name: str) -> Any:
+    """Choose cards and do nothing to them: a `choose` leaves them `chosen` (Gradius' Option's "selecting 1 face-up
+    \"Gradius\"" in its Summon procedure's cost, which the Summoned card remembers: rules/main_phase.py)."""
+    return Select(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Select(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        for card in cards:
+            d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))
