@@ -45,6 +45,20 @@ _LOOK = ("'Look at the top card of their Deck, then return it to the top or bott
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
 # what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
 EXCEPTIONS: dict[str, dict[str, str]] = {
+    # batch e2 (issue #38)
+    "Witch Doctor of Chaos": {
+        "text": "old wording 'FLIP: Select 1 Monster Card from … Graveyard. Remove it from play.': one FLIP effect in two "
+                "sentences, the first its target (today's text: 'FLIP: Target 1 monster in either GY; banish it')",
+        "flip": "the same: the FLIP sentence is the target of the banishment its next sentence says",
+    },
+    "Woodland Sprite": {
+        "cost": "old wording 'Send 1 Equip Card equipped to this card to the Graveyard. Inflict 500 points of damage …': the "
+                "sending is the cost of the damage (EDOPro's script: a cost), two sentences where today's style has ';'",
+    },
+    "Yado Karu": {
+        "optional": "old wording 'When this card is changed …, you can place …': optional (a 'When … you can' trigger, timing: "
+                    "when), the comma hides the cue",
+    },
     "Mystic Swordsman LV6": {
         "text": "'Destroy that monster, and if you do, you can place it on top of your opponent's Deck instead of sending it to "
                 "the Graveyard' is one destruction whose destination the player picks as it resolves: a one_of between a destroy "
