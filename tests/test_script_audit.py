@@ -55,6 +55,18 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Send 1 Equip Card equipped to this card to the Graveyard. Inflict 500 points of damage …': the "
                 "sending is the cost of the damage (EDOPro's script: a cost), two sentences where today's style has ';'",
     },
+    "Zombie Tiger": {
+        "target": "old Union wording 'you can equip it to your \"Decayed Commander\" as an Equip Card' targets (today's Unions: "
+                  "'Target 1 … you control; equip this card to that target', as Burning Beast's)",
+        "once_per_turn": "the one sentence 'Once per turn, … you can equip it …, OR unequip …' is a Union's two ignitions sharing "
+                         "one use a turn (once_per_turn: card, as Burning Beast's); the audit pairs the equip with the parenthesis",
+    },
+    "Winged Minion": {
+        "target": "old wording 'Tribute this face-up card. Select 1 face-up Fiend-Type monster on the field.': the selection on "
+                  "activation is a target (EDOPro's script), as Inferno Hammer's 'select'",
+        "cost": "old wording 'Tribute this face-up card. Select …': the Tribute is its cost (R-TERM-3/4), two sentences where "
+                "today's style has ';'",
+    },
     "Yado Karu": {
         "optional": "old wording 'When this card is changed …, you can place …': optional (a 'When … you can' trigger, timing: "
                     "when), the comma hides the cue",

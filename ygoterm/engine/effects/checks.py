@@ -88,9 +88,10 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
         params = spec.params
         if spec.op == "draw":
             for who in _who(p, card, params.player):
-                if len(d.players[who].deck) < params.count:
-                    return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
-                drawn[who] += params.count
+                count = params.count if params.until_hand is None else max(0, params.until_hand - len(d.players[who].hand) - drawn[who])
+                if len(d.players[who].deck) < count:
+                    return "R-WIN-2", f"it draws {count} card{'s' if count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
+                drawn[who] += count
         elif spec.op == "banish" and _from_gy(params.what, effect) and (locker := gy_banish_locked(d, p)) is not None:
             return "R-CARD-13", f"{locker.name} forbids banishing cards from the GY"
         elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "take_control", "reveal"):

@@ -43,7 +43,9 @@ class When(BaseModel):
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
     # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an
     # opponent's card effect" (Elephant Statue of Blessing, Fear from the Dark)
-    by: Literal["you", "opponent", "any", "self"] = "any"
+    # equipped: the monster this card is equipped to destroyed it by battle ("each time the equipped monster destroys 1 of
+    # your opponent's monsters": Zombie Tiger, `from: equip`)
+    by: Literal["you", "opponent", "any", "self", "equipped"] = "any"
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     targets_self: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)

@@ -53,6 +53,7 @@ class Draw(_Op):
     as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
     as_returned: bool | None = None  # as many of that player's cards as the operation before moved (Reload: the hand put into the Deck)
     more_per: Filter | None = None  # one more card for each card this matches (Dekoichi: each face-up Bokoichi you control)
+    until_hand: int | None = Field(default=None, ge=1, le=60)  # "draw cards until you have N cards in your hand" (Yamata Dragon): `count` is ignored
 
 
 class Discard(_Op):

@@ -28,6 +28,8 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
             count = ctx.discarded.get(p, 0)
         elif params.as_returned:
             count = sum(1 for c in ctx.affected if c.owner == p)
+        elif params.until_hand is not None:
+            count = max(0, params.until_hand - len(ctx.d.players[p].hand))
         else:
             count = params.count
         if params.more_per is not None:
