@@ -67,7 +67,9 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     elif card_activation:
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
-        refusal = None if card.loc == Loc.HAND and card.owner == p else Refusal(action, "R-SUMMON-7", "it is Special Summoned from your hand")
+        source = Loc.EXTRA if "extra" in effect.from_ else Loc.HAND  # a procedure from the Extra Deck: `from: extra`
+        refusal = None if card.loc == source and card.owner == p else Refusal(
+            action, "R-SUMMON-7", f"it is Special Summoned from your {'Extra Deck' if source == Loc.EXTRA else 'hand'}")
     else:
         refusal = _monster_place(d, p, card, effect)
     if refusal:
@@ -321,7 +323,7 @@ def activation_candidates(d: DuelState, p: int, main: bool, *, responses: bool) 
 def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
     side = d.players[p]
     found: list[Candidate] = []
-    for pile in (side.hand, side.mzone, side.szone, side.gy):
+    for pile in (side.hand, side.mzone, side.szone, side.gy, side.extra):
         for card in pile:
             if card is None or not card.chosen or (responses and not card.responds):
                 continue
