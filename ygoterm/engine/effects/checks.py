@@ -36,6 +36,9 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             if params.what == "self":
                 if card.loc != Loc.HAND:
                     return False
+            elif params.what is not None:  # a chosen card of the hand (Vampire Genesis: a Zombie of a Level above one in the GY)
+                if not _selection_available(d, p, card, params.what, skip=card):
+                    return False
             elif sum(1 for c in side.hand if c is not card and matches(d, c, params.where, p, card)) < params.count:
                 return False
         elif spec.op == "banish" and _from_gy(params.what, effect) and gy_banish_locked(d, p) is not None:

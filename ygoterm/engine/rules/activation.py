@@ -25,7 +25,7 @@ from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next, Return
 from ..effects.checks import cost_frees_mzone, cost_payable, possible
 from ..effects.resolve import pay_costs
-from ..effects.context import atk_at_most_of
+from ..effects.context import atk_at_most_of, level_below_of
 from ..board.timing import summon_locked
 from ..core.types import Loc, Phase, Step
 from ..board import actions
@@ -419,6 +419,8 @@ class Activate(Frame):
             candidates = [c for c in target_candidates(d, p, card, effect, self.signal, group) if c not in link.targets]
             if spec.where.atk_at_most_of == "chosen":  # related to what the cost chose (Armed Dragon LV5)
                 candidates = atk_at_most_of(candidates, link.chosen)
+            if spec.where.level_below_of == "chosen":  # (Vampire Genesis: lower than the discarded monster's Level)
+                candidates = level_below_of(candidates, link.chosen)
             # count "0-1": the chooser may target none (Gilasaurus as printed in 2005: "Your opponent can target 1 …")
             lo, hi = spec.needed, spec.count.max or len(candidates)
             hi = min(hi, len(candidates))
