@@ -18,6 +18,7 @@ EventName = Literal[
     "damage_calculation", "targeted", "battled", "damage_step_start", "banished", "damage_step_end", "lp_gained", "normal_draw", "called_right",
     "before_damage_calculation",
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
+    "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
 ]
 
 
