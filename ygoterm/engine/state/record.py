@@ -76,7 +76,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "negates_opponent_traps_targeting", "summon_if", "allows_direct_attacks", "locks_discard_costs", "battle_destroyed_to_deck", "equipped_to_self", "your_turns_here", "battle_wins", "multiply_atk",  # c1
                            "atk_equal_self", "take", "in_selection", "count_as", "set_attribute", "sent_by_battle", "untargetable_by",  # c2
                            "doubles_battle_damage", "equipped_with",  # c5
-                           "until_hand", "level_below_of", "level_exceeds", "tributed_self",  # goat batch e2
+                           "until_hand", "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
                            "any_of", "taker", "only_if", "until_monsters", "rest"})  # goat batch c4
 
 
