@@ -129,7 +129,8 @@ def test_coverage_counts_the_goat_list_per_kind_and_names_the_manual_cards(cli):
     total = data["total"]
     assert total["total"] == 1698 == total["scripted"] + total["stats"] + total["manual"]  # (Umi and the Harpie Ladies share names)
     assert all(data["kinds"][k]["total"] > 0 for k in ("monster", "spell", "trap"))
-    assert "Vampire Baby" in data["manual"]["monster"]  # (not scripted yet)
+    assert "Dice Jar" in data["manual"]["monster"]  # (not scripted yet)
+    assert "Vampire Baby" not in data["manual"]["monster"]  # (scripted: batch e1)
     assert "Pot of Greed" not in data["manual"]["spell"]  # (scripted)
     code, out, _ = cli("cards", "coverage", "--banlist", "goat", "kaiba-dragons")
     text = " ".join(out.split())
@@ -138,9 +139,9 @@ def test_coverage_counts_the_goat_list_per_kind_and_names_the_manual_cards(cli):
 
 
 def test_coverage_lists_a_decks_manual_cards(cli, home_decks):
-    (home_decks / "m.yaml").write_text("name: Manual\nrules: goat\nmain:\n  Sangan: 1\n  Red-Moon Baby: 2\n  Dark Hole: 1\n")
+    (home_decks / "m.yaml").write_text("name: Manual\nrules: goat\nmain:\n  Sangan: 1\n  Red-Moon Baby: 2\n  Dice Jar: 2\n")
     code, out, _ = cli("cards", "coverage", "m")
-    assert code == 0 and "Manual: 2 of 4 cards need manual actions — Vampire Baby ×2" in " ".join(out.split())
+    assert code == 0 and "Manual: 2 of 5 cards need manual actions — Dice Jar ×2" in " ".join(out.split())
 
 
 def test_a_deck_built_for_goat_plays_a_solo_duel_under_goat_rules(pool, make_deck):

@@ -103,8 +103,56 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Metamorphosis": {
         "cost": "'Tribute 1 monster.' is its cost, printed before card texts put costs before ';' (its Level decides the Summon)",
     },
+    "The Forgiving Maiden": {  # goat batch d3
+        "target": "old wording 'return to your hand 1 of your monsters destroyed …': it targets (EDOPro's c84080938.lua, "
+                  "EFFECT_FLAG_CARD_TARGET), chosen as it is activated",
+        "cost": "old wording 'Tribute this face-up card to return …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "The Agent of Judgment - Saturn": {
+        "cost": "old wording 'you can Tribute this card to inflict …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "Supply": {
+        "target": "old wording 'Return 2 Fusion-Material monsters …': it targets them (EDOPro's c44072894.lua, EFFECT_FLAG_CARD_TARGET, "
+                  "exactly 2), chosen as the FLIP effect is activated",
+    },
+    "The Little Swordsman of Aile": {
+        "cost": "old wording 'Offer 1 monster … as a Tribute to increase …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "The Kick Man": {
+        "optional": "old wording 'When …, you can equip …': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "The Rock Spirit": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 EARTH monster in your Graveyard' "
+                "is its Special Summon procedure (as Aqua Spirit, Inferno)",
+    },
+    "The Stern Mystic": {
+        "text": "'turned face-up, and then returned to their original positions' with 'no card effects are activated': the cards "
+                "are shown to both players and stay face-down — a reveal, no change of position",
+        "flip": "its FLIP text is that reveal (above)",
+    },
     "Card of Safe Return": {
         "optional": "old wording 'When …, you can draw 1 card.': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "The Thing in the Crater": {  # batch e1
+        "optional": "old wording 'When …, you can Special Summon …': optional (and a 'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "Tornado Bird": {
+        "target": "old wording 'FLIP: Return 2 Spell or Trap Cards on the field': it targets (today's text: 'FLIP: Target 2 Spells/Traps on the "
+                  "field; return them to the hand')",
+    },
+    "Theinen the Great Sphinx": {
+        "cost": "old wording: 'by paying 500 Life Points when both … are destroyed at the same time' — the 500 LP is the cost, the "
+                "destruction its trigger (`when: … together:`); 'pay 500 Life Points to increase the ATK' — the 500 LP is that effect's cost",
+        "optional": "old wording 'then you can Special Summon this monster': its Summon is optional, the 'you can' follows the condition",
+        "timing": "old wording '… when both … are destroyed at the same time; then you can …': a 'When … you can' trigger (R-CHAIN-10)",
+    },
+    "Throwstone Unit": {
+        "target": "old wording 'Tribute … to destroy 1 face-up monster on the field …': it targets (today's text: 'You can Tribute 1 "
+                  "Warrior monster, then target 1 face-up monster on the field with DEF less than or equal to this card's ATK; destroy it')",
+        "cost": "old wording 'Tribute 1 Warrior-Type monster … to destroy …': the Tribute is its cost (today's text: 'You can Tribute 1 Warrior monster, then target …')",
+    },
+    "Valkyrion the Magna Warrior": {
+        "target": "'target 1 \"Alpha …\", \"Beta …\", and \"Gamma …\"' is 3 groups of 1, one per name (a single group of 3 would allow 2 of a name)",
     },
     "Recycle": {
         "target": "old wording 'by paying 300 Life Points, select 1 …': today's text (its goat: text) targets",
@@ -283,6 +331,21 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'return 1 of your monsters destroyed … during this turn' targets (OCG text: 選択して; ocgcore's "
                   "script targets a monster in the GY destroyed by battle this turn)",
     },
+    "Larvae Moth": {
+        "text": "old wording 'This card can only be Special Summoned by Tributing \"Petit Moth\" on the 2nd of your turns after …' "
+                "is its Special Summon procedure (as Great Moth's)",
+    },
+    "Legendary Flame Lord": {
+        "cost": "old wording 'Remove 3 Spell Counters from this card to destroy …': the counters removed are its cost (R-TERM-4)",
+    },
+    "Lady Ninja Yae": {
+        "cost": "old wording 'By discarding 1 WIND monster from your hand to the Graveyard, return …': the discard is its cost (R-TERM-4)",
+    },
+    "Lady Panther": {
+        "cost": "old wording 'Tribute this face-up card to return …': the Tribute is its cost (R-TERM-3/4), as Crimson Sentry",
+        "target": "old wording 'return 1 of your monsters destroyed … during this turn' targets, as Crimson Sentry (OCG text: "
+                  "選択して; ocgcore's script targets a monster in the GY destroyed by battle this turn)",
+    },
     "Dark Sage": {
         "cost": "'Must first be Special Summoned (from your hand or Deck) by Tributing 1 \"Dark Magician\" immediately after "
                 "applying the effect of \"Time Wizard\" …' is an optional trigger of the card in the hand or Deck (ocgcore: TRIGGER_O "
@@ -362,6 +425,20 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Behemoth the King of All Animals": {
         "optional": "old wording 'When this card is Tribute Summoned, you can return …': optional (a 'When … you can' trigger, "
                     "timing: when), the comma hides the cue",
+    },
+    "Kiryu": {
+        "target": "old Union wording 'you can equip it to your \"Dark Blade\" as an Equip Card' targets (today's Unions: "
+                  "'Target 1 … you control; equip this card to that target'), as Burning Beast's",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+        "cost": "old wording 'you can Tribute this card to allow the equipped monster to attack … directly': the Tribute is its cost "
+                "(R-TERM-4), and 'you can' is the ignition itself (an ignition is always the player's choice)",
+        "optional": "'you can Tribute this card to allow …' is an ignition: using it at all is the choice, no operation chooses none",
+    },
+    "Koitsu": {
+        "target": "old Union wording 'you can equip it to your \"Aitsu\" as an Equip Card' targets, as Burning Beast's",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
     },
     "Burning Beast": {
         "target": "old wording 'equip it to your \"Freezing Beast\"' targets (today's Union texts: 'Target 1 \"Freezing Beast\" you "
@@ -508,6 +585,75 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "timing": "'When this card is removed from the field, you can …' is a 'When … you can' trigger; the audit reads the materials "
                   "line before it as the start of its text",
     },
+    # batch d1
+    "Reaper of the Cards": {
+        "target": "old wording 'FLIP: Select 1 Trap Card on the field and destroy it' targets (today's text: 'FLIP: Target 1 Trap "
+                  "on the field; destroy that target', as Trap Master's)",
+    },
+    "Ryu-Kishin Clown": {
+        "target": "old wording 'select 1 face-up monster on the field and change its battle position' targets (today's text: "
+                  "'When this card is Summoned: Target 1 face-up monster on the field; change that target's battle position')",
+    },
+    "Pixie Knight": {
+        "target": "old wording 'your opponent selects 1 Spell Card from your Graveyard' targets, the opponent choosing (today's "
+                  "text: 'your opponent targets 1 Spell in your GY; place that target on the top of your Deck')",
+    },
+    "Reshef the Dark Being": {
+        "target": "old wording 'take control of 1 monster on your opponent's side of the field' targets (OCG: 選択し; today's text: "
+                  "'You can discard 1 Spell, then target 1 monster your opponent controls')",
+        "cost": "old wording 'by discarding 1 Spell Card from your hand, take control …': the discard is its cost (R-TERM-4)",
+    },
+    "Sand Gambler": {
+        "once_per_turn": "'You can only activate this effect once per turn, during your Main Phase' is its last sentence, which the "
+                         "audit reads apart from the coin tosses it limits (an ignition: the Main Phase already)",
+    },
+    "Sasuke Samurai #2": {
+        "cost": "old wording 'you can pay 800 Life Points. If you do this, …': the payment is made as it is activated, its cost",
+    },
+    "Second Goblin": {
+        "target": "old wording 'equip it to your \"Giant Orc\"' targets (as Burning Beast's: today's Union texts 'Target 1 … you "
+                  "control; equip this card to that target'); the audit pairs the equip with the 'While equipped' sentence",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the equipped monster's position change has its own "
+                         "(`once_per_turn: true`)",
+    },
+    "Sanga of the Thunder": {
+        "once_per_turn": "'This effect can only be used once while this card is face-up on the field' (its last sentence) is "
+                         "`once_per_turn: while_here`",
+    },
+    # batch d2 (issue #38)
+    "Silpheed": {
+        "text": "old wording 'This card can only be Special Summoned by removing from play 1 WIND monster in your Graveyard' "
+                "is its Special Summon procedure (as Garuda the Wind Spirit)",
+    },
+    "Skilled White Magician": {
+        "cost": "the 3 Spell Counters are a condition of the Tribute; removing them as part of the cost is how the script requires "
+                "them (as Skilled Dark Magician)",
+    },
+    "Spear Cretin": {
+        "text": "'FLIP: When this card is sent to the Graveyard after being flipped, …' is no FLIP effect that activates as it "
+                "is flipped: the flip only marks it, and its trigger is being sent to the GY (EDOPro official/c58551308.lua: "
+                "EVENT_FLIP sets a flag, EVENT_TO_GRAVE is the trigger) — `left_flipped`",
+        "flip": "(the same: its only effect is the trigger on being sent to the GY after a flip)",
+    },
+    "Spirit Ryu": {
+        "cost": "old wording 'Discard 1 Dragon-Type monster from your hand to the Graveyard to increase …': the discard 'to' do "
+                "something is its cost (EDOPro: SetCost, REASON_COST), as today's texts put it before ';'",
+    },
+    "Spirit of the Pot of Greed": {
+        "text": "'While this card is in face-up Attack Position on the field, if a player activates \"Pot of Greed\", they can "
+                "draw 1 more card' reads as a continuous effect; it is a mandatory trigger as Pot of Greed is activated (EDOPro: "
+                "EVENT_CHAINING, TRIGGER_F), whose player chooses to draw (one_of who: event_player)",
+    },
+    "Steel Scorpion": {
+        "text": "'A non Machine-Type Monster attacking \"Steel Scorpion\" will be destroyed at the End Phase of your opponent's "
+                "2nd turn after the attack' is a trigger after damage calculation (EDOPro: EVENT_BATTLED) whose only operation "
+                "is the delayed destruction (`later`, remember: attacker)",
+    },
+    "Suijin": {
+        "once_per_turn": "its next sentence, 'This effect can only be used once while this card is face-up on the field', is "
+                         "once_per_turn: while_here",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
@@ -556,7 +702,7 @@ VERBS: dict[str, str] = {
     "place": r"\bplace\b",
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
-    "for_this_turn": r"\buntil the end of this turn\b",
+    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b",  # (next_turns: Sonic Jammer)
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }
 VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}
@@ -738,7 +884,8 @@ def check_cost(card, effect: Effect, part: Part) -> list[str]:
         cost = by.group(1)
     cost = TARGET.split(cost)[0] if effect.kind in ACTIVATED else cost  # "…, then target 1 monster" is no cost
     said = {op for op, rx in COSTS.items() if re.search(rx, cost, re.I)}
-    has = {op.op for op in effect.cost}
+    # a fusion_summon that Tributes the materials (tribute: true) is a Tribute: a send_to_gy (the Hex-Sealed Fusions)
+    has = {"send_to_gy" if op.op == "fusion_summon" and getattr(op.params, "tribute", None) else op.op for op in effect.cost}
     if said == has:
         return []
     text = f"'{cost}'" if cost else "no text before ';'"

@@ -120,6 +120,9 @@ class Tributes(BaseModel):
     count: NumRange | None = None
     where: Filter | None = None
     or_none: bool | None = None  # it may also be Normal Summoned/Set without Tributing (Fusilier Dragon, the Dual-Mode Beast)
+    # it may also be Normal Summoned (not Set) without Tributing while this holds for its owner (Swift Gaia the Fierce
+    # Knight: "If this is the only card in your hand", {hand_at_most: 1})
+    or_none_if: Condition | None = None
 
 
 class Monster(CardBase):
@@ -138,16 +141,28 @@ class Monster(CardBase):
     materials: Materials | None = None
     special_summon_only: bool = Field(default=False, description="'Cannot be Normal Summoned/Set' (R-SUMMON-9)")
     no_special_summon: bool = Field(default=False, description="'Cannot be Special Summoned' (Victory Dragon)")
+    # with special_summon_only: its text says nothing more ("This card cannot be Normal Summoned or Set."), so any effect
+    # may Special Summon it from anywhere, Summoned before or not — not R-SUMMON-9's "properly Summoned first" (Rare Metal Dragon)
+    any_special_summon: bool | None = Field(default=None, description="'Cannot be Normal Summoned or Set' and no Summoning "
+                                            "condition besides: revivable without a proper Summon (Rare Metal Dragon)")
     no_special_summon_from: tuple[Literal["gy", "banished", "deck", "hand"], ...] | None = Field(
         default=None, description="'Cannot be Special Summoned from the Graveyard' (Andro Sphinx, Dark Ruler Ha Des: [gy])")
     set_only: bool | None = Field(default=None, description="'Cannot be Normal Summoned (but can be Normal Set)' (Mystic Swordsman LV4)")
     # it can be Normal Summoned (not Set: a Set is no Summon) only while this holds for its owner ("Cannot be Normal
     # Summoned while you control a monster": Cave Dragon's {you_control_none: {zone: monster}})
     normal_summon_if: Condition | None = None
+    # it can be Flip Summoned only while this holds for its controller (Terrorking Archfiend: "cannot be Normal Summoned
+    # or Flip Summoned unless you have an Archfiend Monster Card on your side of the field"); flipped by an effect, it is
+    # no Flip Summon
+    flip_summon_if: Condition | None = None
     # "Cannot be Summoned unless you control a face-up …" (the Guardians: Guardian Grarl): a Normal, Flip or Special
     # Summon of it (by an effect or its own procedure) happens only while this holds for the player Summoning it; a Set
     # is no Summon, and an effect may still turn it face-up
     summon_if: Condition | None = None
+    # "If this card is Special Summoned from the Graveyard by another card's effect, you must Tribute 1 Dragon-Type monster
+    # on your side of the field" (Tyrant Dragon as printed in 2005): the player Special Summoning it Tributes 1 monster they
+    # control matching this filter as it is Summoned; without one it is not Summoned, nor `revivable`
+    revive_tribute: Filter | None = None
     # "When this card is Normal Summoned successfully, no Trap Cards can be activated" (Creeping Doom Manta): in the
     # window after such a Summon of it, and in the chain started there until it has resolved, no Trap Card is activated
     locks_traps_on_summon: tuple[Literal["normal", "flip"], ...] | None = None
@@ -157,6 +172,8 @@ class Monster(CardBase):
     # "The Attribute of this card is also treated as WIND, WATER, FIRE, and EARTH" (Elemental Mistress Doriado, as
     # printed in 2005: wherever it is): Attribute filters and declarations match these too
     also_attributes: tuple[Attribute, ...] | None = None
+    # "(This card is always treated as an "Archfiend" card.)" (Shadow Tamer): the filter name_has matches these words too
+    also_archetypes: tuple[str, ...] | None = None
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them
     abilities: tuple[Ability, ...] = ()

@@ -69,7 +69,10 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     d.move_count += 1
     d.players[card.controller].layout += 1
     card.arrived_at = d.move_count
+    card.face_up_at = d.batch
     if dst != src or dst.on_field:
+        if not (src.on_field and dst.on_field):  # (read off the field: "after this card is flipped, when it is sent to the GY")
+            card.left_flipped = src == Loc.MZONE and card.flipped_turn != 0
         card.reset_for_move(on_field=src.on_field and dst.on_field)
         card.arrived_turn = d.turn
     if card.tributed and (dst in (Loc.HAND, Loc.DECK) or dst == Loc.MZONE and src not in (Loc.HAND, Loc.MZONE)):
@@ -94,7 +97,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     card.sent_by = by if dst == Loc.GY else None
     if d.index.responders:
         if leaving and as_from is None:
-            d.signal("leaves_field", card, card.owner, src=src)
+            d.signal("leaves_field", card, card.owner, src=src, how="face_up" if was_face_up else "")  # (Serpentine Princess)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
             d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)
@@ -165,6 +168,7 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
             destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
     card.equips = []
     if card.equip_target is not None:
+        card.left_equipped = (card.equip_target.uid, card.equip_target.moves)
         _unequip(d, card)
 
 
@@ -340,6 +344,7 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
     card.face_up = new.face_up
     if not was_face_up and card.face_up:
         card.flipped_turn = d.turn
+        card.face_up_at = d.batch
         d.emit(Flip(card.uid, card.name, new))
         if flip_effects:  # (Ceasefire flips without them)
             d.signal("flipped", card, card.controller)
@@ -451,9 +456,39 @@ def enforce_positions(d: DuelState) -> None:
             if spec is not None and spec.destroyed_unless is not None and source.loc == Loc.MZONE \
                     and not condition_holds(d, source, spec.destroyed_unless):
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
+    if "destroys_same_names" in d.index.flags:
+        _destroy_same_names(d)
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def _destroy_same_names(d: DuelState) -> None:
+    """Kotodama: while it applies, face-up monsters that share a name with another face-up monster are destroyed — those
+    that became face-up last; when all of them became face-up at the same moment, all of them; and all of them when
+    several were already face-up as Kotodama itself became face-up (the OCG ruling). Not an activated effect: no chain
+    (R-CARD-10)."""
+    source = next((s for s, e in sources(d) if e.continuous is not None and e.continuous.destroys_same_names
+                   and s.loc == Loc.MZONE), None)
+    if source is None:
+        return
+    by_name: dict[str, list[CardInst]] = {}
+    for side in d.players:
+        for card in side.mzone:
+            if card is not None and card.face_up:
+                by_name.setdefault(card.name, []).append(card)
+    doomed: list[CardInst] = []
+    for cards in by_name.values():
+        if len(cards) < 2:
+            continue
+        if sum(1 for c in cards if c.face_up_at <= source.face_up_at) > 1:
+            doomed += cards  # (already there together as Kotodama arrived)
+            continue
+        first = min(c.face_up_at for c in cards)
+        old = [c for c in cards if c.face_up_at == first]
+        doomed += cards if len(old) > 1 else [c for c in cards if c.face_up_at != first]
+    if doomed:
+        destroy(d, doomed, by="effect", source=source, reason=f"{source.name}: face-up monsters with the same name")

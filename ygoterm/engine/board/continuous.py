@@ -15,7 +15,7 @@ from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
 from .filters import matches, select, variant
-from ..core.types import Loc, Phase, Step
+from ..core.types import FIELD_ZONE, Loc, Phase, Step
 
 @dataclass(slots=True)
 class Modifier:
@@ -47,8 +47,8 @@ def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
         for effect in card.continuous:
             if applies_from_here(card, effect) and (effect.condition is None or _condition_holds_once(d, card, effect)):
                 yield card, effect
-    for card, effect, turn in d.floating:  # "until the end of this turn", wherever the card went
-        if turn == d.turn:
+    for card, effect, turn in d.floating:  # "until the end of this turn" (or a later one), wherever the card went
+        if turn >= d.turn and (effect.condition is None or condition_holds(d, card, effect.condition)):  # ("until the End Phase")
             yield card, effect
 
 
@@ -177,14 +177,16 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             amount = spec.atk if which == "atk" else spec.def_
             if which == "atk" and spec.gains_battling_original_atk:
                 amount += _battling_original_atk(d, card)  # (Mirage Knight, during damage calculation)
-            sets = (spec.set_atk is not None or spec.atk_factor is not None) if which == "atk" else spec.set_def is not None
+            sets = (spec.set_atk is not None or spec.atk_factor is not None or bool(spec.atk_of_tributes)) if which == "atk" \
+                else spec.set_def is not None
             if not (amount or sets) or not applies(d, source, spec, card):
                 continue
             if sets:  # "has 2700 ATK" (Triangle Ecstasy Spark), "twice its original ATK" (Megamorph), "DEF becomes 1000" (Arsenal Bug)
                 if which == "def":
                     base = spec.set_def  # type: ignore[assignment]
                 else:
-                    base = spec.set_atk if spec.set_atk is not None else int(base * spec.atk_factor)  # type: ignore[operator]
+                    base = spec.set_atk if spec.set_atk is not None else _tributes_atk(d, card) if spec.atk_of_tributes \
+                        else int(base * spec.atk_factor)  # type: ignore[operator]
             if spec.atk_per is not None or spec.per_where is not None:
                 amount *= _per_count(d, source, spec)
             added += amount
@@ -196,6 +198,12 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             value = mod.set_def
         value += mod.atk if which == "atk" else mod.defense
     return max(0, value + added)
+
+
+def _tributes_atk(d: DuelState, card: CardInst) -> int:
+    """The combined original ATK (R-TERM-19) of the monsters Tributed for this card's Tribute Summon; 0 when it was not
+    Tribute Summoned (a Tribute Set then flipped, a Special Summon): Maju Garzett."""
+    return sum(d.cards[uid].base_atk for uid, _ in card.tributed) if card.summon_kind == "tribute" else 0
 
 
 def _battling_original_atk(d: DuelState, card: CardInst) -> int:
@@ -214,6 +222,8 @@ def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
         return sum(1 for e in source.equips if e.is_monster)
     if spec.atk_per == "equips":
         return len(source.equips)
+    if spec.atk_per == "lp_difference":  # (The Agent of Force - Mars)
+        return abs(d.players[source.controller].lp - d.players[1 - source.controller].lp)
     if spec.atk_per == "cost_paid":  # Megarock Dragon: the Rock monsters its Summon banished
         return source.cost_paid
     if spec.per_where is not None:
@@ -238,6 +248,13 @@ def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSp
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
     return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+
+
+def draw_locked(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card of `p`'s opponent that stops `p` drawing outside the Draw Phase (Protector of the Sanctuary)."""
+    if d.phase == Phase.DRAW:
+        return None
+    return source_with(d, "locks_opponent_draws", lambda source, _: source.controller != p and source.loc.on_field)
 
 
 def discard_cost_locked(d: DuelState) -> CardInst | None:
@@ -335,7 +352,7 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
         return False
     for source, effect, turn in d.floating:
         spec = effect.continuous
-        if turn == d.turn and spec is not None and spec.negate_effects is not None and card.loc.on_field \
+        if turn >= d.turn and spec is not None and spec.negate_effects is not None and card.loc.on_field \
                 and matches(d, card, spec.negate_effects, source.controller, source):
             return True
     for source in d.index.negators:
@@ -363,7 +380,11 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     other = attack.target if card is attack.attacker else attack.attacker
     if other.loc != Loc.MZONE or not other.face_up or other.controller == card.controller:
         return False
-    if not any(e.continuous is not None and e.continuous.negates_battle_destroyed for e in other.continuous):
+    if not any(e.continuous is not None and e.continuous.negates_battle_destroyed
+               and (e.condition is None or condition_holds(d, other, e.condition))
+               and (e.continuous.negates_battle_destroyed is True
+                    or matches(d, card, e.continuous.negates_battle_destroyed, other.controller, other))
+               for e in other.continuous):
         return False
     return other.battle_destroyed or not effects_negated(d, other)
 
@@ -424,6 +445,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     for flt, want_any in _control_filters(c):
         found = select(d, flt, p, card, limit=0 if want_any and c.count is not None else 1)
+        if not found and c.count is None and "field_treated_as" in d.index.flags and _field_treated_as(d, flt, p):
+            found = [card]  # (the field is treated as that Field Spell: Maiden of the Aqua)
         if want_any and (len(found) not in c.count if c.count is not None else not found):
             return False
         if not want_any and found:
@@ -439,11 +462,15 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
         return False
+    if c.opponent_monsters_more is not None and d.monster_count(1 - p) - d.monster_count(p) < c.opponent_monsters_more:
+        return False
     if c.lp_at_most is not None and lp > c.lp_at_most:
         return False
     if c.lp_at_least is not None and lp < c.lp_at_least:
         return False
     if c.opponent_lp_at_most is not None and d.players[1 - p].lp > c.opponent_lp_at_most:
+        return False
+    if c.hand_empty_last_turn is not None and (d.players[p].empty_hand_turn == d.turn - 1) != c.hand_empty_last_turn:
         return False
     if c.hand_at_least is not None and len(d.players[p].hand) < c.hand_at_least:
         return False
@@ -492,6 +519,22 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.summoned_by is not None and card.summoned_by != c.summoned_by:
         return False
     return True
+
+
+def _field_treated_as(d: DuelState, flt: Filter, p: int) -> bool:
+    """Whether a condition's "X is on the field" finds X in a field treated as X (Maiden of the Aqua: "the field is
+    treated as \"Umi\"… If there is an active Field Spell Card on the field, this effect is not applied"): the filter
+    names X, looks at the field (or the Field Zone), and the side it looks at is the controller's of such a card."""
+    if not flt.name or flt.face_up is False or (flt.zone is not None and not {"onfield", "field"} & set(flt.zone)):
+        return False
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is None or spec.field_treated_as is None or spec.field_treated_as not in flt.name or source.loc != Loc.MZONE:
+            continue
+        if flt.side in ("you", "opponent") and (source.controller == p) != (flt.side == "you"):
+            continue
+        return not any(c is not None and c.face_up and c.active for side in d.players for c in (side.szone[FIELD_ZONE],))
+    return False
 
 
 def _control_filters(c: Condition) -> list[tuple[Filter, bool]]:
@@ -580,6 +623,8 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2
+        if target is not None and damage.get(1 - target.controller) and has_flag(d, target, "doubles_damage_to_attacker"):
+            damage[1 - target.controller] *= 2  # Stone Statue of the Aztecs: the attacking player's damage is doubled
         for card in (attacker, target):  # Piranha Army: the battle damage it inflicts is doubled
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "doubles_battle_damage"):
                 damage[1 - card.controller] *= 2

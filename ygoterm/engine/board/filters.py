@@ -63,7 +63,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
-        (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared),
+        (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
@@ -71,9 +71,10 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
         (bool(f.atk_above_self), _atk_above_self),
-        (f.flipped_by_attack is not None, _flipped_by_attack), (f.sent_this_turn_by is not None, _sent_this_turn_by),
-        (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self), _below_self),
-        (f.atk_at_most_removed is not None, _atk_at_most_removed),
+        (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.sent_this_turn_by is not None, _sent_this_turn_by),
+        (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
+         _below_self),
+        (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -123,6 +124,8 @@ def _subtype(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 
 def _name_has(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    if card.is_monster and card.monster.also_archetypes and f.name_has in card.monster.also_archetypes:
+        return True  # "always treated as an \"Archfiend\" card" (Shadow Tamer)
     return f.name_has in card.data.name or f.name_has in card.data.deck_name  # type: ignore[operator]
 
 
@@ -211,6 +214,11 @@ def _tributed_self(d: DuelState, card: CardInst, f: Filter, player: int, source:
 def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster on the field whose ATK is higher than this effect's card's (Freed the Brave Wanderer)."""
     return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
+
+
+def _left_flipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """Off the field, it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin)."""
+    return (not card.loc.on_field and card.left_flipped) == f.left_flipped
 
 
 def _flipped_by_attack(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -325,15 +333,22 @@ def _set_or(d: DuelState, card: CardInst, f: Filter, player: int, source: CardIn
 
 def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster whose ATK (`atk_below_self`) or original ATK (`original_atk_below_self`) is lower than this card's ATK or
-    DEF, or whose ATK equals its ATK (`atk_equal_self`) — read only while this card is face-up in a Monster Zone (Des
-    Kangaroo, Elemental HERO Thunder Giant, Kaiser Glider)."""
+    DEF, whose ATK equals its ATK (`atk_equal_self`), or whose DEF is at most its ATK (`def_at_most_self`) — read only while
+    this card is face-up in a Monster Zone (Des Kangaroo, Elemental HERO Thunder Giant, Kaiser Glider, Throwstone Unit)."""
     if source is None or source.loc != Loc.MZONE or not source.face_up or not card.is_monster or card.loc == Loc.SZONE:
         return False
     if f.atk_below_self is not None and not card.atk < (source.atk if f.atk_below_self == "atk" else source.defense):
         return False
     if f.atk_equal_self and card.atk != source.atk:  # "a monster that has the same ATK" (Kaiser Glider)
         return False
+    if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
+        return False
     return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
+
+
+def _battled_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster that battled with this effect's card since both arrived where they are (The Unhappy Girl)."""
+    return (source is not None and (card.uid, card.moves) in source.battled_with) == f.battled_self
 
 
 def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -386,8 +401,11 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.revivable and monster.no_special_summon_from and _PILES.get(card.loc) in monster.no_special_summon_from:
         return False  # "cannot be Special Summoned from the Graveyard" (Andro Sphinx)
     if f.revivable and (monster.no_special_summon or card.loc in (Loc.GY, Loc.BANISHED) and monster.needs_proper_summon
-                        and not card.properly_summoned or monster.no_special_summon_from and _LOC_WORDS.get(card.loc) in monster.no_special_summon_from):
+                        and not card.properly_summoned and not monster.any_special_summon or monster.no_special_summon_from and _LOC_WORDS.get(card.loc) in monster.no_special_summon_from):
         return False
+    if f.revivable and monster.revive_tribute is not None and card.loc == Loc.GY and not any(
+            m is not card and matches(d, m, monster.revive_tribute, player, card) for m in d.players[player].monsters()):
+        return False  # no monster to Tribute for it (Tyrant Dragon as printed in 2005)
     if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.summon_turn == d.turn and card.summon_kind != "") \
             != f.summoned_this_turn:  # any Summon, a Flip Summon too; not a Set
         return False
@@ -408,11 +426,24 @@ def frames_now(card: CardInst) -> frozenset[str]:
 _NORMAL = frozenset(("normal",))
 
 
-def _is_declared(d: DuelState, card: CardInst) -> bool:
-    """Whether the card has the Type/Attribute/name the resolving effect declared (op `declare`)."""
-    if d.declared is None:
+def _fusion_material(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the GY as a Fusion Summon's material, not moved since (Supply)."""
+    return (card.loc == Loc.GY and card.fusion_material_at == card.moves) == f.fusion_material
+
+
+def _declared_by_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """What `source`'s own effect last declared, while `source` has not moved since (The Hunter with 7 Weapons)."""
+    if source is None or source.declaration is None or source.declaration[2] != source.moves:
         return False
-    what, word = d.declared
+    return _is_declared(d, card, source.declaration[:2])
+
+
+def _is_declared(d: DuelState, card: CardInst, declared: tuple[str, str] | None = None) -> bool:
+    """Whether the card has the Type/Attribute/name the resolving effect declared (op `declare`)."""
+    declared = d.declared if declared is None else declared
+    if declared is None:
+        return False
+    what, word = declared
     if what == "kind":
         return card.data.kind == word.casefold()
     if what == "card":

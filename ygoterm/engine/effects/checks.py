@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, gy_banish_locked
+from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
@@ -47,11 +47,18 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
             if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):
                 return False
+        elif spec.op == "mill":  # "banish the top 3 cards of your Deck" as a cost needs all 3
+            if any(len(d.players[q].deck) < params.count for q in ((p, 1 - p) if params.player == "each"
+                                                                   else (1 - p,) if params.player == "opponent" else (p,))):
+                return False
         elif spec.op == "detach":
             if len(card.materials) < params.count:
                 return False
         elif spec.op == "remove_counter":
             if card.counters.get(params.counter, 0) < params.count:
+                return False
+        elif spec.op == "fusion_summon":  # (Tributing a Fusion Monster's materials: the Hex-Sealed Fusions)
+            if not fusion_choices(d, p, params, card):
                 return False
     return True
 
@@ -89,9 +96,11 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
     changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
     for spec in effect.do:
         params = spec.params
-        if spec.op == "draw":
+        if spec.op == "draw" and (lockers := [draw_locked(d, who) for who in _who(p, card, params.player)]) and all(lockers):
+            return "R-CARD-13", f"{lockers[0].name} forbids drawing cards except during the Draw Phase"  # type: ignore[union-attr]
+        if spec.op == "draw" and params.until_hand is None:  # (a draw up to N cards may draw none: never refused)
             for who in _who(p, card, params.player):
-                count = params.count if params.until_hand is None else max(0, params.until_hand - len(d.players[who].hand) - drawn[who])
+                count = params.count
                 if len(d.players[who].deck) < count:
                     return "R-WIN-2", f"it draws {count} card{'s' if count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
                 drawn[who] += count
@@ -173,7 +182,7 @@ def _summon_frees_zone(effect: Effect) -> bool:
 _LEAVES = frozenset(("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck"))
 
 
-def cost_frees_mzone(card: CardInst, effect: Effect) -> bool:
+def cost_frees_mzone(card: CardInst, effect: Effect, side: str = "you") -> bool:
     """Whether paying the effect's cost can take a monster off its controller's Main Monster
     Zones (a Tribute, this card sent from the field), so the Summon it pays for finds a free
     zone (R-ZONE-1). A cost paid from the GY or the hand frees none."""
@@ -186,7 +195,8 @@ def cost_frees_mzone(card: CardInst, effect: Effect) -> bool:
                 return True
         elif isinstance(what, (fx.ChooseOf, fx.AllOf)):
             where = what.choose.where if isinstance(what, fx.ChooseOf) else what.all
-            if (where.zone is None or "monster" in where.zone or "onfield" in where.zone) and where.side != "opponent":
+            if (where.zone is None or "monster" in where.zone or "onfield" in where.zone) \
+                    and (where.side != "opponent" if side == "you" else where.side in ("opponent", "any")):
                 return True
     return False
 

@@ -93,6 +93,9 @@ class Ctx:
             if selection == "event":
                 return self.event_cards()
             if selection == "equipped":
+                if self.card.equip_target is None and self.card.left_equipped is not None and not self.card.loc.on_field:
+                    monster, moves = d.cards[self.card.left_equipped[0]], self.card.left_equipped[1]
+                    return [monster] if monster.moves == moves else []  # the one it was equipped to as it left (Kiryu)
                 return [self.card.equip_target] if self.card.equip_target else []
             if selection == "bound":
                 return [self.card.bound] if self.card.bound else []
@@ -121,13 +124,13 @@ class Ctx:
                 return [a.target if self.card is a.attacker else a.attacker]
             return []
         if isinstance(selection, fx.AllOf):
-            return self.related(selection.all, select(d, selection.all, self.player, self.card, self.event_cards()))
+            return self.related(selection.all, select(d, selection.all, self.player, self.card, self.link.event_group or self.event_cards()))
         if isinstance(selection, fx.ChooseOf):
             spec = selection.choose
             if spec.among == "chosen":
                 candidates = [c for c in self.chosen if matches(d, c, spec.where, self.player, self.card)]
             else:
-                candidates = select(d, spec.where, self.player, self.card, self.event_cards())
+                candidates = select(d, spec.where, self.player, self.card, self.link.event_group or self.event_cards())
             candidates = self.related(spec.where, candidates)
             if self.spell_effect():
                 candidates = [c for c in candidates if not unaffected_by_spell(d, c, self.player)]

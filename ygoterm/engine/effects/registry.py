@@ -115,6 +115,8 @@ def amount_of(ctx: Ctx, params: fx.AmountParams, player: int) -> "int | Amount":
     if amount == "battle_damage":  # what the opponent took in the current battle (Fushi No Tori)
         attack = ctx.d.attack
         return _scaled(ctx, params, attack.dealt.get(1 - ctx.player, 0) if attack is not None else 0)
+    if amount == "lp_difference":  # between both players' LP (The Agent of Judgment - Saturn)
+        return _scaled(ctx, params, abs(ctx.d.players[ctx.player].lp - ctx.d.players[1 - ctx.player].lp))
     if isinstance(amount, int):
         return _scaled(ctx, params, amount)
     counted: int | Amount = Amount(ctx, params).after(ctx.cards(params.of) if params.of is not None else list(ctx.chosen))

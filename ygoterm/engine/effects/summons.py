@@ -114,11 +114,33 @@ def _fusions(d: DuelState, p: int, params: fx.FusionSummon, source: CardInst) ->
     side = d.players[p]
     if side.free_mzone() is None and not any(c is not None for c in side.mzone):
         return []  # no zone, and no monster on the field to use as material and free one
-    fits = _fits(tuple(sorted((c.data for c in _material_pool(d, p, params, source)), key=id)))
+    pool = _material_pool(d, p, params, source)
+    if params.with_self:  # (the Hex-Sealed Fusions: this card is one of them)
+        if source not in pool:
+            return []
+        return [card for card in side.extra if isinstance(card.data, Monster) and "fusion" in card.data.frames
+                and card.data.materials and card.data.materials.groups and matches(d, card, params.where, p, source)
+                and _self_slot(card.data, source, pool) is not None]
+    fits = _fits(tuple(sorted((c.data for c in pool), key=id)))
     # (a Fusion Monster that cannot be Special Summoned but by its own procedure is no choice: XYZ-Dragon Cannon)
     return [card for card in side.extra if isinstance(card.data, Monster) and "fusion" in card.data.frames
             and not card.data.no_special_summon and card.data.materials and card.data.materials.groups and matches(d, card, params.where, p, source)
             and _materials_fit(card.data, fits)]
+
+
+def _self_slot(fusion: Monster, source: CardInst, pool: list[CardInst]) -> int | None:
+    """The material slot of `fusion` that `source` can take while the rest of `pool` fills the others, if any (its
+    own material first, as a substitute after)."""
+    slots = _slots(material_groups(fusion))
+    others = [c.data for c in pool if c is not source]
+    for substitute in (False, True):
+        for i, slot in enumerate(slots):
+            rest = slots[:i] + slots[i + 1:]
+            if substitute and _substitutes(source.data, slot) and _fill(rest, others, False):
+                return i
+            if not substitute and _fits_group(source.data, slot) and _fill(rest, others, True):
+                return i
+    return None
 
 
 def _fits(pool: tuple[Any, ...]) -> "_Fits":
@@ -173,8 +195,8 @@ class _MonsterSummon(Frame):
         return self.then(d, "finish", special_summon(d, monster, p, "choose", how=how, zone=zone))
 
 
-def fusion_summon(d: DuelState, p: int, params: fx.FusionSummon, source: CardInst) -> "FusionSummon":
-    return FusionSummon(p, params, source)
+def fusion_summon(d: DuelState, p: int, params: fx.FusionSummon, source: CardInst, ctx: Any = None) -> "FusionSummon":
+    return FusionSummon(p, params, source, ctx=ctx)
 
 
 @dataclass
@@ -186,6 +208,7 @@ class FusionSummon(_MonsterSummon):
     slots: list[MaterialGroup] = field(default_factory=list)
     pool: list[CardInst] = field(default_factory=list)
     materials: list[CardInst] = field(default_factory=list)
+    ctx: Any = None  # the effect's context (`tribute`: the Fusion monster becomes its `chosen`)
 
     def start(self, d: DuelState, _: Any) -> Next:
         return self.choose_monster(d, self.p, fusion_choices(d, self.p, self.params, self.source), self.source, "fusion")
@@ -194,6 +217,11 @@ class FusionSummon(_MonsterSummon):
         fusion = self.fusion = d.card_of(answer[0])
         self.slots = _slots(material_groups(fusion.monster))
         self.pool = _material_pool(d, self.p, self.params, self.source)
+        if self.params.with_self:  # this card takes its slot first (moved to the front), the player chooses the others
+            i = _self_slot(fusion.monster, self.source, self.pool)
+            assert i is not None
+            self.slots.insert(0, self.slots.pop(i))
+            self.materials.append(self.source)
         return self.material(d, None)
 
     def material(self, d: DuelState, _: Any) -> Next:
@@ -209,8 +237,16 @@ class FusionSummon(_MonsterSummon):
             return self.ask("took", d.ask(p, Kind.CARDS, card_options(d, candidates, p),
                                           f"Fusion Material {i + 1} of {len(slots)} for {fusion.name}", verb="material",
                                           subject=fusion.uid))
+        if self.params.tribute:  # Tributed (a cost), and the Fusion monster is what the effect chose
+            for m in materials:
+                actions.move(d, m, Loc.GY, reason=Reason.TRIBUTED_BY_EFFECT)
+            if self.ctx is not None:
+                self.ctx.chosen = [fusion]
+            return DONE
         for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
             actions.move(d, m, Loc.GY, reason="Fusion Material")
+            if m.loc == Loc.GY:
+                m.fusion_material_at = m.moves  # (the filter fusion_material: Supply)
         return self.summon(d, p, fusion, "fusion")
 
     def took(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
@@ -298,9 +334,9 @@ class RitualSummon(_MonsterSummon):
 
 
 def special_summon(d: DuelState, card: CardInst, controller: int, position: str, how: SummonKind = "special", zone: int | None = None,
-                   proper: bool = False, by: str = "") -> "SpecialSummonPosition | None":
+                   proper: bool = False, by: str = "", revive_paid: bool = False) -> "Frame | None":
     """R-SUMMON-6: face-up Attack or Defense at the summoner's choice unless specified. Done at
-    once (None), or a frame that asks the position first."""
+    once (None), or a frame that asks the position first (or the Tribute its `revive_tribute` wants)."""
     side = d.players[controller]
     if side.summon_lock_turn == d.turn:
         d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} cannot Summon monsters this turn (R-CARD-13)"))
@@ -318,6 +354,14 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
     if not summon_condition_holds(d, card, controller):  # "Cannot be Summoned unless you control …" (the Guardians)
         d.emit(Note(f"{card.name} cannot be Special Summoned: its own summoning condition does not hold (R-CARD-13)"))
         return None
+    if card.monster.revive_tribute is not None and card.loc == Loc.GY and by != card.data.name and not revive_paid:
+        # "If this card is Special Summoned from the Graveyard by another card's effect, you must Tribute 1 Dragon-Type
+        # monster on your side of the field" (Tyrant Dragon as printed in 2005): no such monster, no Summon
+        tributes = revive_tributes(d, card, controller)
+        if not tributes:
+            d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} has no monster to Tribute for it (R-CARD-13)"))
+            return None
+        return ReviveTribute(card, controller, position, how, zone, proper, by, tributes)
     if zone is None:
         zone = side.free_mzone()
     if zone is None:
@@ -336,6 +380,42 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
 
 
 _POSITIONS = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACEDOWN_DEFENSE}
+
+
+def revive_tributes(d: DuelState, card: CardInst, controller: int) -> list[CardInst]:
+    """The monsters `controller` could Tribute to Special Summon `card` from the GY (its card key `revive_tribute`)."""
+    wanted = card.monster.revive_tribute
+    return [m for m in d.players[controller].monsters() if m is not card and wanted is not None
+            and matches(d, m, wanted, controller, card)]
+
+
+@dataclass
+class ReviveTribute(Frame):
+    """The summoner Tributes the monster a card's `revive_tribute` asks for, then Special Summons it (Tyrant Dragon)."""
+
+    card: CardInst
+    controller: int
+    position: str
+    how: SummonKind
+    zone: int | None
+    proper: bool
+    by: str
+    tributes: list[CardInst]
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        return self.ask("tributed", d.ask(self.controller, Kind.CARDS, card_options(d, self.tributes, self.controller),
+                                          f"Tribute 1 monster to Special Summon {self.card.name}", verb="tribute", subject=self.card.uid))
+
+    def tributed(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
+        actions.move(d, d.card_of(chosen[0]), Loc.GY, reason=Reason.TRIBUTE)
+        summoning = special_summon(d, self.card, self.controller, self.position, self.how, self.zone, self.proper, self.by,
+                                   revive_paid=True)
+        if summoning is None:
+            return DONE
+        return self.then(d, "placed", summoning)
+
+    def placed(self, d: DuelState, _: Any) -> Next:
+        return DONE
 
 
 @dataclass

@@ -86,7 +86,12 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
             return refusal
         if not summon_condition_holds(d, card, p):
             return Refusal("Special Summon", "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
-        if d.players[p].free_mzone() is None and not cost_frees_mzone(card, effect):
+        if effect.no_normal_summon_turn and d.players[p].normal_summon_turn == d.turn:
+            return Refusal("Special Summon", "R-CARD-13", "not the turn you Normal Summoned or Set a monster (its own text)")
+        if effect.summon_to == "opponent":  # (Lava Golem: their zone, which Tributing their monsters frees)
+            if d.players[1 - p].free_mzone() is None and not cost_frees_mzone(card, effect, side="opponent"):
+                return Refusal("Special Summon", "R-ZONE-1", "your opponent has no free Main Monster Zone, and its cost frees none")
+        elif d.players[p].free_mzone() is None and not cost_frees_mzone(card, effect):
             return Refusal("Special Summon", "R-ZONE-1", "there is no free Main Monster Zone, and its cost frees none")
     elif speed == 1:
         if chain:
@@ -388,6 +393,7 @@ class Activate(Frame):
         d.reveal([card], (0, 1))  # an activation is public (a Chain Link names its card), wherever the card goes next
         link.answers = d.chain[-1] if d.chain else None
         link.event_cards = [signal.card] if signal is not None and signal.card is not None else event_cards(d)
+        link.event_group = [*link.event_cards, *signal.together] if signal is not None and signal.together else link.event_cards
         if is_card_activation(card, effect):
             link.was_spell_trap_card = True
             return self.then(d, "placed", _place_activated_card(d, p, card))

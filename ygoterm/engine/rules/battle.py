@@ -75,6 +75,10 @@ class BattlePhase(Frame):
 
     def end_step(self, d: DuelState, _: Any) -> Next:
         d.set_step(Step.END)
+        for side in d.players:  # "until the End Step" (Spirit Ryu)
+            for card in side.mzone:
+                if card is not None and card.modifiers and any(m.until == "battle_phase" for m in card.modifiers):
+                    card.modifiers = [m for m in card.modifiers if m.until != "battle_phase"]
         d.batch += 1
         d.signal("battle_phase_end", None, d.turn_player)
         return self.then(d, "finish", window(d))
@@ -156,6 +160,8 @@ class Attack(Frame):
 
     def over(self, d: DuelState, _: Any) -> Next:
         d.attack = None
+        if d.delayed:  # "after damage calculation" of a battle that ended without one: lost
+            d.delayed = [rec for rec in d.delayed if rec.phase != "after_damage_calculation"]
         return DONE
 
 
@@ -219,6 +225,9 @@ class DamageStep(Frame):
         attacker, target = state.attacker, state.target
         d.batch += 1  # battle damage and "battled" are one moment: after damage calculation (R-BATTLE-4)
         _damage_calculation(d, self.p, 1 - self.p, state)
+        if target is not None:  # "a monster that battled with this card" (The Unhappy Girl: the filter battled_self)
+            attacker.battled_with += ((target.uid, target.moves),)
+            target.battled_with += ((attacker.uid, attacker.moves),)
         for card in (attacker, target):  # "during that damage calculation only" (Injection Fairy Lily)
             if card is not None and card.modifiers:
                 card.modifiers = [m for m in card.modifiers if m.until != "damage_calculation"]
@@ -226,6 +235,8 @@ class DamageStep(Frame):
         for card in (attacker, target):
             if card is not None and card.loc == Loc.MZONE:
                 d.signal("battled", card, card.controller)
+        if any(rec.phase == "after_damage_calculation" for rec in d.delayed):  # a `later` waits for it (Reflect Bounder)
+            d.signal("after_damage_calculation", None, self.p)
         return self.then(d, "end_of_damage_step", window(d))
 
     def end_of_damage_step(self, d: DuelState, _: Any) -> Next:
@@ -262,6 +273,7 @@ def _flip_target(d: DuelState, state: AttackState, target: CardInst) -> None:
     target.face_up = True
     target.pos = Pos.ATTACK if target.pos == Pos.FACEDOWN_ATTACK else Pos.DEFENSE
     target.flipped_turn = d.turn
+    target.face_up_at = d.batch
     d.emit(Flip(target.uid, target.name, target.pos))
     d.signal("flipped", target, target.controller)  # its FLIP activates after damage calculation
 

@@ -130,6 +130,8 @@ class ResolveChain(Frame):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if link.card.loc.on_field:
                     actions.destroy(d, [link.card], by="effect", source=roller, reason=f"{roller.name}'s die negated its effect")
+            elif _gy_negated(d, link):
+                d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif (link.card.is_spell or link.card.is_trap or link.card.is_monster) and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if blocked == "destroy":
@@ -213,6 +215,16 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
     if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):
         return "negate"
     return ""
+
+
+def _gy_negated(d: DuelState, link: ChainLink) -> bool:
+    """The End of Anubis: an effect that targets a card in the GY, or that was activated in the GY, is negated."""
+    if "negates_gy_effects" not in d.index.flags:
+        return False
+    in_gy = any(t.loc == Loc.GY and t.moves == moves for t, moves in zip(link.targets, link.target_moves))
+    if not in_gy and not (link.card.loc == Loc.GY and "gy" in link.effect.from_ and link.field_moves < 0):
+        return False
+    return any(effect.continuous is not None and effect.continuous.negates_gy_effects for _, effect in sources(d))
 
 
 def _rolled_away(d: DuelState, link: ChainLink) -> CardInst | None:
@@ -331,8 +343,10 @@ class ProcessTriggers(Frame):
             chosen = self.chosen
             if len(chosen) > 1 and len({(t.card.uid, t.index) for t in chosen}) > 1:  # (one effect twice: nothing to order)
                 orderer = d.turn_player if d.rules.chain.legacy_trigger_order else chosen[0].player
-                twice = {t.card.uid for t in chosen if sum(1 for u in chosen if u.card is t.card) > 1}
-                options = [Option(key, _trigger_label(t) if t.card.uid in twice else t.card.name, t.card.uid, effect=t.index)
+                twice = {t.card.uid for t in chosen if sum(1 for u in chosen if u.card is t.card and u.index != t.index) > 0}
+                # the same effect again for another moment reads "Card (2)", so that each option can be named
+                options = [Option(key, (_trigger_label(t) if t.card.uid in twice else t.card.name)
+                                  + (f" ({key.rsplit(':', 1)[1]})" if key.count(":") == 3 else ""), t.card.uid, effect=t.index)
                            for key, t in zip(_order_keys(chosen), chosen)]
                 return self.ask("order", d.ask(orderer, Kind.ORDER, unique_labels(d, options), "Order these effects (first = lower chain link)",
                                                lo=len(chosen), hi=len(chosen), verb="order"))
@@ -421,6 +435,10 @@ def _with_players(d: DuelState, card: CardInst, effect: Effect, s: Signal, signa
     """The signal a trigger answers, with the other players whose cards the same moment's events
     it answers are about (`player: event_player` then names each: Criosphinx, when monsters of both
     players return to the hand at once — one trigger, each of them discards)."""
+    together = tuple(t.card for t in signals if t.batch == s.batch and t.card is not None and t.card is not s.card
+                     and _trigger_fires(d, card, effect, t, last_batch))
+    if together:
+        s = replace(s, together=together)
     if not any(getattr(op.params, "player", None) == "event_player" for op in walk_ops(effect.do)):
         return s
     others = tuple(sorted({t.player for t in signals if t.batch == s.batch and t.player != s.player
@@ -442,7 +460,7 @@ def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     """Delayed effects whose Standby or End Phase (or Draw Phase, before the normal draw) has come."""
     found: list[_Pending] = []
     for s in signals:
-        if s.event not in ("standby_phase", "end_phase", "normal_draw"):
+        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation"):
             continue
         for rec in [r for r in d.delayed if r.due(s)]:
             d.delayed.remove(rec)

@@ -47,6 +47,9 @@ class Play(Frame):
     def next_turn(self, d: DuelState, _: Any) -> Next:
         if d.time_limit is not None:
             time_procedure.turn_ended(d)  # R-TIME-3/4: after the last turn, LP decide
+        for side in d.players:
+            if not side.hand:
+                side.empty_hand_turn = d.turn  # (condition hand_empty_last_turn)
         d.turn += 1
         d.turn_player = 1 - d.turn_player
         return self.then(d, "next_turn", Turn(Phase.DRAW))
@@ -234,5 +237,5 @@ def _expire_until_end_of_turn(d: DuelState) -> None:
     for side in d.players:
         for card in (*side.mzone, *side.szone):  # (Pendulum Scales change in the Spell & Trap Zones)
             if card is not None and card.modifiers:
-                card.modifiers = [m for m in card.modifiers if m.until != "end_of_turn"
+                card.modifiers = [m for m in card.modifiers if m.until not in ("end_of_turn", "battle_phase")
                                   and not (m.until in ("opponent_turns", "your_turns") and m.expires <= d.turn)]

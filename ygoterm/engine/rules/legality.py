@@ -99,7 +99,7 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
                                                         f"you control {count} {which}monster{'s' if count != 1 else ''}")
             elif not any(c.seq < 5 for c in monsters) and d.players[p].free_mzone() is None:
                 refusal = Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied and none of their monsters can be Tributed")
-            if refusal is None or not may_skip_tributes(card):
+            if refusal is None or not may_skip_tributes(card, d, setting=action != NORMAL_SUMMON):
                 return refusal
             # (Fusilier Dragon: without Tributes it needs a free zone, below)
     if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
@@ -115,10 +115,15 @@ def normal_summon_allowed(d: DuelState, card: CardInst) -> bool:
 
 
 
-def may_skip_tributes(card: CardInst) -> bool:
-    """It may also be Normal Summoned or Set without Tributing (Fusilier Dragon, the Dual-Mode Beast)."""
+def may_skip_tributes(card: CardInst, d: DuelState | None = None, setting: bool = True) -> bool:
+    """It may also be Normal Summoned or Set without Tributing (Fusilier Dragon, the Dual-Mode Beast), or Normal
+    Summoned without Tributing while its own condition holds (Swift Gaia the Fierce Knight: the only card in the hand)."""
     rule = card.monster.tributes
-    return rule is not None and bool(rule.or_none)
+    if rule is None:
+        return False
+    if rule.or_none:
+        return True
+    return rule.or_none_if is not None and not setting and d is not None and condition_holds(d, card, rule.or_none_if)
 
 
 def _tribute_words(card: CardInst) -> str:
@@ -185,6 +190,9 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "it declared an attack this turn")
     if not summon_condition_holds(d, card, card.controller):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
+    condition = card.monster.flip_summon_if
+    if condition is not None and not condition_holds(d, card, condition):
+        return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Flip Summoned now: its own summoning condition does not hold")
     return None
 
 
@@ -333,11 +341,17 @@ def main_options(d: DuelState, p: int) -> list[Option]:
         repeated = _repeated_names(hand)
         for index, card in enumerate(hand):
             if card.is_monster:
-                if can_summon and (may_summon or may_set) and summon_this(d, p, card, NORMAL_SET, None, free_mzone) is None:
+                if not (can_summon and (may_summon or may_set)):
+                    continue
+                set_ok = summon_this(d, p, card, NORMAL_SET, None, free_mzone) is None
+                # (a Summon without Tributes that a Set does not have: Swift Gaia the Fierce Knight)
+                summon_ok = set_ok or (card.monster.tributes is not None and card.monster.tributes.or_none_if is not None
+                                       and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone) is None)
+                if summon_ok:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
                     if may_summon and not card.monster.set_only and normal_summon_allowed(d, card):
                         options.append(card_options.summon)
-                    if may_set:
+                    if may_set and set_ok:
                         options.append(card_options.set)
             elif (free_szone or card.is_field_spell) and not card.data.cannot_set:  # type: ignore[union-attr]
                 options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)

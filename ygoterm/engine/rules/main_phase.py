@@ -119,7 +119,7 @@ class NormalSummon(Frame):
         card.tributes_used = 0
         card.tributed = ()
         # its Tributes, or none at all (Fusilier Dragon, the Dual-Mode Beast): without them when they cannot be paid
-        self.none_ok = none_ok = need > 0 and may_skip_tributes(card) and d.players[p].free_mzone() is not None
+        self.none_ok = none_ok = need > 0 and may_skip_tributes(card, d, self.setting) and d.players[p].free_mzone() is not None
         if none_ok and sum(tribute_value(d, c, card) for c in monsters) < need:
             return self.place(d, ())
         if not need:
@@ -203,7 +203,8 @@ class ProcedureSummon(Frame):
             zones = summon_zones(d, self.p, card)
             zone = zones[0] if zones else None
         else:
-            zone = d.players[self.p].free_mzone()
+            to_opponent = card.effects[self.index].summon_to == "opponent"
+            zone = d.players[1 - self.p if to_opponent else self.p].free_mzone()
         if zone is None:
             return DONE
         self.zone = zone
@@ -215,8 +216,12 @@ class ProcedureSummon(Frame):
         pos = Pos.ATTACK if answer.key == "attack" else Pos.DEFENSE
         card = d.cards[self.uid]
         card.cost_paid = self.paid_cards
+        effect = card.effects[self.index]
+        if effect.no_normal_summon_turn:  # (Lava Golem: no Normal Summon/Set for the rest of the turn)
+            d.players[self.p].normal_summon_turn = d.turn
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True,
-                                                                       by=card.name))
+                                                                  by=card.name,
+                                                                  controller=1 - self.p if effect.summon_to == "opponent" else None))
 
 
 def gemini_summon(d: DuelState, p: int, card: CardInst) -> Frame | tuple[()]:
@@ -237,6 +242,7 @@ def flip_summon(d: DuelState, p: int, card: CardInst) -> "SummonTogether":
     """R-SUMMON-4: face-down Defense → face-up Attack; it counts as the turn's position change."""
     card.pos = Pos.ATTACK
     card.face_up = True
+    card.face_up_at = d.batch
     card.pos_changed_turn = d.turn
     return summon_with_negation_window(d, p, card, None, Pos.ATTACK, "flip", properly=False)
 

@@ -108,6 +108,10 @@ def signal_matches(d: DuelState, p: int, card: CardInst, when: When, s: Signal, 
             return False
     elif when.by != "any" and (s.by is None or (s.by == p) != (when.by == "you")):
         return False
+    if when.together is not None and not any(
+            o.event == s.event and o.batch == s.batch and o.player == s.player and o.card is not None and o.card is not s.card
+            and matches(d, o.card, when.together, p, card) for o in d.last_signals):
+        return False  # "… and … are destroyed at the same time" (Theinen the Great Sphinx)
     actor = s.player if s.card is None else (s.card.controller if s.card.loc.on_field else s.player)
     if s.card is None:
         default = "any"  # phase events ("during your Standby Phase") are about no card

@@ -193,11 +193,12 @@ def window_prompt(d: DuelState) -> str:
 
 
 def summon_with_negation_window(d: DuelState, p: int, card: CardInst, zone: int | None, pos: Pos, how: SummonKind, *,
-                                properly: bool, by: str = "") -> "SummonTogether":
+                                properly: bool, by: str = "", controller: int | None = None) -> "SummonTogether":
     """Place a Summoned monster, open the summon-negation window (R-SUMMON-19), and if the
     Summon succeeds, let "when Summoned" triggers and the new-chain window follow (R-CHAIN-8).
-    `by`: the name its `summoned_by` takes (its own, for a Summon by its own procedure)."""
-    return SummonTogether(p, ((card.uid, zone, pos),), how, properly, by)
+    `by`: the name its `summoned_by` takes (its own, for a Summon by its own procedure); `controller`: the field it is
+    Summoned to, when not the summoner's (Lava Golem)."""
+    return SummonTogether(p, ((card.uid, zone, pos),), how, properly, by, controller=controller)
 
 
 def summon_together(d: DuelState, p: int, placed: Sequence[tuple[CardInst, int | None, Pos]], how: SummonKind, *, properly: bool) -> "SummonTogether":
@@ -216,6 +217,7 @@ class SummonTogether(Frame):
     properly: bool
     by: str = ""  # "If Summoned this way" (Gilasaurus: a Special Summon by its own procedure is `summoned_by` its own name)
     origins: dict[int, Loc] = field(default_factory=dict)  # where each came from (a Flip Summon starts on the field)
+    controller: int | None = None  # the field they go to, when not the summoner's (Lava Golem)
 
     def start(self, d: DuelState, _: Any) -> Next:
         p, how = self.p, self.how
@@ -223,7 +225,7 @@ class SummonTogether(Frame):
         self.origins = {uid: d.cards[uid].loc for uid, zone, _ in self.placed if zone is not None}
         for card, (_, zone, pos) in zip(cards, self.placed):
             if zone is not None:
-                actions.move(d, card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True)
+                actions.move(d, card, Loc.MZONE, seq=zone, face_up=True, pos=pos, quiet=True, controller=self.controller)
                 if self.by:
                     card.summoned_by = self.by
             card.summon_kind = how

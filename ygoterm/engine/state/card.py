@@ -89,7 +89,8 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
             flags.add("cannot_activate")
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
                      "indestructible_unless_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
-                     "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands"):  # (keys with a value, not a bool)
+                     "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
+                     "field_treated_as", "negates_battle_destroyed"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -202,8 +203,8 @@ class CardInst:
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "no_tribute", "field_atk", "field_counters", "original_controller",
-                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins")
+                 "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -242,6 +243,8 @@ class CardInst:
         self.pos_changed_turn = 0  # last turn its battle position changed by the player (R-SUMMON-4/5)
         self.attacks = 0  # attacks declared this turn (R-BATTLE-1)
         self.attacked_foes: tuple[tuple[int, int], ...] = ()  # (uid, moves) of the monsters it attacked this turn (Asura Priest)
+        # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
+        self.battled_with: tuple[tuple[int, int], ...] = ()
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
@@ -255,10 +258,18 @@ class CardInst:
         self._duel: Any = _no_duel  # a weak reference to the Duel (see `duel`)
         self.gemini_active = False  # a Gemini monster Normal Summoned a second time: an Effect Monster (R-CARD-6)
         self.flipped_turn = 0  # the last turn it was flipped face-up (a Spirit returns then)
+        self.left_flipped = False  # it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin)
         self.summoned_by = ""  # the name of the card whose effect Special Summoned it when it last arrived on the field
+        # (what, word, its moves then): the last declaration its own effect made, while it stays where it was (The Hunter with 7 Weapons)
+        self.declaration: tuple[str, str, int] | None = None
+        self.fusion_material_at = -1  # its moves when it last went to the GY as a Fusion Material (R-SUMMON-10: Supply)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
+        # (uid, moves) of the monster it was equipped to as it last left the field: the selection `equipped` of its own
+        # effect whose cost sent it away (Kiryu: "Tribute this card to allow the equipped monster to attack directly")
+        self.left_equipped: tuple[int, int] | None = None
+        self.face_up_at = 0  # the duel's batch (moment) when it last arrived or was flipped face-up (Kotodama: "the new face-up monster")
         self.equips: list[CardInst] = []
         self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
         # on the Spell/Trap of such a pair: when its leaving the field destroys the monster ("leaves":
@@ -310,7 +321,8 @@ class CardInst:
         """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
         destroys it in face-up Defense Position (Berserk Gorilla)."""
         return any(e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
-                                                 or e.continuous.destroyed_unless is not None) for e in self.continuous)
+                                                 or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
+                   for e in self.continuous)
 
     @property
     def is_extra_deck(self) -> bool:
@@ -402,6 +414,7 @@ class CardInst:
         so its effects' "once per turn" still counts."""
         self.attacks = 0
         self.attacked_foes = ()
+        self.battled_with = ()
         self.attacked_turn = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""

@@ -111,7 +111,7 @@ class DuelState:
         self.summon_negated = False
         self.traps_locked_by = ""  # the monster whose Summon no Trap Card may answer, until that window's chain ends (Creeping Doom Manta)
         self.delayed: list[Delayed] = []  # effects waiting for a later Standby/End Phase
-        self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, turn): "until the end of this turn"
+        self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, last turn): "until the end of this turn" (Sonic Jammer: the next)
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
         self.first_given: int | None = None  # a match's later duel: who goes first was chosen before it (R-MATCH-3)
         self.time_limit: TimeLimit | None = None  # tournament time called (state/timelimit.py, R-TIME-2…6)

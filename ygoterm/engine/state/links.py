@@ -32,6 +32,9 @@ class Signal:
     by_card: CardInst | None = None  # … and by which card (the effect's card, or the other battler)
     # the other players of the same moment a trigger answers once (their monsters returned with this one: Criosphinx)
     players: tuple[int, ...] = ()
+    # the other cards of the same moment a trigger answers once (the monsters Summoned together: King Tiger Wanghu's
+    # "destroy those monsters"); the filter `event: true` matches them too
+    together: tuple[CardInst, ...] = ()
 
 
 @dataclass(slots=True)
@@ -58,6 +61,8 @@ class ChainLink:
     removed: int = 0  # the counters its cost removed, as many as its player chose (remove_counter any_number: Blast Magician)
     resolving_targets: list[tuple[CardInst, int]] | None = None  # valid targets when it began to resolve
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
+    # … and for a trigger, the cards of the other events of that moment it answers too (read by the filter `event: true`)
+    event_group: list[CardInst] = field(default_factory=list)
 
     @property
     def label(self) -> str:
@@ -88,7 +93,7 @@ class Delayed:
 
     card: CardInst
     player: int
-    phase: str  # "standby_phase", "end_phase" or "normal_draw" (the Draw Phase, before the normal draw)
+    phase: str  # "standby_phase", "end_phase", "normal_draw" (the Draw Phase, before the normal draw) or "after_damage_calculation" (of the current battle)
     whose: str  # whose phase counts, seen from `player`: "you", "opponent", "any"
     left: int  # how many such phases are still to come
     index: int  # the card's effect (a trigger with `at`), or -1 for `later`

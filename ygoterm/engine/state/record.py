@@ -61,6 +61,7 @@ def _card_json(card: Card) -> bytes:
 _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "named_in_text_of", "more_per",
+                           "flip_summon_if", "or_none_if", "opponent_monsters_more", "declared_by_self", "hand_empty_last_turn", "fusion_material", "negates_gy_effects", "with_self", "tribute",  # goat batch d3
                            "attacks_each_monster", "as_returned",
                            "atk_above_self", "atk_at_most_of", "atk_reaches", "attacking_set_monster", "banish_if_leaves", "cannot_summon",
                            "damage_calculation", "deck_top", "destroyed_in_defense", "destroyed_unless", "cannot_be_tributed_for_summon", "count_heads", "sent_this_turn_by", "flipped_by_attack", "cannot_be_destroyed_by", "all", "equip_card", "halves_battle_damage", "has_counter",
@@ -76,8 +77,12 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "negates_opponent_traps_targeting", "summon_if", "allows_direct_attacks", "locks_discard_costs", "battle_destroyed_to_deck", "equipped_to_self", "your_turns_here", "battle_wins", "multiply_atk",  # c1
                            "atk_equal_self", "take", "in_selection", "count_as", "set_attribute", "sent_by_battle", "untargetable_by",  # c2
                            "doubles_battle_damage", "equipped_with",  # c5
-                           "until_hand", "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
-                           "any_of", "taker", "only_if", "until_monsters", "rest"})  # goat batch c4
+                           "any_of", "taker", "only_if", "until_monsters", "rest",  # goat batch c4
+                           "until_hand", "heads", "locks_opponent_draws", "until_end_phase", "keep_one_of", "any_special_summon",  # d1
+                           "doubles_damage_to_attacker", "next_turns", "who", "left_flipped", "also_archetypes",  # d2
+                           "def_at_most_self", "revive_tribute", "battled_self", "together",  # e1
+                           "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes", "summon_to", "no_normal_summon_turn",  # c3
+                           "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters"})  # goat batch e2
 
 
 def _digest_json(card: Card) -> bytes:

@@ -40,10 +40,11 @@ def effect_texts(text: str) -> list[Part]:
     """Split a card text into the texts of its effects: sentences, with the sentences that go on
     with the effect before ("Then …", "It …", "(…)") joined to it, "●" bullets apart, "Or:"
     alternatives under their "… 1 of these effects:" header, and without a Pendulum card's
-    "Pendulum Effect:" labels."""
+    "Pendulum Effect:" labels. A sentence may end in ".)": "(This card is always treated as an
+    "Archfiend" card.)" before "FLIP: …" (Shadow Tamer)."""
     parts: list[Part] = []
     header = ""
-    for sentence in re.split(r"(?<=\.)\s+(?=[A-Z(])|\s*●\s*", text.strip()):
+    for sentence in re.split(r"(?:(?<=\.)|(?<=\.\)))\s+(?=[A-Z(])|\s*●\s*", text.strip()):
         sentence = LABEL.sub("", sentence)
         m = HEADER.match(sentence)
         if m:

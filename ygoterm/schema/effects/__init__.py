@@ -66,6 +66,11 @@ class Effect(BaseModel):
     # a trigger whose event only arms it: it activates during the next such phase (Sacred Phoenix)
     at: Literal["standby_phase", "end_phase"] | None = None
     at_player: Literal["you", "opponent", "any"] = "any"  # … of whose turn (Vampire Lord: your next Standby Phase)
+    # for a procedure: "Special Summoned … to your opponent's side of the field" (Lava Golem: its controller is the opponent)
+    summon_to: Literal["opponent"] | None = None
+    # for a procedure: "You cannot Normal Summon/Set the turn you Special Summon this card" — not after a Normal Summon/Set
+    # this turn, and none after it (Lava Golem)
+    no_normal_summon_turn: bool | None = None
 
     @property
     def target_groups(self) -> tuple[TargetSpec, ...]:
@@ -82,6 +87,8 @@ class Effect(BaseModel):
             raise ValueError("a trigger effect needs 'when: EVENT'")
         if self.target is not None and self.targets:
             raise ValueError("use 'target' for one group of targets or 'targets' for several, not both")
+        if (self.summon_to is not None or self.no_normal_summon_turn) and self.kind != "procedure":
+            raise ValueError("'summon_to' and 'no_normal_summon_turn' belong to a Summon procedure (kind: procedure)")
         if self.at is not None and self.kind != "trigger":
             raise ValueError("'at' belongs to a trigger effect: its event arms it for the next Standby or End Phase")
         if self.kind == "attack_cost" and not self.cost:
@@ -94,7 +101,8 @@ class Effect(BaseModel):
             payer = getattr(op.params, "player", "you")
             if payer not in ("you", "controller"):
                 raise ValueError(f"the cost '{op.op}' names player '{payer}': a cost is paid by the player who activates (R-TERM-4)")
-            if op.op not in COST_OPS:
+            if op.op not in COST_OPS and not (op.op == "fusion_summon" and getattr(op.params, "tribute", None)):
+                # (a fusion_summon with tribute: true Tributes the materials and Summons nothing: a cost)
                 raise ValueError(f"'{op.op}' cannot be a cost; costs are: {', '.join(sorted(COST_OPS))}")
         return self
 

@@ -30,7 +30,7 @@ class When(BaseModel):
     # whose card the event is about; default: this card for triggers, any card for activations
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
-    # banished: "face_up" (it was face-up on the field: D.D. Survivor); damage_step_end: "defense" or
+    # banished, leaves_field: "face_up" (it was face-up on the field: D.D. Survivor, Serpentine Princess); damage_step_end: "defense" or
     # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
                                  "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
@@ -49,6 +49,10 @@ class When(BaseModel):
     by: Literal["you", "opponent", "any", "self", "equipped"] = "any"
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     targets_self: bool | None = None
+    # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
+    # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
+    # names one, `together` the other)
+    together: Filter | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -78,7 +82,11 @@ class Condition(BaseModel):
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
+    opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
+    # you had no cards in hand at the end of the last turn (the opponent's, read in your turn: The Agent of Wisdom - Mercury)
+    hand_empty_last_turn: bool | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
     being_attacked: bool | None = None  # this card is the attack target
     declared_is: Literal["spell", "trap", "monster"] | None = None
@@ -87,6 +95,8 @@ class Condition(BaseModel):
     # this card is attacking a monster that was face-down Defense when the Damage Step began (8-Claws Scorpion: "attacks a face-down Defense Position monster")
     attacking_set_monster: bool | None = None
     rolled: NumRange | None = None  # in `if`: the die this effect rolled shows this (Agido: "whose Level is equal to the number rolled")
+    # in `if`: as many of the coins this effect tossed last showed heads (Sand Gambler: 0 — "if all 3 results are Tails")
+    heads: NumRange | None = None
     direct_attack: bool | None = None  # this card is attacking directly (Spirit Reaper: "by a direct attack")
     destroyed_by_battle_this_turn: bool | None = None  # this card destroyed a monster by battle this turn (an LV monster's End Phase)
     # how many monsters this card destroyed by battle since it last arrived face-up on the field (forgotten as it leaves the
@@ -138,7 +148,9 @@ class ContinuousSpec(BaseModel):
     applies_to: Union[Literal["self", "equipped", "bound"], Filter] = "self"
     atk: int = 0
     def_: int = Field(default=0, alias="def")
-    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips", "cost_paid"] | None = None  # "gains N for each …" (cost_paid: the cards its Summon procedure's cost chose)
+    # "gains N for each …" (cost_paid: the cards its Summon procedure's cost chose; lp_difference: × the difference between
+    # both players' LP, The Agent of Force - Mars with atk: 1)
+    atk_per: Literal["counter", "gy_monsters", "banished_monsters", "equipped_monsters", "equips", "cost_paid", "lp_difference"] | None = None
     per_where: Filter | None = None
     cannot_attack: bool = False
     cannot_change_position: bool = False
@@ -170,6 +182,9 @@ class ContinuousSpec(BaseModel):
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
+    # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
+    negates_gy_effects: bool | None = None
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
@@ -177,8 +192,9 @@ class ContinuousSpec(BaseModel):
     no_battle_damage_involving: Filter | None = None
     # the battle damage its controller would take from its battles is dealt to the opponent instead (Amazoness Swords Woman)
     reflects_battle_damage: bool | None = None
-    # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast)
-    negates_battle_destroyed: bool | None = None
+    # the effects of an opponent's monster destroyed by battle with it are negated, from damage calculation on and in the GY (Ancient Gear Beast);
+    # a filter: only of such a monster matching it (Twin-Headed Wolf: `{flip: true}`, "Flip Effect Monsters destroyed by this card")
+    negates_battle_destroyed: bool | Filter | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     # an opponent's effect that targets a face-up monster it applies to (on its controller's side): as it resolves a die is
@@ -203,6 +219,9 @@ class ContinuousSpec(BaseModel):
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
+    # the battle damage the opponent takes from a battle in which it is the attack target is doubled: "Double any Battle
+    # Damage your opponent takes when they attack this monster" (Stone Statue of the Aztecs)
+    doubles_damage_to_attacker: bool | None = None
     # the battle damage it inflicts to the opponent is doubled; with `condition: {direct_attack: true}`, "by attacking
     # directly" (Piranha Army)
     doubles_battle_damage: bool | None = None
@@ -211,7 +230,17 @@ class ContinuousSpec(BaseModel):
     # Dark Balter the Terrible: itself)
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
+    locks_opponent_draws: bool | None = None  # "your opponent cannot draw cards except during Draw Phases" (Protector of the Sanctuary)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
+    # face-up monsters with the same name on the field: those that became face-up last are destroyed at once (all of them
+    # when none was there before) — Kotodama
+    destroys_same_names: bool | None = None
+    # "the field is treated as \"Umi\"" while no Field Spell is active: a condition that some card with this name is
+    # face-up on the field (or in the Field Zone) holds for its controller's side — Maiden of the Aqua
+    field_treated_as: str | None = None
+    # its original ATK becomes the combined original ATK of the monsters Tributed for its Tribute Summon (0 if it was not
+    # Tribute Summoned: Set, then flipped; Special Summoned) — Maju Garzett
+    atk_of_tributes: bool | None = None
     # "destroy this card unless …": it is destroyed at once while this does not hold, as Berserk Gorilla in Defense
     # Position (Exodia Necross: all 5 Exodia pieces in your GY)
     destroyed_unless: "Condition | None" = None

@@ -102,6 +102,12 @@ class Filter(BaseModel):
     summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
     special_summoned: bool | None = None  # on the field after a Special Summon (any kind: Fusion, Ritual … too): "Special Summoned monsters" (Jowgen the Spiritualist)
     declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
+    # its Type/Attribute/name is what this effect's card last declared with its own effect, while that card has not moved
+    # since ("declare 1 Type of monster. When battling that Type of monster …": The Hunter with 7 Weapons)
+    declared_by_self: bool | None = None
+    # in the GY, sent there as a Fusion Material by a Fusion Summon and not moved since (Supply: "Fusion-Material monsters that
+    # were sent to the Graveyard as a result of a Fusion Summon")
+    fusion_material: bool | None = None
     battling: bool = False  # in the current battle with this effect's card
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
@@ -115,6 +121,9 @@ class Filter(BaseModel):
     # the attack target of the current battle that was face-down when the Damage Step began (R-BATTLE-5); `false`: a
     # battler that was face-up then (Fox Fire: "was face-up at the start of the Damage Step")
     flipped_by_attack: bool | None = None
+    # off the field: it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin: "After this card is
+    # flipped, when it is sent to the Graveyard")
+    left_flipped: bool | None = None
     # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
     # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
     sent_this_turn_by: Literal["you", "opponent"] | None = None
@@ -178,6 +187,12 @@ class Filter(BaseModel):
     # a monster whose ATK equals this card's ATK, this card being face-up in a Monster Zone: "a monster that has the same
     # ATK" (Kaiser Glider: cannot_be_destroyed_by_battle_with: {atk_equal_self: true})
     atk_equal_self: bool | None = None
+    # a monster whose DEF is at most this card's ATK, read as those above: "1 face-up monster on the field whose DEF is
+    # equal to or less than the ATK of this card" (Throwstone Unit)
+    def_at_most_self: bool | None = None
+    # a monster that battled with this effect's card (damage calculation was performed), both still where they were then
+    # — "A monster that battled with this card cannot change its battle position … or attack" (The Unhappy Girl)
+    battled_self: bool | None = None
     # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
     # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
     atk_at_most_removed: int | None = Field(default=None, ge=1)

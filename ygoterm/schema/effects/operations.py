@@ -53,7 +53,9 @@ class Draw(_Op):
     as_discarded: bool = False  # as many as this effect made that player discard (Card Destruction)
     as_returned: bool | None = None  # as many of that player's cards as the operation before moved (Reload: the hand put into the Deck)
     more_per: Filter | None = None  # one more card for each card this matches (Dekoichi: each face-up Bokoichi you control)
-    until_hand: int | None = Field(default=None, ge=1, le=60)  # "draw cards until you have N cards in your hand" (Yamata Dragon): `count` is ignored
+    # instead of `count`: as many as the player needs to hold this many cards, none if they hold as many already
+    # ("your opponent draws cards until his/her hand has 7 cards": Sasuke Samurai #3)
+    until_hand: int | None = Field(default=None, ge=1, le=60)
 
 
 class Discard(_Op):
@@ -66,7 +68,7 @@ class Discard(_Op):
 
 
 class Moves(_Op):
-    """destroy / send_to_gy / banish / return_to_hand / return_to_deck / add_to_hand."""
+    """destroy / send_to_gy / banish / return_to_hand / return_to_deck / add_to_hand / return_to_field."""
 
     what: Selection
     face_down: bool = False  # banish face-down (R-ZONE-9)
@@ -101,8 +103,9 @@ class AmountParams(_Op):
 
     # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
     # battle_damage: what the opponent took in the current battle (Fushi No Tori)
+    # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage"]] = 0
+                               "battle_damage", "lp_difference"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -133,8 +136,9 @@ class Modify(_Op):
     # damage_calculation: for the current damage calculation only (Injection Fairy Lily)
     # while_this_face_up: as long as this effect's card stays face-up on the field ("These effects last as long as this card is
     # face-up on the field": Castle of Dark Illusions) — it ends for good once the card leaves or is turned face-down
+    # battle_phase: until the End Step of this Battle Phase ("until the End Step": Spirit Ryu)
     until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation",
-                   "while_this_face_up"] = "end_of_turn"
+                   "while_this_face_up", "battle_phase"] = "end_of_turn"
     turns: int = Field(default=1, ge=1, le=10)
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
@@ -248,6 +252,10 @@ class Look(_Op):
 class Mill(_Op):
     count: int = Field(default=1, ge=1)
     player: Player = "you"
+    # the top cards are banished instead of sent to the GY ("remove N cards from the top of your Deck from play": Lady
+    # Assailant of Flames); face_down: banished face-down
+    banish: bool | None = None
+    face_down: bool | None = None
 
 
 class Declare(_Op):
@@ -263,6 +271,11 @@ class Win(_Op):
 class FusionSummon(_Op):
     where: Filter = Filter()
     materials_from: tuple[Literal["hand", "field"], ...] = ("hand", "field")
+    with_self: bool | None = None  # this effect's card is one of the materials ("including this face-up card")
+    # the materials are Tributed (R-TERM-3) and nothing is Summoned: the Fusion monster becomes `chosen` for a later
+    # special_summon — a cost (the Hex-Sealed Fusions: "Tribute Fusion Material Monsters on the field, including this
+    # face-up card; Special Summon 1 corresponding DARK Fusion Monster from your Extra Deck", not a Fusion Summon)
+    tribute: bool | None = None
 
 
 class RitualSummon(_Op):
@@ -354,6 +367,11 @@ class ForThisTurn(_Op):
     (Triangle Ecstasy Spark: "until the end of this turn, your opponent cannot activate Traps")."""
 
     continuous: list["ContinuousSpec"]
+    # and through the end of the next N turns: "until the end of the End Phase of the next turn" (Sonic Jammer: 1)
+    next_turns: int | None = Field(default=None, ge=1, le=10)
+    # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
+    # Sasuke Samurai #2)
+    until_end_phase: bool | None = None
 
 
 class Later(_Op):
@@ -362,15 +380,18 @@ class Later(_Op):
     effect chose before (Different Dimension Capsule's banished card)."""
 
     # normal_draw: in the Draw Phase, before the normal draw (R-PHASE-2: "your opponent discards all cards in their hand
-    # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi)
-    at: Literal["standby_phase", "end_phase", "normal_draw"]
+    # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi); after_damage_calculation: after the damage
+    # calculation of the current battle (Reflect Bounder: "If you do, after damage calculation: Destroy this card"); lost if
+    # that battle ends without one
+    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation"]
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
     # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
-    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger)
-    remember: Literal["chosen", "affected"] | None = None
+    # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
+    # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
+    remember: Literal["chosen", "affected", "attacker"] | None = None
     do: list["OpSpec"]
 
 
@@ -421,6 +442,10 @@ class SwapControl(_Op):
 class RollDie(_Op):
     """Roll a six-sided die (R-TERM-7: the duel's seeded RNG); `modify: {times: roll}` uses it."""
 
+    # roll the die N times and the effect's player keeps 1 result, the one `rolled` reads (Roulette Barrel: "roll a
+    # six-sided die twice, choose 1 result")
+    keep_one_of: int | None = Field(default=None, ge=2, le=6)
+
 
 class Place(_Op):
     """Place cards face-up in your Spell & Trap Zones without activating them (Destiny Board)."""
@@ -455,6 +480,9 @@ class OneOf(_Op):
     """"Activate 1 of these effects": the effect's player picks one as it resolves (Don Zaloog)."""
 
     choices: list[Choice] = Field(min_length=2)
+    # who picks: the effect's player, or event_player — the player the event it answers is about ("they can draw 1 more
+    # card": the player who activated Pot of Greed, Spirit of the Pot of Greed)
+    who: Literal["you", "event_player"] | None = None
 
 
 class If(_Op):
@@ -478,7 +506,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "to_end_phase",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -491,6 +519,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "return_to_hand": (Moves, _what_or),
     "return_to_deck": (Moves, _what_or),
     "add_to_hand": (Moves, _what_or),
+    "return_to_field": (Moves, _what_or),
     "special_summon": (SpecialSummon, _what_or),
     "change_position": (ChangePosition, _what_or),
     "damage": (Damage, _count_or("amount")),

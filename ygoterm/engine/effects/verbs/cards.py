@@ -7,6 +7,7 @@ from typing import Any
 
 from ....schema import effects as fx
 from ...board import actions
+from ...board.continuous import draw_locked
 from ...board.filters import matches, select
 from ...board.labels import card_options
 from ...core.decision import Kind, Option
@@ -24,17 +25,20 @@ from ..summons import special_summon
 def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
     drawn: list[CardInst] = []
     for p in ctx.players(params.player):
-        if params.as_discarded:
+        if params.until_hand is not None:  # "draws until their hand has 7 cards" (Sasuke Samurai #3)
+            count = max(0, params.until_hand - len(ctx.d.players[p].hand))
+        elif params.as_discarded:
             count = ctx.discarded.get(p, 0)
         elif params.as_returned:
             count = sum(1 for c in ctx.affected if c.owner == p)
-        elif params.until_hand is not None:
-            count = max(0, params.until_hand - len(ctx.d.players[p].hand))
         else:
             count = params.count
         if params.more_per is not None:
             count += len(select(ctx.d, params.more_per, ctx.player, ctx.card, ctx.event_cards()))
         if not count:
+            continue
+        if (locker := draw_locked(ctx.d, p)) is not None:  # Protector of the Sanctuary
+            ctx.d.emit(Note(f"{locker.name}: {ctx.d.names[p]} cannot draw cards except during the Draw Phase"))
             continue
         for card in ctx.d.draw(p, count):
             drawn.append(card)
@@ -51,7 +55,9 @@ def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Any:
 
 class DiscardCards(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        moves = [c.moves for c in cards]
         actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
+        self.ctx.affected = [c for c, before in zip(cards, moves) if c.moves != before]  # "if it was a Monster Card"
 
 
 @dataclass
@@ -65,6 +71,8 @@ class DiscardEach(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         ctx, params = self.ctx, self.params
+        if self.i == 0:
+            ctx.affected = []  # the discarded cards, for the operations after (Thestalos: "if it was a Monster Card")
         while self.i < len(self.players):
             p = self.players[self.i]
             hand = [c for c in d.players[p].hand if c is not ctx.card and matches(d, c, params.where, p, ctx.card)]
@@ -84,17 +92,28 @@ class DiscardEach(Frame):
     def _discard(self, d: DuelState, cards: list[CardInst]) -> None:
         p = self.players[self.i]
         self.i += 1
+        moves = [c.moves for c in cards]
         actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
+        self.ctx.affected = [*self.ctx.affected, *(c for c, before in zip(cards, moves) if c.moves != before)]
         self.ctx.discarded[p] = self.ctx.discarded.get(p, 0) + len(cards)
 
 
 @verb("mill")
-def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> None:
+def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> bool:
+    """The top cards of the Deck to the GY, or banished (`banish`); they are `affected` for the operations after."""
     d = ctx.d
+    moved: list[CardInst] = []
     for p in ctx.players(params.player):
         deck = d.players[p].deck
         cards = deck[-params.count:][::-1]
-        actions.send_to_gy(d, cards, reason="sent from the Deck", by=ctx.by)
+        if params.banish:
+            for c in cards:
+                actions.move(d, c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
+        else:
+            actions.send_to_gy(d, cards, reason="sent from the Deck", by=ctx.by)
+        moved += [c for c in cards if c.loc != Loc.DECK]
+    ctx.affected = moved
+    return bool(moved)
 
 
 @verb("shuffle")

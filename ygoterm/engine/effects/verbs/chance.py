@@ -31,10 +31,35 @@ def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> "RunOps | None":
 
 
 @verb("roll_die")
-def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> None:
+def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> "KeepRoll | None":
     """R-TERM-7: the die is the duel's seeded RNG."""
+    if params.keep_one_of:  # "roll a six-sided die twice, choose 1 result" (Roulette Barrel)
+        rolls = [ctx.d.rng.randint(1, 6) for _ in range(params.keep_one_of)]
+        ctx.d.emit(Note(f"{ctx.card.name}: the die shows {', '.join(map(str, rolls))}"))
+        return KeepRoll(ctx, sorted(set(rolls)))
     ctx.link.rolled = ctx.d.rng.randint(1, 6)
     ctx.d.emit(Note(f"{ctx.card.name}: the die shows {ctx.link.rolled}"))
+    return None
+
+
+@dataclass
+class KeepRoll(Frame):
+    """The effect's player keeps 1 of the results rolled; the others are forgotten."""
+
+    ctx: Ctx
+    results: list[int]
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        if len(self.results) == 1:
+            return self.kept(d, Option(f"roll:{self.results[0]}", str(self.results[0])))
+        options = [Option(f"roll:{n}", f"keep {n}") for n in self.results]
+        return self.ask("kept", d.ask(self.ctx.player, Kind.OPTION, options, f"{self.ctx.card.name}: which result?",
+                                      subject=self.ctx.card.uid))
+
+    def kept(self, d: DuelState, answer: Option) -> Next:
+        self.ctx.link.rolled = int(answer.key.split(":")[1])
+        d.emit(Note(f"{d.names[self.ctx.player]} keeps {self.ctx.link.rolled} for {self.ctx.card.name}"))
+        return DONE
 
 
 @verb("declare")
@@ -69,5 +94,7 @@ class Declare(Frame):
 
     def declared(self, d: DuelState, answer: Option) -> Next:
         self.ctx.link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
+        card = self.ctx.card
+        card.declaration = (self.params.what, answer.label, card.moves)  # (read by the filter declared_by_self)
         d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
         return DONE

@@ -32,6 +32,8 @@ def op_if(ctx: Ctx, params: fx.If, name: str) -> "RunOps | None":
             holds = holds and bool(cards) and all(matches(ctx.d, c, wanted, ctx.player, ctx.card) for c in cards)
     if params.condition.rolled is not None:  # Agido: the die this effect rolled
         holds = holds and ctx.link.rolled is not None and ctx.link.rolled in params.condition.rolled
+    if params.condition.heads is not None:  # Sand Gambler: how many of the coins this effect tossed showed heads
+        holds = holds and ctx.link.heads in params.condition.heads
     if params.condition.declared_is is not None:
         declared = ctx.chosen[0] if ctx.chosen else None
         holds = declared is not None and declared.data.kind == params.condition.declared_is
@@ -53,11 +55,14 @@ class OneOf(Frame):
     def start(self, d: DuelState, _: Any) -> Next:
         ctx = self.ctx
         options = [Option(f"choice:{i}", choice.label) for i, choice in enumerate(self.params.choices)]
-        return self.ask("chosen", d.ask(ctx.player, Kind.OPTION, options, f"{ctx.card.name}: which effect?", subject=ctx.card.uid))
+        return self.ask("chosen", d.ask(self._who(), Kind.OPTION, options, f"{ctx.card.name}: which effect?", subject=ctx.card.uid))
+
+    def _who(self) -> int:
+        return self.ctx.players("event_player")[0] if self.params.who == "event_player" else self.ctx.player
 
     def chosen(self, d: DuelState, answer: Option) -> Next:
         choice = self.params.choices[int(answer.key.split(":")[1])]
-        d.emit(Note(f"{d.names[self.ctx.player]} chooses for {self.ctx.card.name}: {choice.label}"))
+        d.emit(Note(f"{d.names[self._who()]} chooses for {self.ctx.card.name}: {choice.label}"))
         return self.then(d, "ran", run_ops(self.ctx, choice.do))
 
     def ran(self, d: DuelState, _: Any) -> Next:

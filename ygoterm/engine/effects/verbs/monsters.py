@@ -68,6 +68,7 @@ class Modify(OpStep):
                 parts.append(f"its Attribute becomes {attribute}")
             parts += [f.replace("_", " ") for f in sorted(flags)]
             until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
+                     "battle_phase": " until the End Step",
                      "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}",
                      "while_this_face_up": f" while {ctx.card.name} is face-up"}.get(params.until, "")
             d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"

@@ -1,4 +1,4 @@
-"""Verbs that move cards: destroy, send to the GY, banish, return to the hand or Deck, add to the hand, place face-up (Destiny Board), Set, detach Xyz Materials."""
+"""Verbs that move cards: destroy, send to the GY, banish, return to the hand or Deck, add to the hand, return a banished monster to the field, place face-up (Destiny Board), Set, detach Xyz Materials."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ....schema import effects as fx
 from ...board import actions
 from ...board.continuous import gy_banish_locked, indestructible_untargeted
 from ...board.filters import variant
-from ...core.types import Loc, Reason
+from ...core.types import Loc, Pos, Reason
 from ...state.card import CardInst, leaves_after_resolving
 from ...state.duel_state import DuelState
 from ..context import Ctx
@@ -39,6 +39,31 @@ class MoveCards(OpStep):
         _move(ctx, self.params, self.name, cards)
         ctx.affected = [c for c, before in zip(cards, moves) if c.moves != before]
         return bool(ctx.affected)
+
+
+@verb("return_to_field")
+def op_return_to_field(ctx: Ctx, params: fx.Moves, name: str) -> Any:
+    """A monster banished "until the End Phase" comes back to its owner's field, in the position it left in (face-up
+    Attack if it left face-down): not a Summon, so nothing answers it as one (Strike Ninja). With no free Monster Zone it
+    goes to the GY instead (R-ZONE-1)."""
+    return ReturnToField(ctx, params, name).after(ctx.cards(params.what))
+
+
+class ReturnToField(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
+        back = []
+        for card in cards:
+            if card.loc != Loc.BANISHED or not card.is_monster:
+                continue
+            zone = d.players[card.owner].free_mzone()
+            if zone is None:
+                actions.send_to_gy(d, [card], reason="no free Monster Zone to return to (R-ZONE-1)")
+                continue
+            pos = card.pos if card.pos.face_up else Pos.ATTACK
+            actions.move(d, card, Loc.MZONE, seq=zone, face_up=True, pos=pos, controller=card.owner, reason="returned to the field")
+            back.append(card)
+        self.ctx.affected = back
+        return bool(back)
 
 
 def _spent(card: CardInst) -> bool:
@@ -87,7 +112,8 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
         owners = set()
         for c in cards:
             actions.move(d, c, Loc.DECK, face_up=False, reason="returned to Deck", top=params.position != "bottom")  # Extra Deck monsters go home
-            owners.add(c.owner)
+            if c.loc == Loc.DECK:  # (a Fusion monster went to the Extra Deck: the Main Deck is not shuffled)
+                owners.add(c.owner)
         if params.position == "shuffle":
             for owner in sorted(owners):
                 d.shuffle(owner)

@@ -98,7 +98,7 @@ class Tokens(Frame):
 
 @verb("fusion_summon")
 def op_fusion(ctx: Ctx, params: fx.FusionSummon, name: str) -> Frame:
-    return fusion_summon(ctx.d, ctx.player, params, ctx.card)
+    return fusion_summon(ctx.d, ctx.player, params, ctx.card, ctx)
 
 
 @verb("ritual_summon")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 
 from ....schema import effects as fx
-from ....schema.effects import Effect
+from ....schema.effects import Condition, Effect
 from ...core.events import Note
-from ...state.card import spec_flags
+from ...state.card import CardInst, spec_flags
 from ...state.links import Delayed
 from ..context import Ctx
 from ..registry import verb
@@ -18,12 +18,25 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     effect = Effect.model_construct(kind="trigger", do=list(params.do), label=f"{ctx.card.name} (delayed)")
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
                              ctx.card.moves if params.needs_self else None,
-                             [(c, c.moves) for c in (ctx.affected if params.remember == "affected" else ctx.chosen)],
+                             [(c, c.moves) for c in _remembered(ctx, params.remember)],
                              params.optional))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
-    when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
-    d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
+    if params.at == "after_damage_calculation":
+        d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
+    else:
+        when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
+        d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
+
+
+def _remembered(ctx: Ctx, remember: str | None) -> list[CardInst]:
+    """What `chosen` is inside a delayed effect's `do`."""
+    if remember == "affected":
+        return list(ctx.affected)
+    if remember == "attacker":
+        d = ctx.d
+        return [d.attack.attacker] if d.attack else []
+    return list(ctx.chosen)
 
 
 def _ordinal(n: int) -> str:
@@ -33,12 +46,16 @@ def _ordinal(n: int) -> str:
 @verb("for_this_turn")
 def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     d = ctx.d
+    # "until the End Phase" (Sasuke Samurai #2): applies in the phases before it
+    until = Condition(phase=("draw", "standby", "main1", "battle", "main2")) if params.until_end_phase else None
     for spec in params.continuous:
-        effect = Effect.model_construct(kind="continuous", continuous=spec, condition=None)
-        d.floating.append((ctx.card, effect, d.turn))
+        effect = Effect.model_construct(kind="continuous", continuous=spec, condition=until)
+        d.floating.append((ctx.card, effect, d.turn + (params.next_turns or 0)))  # (the last turn it applies)
         d.index.continuous_count += 1  # the continuous layer has something to look at now
         d.index.flags |= spec_flags(spec)
-    d.emit(Note(f"{ctx.card.name}: applies until the end of this turn"))
+    n = params.next_turns or 0
+    d.emit(Note(f"{ctx.card.name}: applies until the " + ("End Phase" if params.until_end_phase else "end of this turn" if not n
+                                                         else "end of the next turn" if n == 1 else f"end of the {_ordinal(n)} turn from now")))
 
 
 @verb("to_end_phase")
@@ -63,9 +80,13 @@ def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
     ctx.d.players[player].skip[params.phase] = ctx.d.turn
     ctx.d.players[player].skips_left[params.phase] = params.count
-    phase = params.phase.replace('main1', 'Main Phase 1').title()
-    ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase} Phase" if params.count == 1
-                    else f"{ctx.d.names[player]} skips their next {params.count} {phase} Phases"))
+    phase = _PHASE_NAMES[params.phase]  # ("Main Phase 1", not "Main Phase 1 Phase": Timeater)
+    ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase}" if params.count == 1
+                    else f"{ctx.d.names[player]} skips their next {params.count} {phase.replace('Phase', 'Phases')}"))
+
+
+_PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
+                "main2": "Main Phase 2"}
 
 
 @verb("protect")
