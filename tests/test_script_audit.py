@@ -440,6 +440,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
                          "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
     },
+    "Des Dendle": {
+        "target": "old Union wording 'equip it to your \"Vampire Orchis\"' targets (as Burning Beast's)",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+    },
     "Burning Beast": {
         "target": "old wording 'equip it to your \"Freezing Beast\"' targets (today's Union texts: 'Target 1 \"Freezing Beast\" you "
                   "control; equip this card to that target')",
