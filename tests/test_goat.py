@@ -129,7 +129,7 @@ def test_coverage_counts_the_goat_list_per_kind_and_names_the_manual_cards(cli):
     total = data["total"]
     assert total["total"] == 1698 == total["scripted"] + total["stats"] + total["manual"]  # (Umi and the Harpie Ladies share names)
     assert all(data["kinds"][k]["total"] > 0 for k in ("monster", "spell", "trap"))
-    assert "Des Dendle" in data["manual"]["monster"]  # (its only partner is not in the pool: manual)
+    assert "Dice Jar" not in data["manual"]["monster"]  # (scripted: batch f1)
     assert "Vampire Baby" not in data["manual"]["monster"]  # (scripted: batch e1)
     assert "Pot of Greed" not in data["manual"]["spell"]  # (scripted)
     code, out, _ = cli("cards", "coverage", "--banlist", "goat", "kaiba-dragons")
@@ -139,9 +139,16 @@ def test_coverage_counts_the_goat_list_per_kind_and_names_the_manual_cards(cli):
 
 
 def test_coverage_lists_a_decks_manual_cards(cli, home_decks):
-    (home_decks / "m.yaml").write_text("name: Manual\nrules: goat\nmain:\n  Sangan: 1\n  Red-Moon Baby: 2\n  Des Dendle: 2\n")
+    import json
+
+    # a 2005 monster still played by manual actions (which one changes as batches script them: the first listed)
+    manual = json.loads(cli("cards", "coverage", "--banlist", "goat", "--json")[1])["manual"]["monster"]
+    if not manual:
+        pytest.skip("every 2005 monster is scripted")
+    name = manual[0]
+    (home_decks / "m.yaml").write_text(f"name: Manual\nrules: goat\nmain:\n  Sangan: 1\n  Red-Moon Baby: 2\n  \"{name}\": 2\n")
     code, out, _ = cli("cards", "coverage", "m")
-    assert code == 0 and "Manual: 2 of 5 cards need manual actions — Des Dendle ×2" in " ".join(out.split())
+    assert code == 0 and f"Manual: 2 of 5 cards need manual actions — {name} ×2" in " ".join(out.split())
 
 
 def test_a_deck_built_for_goat_plays_a_solo_duel_under_goat_rules(pool, make_deck):

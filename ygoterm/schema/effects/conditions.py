@@ -18,6 +18,7 @@ EventName = Literal[
     "damage_calculation", "targeted", "battled", "damage_step_start", "banished", "damage_step_end", "lp_gained", "normal_draw", "called_right",
     "before_damage_calculation",
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
+    "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
 ]
 
 
@@ -43,7 +44,9 @@ class When(BaseModel):
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
     # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an
     # opponent's card effect" (Elephant Statue of Blessing, Fear from the Dark)
-    by: Literal["you", "opponent", "any", "self"] = "any"
+    # equipped: the monster this card is equipped to destroyed it by battle ("each time the equipped monster destroys 1 of
+    # your opponent's monsters": Zombie Tiger, `from: equip`)
+    by: Literal["you", "opponent", "any", "self", "equipped"] = "any"
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     targets_self: bool | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
