@@ -206,7 +206,7 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
 
 
 def _selected_monster(d: DuelState, card: CardInst) -> CardInst | None:
-    """The monster selected for this card's Summon, if it is still face-up in its Monster Zone (not moved since)."""
+    """The monster selected for this card's Summon, if it is still face-up in the Monster Zone it was in (not removed from the field since)."""
     for uid, at in card.selected:
         other = d.cards[uid]
         if _still_there(other, at) and other.face_up and other is not card:
