@@ -458,12 +458,30 @@ def enforce_positions(d: DuelState) -> None:
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "destroys_same_names" in d.index.flags:
         _destroy_same_names(d)
+    if "only_one" in d.index.flags:
+        _destroy_second_copies(d)
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def _destroy_second_copies(d: DuelState) -> None:
+    """"You can only control 1 face-up \"Gravekeeper's Chief\"" (`only_one`): a player who controls 2 anyway — a Set
+    one flipped face-up by an attack or an effect, one given by Creature Swap — keeps the one that was theirs and
+    face-up first; the others are destroyed at once, by the rules (no chain, R-CARD-13)."""
+    for side in d.players:
+        by_name: dict[str, list[CardInst]] = {}
+        for card in side.mzone:
+            mode = getattr(card.data, "only_one", None) if card is not None else None
+            if card is not None and mode is not None and (mode == "any" or card.face_up):
+                by_name.setdefault(card.name, []).append(card)
+        for cards in by_name.values():
+            if len(cards) > 1:
+                cards.sort(key=lambda c: (c.controller != c.owner, c.face_up_at, c.arrived_at))
+                destroy(d, cards[1:], by="rule", reason=f"its controller can only control 1 \"{cards[0].name}\" (R-CARD-13)")
 
 
 def _destroy_same_names(d: DuelState) -> None:

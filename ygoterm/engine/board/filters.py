@@ -390,6 +390,9 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.revivable and monster.revive_tribute is not None and card.loc == Loc.GY and not any(
             m is not card and matches(d, m, monster.revive_tribute, player, card) for m in d.players[player].monsters()):
         return False  # no monster to Tribute for it (Tyrant Dragon as printed in 2005)
+    if f.revivable and monster.only_one is not None and any(
+            m is not card and m.name == card.name and (monster.only_one == "any" or m.face_up) for m in d.players[player].monsters()):
+        return False  # "You can only control 1 face-up \"Gravekeeper's Chief\"": no second one to Summon (R-CARD-13)
     if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.summon_turn == d.turn and card.summon_kind != "") \
             != f.summoned_this_turn:  # any Summon, a Flip Summon too; not a Set
         return False

@@ -15,7 +15,7 @@ from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate, TargetSpec
 from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
 from ..board.continuous import (activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag,
-                                summon_condition_holds, untargetable)
+                                summon_condition_holds, untargetable, only_one_blockers)
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
@@ -84,6 +84,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
             return refusal
         if not summon_condition_holds(d, card, p):
             return Refusal("Special Summon", "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
+        if only_one_blockers(d, card, p):
+            return Refusal("Special Summon", "R-CARD-13", f"you can only control 1 \"{card.name}\" (its own text)")
         if effect.no_normal_summon_turn and d.players[p].normal_summon_turn == d.turn:
             return Refusal("Special Summon", "R-CARD-13", "not the turn you Normal Summoned or Set a monster (its own text)")
         if effect.summon_to == "opponent":  # (Lava Golem: their zone, which Tributing their monsters frees)
@@ -258,6 +260,7 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
     return [c for c in select(d, spec.where, p, card, events)
             if (itself or c is not card)
             and not (takes and has_flag(d, c, "control_cannot_switch"))  # (an effect that could not apply to it)
+            and not (takes and c.controller != p and only_one_blockers(d, c, p, face_up=c.face_up))  # (R-CARD-13: Amazoness Tiger)
             and not (to and c.is_link)  # R-SUMMON-16: a Link monster never changes position
             and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5

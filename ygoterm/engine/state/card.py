@@ -318,9 +318,10 @@ class CardInst:
     def forces_position(self) -> bool:
         """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
         destroys it in face-up Defense Position (Berserk Gorilla)."""
-        return any(e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
-                                                 or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
-                   for e in self.continuous)
+        return getattr(self.data, "only_one", None) is not None or any(  # (and "You can only control 1": Amazoness Tiger)
+            e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
+                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
+            for e in self.continuous)
 
     @property
     def is_extra_deck(self) -> bool:

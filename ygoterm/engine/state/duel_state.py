@@ -197,6 +197,10 @@ class DuelState:
                     self.index.negators.append(card)
                 if card.forces_position:
                     self.index.forcers.append(card)
+        if getattr(card.data, "only_one", None) is not None:  # "You can only control 1 …": checked with the positions
+            self.index.flags.add("only_one")
+            if not card.continuous:
+                self.index.forcers.append(card)
 
     def relist(self) -> None:
         """Rebuild which cards have triggers and which negate or force positions, after cards
@@ -205,7 +209,7 @@ class DuelState:
         cards = self.cards.values()
         self.index.trigger_cards = [c for c in cards if c.triggers]
         self.index.negators = [c for c in cards if c.continuous and c.negates]
-        self.index.forcers = [c for c in cards if c.continuous and c.forces_position]
+        self.index.forcers = [c for c in cards if (c.continuous or getattr(c.data, "only_one", None)) and c.forces_position]
         self.index.field_sources = None
         for side in self.players:
             side.memo = {None: side.layout}
