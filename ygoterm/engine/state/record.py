@@ -82,7 +82,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "doubles_damage_to_attacker", "next_turns", "who", "left_flipped", "also_archetypes",  # d2
                            "def_at_most_self", "revive_tribute", "battled_self", "together",  # e1
                            "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes", "summon_to", "no_normal_summon_turn",  # c3
-                           "only_one"})  # f2
+                           "only_one", "while_card", "your_turns_face_up"})  # f2
 
 
 def _digest_json(card: Card) -> bytes:
