@@ -373,10 +373,12 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
             destroy(d, [equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
 
 
-def equip(d: DuelState, equip: CardInst, monster: CardInst) -> None:
+def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None:
+    """`by`: the uid of the card whose effect equips it (a Union by its own effect or by Union Rider's)."""
     if equip.equip_target is not None and equip in equip.equip_target.equips:
         equip.equip_target.equips.remove(equip)
     equip.equip_target = monster
+    equip.equipped_by = by
     monster.equips.append(equip)
     equip.active = True
     d.emit(Note(f"{equip.name} is equipped to {monster.name}"))

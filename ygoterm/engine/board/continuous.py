@@ -91,6 +91,8 @@ def applies_from_here(card: CardInst, effect: Effect) -> bool:
         return not effect.pendulum
     if card.in_pendulum_zone:
         return effect.pendulum
+    if card.union_equipped_by_other:  # (a Union equipped by Union Rider's effect: none of its effects as an Equip Card)
+        return False
     spec = effect.continuous
     return (spec is not None and spec.applies_to == "equipped") or "equip" in effect.from_
 

@@ -521,8 +521,8 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
             return "field" in effect.from_
         if card.in_pendulum_zone:  # only its Pendulum Effects (R-ZONE-4)
             return effect.pendulum
-        if card.loc == Loc.SZONE:  # an Equip Card: only what works while equipped (a Union)
-            return "equip" in effect.from_
+        if card.loc == Loc.SZONE:  # an Equip Card: only what works while equipped (a Union) by its own effect
+            return "equip" in effect.from_ and not card.union_equipped_by_other
         return "field" in effect.from_ and not effect.pendulum
     return {Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.DECK: "deck", Loc.EXTRA: "extra"}.get(card.loc, "") in effect.from_
 

@@ -188,7 +188,7 @@ class Equip(Frame):
                 if card.loc == Loc.SZONE:
                     actions.move(d, card, Loc.GY, reason="nothing to equip")
                 continue
-            actions.equip(d, card, monster)
+            actions.equip(d, card, monster, by=ctx.card.uid)
         return DONE
 
 
