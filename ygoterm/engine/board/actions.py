@@ -412,9 +412,11 @@ def return_control(d: DuelState, card: CardInst) -> None:
     d.players[owner].mzone[zone] = card
     d.players[card.controller].layout += 1
     d.players[owner].layout += 1
+    before = card.controller
     card.seq, card.controller, card.original_controller = zone, owner, None
     card.moves += 1
     d.emit(Note(f"{card.name} returns to {d.names[owner]}'s control"))
+    d.signal("control_changed", card, before)
 
 
 def spell_zone_for(d: DuelState, p: int, card: CardInst) -> int:

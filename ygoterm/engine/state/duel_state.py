@@ -330,6 +330,7 @@ class DuelState:
         card.control_until = self.turn if until_end_phase else 0
         card.moves += 1
         self.emit(Note(f"{self.names[player]} takes control of {card.name}" + (" until the End Phase" if until_end_phase else "")))
+        self.signal("control_changed", card, original)  # about the player who lost it: their trigger (Ameba)
 
     def shuffle(self, player: int) -> None:
         """R-TERM-16: shuffle with the duel's seeded RNG. Nobody knows the order any more."""

@@ -17,6 +17,7 @@ EventName = Literal[
     "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
     "damage_calculation", "targeted", "battled", "damage_step_start", "banished", "damage_step_end", "lp_gained", "normal_draw", "called_right",
     "before_damage_calculation",
+    "control_changed",  # control of a monster on the field shifted (taken, switched, returned): Ameba, Griggle
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
 ]
 
