@@ -356,6 +356,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         d.signal("changed_to_attack", card, card.controller)  # from Defense Position, face-up or face-down (Crass Clown)
     if was_face_up and not card.face_up:
         end_while_this_face_up(d, card)
+        if card.used_turn:  # "once as long as this card remains face-up on the field" counts anew (Ameba, Kazejin)
+            card.used_turn = {i: t for i, t in card.used_turn.items() if i < 0 or card.effects[i].once_per_turn != "while_here"}
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
         # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)
         card.counters = {}  # R-CARD-12

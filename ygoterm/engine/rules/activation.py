@@ -202,8 +202,10 @@ def _monster_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refu
             return Refusal(ACTIVATE, "R-CARD-5", "this effect is not used from the field")
         if card.controller != p:
             return Refusal(ACTIVATE, "R-TERM-5", "your opponent controls it")
-        if not card.face_up:
+        if not card.face_up and not effect.face_down:
             return Refusal(ACTIVATE, "R-CARD-5", "a face-down monster cannot activate its effects")
+        if card.face_up and effect.face_down:
+            return Refusal(ACTIVATE, "R-CARD-5", "this effect is used only while this card is face-down")
         if effects_negated(d, card):
             return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")
         return None

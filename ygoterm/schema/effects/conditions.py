@@ -46,7 +46,8 @@ class When(BaseModel):
     # opponent's card effect" (Elephant Statue of Blessing, Fear from the Dark)
     by: Literal["you", "opponent", "any", "self"] = "any"
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
-    targets_self: bool | None = None
+    # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
+    targets_self: bool | Literal["only"] | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)
