@@ -65,6 +65,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
             release_held(d, card)
     if controller is not None:
         card.controller = controller
+    elif src == Loc.HAND and not dst.on_field:
+        card.controller = card.owner  # a card held in the opponent's hand goes to its owner's piles (R-TERM-5)
     card.moves += 1
     d.move_count += 1
     d.players[card.controller].layout += 1
@@ -81,10 +83,11 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         card.summoned_by = ""  # (kept once it leaves the field: "if this card was Special Summoned by …" in the GY, Dark Mimic LV3)
     if dst not in (Loc.GY, Loc.BANISHED, Loc.MZONE, Loc.SZONE):
         card.properly_summoned = False
-    _put(d, card, owner.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
+    holder = d.players[card.controller] if dst == Loc.HAND else owner  # a hand holds what its player was given (Amazoness Chain Master)
+    _put(d, card, holder.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
     _remember(d, card, dst, face_up, reveal, was_face_up)
     hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
-    private = card.owner if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
+    private = (card.controller if dst == Loc.HAND else card.owner) if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
     if src == Loc.HAND and dst == Loc.DECK:
         private = card.owner
     event = Move(card.uid, card.name, card.owner, held_by if leaving else card.controller, src, dst, card.seq, face_up,

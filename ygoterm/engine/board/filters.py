@@ -85,7 +85,7 @@ def _zone(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst
 
 
 def _side(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    who = card.controller if card.loc.on_field else card.owner
+    who = card.controller if card.loc.on_field or card.loc == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
     return (who == player) == (f.side == "you")
 
 

@@ -67,7 +67,7 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     elif card_activation:
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
-        refusal = None if card.loc == Loc.HAND and card.owner == p else Refusal(action, "R-SUMMON-7", "it is Special Summoned from your hand")
+        refusal = None if card.loc == Loc.HAND and card.controller == p else Refusal(action, "R-SUMMON-7", "it is Special Summoned from your hand")
     else:
         refusal = _monster_place(d, p, card, effect)
     if refusal:
@@ -156,7 +156,7 @@ def used_this_turn(d: DuelState, p: int, card: CardInst, index: int) -> bool:
 def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refusal | None:
     data = card.data
     if card.loc == Loc.HAND:
-        if card.owner != p:
+        if card.controller != p:
             return Refusal(ACTIVATE, "R-TERM-5", "it is in your opponent's hand")
         if isinstance(data, Trap) and "hand" not in effect.from_ and d.players[p].traps_from_hand_turn != d.turn:
             return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
@@ -176,7 +176,7 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
 
 def _pendulum_place(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-4: a Pendulum monster is activated as a Spell from the hand into a free Pendulum Zone."""
-    if card.loc != Loc.HAND or card.owner != p:
+    if card.loc != Loc.HAND or card.controller != p:
         reason = "a Pendulum monster is activated as a Spell: it is already in a Pendulum Zone" if card.in_pendulum_zone \
             else "a Pendulum monster is activated as a Spell only from your hand"
         return Refusal(ACTIVATE, "R-ZONE-4", reason)
@@ -210,7 +210,7 @@ def _monster_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refu
             return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")
         return None
     place = {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc)
-    if place is None or place not in allowed or card.owner != p:
+    if place is None or place not in allowed or card.controller != p:
         return Refusal(ACTIVATE, "R-CARD-5", f"this effect is not used from the {card.loc.title}")
     if card.negated_at == card.moves:
         return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")

@@ -398,13 +398,14 @@ class CardInst:
     def seen_by(self, viewer: int) -> bool:
         """Whether `viewer` sees this card where it is now (R-TERM-6): face-up cards, and your
         own hand, Extra Deck, banished cards and face-down cards on your field."""
-        return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES) or (self.controller == viewer and self.loc.on_field) \
+        return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES and self.loc != Loc.HAND) \
+            or (self.controller == viewer and (self.loc.on_field or self.loc == Loc.HAND)) \
             or (self.loc == Loc.HAND and self._hand_shown())
 
     def _hand_shown(self) -> bool:
         """Its owner shows their hand now (Ceremonial Bell: both players; Mind on Air: its controller's opponent)."""
         d = self._duel()
-        return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.owner))
+        return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.controller))
 
     def reset_for_move(self, on_field: bool = False) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23).

@@ -307,8 +307,8 @@ class DuelState:
                 if card in other.materials:
                     other.materials.remove(card)
                     break
-        elif loc in PILES:
-            pile = self.players[card.owner].pile(PILES[loc])
+        elif loc in PILES:  # (a hand may hold a card of the opponent's: its controller's hand, Amazoness Chain Master)
+            pile = self.players[card.controller if loc == Loc.HAND else card.owner].pile(PILES[loc])
             if pile and pile[-1] is card:
                 pile.pop()
             else:
@@ -436,7 +436,7 @@ class DuelState:
         """A short location tag used to tell identical names apart: H2, M3, S1, F, GY …"""
         loc = card.loc
         if loc == Loc.HAND:
-            return f"H{self.players[card.owner].hand.index(card) + 1}"
+            return f"H{self.players[card.controller].hand.index(card) + 1}"
         if loc == Loc.MZONE:
             return f"M{card.seq + 1}" if card.seq < 5 else f"EMZ{card.seq - 4}"
         if loc == Loc.SZONE:
