@@ -25,7 +25,7 @@ from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next, Return
 from ..effects.checks import cost_frees_mzone, cost_payable, possible
 from ..effects.resolve import pay_costs
-from ..effects.context import atk_at_most_of
+from ..effects.context import atk_at_most_of, level_below_of
 from ..board.timing import summon_locked
 from ..core.types import Loc, Phase, Step
 from ..board import actions
@@ -67,7 +67,10 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     elif card_activation:
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
-        refusal = None if card.loc == Loc.HAND and card.controller == p else Refusal(action, "R-SUMMON-7", "it is Special Summoned from your hand")
+        source = Loc.EXTRA if "extra" in effect.from_ else Loc.HAND  # a procedure from the Extra Deck: `from: extra`
+        holder = card.controller if source == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
+        refusal = None if card.loc == source and holder == p else Refusal(
+            action, "R-SUMMON-7", f"it is Special Summoned from your {'Extra Deck' if source == Loc.EXTRA else 'hand'}")
     else:
         refusal = _monster_place(d, p, card, effect)
     if refusal:
@@ -328,7 +331,7 @@ def activation_candidates(d: DuelState, p: int, main: bool, *, responses: bool) 
 def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
     side = d.players[p]
     found: list[Candidate] = []
-    for pile in (side.hand, side.mzone, side.szone, side.gy):
+    for pile in (side.hand, side.mzone, side.szone, side.gy, side.extra):
         for card in pile:
             if card is None or not card.chosen or (responses and not card.responds):
                 continue
@@ -425,6 +428,8 @@ class Activate(Frame):
             candidates = [c for c in target_candidates(d, p, card, effect, self.signal, group) if c not in link.targets]
             if spec.where.atk_at_most_of == "chosen":  # related to what the cost chose (Armed Dragon LV5)
                 candidates = atk_at_most_of(candidates, link.chosen)
+            if spec.where.level_below_of == "chosen":  # (Vampire Genesis: lower than the discarded monster's Level)
+                candidates = level_below_of(candidates, link.chosen)
             # count "0-1": the chooser may target none (Gilasaurus as printed in 2005: "Your opponent can target 1 …")
             lo, hi = spec.needed, spec.count.max or len(candidates)
             hi = min(hi, len(candidates))

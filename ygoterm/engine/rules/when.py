@@ -104,6 +104,9 @@ def signal_matches(d: DuelState, p: int, card: CardInst, when: When, s: Signal, 
     if when.by == "self":
         if s.by_card is not card:
             return False
+    elif when.by == "equipped":
+        if s.by_card is None or s.by_card is not card.equip_target:
+            return False
     elif when.by != "any" and (s.by is None or (s.by == p) != (when.by == "you")):
         return False
     if when.together is not None and not any(

@@ -105,6 +105,8 @@ def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> froze
     refuses it anywhere else, R-CARD-5/7/9, R-ZONE-4, R-SUMMON-7): lets option lists skip, say,
     every Spell in the GY without asking the full check. A Trap in the hand counts only with
     "from: hand"; `chain.activation_options` adds the hand on a turn Makyura allows it."""
+    if effect.kind == "procedure" and "extra" in effect.from_:
+        return frozenset((Loc.EXTRA,))  # a Summon procedure from the Extra Deck (XYZ-Dragon Cannon)
     if effect.kind == "procedure" or (effect.kind == "activate" and is_monster and effect.pendulum):
         return frozenset((Loc.HAND,))
     if effect.kind == "activate" and not is_monster:  # (a Trap from the hand only if it says so, or with Makyura: see below)

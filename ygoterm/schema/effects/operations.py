@@ -318,6 +318,10 @@ class NoBattleDamage(_Op):
 
 class Shuffle(_Op):
     player: Player = "you"
+    # true: instead of the player's Deck, the face-down Defense Position monsters in their Main Monster Zones change places at
+    # random, so the opponent no longer knows which is where ("rearrange the face-down Defense Position monsters in your
+    # Main Monster Zones": Wandering Mummy)
+    face_down_monsters: bool | None = None
 
 
 class Reveal(_Op):
