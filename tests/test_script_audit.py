@@ -45,6 +45,32 @@ _LOOK = ("'Look at the top card of their Deck, then return it to the top or bott
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
 # what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
 EXCEPTIONS: dict[str, dict[str, str]] = {
+    # batch e2 (issue #38)
+    "Witch Doctor of Chaos": {
+        "text": "old wording 'FLIP: Select 1 Monster Card from … Graveyard. Remove it from play.': one FLIP effect in two "
+                "sentences, the first its target (today's text: 'FLIP: Target 1 monster in either GY; banish it')",
+        "flip": "the same: the FLIP sentence is the target of the banishment its next sentence says",
+    },
+    "Woodland Sprite": {
+        "cost": "old wording 'Send 1 Equip Card equipped to this card to the Graveyard. Inflict 500 points of damage …': the "
+                "sending is the cost of the damage (EDOPro's script: a cost), two sentences where today's style has ';'",
+    },
+    "Zombie Tiger": {
+        "target": "old Union wording 'you can equip it to your \"Decayed Commander\" as an Equip Card' targets (today's Unions: "
+                  "'Target 1 … you control; equip this card to that target', as Burning Beast's)",
+        "once_per_turn": "the one sentence 'Once per turn, … you can equip it …, OR unequip …' is a Union's two ignitions sharing "
+                         "one use a turn (once_per_turn: card, as Burning Beast's); the audit pairs the equip with the parenthesis",
+    },
+    "Winged Minion": {
+        "target": "old wording 'Tribute this face-up card. Select 1 face-up Fiend-Type monster on the field.': the selection on "
+                  "activation is a target (EDOPro's script), as Inferno Hammer's 'select'",
+        "cost": "old wording 'Tribute this face-up card. Select …': the Tribute is its cost (R-TERM-3/4), two sentences where "
+                "today's style has ';'",
+    },
+    "Yado Karu": {
+        "optional": "old wording 'When this card is changed …, you can place …': optional (a 'When … you can' trigger, timing: "
+                    "when), the comma hides the cue",
+    },
     "Mystic Swordsman LV6": {
         "text": "'Destroy that monster, and if you do, you can place it on top of your opponent's Deck instead of sending it to "
                 "the Graveyard' is one destruction whose destination the player picks as it resolves: a one_of between a destroy "
@@ -414,6 +440,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
                          "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
     },
+    "Des Dendle": {
+        "target": "old Union wording 'equip it to your \"Vampire Orchis\"' targets (as Burning Beast's)",
+        "once_per_turn": "the 2005 Union sentence 'Once per turn, …, you can equip it …, OR unequip …' is both ignitions, which share "
+                         "one limit (`once_per_turn: card`, as every Union's); the audit pairs the equip with the parenthesis after it",
+    },
     "Burning Beast": {
         "target": "old wording 'equip it to your \"Freezing Beast\"' targets (today's Union texts: 'Target 1 \"Freezing Beast\" you "
                   "control; equip this card to that target')",
@@ -439,6 +470,15 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Kazejin": {
         "once_per_turn": "'This effect can only be used once while this card is face-up on the field.' is a sentence of its own, "
                          "which the audit reads apart (once_per_turn: while_here)",
+    },
+    # batch f3: "This effect can only be used once as long as this card remains face-up on the field." (a sentence of its own)
+    "Ameba": {
+        "once_per_turn": "'This effect can only be used once as long as this card remains face-up on the field.' is a sentence of "
+                         "its own, which the audit reads apart (once_per_turn: while_here, as Kazejin's)",
+    },
+    "Griggle": {
+        "once_per_turn": "'This effect can only be used once as long as this card remains face-up on the field.' is a sentence of "
+                         "its own, which the audit reads apart (once_per_turn: while_here, as Kazejin's)",
     },
     "Infernalqueen Archfiend": {
         "target": "old wording 'increase the ATK of 1 Archfiend Monster Card' targets it as the Standby Phase trigger is activated "

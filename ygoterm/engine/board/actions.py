@@ -65,6 +65,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
             release_held(d, card)
     if controller is not None:
         card.controller = controller
+    elif src == Loc.HAND and not dst.on_field:
+        card.controller = card.owner  # a card held in the opponent's hand goes to its owner's piles (R-TERM-5)
     card.moves += 1
     d.move_count += 1
     d.players[card.controller].layout += 1
@@ -81,10 +83,11 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         card.summoned_by = ""  # (kept once it leaves the field: "if this card was Special Summoned by …" in the GY, Dark Mimic LV3)
     if dst not in (Loc.GY, Loc.BANISHED, Loc.MZONE, Loc.SZONE):
         card.properly_summoned = False
-    _put(d, card, owner.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
+    holder = d.players[card.controller] if dst == Loc.HAND else owner  # a hand holds what its player was given (Amazoness Chain Master)
+    _put(d, card, holder.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
     _remember(d, card, dst, face_up, reveal, was_face_up)
     hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
-    private = card.owner if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
+    private = (card.controller if dst == Loc.HAND else card.owner) if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
     if src == Loc.HAND and dst == Loc.DECK:
         private = card.owner
     event = Move(card.uid, card.name, card.owner, held_by if leaving else card.controller, src, dst, card.seq, face_up,
@@ -356,6 +359,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         d.signal("changed_to_attack", card, card.controller)  # from Defense Position, face-up or face-down (Crass Clown)
     if was_face_up and not card.face_up:
         end_while_this_face_up(d, card)
+        if card.used_turn:  # "once as long as this card remains face-up on the field" counts anew (Ameba, Kazejin)
+            card.used_turn = {i: t for i, t in card.used_turn.items() if i < 0 or card.effects[i].once_per_turn != "while_here"}
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
         # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)
         card.counters = {}  # R-CARD-12
@@ -414,9 +419,11 @@ def return_control(d: DuelState, card: CardInst) -> None:
     d.players[owner].mzone[zone] = card
     d.players[card.controller].layout += 1
     d.players[owner].layout += 1
+    before = card.controller
     card.seq, card.controller, card.original_controller = zone, owner, None
     card.moves += 1
     d.emit(Note(f"{card.name} returns to {d.names[owner]}'s control"))
+    d.signal("control_changed", card, before)
 
 
 def spell_zone_for(d: DuelState, p: int, card: CardInst) -> int:

@@ -69,6 +69,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
+        (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
         (bool(f.atk_above_self), _atk_above_self),
         (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
@@ -85,7 +86,7 @@ def _zone(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst
 
 
 def _side(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    who = card.controller if card.loc.on_field else card.owner
+    who = card.controller if card.loc.on_field or card.loc == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
     return (who == player) == (f.side == "you")
 
 
@@ -193,6 +194,21 @@ def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: C
     if where is None or not card.is_monster:
         return False
     return any(other.atk <= card.atk for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+
+
+def _level_exceeds(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose Level is higher than the Level of some card of `f.level_exceeds` (Vampire Genesis' cost)."""
+    where = f.level_exceeds
+    if where is None or not card.is_monster or card.monster.level is None:
+        return False
+    return any(other.monster.level is not None and other.level < card.level
+               for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+
+
+def _tributed_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose last Tribute Summon Tributed this effect's card, which has not moved since (Zolga)."""
+    found = source is not None and any(uid == source.uid and source.moves == moves for uid, moves in card.tributed)
+    return found == f.tributed_self
 
 
 def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

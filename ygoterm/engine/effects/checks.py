@@ -36,6 +36,9 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             if params.what == "self":
                 if card.loc != Loc.HAND:
                     return False
+            elif params.what is not None:  # a chosen card of the hand (Vampire Genesis: a Zombie of a Level above one in the GY)
+                if not _selection_available(d, p, card, params.what, skip=card):
+                    return False
             elif sum(1 for c in side.hand if c is not card and matches(d, c, params.where, p, card)) < params.count:
                 return False
         elif spec.op == "banish" and _from_gy(params.what, effect) and gy_banish_locked(d, p) is not None:
@@ -97,9 +100,10 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             return "R-CARD-13", f"{lockers[0].name} forbids drawing cards except during the Draw Phase"  # type: ignore[union-attr]
         if spec.op == "draw" and params.until_hand is None:  # (a draw up to N cards may draw none: never refused)
             for who in _who(p, card, params.player):
-                if len(d.players[who].deck) < params.count:
-                    return "R-WIN-2", f"it draws {params.count} card{'s' if params.count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
-                drawn[who] += params.count
+                count = params.count
+                if len(d.players[who].deck) < count:
+                    return "R-WIN-2", f"it draws {count} card{'s' if count > 1 else ''} and the Deck has {len(d.players[who].deck)}"
+                drawn[who] += count
         elif spec.op == "banish" and _from_gy(params.what, effect) and (locker := gy_banish_locked(d, p)) is not None:
             return "R-CARD-13", f"{locker.name} forbids banishing cards from the GY"
         elif spec.op in ("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand", "take_control", "reveal"):

@@ -174,6 +174,8 @@ class Ctx:
             cards = [c for c in cards if any(f'"{c.data.name}"' in text for text in texts)]
         if where.atk_at_most_of is not None:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
+        if where.level_below_of is not None:
+            cards = level_below_of(cards, self.reference(where.level_below_of))
         return cards
 
     def reference(self, ref: fx.Ref) -> list[CardInst]:
@@ -195,6 +197,13 @@ def atk_at_most_of(cards: list[CardInst], others: list[CardInst]) -> list[CardIn
     monster's ATK"."""
     most = max((c.atk for c in others if c.is_monster), default=None)
     return [] if most is None else [c for c in cards if c.is_monster and c.atk <= most]
+
+
+def level_below_of(cards: list[CardInst], others: list[CardInst]) -> list[CardInst]:
+    """The monsters of `cards` whose Level is lower than the Level of one of `others`: Vampire Genesis' "with a Level
+    less than the discarded Zombie-Type monster's"."""
+    most = max((c.level for c in others if c.is_monster and c.monster.level is not None), default=None)
+    return [] if most is None else [c for c in cards if c.is_monster and c.monster.level is not None and c.level < most]
 
 
 def _extreme(candidates: list[CardInst], pick: str) -> list[CardInst]:
@@ -271,6 +280,8 @@ def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:
         if not matches(d, card, where, link.player, link.card, _signal_cards(link)):
             continue
         if where.atk_at_most_of == "chosen" and not atk_at_most_of([card], link.chosen):
+            continue
+        if where.level_below_of == "chosen" and not level_below_of([card], link.chosen):
             continue
         if where.event and described is not None and card.loc.on_field:
             if not matches(d, card, described, link.player, link.card) or (not card.face_up and hidden_face_down(described)):

@@ -122,8 +122,9 @@ def _fusions(d: DuelState, p: int, params: fx.FusionSummon, source: CardInst) ->
                 and card.data.materials and card.data.materials.groups and matches(d, card, params.where, p, source)
                 and _self_slot(card.data, source, pool) is not None]
     fits = _fits(tuple(sorted((c.data for c in pool), key=id)))
+    # (a Fusion Monster that cannot be Special Summoned but by its own procedure is no choice: XYZ-Dragon Cannon)
     return [card for card in side.extra if isinstance(card.data, Monster) and "fusion" in card.data.frames
-            and card.data.materials and card.data.materials.groups and matches(d, card, params.where, p, source)
+            and not card.data.no_special_summon and card.data.materials and card.data.materials.groups and matches(d, card, params.where, p, source)
             and _materials_fit(card.data, fits)]
 
 

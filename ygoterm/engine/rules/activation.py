@@ -25,7 +25,7 @@ from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next, Return
 from ..effects.checks import cost_frees_mzone, cost_payable, possible
 from ..effects.resolve import pay_costs
-from ..effects.context import atk_at_most_of
+from ..effects.context import atk_at_most_of, level_below_of
 from ..board.timing import summon_locked
 from ..core.types import Loc, Phase, Step
 from ..board import actions
@@ -67,7 +67,10 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     elif card_activation:
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
-        refusal = None if card.loc == Loc.HAND and card.owner == p else Refusal(action, "R-SUMMON-7", "it is Special Summoned from your hand")
+        source = Loc.EXTRA if "extra" in effect.from_ else Loc.HAND  # a procedure from the Extra Deck: `from: extra`
+        holder = card.controller if source == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
+        refusal = None if card.loc == source and holder == p else Refusal(
+            action, "R-SUMMON-7", f"it is Special Summoned from your {'Extra Deck' if source == Loc.EXTRA else 'hand'}")
     else:
         refusal = _monster_place(d, p, card, effect)
     if refusal:
@@ -158,7 +161,7 @@ def used_this_turn(d: DuelState, p: int, card: CardInst, index: int) -> bool:
 def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refusal | None:
     data = card.data
     if card.loc == Loc.HAND:
-        if card.owner != p:
+        if card.controller != p:
             return Refusal(ACTIVATE, "R-TERM-5", "it is in your opponent's hand")
         if isinstance(data, Trap) and "hand" not in effect.from_ and d.players[p].traps_from_hand_turn != d.turn:
             return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
@@ -178,7 +181,7 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
 
 def _pendulum_place(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-4: a Pendulum monster is activated as a Spell from the hand into a free Pendulum Zone."""
-    if card.loc != Loc.HAND or card.owner != p:
+    if card.loc != Loc.HAND or card.controller != p:
         reason = "a Pendulum monster is activated as a Spell: it is already in a Pendulum Zone" if card.in_pendulum_zone \
             else "a Pendulum monster is activated as a Spell only from your hand"
         return Refusal(ACTIVATE, "R-ZONE-4", reason)
@@ -204,13 +207,15 @@ def _monster_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refu
             return Refusal(ACTIVATE, "R-CARD-5", "this effect is not used from the field")
         if card.controller != p:
             return Refusal(ACTIVATE, "R-TERM-5", "your opponent controls it")
-        if not card.face_up:
+        if not card.face_up and not effect.face_down:
             return Refusal(ACTIVATE, "R-CARD-5", "a face-down monster cannot activate its effects")
+        if card.face_up and effect.face_down:
+            return Refusal(ACTIVATE, "R-CARD-5", "this effect is used only while this card is face-down")
         if effects_negated(d, card):
             return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")
         return None
     place = {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc)
-    if place is None or place not in allowed or card.owner != p:
+    if place is None or place not in allowed or card.controller != p:
         return Refusal(ACTIVATE, "R-CARD-5", f"this effect is not used from the {card.loc.title}")
     if card.negated_at == card.moves:
         return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")
@@ -329,7 +334,7 @@ def activation_candidates(d: DuelState, p: int, main: bool, *, responses: bool) 
 def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
     side = d.players[p]
     found: list[Candidate] = []
-    for pile in (side.hand, side.mzone, side.szone, side.gy):
+    for pile in (side.hand, side.mzone, side.szone, side.gy, side.extra):
         for card in pile:
             if card is None or not card.chosen or (responses and not card.responds):
                 continue
@@ -426,6 +431,8 @@ class Activate(Frame):
             candidates = [c for c in target_candidates(d, p, card, effect, self.signal, group) if c not in link.targets]
             if spec.where.atk_at_most_of == "chosen":  # related to what the cost chose (Armed Dragon LV5)
                 candidates = atk_at_most_of(candidates, link.chosen)
+            if spec.where.level_below_of == "chosen":  # (Vampire Genesis: lower than the discarded monster's Level)
+                candidates = level_below_of(candidates, link.chosen)
             # count "0-1": the chooser may target none (Gilasaurus as printed in 2005: "Your opponent can target 1 …")
             lo, hi = spec.needed, spec.count.max or len(candidates)
             hi = min(hi, len(candidates))

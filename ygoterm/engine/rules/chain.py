@@ -425,8 +425,10 @@ def _collect(d: DuelState, signals: list[Signal], last_batch: int) -> list[_Pend
                     break
                 # "each time you gain Life Points" twice in one chain (Dian Keto, then Gift of The Mystical Elf): it
                 # activates once for each (Fire Princess); events of one moment are one event
+                # "When the control of this face-up card shifts to your opponent": the player who lost it activates it (Ameba)
+                player = s.player if s.event == "control_changed" and s.card is card else card.controller
                 found.append(_Pending(card, index, _with_players(d, card, effect, s, signals, last_batch), not effect.optional,
-                                      card.controller))
+                                      player))
                 fired.add(s.batch)
     return found
 

@@ -57,7 +57,7 @@ def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[
 def normal_summon(d: DuelState, p: int, card: CardInst, setting: bool = False) -> Refusal | None:
     """R-SUMMON-1/2: one Normal Summon or Set per turn, with the right number of Tributes."""
     action = NORMAL_SET if setting else NORMAL_SUMMON
-    if card.loc != Loc.HAND or card.owner != p or not card.is_monster:
+    if card.loc != Loc.HAND or card.controller != p or not card.is_monster:
         return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
     return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting)
             or summon_this(d, p, card, action))
@@ -164,7 +164,7 @@ def gemini_this(d: DuelState, card: CardInst) -> Refusal | None:
 
 def set_spell_trap(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
-    if card.loc != Loc.HAND or card.owner != p or card.is_monster:
+    if card.loc != Loc.HAND or card.controller != p or card.is_monster:
         return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
     if card.data.cannot_set:  # type: ignore[union-attr]
         return Refusal(SET_CARD, "R-CARD-13", f"{card.name} cannot be Set: only a card's effect places it on the field")
@@ -462,7 +462,7 @@ def attack_option(d: DuelState, attacker: CardInst, target: CardInst | None) -> 
 def explain(d: DuelState, p: int, card: CardInst) -> list[Refusal]:
     """Every action that applies to `card` and is not available to `p` now, with its rule."""
     checks = []
-    if card.loc == Loc.HAND and card.owner == p:
+    if card.loc == Loc.HAND and card.controller == p:
         if card.is_monster:
             checks += [normal_summon(d, p, card), normal_summon(d, p, card, setting=True)]
         else:
@@ -477,7 +477,7 @@ def explain(d: DuelState, p: int, card: CardInst) -> list[Refusal]:
             checks.append(gemini_summon(d, p, card))
     elif card.loc == Loc.HAND:
         checks.append(Refusal("Use", "R-TERM-5", "it is in your opponent's hand"))
-    mine = card.controller == p if card.loc.on_field else card.owner == p
+    mine = card.controller == p if card.loc.on_field or card.loc == Loc.HAND else card.owner == p
     if mine and any(e.kind != "procedure" for _, e, *_ in card.chosen):
         checks.append(activation_refusal_any(d, p, card))
     if mine and any(e.kind == "procedure" for _, e, *_ in card.chosen):

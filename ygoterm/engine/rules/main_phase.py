@@ -23,7 +23,7 @@ from ..core.types import Loc, Phase, Pos, Reason
 from ..board import actions
 from .chain import process_triggers
 from .windows import SummonTogether, after_chain, last_chance, start_chain, summon_with_negation_window, window
-from .extra_summons import extra_summon
+from .extra_summons import extra_summon, summon_zones
 from .pendulum import summon as pendulum_summon
 
 
@@ -202,8 +202,13 @@ class ProcedureSummon(Frame):
 
     def paid(self, d: DuelState, _: Any) -> Next:
         self.paid_cards = len(self.cost.ctx.chosen) if self.cost is not None else 0
-        to_opponent = d.cards[self.uid].effects[self.index].summon_to == "opponent"
-        zone = d.players[1 - self.p if to_opponent else self.p].free_mzone()
+        card = d.cards[self.uid]
+        if card.loc == Loc.EXTRA:  # from the Extra Deck (`from: extra`): an Extra Monster Zone or a linked zone (R-SUMMON-17)
+            zones = summon_zones(d, self.p, card)
+            zone = zones[0] if zones else None
+        else:
+            to_opponent = card.effects[self.index].summon_to == "opponent"
+            zone = d.players[1 - self.p if to_opponent else self.p].free_mzone()
         if zone is None:
             return DONE
         self.zone = zone

@@ -105,6 +105,8 @@ def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> froze
     refuses it anywhere else, R-CARD-5/7/9, R-ZONE-4, R-SUMMON-7): lets option lists skip, say,
     every Spell in the GY without asking the full check. A Trap in the hand counts only with
     "from: hand"; `chain.activation_options` adds the hand on a turn Makyura allows it."""
+    if effect.kind == "procedure" and "extra" in effect.from_:
+        return frozenset((Loc.EXTRA,))  # a Summon procedure from the Extra Deck (XYZ-Dragon Cannon)
     if effect.kind == "procedure" or (effect.kind == "activate" and is_monster and effect.pendulum):
         return frozenset((Loc.HAND,))
     if effect.kind == "activate" and not is_monster:  # (a Trap from the hand only if it says so, or with Makyura: see below)
@@ -408,13 +410,14 @@ class CardInst:
     def seen_by(self, viewer: int) -> bool:
         """Whether `viewer` sees this card where it is now (R-TERM-6): face-up cards, and your
         own hand, Extra Deck, banished cards and face-down cards on your field."""
-        return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES) or (self.controller == viewer and self.loc.on_field) \
+        return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES and self.loc != Loc.HAND) \
+            or (self.controller == viewer and (self.loc.on_field or self.loc == Loc.HAND)) \
             or (self.loc == Loc.HAND and self._hand_shown())
 
     def _hand_shown(self) -> bool:
         """Its owner shows their hand now (Ceremonial Bell: both players; Mind on Air: its controller's opponent)."""
         d = self._duel()
-        return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.owner))
+        return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.controller))
 
     def reset_for_move(self, on_field: bool = False) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23).

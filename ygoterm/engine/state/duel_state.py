@@ -311,8 +311,8 @@ class DuelState:
                 if card in other.materials:
                     other.materials.remove(card)
                     break
-        elif loc in PILES:
-            pile = self.players[card.owner].pile(PILES[loc])
+        elif loc in PILES:  # (a hand may hold a card of the opponent's: its controller's hand, Amazoness Chain Master)
+            pile = self.players[card.controller if loc == Loc.HAND else card.owner].pile(PILES[loc])
             if pile and pile[-1] is card:
                 pile.pop()
             else:
@@ -334,6 +334,7 @@ class DuelState:
         card.control_until = self.turn if until_end_phase else 0
         card.moves += 1
         self.emit(Note(f"{self.names[player]} takes control of {card.name}" + (" until the End Phase" if until_end_phase else "")))
+        self.signal("control_changed", card, original)  # about the player who lost it: their trigger (Ameba)
 
     def shuffle(self, player: int) -> None:
         """R-TERM-16: shuffle with the duel's seeded RNG. Nobody knows the order any more."""
@@ -439,7 +440,7 @@ class DuelState:
         """A short location tag used to tell identical names apart: H2, M3, S1, F, GY …"""
         loc = card.loc
         if loc == Loc.HAND:
-            return f"H{self.players[card.owner].hand.index(card) + 1}"
+            return f"H{self.players[card.controller].hand.index(card) + 1}"
         if loc == Loc.MZONE:
             return f"M{card.seq + 1}" if card.seq < 5 else f"EMZ{card.seq - 4}"
         if loc == Loc.SZONE:

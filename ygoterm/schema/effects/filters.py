@@ -172,6 +172,17 @@ class Filter(BaseModel):
     # a monster whose ATK is at least the ATK of a card this filter matches (Armed Dragon LV7's cost: a monster in the hand
     # that could destroy something) — pair it with `atk_at_most_of` so the card is not activated for nothing
     atk_reaches: "Filter | None" = None
+    # a monster whose Level is lower than the Level of a card of this selection of the effect (Vampire Genesis: "a Zombie-Type
+    # monster in your Graveyard with a Level less than the discarded Zombie-Type monster's" — the cost's card is `chosen`);
+    # read where the effect selects cards and targets. Pair it with `level_exceeds` on the cost
+    level_below_of: Literal["chosen", "target", "affected", "event"] | None = None
+    # a monster whose Level is higher than the Level of some card this filter matches (Vampire Genesis' cost: a Zombie in the
+    # hand with a lower-Level Zombie in the GY to target), so the effect is not activated for nothing
+    level_exceeds: "Filter | None" = None
+    # a monster whose last Tribute Summon Tributed this effect's card (not moved since it went to the GY): "When a monster is
+    # Tribute Summoned by Tributing this card" (Zolga: `when: {event: summoned, how: tribute, subject: any, where:
+    # {tributed_self: true}}`, `from: gy`) — not a Tribute Set, nor a Summon that was negated
+    tributed_self: bool | None = None
     # a monster whose ATK (whose original ATK, R-TERM-19) is lower than this card's ATK or DEF, this card being face-up in a
     # Monster Zone: "a monster that attacks this monster with ATK lower than the DEF of this card" (Des Kangaroo: def),
     # "with original ATK less than the ATK of this card" (Elemental HERO Thunder Giant: original_atk_below_self: atk)

@@ -76,6 +76,9 @@ class Moves(_Op):
     reveal: bool = True  # add_to_hand from the Deck is shown to the opponent
     banish: bool = False  # destroy: "destroy it, and if you do, banish it" — destroyed, then banished, never in the GY
     deck_top: bool | None = None  # destroy: "place it on top of the Deck instead of sending it to the GY" (Mystic Swordsman LV6)
+    # add_to_hand: "add 1 monster from their hand to your hand" — to the effect's controller's hand, a card they may not own
+    # (it goes to its owner's piles once it leaves that hand or the field: Amazoness Chain Master)
+    to: Literal["you"] | None = None
 
 
 class SpecialSummon(_Op):
@@ -319,6 +322,10 @@ class NoBattleDamage(_Op):
 
 class Shuffle(_Op):
     player: Player = "you"
+    # true: instead of the player's Deck, the face-down Defense Position monsters in their Main Monster Zones change places at
+    # random, so the opponent no longer knows which is where ("rearrange the face-down Defense Position monsters in your
+    # Main Monster Zones": Wandering Mummy)
+    face_down_monsters: bool | None = None
 
 
 class Reveal(_Op):

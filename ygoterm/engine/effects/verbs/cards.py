@@ -13,7 +13,7 @@ from ...board.labels import card_options
 from ...core.decision import Kind, Option
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
-from ...core.types import Loc
+from ...core.types import Loc, Pos
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
 from ..context import Ctx, choose
@@ -119,7 +119,27 @@ def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> bool:
 @verb("shuffle")
 def op_shuffle(ctx: Ctx, params: fx.Shuffle, name: str) -> None:
     for p in ctx.players(params.player):
-        ctx.d.shuffle(p)
+        if params.face_down_monsters:
+            _shuffle_face_down(ctx.d, p)
+        else:
+            ctx.d.shuffle(p)
+
+
+def _shuffle_face_down(d: DuelState, p: int) -> None:
+    """The face-down Defense Position monsters in `p`'s Main Monster Zones change places with the duel's seeded RNG; the
+    opponent no longer knows which is which (Wandering Mummy). They do not leave the field: nothing else changes."""
+    side = d.players[p]
+    seqs = [i for i in range(5) if (c := side.mzone[i]) is not None and c.pos == Pos.FACEDOWN_DEFENSE]
+    cards = [side.mzone[i] for i in seqs]
+    if len(cards) < 2:
+        return
+    d.rng.shuffle(cards)
+    for seq, card in zip(seqs, cards):
+        assert card is not None
+        side.mzone[seq], card.seq = card, seq
+    side.layout += 1
+    d.known[1 - p].difference_update(c.uid for c in cards if c is not None)
+    d.emit(Note(f"{d.names[p]} rearranges the face-down monsters in their Main Monster Zones"))
 
 
 @verb("look")

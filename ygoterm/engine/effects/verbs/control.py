@@ -111,6 +111,8 @@ class SwapControl(Frame):
                 card.moves += 1
                 card.original_controller = card.held_by = None
             d.emit(Note(f"{a.name} and {b.name} switch control"))
+            for card in picked:  # one moment: each card's previous controller is the other's new one
+                d.signal("control_changed", card, 1 - card.controller)
             ctx.chosen = picked
             return self.then(d, "finish", run_ops(ctx, self.params.then))
         return DONE
