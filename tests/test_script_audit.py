@@ -475,6 +475,15 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "'This effect can only be used once while this card is face-up on the field.' is a sentence of its own, "
                          "which the audit reads apart (once_per_turn: while_here)",
     },
+    # batch f3: "This effect can only be used once as long as this card remains face-up on the field." (a sentence of its own)
+    "Ameba": {
+        "once_per_turn": "'This effect can only be used once as long as this card remains face-up on the field.' is a sentence of "
+                         "its own, which the audit reads apart (once_per_turn: while_here, as Kazejin's)",
+    },
+    "Griggle": {
+        "once_per_turn": "'This effect can only be used once as long as this card remains face-up on the field.' is a sentence of "
+                         "its own, which the audit reads apart (once_per_turn: while_here, as Kazejin's)",
+    },
     "Infernalqueen Archfiend": {
         "target": "old wording 'increase the ATK of 1 Archfiend Monster Card' targets it as the Standby Phase trigger is activated "
                   "(EDOPro: a targeting trigger)",

@@ -174,6 +174,11 @@ class Monster(CardBase):
     also_attributes: tuple[Attribute, ...] | None = None
     # "(This card is always treated as an "Archfiend" card.)" (Shadow Tamer): the filter name_has matches these words too
     also_archetypes: tuple[str, ...] | None = None
+    # "You can only control 1 face-up "Gravekeeper's Chief"" (`face_up`) / "You can only control 1 "Amazoness Tiger""
+    # (`any`): a Summon of a second one its player would control (face-up, or with `any` a Set too) is refused
+    # (R-CARD-13), no effect takes control of one for a player who controls one, and a second one that becomes face-up
+    # anyway (flipped by an attack or an effect, taken by Creature Swap) is destroyed at once — the newer one
+    only_one: Literal["face_up", "any"] | None = None
     # R-CARD-6 ability keywords on the card's type line ("Flip", "Spirit" …); the engine plays
     # Spirit, Gemini, Toon and Union by these words, and "Flip monster" filters read them
     abilities: tuple[Ability, ...] = ()

@@ -66,6 +66,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
             release_held(d, card)
     if controller is not None:
         card.controller = controller
+    elif src == Loc.HAND and not dst.on_field:
+        card.controller = card.owner  # a card held in the opponent's hand goes to its owner's piles (R-TERM-5)
     card.moves += 1
     d.move_count += 1
     d.players[card.controller].layout += 1
@@ -82,10 +84,11 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         card.summoned_by = ""  # (kept once it leaves the field: "if this card was Special Summoned by …" in the GY, Dark Mimic LV3)
     if dst not in (Loc.GY, Loc.BANISHED, Loc.MZONE, Loc.SZONE):
         card.properly_summoned = False
-    _put(d, card, owner.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
+    holder = d.players[card.controller] if dst == Loc.HAND else owner  # a hand holds what its player was given (Amazoness Chain Master)
+    _put(d, card, holder.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
     _remember(d, card, dst, face_up, reveal, was_face_up)
     hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
-    private = card.owner if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
+    private = (card.controller if dst == Loc.HAND else card.owner) if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
     if src == Loc.HAND and dst == Loc.DECK:
         private = card.owner
     event = Move(card.uid, card.name, card.owner, held_by if leaving else card.controller, src, dst, card.seq, face_up,
@@ -357,6 +360,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         d.signal("changed_to_attack", card, card.controller)  # from Defense Position, face-up or face-down (Crass Clown)
     if was_face_up and not card.face_up:
         end_while_this_face_up(d, card)
+        if card.used_turn:  # "once as long as this card remains face-up on the field" counts anew (Ameba, Kazejin)
+            card.used_turn = {i: t for i, t in card.used_turn.items() if i < 0 or card.effects[i].once_per_turn != "while_here"}
         d.reveal([card], (0, 1))  # both saw it before it turned face-down
         # (a change by an effect is not the monster's position change for the turn: R-SUMMON-4/5)
         card.counters = {}  # R-CARD-12
@@ -374,10 +379,12 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
             destroy(d, [equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
 
 
-def equip(d: DuelState, equip: CardInst, monster: CardInst) -> None:
+def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None:
+    """`by`: the uid of the card whose effect equips it (a Union by its own effect or by Union Rider's)."""
     if equip.equip_target is not None and equip in equip.equip_target.equips:
         equip.equip_target.equips.remove(equip)
     equip.equip_target = monster
+    equip.equipped_by = by
     monster.equips.append(equip)
     equip.active = True
     d.emit(Note(f"{equip.name} is equipped to {monster.name}"))
@@ -413,9 +420,11 @@ def return_control(d: DuelState, card: CardInst) -> None:
     d.players[owner].mzone[zone] = card
     d.players[card.controller].layout += 1
     d.players[owner].layout += 1
+    before = card.controller
     card.seq, card.controller, card.original_controller = zone, owner, None
     card.moves += 1
     d.emit(Note(f"{card.name} returns to {d.names[owner]}'s control"))
+    d.signal("control_changed", card, before)
 
 
 def spell_zone_for(d: DuelState, p: int, card: CardInst) -> int:
@@ -459,12 +468,30 @@ def enforce_positions(d: DuelState) -> None:
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "destroys_same_names" in d.index.flags:
         _destroy_same_names(d)
+    if "only_one" in d.index.flags:
+        _destroy_second_copies(d)
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def _destroy_second_copies(d: DuelState) -> None:
+    """"You can only control 1 face-up \"Gravekeeper's Chief\"" (`only_one`): a player who controls 2 anyway — a Set
+    one flipped face-up by an attack or an effect, one given by Creature Swap — keeps the one that was theirs and
+    face-up first; the others are destroyed at once, by the rules (no chain, R-CARD-13)."""
+    for side in d.players:
+        by_name: dict[str, list[CardInst]] = {}
+        for card in side.mzone:
+            mode = getattr(card.data, "only_one", None) if card is not None else None
+            if card is not None and mode is not None and (mode == "any" or card.face_up):
+                by_name.setdefault(card.name, []).append(card)
+        for cards in by_name.values():
+            if len(cards) > 1:
+                cards.sort(key=lambda c: (c.controller != c.owner, c.face_up_at, c.arrived_at))
+                destroy(d, cards[1:], by="rule", reason=f"its controller can only control 1 \"{cards[0].name}\" (R-CARD-13)")
 
 
 def _destroy_same_names(d: DuelState) -> None:

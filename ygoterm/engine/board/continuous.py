@@ -91,6 +91,8 @@ def applies_from_here(card: CardInst, effect: Effect) -> bool:
         return not effect.pendulum
     if card.in_pendulum_zone:
         return effect.pendulum
+    if card.union_equipped_by_other:  # (a Union equipped by Union Rider's effect: none of its effects as an Equip Card)
+        return False
     spec = effect.continuous
     return (spec is not None and spec.applies_to == "equipped") or "equip" in effect.from_
 
@@ -454,6 +456,17 @@ def summon_condition_holds(d: DuelState, card: CardInst, p: int) -> bool:
         return condition_holds(d, card, condition)
     finally:
         card.controller = was
+
+
+def only_one_blockers(d: DuelState, card: CardInst, p: int, *, face_up: bool = True) -> list[CardInst]:
+    """The monsters that keep player `p` from controlling `card` (face-up, or Set when `face_up` is false) by its
+    `only_one` ("You can only control 1 face-up "Gravekeeper's Chief"", "You can only control 1 "Amazoness Tiger""):
+    the other copies `p` controls — face-up ones for `face_up` (a Set is allowed then), any for `any` (R-CARD-13)."""
+    mode = getattr(card.data, "only_one", None)
+    if mode is None or (mode == "face_up" and not face_up):
+        return []
+    return [c for c in d.players[p].mzone if c is not None and c is not card and c.name == card.name
+            and (mode == "any" or c.face_up)]
 
 
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:

@@ -66,7 +66,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
-        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
@@ -86,7 +86,7 @@ def _zone(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst
 
 
 def _side(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    who = card.controller if card.loc.on_field else card.owner
+    who = card.controller if card.loc.on_field or card.loc == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
     return (who == player) == (f.side == "you")
 
 
@@ -302,6 +302,17 @@ def _equipped_with(d: DuelState, card: CardInst, f: Filter, player: int, source:
         e.loc == Loc.SZONE and e.equip_target is card and matches(d, e, where, player, source, events) for e in card.equips)
 
 
+def _your_turns_face_up(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """How many turns of the effect's controller began after the turn the card last became face-up on the field — it
+    arrived face-up, or was flipped later (Pumpking's "until your 4th turn after the card is activated")."""
+    assert f.your_turns_face_up is not None
+    if not (card.loc.on_field and card.face_up):
+        return False
+    since = max(card.arrived_turn, card.flipped_turn)
+    parity = d.turn % 2 if d.turn_player == player else (d.turn + 1) % 2
+    return sum(1 for t in range(since + 1, d.turn + 1) if t % 2 == parity) in f.your_turns_face_up
+
+
 def _your_turns_here(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """How many turns of its controller began after the turn it arrived where it is (Great Moth's Cocoon of Evolution)."""
     assert f.your_turns_here is not None
@@ -406,6 +417,9 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.revivable and monster.revive_tribute is not None and card.loc == Loc.GY and not any(
             m is not card and matches(d, m, monster.revive_tribute, player, card) for m in d.players[player].monsters()):
         return False  # no monster to Tribute for it (Tyrant Dragon as printed in 2005)
+    if f.revivable and monster.only_one is not None and any(
+            m is not card and m.name == card.name and (monster.only_one == "any" or m.face_up) for m in d.players[player].monsters()):
+        return False  # "You can only control 1 face-up \"Gravekeeper's Chief\"": no second one to Summon (R-CARD-13)
     if f.summoned_this_turn is not None and (card.loc == Loc.MZONE and card.summon_turn == d.turn and card.summon_kind != "") \
             != f.summoned_this_turn:  # any Summon, a Flip Summon too; not a Set
         return False

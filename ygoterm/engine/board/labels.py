@@ -13,7 +13,8 @@ def card_options(d: DuelState, cards: list[CardInst], viewer: int, look: bool = 
     options = []
     for c in cards:
         name = c.name if (look or c.face_up or c.controller == viewer and c.loc.on_field or c.loc in (Loc.GY,)
-                          or (c.owner == viewer and c.loc in (Loc.HAND, Loc.DECK, Loc.EXTRA, Loc.BANISHED))) else "face-down card"
+                          or (c.owner == viewer and c.loc in (Loc.DECK, Loc.EXTRA, Loc.BANISHED))
+                          or (c.controller == viewer and c.loc == Loc.HAND)) else "face-down card"  # (a hand's holder)
         options.append(Option(f"card:{c.uid}", name, c.uid))
     return unique_labels(d, options)
 

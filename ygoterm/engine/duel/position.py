@@ -88,7 +88,10 @@ def _make(d: Duel, pool: "CardPool", p: int, entry: PileCard | ZoneCard, loc: Lo
     made = d.deal(owner, [pool.get(entry.card)] * getattr(entry, "count", 1), Loc.GONE)  # type: ignore[list-item]
     for card in made:
         card.loc = loc
-        if loc != Loc.GONE and loc != Loc.MATERIAL:
+        if loc == Loc.HAND:  # a hand may hold a card of the opponent's (Amazoness Chain Master): its holder controls it
+            card.controller = p
+            d.players[p].hand.append(card)
+        elif loc != Loc.GONE and loc != Loc.MATERIAL:
             d.players[owner].pile(_PILE_NAMES[loc]).append(card)
     return made
 

@@ -15,7 +15,7 @@ from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate, TargetSpec
 from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
 from ..board.continuous import (activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag,
-                                summon_condition_holds, untargetable)
+                                summon_condition_holds, untargetable, only_one_blockers)
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
@@ -68,7 +68,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
         source = Loc.EXTRA if "extra" in effect.from_ else Loc.HAND  # a procedure from the Extra Deck: `from: extra`
-        refusal = None if card.loc == source and card.owner == p else Refusal(
+        holder = card.controller if source == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
+        refusal = None if card.loc == source and holder == p else Refusal(
             action, "R-SUMMON-7", f"it is Special Summoned from your {'Extra Deck' if source == Loc.EXTRA else 'hand'}")
     else:
         refusal = _monster_place(d, p, card, effect)
@@ -86,6 +87,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
             return refusal
         if not summon_condition_holds(d, card, p):
             return Refusal("Special Summon", "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
+        if only_one_blockers(d, card, p):
+            return Refusal("Special Summon", "R-CARD-13", f"you can only control 1 \"{card.name}\" (its own text)")
         if effect.no_normal_summon_turn and d.players[p].normal_summon_turn == d.turn:
             return Refusal("Special Summon", "R-CARD-13", "not the turn you Normal Summoned or Set a monster (its own text)")
         if effect.summon_to == "opponent":  # (Lava Golem: their zone, which Tributing their monsters frees)
@@ -158,7 +161,7 @@ def used_this_turn(d: DuelState, p: int, card: CardInst, index: int) -> bool:
 def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refusal | None:
     data = card.data
     if card.loc == Loc.HAND:
-        if card.owner != p:
+        if card.controller != p:
             return Refusal(ACTIVATE, "R-TERM-5", "it is in your opponent's hand")
         if isinstance(data, Trap) and "hand" not in effect.from_ and d.players[p].traps_from_hand_turn != d.turn:
             return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
@@ -178,7 +181,7 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
 
 def _pendulum_place(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-4: a Pendulum monster is activated as a Spell from the hand into a free Pendulum Zone."""
-    if card.loc != Loc.HAND or card.owner != p:
+    if card.loc != Loc.HAND or card.controller != p:
         reason = "a Pendulum monster is activated as a Spell: it is already in a Pendulum Zone" if card.in_pendulum_zone \
             else "a Pendulum monster is activated as a Spell only from your hand"
         return Refusal(ACTIVATE, "R-ZONE-4", reason)
@@ -204,13 +207,15 @@ def _monster_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refu
             return Refusal(ACTIVATE, "R-CARD-5", "this effect is not used from the field")
         if card.controller != p:
             return Refusal(ACTIVATE, "R-TERM-5", "your opponent controls it")
-        if not card.face_up:
+        if not card.face_up and not effect.face_down:
             return Refusal(ACTIVATE, "R-CARD-5", "a face-down monster cannot activate its effects")
+        if card.face_up and effect.face_down:
+            return Refusal(ACTIVATE, "R-CARD-5", "this effect is used only while this card is face-down")
         if effects_negated(d, card):
             return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")
         return None
     place = {Loc.HAND: "hand", Loc.GY: "gy"}.get(card.loc)
-    if place is None or place not in allowed or card.owner != p:
+    if place is None or place not in allowed or card.controller != p:
         return Refusal(ACTIVATE, "R-CARD-5", f"this effect is not used from the {card.loc.title}")
     if card.negated_at == card.moves:
         return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated")
@@ -260,6 +265,7 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
     return [c for c in select(d, spec.where, p, card, events)
             if (itself or c is not card)
             and not (takes and has_flag(d, c, "control_cannot_switch"))  # (an effect that could not apply to it)
+            and not (takes and c.controller != p and only_one_blockers(d, c, p, face_up=c.face_up))  # (R-CARD-13: Amazoness Tiger)
             and not (to and c.is_link)  # R-SUMMON-16: a Link monster never changes position
             and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5

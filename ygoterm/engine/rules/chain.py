@@ -425,8 +425,10 @@ def _collect(d: DuelState, signals: list[Signal], last_batch: int) -> list[_Pend
                     break
                 # "each time you gain Life Points" twice in one chain (Dian Keto, then Gift of The Mystical Elf): it
                 # activates once for each (Fire Princess); events of one moment are one event
+                # "When the control of this face-up card shifts to your opponent": the player who lost it activates it (Ameba)
+                player = s.player if s.event == "control_changed" and s.card is card else card.controller
                 found.append(_Pending(card, index, _with_players(d, card, effect, s, signals, last_batch), not effect.optional,
-                                      card.controller))
+                                      player))
                 fired.add(s.batch)
     return found
 
@@ -521,8 +523,8 @@ def _trigger_place_ok(card: CardInst, effect: Effect) -> bool:
             return "field" in effect.from_
         if card.in_pendulum_zone:  # only its Pendulum Effects (R-ZONE-4)
             return effect.pendulum
-        if card.loc == Loc.SZONE:  # an Equip Card: only what works while equipped (a Union)
-            return "equip" in effect.from_
+        if card.loc == Loc.SZONE:  # an Equip Card: only what works while equipped (a Union) by its own effect
+            return "equip" in effect.from_ and not card.union_equipped_by_other
         return "field" in effect.from_ and not effect.pendulum
     return {Loc.HAND: "hand", Loc.GY: "gy", Loc.BANISHED: "banished", Loc.DECK: "deck", Loc.EXTRA: "extra"}.get(card.loc, "") in effect.from_
 

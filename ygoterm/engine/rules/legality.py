@@ -13,7 +13,7 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import (applies, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
+from ..board.continuous import (applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
                                 has_flag, sources, tribute_value)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
@@ -57,7 +57,7 @@ def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[
 def normal_summon(d: DuelState, p: int, card: CardInst, setting: bool = False) -> Refusal | None:
     """R-SUMMON-1/2: one Normal Summon or Set per turn, with the right number of Tributes."""
     action = NORMAL_SET if setting else NORMAL_SUMMON
-    if card.loc != Loc.HAND or card.owner != p or not card.is_monster:
+    if card.loc != Loc.HAND or card.controller != p or not card.is_monster:
         return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
     return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting)
             or summon_this(d, p, card, action))
@@ -83,7 +83,10 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
         return Refusal(action, "R-CARD-13", f"{card.name} cannot be Normal Summoned; it can be Normal Set")
     if action == NORMAL_SUMMON and not normal_summon_allowed(d, card):
         return Refusal(action, "R-CARD-13", f"{card.name} cannot be Normal Summoned now: its own summoning condition does not hold")
+    blockers = only_one_blockers(d, card, p, face_up=action == NORMAL_SUMMON)
     level = card.level
+    if blockers and not (level > 4 and set(blockers) <= set(tribute_terms(d, p, card)[2])):  # (unless it Tributes them)
+        return only_one_refusal(card, action)
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
         if need:
@@ -105,6 +108,12 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
         return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
     return None
+
+
+def only_one_refusal(card: CardInst, action: str) -> Refusal:
+    """R-CARD-13: "You can only control 1 (face-up) X" — its player already controls one."""
+    face_up = "face-up " if card.monster.only_one == "face_up" else ""
+    return Refusal(action, "R-CARD-13", f"you can only control 1 {face_up}\"{card.name}\" (its own text)")
 
 
 def normal_summon_allowed(d: DuelState, card: CardInst) -> bool:
@@ -155,7 +164,7 @@ def gemini_this(d: DuelState, card: CardInst) -> Refusal | None:
 
 def set_spell_trap(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
-    if card.loc != Loc.HAND or card.owner != p or card.is_monster:
+    if card.loc != Loc.HAND or card.controller != p or card.is_monster:
         return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
     if card.data.cannot_set:  # type: ignore[union-attr]
         return Refusal(SET_CARD, "R-CARD-13", f"{card.name} cannot be Set: only a card's effect places it on the field")
@@ -190,6 +199,8 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "it declared an attack this turn")
     if not summon_condition_holds(d, card, card.controller):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
+    if only_one_blockers(d, card, card.controller):
+        return only_one_refusal(card, FLIP_SUMMON)
     condition = card.monster.flip_summon_if
     if condition is not None and not condition_holds(d, card, condition):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Flip Summoned now: its own summoning condition does not hold")
@@ -349,7 +360,8 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                                        and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone) is None)
                 if summon_ok:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
-                    if may_summon and not card.monster.set_only and normal_summon_allowed(d, card):
+                    if may_summon and not card.monster.set_only and normal_summon_allowed(d, card) and not (
+                            card.monster.only_one and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)):
                         options.append(card_options.summon)
                     if may_set and set_ok:
                         options.append(card_options.set)
@@ -450,7 +462,7 @@ def attack_option(d: DuelState, attacker: CardInst, target: CardInst | None) -> 
 def explain(d: DuelState, p: int, card: CardInst) -> list[Refusal]:
     """Every action that applies to `card` and is not available to `p` now, with its rule."""
     checks = []
-    if card.loc == Loc.HAND and card.owner == p:
+    if card.loc == Loc.HAND and card.controller == p:
         if card.is_monster:
             checks += [normal_summon(d, p, card), normal_summon(d, p, card, setting=True)]
         else:
@@ -465,7 +477,7 @@ def explain(d: DuelState, p: int, card: CardInst) -> list[Refusal]:
             checks.append(gemini_summon(d, p, card))
     elif card.loc == Loc.HAND:
         checks.append(Refusal("Use", "R-TERM-5", "it is in your opponent's hand"))
-    mine = card.controller == p if card.loc.on_field else card.owner == p
+    mine = card.controller == p if card.loc.on_field or card.loc == Loc.HAND else card.owner == p
     if mine and any(e.kind != "procedure" for _, e, *_ in card.chosen):
         checks.append(activation_refusal_any(d, p, card))
     if mine and any(e.kind == "procedure" for _, e, *_ in card.chosen):

@@ -11,12 +11,12 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import tribute_value
+from ..board.continuous import only_one_blockers, tribute_value
 from ..core.decision import Kind, Option, OptionVerb, Refusal, effect_of
 from ..core.events import (SetCard, Summon)
 from ..core.machine import DONE, Frame, Next, Return
 from ..board.labels import unique_labels
-from .legality import BATTLE, NORMAL_SUMMON, may_skip_tributes, main_options, tribute_terms
+from .legality import BATTLE, NORMAL_SUMMON, may_skip_tributes, main_options, only_one_refusal, tribute_terms
 from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
 from ..core.types import Loc, Phase, Pos, Reason
@@ -132,14 +132,14 @@ class NormalSummon(Frame):
         most = min(most, len(monsters))
         lo = 0 if none_ok else 1 if doubles else need
         fits = tuple(frozenset(f"card:{c.uid}" for c in s) for n in range(lo, most + 1) for s in combinations(monsters, n)
-                     if (none_ok and not s) or tribute_refusal(d, p, card, list(s), need) is None)
+                     if (none_ok and not s) or tribute_refusal(d, p, card, list(s), need, self.setting) is None)
         return self.ask("place", d.ask(p, Kind.CARDS, options, prompt, lo=lo, hi=most, verb="tribute", sets=fits, subject=card.uid))
 
     def selection_refusal(self, d: DuelState, chosen: tuple[Option, ...]) -> Refusal | None:
         """Why a set of Tributes outside the decision's `sets` is refused."""
         if self.none_ok and not chosen:
             return None
-        return tribute_refusal(d, self.p, d.cards[self.uid], [d.card_of(o) for o in chosen], self.need)
+        return tribute_refusal(d, self.p, d.cards[self.uid], [d.card_of(o) for o in chosen], self.need, self.setting)
 
     def place(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         p, card = self.p, d.cards[self.uid]
@@ -165,9 +165,13 @@ class NormalSummon(Frame):
                                                                   properly=True))
 
 
-def tribute_refusal(d: DuelState, p: int, card: CardInst, tributes: list[CardInst], need: int) -> Refusal | None:
+def tribute_refusal(d: DuelState, p: int, card: CardInst, tributes: list[CardInst], need: int,
+                    setting: bool = False) -> Refusal | None:
     """Why these Tributes cannot Summon `card` (None if they can): worth too little (R-SUMMON-2),
-    or none of them frees the Main Monster Zone it needs (R-ZONE-1: an EMZ monster frees an EMZ)."""
+    or none of them frees the Main Monster Zone it needs (R-ZONE-1: an EMZ monster frees an EMZ), or they leave
+    a copy it cannot be controlled with (R-CARD-13: "You can only control 1 face-up \"Gravekeeper's Chief\"")."""
+    if not set(only_one_blockers(d, card, p, face_up=not setting)) <= set(tributes):
+        return only_one_refusal(card, NORMAL_SUMMON)
     if sum(tribute_value(d, c, card) for c in tributes) < need:
         return Refusal(NORMAL_SUMMON, "R-SUMMON-2", f"those are worth fewer than {need} Tributes for {card.name}")
     if d.players[p].free_mzone() is None and not any(c.seq < 5 for c in tributes):

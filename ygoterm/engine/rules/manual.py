@@ -71,7 +71,7 @@ def check(d: DuelState, player: int, action: Manual) -> None:
         card = d.cards.get(action.card) if action.card is not None else None
         if card is None or card.loc == Loc.GONE:
             raise IllegalChoice("MANUAL", "no such card")
-        mine = card.controller == player if card.loc.on_field else card.owner == player
+        mine = card.controller == player if card.loc.on_field or card.loc == Loc.HAND else card.owner == player
         if not mine:
             raise IllegalChoice("MANUAL", f"{card.name} is not yours to move (R-TERM-5)")
     if action.kind in ("atk", "def"):

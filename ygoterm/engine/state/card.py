@@ -201,7 +201,7 @@ class CardInst:
     __slots__ = (*PROFILE,
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
-                 "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equips", "bound", "binding",
+                 "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equipped_by", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at")
@@ -266,6 +266,9 @@ class CardInst:
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
+        # the uid of the card whose effect last equipped this card (0: set up so): a Union equipped by another card's effect
+        # (Union Rider's) has none of its effects as an Equip Card (`union_equipped_by_other`)
+        self.equipped_by = 0
         # (uid, moves) of the monster it was equipped to as it last left the field: the selection `equipped` of its own
         # effect whose cost sent it away (Kiryu: "Tribute this card to allow the equipped monster to attack directly")
         self.left_equipped: tuple[int, int] | None = None
@@ -320,12 +323,19 @@ class CardInst:
         return any(e.continuous is not None and e.continuous.negate_effects is not None for e in self.continuous)
 
     @property
+    def union_equipped_by_other(self) -> bool:
+        """A Union monster card equipped by another card's effect (Union Rider): its "while equipped by this card's
+        effect" effects do not apply and it cannot unequip itself (R-CARD-6; the rulings of Union Rider)."""
+        return "union" in self.abilities and self.equipped_by not in (0, self.uid)
+
+    @property
     def forces_position(self) -> bool:
         """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
         destroys it in face-up Defense Position (Berserk Gorilla)."""
-        return any(e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
-                                                 or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
-                   for e in self.continuous)
+        return getattr(self.data, "only_one", None) is not None or any(  # (and "You can only control 1": Amazoness Tiger)
+            e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
+                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
+            for e in self.continuous)
 
     @property
     def is_extra_deck(self) -> bool:
@@ -403,13 +413,14 @@ class CardInst:
     def seen_by(self, viewer: int) -> bool:
         """Whether `viewer` sees this card where it is now (R-TERM-6): face-up cards, and your
         own hand, Extra Deck, banished cards and face-down cards on your field."""
-        return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES) or (self.controller == viewer and self.loc.on_field) \
+        return self.face_up or (self.owner == viewer and self.loc in _OWNER_SEES and self.loc != Loc.HAND) \
+            or (self.controller == viewer and (self.loc.on_field or self.loc == Loc.HAND)) \
             or (self.loc == Loc.HAND and self._hand_shown())
 
     def _hand_shown(self) -> bool:
         """Its owner shows their hand now (Ceremonial Bell: both players; Mind on Air: its controller's opponent)."""
         d = self._duel()
-        return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.owner))
+        return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.controller))
 
     def reset_for_move(self, on_field: bool = False) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23).

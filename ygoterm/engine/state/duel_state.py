@@ -197,6 +197,10 @@ class DuelState:
                     self.index.negators.append(card)
                 if card.forces_position:
                     self.index.forcers.append(card)
+        if getattr(card.data, "only_one", None) is not None:  # "You can only control 1 …": checked with the positions
+            self.index.flags.add("only_one")
+            if not card.continuous:
+                self.index.forcers.append(card)
 
     def relist(self) -> None:
         """Rebuild which cards have triggers and which negate or force positions, after cards
@@ -205,7 +209,7 @@ class DuelState:
         cards = self.cards.values()
         self.index.trigger_cards = [c for c in cards if c.triggers]
         self.index.negators = [c for c in cards if c.continuous and c.negates]
-        self.index.forcers = [c for c in cards if c.continuous and c.forces_position]
+        self.index.forcers = [c for c in cards if (c.continuous or getattr(c.data, "only_one", None)) and c.forces_position]
         self.index.field_sources = None
         for side in self.players:
             side.memo = {None: side.layout}
@@ -307,8 +311,8 @@ class DuelState:
                 if card in other.materials:
                     other.materials.remove(card)
                     break
-        elif loc in PILES:
-            pile = self.players[card.owner].pile(PILES[loc])
+        elif loc in PILES:  # (a hand may hold a card of the opponent's: its controller's hand, Amazoness Chain Master)
+            pile = self.players[card.controller if loc == Loc.HAND else card.owner].pile(PILES[loc])
             if pile and pile[-1] is card:
                 pile.pop()
             else:
@@ -330,6 +334,7 @@ class DuelState:
         card.control_until = self.turn if until_end_phase else 0
         card.moves += 1
         self.emit(Note(f"{self.names[player]} takes control of {card.name}" + (" until the End Phase" if until_end_phase else "")))
+        self.signal("control_changed", card, original)  # about the player who lost it: their trigger (Ameba)
 
     def shuffle(self, player: int) -> None:
         """R-TERM-16: shuffle with the duel's seeded RNG. Nobody knows the order any more."""
@@ -435,7 +440,7 @@ class DuelState:
         """A short location tag used to tell identical names apart: H2, M3, S1, F, GY …"""
         loc = card.loc
         if loc == Loc.HAND:
-            return f"H{self.players[card.owner].hand.index(card) + 1}"
+            return f"H{self.players[card.controller].hand.index(card) + 1}"
         if loc == Loc.MZONE:
             return f"M{card.seq + 1}" if card.seq < 5 else f"EMZ{card.seq - 4}"
         if loc == Loc.SZONE:

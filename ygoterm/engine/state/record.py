@@ -60,6 +60,7 @@ def _card_json(card: Card) -> bytes:
 # unset, so that those saves still open (tests/test_saves.py fails when a new field is missing here).
 _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
+                           "only_one", "while_card", "your_turns_face_up",  # goat batch f2
                            "named_in_text_of", "more_per",
                            "flip_summon_if", "or_none_if", "opponent_monsters_more", "declared_by_self", "hand_empty_last_turn", "fusion_material", "negates_gy_effects", "with_self", "tribute",  # goat batch d3
                            "attacks_each_monster", "as_returned",

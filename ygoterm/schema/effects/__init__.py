@@ -57,6 +57,9 @@ class Effect(BaseModel):
     # where a monster's effect is used; equip: while it is an Equip Card (a Union's "unequip and Special Summon it")
     # deck: a trigger of a card in the Deck (Dark Sage: "Special Summoned from your hand or Deck … after Time Wizard")
     from_: Annotated[tuple[Literal["field", "hand", "gy", "equip", "banished", "deck", "extra"], ...], BeforeValidator(_one_or_many)] = Field(default=("field",), alias="from")
+    # a monster effect used only while its card is face-down in a Monster Zone, activated without flipping it (Mid Shield
+    # Gardna's "Negate the activation of a Spell Card that targets this 1 face-down monster")
+    face_down: bool | None = None
     pendulum: bool = False  # a Pendulum Effect: used (and applying) only while the card is in a Pendulum Zone, as a Spell's
     damage_step: bool = False  # may be activated in the Damage Step (R-BATTLE-6)
     stays: bool = False  # a Normal Spell/Trap that remains on the field (Swords of Revealing Light)

@@ -17,6 +17,7 @@ EventName = Literal[
     "battle_damage", "attack_declared", "activated", "standby_phase", "end_phase", "battle_phase_end", "drawn", "discarded",
     "damage_calculation", "targeted", "battled", "damage_step_start", "banished", "damage_step_end", "lp_gained", "normal_draw", "called_right",
     "before_damage_calculation",
+    "control_changed",  # control of a monster on the field shifted (taken, switched, returned): Ameba, Griggle
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
     "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
 ]
@@ -48,7 +49,8 @@ class When(BaseModel):
     # your opponent's monsters": Zombie Tiger, `from: equip`)
     by: Literal["you", "opponent", "any", "self", "equipped"] = "any"
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
-    targets_self: bool | None = None
+    # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
+    targets_self: bool | Literal["only"] | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)

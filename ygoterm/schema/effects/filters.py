@@ -135,6 +135,10 @@ class Filter(BaseModel):
     # how many of its controller's turns have begun since it arrived where it is (the turn it arrived not counted): "on the
     # 4th of your turns after "Petit Moth" has been equipped with "Cocoon of Evolution"" (Great Moth: ">=4" on the Cocoon)
     your_turns_here: NumRange | None = None
+    # how many turns of this effect's controller have begun since it last became face-up on the field (the turn it did not
+    # counted): "until your 4th turn after the card is activated" — a FLIP monster's flip (Pumpking the King of Ghosts'
+    # Castle of Dark Illusions: "1-4")
+    your_turns_face_up: NumRange | None = None
     equipped_to_self: bool | None = None  # an Equip Card equipped to this effect's card ("equipped to this card": Guardian Ceal)
     set_or: "Filter | None" = None  # a Set card (its kind unknown), or a face-up one matching this ("target 1 Trap")
     # it matches at least one of these filters: "1 Ritual Monster or 1 Ritual Spell Card" (Manju of the Ten Thousand Hands)

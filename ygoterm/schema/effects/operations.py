@@ -76,6 +76,9 @@ class Moves(_Op):
     reveal: bool = True  # add_to_hand from the Deck is shown to the opponent
     banish: bool = False  # destroy: "destroy it, and if you do, banish it" — destroyed, then banished, never in the GY
     deck_top: bool | None = None  # destroy: "place it on top of the Deck instead of sending it to the GY" (Mystic Swordsman LV6)
+    # add_to_hand: "add 1 monster from their hand to your hand" — to the effect's controller's hand, a card they may not own
+    # (it goes to its owner's piles once it leaves that hand or the field: Amazoness Chain Master)
+    to: Literal["you"] | None = None
 
 
 class SpecialSummon(_Op):
@@ -142,6 +145,10 @@ class Modify(_Op):
     until: Literal["end_of_turn", "while_face_up", "permanent", "opponent_turns", "your_turns", "damage_calculation",
                    "while_this_face_up", "battle_phase"] = "end_of_turn"
     turns: int = Field(default=1, ge=1, le=10)
+    # with until: while_this_face_up — as long as the first face-up card on the field this filter matches stays face-up
+    # there, instead of this effect's card; none there: no change ("As long as this "Castle of Dark Illusions" remains
+    # face-up on the field": Pumpking the King of Ghosts)
+    while_card: Filter | None = None
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False

@@ -9,7 +9,7 @@ from ....schema import effects as fx
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...board import actions
-from ...board.continuous import has_flag
+from ...board.continuous import has_flag, only_one_blockers
 from ...core.types import Loc
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
@@ -32,6 +32,9 @@ class TakeControl(OpStep):
         taker = d.opponent(ctx.player) if params.taker == "opponent" else ctx.player
         taken: list[CardInst] = []
         for card in cards:
+            if card.loc == Loc.MZONE and card.controller != taker and only_one_blockers(d, card, taker, face_up=card.face_up):
+                d.emit(Note(f"{d.names[taker]} can only control 1 \"{card.name}\": control does not change (R-CARD-13)"))
+                continue
             if card.loc == Loc.MZONE and card.controller != taker and not has_flag(d, card, "control_cannot_switch"):
                 if d.players[taker].free_mzone() is None:  # it cannot change control: it is destroyed by
                     actions.destroy(d, [card], by="rule", reason="no free Main Monster Zone to take control of it (R-ZONE-1)")
@@ -108,6 +111,8 @@ class SwapControl(Frame):
                 card.moves += 1
                 card.original_controller = card.held_by = None
             d.emit(Note(f"{a.name} and {b.name} switch control"))
+            for card in picked:  # one moment: each card's previous controller is the other's new one
+                d.signal("control_changed", card, 1 - card.controller)
             ctx.chosen = picked
             return self.then(d, "finish", run_ops(ctx, self.params.then))
         return DONE

@@ -40,7 +40,10 @@ class Modify(OpStep):
         attribute = declared[1] if params.set_attribute == "declared" and declared and declared[0] == "attribute" else None
         done = False
         changed: list[CardInst] = []
-        if params.until == "while_this_face_up" and not (ctx.card.loc.on_field and ctx.card.face_up):
+        bound: CardInst | None = ctx.card
+        if params.until == "while_this_face_up" and params.while_card is not None:  # another card's (Pumpking's Castle)
+            bound = next((c for c in select(d, params.while_card, ctx.player, ctx.card) if c.loc.on_field and c.face_up), None)
+        if params.until == "while_this_face_up" and not (bound is not None and bound.loc.on_field and bound.face_up):
             cards = []  # "as long as this card is face-up on the field": it is not, so nothing lasts
         for card in cards:
             if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
@@ -54,7 +57,7 @@ class Modify(OpStep):
             set_atk = params.set_atk
             if params.multiply_atk is not None:  # × its current ATK: the change is what that adds or takes (Goddess of Whim)
                 atk = params.atk * times + math.ceil(card.atk * params.multiply_atk) - card.atk
-            card.modifiers.append(Modifier(atk, defense, set_atk, params.until, d.turn, ctx.card.uid, flags, expires,
+            card.modifiers.append(Modifier(atk, defense, set_atk, params.until, d.turn, (bound or ctx.card).uid, flags, expires,
                                            scale, params.scale_limit, params.set_def, attribute))
             if card.loc == Loc.SZONE:  # a Pendulum Scale (R-SUMMON-14)
                 d.emit(Note(f"{card.name}: Pendulum Scale {scale:+d} → {card.scale}"))
@@ -70,7 +73,7 @@ class Modify(OpStep):
             until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
                      "battle_phase": " until the End Step",
                      "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}",
-                     "while_this_face_up": f" while {ctx.card.name} is face-up"}.get(params.until, "")
+                     "while_this_face_up": f" while {(bound or ctx.card).name} is face-up"}.get(params.until, "")
             d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
                         + f" → {card.atk}/{card.defense}"))
         ctx.affected = changed  # "those monsters" (a delayed effect's `remember: affected`: Castle of Dark Illusions)
@@ -185,7 +188,7 @@ class Equip(Frame):
                 if card.loc == Loc.SZONE:
                     actions.move(d, card, Loc.GY, reason="nothing to equip")
                 continue
-            actions.equip(d, card, monster)
+            actions.equip(d, card, monster, by=ctx.card.uid)
         return DONE
 
 
