@@ -672,6 +672,16 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "its next sentence, 'This effect can only be used once while this card is face-up on the field', is "
                          "once_per_turn: while_here",
     },
+    # goat batch s2 (spells)
+    "Card Shuffle": {
+        "cost": "old wording 'Pay 300 Life Points to use this card's effect.': the payment is its cost, printed before costs "
+                "went before ';'",
+        "once_per_turn": "said in another sentence: 'You can only use this effect during your own turn, once per turn.'",
+    },
+    "Checkmate": {
+        "cost": "old wording 'Tribute 1 Archfiend monster on your side of the field.': the Tribute is its cost (R-TERM-3/4), "
+                "printed before costs went before ';'",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
