@@ -243,6 +243,10 @@ def _atk_at_most_removed(d: DuelState, card: CardInst, f: Filter, player: int, s
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the current battle with the effect's card — for an Equip Card, with the monster it equips (Buster Rancher:
+    "the opponent's monster that battles it")."""
+    if source is not None and source.loc == Loc.SZONE and source.equip_target is not None:
+        source = source.equip_target
     return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
 
 
