@@ -673,6 +673,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                          "once_per_turn: while_here",
     },
     # goat batch s2 (spells)
+    "Centrifugal Field": {
+        "target": "'Its owner targets 1 Fusion Material Monster …; that player Special Summons that target': the text does "
+                  "target (the verb 'targets', with the owner as subject, which the cue does not read)",
+    },
     "Card Shuffle": {
         "cost": "old wording 'Pay 300 Life Points to use this card's effect.': the payment is its cost, printed before costs "
                 "went before ';'",

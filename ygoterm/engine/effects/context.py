@@ -171,8 +171,7 @@ class Ctx:
             levels = {c.level for c in self.reference(where.same_level_as) if c.is_monster}
             cards = [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
         if where.named_in_text_of is not None:
-            texts = [c.data.text or "" for c in self.reference(where.named_in_text_of)]
-            cards = [c for c in cards if any(f'"{c.data.name}"' in text for text in texts)]
+            cards = named_in_text_of(cards, self.reference(where.named_in_text_of))
         if where.atk_at_most_of is not None:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         if where.level_below_of is not None:
@@ -190,6 +189,14 @@ class Ctx:
         self.others = [c for c in self.chosen if c not in chosen] if among_chosen else []
         self.chosen = chosen
         return chosen
+
+
+def named_in_text_of(cards: list[CardInst], others: list[CardInst]) -> list[CardInst]:
+    """The cards whose name the text of one of `others` lists in quotes — a Fusion Monster's materials too (Level Up!:
+    "a monster listed in the sent monster's text"; Centrifugal Field: "1 Fusion Material Monster … listed on that Fusion
+    Monster")."""
+    texts = [f'{o.data.text or ""} {m.text if (m := getattr(o.data, "materials", None)) is not None else ""}' for o in others]
+    return [c for c in cards if any(f'"{c.data.name}"' in text for text in texts)]
 
 
 def atk_at_most_of(cards: list[CardInst], others: list[CardInst]) -> list[CardInst]:
@@ -283,6 +290,8 @@ def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:
         if where.atk_at_most_of == "chosen" and not atk_at_most_of([card], link.chosen):
             continue
         if where.level_below_of == "chosen" and not level_below_of([card], link.chosen):
+            continue
+        if where.named_in_text_of == "event" and not named_in_text_of([card], link.event_cards):
             continue
         if where.event and described is not None and card.loc.on_field:
             if not matches(d, card, described, link.player, link.card) or (not card.face_up and hidden_face_down(described)):

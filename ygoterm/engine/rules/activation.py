@@ -25,7 +25,7 @@ from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next, Return
 from ..effects.checks import cost_frees_mzone, cost_payable, possible
 from ..effects.resolve import pay_costs
-from ..effects.context import atk_at_most_of, level_below_of
+from ..effects.context import atk_at_most_of, level_below_of, named_in_text_of
 from ..board.timing import summon_locked
 from ..core.types import Loc, Phase, Step
 from ..board import actions
@@ -262,7 +262,10 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
     itself = not (effect.kind == "activate" and not card.is_monster) or spec.where.self_
     to = _target_position_change(effect)
     takes = any(op.op == "take_control" and op.params.what in ("target", "targets") for op in effect.do)
-    return [c for c in select(d, spec.where, p, card, events)
+    found = select(d, spec.where, p, card, events)
+    if spec.where.named_in_text_of == "event":  # listed in the text of the event's card (Centrifugal Field)
+        found = named_in_text_of(found, events)
+    return [c for c in found
             if (itself or c is not card)
             and not (takes and has_flag(d, c, "control_cannot_switch"))  # (an effect that could not apply to it)
             and not (takes and c.controller != p and only_one_blockers(d, c, p, face_up=c.face_up))  # (R-CARD-13: Amazoness Tiger)
