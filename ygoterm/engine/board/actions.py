@@ -174,6 +174,8 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
     if card.equip_target is not None:
         card.left_equipped = (card.equip_target.uid, card.equip_target.moves)
         _unequip(d, card)
+    else:
+        card.left_equipped = None  # (it left unequipped: the filter `left_equipped`, Kiryu's `equipped`, read its last leave)
 
 
 def _break_pair(d: DuelState, card: CardInst, partner: CardInst, destroyed: bool, live: bool) -> None:

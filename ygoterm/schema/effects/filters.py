@@ -129,6 +129,10 @@ class Filter(BaseModel):
     sent_this_turn_by: Literal["you", "opponent"] | None = None
     # the monster this effect's card is equipped to ("each time the equipped monster inflicts Battle Damage": Burning Beast, Freezing Beast)
     equipped: bool | None = None
+    # off the field, it left the field as an Equip Card still equipped to a monster — not one destroyed because its monster
+    # had left (R-CARD-8), nor one destroyed before its activation resolved: Butterfly Dagger - Elma's "destroyed and sent
+    # to the Graveyard while equipped"
+    left_equipped: bool | None = None
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     # a monster with an Equip Card matching this ("\"Petit Moth\" … equipped with \"Cocoon of Evolution\"": Perfectly Ultimate Great Moth)
     equipped_with: "Filter | None" = None
