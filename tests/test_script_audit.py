@@ -672,6 +672,15 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "once_per_turn": "its next sentence, 'This effect can only be used once while this card is face-up on the field', is "
                          "once_per_turn: while_here",
     },
+    "Battery Charger": {
+        "cost": "old wording 'Pay 500 Life Points.' predates ';' for costs; the payment is its activation cost, kept if the "
+                "card is negated (as Cyber-Stein's)",
+    },
+    "Book of Taiyou": {
+        "target": "old wording 'Flip 1 face-down monster on the field': the monster is chosen on activation, a target "
+                  "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
+                  "target to face-up Attack Position')",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
