@@ -676,6 +676,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Pay 500 Life Points.' predates ';' for costs; the payment is its activation cost, kept if the "
                 "card is negated (as Cyber-Stein's)",
     },
+    "Ancient Telescope": {
+        "text": "old wording 'See the top 5 cards of your opponent's Deck', which the verb cues do not read: `look` with "
+                "`player: opponent` (shown to its controller only, returned in the same order)",
+    },
     "Book of Taiyou": {
         "target": "old wording 'Flip 1 face-down monster on the field': the monster is chosen on activation, a target "
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "

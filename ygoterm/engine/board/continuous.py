@@ -518,9 +518,11 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.direct_attack is not None and (attack is not None and attack.attacker is card and attack.target is None) != c.direct_attack:
         return False
-    if c.attacking is not None and (attack is not None and attack.attacker is card) != c.attacking:
+    # an Equip Card's "if the equipped monster attacks": the monster it equips (Ballista of Rampart Smashing)
+    me = card.equip_target if card.equip_target is not None and card.loc == Loc.SZONE else card
+    if c.attacking is not None and (attack is not None and attack.attacker is me) != c.attacking:
         return False
-    if c.attacking_set_monster is not None and (attack is not None and attack.attacker is card and attack.target_was_set) \
+    if c.attacking_set_monster is not None and (attack is not None and attack.attacker is me and attack.target_was_set) \
             != c.attacking_set_monster:
         return False
     if c.selected_gone is not None and any(not _still_there(d.cards[uid], at) for uid, at in card.selected) != c.selected_gone:
