@@ -944,6 +944,8 @@ def _may_choose_none(effect: Effect) -> bool:
             what = getattr(op.params, "what", None)
             if getattr(getattr(what, "choose", None), "count", None) is not None and what.choose.count.min == 0:
                 return True
+            if getattr(getattr(what, "choose", None), "up_to", None):  # as many as … or fewer, none too (Big Wave Small Wave)
+                return True
             if op.op == "later" and op.params.optional:
                 return True
     return False

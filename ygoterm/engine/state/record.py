@@ -83,7 +83,8 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "doubles_damage_to_attacker", "next_turns", "who", "left_flipped", "also_archetypes",  # d2
                            "def_at_most_self", "revive_tribute", "battled_self", "together",  # e1
                            "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes", "summon_to", "no_normal_summon_turn",  # c3
-                           "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters"})  # goat batch e2
+                           "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
+                           "up_to"})  # goat batch s1
 
 
 def _digest_json(card: Card) -> bytes:

@@ -225,6 +225,9 @@ class Choose(BaseModel):
     # equal to the number of monsters removed from play for this effect": Infernal Flame Emperor, `count_as: affected`
     # after the banishing) — instead of `count`
     count_as: Literal["chosen", "affected"] | None = None
+    # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
+    # effect": Big Wave Small Wave)
+    up_to: bool | None = None
 
 
 class AllOf(BaseModel):
