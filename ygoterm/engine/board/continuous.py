@@ -15,6 +15,7 @@ from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
 from .filters import matches, select, variant
+from ..core.events import Move, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Step
 
 @dataclass(slots=True)
@@ -469,6 +470,17 @@ def only_one_blockers(d: DuelState, card: CardInst, p: int, *, face_up: bool = T
             and (mode == "any" or c.face_up)]
 
 
+def _sent_from_field_this_turn(d: DuelState, flt: Filter, p: int, source: CardInst) -> bool:
+    """A monster matching `flt` went from `p`'s Monster Zone to the GY this turn (the turn's moves, read back in the log)."""
+    for event in reversed(d.log):
+        if isinstance(event, TurnStart):
+            return False
+        if isinstance(event, Move) and event.src == Loc.MZONE and event.dst == Loc.GY and event.controller == p \
+                and matches(d, d.cards[event.card], flt, p, source):
+            return True
+    return False
+
+
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     """Whether an effect's extra conditions hold now, for the card's controller."""
     p = card.controller
@@ -488,6 +500,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         found = select(d, variant(c.in_your_gy, zone=("gy",), side="you"), p, card)
         if len(found) not in c.count if c.count is not None else not found:
             return False
+    if c.sent_from_field_this_turn is not None and not _sent_from_field_this_turn(d, c.sent_from_field_this_turn, p, card):
+        return False
     if c.any is not None and not any(condition_holds(d, card, sub) for sub in c.any):
         return False
     if c.all is not None and not all(condition_holds(d, card, sub) for sub in c.all):
