@@ -240,6 +240,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "its cost (R-CHAIN-5)",
         "target": "old wording 'Select 1 monster on your side of the field with a lower Level' targets, after the cost",
     },
+    "Delta Attacker": {
+        "text": "old wording 'can attack your opponent's Life Points directly during the turn that this card is activated': a "
+                "`modify` with direct_attack until the end of the turn, which the cues for direct attacks do not read in that order",
+    },
     "3-Hump Lacooda": {
         "cost": "old wording 'Tribute 2 of them to draw 3 cards': the Tribute is its cost (R-TERM-3/4; today's style: 'Tribute 2 of them; draw 3 cards')",
     },
