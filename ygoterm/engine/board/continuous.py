@@ -125,6 +125,8 @@ def unaffected_by_spell(d: DuelState, card: CardInst, player: int) -> bool:
         return False
     if card.equips and _equip_shields(d, card, player):
         return True
+    if _filter_shields(d, card, player):
+        return True
     if not card.continuous or not any(e.continuous is not None and (e.continuous.unaffected_by_spells or e.continuous.unaffected_by_opponent_spells)
                                       for e in card.continuous):
         return False
@@ -137,6 +139,24 @@ def unaffected_by_spell(d: DuelState, card: CardInst, player: int) -> bool:
             if spec is None or spec.applies_to != "self" or not (effect.condition is None or condition_holds(d, card, effect.condition)):
                 continue
             if spec.unaffected_by_spells or (spec.unaffected_by_opponent_spells and player != card.controller):
+                return True
+        return False
+    finally:
+        _checking_shield.pop()
+
+
+def _filter_shields(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether another face-up card's continuous effect with a filter `applies_to` makes `card` unaffected by `player`'s
+    Spell Cards ("Face-up Normal Monsters on the field are unaffected by your opponent's Spell Cards": Dust Barrier) — the
+    opponent being that card's controller's."""
+    if not d.index.flags & SHIELDS:
+        return False
+    _checking_shield.append(card)
+    try:
+        for key in SHIELDS:
+            if source_with(d, key, lambda source, spec: not isinstance(spec.applies_to, str)
+                           and (key == "unaffected_by_spells" or player != source.controller)
+                           and matches(d, card, spec.applies_to, source.controller, source)) is not None:
                 return True
         return False
     finally:
