@@ -224,6 +224,26 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",
     },
+    # batch s3 (issue #39): 2005 wordings of Spell Cards
+    "Dimension Fusion": {
+        "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Enchanting Fitting Room": {
+        "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Dimension Distortion": {
+        "target": "old wording 'Select 1 removed from play monster and Special Summon it' targets (2005 'select' on activation is a target; "
+                  "the OCG text reads '1 of your removed from play monsters')",
+    },
+    "Double Attack": {
+        "cost": "the 2005 text 'Discard 1 Monster Card from your hand to the Graveyard.' predates ';' for costs; the discard is "
+                "its cost (R-CHAIN-5)",
+        "target": "old wording 'Select 1 monster on your side of the field with a lower Level' targets, after the cost",
+    },
+    "Delta Attacker": {
+        "text": "old wording 'can attack your opponent's Life Points directly during the turn that this card is activated': a "
+                "`modify` with direct_attack until the end of the turn, which the cues for direct attacks do not read in that order",
+    },
     "3-Hump Lacooda": {
         "cost": "old wording 'Tribute 2 of them to draw 3 cards': the Tribute is its cost (R-TERM-3/4; today's style: 'Tribute 2 of them; draw 3 cards')",
     },
@@ -686,6 +706,19 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Tribute 1 Archfiend monster on your side of the field.': the Tribute is its cost (R-TERM-3/4), "
                 "printed before costs went before ';'",
     },
+    "Battery Charger": {
+        "cost": "old wording 'Pay 500 Life Points.' predates ';' for costs; the payment is its activation cost, kept if the "
+                "card is negated (as Cyber-Stein's)",
+    },
+    "Ancient Telescope": {
+        "text": "old wording 'See the top 5 cards of your opponent's Deck', which the verb cues do not read: `look` with "
+                "`player: opponent` (shown to its controller only, returned in the same order)",
+    },
+    "Book of Taiyou": {
+        "target": "old wording 'Flip 1 face-down monster on the field': the monster is chosen on activation, a target "
+                  "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
+                  "target to face-up Attack Position')",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
@@ -944,6 +977,8 @@ def _may_choose_none(effect: Effect) -> bool:
         for op in ops:
             what = getattr(op.params, "what", None)
             if getattr(getattr(what, "choose", None), "count", None) is not None and what.choose.count.min == 0:
+                return True
+            if getattr(getattr(what, "choose", None), "up_to", None):  # as many as … or fewer, none too (Big Wave Small Wave)
                 return True
             if op.op == "later" and op.params.optional:
                 return True

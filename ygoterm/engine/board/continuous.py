@@ -15,6 +15,7 @@ from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
 from .filters import matches, select, variant
+from ..core.events import Move, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Step
 
 @dataclass(slots=True)
@@ -124,6 +125,8 @@ def unaffected_by_spell(d: DuelState, card: CardInst, player: int) -> bool:
         return False
     if card.equips and _equip_shields(d, card, player):
         return True
+    if _filter_shields(d, card, player):
+        return True
     if not card.continuous or not any(e.continuous is not None and (e.continuous.unaffected_by_spells or e.continuous.unaffected_by_opponent_spells)
                                       for e in card.continuous):
         return False
@@ -136,6 +139,24 @@ def unaffected_by_spell(d: DuelState, card: CardInst, player: int) -> bool:
             if spec is None or spec.applies_to != "self" or not (effect.condition is None or condition_holds(d, card, effect.condition)):
                 continue
             if spec.unaffected_by_spells or (spec.unaffected_by_opponent_spells and player != card.controller):
+                return True
+        return False
+    finally:
+        _checking_shield.pop()
+
+
+def _filter_shields(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether another face-up card's continuous effect with a filter `applies_to` makes `card` unaffected by `player`'s
+    Spell Cards ("Face-up Normal Monsters on the field are unaffected by your opponent's Spell Cards": Dust Barrier) — the
+    opponent being that card's controller's."""
+    if not d.index.flags & SHIELDS:
+        return False
+    _checking_shield.append(card)
+    try:
+        for key in SHIELDS:
+            if source_with(d, key, lambda source, spec: not isinstance(spec.applies_to, str)
+                           and (key == "unaffected_by_spells" or player != source.controller)
+                           and matches(d, card, spec.applies_to, source.controller, source)) is not None:
                 return True
         return False
     finally:
@@ -469,6 +490,17 @@ def only_one_blockers(d: DuelState, card: CardInst, p: int, *, face_up: bool = T
             and (mode == "any" or c.face_up)]
 
 
+def _sent_from_field_this_turn(d: DuelState, flt: Filter, p: int, source: CardInst) -> bool:
+    """A monster matching `flt` went from `p`'s Monster Zone to the GY this turn (the turn's moves, read back in the log)."""
+    for event in reversed(d.log):
+        if isinstance(event, TurnStart):
+            return False
+        if isinstance(event, Move) and event.src == Loc.MZONE and event.dst == Loc.GY and event.controller == p \
+                and matches(d, d.cards[event.card], flt, p, source):
+            return True
+    return False
+
+
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     """Whether an effect's extra conditions hold now, for the card's controller."""
     p = card.controller
@@ -488,6 +520,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         found = select(d, variant(c.in_your_gy, zone=("gy",), side="you"), p, card)
         if len(found) not in c.count if c.count is not None else not found:
             return False
+    if c.sent_from_field_this_turn is not None and not _sent_from_field_this_turn(d, c.sent_from_field_this_turn, p, card):
+        return False
     if c.any is not None and not any(condition_holds(d, card, sub) for sub in c.any):
         return False
     if c.all is not None and not all(condition_holds(d, card, sub) for sub in c.all):
@@ -518,9 +552,11 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.direct_attack is not None and (attack is not None and attack.attacker is card and attack.target is None) != c.direct_attack:
         return False
-    if c.attacking is not None and (attack is not None and attack.attacker is card) != c.attacking:
+    # an Equip Card's "if the equipped monster attacks": the monster it equips (Ballista of Rampart Smashing)
+    me = card.equip_target if card.equip_target is not None and card.loc == Loc.SZONE else card
+    if c.attacking is not None and (attack is not None and attack.attacker is me) != c.attacking:
         return False
-    if c.attacking_set_monster is not None and (attack is not None and attack.attacker is card and attack.target_was_set) \
+    if c.attacking_set_monster is not None and (attack is not None and attack.attacker is me and attack.target_was_set) \
             != c.attacking_set_monster:
         return False
     if c.selected_gone is not None and any(not _still_there(d.cards[uid], at) for uid, at in card.selected) != c.selected_gone:

@@ -329,6 +329,15 @@ def _your_turns_here(d: DuelState, card: CardInst, f: Filter, player: int, sourc
     return card.loc.on_field and count in f.your_turns_here
 
 
+def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster whose controller controls so many face-up monsters of its name, itself included (Delta Attacker)."""
+    assert f.same_name_count is not None
+    if card.loc != Loc.MZONE or not card.face_up:
+        return False
+    count = sum(1 for other in d.players[card.controller].mzone if other is not None and other.face_up and other.name == card.name)
+    return count in f.same_name_count
+
+
 def _equipped_to_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """An Equip Card equipped to the effect's card ("1 Equip Spell Card … that is equipped to this card": Guardian Ceal)."""
     return (source is not None and card.loc == Loc.SZONE and card.equip_target is source) == f.equipped_to_self

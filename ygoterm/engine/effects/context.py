@@ -143,6 +143,8 @@ class Ctx:
                 lo = hi = self.link.heads
             if spec.count_as is not None:  # Infernal Flame Emperor: as many as the monsters it banished
                 lo = hi = len(self.reference(spec.count_as))
+                if spec.up_to:  # up to that many (Big Wave Small Wave)
+                    lo = 0
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
                             lo, hi, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes

@@ -321,7 +321,7 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
         assert dealer is not None
         d.emit(Note(f"{dealer.name}: its battle damage is effect damage"))
         d.change_lps({who: -amount}, "effect")
-        d.signal("effect_damage", None, who)
+        d.signal("effect_damage", dealer, who, by_player=dealer.controller, by_card=dealer)
 
 
 def _mark(d: DuelState, card: CardInst) -> None:

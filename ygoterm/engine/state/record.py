@@ -78,13 +78,15 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "negates_opponent_traps_targeting", "summon_if", "allows_direct_attacks", "locks_discard_costs", "battle_destroyed_to_deck", "equipped_to_self", "your_turns_here", "battle_wins", "multiply_atk",  # c1
                            "atk_equal_self", "take", "in_selection", "count_as", "set_attribute", "sent_by_battle", "untargetable_by",  # c2
                            "doubles_battle_damage", "equipped_with",  # c5
+                           "same_name_count",  # s3
                            "any_of", "taker", "only_if", "until_monsters", "rest",  # goat batch c4
                            "until_hand", "heads", "locks_opponent_draws", "until_end_phase", "keep_one_of", "any_special_summon",  # d1
                            "doubles_damage_to_attacker", "next_turns", "who", "left_flipped", "also_archetypes",  # d2
                            "def_at_most_self", "revive_tribute", "battled_self", "together",  # e1
                            "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes", "summon_to", "no_normal_summon_turn",  # c3
-                           "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",
-                           "left_equipped"})  # goat batch s2  # goat batch e2
+                           "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
+                           "up_to", "sent_from_field_this_turn",  # goat batch s1
+                           "left_equipped"})  # goat batch s2
 
 
 def _digest_json(card: Card) -> bytes:

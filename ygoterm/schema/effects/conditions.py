@@ -20,6 +20,7 @@ EventName = Literal[
     "control_changed",  # control of a monster on the field shifted (taken, switched, returned): Ameba, Griggle
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
     "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
+    "effect_damage",  # a player took damage from a card effect, about that card (Dark Room of Nightmare)
 ]
 
 
@@ -75,6 +76,10 @@ class Condition(BaseModel):
     opponent_controls: Filter | None = None
     opponent_controls_none: Filter | None = None
     in_your_gy: Filter | None = None
+    # a monster matching it (no `zone`: read where it is now) was sent from your side of the field to the GY this turn, by any
+    # means, and even if it has left the GY since ("during a turn in which a Level 8 or higher monster on your side of the
+    # field was sent to the Graveyard": A Deal with Dark Ruler)
+    sent_from_field_this_turn: Filter | None = None
     count: NumRange | None = None  # with one of the filters above: how many must match
     lp_at_most: int | None = None
     lp_at_least: int | None = None

@@ -139,6 +139,9 @@ class Filter(BaseModel):
     # how many of its controller's turns have begun since it arrived where it is (the turn it arrived not counted): "on the
     # 4th of your turns after "Petit Moth" has been equipped with "Cocoon of Evolution"" (Great Moth: ">=4" on the Cocoon)
     your_turns_here: NumRange | None = None
+    # a face-up monster on the field whose controller controls this many face-up monsters of its name, itself included
+    # ("3 Normal Monsters of the same name … on your side of the field": Delta Attacker, ">=3")
+    same_name_count: NumRange | None = None
     # how many turns of this effect's controller have begun since it last became face-up on the field (the turn it did not
     # counted): "until your 4th turn after the card is activated" — a FLIP monster's flip (Pumpking the King of Ghosts'
     # Castle of Dark Illusions: "1-4")
@@ -229,6 +232,9 @@ class Choose(BaseModel):
     # equal to the number of monsters removed from play for this effect": Infernal Flame Emperor, `count_as: affected`
     # after the banishing) — instead of `count`
     count_as: Literal["chosen", "affected"] | None = None
+    # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
+    # effect": Big Wave Small Wave)
+    up_to: bool | None = None
 
 
 class AllOf(BaseModel):

@@ -434,7 +434,9 @@ class Excavate(_Op):
     # instead of `count`: reveal until as many monsters as that player's cards the operation before put into their Main
     # Deck ("until they excavate the same number of monsters they shuffled into their Main Deck": Morphing Jar #2)
     until_monsters: Literal["as_returned"] | None = None
-    rest: Literal["hand", "gy"] | None = None  # where the other revealed cards go (default: the hand; Morphing Jar #2: the GY)
+    # where the other revealed cards go (default: the hand; Morphing Jar #2: the GY; deck: they stay, and the Deck is
+    # shuffled — Enchanting Fitting Room's "Return all the other picked-up cards to your Deck and the Deck is then shuffled")
+    rest: Literal["hand", "gy", "deck"] | None = None
 
 
 class Detach(_Op):

@@ -307,6 +307,8 @@ class Excavate(Frame):
         rest = [card for card in self.top if card.loc == Loc.DECK]
         if self.params.rest == "gy":
             actions.send_to_gy(d, rest, reason="excavated", by=self.ctx.by)
+        elif self.params.rest == "deck":  # they never left it: the Deck is shuffled (Enchanting Fitting Room)
+            d.shuffle(p)
         else:
             for card in rest:
                 actions.move(d, card, Loc.HAND, face_up=False, reason="added to hand", reveal=True)

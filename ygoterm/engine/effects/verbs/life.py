@@ -36,7 +36,8 @@ class Damage(OpStep):
             return False
         d.change_lps({p: -amount for p in players}, "effect")
         for p in players:
-            d.signal("effect_damage", None, p)
+            # about the card whose effect inflicted it ("except \"Dark Room of Nightmare\"": `where`), and its controller (`by`)
+            d.signal("effect_damage", ctx.card, p, by_player=ctx.player, by_card=ctx.card)
         return None
 
 
