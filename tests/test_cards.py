@@ -153,7 +153,7 @@ def test_a_warm_pool_validates_only_the_cards_used(tmp_path, monkeypatch):
 
 def test_every_shipped_card_survives_the_cache_unchanged(pool):
     """The cache stores a card without its default values: reading it back gives the same card."""
-    from ygoterm.schema.cardpool import card_adapter
+    from ygoterm.schema.cards import card_adapter
 
     for card in pool:
         assert card_adapter.validate_json(card_adapter.dump_json(card, by_alias=True, exclude_defaults=True)) == card, card.name

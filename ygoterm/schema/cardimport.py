@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from .cardpool import ALTERNATES_FILE, CardPool, remember
 from .carddb import Raw, Source
-from .cards import Card, card_list_adapter
+from .cards import Card, card_adapter, card_list_adapter
 from .jsonio import loads
 from .problems import DataError, Problem
 from .query import search
@@ -36,7 +36,6 @@ MAX_IMPORT_CARDS = 250_000  # the game's whole database holds some 13,000 cards:
 IMPORT_FILES = re.compile(r"cards-\d{3,}\.yaml|alternates\.yaml|passcodes\.tsv")  # what an import writes (an older marker lists nothing)
 MARKER = ".import.json"  # marks a folder written by an import (hidden: the pool loader skips it)
 INDEX = "passcodes.tsv"  # every passcode of the source with its name and what became of it
-_card_adapter: TypeAdapter[Card] = TypeAdapter(Card)
 
 
 @dataclass
@@ -234,7 +233,7 @@ def _validated(dicts: list[dict[str, Any]], plan: Plan) -> tuple[list[Card], lis
     cards, kept = [], []
     for data in dicts:
         try:
-            cards.append(_card_adapter.validate_python(data))
+            cards.append(card_adapter.validate_python(data))
             kept.append(data)
         except ValidationError as e:
             first = e.errors(include_url=False)[0]

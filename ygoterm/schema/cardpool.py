@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from pydantic import TypeAdapter, ValidationError
 
-from .cards import CARD_KINDS, Card, CardBase, card_list_adapter
+from .cards import CARD_KINDS, Card, CardBase, card_adapter, card_list_adapter
 from .problems import DataError, Problem, capped, did_you_mean, display_path, is_digits, nearest
 from .report import model_keys, nested_model, problems_from
 from .yamlio import Locator, decode, parse
@@ -35,7 +35,6 @@ MAX_PROBLEMS_PER_FILE = 50
 #     46986414: [46986415, 46986416]   # Dark Magician
 ALTERNATES_FILE = "alternates.yaml"
 _alternates_adapter: TypeAdapter[dict[int, list[int]]] = TypeAdapter(dict[int, list[int]])
-card_adapter: TypeAdapter[Card] = TypeAdapter(Card)
 # One card as the loader indexes it: passcode, own name, other names, treated_as, and the card
 # itself or (read from the cache) its JSON, validated when first used (Cards).
 _Entry = tuple[int, str, "tuple[str, ...] | list[str]", "str | None", "Card | bytes"]

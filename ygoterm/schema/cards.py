@@ -272,6 +272,7 @@ class Trap(CardBase):
 Card = Annotated[Union[Monster, Spell, Trap], Field(discriminator="kind")]
 CARD_KINDS: dict[str, type[CardBase]] = {"monster": Monster, "spell": Spell, "trap": Trap}
 
+card_adapter: TypeAdapter[Card] = TypeAdapter(Card)
 card_list_adapter: TypeAdapter[list[Card]] = TypeAdapter(list[Card])
 # the passcodes of the rules-test fixtures (tests/cards: Test Zero, TM-A …), which no real card has: left out
 # where "every scripted card" means the game's cards (the fuzz's pool decks, the tests' coverage of them)

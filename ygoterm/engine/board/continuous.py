@@ -328,40 +328,24 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
 
 def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
-    if "untargetable_by" not in d.index.flags:
-        return False
-    for source, effect in sources(d):
-        spec = effect.continuous
-        if spec is not None and spec.untargetable_by is not None and (spec.untargetable_by == "any" or player != source.controller) \
-                and applies(d, source, spec, card):
-            return True
-    return False
+    return source_with(d, "untargetable_by", lambda source, spec: (spec.untargetable_by == "any" or player != source.controller)
+                       and applies(d, source, spec, card)) is not None
 
 
 def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | None) -> bool:
     """Whether `card` cannot be destroyed by battle with `other` ("with a monster that has 1900 or less ATK": Different
     Dimension Dragon)."""
-    if other is None or "cannot_be_destroyed_by_battle_with" not in d.index.flags:
-        return False
-    for source, effect in sources(d):
-        spec = effect.continuous
-        if spec is not None and spec.cannot_be_destroyed_by_battle_with is not None and applies(d, source, spec, card) \
-                and matches(d, other, spec.cannot_be_destroyed_by_battle_with, card.controller, source):
-            return True
-    return False
+    return other is not None and source_with(
+        d, "cannot_be_destroyed_by_battle_with", lambda source, spec: applies(d, source, spec, card)
+        and matches(d, other, spec.cannot_be_destroyed_by_battle_with, card.controller, source)) is not None  # type: ignore[arg-type]
 
 
 def indestructible_untargeted(d: DuelState, card: CardInst, kind: str, targeted: bool) -> bool:
     """Whether `card` is not destroyed by an effect of a card of this kind ("spell", "trap", "monster") that does not target
     it ("cannot be destroyed by Spell/Trap effects that do not target it": Different Dimension Dragon)."""
-    if targeted or "indestructible_unless_targeted" not in d.index.flags:
-        return False
-    for source, effect in sources(d):
-        spec = effect.continuous
-        if spec is not None and spec.indestructible_unless_targeted and kind in spec.indestructible_unless_targeted \
-                and applies(d, source, spec, card):
-            return True
-    return False
+    return not targeted and source_with(
+        d, "indestructible_unless_targeted", lambda source, spec: kind in spec.indestructible_unless_targeted  # type: ignore[operator]
+        and applies(d, source, spec, card)) is not None
 
 
 def equip_takes_battle_destruction(d: DuelState, card: CardInst) -> CardInst | None:

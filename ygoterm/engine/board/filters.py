@@ -316,17 +316,20 @@ def _your_turns_face_up(d: DuelState, card: CardInst, f: Filter, player: int, so
     assert f.your_turns_face_up is not None
     if not (card.loc.on_field and card.face_up):
         return False
-    since = max(card.arrived_turn, card.flipped_turn)
-    parity = d.turn % 2 if d.turn_player == player else (d.turn + 1) % 2
-    return sum(1 for t in range(since + 1, d.turn + 1) if t % 2 == parity) in f.your_turns_face_up
+    return _turns_of_since(d, player, max(card.arrived_turn, card.flipped_turn)) in f.your_turns_face_up
 
 
 def _your_turns_here(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """How many turns of its controller began after the turn it arrived where it is (Great Moth's Cocoon of Evolution)."""
     assert f.your_turns_here is not None
-    parity = d.turn % 2 if d.turn_player == card.controller else (d.turn + 1) % 2  # (the players take turns in turn)
-    count = sum(1 for t in range(card.arrived_turn + 1, d.turn + 1) if t % 2 == parity)
-    return card.loc.on_field and count in f.your_turns_here
+    return card.loc.on_field and _turns_of_since(d, card.controller, card.arrived_turn) in f.your_turns_here
+
+
+def _turns_of_since(d: DuelState, p: int, turn: int) -> int:
+    """How many of player `p`'s turns began after `turn` (this one included when it is theirs): the players take turns
+    in turn, so a turn's player follows from its parity."""
+    parity = d.turn % 2 if d.turn_player == p else (d.turn + 1) % 2
+    return sum(1 for t in range(turn + 1, d.turn + 1) if t % 2 == parity)
 
 
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -53,11 +53,17 @@ def op_discard(ctx: Ctx, params: fx.Discard, name: str) -> Any:
     return DiscardEach(ctx, params, ctx.players(params.player))
 
 
+def _discard(ctx: Ctx, d: DuelState, cards: list[CardInst]) -> list[CardInst]:
+    """Discard `cards` by `ctx`'s effect (or as its cost); the ones that went, for the operations after to read as
+    `affected` (Thestalos: "if it was a Monster Card")."""
+    moves = [c.moves for c in cards]
+    actions.discard(d, cards, cost=ctx.cost, by=ctx.by)
+    return [c for c, before in zip(cards, moves) if c.moves != before]
+
+
 class DiscardCards(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
-        moves = [c.moves for c in cards]
-        actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
-        self.ctx.affected = [c for c, before in zip(cards, moves) if c.moves != before]  # "if it was a Monster Card"
+        self.ctx.affected = _discard(self.ctx, d, cards)
 
 
 @dataclass
@@ -92,9 +98,7 @@ class DiscardEach(Frame):
     def _discard(self, d: DuelState, cards: list[CardInst]) -> None:
         p = self.players[self.i]
         self.i += 1
-        moves = [c.moves for c in cards]
-        actions.discard(d, cards, cost=self.ctx.cost, by=self.ctx.by)
-        self.ctx.affected = [*self.ctx.affected, *(c for c, before in zip(cards, moves) if c.moves != before)]
+        self.ctx.affected = [*self.ctx.affected, *_discard(self.ctx, d, cards)]
         self.ctx.discarded[p] = self.ctx.discarded.get(p, 0) + len(cards)
 
 
