@@ -328,6 +328,8 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
 
 def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
+    if "untargetable_by" not in d.index.flags:
+        return False  # (asked for every target candidate: not even the closure below is made)
     return source_with(d, "untargetable_by", lambda source, spec: (spec.untargetable_by == "any" or player != source.controller)
                        and applies(d, source, spec, card)) is not None
 
