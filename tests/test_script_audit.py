@@ -297,6 +297,30 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Flip 1 face-up monster on the field … You cannot select \"Desertapir\"' targets (today's text: "
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
     },
+    # batch t2 (Traps, #39)
+    "Deal of Phantom": {
+        "text": "old wording 'Select 1 monster face-up on the field. Increase the selected monster's ATK by 100 points for each "
+                "monster in your Graveyard': its target and modify (the count is taken by its cost's select, as activated)",
+    },
+    "Destruction Ring": {
+        "target": "old wording 'Destroy 1 face-up monster on your side of the field to inflict 1000 points of damage …' targets "
+                  "(today's text: 'Target 1 face-up monster you control; destroy that target, and if you do, inflict 1000 damage "
+                  "to both players')",
+    },
+    "Disappear": {
+        "target": "old wording 'Remove from play 1 card from your opponent's Graveyard' targets (today's text: 'Target 1 card in "
+                  "your opponent's GY; banish it')",
+    },
+    "Eatgaboon": {
+        "target": "old wording 'If the ATK of a monster summoned by your opponent … the monster is destroyed' targets that monster "
+                  "(today's text: 'When your opponent Normal or Flip Summons a monster with 500 or less ATK: Target that monster; "
+                  "destroy that target')",
+    },
+    "House of Adhesive Tape": {
+        "target": "old wording 'If the DEF of a monster summoned by your opponent … the monster is destroyed' targets that monster "
+                  "(today's text: 'When your opponent Normal or Flip Summons a monster with 500 or less DEF: Target that monster; "
+                  "destroy that target')",
+    },
     "Dummy Golem": {
         "text": "old wording: its FLIP effect is two sentences, 'FLIP: Your opponent selects 1 monster that they control. Switch "
                 "control of the selected monster and this card.' (swap_control with give: self) — the audit gives a FLIP only the first",
