@@ -298,6 +298,15 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
     },
     # batch t2 (Traps, #39)
+    "Destruction Punch": {
+        "text": "old wording 'If the ATK of an attacking monster … is lower than the DEF of the attacked Defense Position monster, "
+                "destroy the attacking monster at the end of the Damage Step': activated as the attack is declared, its "
+                "destruction a later after damage calculation (the filter attacking: into_higher_def)",
+    },
+    "Elemental Burst": {
+        "cost": "old wording 'Tribute 1 each of WIND, WATER, FIRE, and EARTH monsters to activate this card': the Tributes "
+                "are its cost (R-TERM-3/4)",
+    },
     "Deal of Phantom": {
         "text": "old wording 'Select 1 monster face-up on the field. Increase the selected monster's ATK by 100 points for each "
                 "monster in your Graveyard': its target and modify (the count is taken by its cost's select, as activated)",

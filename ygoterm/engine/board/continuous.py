@@ -300,6 +300,17 @@ def draw_locked(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "locks_opponent_draws", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def hand_limit(d: DuelState, p: int) -> int | None:
+    """Player `p`'s hand size limit: the rules', or the lowest an opponent's face-up card sets (Enervating Mist)."""
+    limit = d.rules.hand_limit
+    if "opponent_hand_limit" in d.index.flags:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            if spec is not None and spec.opponent_hand_limit is not None and source.controller != p and source.loc.on_field:
+                limit = spec.opponent_hand_limit if limit is None else min(limit, spec.opponent_hand_limit)
+    return limit
+
+
 def discard_cost_locked(d: DuelState) -> CardInst | None:
     """The face-up card that stops both players activating an effect by discarding (Goblin of Greed), if any."""
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)

@@ -13,6 +13,7 @@ from typing import Any
 from ..core.decision import Kind, Option
 from ..core.events import (CoinToss, Shuffle, TurnOrder, TurnStart)
 from ..core.machine import DONE, Frame, Next
+from ..board.continuous import hand_limit
 from ..board.labels import unique_labels
 from ..state.duel_state import DuelState
 from . import time_procedure
@@ -193,7 +194,7 @@ class EndPhase(Frame):
 
     def hand_limit(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
-        limit = d.rules.hand_limit
+        limit = hand_limit(d, p)  # (Enervating Mist: the opponent's card sets it)
         hand = d.players[p].hand
         if limit is not None and len(hand) > limit:
             excess = len(hand) - limit

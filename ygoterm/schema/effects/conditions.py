@@ -251,6 +251,8 @@ class ContinuousSpec(BaseModel):
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
     locks_opponent_draws: bool | None = None  # "your opponent cannot draw cards except during Draw Phases" (Protector of the Sanctuary)
+    # the hand size limit of this card's controller's opponent becomes N in their End Phase (Enervating Mist: 5)
+    opponent_hand_limit: int | None = Field(default=None, ge=0, le=60)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
     # face-up monsters with the same name on the field: those that became face-up last are destroyed at once (all of them
     # when none was there before) — Kotodama

@@ -161,7 +161,10 @@ class Filter(BaseModel):
     left_in_position: Literal["attack", "defense"] | None = None
     has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
-    attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
+    # the monster declaring the current attack, while it is attacking ("target the attacking monster"); directly: attacking
+    # directly ("Destroy any monster that inflicts Battle Damage … by attacking directly": Des Counterblow); into_higher_def:
+    # attacking a Defense Position monster whose DEF is higher than its ATK (Destruction Punch)
+    attacking: bool | Literal["directly", "into_higher_def"] = False
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None
