@@ -185,6 +185,7 @@ class Counters(_Op):
     # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
     # reads that number (Blast Magician)
     any_number: bool | None = None
+    every: bool | None = None  # remove_counter: every such counter on those cards ("Remove all Spell Counters": Exhausting Spell)
 
 
 class Token(_Op):
@@ -265,6 +266,9 @@ class Mill(_Op):
     # Assailant of Flames); face_down: banished face-down
     banish: bool | None = None
     face_down: bool | None = None
+    # count × the cards this matches as it resolves ("send a number of cards equal to the number of cards in your
+    # opponent's Graveyard from your Deck to your Graveyard": Fiend Comedian, `{zone: gy, side: opponent}`)
+    count_per: Filter | None = None
 
 
 class Declare(_Op):

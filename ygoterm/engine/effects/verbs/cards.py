@@ -107,9 +107,10 @@ def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> bool:
     """The top cards of the Deck to the GY, or banished (`banish`); they are `affected` for the operations after."""
     d = ctx.d
     moved: list[CardInst] = []
+    count = params.count * (len(select(d, params.count_per, ctx.player, ctx.card)) if params.count_per is not None else 1)
     for p in ctx.players(params.player):
         deck = d.players[p].deck
-        cards = deck[-params.count:][::-1]
+        cards = deck[-count:][::-1] if count else []
         if params.banish:
             for c in cards:
                 actions.move(d, c, Loc.BANISHED, face_up=not params.face_down, reason="banished")

@@ -143,7 +143,7 @@ class Counters(OpStep):
                 most = counters_held(card).get(params.counter)  # "(max. N)" in the card's own script
                 card.counters[params.counter] = have + params.count if most is None else min(most, have + params.count)
             else:
-                card.counters[params.counter] = max(0, have - params.count)
+                card.counters[params.counter] = 0 if params.every else max(0, have - params.count)
             d.emit(Note(f"{card.name} has {card.counters[params.counter]} {params.counter}"))
 
 
