@@ -298,6 +298,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
     },
     # batch t2 (Traps, #39)
+    "Fruits of Kozaky's Studies": {
+        "text": "'Look at the top 3 cards of your Deck and return those cards to the top of the Deck in any order' is one "
+                "look with then: reorder (the audit has no cue for 'look at')",
+    },
+    "Fuh-Rin-Ka-Zan": {
+        "text": "'When there are face-up WIND, WATER, FIRE and EARTH monster(s) on the field: Apply 1 of these effects' is an "
+                "activation condition (on a state, not an event) and a one_of of the 4 effects",
+    },
     "Destruction Punch": {
         "text": "old wording 'If the ATK of an attacking monster … is lower than the DEF of the attacked Defense Position monster, "
                 "destroy the attacking monster at the end of the Damage Step': activated as the attack is declared, its "
