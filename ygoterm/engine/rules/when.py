@@ -68,8 +68,29 @@ def _link_kind_ok(link: ChainLink, when: When) -> bool:
         return True
     if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
         return True
+    if "destroys_spell_trap" in when.activated and _destroys_spell_trap(link.effect):
+        return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
+
+
+_SPELL_TRAP_ZONES = frozenset(("spell", "field", "pendulum", "onfield"))
+
+
+def _destroys_spell_trap(effect: Effect) -> bool:
+    """Whether the effect destroys cards it selects where Spell/Trap Cards are (its targets', or an `all:`/`choose:`
+    filter's zone): Mystical Space Typhoon, Heavy Storm, Harpie's Feather Duster — not Dark Hole (Judgment of Anubis)."""
+    for op in walk_ops(effect.do):
+        if op.op != "destroy":
+            continue
+        what = op.params.what
+        if isinstance(what, str):
+            wheres = [g.where for g in effect.target_groups] if what in ("target", "targets", "first_target", "second_target") else []
+        else:
+            wheres = [what.all] if hasattr(what, "all") else [what.choose.where] if hasattr(what, "choose") else []
+        if any((w.zone is None or _SPELL_TRAP_ZONES & set(w.zone)) and (w.kind is None or set(w.kind) - {"monster"}) for w in wheres):
+            return True
+    return False
 
 
 def _subject_ok(d: DuelState, p: int, card: CardInst, when: When, subject: CardInst | None, actor: int,
