@@ -298,6 +298,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
     },
     # batch t2 (Traps, #39)
+    "Hallowed Life Barrier": {
+        "cost": "wording 'Discard 1 card from your hand. This turn, …': the discard is paid as the card is activated, its "
+                "cost (R-TERM-4), like the other 'discard 1 card' Traps of its time (Magic Jammer's old 'Discard 1 card.')",
+    },
     "Fruits of Kozaky's Studies": {
         "text": "'Look at the top 3 cards of your Deck and return those cards to the top of the Deck in any order' is one "
                 "look with then: reorder (the audit has no cue for 'look at')",

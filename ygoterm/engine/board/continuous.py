@@ -316,6 +316,13 @@ def discard_cost_locked(d: DuelState) -> CardInst | None:
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
 
 
+def effect_damage_protected(d: DuelState, p: int, by: int) -> bool:
+    """Whether a resolved `protect: {effect_damage: …}` makes the damage `p` would take from player `by`'s card effect 0
+    this turn (Hallowed Life Barrier: from the opponent's)."""
+    side = d.players[p]
+    return side.no_effect_damage_turn == d.turn and (side.no_effect_damage_any or by != p)
+
+
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
     """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
     return source_with(d, "no_effect_damage", lambda source, _: source.controller == p and source.loc.on_field)
@@ -525,6 +532,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
+        return False
+    if c.lp_behind is not None and d.players[1 - p].lp - lp < c.lp_behind:
         return False
     if c.opponent_monsters_more is not None and d.monster_count(1 - p) - d.monster_count(p) < c.opponent_monsters_more:
         return False

@@ -92,6 +92,7 @@ class Condition(BaseModel):
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    lp_behind: int | None = Field(default=None, ge=1)  # your LP are at least N lower than the opponent's (Frozen Soul: 2000)
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
     hand_at_least: int | None = None

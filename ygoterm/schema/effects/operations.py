@@ -353,6 +353,9 @@ class Protect(_Op):
     player: Literal["you", "opponent", "each"] = "you"
     battle_damage: bool = True  # the player takes no battle damage
     battle_destruction: bool = False  # their monsters cannot be destroyed by battle
+    # the player takes no effect damage: from the opponent's card effects, or from any ("During this turn, any damage you
+    # take from your opponent becomes 0": Hallowed Life Barrier, `opponent` with battle_damage)
+    effect_damage: Literal["opponent", "any"] | None = None
 
 
 class Bind(_Op):

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.decision import EndReason
 from ....schema import effects as fx
-from ...board.continuous import effect_damage_prevented
+from ...board.continuous import effect_damage_prevented, effect_damage_protected
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...state.duel_state import DuelState
@@ -28,6 +28,9 @@ class Damage(OpStep):
         players = []
         for p in ctx.players(self.params.player):
             shield = effect_damage_prevented(d, p)
+            if shield is None and effect_damage_protected(d, p, ctx.player):
+                d.emit(Note(f"{d.names[p]} takes no effect damage this turn: the {amount} damage becomes 0"))
+                continue
             if shield is None:
                 players.append(p)
             else:

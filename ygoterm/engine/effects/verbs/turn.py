@@ -97,6 +97,9 @@ def op_protect(ctx: Ctx, params: fx.Protect, name: str) -> None:
             d.players[p].no_battle_damage_turn = d.turn
         if params.battle_destruction:
             d.players[p].battle_immune_turn = d.turn
+        if params.effect_damage is not None:
+            d.players[p].no_effect_damage_turn = d.turn
+            d.players[p].no_effect_damage_any = params.effect_damage == "any"
     d.emit(Note(f"{ctx.card.name}: protection until the end of the turn"))
 
 
