@@ -300,7 +300,7 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     # batch t2 (Traps, #39)
     "Hallowed Life Barrier": {
         "cost": "wording 'Discard 1 card from your hand. This turn, …': the discard is paid as the card is activated, its "
-                "cost (R-TERM-4), like the other 'discard 1 card' Traps of its time (Magic Jammer's old 'Discard 1 card.')",
+                "cost (R-TERM-4), not part of the effect's resolution",
     },
     "Fruits of Kozaky's Studies": {
         "text": "'Look at the top 3 cards of your Deck and return those cards to the top of the Deck in any order' is one "
