@@ -65,6 +65,9 @@ class Discard(_Op):
     whole_hand: bool = False  # the player's whole hand (Card Destruction)
     where: Filter = Filter()
     what: Selection | None = None  # e.g. self (Kuriboh's cost)
+    # count × the cards this matches as it resolves — in a trigger `event: true` counts the cards of its moment ("your
+    # opponent must also discard the same number of cards": Forced Requisition, `{zone: gy, event: true}`)
+    count_per: Filter | None = None
 
 
 class Moves(_Op):

@@ -85,7 +85,13 @@ class DiscardEach(Frame):
             if params.whole_hand:
                 self._discard(d, hand)
                 continue
-            cards = choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard", random=params.random)
+            count = params.count
+            if params.count_per is not None:  # (Forced Requisition: as many as the cards just discarded)
+                count = min(len(hand), count * len(select(d, params.count_per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards())))
+                if not count:
+                    self.i += 1
+                    continue
+            cards = choose(d, p, hand, count, count, "discard", f"{ctx.card.name}: discard", random=params.random)
             if isinstance(cards, Frame):
                 return self.then(d, "chosen", cards)
             self._discard(d, cards)
@@ -107,7 +113,8 @@ def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> bool:
     """The top cards of the Deck to the GY, or banished (`banish`); they are `affected` for the operations after."""
     d = ctx.d
     moved: list[CardInst] = []
-    count = params.count * (len(select(d, params.count_per, ctx.player, ctx.card)) if params.count_per is not None else 1)
+    count = params.count * (len(select(d, params.count_per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))
+                          if params.count_per is not None else 1)
     for p in ctx.players(params.player):
         deck = d.players[p].deck
         cards = deck[-count:][::-1] if count else []
