@@ -42,7 +42,7 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
             continue
         for card in ctx.d.draw(p, count):
             drawn.append(card)
-            ctx.d.signal("drawn", card, p)
+            ctx.d.signal("drawn", card, p, how="effect")  # drawn by a card effect (Greed), not the normal draw
     ctx.affected = drawn  # the cards drawn: "If there are any Spell Cards among them" (Hiro's Shadow Scout)
 
 
