@@ -92,7 +92,7 @@ class Turn(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
-        self.skip = frozenset(phase for phase, when in d.players[p].skip.items() if when < d.turn)  # R-PHASE-8: set before this turn
+        self.skip = _skipped(d)
         if self.first == Phase.DRAW:
             d.emit(TurnStart(d.turn, p))
             if d.time_limit is not None:
@@ -118,6 +118,7 @@ class Turn(Frame):
         if d.end_phase_turn == d.turn:  # … or in the Standby Phase
             return self.end(d, None)
         first = self.first
+        self.skip = _skipped(d)  # (one an effect skipped in this turn's Standby Phase: Frozen Soul)
         if first <= Phase.MAIN1:
             if "main1" not in self.skip:
                 return self.then(d, "after_main1", MainPhase(Phase.MAIN1))
@@ -141,7 +142,7 @@ class Turn(Frame):
 
     def over(self, d: DuelState, _: Any) -> Next:
         side = d.players[d.turn_player]
-        for phase in self.skip:  # R-PHASE-8: a skip lasts for as many of the player's turns as it says
+        for phase in _skipped(d):  # R-PHASE-8: a skip lasts for as many of the player's turns as it says
             left = side.skips_left
             left[phase] = left.get(phase, 1) - 1
             if left[phase] <= 0:
@@ -159,6 +160,11 @@ def draw_phase(d: DuelState) -> Frame | tuple[()]:
         for card in d.draw(d.turn_player, 1):
             d.signal("drawn", card, d.turn_player)
     return window(d)
+
+
+def _skipped(d: DuelState) -> frozenset[str]:
+    """The turn player's phases skipped this turn (R-PHASE-8): set before this turn, or in it for a phase still ahead."""
+    return frozenset(phase for phase, when in d.players[d.turn_player].skip.items() if when < d.turn)
 
 
 @dataclass

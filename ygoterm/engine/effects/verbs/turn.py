@@ -6,6 +6,7 @@ from __future__ import annotations
 from ....schema import effects as fx
 from ....schema.effects import Condition, Effect
 from ...core.events import Note
+from ...core.types import Phase
 from ...state.card import CardInst, spec_flags
 from ...state.links import Delayed
 from ..context import Ctx
@@ -78,13 +79,18 @@ def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
 @verb("skip")
 def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
-    ctx.d.players[player].skip[params.phase] = ctx.d.turn
+    d = ctx.d
+    # the turn player's Main Phase 1 or Battle Phase still ahead this turn is their next one: skipped this turn (Frozen
+    # Soul in the opponent's Standby Phase or Main Phase 1); any other from their next turn on (R-PHASE-8)
+    this_turn = player == d.turn_player and params.phase in _AHEAD and _AHEAD[params.phase] > d.phase
+    ctx.d.players[player].skip[params.phase] = d.turn - 1 if this_turn else d.turn
     ctx.d.players[player].skips_left[params.phase] = params.count
     phase = _PHASE_NAMES[params.phase]  # ("Main Phase 1", not "Main Phase 1 Phase": Timeater)
     ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase}" if params.count == 1
                     else f"{ctx.d.names[player]} skips their next {params.count} {phase.replace('Phase', 'Phases')}"))
 
 
+_AHEAD = {"main1": Phase.MAIN1, "battle": Phase.BATTLE}
 _PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
                 "main2": "Main Phase 2"}
 
