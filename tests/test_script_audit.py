@@ -298,6 +298,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
     },
     # batch t2 (Traps, #39)
+    "Fairy's Hand Mirror": {
+        "target": "'Target another card that would be an appropriate target;' is its target (R-TERM-17); the audit reads the "
+                  "sentence's other 'targets' (the opponent's Spell's) as the condition's",
+    },
+    "Fiend's Hand Mirror": {
+        "target": "old wording 'Switch the opponent's Spell Card effect … to another correct target': choosing the new target "
+                  "as it is activated is targeting it (R-TERM-17), as Fairy's Hand Mirror's 'Target another card'",
+    },
     "Hallowed Life Barrier": {
         "cost": "wording 'Discard 1 card from your hand. This turn, …': the discard is paid as the card is activated, its "
                 "cost (R-TERM-4), not part of the effect's resolution",
@@ -793,6 +801,7 @@ VERBS: dict[str, str] = {
     "take_control": r"\bcontrol of\b|\btake control\b",
     "swap_control": r"\b(?:swap|switch) control\b",
     "change_attack_target": r"\battack'?s target\b|\battack target\b",
+    "retarget": r"\bnow targets\b|\bto another correct target\b",  # (Fairy's Hand Mirror, Fiend's Hand Mirror)
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",

@@ -55,6 +55,9 @@ class When(BaseModel):
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
     targets_self: bool | Literal["only"] | None = None
+    # for `activated`: the last chain link targets exactly 1 card, which this filter matches ("a Spell Card that targets
+    # exactly 1 monster (and no other cards) on the field": Fairy's Hand Mirror, `{zone: monster}`)
+    targets_one: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)

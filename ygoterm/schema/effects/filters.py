@@ -165,6 +165,9 @@ class Filter(BaseModel):
     # directly ("Destroy any monster that inflicts Battle Damage … by attacking directly": Des Counterblow); into_higher_def:
     # attacking a Defense Position monster whose DEF is higher than its ATK (Destruction Punch)
     attacking: bool | Literal["directly", "into_higher_def"] = False
+    # a card the chain link this effect answers (the one below it) could target instead of its target: another legal
+    # target of that link's effect ("Target another card that would be an appropriate target": Fairy's Hand Mirror)
+    retarget_candidate: bool | None = None
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None

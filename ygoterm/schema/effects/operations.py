@@ -342,6 +342,13 @@ class Reveal(_Op):
     to: Literal["you"] | None = None  # you: shown to the effect's controller only ("look at it": A Man with Wdjat); default both players
 
 
+class Retarget(_Op):
+    """The chain link this effect answers now targets this card instead of its only target ("that Spell now targets the
+    new target": Fairy's Hand Mirror) — pick it with a target filtered `retarget_candidate: true`."""
+
+    what: Selection
+
+
 class Select(_Op):
     """Choose cards and do nothing to them: they become `chosen` ("by selecting 1 face-up \"Gradius\""). In the `cost:` of
     a Summon `procedure`, the Summoned card remembers them as the cards selected for its Summon (Gradius' Option: the
@@ -540,7 +547,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select",
+    "select", "retarget",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -581,6 +588,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
     "select": (Select, _what_or),
+    "retarget": (Retarget, _what_or),
     "if": (If, lambda v: v),
     "one_of": (OneOf, lambda v: {"choices": v} if isinstance(v, list) else v),
     "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
