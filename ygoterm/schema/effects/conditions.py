@@ -258,6 +258,10 @@ class ContinuousSpec(BaseModel):
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
     locks_opponent_draws: bool | None = None  # "your opponent cannot draw cards except during Draw Phases" (Protector of the Sanctuary)
+    # a monster it matches that is Flip Summoned is destroyed at once (no chain), before anything answers its Summon, and its
+    # FLIP effect does not activate ("When a Level 2 or lower monster is Flip Summoned, destroy it. Its effects do not
+    # activate at that time": Goblin Fan, `{level: "<=2"}`)
+    destroys_flip_summoned: Filter | None = None
     # the hand size limit of this card's controller's opponent becomes N in their End Phase (Enervating Mist: 5)
     opponent_hand_limit: int | None = Field(default=None, ge=0, le=60)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
