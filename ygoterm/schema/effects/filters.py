@@ -168,6 +168,7 @@ class Filter(BaseModel):
     # a card the chain link this effect answers (the one below it) could target instead of its target: another legal
     # target of that link's effect ("Target another card that would be an appropriate target": Fairy's Hand Mirror)
     retarget_candidate: bool | None = None
+    attacked: bool | None = None  # the monster the current attack targets (Jam Defender's "declares an attack on a monster you control")
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None
