@@ -157,8 +157,9 @@ def draw_phase(d: DuelState) -> Frame | tuple[()]:
     if d.turn != 1 or d.rules.duel.first_turn_draw:
         if "normal_draw" in d.index.trigger_events or any(r.phase == "normal_draw" for r in d.delayed):
             return DrawPhase()  # (a delayed effect `later: {at: normal_draw}` too: Hino-Kagu-Tsuchi)
-        for card in d.draw(d.turn_player, 1):
+        for card in (drawn := d.draw(d.turn_player, 1)):
             d.signal("drawn", card, d.turn_player)
+        actions.destroy_drawn(d, drawn, d.turn_player)  # (Deck Devastation Virus)
     return window(d)
 
 
@@ -180,8 +181,9 @@ class DrawPhase(Frame):
     def draw(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
         if d.players[p].draw_replaced_turn != d.turn:
-            for card in d.draw(p, 1):
+            for card in (drawn := d.draw(p, 1)):
                 d.signal("drawn", card, p)
+            actions.destroy_drawn(d, drawn, p)  # (Deck Devastation Virus)
         return self.then(d, "over", window(d))
 
     def over(self, d: DuelState, _: Any) -> Next:

@@ -87,7 +87,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
                            "up_to", "sent_from_field_this_turn",  # goat batch s1
                            "left_equipped",  # goat batch s2
-                           "opponent_hand_limit", "every", "count_per", "effect_damage", "lp_behind", "retarget_candidate", "targets_one", "destroys_flip_summoned", "attacked"})  # goat batch t2
+                           "opponent_hand_limit", "every", "count_per", "effect_damage", "lp_behind", "retarget_candidate", "targets_one", "destroys_flip_summoned", "attacked", "destroys_drawn", "opponent_turns"})  # goat batch t2
 
 
 def _digest_json(card: Card) -> bytes:

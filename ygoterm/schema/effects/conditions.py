@@ -262,6 +262,10 @@ class ContinuousSpec(BaseModel):
     # FLIP effect does not activate ("When a Level 2 or lower monster is Flip Summoned, destroy it. Its effects do not
     # activate at that time": Goblin Fan, `{level: "<=2"}`)
     destroys_flip_summoned: Filter | None = None
+    # each card the opponent of this card's controller draws that it matches is shown to both players and destroyed at once
+    # (no chain) — with `for_this_turn`, for some turns wherever this card went ("look at … all cards they draw until the
+    # end of their 3rd turn …, and destroy all those monsters with 1500 or less ATK": Deck Devastation Virus)
+    destroys_drawn: Filter | None = None
     # the hand size limit of this card's controller's opponent becomes N in their End Phase (Enervating Mist: 5)
     opponent_hand_limit: int | None = Field(default=None, ge=0, le=60)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)

@@ -406,6 +406,9 @@ class ForThisTurn(_Op):
     # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
     # Sasuke Samurai #2)
     until_end_phase: bool | None = None
+    # through the end of the opponent's Nth turn after this one ("until the end of their 3rd turn after this card's
+    # activation": Deck Devastation Virus, 3)
+    opponent_turns: int | None = Field(default=None, ge=1, le=10)
 
 
 class Later(_Op):

@@ -40,9 +40,11 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
         if (locker := draw_locked(ctx.d, p)) is not None:  # Protector of the Sanctuary
             ctx.d.emit(Note(f"{locker.name}: {ctx.d.names[p]} cannot draw cards except during the Draw Phase"))
             continue
-        for card in ctx.d.draw(p, count):
+        theirs = ctx.d.draw(p, count)
+        for card in theirs:
             drawn.append(card)
             ctx.d.signal("drawn", card, p, how="effect")  # drawn by a card effect (Greed), not the normal draw
+        actions.destroy_drawn(ctx.d, theirs, p)  # (Deck Devastation Virus)
     ctx.affected = drawn  # the cards drawn: "If there are any Spell Cards among them" (Hiro's Shadow Scout)
 
 

@@ -49,12 +49,15 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     d = ctx.d
     # "until the End Phase" (Sasuke Samurai #2): applies in the phases before it
     until = Condition(phase=("draw", "standby", "main1", "battle", "main2")) if params.until_end_phase else None
+    last = d.turn + (params.next_turns or 0)
+    if params.opponent_turns:  # the end of the opponent's Nth turn from now (Deck Devastation Virus)
+        last = d.turn + 2 * params.opponent_turns - (1 if d.turn_player == ctx.player else 0)
     for spec in params.continuous:
         effect = Effect.model_construct(kind="continuous", continuous=spec, condition=until)
-        d.floating.append((ctx.card, effect, d.turn + (params.next_turns or 0)))  # (the last turn it applies)
+        d.floating.append((ctx.card, effect, last))  # (the last turn it applies)
         d.index.continuous_count += 1  # the continuous layer has something to look at now
         d.index.flags |= spec_flags(spec)
-    n = params.next_turns or 0
+    n = last - d.turn
     d.emit(Note(f"{ctx.card.name}: applies until the " + ("End Phase" if params.until_end_phase else "end of this turn" if not n
                                                          else "end of the next turn" if n == 1 else f"end of the {_ordinal(n)} turn from now")))
 
