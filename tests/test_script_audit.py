@@ -224,6 +224,19 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",
     },
+    # batch s6 (issue #39): 2005 wordings of Spell Cards
+    "Soul Reversal": {
+        "target": "old wording 'Return 1 Flip Effect Monster from your Graveyard' targets (Yugipedia, Soul Reversal: today's text "
+                  "'Target 1 Flip monster in your GY; return it to the top of the Deck')",
+    },
+    "Special Hurricane": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5; today's "
+                "'Discard 1 card; destroy all Special Summoned monsters')",
+    },
+    "Spellbook Organization": {
+        "text": "'Look at the top 3 cards of your Deck, then return them to the top of the Deck in any order' is one `look` with "
+                "`then: reorder` (as Big Eye) — the verb cues name no operation there",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

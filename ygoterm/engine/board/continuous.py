@@ -305,6 +305,11 @@ def discard_cost_locked(d: DuelState) -> CardInst | None:
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
 
 
+def spell_lp_costs_waived(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card by which `p` does not pay LP to activate Spell Cards (Spell Economics), if any."""
+    return source_with(d, "no_spell_lp_costs", lambda source, _: source.controller == p and source.loc.on_field)
+
+
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
     """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
     return source_with(d, "no_effect_damage", lambda source, _: source.controller == p and source.loc.on_field)

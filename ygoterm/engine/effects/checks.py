@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked
+from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked, spell_lp_costs_waived
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
@@ -28,7 +28,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
         side = d.players[p]
         if spec.op == "pay_lp":
             amount = params.amount
-            if isinstance(amount, int) and side.lp < amount:  # R-WIN-1: a cost may bring LP to 0, never below
+            if (isinstance(amount, int) and side.lp < amount  # R-WIN-1: a cost may bring LP to 0, never below
+                    and not (effect.kind == "activate" and card.is_spell and spell_lp_costs_waived(d, p))):  # Spell Economics
                 return False
         elif spec.op == "discard":
             if effect.kind not in ("procedure", "attack_cost") and discard_cost_locked(d) is not None:

@@ -299,6 +299,9 @@ class ContinuousSpec(BaseModel):
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
     # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None
+    # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
+    # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
+    no_spell_lp_costs: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
