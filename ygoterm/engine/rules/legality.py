@@ -197,6 +197,9 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "its position already changed this turn")
     if card.attacked_turn == turn:  # (turned face-down by an effect after its attack: Book of Moon)
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "it declared an attack this turn")
+    if (d.index.continuous_count or card.modifiers) and has_flag(d, card, "cannot_change_position"):
+        # a Flip Summon changes its battle position (Spellbinding Circle on a Set monster, Swords of Concealing Light)
+        return Refusal(FLIP_SUMMON, "R-CARD-13", "a card's effect stops it from changing position")
     if not summon_condition_holds(d, card, card.controller):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
     if only_one_blockers(d, card, card.controller):
