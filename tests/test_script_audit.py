@@ -237,6 +237,22 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'Look at the top 3 cards of your Deck, then return them to the top of the Deck in any order' is one `look` with "
                 "`then: reorder` (as Big Eye) — the verb cues name no operation there",
     },
+    "The Graveyard in the Fourth Dimension": {
+        "text": "old wording 'Add 2 \"LV\" monsters from your Graveyard to your Deck and shuffle it' is a `return_to_deck` "
+                "with `position: shuffle` (the verb cues read 'add' as to the hand); it targets (TCG FAQ of the era)",
+    },
+    "The Inexperienced Spy": {
+        "text": "'Select and see 1 card in your opponent's hand' is a `reveal` to its controller of a card chosen at random "
+                "among the hidden ones — the verb cues name no operation there",
+    },
+    "The Reliable Guardian": {
+        "text": "old wording 'Increase 1 face-up monster's DEF by 700 points' is a `modify` (today's 'it gains 700 DEF'), "
+                "which the verb cues do not read in that wording",
+    },
+    "The Shallow Grave": {
+        "target": "'Each player selects 1 monster in their Graveyard' targets on activation (TCG FAQ of the era: Spear Cretin's "
+                  "page lists The Shallow Grave among the cards that select a GY target at activation)",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
