@@ -253,6 +253,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "'Each player selects 1 monster in their Graveyard' targets on activation (TCG FAQ of the era: Spear Cretin's "
                   "page lists The Shallow Grave among the cards that select a GY target at activation)",
     },
+    "Two-Man Cell Battle": {
+        "optional": "'the turn player can Special Summon': in its controller's End Phase the trigger is optional (that "
+                    "player decides); in the opponent's, a mandatory trigger whose Summon the opponent may decline (a "
+                    "`choose` with count '0-1', who: opponent)",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
