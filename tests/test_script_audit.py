@@ -258,6 +258,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                     "player decides); in the opponent's, a mandatory trigger whose Summon the opponent may decline (a "
                     "`choose` with count '0-1', who: opponent)",
     },
+    "Timidity": {
+        "text": "'Neither player can destroy Set Spell and Trap Cards … until your opponent's next End Phase' is a `for_this_turn` "
+                "(next_turns: 1) giving Set cards `cannot_be_destroyed_by` — the verb cues read no operation in that wording",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

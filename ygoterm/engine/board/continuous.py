@@ -305,6 +305,18 @@ def discard_cost_locked(d: DuelState) -> CardInst | None:
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
 
 
+def field_attack_costs(d: DuelState) -> list[tuple[CardInst, int]]:
+    """The attack costs of the face-up Spell/Trap Cards on the field, for every attack of either player ("Each player must
+    pay 500 Life Points to declare an attack": Toll) — each (card, effect index), once the card's activation has resolved
+    and while its effects are not negated."""
+    found = []
+    for side in d.players:
+        for card in side.szone:
+            if card is not None and card.attack_costs and card.face_up and card.active and not effects_negated(d, card):
+                found += [(card, i) for i in card.attack_costs]
+    return found
+
+
 def spell_lp_costs_waived(d: DuelState, p: int) -> CardInst | None:
     """The face-up card by which `p` does not pay LP to activate Spell Cards (Spell Economics), if any."""
     return source_with(d, "no_spell_lp_costs", lambda source, _: source.controller == p and source.loc.on_field)

@@ -302,6 +302,9 @@ class ContinuousSpec(BaseModel):
     # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
     # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
     no_spell_lp_costs: bool | None = None
+    # "Only 1 monster can attack during each Battle Phase": once a monster has declared an attack this turn, no other monster
+    # (either player's) may — that one may still attack again if it can (The Dark Door)
+    single_attacker: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
