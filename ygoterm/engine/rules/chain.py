@@ -462,7 +462,7 @@ def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     """Delayed effects whose Standby or End Phase (or Draw Phase, before the normal draw) has come."""
     found: list[_Pending] = []
     for s in signals:
-        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation"):
+        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end"):
             continue
         for rec in [r for r in d.delayed if r.due(s)]:
             d.delayed.remove(rec)

@@ -94,7 +94,7 @@ class Delayed:
 
     card: CardInst
     player: int
-    phase: str  # "standby_phase", "end_phase", "normal_draw" (the Draw Phase, before the normal draw) or "after_damage_calculation" (of the current battle)
+    phase: str  # "standby_phase", "end_phase", "normal_draw" (the Draw Phase, before the normal draw) or "after_damage_calculation" (of the current battle) or "battle_phase_end" (its End Step)
     whose: str  # whose phase counts, seen from `player`: "you", "opponent", "any"
     left: int  # how many such phases are still to come
     index: int  # the card's effect (a trigger with `at`), or -1 for `later`

@@ -399,8 +399,9 @@ class Later(_Op):
     # normal_draw: in the Draw Phase, before the normal draw (R-PHASE-2: "your opponent discards all cards in their hand
     # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi); after_damage_calculation: after the damage
     # calculation of the current battle (Reflect Bounder: "If you do, after damage calculation: Destroy this card"); lost if
-    # that battle ends without one
-    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation"]
+    # that battle ends without one; battle_phase_end: at the End Step of this Battle Phase (Sword of Dragon's Soul: "is
+    # destroyed at the end of the Battle Phase")
+    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end"]
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")

@@ -24,6 +24,8 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     nth = "next" if params.count == 1 else _ordinal(params.count)
     if params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
+    elif params.at == "battle_phase_end":
+        d.emit(Note(f"{ctx.card.name}: the rest happens at the end of the Battle Phase"))
     else:
         when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
         d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
