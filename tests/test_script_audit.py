@@ -262,6 +262,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'Neither player can destroy Set Spell and Trap Cards … until your opponent's next End Phase' is a `for_this_turn` "
                 "(next_turns: 1) giving Set cards `cannot_be_destroyed_by` — the verb cues read no operation in that wording",
     },
+    "Wave-Motion Cannon": {
+        "cost": "old wording 'you can send this card to the Graveyard to inflict …': sending it is the cost (TCG FAQ of the era: "
+                "'Sending \"Wave-Motion Cannon\" to the Graveyard is a cost'), before ';' existed",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

@@ -40,6 +40,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if src.on_field:
         card.field_counters = sum(card.counters.values())
         if not dst.on_field:
+            card.field_since = card.arrived_turn  # (amount turns_on_field: Wave-Motion Cannon)
             card.tributes_used = 0  # how it was Tribute Summoned or Set is forgotten once it leaves (Behemoth revived has 2700 ATK)
             card.cost_paid = 0  # … and what its Summon procedure's cost took (Megarock Dragon)
             card.selected = ()  # … and selected (Gradius' Option)

@@ -332,6 +332,9 @@ def _turns_of_since(d: DuelState, p: int, turn: int) -> int:
     return sum(1 for t in range(turn + 1, d.turn + 1) if t % 2 == parity)
 
 
+turns_of_since = _turns_of_since  # (the amount turns_on_field: Wave-Motion Cannon)
+
+
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A face-up monster whose controller controls so many face-up monsters of its name, itself included (Delta Attacker)."""
     assert f.same_name_count is not None

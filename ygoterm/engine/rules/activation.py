@@ -34,6 +34,8 @@ from .when import activation_kind, is_card_activation, when_holds, when_text
 
 ACTIVATE = "Activate"
 
+_SELF_COSTS = ("send_to_gy", "banish", "return_to_hand", "return_to_deck", "destroy")  # costs that move the card itself away
+
 
 def _negates(effect: Effect) -> str | None:
     for op in effect.do:
@@ -406,8 +408,9 @@ class Activate(Frame):
         if is_card_activation(card, effect):
             link.was_spell_trap_card = True
             return self.then(d, "placed", _place_activated_card(d, p, card))
-        if card.loc == Loc.SZONE and card.face_up and not card.is_monster and persists_on_field(card):
-            link.field_moves = card.moves  # it resolves only if the card is still there (R-CHAIN-6)
+        if card.loc == Loc.SZONE and card.face_up and not card.is_monster and persists_on_field(card) \
+                and not any(spec.params.what == "self" for spec in effect.cost if spec.op in _SELF_COSTS):
+            link.field_moves = card.moves  # it resolves only if the card is still there (R-CHAIN-6) — unless its cost sent it away (Wave-Motion Cannon)
         return self.placed(d, None)
 
     def placed(self, d: DuelState, _: Any) -> Next:
