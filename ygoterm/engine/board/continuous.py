@@ -582,6 +582,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.xyz_materials is not None and len(card.materials) not in c.xyz_materials:
         return False
+    if c.spirits_kept is not None and (source_with(d, "keeps_spirits", lambda source, _: source.loc.on_field) is not None) != c.spirits_kept:
+        return False
     if c.normal_summoned_or_flipped_this_turn is not None:
         summoned = card.summon_turn == d.turn and card.summon_kind in ("normal", "tribute", "flip", "gemini")
         if (summoned or card.flipped_turn == d.turn) != c.normal_summoned_or_flipped_this_turn:

@@ -24,7 +24,7 @@ CHOSEN_KINDS = frozenset(("activate", "ignition", "quick", "procedure"))
 PENDULUM_ACTIVATION = Effect.model_validate({"kind": "activate", "pendulum": True, "label": "Pendulum Zone"})
 SPIRIT_RETURN = Effect.model_validate({
     "kind": "trigger", "label": "return to the hand", "when": {"event": "end_phase", "subject": "any"},
-    "condition": {"normal_summoned_or_flipped_this_turn": True}, "do": [{"return_to_hand": "self"}]})
+    "condition": {"normal_summoned_or_flipped_this_turn": True, "spirits_kept": False}, "do": [{"return_to_hand": "self"}]})
 
 
 def persists_on_field(card: "CardInst") -> bool:

@@ -128,6 +128,9 @@ class Condition(BaseModel):
     affected_is: "Filter | None" = None  # what the operation before moved is there and matches (Nobleman of Crossout: "if it was a Flip monster")
     # this card was Normal Summoned or flipped face-up this turn (a Spirit's End Phase, R-CARD-6)
     normal_summoned_or_flipped_this_turn: bool | None = None
+    # a face-up card keeps Spirit monsters on the field (`keeps_spirits`: Spiritual Energy Settle Machine) — read by the
+    # rules' Spirit return (R-CARD-6)
+    spirits_kept: bool | None = None
     # this card was Summoned in any way or flipped face-up this turn ("You cannot activate this effect the turn this card
     # is Normal Summoned, Special Summoned, or flipped face-up": Silent Swordsman LV3, Ultimate Insect LV1)
     summoned_or_flipped_this_turn: bool | None = None
@@ -305,6 +308,9 @@ class ContinuousSpec(BaseModel):
     # "Only 1 monster can attack during each Battle Phase": once a monster has declared an attack this turn, no other monster
     # (either player's) may — that one may still attack again if it can (The Dark Door)
     single_attacker: bool | None = None
+    # "all Spirit monsters remain face-up on the field and do not return to their owners' hand during the End Phase" — the
+    # rules' return of a Spirit (R-CARD-6) does not happen while it applies (Spiritual Energy Settle Machine)
+    keeps_spirits: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
