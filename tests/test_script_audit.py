@@ -266,6 +266,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'you can send this card to the Graveyard to inflict …': sending it is the cost (TCG FAQ of the era: "
                 "'Sending \"Wave-Motion Cannon\" to the Graveyard is a cost'), before ';' existed",
     },
+    "Spiritualism": {
+        "target": "old wording 'Return 1 Spell/Trap Card your opponent controls to the hand' targets (today's text: 'Target 1 "
+                  "Spell/Trap your opponent controls; return that target to the hand')",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

@@ -128,7 +128,7 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
                        else "this effect can be used only once per turn")
     if d.traps_locked_by and card_activation and card.is_trap:
         return Refusal(action, "R-CARD-13", f"no Trap Card can be activated in answer to the Summon of {d.traps_locked_by}")
-    blocker = activation_forbidden(d, p, card)
+    blocker = None if effect.cannot_be_negated else activation_forbidden(d, p, card)
     if blocker is not None:
         return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")
     # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)

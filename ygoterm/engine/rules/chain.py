@@ -124,7 +124,8 @@ class ResolveChain(Frame):
                     self.negated.append(link.card)
             elif _stopped(d, link):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
-            elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
+            elif not link.effect.cannot_be_negated and (link.effect_negated or (link.card.loc.on_field and link.card.face_up
+                                                                                 and effects_negated(d, link.card))):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif (roller := _rolled_away(d, link)) is not None:
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))

@@ -74,6 +74,10 @@ class Effect(BaseModel):
     # for a procedure: "You cannot Normal Summon/Set the turn you Special Summon this card" — not after a Normal Summon/Set
     # this turn, and none after it (Lava Golem)
     no_normal_summon_turn: bool | None = None
+    # "This card's activation and effect cannot be negated": no `negate` negates its activation or its effect, no continuous
+    # negation (Imperial Order) stops it resolving, and "Spell Cards cannot be activated" (Spell Canceller) does not stop
+    # its activation (Spiritualism: the TCG FAQ of the era, Spell Canceller's page)
+    cannot_be_negated: bool | None = None
 
     @property
     def target_groups(self) -> tuple[TargetSpec, ...]:
