@@ -196,6 +196,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
         followed = _selected_monster(d, card)  # Gradius' Option: the ATK/DEF of the selected "Gradius"
         if followed is not None:
             base = stat(d, followed, which)
+    if card.modifiers:  # "Increase the original ATK" (Thousand Energy): its base changes, before "twice its original ATK"
+        base += sum((m.atk if which == "atk" else m.defense) for m in card.modifiers if "original" in m.flags)
     added = 0
     if d.index.continuous_count:
         for source, effect in sources(d):
@@ -220,6 +222,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             added += amount
     value = base
     for mod in card.modifiers:
+        if "original" in mod.flags:
+            continue  # (in the base already)
         if which == "atk" and mod.set_atk is not None:
             value = mod.set_atk
         elif which == "def" and mod.set_def is not None:

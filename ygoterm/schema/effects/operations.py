@@ -161,6 +161,9 @@ class Modify(_Op):
     set_attribute: Literal["declared"] | None = None
     direct_attack: bool | None = None  # it can attack directly while the change lasts (Jowls of Dark Demise: "it can attack … directly")
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
+    # atk/def change its original ATK/DEF, the base that "twice its original ATK" multiplies (Megamorph): "Increase the
+    # original ATK and DEF of all face-up Level 2 Normal Monsters … by 1000 points until the End Phase" (Thousand Energy)
+    original: bool | None = None
     scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
     scale_limit: int | None = Field(default=None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
