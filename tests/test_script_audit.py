@@ -270,6 +270,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Return 1 Spell/Trap Card your opponent controls to the hand' targets (today's text: 'Target 1 "
                   "Spell/Trap your opponent controls; return that target to the hand')",
     },
+    "Tailor of the Fickle": {
+        "target": "old wording 'Switch 1 Equip Card equipped to a monster to another correct target' targets both cards (today's "
+                  "text: 'Target 1 Equip Spell equipped to a monster and 1 other monster it can be equipped to')",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
