@@ -224,6 +224,19 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",
     },
+    # batch s4 (issue #39): 2005 wordings of Spell Cards
+    "Final Countdown": {
+        "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Final Destiny": {
+        "cost": "the 2005 text 'Discard 5 cards from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5)",
+    },
+    "Fulfillment of the Contract": {
+        "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Gather Your Mind": {
+        "once_per_turn": "said in a sentence of its own: 'You can only use 1 \"Gather Your Mind\" per turn.' (every copy: `name`)",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

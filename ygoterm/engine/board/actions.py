@@ -465,7 +465,10 @@ def enforce_positions(d: DuelState) -> None:
     if "destroyed_unless" in d.index.flags:  # Exodia Necross: "destroy this card unless all 5 … are in your GY"
         for source, effect in list(sources(d)):
             spec = effect.continuous
-            if spec is not None and spec.destroyed_unless is not None and source.loc == Loc.MZONE \
+            # a monster, or a face-up Spell/Trap whose activation has resolved ("Destroy this card if there is no Archfiend
+            # card on your side of the field": Falling Down)
+            here = source.loc == Loc.MZONE or (source.loc == Loc.SZONE and source.face_up and source.active)
+            if spec is not None and spec.destroyed_unless is not None and here \
                     and not condition_holds(d, source, spec.destroyed_unless):
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "destroys_same_names" in d.index.flags:

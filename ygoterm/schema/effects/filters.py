@@ -78,6 +78,9 @@ class Filter(BaseModel):
 
     zone: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = None
     side: Side = "any"
+    # whose card it is, seen from the effect's controller, wherever it is — a hand may hold a card of the opponent's
+    # (Exchange: "add 1 card from each other's hand": the opponent takes one of your own cards, not the one you took)
+    owner: Literal["you", "opponent"] | None = None
     kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
     frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None

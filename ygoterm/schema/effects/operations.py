@@ -77,8 +77,9 @@ class Moves(_Op):
     banish: bool = False  # destroy: "destroy it, and if you do, banish it" — destroyed, then banished, never in the GY
     deck_top: bool | None = None  # destroy: "place it on top of the Deck instead of sending it to the GY" (Mystic Swordsman LV6)
     # add_to_hand: "add 1 monster from their hand to your hand" — to the effect's controller's hand, a card they may not own
-    # (it goes to its owner's piles once it leaves that hand or the field: Amazoness Chain Master)
-    to: Literal["you"] | None = None
+    # (it goes to its owner's piles once it leaves that hand or the field: Amazoness Chain Master); `opponent`: to the
+    # opponent's hand ("add 1 card from each other's hand to their hand": Exchange)
+    to: Literal["you", "opponent"] | None = None
 
 
 class SpecialSummon(_Op):

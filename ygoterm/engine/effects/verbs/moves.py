@@ -121,7 +121,7 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
         searched = {c.owner for c in cards if c.loc == Loc.DECK and c not in ctx.from_top}  # (excavated: not searched)
         for c in cards:
             src = c.loc
-            taker = ctx.player if params.to == "you" else None  # (Amazoness Chain Master: from the opponent's hand to yours)
+            taker = ctx.player if params.to == "you" else 1 - ctx.player if params.to == "opponent" else None  # (Amazoness Chain Master: from the opponent's hand to yours)
             actions.move(d, c, Loc.HAND, face_up=False, reason="added to hand", reveal=params.reveal, controller=taker)
             if c.loc == Loc.HAND:  # "If this card is added from your Deck to your hand by a card effect" (Watapon)
                 d.signal("added_to_hand", c, c.owner, src=src, by_player=ctx.player)
