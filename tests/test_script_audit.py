@@ -237,6 +237,19 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Gather Your Mind": {
         "once_per_turn": "said in a sentence of its own: 'You can only use 1 \"Gather Your Mind\" per turn.' (every copy: `name`)",
     },
+    "Gravedigger Ghoul": {
+        "text": "old wording 'Select up to 2 Monster Card(s) from your opponent's Graveyard. Remove the selected card(s) from play.': "
+                "one effect in two sentences, the first its target (today's text: 'Target up to 2 monsters in your opponent's GY; banish them')",
+    },
+    "Heart of the Underdog": {
+        "timing": "'During your Draw Phase, when you draw a Normal Monster(s): You can …': a 'When … you can' trigger (R-CHAIN-10) "
+                  "whose sentence starts with the phase",
+    },
+    "Horn of Light": {
+        "cost": "the 2005 text '… if you pay 500 Life Points, this card returns to the top of your Deck' predates ';' for costs: the "
+                "payment is its cost (today's Malevolent Nuzzler-like 'You can pay 500 LP; put this card on top of your Deck')",
+        "optional": "'if you pay 500 Life Points' makes it optional (R-TERM-8): its controller may not pay",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
