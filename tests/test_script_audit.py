@@ -250,6 +250,21 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "payment is its cost (today's Malevolent Nuzzler-like 'You can pay 500 LP; put this card on top of your Deck')",
         "optional": "'if you pay 500 Life Points' makes it optional (R-TERM-8): its controller may not pay",
     },
+    "Hieroglyph Lithograph": {
+        "cost": "the 2005 text 'Pay 1000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Impenetrable Formation": {
+        "text": "old wording 'Select 1 monster on your side of the field to activate this card.': its target, the sentences after "
+                "say what applies to it (a continuous effect) and when this card is destroyed (bound as Shadow Spell)",
+    },
+    "Inspection": {
+        "cost": "'… at the cost of 500 Life Points': the payment is its cost, said after the effect (the 2005 text: 'You can pay 500 LP; …')",
+        "optional": "'you can randomly select …' in lower case after the phase: optional (R-TERM-8)",
+    },
+    "Jade Insect Whistle": {
+        "text": "'Your opponent selects 1 Insect-Type Monster from their Deck. After shuffling the Deck, place the card on top of the "
+                "Deck.': one move to the top of the Deck (return_to_deck position top, the Deck shuffled first), chosen by the opponent",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

@@ -305,6 +305,11 @@ def discard_cost_locked(d: DuelState) -> CardInst | None:
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
 
 
+def no_hand_limit(d: DuelState) -> CardInst | None:
+    """The face-up card that lifts the hand limit of both players (Infinite Cards), if any."""
+    return source_with(d, "no_hand_limit", lambda source, _: source.loc.on_field)
+
+
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
     """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
     return source_with(d, "no_effect_damage", lambda source, _: source.controller == p and source.loc.on_field)
@@ -526,6 +531,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.hand_empty_last_turn is not None and (d.players[p].empty_hand_turn == d.turn - 1) != c.hand_empty_last_turn:
         return False
     if c.hand_at_least is not None and len(d.players[p].hand) < c.hand_at_least:
+        return False
+    if c.battle_damage_at_least is not None and (d.attack is None or d.attack.dealt.get(p, 0) < c.battle_damage_at_least):
         return False
     attack = d.attack
     if c.opponent_attacking is not None and (attack is not None and attack.attacker.controller != p) != c.opponent_attacking:

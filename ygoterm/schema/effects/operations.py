@@ -364,6 +364,14 @@ class SetCard(_Op):
     what: Selection
 
 
+class HandLimit(_Op):
+    """"During the current Duel, your hand size limit becomes 7" (Hieroglyph Lithograph): that player's hand limit for
+    the rest of the duel (R-PHASE-7)."""
+
+    limit: int = Field(ge=1, le=60)
+    player: Literal["you", "opponent", "each"] = "you"
+
+
 class Flag(_Op):
     """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
     player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
@@ -531,7 +539,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select",
+    "select", "hand_limit",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -583,6 +591,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
+    "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
     "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "place": (Place, _what_or),

@@ -58,6 +58,15 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
                                                          else "end of the next turn" if n == 1 else f"end of the {_ordinal(n)} turn from now")))
 
 
+@verb("hand_limit")
+def op_hand_limit(ctx: Ctx, params: fx.HandLimit, name: str) -> None:
+    """Hieroglyph Lithograph: "During the current Duel, your hand size limit becomes 7" (R-PHASE-7)."""
+    d = ctx.d
+    for p in ctx.players(params.player):
+        d.players[p].hand_limit = params.limit
+        d.emit(Note(f"{d.names[p]}'s hand size limit is {params.limit} for the rest of the duel"))
+
+
 @verb("to_end_phase")
 def op_to_end_phase(ctx: Ctx, params: fx.ToEndPhase, name: str) -> None:
     """Neko Mane King: the turn goes on to its End Phase (rules/flow.py, main_phase.py, battle.py read end_phase_turn)."""
