@@ -265,6 +265,12 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'Your opponent selects 1 Insect-Type Monster from their Deck. After shuffling the Deck, place the card on top of the "
                 "Deck.': one move to the top of the Deck (return_to_deck position top, the Deck shuffled first), chosen by the opponent",
     },
+    "Malice Dispersion": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5)",
+    },
+    "Mass Driver": {
+        "cost": "old wording 'Tribute 1 monster … to inflict 400 points of damage': the Tribute is its cost (R-TERM-3, R-CHAIN-5)",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

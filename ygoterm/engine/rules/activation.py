@@ -425,6 +425,10 @@ class Activate(Frame):
     def targets(self, d: DuelState, _: Any) -> Next:
         p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
         assert effect is not None and link is not None
+        if self.group == 0 and link.field_moves >= 0 and effect.cost and not (card.loc == Loc.SZONE and card.face_up):
+            # its own cost took the card off the field (sent it, or Tributed the monster it equips): the effect still
+            # resolves — R-CHAIN-6 stops only a card that leaves after its activation (Magical Labyrinth)
+            link.field_moves = -1
         while self.group < len(effect.target_groups):
             group = self.group
             spec = effect.target_groups[group]

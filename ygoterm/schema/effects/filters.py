@@ -81,6 +81,9 @@ class Filter(BaseModel):
     # whose card it is, seen from the effect's controller, wherever it is — a hand may hold a card of the opponent's
     # (Exchange: "add 1 card from each other's hand": the opponent takes one of your own cards, not the one you took)
     owner: Literal["you", "opponent"] | None = None
+    # a monster of the current battle whose ATK equals the ATK of the monster it battles ("Monsters on your side of the
+    # field cannot be destroyed in a battle if the monsters' ATK are equal": Kishido Spirit)
+    atk_equal_battling: bool | None = None
     kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
     frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
