@@ -271,6 +271,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Mass Driver": {
         "cost": "old wording 'Tribute 1 monster … to inflict 400 points of damage': the Tribute is its cost (R-TERM-3, R-CHAIN-5)",
     },
+    "Gravekeeper's Servant": {
+        "text": "'Your opponent must send 1 card from the top of their Deck to the Graveyard to declare an attack.': an attack cost "
+                "(kind attack_cost, paid by the opponent) has no operations to do, only its cost",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

@@ -305,6 +305,15 @@ def discard_cost_locked(d: DuelState) -> CardInst | None:
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
 
 
+def imposed_attack_costs(d: DuelState, p: int) -> list[tuple[CardInst, int]]:
+    """The `attack_cost` effects of the face-up Spells/Traps of `p`'s opponent whose activation has resolved: what `p` pays
+    to declare each attack ("Unless your opponent sends 1 card from the top of his/her Deck to the Graveyard, he/she
+    cannot declare an attack": Gravekeeper's Servant)."""
+    return [(card, i) for card in d.players[1 - p].szone
+            if card is not None and card.attack_costs and card.face_up and card.active and not card.is_monster
+            and not effects_negated(d, card) for i in card.attack_costs]
+
+
 def no_hand_limit(d: DuelState) -> CardInst | None:
     """The face-up card that lifts the hand limit of both players (Infinite Cards), if any."""
     return source_with(d, "no_hand_limit", lambda source, _: source.loc.on_field)

@@ -13,7 +13,7 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import (applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
+from ..board.continuous import (applies, imposed_attack_costs, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
                                 has_flag, sources, tribute_value)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
@@ -280,6 +280,9 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     if card.attack_costs and not effects_negated(d, card):
         if not all(cost_payable(d, p, card, card.effects[i]) for i in card.attack_costs):
             return Refusal(ATTACK, "R-CARD-13", f"{card.name} cannot declare an attack unless its cost is paid, and it cannot be paid now")
+    for source, i in imposed_attack_costs(d, p) if d.players[1 - p].szone else ():  # (Gravekeeper's Servant)
+        if not cost_payable(d, p, source, source.effects[i]):
+            return Refusal(ATTACK, "R-CARD-13", f"{source.name}: no attack can be declared unless its cost is paid, and it cannot be paid now")
     return None
 
 

@@ -529,7 +529,7 @@ class If(_Op):
 # what may be done on activation (R-CHAIN-5): costs, and `declare` for texts that declare as they
 # are activated ("discard 1 card, then declare 1 Type; …": Tribe-Infecting Virus)
 COST_OPS = frozenset({"pay_lp", "discard", "send_to_gy", "banish", "destroy", "return_to_hand", "return_to_deck",
-                      "remove_counter", "reveal", "detach", "declare", "select"})
+                      "remove_counter", "reveal", "detach", "declare", "select", "mill"})  # mill: "send the top card of your Deck to the GY" (Gravekeeper's Servant)
 
 # the verbs of the vocabulary (docs/cards.md); the engine registers a function for each (engine/effects/verbs/)
 OpName = Literal[
