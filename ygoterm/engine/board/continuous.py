@@ -359,7 +359,11 @@ def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | N
 def indestructible_untargeted(d: DuelState, card: CardInst, kind: str, targeted: bool) -> bool:
     """Whether `card` is not destroyed by an effect of a card of this kind ("spell", "trap", "monster") that does not target
     it ("cannot be destroyed by Spell/Trap effects that do not target it": Different Dimension Dragon)."""
-    return not targeted and source_with(
+    if targeted:  # "not destroyed … by the effect of a card that targets the monster" (Heart of Clear Water)
+        return "indestructible_if_targeted" in d.index.flags and source_with(
+            d, "indestructible_if_targeted", lambda source, spec: kind in spec.indestructible_if_targeted  # type: ignore[operator]
+            and applies(d, source, spec, card)) is not None
+    return "indestructible_unless_targeted" in d.index.flags and source_with(
         d, "indestructible_unless_targeted", lambda source, spec: kind in spec.indestructible_unless_targeted  # type: ignore[operator]
         and applies(d, source, spec, card)) is not None
 

@@ -181,6 +181,9 @@ class ContinuousSpec(BaseModel):
     # it cannot be destroyed by the effects of these kinds of cards unless they target it: "cannot be destroyed by Spell/Trap
     # effects that do not target it" (Different Dimension Dragon: [spell, trap])
     indestructible_unless_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # the reverse: an effect of such a card that targets it does not destroy it ("not destroyed … by the effect of a card that
+    # targets the monster": Heart of Clear Water, `applies_to: equipped`)
+    indestructible_if_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12

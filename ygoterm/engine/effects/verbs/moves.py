@@ -77,12 +77,13 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
     if not cards:
         return
     if name == "destroy":  # "destroy it, and if you do, banish it" (banish: Bottomless Trap Hole)
-        if "indestructible_unless_targeted" in d.index.flags and not ctx.cost:  # (Different Dimension Dragon)
+        if ("indestructible_unless_targeted" in d.index.flags or "indestructible_if_targeted" in d.index.flags) and not ctx.cost:
+            # (Different Dimension Dragon; Heart of Clear Water)
             kind = "monster" if ctx.card.is_monster and not ctx.effect.pendulum else ctx.card.data.kind
             targets = ctx.targets()
             spared = [c for c in cards if c.loc == Loc.MZONE and indestructible_untargeted(d, c, kind, c in targets)]
             for c in spared:
-                d.emit(Note(f"{c.name} cannot be destroyed by a {kind} effect that does not target it"))
+                d.emit(Note(f"{c.name} cannot be destroyed by a {kind} effect that {'targets' if c in targets else 'does not target'} it"))
             cards = [c for c in cards if c not in spared]
             if not cards:
                 return
