@@ -75,6 +75,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         refusal = _monster_place(d, p, card, effect)
     if refusal:
         return refusal
+    if card_activation and card.activation_locked == d.turn:
+        return Refusal(action, "R-CARD-13", f"{card.name} cannot be activated this turn")
     if speed is None:
         speed = effect_speed(card.data, effect)
     # -- timing (R-CHAIN-3, R-CARD-7/9, R-PRIO-7, R-BATTLE-6)

@@ -364,6 +364,12 @@ class SetCard(_Op):
     what: Selection
 
 
+class LockActivation(_Op):
+    """"That card cannot be activated this turn" (Fairy of the Spring: the Equip Spell it added to the hand) — Set or not."""
+
+    what: Selection = "affected"
+
+
 class HandLimit(_Op):
     """"During the current Duel, your hand size limit becomes 7" (Hieroglyph Lithograph): that player's hand limit for
     the rest of the duel (R-PHASE-7)."""
@@ -539,7 +545,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit",
+    "select", "hand_limit", "lock_activation",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -591,6 +597,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
+    "lock_activation": (LockActivation, _what_or),
     "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
     "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),

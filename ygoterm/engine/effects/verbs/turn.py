@@ -9,7 +9,9 @@ from ...core.events import Note
 from ...state.card import CardInst, spec_flags
 from ...state.links import Delayed
 from ..context import Ctx
-from ..registry import verb
+from ..registry import OpStep, verb
+from ...state.duel_state import DuelState
+from typing import Any
 
 
 @verb("later")
@@ -65,6 +67,19 @@ def op_hand_limit(ctx: Ctx, params: fx.HandLimit, name: str) -> None:
     for p in ctx.players(params.player):
         d.players[p].hand_limit = params.limit
         d.emit(Note(f"{d.names[p]}'s hand size limit is {params.limit} for the rest of the duel"))
+
+
+@verb("lock_activation")
+def op_lock_activation(ctx: Ctx, params: fx.LockActivation, name: str) -> Any:
+    """"That card cannot be activated this turn" (Fairy of the Spring): refused with R-CARD-13 this turn, Set or not."""
+    return LockActivation(ctx, params, name).after(ctx.cards(params.what))
+
+
+class LockActivation(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        for card in cards:
+            card.activation_locked = d.turn
+            d.emit(Note(f"{card.name} cannot be activated this turn"))
 
 
 @verb("to_end_phase")
