@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from ...schema.effects import Filter
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
-from ..core.types import FIELD_ZONE, Loc
+from ..core.types import FIELD_ZONE, Loc, Pos
 
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -95,11 +95,12 @@ def _owner(d: DuelState, card: CardInst, f: Filter, player: int, source: CardIns
 
 
 def _atk_equal_battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    """A battler of the current attack whose ATK equals its battle opponent's (Kishido Spirit)."""
+    """A battler of the current attack whose ATK equals its battle opponent's, both in Attack Position (Kishido Spirit)."""
     attack = d.attack
     other = None if attack is None or attack.target is None else attack.target if card is attack.attacker \
         else attack.attacker if card is attack.target else None
-    return (other is not None and card.loc == Loc.MZONE and card.atk == other.atk) == f.atk_equal_battling
+    return (other is not None and card.loc == Loc.MZONE and card.pos == Pos.ATTACK and other.pos == Pos.ATTACK
+            and card.atk == other.atk) == f.atk_equal_battling
 
 
 def _kind(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
