@@ -197,6 +197,10 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "its position already changed this turn")
     if card.attacked_turn == turn:  # (turned face-down by an effect after its attack: Book of Moon)
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "it declared an attack this turn")
+    if (d.index.continuous_count or card.modifiers) and has_flag(d, card, "cannot_change_position"):
+        # a Flip Summon is a manual change of battle position: a card that stops those stops it too (Gravity Axe - Grarl,
+        # Spellbinding Circle on a face-down monster)
+        return Refusal(FLIP_SUMMON, "R-CARD-13", "a card's effect stops it from changing its battle position")
     if not summon_condition_holds(d, card, card.controller):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
     if only_one_blockers(d, card, card.controller):
