@@ -275,6 +275,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'Your opponent must send 1 card from the top of their Deck to the Graveyard to declare an attack.': an attack cost "
                 "(kind attack_cost, paid by the opponent) has no operations to do, only its cost",
     },
+    "Last Will": {
+        "text": "its script plays the 2005 text, whose Special Summon waits for a later event: the `do` is a delayed effect "
+                "(`later: {at: event}`) the audit does not read (its `goat.note` says why)",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

@@ -15,7 +15,7 @@ from pydantic_core import PydanticCustomError
 
 from ..problems import did_you_mean
 from ..words import Attribute, MonsterType
-from .conditions import Condition, ContinuousSpec
+from .conditions import Condition, ContinuousSpec, When
 from .filters import Filter, Player, Selection
 
 if TYPE_CHECKING:
@@ -415,7 +415,11 @@ class Later(_Op):
     # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi); after_damage_calculation: after the damage
     # calculation of the current battle (Reflect Bounder: "If you do, after damage calculation: Destroy this card"); lost if
     # that battle ends without one
-    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation"]
+    # event: the first event `when` matches for the rest of this turn, lost at its end ("You can only use this card's
+    # effect once, and only during this turn. When a monster on your side of the field is sent to your Graveyard, you can
+    # Special Summon …": Last Will as printed in 2005)
+    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "event"]
+    upon: When | None = None  # for `at: event`: the event, seen from this effect's controller (`subject` default: any)
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
@@ -425,6 +429,12 @@ class Later(_Op):
     # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
     remember: Literal["chosen", "affected", "attacker"] | None = None
     do: list["OpSpec"]
+
+    @model_validator(mode="after")
+    def _event_needs_when(self) -> "Later":
+        if (self.at == "event") != (self.upon is not None):
+            raise PydanticCustomError("later_upon", "`upon` goes with `at: event`, and `at: event` needs an `upon`")
+        return self
 
 
 class RevealUntil(_Op):
