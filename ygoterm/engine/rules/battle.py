@@ -104,8 +104,8 @@ class Attack(Frame):
         d.batch += 1
         if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
             self.costs = tuple((attacker.uid, i) for i in attacker.attack_costs)
-        if d.players[1 - self.p].szone:  # the opponent's Continuous Spell/Trap asks a cost for every attack (Gravekeeper's Servant)
-            self.costs += tuple((card.uid, i) for card, i in imposed_attack_costs(d, self.p))
+        # the opponent's Continuous Spell/Trap asks a cost for every attack (Gravekeeper's Servant)
+        self.costs += tuple((card.uid, i) for card, i in imposed_attack_costs(d, self.p))
         return self.pay(d, None)
 
     def pay(self, d: DuelState, _: Any) -> Next:

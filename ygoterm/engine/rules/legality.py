@@ -284,7 +284,7 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     if card.attack_costs and not effects_negated(d, card):
         if not all(cost_payable(d, p, card, card.effects[i]) for i in card.attack_costs):
             return Refusal(ATTACK, "R-CARD-13", f"{card.name} cannot declare an attack unless its cost is paid, and it cannot be paid now")
-    for source, i in imposed_attack_costs(d, p) if d.players[1 - p].szone else ():  # (Gravekeeper's Servant)
+    for source, i in imposed_attack_costs(d, p):  # the opponent's Continuous Spell/Trap asks a cost (Gravekeeper's Servant)
         if not cost_payable(d, p, source, source.effects[i]):
             return Refusal(ATTACK, "R-CARD-13", f"{source.name}: no attack can be declared unless its cost is paid, and it cannot be paid now")
     return None
