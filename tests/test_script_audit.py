@@ -279,6 +279,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "its script plays the 2005 text, whose Special Summon waits for a later event: the `do` is a delayed effect "
                 "(`later: {at: event}`) the audit does not read (its `goat.note` says why)",
     },
+    "Mask of Dispel": {
+        "text": "old wording 'Select 1 face-up Spell Card on the field.': its target, bound to it (`bind` one way); the sentences "
+                "after say what happens in your Standby Phases (a trigger) and when this card is destroyed",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

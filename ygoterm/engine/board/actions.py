@@ -188,6 +188,10 @@ def _break_pair(d: DuelState, card: CardInst, partner: CardInst, destroyed: bool
     mode, binder.binding = binder.binding, ""
     if not live or not partner.loc.on_field:
         return
+    if mode == "follows":  # one way: the card bound leaving destroys the binder, never the reverse (Mask of Dispel)
+        if binder is partner:
+            destroy(d, [partner], by="effect", source=partner, reason=f"{card.name} left the field")
+        return
     if binder is card and (mode == "leaves" or destroyed):
         destroy(d, [partner], by="effect", source=card, reason=f"{card.name} left the field")
     elif binder is partner and destroyed:

@@ -84,6 +84,9 @@ class Filter(BaseModel):
     # a monster of the current battle whose ATK equals the ATK of the monster it battles ("Monsters on your side of the
     # field cannot be destroyed in a battle if the monsters' ATK are equal": Kishido Spirit)
     atk_equal_battling: bool | None = None
+    # the card this effect's card is bound to by its `bind` ("The controller of the Spell Card takes 500 points of damage":
+    # Mask of Dispel reads whose it is)
+    bound: bool | None = None
     kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
     frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None

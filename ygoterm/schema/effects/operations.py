@@ -356,6 +356,9 @@ class Bind(_Op):
     """Link this card with a monster: each leaving the field destroys the other (Shadow Spell)."""
 
     what: Selection = "target"
+    # one way: the card bound leaving the field in any way destroys this card; this card leaving frees it ("When the
+    # selected card is removed from the field, destroy this card": Mask of Dispel, bound to a face-up Spell)
+    one_way: bool | None = None
 
 
 class SetCard(_Op):
