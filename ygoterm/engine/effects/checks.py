@@ -160,8 +160,10 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             free = sum(1 for i in range(5) if d.players[player].mzone[i] is None)
             if free < params.count:
                 return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
-        elif spec.op == "excavate" and params.player == "you" and not changed and d.players[p].free_mzone() is None \
-                and not _summon_frees_zone(effect):  # Enchanting Fitting Room: its Special Summon needs a zone
+        elif (spec.op == "excavate" and params.player == "you" or spec.op == "if" and any(
+                op.op == "special_summon" and getattr(op.params, "controller", "you") == "you" for op in fx.walk_ops(params.then + params.otherwise))) \
+                and d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+            # Enchanting Fitting Room, Reasoning ("if not, Special Summon the excavated monster"): the Special Summon needs a zone
             return "R-ZONE-1", "there is no free Monster Zone"
         elif spec.op == "reveal_until" and not d.players[p if params.player == "you" else 1 - p].deck:
             return "R-CHAIN-6", "there is no card in the Deck to reveal"
