@@ -340,6 +340,24 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     return False
 
 
+def piercing_victim(d: DuelState, attacker: CardInst) -> int | None:
+    """Who takes the piercing battle damage of `attacker`, None when nothing grants it piercing:
+    the opponent of the player whose card grants it, the attacking player themself when that is
+    the opponent's card ("inflict piercing battle damage to your opponent": Big Bang Shot equipped
+    to the opponent's monster hurts that monster's controller — the OCG ruling, and the reference
+    engine). Its own card or a lasting change first: the defending player."""
+    foe = 1 - attacker.controller
+    if attacker.modifiers and any("piercing" in m.flags for m in attacker.modifiers):
+        return foe
+    if "piercing" not in d.index.flags:
+        return None
+    granted_by = [source.controller for source, effect in sources(d)
+                  if effect.continuous is not None and effect.continuous.piercing and applies(d, source, effect.continuous, attacker)]
+    if not granted_by:
+        return None
+    return foe if attacker.controller in granted_by else 1 - granted_by[0]
+
+
 def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
     if "untargetable_by" not in d.index.flags:
@@ -683,8 +701,9 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         df = other = target.defense
         if x > df:
             destroyed = (target,)  # R-BATTLE-8: no damage …
-            if has_flag(d, attacker, "piercing"):  # … unless an effect grants piercing (R-BATTLE-12)
-                damage[foe] = x - df
+            victim = piercing_victim(d, attacker)  # … unless an effect grants piercing (R-BATTLE-12)
+            if victim is not None:
+                damage[victim] = x - df
         elif x < df:
             damage[p] = df - x
     as_effect: dict[int, int] = {}
