@@ -274,6 +274,65 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Switch 1 Equip Card equipped to a monster to another correct target' targets both cards (today's "
                   "text: 'Target 1 Equip Spell equipped to a monster and 1 other monster it can be equipped to')",
     },
+    # batch s4 (issue #39): 2005 wordings of Spell Cards
+    "Final Countdown": {
+        "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Final Destiny": {
+        "cost": "the 2005 text 'Discard 5 cards from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5)",
+    },
+    "Fulfillment of the Contract": {
+        "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Gather Your Mind": {
+        "once_per_turn": "said in a sentence of its own: 'You can only use 1 \"Gather Your Mind\" per turn.' (every copy: `name`)",
+    },
+    "Gravedigger Ghoul": {
+        "text": "old wording 'Select up to 2 Monster Card(s) from your opponent's Graveyard. Remove the selected card(s) from play.': "
+                "one effect in two sentences, the first its target (today's text: 'Target up to 2 monsters in your opponent's GY; banish them')",
+    },
+    "Heart of the Underdog": {
+        "timing": "'During your Draw Phase, when you draw a Normal Monster(s): You can …': a 'When … you can' trigger (R-CHAIN-10) "
+                  "whose sentence starts with the phase",
+    },
+    "Horn of Light": {
+        "cost": "the 2005 text '… if you pay 500 Life Points, this card returns to the top of your Deck' predates ';' for costs: the "
+                "payment is its cost (today's Malevolent Nuzzler-like 'You can pay 500 LP; put this card on top of your Deck')",
+        "optional": "'if you pay 500 Life Points' makes it optional (R-TERM-8): its controller may not pay",
+    },
+    "Hieroglyph Lithograph": {
+        "cost": "the 2005 text 'Pay 1000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Impenetrable Formation": {
+        "text": "old wording 'Select 1 monster on your side of the field to activate this card.': its target, the sentences after "
+                "say what applies to it (a continuous effect) and when this card is destroyed (bound as Shadow Spell)",
+    },
+    "Inspection": {
+        "cost": "'… at the cost of 500 Life Points': the payment is its cost, said after the effect (the 2005 text: 'You can pay 500 LP; …')",
+        "optional": "'you can randomly select …' in lower case after the phase: optional (R-TERM-8)",
+    },
+    "Jade Insect Whistle": {
+        "text": "'Your opponent selects 1 Insect-Type Monster from their Deck. After shuffling the Deck, place the card on top of the "
+                "Deck.': one move to the top of the Deck (return_to_deck position top, the Deck shuffled first), chosen by the opponent",
+    },
+    "Malice Dispersion": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5)",
+    },
+    "Mass Driver": {
+        "cost": "old wording 'Tribute 1 monster … to inflict 400 points of damage': the Tribute is its cost (R-TERM-3, R-CHAIN-5)",
+    },
+    "Gravekeeper's Servant": {
+        "text": "'Your opponent must send 1 card from the top of their Deck to the Graveyard to declare an attack.': an attack cost "
+                "(kind attack_cost, paid by the opponent) has no operations to do, only its cost",
+    },
+    "Last Will": {
+        "text": "its script plays the 2005 text, whose Special Summon waits for a later event: the `do` is a delayed effect "
+                "(`later: {at: event}`) the audit does not read (its `goat.note` says why)",
+    },
+    "Mask of Dispel": {
+        "text": "old wording 'Select 1 face-up Spell Card on the field.': its target, bound to it (`bind` one way); the sentences "
+                "after say what happens in your Standby Phases (a trigger) and when this card is destroyed",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

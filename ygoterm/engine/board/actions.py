@@ -189,6 +189,10 @@ def _break_pair(d: DuelState, card: CardInst, partner: CardInst, destroyed: bool
     mode, binder.binding = binder.binding, ""
     if not live or not partner.loc.on_field:
         return
+    if mode == "follows":  # one way: the card bound leaving destroys the binder, never the reverse (Mask of Dispel)
+        if binder is partner:
+            destroy(d, [partner], by="effect", source=partner, reason=f"{card.name} left the field")
+        return
     if binder is card and (mode == "leaves" or destroyed):
         destroy(d, [partner], by="effect", source=card, reason=f"{card.name} left the field")
     elif binder is partner and destroyed:
@@ -466,7 +470,10 @@ def enforce_positions(d: DuelState) -> None:
     if "destroyed_unless" in d.index.flags:  # Exodia Necross: "destroy this card unless all 5 … are in your GY"
         for source, effect in list(sources(d)):
             spec = effect.continuous
-            if spec is not None and spec.destroyed_unless is not None and source.loc.on_field \
+            # a monster, or a face-up Spell/Trap whose activation has resolved ("Destroy this card if there is no Archfiend
+            # card on your side of the field": Falling Down)
+            here = source.loc == Loc.MZONE or (source.loc == Loc.SZONE and source.face_up and source.active)
+            if spec is not None and spec.destroyed_unless is not None and here \
                     and not condition_holds(d, source, spec.destroyed_unless):
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "destroys_same_names" in d.index.flags:

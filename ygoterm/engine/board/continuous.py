@@ -309,21 +309,30 @@ def discard_cost_locked(d: DuelState) -> CardInst | None:
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
 
 
-def field_attack_costs(d: DuelState) -> list[tuple[CardInst, int]]:
-    """The attack costs of the face-up Spell/Trap Cards on the field, for every attack of either player ("Each player must
-    pay 500 Life Points to declare an attack": Toll) — each (card, effect index), once the card's activation has resolved
-    and while its effects are not negated."""
+def field_attack_costs(d: DuelState, p: int) -> list[tuple[CardInst, int]]:
+    """The attack costs of the face-up Spell/Trap Cards on the field that `p` pays to declare an attack, each (card,
+    effect index), once the card's activation has resolved and while its effects are not negated: every player's attacks
+    ("Each player must pay 500 Life Points to declare an attack": Toll), or with `at_player: opponent` its controller's
+    opponent's ("Unless your opponent sends 1 card from the top of his/her Deck to the Graveyard, he/she cannot declare an
+    attack": Gravekeeper's Servant)."""
     found = []
     for side in d.players:
         for card in side.szone:
-            if card is not None and card.attack_costs and card.face_up and card.active and not effects_negated(d, card):
-                found += [(card, i) for i in card.attack_costs]
+            if card is not None and card.attack_costs and card.face_up and card.active and not card.is_monster \
+                    and not effects_negated(d, card):
+                found += [(card, i) for i in card.attack_costs
+                          if card.effects[i].at_player == "any" or (card.effects[i].at_player == "you") == (card.controller == p)]
     return found
 
 
 def spell_lp_costs_waived(d: DuelState, p: int) -> CardInst | None:
     """The face-up card by which `p` does not pay LP to activate Spell Cards (Spell Economics), if any."""
     return source_with(d, "no_spell_lp_costs", lambda source, _: source.controller == p and source.loc.on_field)
+
+
+def no_hand_limit(d: DuelState) -> CardInst | None:
+    """The face-up card that lifts the hand limit of both players (Infinite Cards), if any."""
+    return source_with(d, "no_hand_limit", lambda source, _: source.loc.on_field)
 
 
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
@@ -347,6 +356,24 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     return False
 
 
+def piercing_victim(d: DuelState, attacker: CardInst) -> int | None:
+    """Who takes the piercing battle damage of `attacker`, None when nothing grants it piercing:
+    the opponent of the player whose card grants it, the attacking player themself when that is
+    the opponent's card ("inflict piercing battle damage to your opponent": Big Bang Shot equipped
+    to the opponent's monster hurts that monster's controller — the OCG ruling, and the reference
+    engine). Its own card or a lasting change first: the defending player."""
+    foe = 1 - attacker.controller
+    if attacker.modifiers and any("piercing" in m.flags for m in attacker.modifiers):
+        return foe
+    if "piercing" not in d.index.flags:
+        return None
+    granted_by = [source.controller for source, effect in sources(d)
+                  if effect.continuous is not None and effect.continuous.piercing and applies(d, source, effect.continuous, attacker)]
+    if not granted_by:
+        return None
+    return foe if attacker.controller in granted_by else 1 - granted_by[0]
+
+
 def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
     if "untargetable_by" not in d.index.flags:
@@ -366,7 +393,11 @@ def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | N
 def indestructible_untargeted(d: DuelState, card: CardInst, kind: str, targeted: bool) -> bool:
     """Whether `card` is not destroyed by an effect of a card of this kind ("spell", "trap", "monster") that does not target
     it ("cannot be destroyed by Spell/Trap effects that do not target it": Different Dimension Dragon)."""
-    return not targeted and source_with(
+    if targeted:  # "not destroyed … by the effect of a card that targets the monster" (Heart of Clear Water)
+        return "indestructible_if_targeted" in d.index.flags and source_with(
+            d, "indestructible_if_targeted", lambda source, spec: kind in spec.indestructible_if_targeted  # type: ignore[operator]
+            and applies(d, source, spec, card)) is not None
+    return "indestructible_unless_targeted" in d.index.flags and source_with(
         d, "indestructible_unless_targeted", lambda source, spec: kind in spec.indestructible_unless_targeted  # type: ignore[operator]
         and applies(d, source, spec, card)) is not None
 
@@ -548,6 +579,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.hand_at_least is not None and len(d.players[p].hand) < c.hand_at_least:
         return False
+    if c.battle_damage_at_least is not None and (d.attack is None or d.attack.dealt.get(p, 0) < c.battle_damage_at_least):
+        return False
     attack = d.attack
     if c.opponent_attacking is not None and (attack is not None and attack.attacker.controller != p) != c.opponent_attacking:
         return False
@@ -686,8 +719,9 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         df = other = target.defense
         if x > df:
             destroyed = (target,)  # R-BATTLE-8: no damage …
-            if has_flag(d, attacker, "piercing"):  # … unless an effect grants piercing (R-BATTLE-12)
-                damage[foe] = x - df
+            victim = piercing_victim(d, attacker)  # … unless an effect grants piercing (R-BATTLE-12)
+            if victim is not None:
+                damage[victim] = x - df
         elif x < df:
             damage[p] = df - x
     as_effect: dict[int, int] = {}

@@ -34,8 +34,6 @@ from .when import activation_kind, is_card_activation, when_holds, when_text
 
 ACTIVATE = "Activate"
 
-_SELF_COSTS = ("send_to_gy", "banish", "return_to_hand", "return_to_deck", "destroy")  # costs that move the card itself away
-
 
 def _negates(effect: Effect) -> str | None:
     for op in effect.do:
@@ -77,6 +75,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         refusal = _monster_place(d, p, card, effect)
     if refusal:
         return refusal
+    if card_activation and card.activation_locked == d.turn:
+        return Refusal(action, "R-CARD-13", f"{card.name} cannot be activated this turn")
     if speed is None:
         speed = effect_speed(card.data, effect)
     # -- timing (R-CHAIN-3, R-CARD-7/9, R-PRIO-7, R-BATTLE-6)
@@ -408,9 +408,8 @@ class Activate(Frame):
         if is_card_activation(card, effect):
             link.was_spell_trap_card = True
             return self.then(d, "placed", _place_activated_card(d, p, card))
-        if card.loc == Loc.SZONE and card.face_up and not card.is_monster and persists_on_field(card) \
-                and not any(spec.params.what == "self" for spec in effect.cost if spec.op in _SELF_COSTS):
-            link.field_moves = card.moves  # it resolves only if the card is still there (R-CHAIN-6) — unless its cost sent it away (Wave-Motion Cannon)
+        if card.loc == Loc.SZONE and card.face_up and not card.is_monster and persists_on_field(card):
+            link.field_moves = card.moves  # it resolves only if the card is still there (R-CHAIN-6)
         return self.placed(d, None)
 
     def placed(self, d: DuelState, _: Any) -> Next:
@@ -428,6 +427,10 @@ class Activate(Frame):
     def targets(self, d: DuelState, _: Any) -> Next:
         p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
         assert effect is not None and link is not None
+        if self.group == 0 and link.field_moves >= 0 and effect.cost and not (card.loc == Loc.SZONE and card.face_up):
+            # its own cost took the card off the field (sent it, or Tributed the monster it equips): the effect still
+            # resolves — R-CHAIN-6 stops only a card that leaves after its activation (Magical Labyrinth)
+            link.field_moves = -1
         while self.group < len(effect.target_groups):
             group = self.group
             spec = effect.target_groups[group]

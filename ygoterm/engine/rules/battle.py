@@ -92,7 +92,7 @@ class Attack(Frame):
     p: int
     attacker: int  # uid
     target: int | None  # uid, None for a direct attack
-    costs: tuple[tuple[int, int], ...] = ()  # attack costs still to pay, (card uid, effect index): Panther Warrior's own, Toll's
+    costs: tuple[tuple[int, int], ...] = ()  # attack costs still to pay, (card uid, effect index): Panther Warrior's own, Toll's, Gravekeeper's Servant's
 
     def start(self, d: DuelState, _: Any) -> Next:
         attacker = d.cards[self.attacker]
@@ -106,7 +106,8 @@ class Attack(Frame):
         d.batch += 1
         if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
             self.costs = tuple((attacker.uid, i) for i in attacker.attack_costs)
-        self.costs += tuple((card.uid, i) for card, i in field_attack_costs(d))  # Toll: each player pays to declare an attack
+        # a face-up Continuous Spell/Trap asks a cost for the attack (Toll: each player; Gravekeeper's Servant: the opponent)
+        self.costs += tuple((card.uid, i) for card, i in field_attack_costs(d, self.p))
         return self.pay(d, None)
 
     def pay(self, d: DuelState, _: Any) -> Next:

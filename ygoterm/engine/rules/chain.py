@@ -462,10 +462,17 @@ def _happened(signals: list[Signal]) -> set[str]:
 def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     """Delayed effects whose Standby or End Phase (or Draw Phase, before the normal draw) has come."""
     found: list[_Pending] = []
+    for rec in [r for r in d.delayed if r.when is not None and r.turn != d.turn]:
+        d.delayed.remove(rec)  # "only during this turn" (Last Will): lost at its end
     for s in signals:
         if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end"):
+            for rec in [r for r in d.delayed if r.when is not None and signal_matches(d, r.player, r.card, r.when, s)]:
+                d.delayed.remove(rec)  # the first such event this turn, once
+                index = -1 - len(found)
+                found.append(_Pending(rec.card, index, s, not rec.optional, rec.player, effect=rec.effect,
+                                      remembered=[c for c, moves in rec.remembered if c.moves == moves]))
             continue
-        for rec in [r for r in d.delayed if r.due(s)]:
+        for rec in [r for r in d.delayed if r.when is None and r.due(s)]:
             d.delayed.remove(rec)
             if rec.card_moves is not None and rec.card.moves != rec.card_moves:
                 d.emit(Note(f"{rec.card.name}'s delayed effect does not apply: the card has moved since"))

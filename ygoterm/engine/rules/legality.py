@@ -198,8 +198,9 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
     if card.attacked_turn == turn:  # (turned face-down by an effect after its attack: Book of Moon)
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "it declared an attack this turn")
     if (d.index.continuous_count or card.modifiers) and has_flag(d, card, "cannot_change_position"):
-        # a Flip Summon changes its battle position (Spellbinding Circle on a Set monster, Swords of Concealing Light)
-        return Refusal(FLIP_SUMMON, "R-CARD-13", "a card's effect stops it from changing position")
+        # a Flip Summon is a manual change of battle position: a card that stops those stops it too (Gravity Axe - Grarl,
+        # Spellbinding Circle on a face-down monster)
+        return Refusal(FLIP_SUMMON, "R-CARD-13", "a card's effect stops it from changing its battle position")
     if not summon_condition_holds(d, card, card.controller):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
     if only_one_blockers(d, card, card.controller):
@@ -287,8 +288,8 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     if first[0] == d.turn and first[1] != card.uid and "single_attacker" in d.index.flags \
             and source_with(d, "single_attacker", lambda source, _: source.loc.on_field) is not None:
         return Refusal(ATTACK, "R-CARD-13", "only 1 monster can attack during each Battle Phase, and another one has attacked")
-    tolls = field_attack_costs(d)
-    if tolls:  # Toll: "Each player must pay 500 Life Points to declare an attack" — 2 of them, 1000 LP (TCG FAQ of the era)
+    tolls = field_attack_costs(d, p)
+    if tolls:  # Gravekeeper's Servant; Toll: "Each player must pay 500 Life Points to declare an attack" — 2 of them, 1000 LP (TCG FAQ of the era)
         lp = sum(spec.params.amount for source, i in tolls for spec in source.effects[i].cost
                  if spec.op == "pay_lp" and isinstance(spec.params.amount, int))
         if not all(cost_payable(d, p, source, source.effects[i]) for source, i in tolls) or lp > d.players[p].lp:

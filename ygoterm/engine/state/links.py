@@ -102,6 +102,8 @@ class Delayed:
     card_moves: int | None = None  # lost if the card has moved since
     remembered: list[tuple[CardInst, int]] = field(default_factory=list)  # chosen cards and their move counts
     optional: bool = False  # "you can": asked when it comes
+    when: Any = None  # for phase "event": the When it waits for, this turn only (Last Will)
+    turn: int = 0  # … the turn it was made in
 
     def due(self, s: Signal) -> bool:
         """Count `s` if it is one of this effect's phases; True when it is the one."""

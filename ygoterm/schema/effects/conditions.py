@@ -92,6 +92,9 @@ class Condition(BaseModel):
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
+    # you took at least this much battle damage in the current battle ("When you take 3000 or more Battle Damage from 1
+    # attack": Inferno Tempest, with `when: {event: battle_damage, player: you}`)
+    battle_damage_at_least: int | None = None
     # you had no cards in hand at the end of the last turn (the opponent's, read in your turn: The Agent of Wisdom - Mercury)
     hand_empty_last_turn: bool | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
@@ -181,6 +184,9 @@ class ContinuousSpec(BaseModel):
     # it cannot be destroyed by the effects of these kinds of cards unless they target it: "cannot be destroyed by Spell/Trap
     # effects that do not target it" (Different Dimension Dragon: [spell, trap])
     indestructible_unless_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # the reverse: an effect of such a card that targets it does not destroy it ("not destroyed … by the effect of a card that
+    # targets the monster": Heart of Clear Water, `applies_to: equipped`)
+    indestructible_if_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
@@ -299,6 +305,9 @@ class ContinuousSpec(BaseModel):
     # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
     # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
     locks_discard_costs: bool | None = None
+    # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
+    # in the End Phase (R-PHASE-7) while it applies
+    no_hand_limit: bool | None = None
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
     # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None

@@ -210,6 +210,6 @@ class Bind(OpStep):
         for monster in cards:
             if monster.loc.on_field and card.loc.on_field:
                 card.bound, monster.bound = monster, card
-                card.binding = "leaves"
+                card.binding = "follows" if self.params.one_way else "leaves"
                 card.active = True
                 break
