@@ -13,12 +13,13 @@ from typing import Any
 from ..core.decision import Kind, Option
 from ..core.events import (CoinToss, Shuffle, TurnOrder, TurnStart)
 from ..core.machine import DONE, Frame, Next
-from ..board.continuous import hand_limit
+from ..board.continuous import hand_limit_of
 from ..board.labels import unique_labels
 from ..state.duel_state import DuelState
 from . import time_procedure
 from ..core.types import Loc, Phase, Reason
 from ..board import actions
+from ..board.continuous import no_hand_limit
 from .chain import process_triggers
 from .windows import window
 from .battle import BattlePhase
@@ -202,7 +203,9 @@ class EndPhase(Frame):
 
     def hand_limit(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
-        limit = hand_limit(d, p)  # (Enervating Mist: the opponent's card sets it)
+        limit = hand_limit_of(d, p)  # the player's (Hieroglyph Lithograph) or the rules', or an opponent's card's (Enervating Mist)
+        if limit is not None and "no_hand_limit" in d.index.flags and no_hand_limit(d) is not None:
+            limit = None  # "There is no limit to the number of cards in players' hands" (Infinite Cards)
         hand = d.players[p].hand
         if limit is not None and len(hand) > limit:
             excess = len(hand) - limit

@@ -339,6 +339,6 @@ def op_select(ctx: Ctx, params: fx.Select, name: str) -> Any:
 
 class Select(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
-        self.ctx.chosen = list(cards)  # an `all:` selection too: counted then (Deal of Phantom's "applied when activated")
+        self.ctx.chosen = list(cards)  # (a `choose` made them `chosen` already; `select: event` and `all:` make them so: Deal of Phantom)
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))
