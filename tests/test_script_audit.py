@@ -914,6 +914,7 @@ VERBS: dict[str, str] = {
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",
+    "reroll_dice": r"\bre-roll\b",
     "add_counter": r"\bplace\b[^.;]*\bcounter",
     "remove_counter": r"\bremove\b[^.;]*\bcounter",
     "detach": r"\bdetach",
@@ -1212,6 +1213,8 @@ def check_once(card, effect: Effect, part: Part) -> list[str]:
         said = "duel"  # "You can only use this effect of "X" once per Duel", a sentence of its own (Twin-Headed Behemoth)
     elif re.search(r"\bonly activate 1\b.*\bper turn\b", card.text or "", re.I) or _use_this_effect_once(card.text or "", full):
         said = "name"
+    elif re.search(r"\bonly gain this effect once per turn\b", full, re.I):
+        said = False  # no activation limit: the operation gains its effect once per turn (reroll_dice: Dice Re-Roll)
     elif re.search(r"\bonce, while this card is\b", full, re.I):
         said = "while_here"
     elif re.search(r"\bonce per turn\b", full, re.I):

@@ -130,6 +130,7 @@ class Condition(BaseModel):
     damage_calculation: bool | None = None  # it is the damage calculation ("during damage calculation only": Cipher Soldier)
     attacked_this_turn: bool | None = None  # this card declared an attack this turn (Goblin Attack Force)
     hand_at_most: int | None = None
+    opponent_hand_at_least: int | None = None  # the opponent holds at least this many cards (Gamble: 6)
     you_summoned_this_turn: bool | None = None  # you Summoned a monster this turn (any kind of Summon)
     you_set_monster_this_turn: bool | None = None  # you Set a monster this turn
     xyz_materials: NumRange | None = None  # how many Xyz Materials this card has (Number 39: Utopia)

@@ -234,7 +234,9 @@ class TakeControl(_Op):
 
 
 class Skip(_Op):
-    phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
+    # `turn`: the player's whole next turn does not happen — the other player takes the next turn too (Gamble's "skip your
+    # next turn"); the skipped turn is no turn at all (it counts for no "turns" of any card)
+    phase: Literal["draw", "standby", "main1", "battle", "main2", "turn"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
 
@@ -407,7 +409,8 @@ class HandLimit(_Op):
 class Flag(_Op):
     """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
     player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
-    Matchless General — in answer to the event `normal_draw`)."""
+    Matchless General — in answer to the event `normal_draw`), `reroll_dice` (one time during the rest of the turn, when either
+    player rolls a die, the player may have them roll it again; gained once per turn: Dice Re-Roll)."""
 
     player: Literal["you", "opponent"] = "you"
 
@@ -585,7 +588,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget",
+    "select", "hand_limit", "lock_activation", "retarget", "reroll_dice",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -649,6 +652,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "traps_from_hand": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "extra_normal_summon": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "replace_draw": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
+    "reroll_dice": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
 }
 
 

@@ -123,7 +123,7 @@ def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
 
 _AHEAD = {"main1": Phase.MAIN1, "battle": Phase.BATTLE}
 _PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
-                "main2": "Main Phase 2"}
+                "main2": "Main Phase 2", "turn": "turn"}
 
 
 @verb("protect")
@@ -147,13 +147,17 @@ def op_no_battle_damage(ctx: Ctx, params: fx.NoBattleDamage, name: str) -> None:
         attack.no_damage.update(ctx.players(params.player))
 
 
-@verb("traps_from_hand", "extra_normal_summon", "replace_draw")
+@verb("traps_from_hand", "extra_normal_summon", "replace_draw", "reroll_dice")
 def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> None:
     d = ctx.d
     p = ctx.player if params.player == "you" else 1 - ctx.player
     if name == "traps_from_hand":
         d.players[p].traps_from_hand_turn = d.turn
         d.emit(Note(f"{d.names[p]} may activate Traps from the hand this turn"))
+    elif name == "reroll_dice":  # "You can only gain this effect once per turn" (Dice Re-Roll)
+        if d.players[p].reroll[0] != d.turn:
+            d.players[p].reroll = (d.turn, True)
+            d.emit(Note(f"{d.names[p]} may have one roll of a die re-rolled this turn"))
     elif name == "replace_draw":
         d.players[p].draw_replaced_turn = d.turn
         d.emit(Note(f"{d.names[p]} does not conduct the normal draw this turn"))
