@@ -915,6 +915,7 @@ VERBS: dict[str, str] = {
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",
     "reroll_dice": r"\bre-roll\b",
+    "face_up_in_deck": r"\bface-up\b[^.;]*\bdeck\b|\bdeck\b[^.;]*\bface-up\b",
     "add_counter": r"\bplace\b[^.;]*\bcounter",
     "remove_counter": r"\bremove\b[^.;]*\bcounter",
     "detach": r"\bdetach",

@@ -492,7 +492,9 @@ def enforce_positions(d: DuelState) -> None:
 
 def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
     """Player `p` drew `cards`: those an opponent's card's `destroys_drawn` matches are shown and destroyed at once
-    (Deck Devastation Virus, for the turns it lasts)."""
+    (Deck Devastation Virus, for the turns it lasts); a card turned face-up in the Deck meets its fate (Grave Lure)."""
+    if d.deck_marks:
+        _drawn_face_up(d, cards, p)
     if "destroys_drawn" not in d.index.flags:
         return
     for card in cards:
@@ -502,6 +504,21 @@ def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
             d.reveal([card], (0, 1))
             d.emit(Note(f"{source.name}: {d.names[p]} drew {card.name}, which is destroyed"))
             destroy(d, [card], by="effect", source=source)
+
+
+def _drawn_face_up(d: DuelState, cards: list[CardInst], p: int) -> None:
+    """"When your opponent draws the face-up card, immediately send it to the Graveyard" (op face_up_in_deck): at once, no
+    chain; a mark is forgotten once its card has left the Deck some other way."""
+    for card in cards:
+        mark = d.deck_marks.pop(card.uid, None)
+        if mark is not None and mark[0] == card.moves and card.loc == Loc.HAND and mark[1] == "send_to_gy":
+            d.reveal([card], (0, 1))
+            d.emit(Note(f"{mark[2]}: {d.names[p]} drew the face-up {card.name}, which is sent to the GY"))
+            move(d, card, Loc.GY, reason=Reason.EFFECT, by=mark[3])
+    for uid, mark in list(d.deck_marks.items()):
+        card = d.cards[uid]
+        if card.loc != Loc.DECK or card.moves != mark[0]:
+            del d.deck_marks[uid]
 
 
 def _destroy_second_copies(d: DuelState) -> None:

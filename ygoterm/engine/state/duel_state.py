@@ -110,6 +110,9 @@ class DuelState:
         self.summoned_from: dict[int, Loc] = {}  # … and where each came from (if its Summon is negated it never reached the field)
         self.summon_negated = False
         self.traps_locked_by = ""  # the monster whose Summon no Trap Card may answer, until that window's chain ends (Creeping Doom Manta)
+        # uid → (its moves then, what happens as it is drawn, the card that did it, its controller): a card turned face-up in its Deck
+        # (op face_up_in_deck: Grave Lure)
+        self.deck_marks: dict[int, tuple[int, str, str, int]] = {}
         self.delayed: list[Delayed] = []  # effects waiting for a later Standby/End Phase
         self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, last turn): "until the end of this turn" (Sonic Jammer: the next)
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match

@@ -338,6 +338,16 @@ class NoBattleDamage(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
 
+class FaceUpInDeck(_Op):
+    """"Turn the top card of your opponent's Deck face-up, then your opponent shuffles their Deck" (Grave Lure): the top
+    card of that player's Deck is turned face-up there — both players know it, wherever the shuffle puts it — and its
+    Deck is shuffled; `when_drawn`: what happens to it at once, no chain, when that player draws it while it is still
+    there face-up ("When your opponent draws the face-up card, immediately send it to the Graveyard": send_to_gy)."""
+
+    player: Literal["you", "opponent"] = "opponent"
+    when_drawn: Literal["send_to_gy"] | None = None
+
+
 class Shuffle(_Op):
     player: Player = "you"
     # true: instead of the player's Deck, the face-down Defense Position monsters in their Main Monster Zones change places at
@@ -588,7 +598,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "reroll_dice",
+    "select", "hand_limit", "lock_activation", "retarget", "reroll_dice", "face_up_in_deck",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -652,6 +662,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "traps_from_hand": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "extra_normal_summon": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "replace_draw": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
+    "face_up_in_deck": (FaceUpInDeck, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reroll_dice": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
 }
 
