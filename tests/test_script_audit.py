@@ -111,6 +111,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "The Agent of Judgment - Saturn": {
         "cost": "old wording 'you can Tribute this card to inflict …': the Tribute is the cost, printed before costs went before ';'",
     },
+    "Graverobber": {  # goat batch h3
+        "target": "old wording 'Select 1 Spell Card from your opponent's Graveyard': it targets (EDOPro's c61705417.lua, "
+                  "EFFECT_FLAG_CARD_TARGET), chosen as it is activated",
+    },
     "Supply": {
         "target": "old wording 'Return 2 Fusion-Material monsters …': it targets them (EDOPro's c44072894.lua, EFFECT_FLAG_CARD_TARGET, "
                   "exactly 2), chosen as the FLIP effect is activated",
@@ -891,7 +895,7 @@ VERBS: dict[str, str] = {
     "banish": r"\bbanish|\bremoved? from play\b",  # (2005: "remove from play")
     "special_summon": r"\bspecial summon",
     "token": r"\btokens?\b",
-    "add_to_hand": r"\badd",
+    "add_to_hand": r"\badd|\buse it as your hand\b",  # (Graverobber: "You can use it as your hand")
     "return_to_hand": r"\breturns?\b[^.;]*\bhands?\b",
     "return_to_deck": r"\b(?:returns?|put|shuffles?)\b[^.;]*\bdeck\b|\bplace it on top of your deck\b",  # (A Cat of Ill Omen)
     "send_to_gy": r"\bsends?\b|\bsent\b|\btribute",

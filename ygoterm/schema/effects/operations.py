@@ -471,6 +471,9 @@ class Later(_Op):
     # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
     # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
     remember: Literal["chosen", "affected", "attacker"] | None = None
+    # for `at: event`: only an event about one of the remembered cards counts, wherever it went since ("If you use it, you take 2000
+    # points of damage": Graverobber's Spell, `upon: {event: activated, subject: you}`)
+    about: Literal["remembered"] | None = None
     do: list["OpSpec"]
 
     @model_validator(mode="after")
