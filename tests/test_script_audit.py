@@ -216,10 +216,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Select, destroy, and remove from play 1 face-down Spell or Trap Card' targets (today's text: "
                   "'Target 1 face-down Spell/Trap on the field; destroy that target, and if you do, banish it …')",
     },
-    "Pyramid Energy": {
-        "text": "old wording 'Increase the ATK/DEF of … by N points', which the verb cues do not read; its two '●' effects "
-                "are two activations chosen as it is activated (labels '200 ATK' and '500 DEF')",
-    },
     "Big Shield Gardna": {
         "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
                 "(no event or condition for 'this activation targets only this card'); its other effect is scripted",

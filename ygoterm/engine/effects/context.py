@@ -12,7 +12,7 @@ from typing import Any
 from ...schema import effects as fx
 from ...schema.effects import Effect
 from ..board.continuous import SHIELDS, unaffected_by_spell
-from ..board.filters import hidden_face_down, matches, select
+from ..board.filters import hidden_face_down, matches, select, union_partners
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
 from ..core.machine import Frame, Next, Return
@@ -181,6 +181,9 @@ class Ctx:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         if where.level_below_of is not None:
             cards = level_below_of(cards, self.reference(where.level_below_of))
+        if where.union_partner_of is not None:  # (Formation Union: "an appropriate monster" of the chosen Union)
+            unions = self.reference(where.union_partner_of)
+            cards = [c for c in cards if any(c in union_partners(self.d, u, [c]) for u in unions)]
         return cards
 
     def reference(self, ref: fx.Ref) -> list[CardInst]:

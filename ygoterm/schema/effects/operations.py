@@ -184,6 +184,9 @@ class Equip(_Op):
 
     what: Selection = "self"
     to: Selection = "target"
+    # true: a Union Monster equipped as if by its own equip effect — its effects as an Equip Card apply and it may unequip
+    # itself (Formation Union's "Equip 1 Union Monster … to an appropriate monster … as an Equip Spell Card")
+    as_union: bool | None = None
 
 
 class Counters(_Op):
