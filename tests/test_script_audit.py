@@ -111,6 +111,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "The Agent of Judgment - Saturn": {
         "cost": "old wording 'you can Tribute this card to inflict …': the Tribute is the cost, printed before costs went before ';'",
     },
+    "Dora of Fate": {  # goat batch h3
+        "text": "its activation only targets the monster and makes a delayed effect (`later`, whose operations the cues leave "
+                "to its own text); old wording 'Select 1 face-up monster': it targets (EDOPro's c67464807.lua, EFFECT_FLAG_CARD_TARGET)",
+    },
     "Graverobber": {  # goat batch h3
         "target": "old wording 'Select 1 Spell Card from your opponent's Graveyard': it targets (EDOPro's c61705417.lua, "
                   "EFFECT_FLAG_CARD_TARGET), chosen as it is activated",

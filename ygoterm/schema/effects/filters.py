@@ -199,6 +199,7 @@ class Filter(BaseModel):
     # monster in your Graveyard with a Level less than the discarded Zombie-Type monster's" — the cost's card is `chosen`);
     # read where the effect selects cards and targets. Pair it with `level_exceeds` on the cost
     level_below_of: Literal["chosen", "target", "affected", "event"] | None = None
+    level_below_by: int | None = Field(default=None, ge=1, le=12)  # with level_below_of: exactly this many Levels lower (Dora of Fate: 1)
     # a face-up monster on the field that the own equip effect of a Union Monster of that selection could equip it to — "an
     # appropriate monster" (Formation Union: `union_partner_of: chosen`)
     union_partner_of: Literal["chosen", "target", "affected", "event"] | None = None

@@ -473,16 +473,24 @@ class Later(_Op):
     # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
     # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
     # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
-    remember: Literal["chosen", "affected", "attacker"] | None = None
+    remember: Literal["chosen", "affected", "attacker", "target"] | None = None  # (target: its targets still valid — Dora of Fate)
     # for `at: event`: only an event about one of the remembered cards counts, wherever it went since ("If you use it, you take 2000
     # points of damage": Graverobber's Spell, `upon: {event: activated, subject: you}`)
     about: Literal["remembered"] | None = None
+    # for `at: event`: it waits through its controller's next turn instead of this one ("When you Normal Summon … during
+    # your next turn": Dora of Fate)
+    during: Literal["your_next_turn"] | None = None
+    # true: the remembered cards stay remembered after they move, read where they are (a monster off the field has its
+    # printed Level): Dora of Fate's "the Level of the selected monster", kept as EDOPro keeps it from its resolution
+    keep_moved: bool | None = None
     do: list["OpSpec"]
 
     @model_validator(mode="after")
     def _event_needs_when(self) -> "Later":
         if (self.at == "event") != (self.upon is not None):
             raise PydanticCustomError("later_upon", "`upon` goes with `at: event`, and `at: event` needs an `upon`")
+        if self.during is not None and self.at != "event":
+            raise PydanticCustomError("later_during", "`during` goes with `at: event`")
         return self
 
 

@@ -22,11 +22,12 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
                              ctx.card.moves if params.needs_self else None,
                              [(c, c.moves) for c in _remembered(ctx, params.remember)],
-                             params.optional, params.upon, d.turn, params.about == "remembered"))
+                             params.optional, params.upon, _waits_in(d, ctx.player, params.during), params.about == "remembered",
+                             bool(params.keep_moved)))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
     if params.at == "event":
-        d.emit(Note(f"{ctx.card.name}: the rest happens if that comes this turn"))
+        d.emit(Note(f"{ctx.card.name}: the rest happens if that comes {'during your next turn' if params.during else 'this turn'}"))
     elif params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
     elif params.at == "battle_phase_end":
@@ -36,10 +37,19 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
         d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
 
 
+def _waits_in(d: DuelState, player: int, during: str | None) -> int:
+    """The turn a delayed `at: event` waits in: this one, or its controller's next turn."""
+    if during == "your_next_turn":
+        return d.turn + (2 if d.turn_player == player else 1)
+    return d.turn
+
+
 def _remembered(ctx: Ctx, remember: str | None) -> list[CardInst]:
     """What `chosen` is inside a delayed effect's `do`."""
     if remember == "affected":
         return list(ctx.affected)
+    if remember == "target":
+        return list(ctx.targets())
     if remember == "attacker":
         d = ctx.d
         return [d.attack.attacker] if d.attack else []
