@@ -478,6 +478,8 @@ def enforce_positions(d: DuelState) -> None:
             if spec is not None and spec.destroyed_unless is not None and here \
                     and not condition_holds(d, source, spec.destroyed_unless):
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
+    if "decks_upside_down" in d.index.flags:
+        _turn_decks(d)
     if "destroys_same_names" in d.index.flags:
         _destroy_same_names(d)
     if "only_one" in d.index.flags:
@@ -519,6 +521,23 @@ def _drawn_face_up(d: DuelState, cards: list[CardInst], p: int) -> None:
         card = d.cards[uid]
         if card.loc != Loc.DECK or card.moves != mark[0]:
             del d.deck_marks[uid]
+
+
+def _turn_decks(d: DuelState) -> None:
+    """"Both players must turn their respective Decks upside down" (continuous decks_upside_down: Convulsion of Nature): as
+    the first such card applies, each Deck is turned over — its bottom card becomes the top one, face-up, known to both
+    players; as the last stops applying, they are turned back. Not an activated effect: no chain (R-CARD-10)."""
+    upside_down = source_with(d, "decks_upside_down", lambda source, spec: True) is not None
+    if upside_down != d.decks_upside_down:
+        d.decks_upside_down = upside_down
+        for p, side in enumerate(d.players):
+            side.deck.reverse()
+            for card in side.deck:
+                card.face_up = upside_down
+            side.layout += 1
+            d.emit(Note(f"{d.names[p]}'s Deck is turned {'upside down' if upside_down else 'back face-down'}"))
+    if upside_down:
+        d.reveal([side.deck[-1] for side in d.players if side.deck], (0, 1))
 
 
 def _destroy_second_copies(d: DuelState) -> None:

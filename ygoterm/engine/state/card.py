@@ -334,10 +334,11 @@ class CardInst:
     @property
     def forces_position(self) -> bool:
         """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
-        destroys it in face-up Defense Position (Berserk Gorilla)."""
+        destroys it in face-up Defense Position (Berserk Gorilla) — a state the rules check at every window and chain end."""
         return getattr(self.data, "only_one", None) is not None or any(  # (and "You can only control 1": Amazoness Tiger)
             e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
-                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
+                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names
+                                          or e.continuous.decks_upside_down)  # (and turns the Decks over: Convulsion of Nature)
             for e in self.continuous)
 
     @property

@@ -113,6 +113,7 @@ class DuelState:
         # uid → (its moves then, what happens as it is drawn, the card that did it, its controller): a card turned face-up in its Deck
         # (op face_up_in_deck: Grave Lure)
         self.deck_marks: dict[int, tuple[int, str, str, int]] = {}
+        self.decks_upside_down = False  # both Decks are turned upside down (continuous decks_upside_down: Convulsion of Nature)
         self.delayed: list[Delayed] = []  # effects waiting for a later Standby/End Phase
         self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, last turn): "until the end of this turn" (Sonic Jammer: the next)
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match

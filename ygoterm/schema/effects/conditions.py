@@ -198,6 +198,9 @@ class ContinuousSpec(BaseModel):
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
+    # both players' Decks are turned upside down while it applies: the bottom card becomes the top one, face-up — both
+    # players know it; they turn back as it stops (Convulsion of Nature)
+    decks_upside_down: bool | None = None
     # monsters in applies_to are changed to it at once and kept in it (Level Limit - Area B: defense; Insect Princess: attack,
     # face-up Defense monsters only — a Set monster is not flipped)
     force_position: Literal["defense", "attack"] | None = None
