@@ -51,6 +51,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
     banishes_itself = src.on_field and not dst.on_field and dst != Loc.BANISHED and was_face_up and banished_if_leaving(d, card)
     d.take_out(card)
+    if card.trap_data is not None and dst != Loc.MZONE:
+        _trap_monster_leaves(d, card)
     owner = d.players[card.owner]
     owner.layout += 1
     d.players[held_by].layout += 1
@@ -115,6 +117,15 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         if pair is not None:
             _break_pair(d, card, pair, destroyed, pair_live)
     return event
+
+
+def _trap_monster_leaves(d: DuelState, card: CardInst) -> None:
+    """A Trap Monster leaving the Monster Zone is its Trap Card again, and frees the Spell & Trap Zone it kept taken."""
+    card.back_to_trap()
+    for side in d.players:
+        for seq, uid in list(side.held_szones.items()):
+            if uid == card.uid:
+                del side.held_szones[seq]
 
 
 def _release(d: DuelState, card: CardInst) -> None:

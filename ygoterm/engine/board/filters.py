@@ -111,7 +111,8 @@ def _atk_equal_battling(d: DuelState, card: CardInst, f: Filter, player: int, so
 
 
 def _kind(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return card.kind in f.kind  # type: ignore[operator]  # (a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell)
+    # (a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell; a Trap Monster is also still a Trap Card)
+    return card.kind in f.kind or (card.trap_data is not None and "trap" in f.kind)  # type: ignore[operator]
 
 
 def _self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -205,7 +205,7 @@ class CardInst:
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked")
+                 "activation_locked", "trap_data")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -304,6 +304,7 @@ class CardInst:
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
         self.arrived_at = 0  # the duel's move count when it last moved
         self.activation_locked = 0  # a turn in which it cannot be activated, wherever it goes — Set too (Fairy of the Spring)
+        self.trap_data: Card | None = None  # a Trap Card Special Summoned as a monster (a Trap Monster): its own definition
 
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
@@ -391,6 +392,17 @@ class CardInst:
         """What the card is now: a monster card in a Spell & Trap Zone — a Pendulum card in a
         Pendulum Zone (R-ZONE-4) or an Equip Card (R-CARD-8) — is a Spell."""
         return "spell" if self.is_monster and self.loc == Loc.SZONE else self.data.kind
+
+    def become_monster(self, monster: Card) -> None:
+        """A Trap Card Special Summoned as a monster (Embodiment of Apophis): a monster with those stats until it leaves the
+        Monster Zone (`back_to_trap`), and still a Trap Card (the filter `kind: trap` matches it)."""
+        self.trap_data = self.data
+        self.define(monster)
+
+    def back_to_trap(self) -> None:
+        assert self.trap_data is not None
+        data, self.trap_data = self.trap_data, None
+        self.define(data)
 
     @property
     def in_pendulum_zone(self) -> bool:

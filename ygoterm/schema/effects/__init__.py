@@ -27,7 +27,7 @@ from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter
 from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangePosition, Coin, Counters, Damage, Declare, Detach,
                          Discard, Draw, Equip, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, LockActivation, Handler, If, IfYouDo, Later,
                          LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place,
-                         Protect, Retarget, Reveal, RitualSummon, RollDie, Select, SetCard, FaceUpInDeck, Shuffle, Skip, SpecialSummon, SwapControl,
+                         Protect, Retarget, Reveal, RitualSummon, RollDie, Select, SetCard, FaceUpInDeck, Shuffle, TrapMonster, Skip, SpecialSummon, SwapControl,
                          TakeControl, Then, ToEndPhase, Token, Win, AmountParams, OpName, walk_ops)
 
 # attack_cost: "This card cannot declare an attack unless you …" — its `cost` is paid as the attack is declared
@@ -130,7 +130,7 @@ __all__ = [
     "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
     "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "LockActivation", "Handler", "If", "IfYouDo",
     "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place",
-    "Protect", "Retarget", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "FaceUpInDeck", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
+    "Protect", "Retarget", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "FaceUpInDeck", "Shuffle", "TrapMonster", "Skip", "SpecialSummon", "SwapControl",
     "TakeControl", "Then", "ToEndPhase", "Token", "Win",
     "AmountParams", "OpName", "walk_ops",
 ]

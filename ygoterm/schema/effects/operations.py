@@ -85,6 +85,18 @@ class Moves(_Op):
     to: Literal["you", "opponent"] | None = None
 
 
+class TrapMonster(BaseModel):
+    """The monster a Trap Card is Special Summoned as ("Special Summon this card as a Normal Monster (Reptile-Type/EARTH/Level
+    4/ATK 1600/DEF 1800). (This card is also still a Trap Card.)": Embodiment of Apophis)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    type: MonsterType
+    attribute: Attribute
+    level: int = Field(ge=1, le=12)
+    atk: int = Field(ge=0)
+    def_: int = Field(ge=0, alias="def")
+
+
 class SpecialSummon(_Op):
     what: Selection
     position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "choose"
@@ -93,6 +105,9 @@ class SpecialSummon(_Op):
     # the monster is destroyed, destroy this card; "destroyed": only this card's destruction destroys it (Premature Burial)
     bind: Union[bool, Literal["leaves", "destroyed"]] = False
     proper: bool = False  # this is the monster's own required Summon (Elegant Egotist → Harpie Lady Sisters), R-SUMMON-9
+    # a Trap Card on the field Special Summoned as a Normal Monster with these stats, still a Trap Card too; under the 2005
+    # rules its Spell & Trap Zone stays taken while it is a monster (Embodiment of Apophis)
+    as_monster: TrapMonster | None = None
 
 
 class ChangePosition(_Op):
