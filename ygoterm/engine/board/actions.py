@@ -119,6 +119,23 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     return event
 
 
+def _trap_monster_set(d: DuelState, card: CardInst) -> None:
+    """A Trap Monster turned face-down (Book of Moon) returns to the Spell & Trap Zone it kept taken as a Set Trap Card
+    (UDE's Individual Card Rulings [D-E], Embodiment of Apophis); with none kept (a modern duel), to a free one, or to
+    the GY when there is none."""
+    side = d.players[card.controller]
+    seq = next((s for s, uid in side.held_szones.items() if uid == card.uid), None)
+    if seq is None:
+        seq = side.free_szone()
+    if seq is None:
+        move(d, card, Loc.GY, reason="no Spell & Trap Zone to return to")
+        return
+    del_held = side.held_szones.pop(seq, None)
+    assert del_held in (None, card.uid)
+    move(d, card, Loc.SZONE, seq=seq, face_up=False, reason="a Trap Monster turned face-down: Set in its Spell & Trap Zone")
+    card.set_turn = d.turn  # (Set this turn: activated again from the next turn on, R-CARD-9)
+
+
 def _trap_monster_leaves(d: DuelState, card: CardInst) -> None:
     """A Trap Monster leaving the Monster Zone is its Trap Card again, and frees the Spell & Trap Zone it kept taken."""
     card.back_to_trap()
@@ -362,6 +379,9 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
     if card.is_token and not new.face_up:
         return  # R-CARD-11: Tokens are always face-up
     if new == old:
+        return
+    if card.trap_data is not None and not new.face_up:
+        _trap_monster_set(d, card)  # (Embodiment of Apophis turned face-down: back to its Spell & Trap Zone)
         return
     was_face_up = card.face_up
     card.pos = new
