@@ -719,6 +719,19 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
                   "target to face-up Attack Position')",
     },
+    # batch t3 (issue #39)
+    "Meteorain": {
+        "text": "'During this turn, when your monsters attack … inflict the difference as Battle Damage' is piercing battle "
+                "damage for the rest of the turn: a for_this_turn continuous effect (piercing), no verb the cues read",
+    },
+    "Mind Haxorz": {
+        "cost": "the 2005 text 'Pay 500 Life Points.' predates ';' for costs; the payment is its cost "
+                "(today's text: 'Pay 500 LP; look at your opponent's hand and all Set cards they control')",
+    },
+    "Magic Drain": {
+        "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
+                "chooses it as the card resolves (a `one_of` with `who: event_player`)",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

@@ -148,5 +148,6 @@ class Amount(OpStep):
 def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     amount = int(amount * params.factor)
     if params.per is not None:
-        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card))
+        # `event: true` counts every card of the moment its trigger answers (Magical Thorn: each card discarded)
+        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))
     return amount
