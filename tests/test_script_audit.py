@@ -728,6 +728,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Pay 500 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'Pay 500 LP; look at your opponent's hand and all Set cards they control')",
     },
+    "Ojama Trio": {
+        "text": "'Special Summon 3 \"Ojama Tokens\" … to your opponent's field' is the `token` operation with "
+                "`player: opponent`, which the cues for 'Special Summon' do not read",
+    },
     "Magic Drain": {
         "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",
