@@ -732,6 +732,27 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'Special Summon 3 \"Ojama Tokens\" … to your opponent's field' is the `token` operation with "
                 "`player: opponent`, which the cues for 'Special Summon' do not read",
     },
+    "Ominous Fortunetelling": {
+        "once_per_turn": "'You can use this effect once per turn' ends the card's text, after the call it limits: the audit "
+                         "reads it with no sentence",
+    },
+    "Order to Smash": {
+        "text": "'When this card resolves, you can Tribute the selected Normal Monster and destroy 1 or 2 Spell or Trap "
+                "Cards' is a choice as it resolves: a `one_of` (Tribute and destroy, or not); the audit pairs texts with "
+                "operations, not with choices",
+    },
+    "Penalty Game!": {
+        "text": "its two '●' effects are one activation whose `one_of` offers both; the audit pairs texts with operations, "
+                "not with choices",
+    },
+    "Ray of Hope": {
+        "text": "old wording 'Add 2 LIGHT monsters from your Graveyard to your Deck and shuffle it': `return_to_deck` with "
+                "`position: shuffle`, which the cue for 'add' does not read",
+    },
+    "Non Aggression Area": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+        "optional": "'You can only activate this card during your Standby Phase' is its activation timing, no 'you can'",
+    },
     "Magic Drain": {
         "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",

@@ -306,8 +306,11 @@ def discard_cost_locked(d: DuelState) -> CardInst | None:
 
 
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
-    """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
-    return source_with(d, "no_effect_damage", lambda source, _: source.controller == p and source.loc.on_field)
+    """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any — or the card
+    whose resolved effect does so for the rest of the turn, wherever it went (Pikeru's Circle of Enchantment's
+    `for_this_turn`)."""
+    return source_with(d, "no_effect_damage", lambda source, spec: source.controller == p and (
+        source.loc.on_field or any(c is source and e.continuous is spec for c, e, _ in d.floating)))
 
 
 def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
