@@ -753,6 +753,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
         "optional": "'You can only activate this card during your Standby Phase' is its activation timing, no 'you can'",
     },
+    "Mirror Wall": {
+        "text": "'Each of your opponent's monsters that conducted an attack while this card was face-up … has its ATK "
+                "halved as long as this card remains on the field': the activation halves the attacker it answers, a "
+                "trigger each later attacker, `modify` with `multiply_atk: 0.5, until: while_this_face_up`",
+    },
     "Magic Drain": {
         "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",
