@@ -758,6 +758,17 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "halved as long as this card remains on the field': the activation halves the attacker it answers, a "
                 "trigger each later attacker, `modify` with `multiply_atk: 0.5, until: while_this_face_up`",
     },
+    "Pitch-Black Power Stone": {
+        "target": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+        "order": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+        "once_per_turn": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+    },
     "Magic Drain": {
         "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",
