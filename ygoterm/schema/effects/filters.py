@@ -124,6 +124,9 @@ class Filter(BaseModel):
     # off the field: it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin: "After this card is
     # flipped, when it is sent to the Graveyard")
     left_flipped: bool | None = None
+    # a face-up monster flipped face-up (Flip Summoned, attacked, flipped by an effect) after this effect's card last became
+    # face-up, not moved since: "face-up monsters that are flipped face-up after activation of this card" (Judgment of the Desert)
+    flipped_after_self: bool | None = None
     # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
     # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
     sent_this_turn_by: Literal["you", "opponent"] | None = None
