@@ -238,6 +238,10 @@ class Choose(BaseModel):
     # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
     # effect": Big Wave Small Wave)
     up_to: bool | None = None
+    # exactly as many as leave as many candidates as this filter counts ("Destroy your opponent's monsters so that your
+    # opponent controls the same number of monsters as you": Pineapple Blast, `leave_as_many_as: {zone: monster, side:
+    # you}`) — none when there are not more — instead of `count`
+    leave_as_many_as: "Filter | None" = None
 
 
 class AllOf(BaseModel):
