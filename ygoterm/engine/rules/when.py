@@ -68,6 +68,8 @@ def _link_kind_ok(link: ChainLink, when: When) -> bool:
         return True
     if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
         return True
+    if "draws" in when.activated and any(op.op == "draw" for op in walk_ops(link.effect.do)):
+        return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
 

@@ -43,6 +43,9 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
         for card in ctx.d.draw(p, count):
             drawn.append(card)
             ctx.d.signal("drawn", card, p)
+    if drawn and ctx.link.draws_discarded_by is not None:  # Muko: shown to both players and discarded
+        ctx.d.reveal(drawn, (0, 1))
+        actions.discard(ctx.d, drawn, cost=False, by=ctx.link.draws_discarded_by)
     ctx.affected = drawn  # the cards drawn: "If there are any Spell Cards among them" (Hiro's Shadow Scout)
 
 
