@@ -753,11 +753,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
         "optional": "'You can only activate this card during your Standby Phase' is its activation timing, no 'you can'",
     },
-    "Mirror Wall": {
-        "text": "'Each of your opponent's monsters that conducted an attack while this card was face-up … has its ATK "
-                "halved as long as this card remains on the field': the activation halves the attacker it answers, a "
-                "trigger each later attacker, `modify` with `multiply_atk: 0.5, until: while_this_face_up`",
-    },
     "Pitch-Black Power Stone": {
         "target": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
                 "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "

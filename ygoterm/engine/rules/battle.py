@@ -102,6 +102,7 @@ class Attack(Frame):
             attacker.attacked_foes += ((target.uid, target.moves),)
         attacker.attacked_turn = d.turn
         d.batch += 1
+        attacker.attacked_at = d.batch
         if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
             self.costs = attacker.attack_costs
         return self.pay(d, None)
@@ -159,6 +160,9 @@ class Attack(Frame):
         return self.over(d, None)
 
     def over(self, d: DuelState, _: Any) -> Next:
+        attacker = d.cards[self.attacker]
+        if attacker.loc == Loc.MZONE and d.attack is not None and attacker.moves == d.attack.moves[0]:
+            attacker.attacked_at = d.batch  # it conducted this attack: "while this card was face-up" (Mirror Wall)
         d.attack = None
         if d.delayed:  # "after damage calculation" of a battle that ended without one: lost
             d.delayed = [rec for rec in d.delayed if rec.phase != "after_damage_calculation"]

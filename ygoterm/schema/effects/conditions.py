@@ -185,6 +185,9 @@ class ContinuousSpec(BaseModel):
     # face-up Defense monsters only — a Set monster is not flipped)
     force_position: Literal["defense", "attack"] | None = None
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
+    # after every other change, its ATK × this, halves rounded up (Mirror Wall: 0.5 — "Halve the ATK of all your opponent's
+    # attacking monsters": with Axe of Despair 3500 → 1750, and 1250 once the Axe is gone)
+    atk_multiplier: float | None = Field(default=None, gt=0)
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with

@@ -127,6 +127,9 @@ class Filter(BaseModel):
     # a face-up monster flipped face-up (Flip Summoned, attacked, flipped by an effect) after this effect's card last became
     # face-up, not moved since: "face-up monsters that are flipped face-up after activation of this card" (Judgment of the Desert)
     flipped_after_self: bool | None = None
+    # a monster that is attacking, or that declared or conducted an attack after this effect's card last became face-up,
+    # not moved since: "Each of your opponent's monsters that conducted an attack while this card was face-up" (Mirror Wall)
+    attacked_since_self: bool | None = None
     # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
     # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
     sent_this_turn_by: Literal["you", "opponent"] | None = None
