@@ -764,6 +764,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
                 "quick effect that targets, with `if_you_do`)",
     },
+    "Nutrient Z": {
+        "text": "'During this turn, if you take Battle Damage of 2000 points or more, increase your Life Points by 4000 "
+                "points before the damage is subtracted' is a lasting effect for the turn: a for_this_turn continuous "
+                "effect (gain_before_battle_damage), which the cue for 'increase your Life Points' does not read",
+    },
     "Magic Drain": {
         "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",

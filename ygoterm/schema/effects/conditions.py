@@ -153,6 +153,15 @@ class TargetSpec(BaseModel):
         return 1 if self.count.min is None else self.count.min
 
 
+class GainBeforeDamage(BaseModel):
+    """"If you take Battle Damage of 2000 points or more, increase your Life Points by 4000 points before the damage is
+    subtracted" (Nutrient Z): once, in a `for_this_turn`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    at_least: int = Field(ge=0)
+    amount: int = Field(ge=1)
+
+
 class ContinuousSpec(BaseModel):
     """What a continuous effect does while its card is face-up on the field (R-CARD-10)."""
 
@@ -188,6 +197,9 @@ class ContinuousSpec(BaseModel):
     # after every other change, its ATK × this, halves rounded up (Mirror Wall: 0.5 — "Halve the ATK of all your opponent's
     # attacking monsters": with Axe of Despair 3500 → 1750, and 1250 once the Axe is gone)
     atk_multiplier: float | None = Field(default=None, gt=0)
+    # once, before battle damage of at least N to this card's controller is subtracted, they gain M LP (Nutrient Z, in a
+    # `for_this_turn`: the card has gone to the GY)
+    gain_before_battle_damage: GainBeforeDamage | None = None
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
