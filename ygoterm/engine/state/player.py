@@ -19,7 +19,7 @@ class Player:
                  "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
-                 "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn")
+                 "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "lp_paid")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -48,6 +48,7 @@ class Player:
         self.has_pendulums = False  # owns a Pendulum card: Spells/Traps go to the middle zones first
         self.pendulum_turn = 0  # the turn of this player's last Pendulum Summon (R-SUMMON-14: once per turn)
         self.empty_hand_turn = 0  # the last turn at whose end this player had no cards in hand (The Agent of Wisdom - Mercury)
+        self.lp_paid: dict[int, int] = {}  # turn → the LP this player paid during it (Life Absorbing Machine)
         self.layout = 0  # changes whenever a card enters or leaves this player's piles or field (`Duel.per_layout`)
         self.memo: dict[object, object] = {None: 0}  # what `Duel.per_layout` keeps for them, and (key None) for which layout
 
