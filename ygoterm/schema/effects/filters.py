@@ -130,6 +130,9 @@ class Filter(BaseModel):
     # a monster that is attacking, or that declared or conducted an attack after this effect's card last became face-up,
     # not moved since: "Each of your opponent's monsters that conducted an attack while this card was face-up" (Mirror Wall)
     attacked_since_self: bool | None = None
+    # in the Main Monster Zone of this number, 1-5 counted from its controller's left — their opponent's right ("Treat your
+    # opponent's Main Monster Zones as numbers 1-5, counting from your right": Needle Wall)
+    zone_number: int | None = Field(default=None, ge=1, le=5)
     # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
     # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
     sent_this_turn_by: Literal["you", "opponent"] | None = None

@@ -475,6 +475,8 @@ class RollDie(_Op):
     # effect's player first), again while the rolls are the same; `rolled` reads the higher roll and the player `roll_loser`
     # is the one with the lower roll (Dice Jar)
     each_player: bool = False
+    # roll again while the die shows one of these ("If the result is 6, roll again": Needle Wall)
+    reroll: tuple[int, ...] | None = None
 
 
 class Place(_Op):
