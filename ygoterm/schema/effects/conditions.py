@@ -227,6 +227,9 @@ class ContinuousSpec(BaseModel):
     # a filter: only of such a monster matching it (Twin-Headed Wolf: `{flip: true}`, "Flip Effect Monsters destroyed by this card")
     negates_battle_destroyed: bool | Filter | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
+    # only once while this card stays on the field, a Spell (either player's) that targets it has its effect negated (Rare
+    # Metalmorph: "Only once, negate the effect of a Spell Card that designates the monster")
+    negates_spells_targeting_once: bool | None = None
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     # an opponent's effect that targets a face-up monster it applies to (on its controller's side): as it resolves a die is
     # rolled for each such monster, and on one of these numbers that effect is negated and its card destroyed (the
