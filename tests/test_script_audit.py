@@ -224,6 +224,115 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",
     },
+    # batch s6 (issue #39): 2005 wordings of Spell Cards
+    "Soul Reversal": {
+        "target": "old wording 'Return 1 Flip Effect Monster from your Graveyard' targets (Yugipedia, Soul Reversal: today's text "
+                  "'Target 1 Flip monster in your GY; return it to the top of the Deck')",
+    },
+    "Special Hurricane": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5; today's "
+                "'Discard 1 card; destroy all Special Summoned monsters')",
+    },
+    "Spellbook Organization": {
+        "text": "'Look at the top 3 cards of your Deck, then return them to the top of the Deck in any order' is one `look` with "
+                "`then: reorder` (as Big Eye) — the verb cues name no operation there",
+    },
+    "The Graveyard in the Fourth Dimension": {
+        "text": "old wording 'Add 2 \"LV\" monsters from your Graveyard to your Deck and shuffle it' is a `return_to_deck` "
+                "with `position: shuffle` (the verb cues read 'add' as to the hand); it targets (TCG FAQ of the era)",
+    },
+    "The Inexperienced Spy": {
+        "text": "'Select and see 1 card in your opponent's hand' is a `reveal` to its controller of a card chosen at random "
+                "among the hidden ones — the verb cues name no operation there",
+    },
+    "The Reliable Guardian": {
+        "text": "old wording 'Increase 1 face-up monster's DEF by 700 points' is a `modify` (today's 'it gains 700 DEF'), "
+                "which the verb cues do not read in that wording",
+    },
+    "The Shallow Grave": {
+        "target": "'Each player selects 1 monster in their Graveyard' targets on activation (TCG FAQ of the era: Spear Cretin's "
+                  "page lists The Shallow Grave among the cards that select a GY target at activation)",
+    },
+    "Two-Man Cell Battle": {
+        "optional": "'the turn player can Special Summon': in its controller's End Phase the trigger is optional (that "
+                    "player decides); in the opponent's, a mandatory trigger whose Summon the opponent may decline (a "
+                    "`choose` with count '0-1', who: opponent)",
+    },
+    "Timidity": {
+        "text": "'Neither player can destroy Set Spell and Trap Cards … until your opponent's next End Phase' is a `for_this_turn` "
+                "(next_turns: 1) giving Set cards `cannot_be_destroyed_by` — the verb cues read no operation in that wording",
+    },
+    "Wave-Motion Cannon": {
+        "cost": "old wording 'you can send this card to the Graveyard to inflict …': sending it is the cost (TCG FAQ of the era: "
+                "'Sending \"Wave-Motion Cannon\" to the Graveyard is a cost'), before ';' existed",
+    },
+    "Spiritualism": {
+        "target": "old wording 'Return 1 Spell/Trap Card your opponent controls to the hand' targets (today's text: 'Target 1 "
+                  "Spell/Trap your opponent controls; return that target to the hand')",
+    },
+    "Tailor of the Fickle": {
+        "target": "old wording 'Switch 1 Equip Card equipped to a monster to another correct target' targets both cards (today's "
+                  "text: 'Target 1 Equip Spell equipped to a monster and 1 other monster it can be equipped to')",
+    },
+    # batch s4 (issue #39): 2005 wordings of Spell Cards
+    "Final Countdown": {
+        "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Final Destiny": {
+        "cost": "the 2005 text 'Discard 5 cards from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5)",
+    },
+    "Fulfillment of the Contract": {
+        "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Gather Your Mind": {
+        "once_per_turn": "said in a sentence of its own: 'You can only use 1 \"Gather Your Mind\" per turn.' (every copy: `name`)",
+    },
+    "Gravedigger Ghoul": {
+        "text": "old wording 'Select up to 2 Monster Card(s) from your opponent's Graveyard. Remove the selected card(s) from play.': "
+                "one effect in two sentences, the first its target (today's text: 'Target up to 2 monsters in your opponent's GY; banish them')",
+    },
+    "Heart of the Underdog": {
+        "timing": "'During your Draw Phase, when you draw a Normal Monster(s): You can …': a 'When … you can' trigger (R-CHAIN-10) "
+                  "whose sentence starts with the phase",
+    },
+    "Horn of Light": {
+        "cost": "the 2005 text '… if you pay 500 Life Points, this card returns to the top of your Deck' predates ';' for costs: the "
+                "payment is its cost (today's Malevolent Nuzzler-like 'You can pay 500 LP; put this card on top of your Deck')",
+        "optional": "'if you pay 500 Life Points' makes it optional (R-TERM-8): its controller may not pay",
+    },
+    "Hieroglyph Lithograph": {
+        "cost": "the 2005 text 'Pay 1000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Impenetrable Formation": {
+        "text": "old wording 'Select 1 monster on your side of the field to activate this card.': its target, the sentences after "
+                "say what applies to it (a continuous effect) and when this card is destroyed (bound as Shadow Spell)",
+    },
+    "Inspection": {
+        "cost": "'… at the cost of 500 Life Points': the payment is its cost, said after the effect (the 2005 text: 'You can pay 500 LP; …')",
+        "optional": "'you can randomly select …' in lower case after the phase: optional (R-TERM-8)",
+    },
+    "Jade Insect Whistle": {
+        "text": "'Your opponent selects 1 Insect-Type Monster from their Deck. After shuffling the Deck, place the card on top of the "
+                "Deck.': one move to the top of the Deck (return_to_deck position top, the Deck shuffled first), chosen by the opponent",
+    },
+    "Malice Dispersion": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5)",
+    },
+    "Mass Driver": {
+        "cost": "old wording 'Tribute 1 monster … to inflict 400 points of damage': the Tribute is its cost (R-TERM-3, R-CHAIN-5)",
+    },
+    "Gravekeeper's Servant": {
+        "text": "'Your opponent must send 1 card from the top of their Deck to the Graveyard to declare an attack.': an attack cost "
+                "(kind attack_cost, paid by the opponent) has no operations to do, only its cost",
+    },
+    "Last Will": {
+        "text": "its script plays the 2005 text, whose Special Summon waits for a later event: the `do` is a delayed effect "
+                "(`later: {at: event}`) the audit does not read (its `goat.note` says why)",
+    },
+    "Mask of Dispel": {
+        "text": "old wording 'Select 1 face-up Spell Card on the field.': its target, bound to it (`bind` one way); the sentences "
+                "after say what happens in your Standby Phases (a trigger) and when this card is destroyed",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",

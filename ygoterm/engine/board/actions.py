@@ -40,6 +40,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if src.on_field:
         card.field_counters = sum(card.counters.values())
         if not dst.on_field:
+            card.field_since = card.arrived_turn  # (amount turns_on_field: Wave-Motion Cannon)
             card.tributes_used = 0  # how it was Tribute Summoned or Set is forgotten once it leaves (Behemoth revived has 2700 ATK)
             card.cost_paid = 0  # … and what its Summon procedure's cost took (Megarock Dragon)
             card.selected = ()  # … and selected (Gradius' Option)
@@ -187,6 +188,10 @@ def _break_pair(d: DuelState, card: CardInst, partner: CardInst, destroyed: bool
     binder = card if card.binding else partner
     mode, binder.binding = binder.binding, ""
     if not live or not partner.loc.on_field:
+        return
+    if mode == "follows":  # one way: the card bound leaving destroys the binder, never the reverse (Mask of Dispel)
+        if binder is partner:
+            destroy(d, [partner], by="effect", source=partner, reason=f"{card.name} left the field")
         return
     if binder is card and (mode == "leaves" or destroyed):
         destroy(d, [partner], by="effect", source=card, reason=f"{card.name} left the field")
@@ -465,7 +470,10 @@ def enforce_positions(d: DuelState) -> None:
     if "destroyed_unless" in d.index.flags:  # Exodia Necross: "destroy this card unless all 5 … are in your GY"
         for source, effect in list(sources(d)):
             spec = effect.continuous
-            if spec is not None and spec.destroyed_unless is not None and source.loc == Loc.MZONE \
+            # a monster, or a face-up Spell/Trap whose activation has resolved ("Destroy this card if there is no Archfiend
+            # card on your side of the field": Falling Down)
+            here = source.loc == Loc.MZONE or (source.loc == Loc.SZONE and source.face_up and source.active)
+            if spec is not None and spec.destroyed_unless is not None and here \
                     and not condition_holds(d, source, spec.destroyed_unless):
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "destroys_same_names" in d.index.flags:

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from ...schema.effects import Filter
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
-from ..core.types import FIELD_ZONE, Loc
+from ..core.types import FIELD_ZONE, Loc, Pos
 
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -60,7 +60,7 @@ _TESTS: dict[int, tuple[Filter, tuple[_Test, ...]]] = {}
 def _plan(f: Filter) -> list[tuple[bool, _Test]]:
     """Each test with whether `f` needs it, in the order they are cheapest to fail."""
     return [
-        (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
+        (f.zone is not None, _zone), (f.side != "any", _side), (f.owner is not None, _owner), (f.atk_equal_battling is not None, _atk_equal_battling), (f.bound is not None, _bound), (f.kind is not None, _kind), (f.self_, _self),
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
@@ -88,6 +88,24 @@ def _zone(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst
 def _side(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     who = card.controller if card.loc.on_field or card.loc == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
     return (who == player) == (f.side == "you")
+
+
+def _owner(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return (card.owner == player) == (f.owner == "you")
+
+
+def _bound(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The card this effect's card is bound to (`bind`: Mask of Dispel's Spell)."""
+    return (source is not None and source.bound is card) == f.bound
+
+
+def _atk_equal_battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A battler of the current attack whose ATK equals its battle opponent's, both in Attack Position (Kishido Spirit)."""
+    attack = d.attack
+    other = None if attack is None or attack.target is None else attack.target if card is attack.attacker \
+        else attack.attacker if card is attack.target else None
+    return (other is not None and card.loc == Loc.MZONE and card.pos == Pos.ATTACK and other.pos == Pos.ATTACK
+            and card.atk == other.atk) == f.atk_equal_battling
 
 
 def _kind(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -349,6 +367,9 @@ def _turns_of_since(d: DuelState, p: int, turn: int) -> int:
     in turn, so a turn's player follows from its parity."""
     parity = d.turn % 2 if d.turn_player == p else (d.turn + 1) % 2
     return sum(1 for t in range(turn + 1, d.turn + 1) if t % 2 == parity)
+
+
+turns_of_since = _turns_of_since  # (the amount turns_on_field: Wave-Motion Cannon)
 
 
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

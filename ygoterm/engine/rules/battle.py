@@ -9,7 +9,7 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import (battle_indestructible_with, battle_result, effect_damage_prevented, effects_negated,
+from ..board.continuous import (field_attack_costs, battle_indestructible_with, battle_result, effect_damage_prevented, effects_negated,
                                 equip_takes_battle_destruction, has_flag)
 from ..core.decision import Kind, Option
 from ..core import events
@@ -92,7 +92,7 @@ class Attack(Frame):
     p: int
     attacker: int  # uid
     target: int | None  # uid, None for a direct attack
-    costs: tuple[int, ...] = ()  # attack costs still to pay (Panther Warrior)
+    costs: tuple[tuple[int, int], ...] = ()  # attack costs still to pay, (card uid, effect index): Panther Warrior's own, Toll's, Gravekeeper's Servant's
 
     def start(self, d: DuelState, _: Any) -> Next:
         attacker = d.cards[self.attacker]
@@ -101,16 +101,20 @@ class Attack(Frame):
             target = d.cards[self.target]
             attacker.attacked_foes += ((target.uid, target.moves),)
         attacker.attacked_turn = d.turn
+        if d.players[self.p].first_attacker[0] != d.turn:
+            d.players[self.p].first_attacker = (d.turn, attacker.uid)
         d.batch += 1
         attacker.attacked_at = d.batch
         if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
-            self.costs = attacker.attack_costs
+            self.costs = tuple((attacker.uid, i) for i in attacker.attack_costs)
+        # a face-up Continuous Spell/Trap asks a cost for the attack (Toll: each player; Gravekeeper's Servant: the opponent)
+        self.costs += tuple((card.uid, i) for card, i in field_attack_costs(d, self.p))
         return self.pay(d, None)
 
     def pay(self, d: DuelState, _: Any) -> Next:
         if self.costs:
-            index, self.costs = self.costs[0], self.costs[1:]
-            return self.then(d, "pay", pay_unchained_cost(d, self.p, d.cards[self.attacker], index))
+            (uid, index), self.costs = self.costs[0], self.costs[1:]
+            return self.then(d, "pay", pay_unchained_cost(d, self.p, d.cards[uid], index))
         return self.declare(d)
 
     def declare(self, d: DuelState) -> Next:

@@ -18,6 +18,7 @@ from ..state.duel_state import DuelState
 from . import time_procedure
 from ..core.types import Loc, Phase, Reason
 from ..board import actions
+from ..board.continuous import no_hand_limit
 from .chain import process_triggers
 from .windows import window
 from .battle import BattlePhase
@@ -193,7 +194,9 @@ class EndPhase(Frame):
 
     def hand_limit(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
-        limit = d.rules.hand_limit
+        limit = d.players[p].hand_limit or d.rules.hand_limit  # (an effect's for the rest of the duel: Hieroglyph Lithograph)
+        if limit is not None and "no_hand_limit" in d.index.flags and no_hand_limit(d) is not None:
+            limit = None  # "There is no limit to the number of cards in players' hands" (Infinite Cards)
         hand = d.players[p].hand
         if limit is not None and len(hand) > limit:
             excess = len(hand) - limit

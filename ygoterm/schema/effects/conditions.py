@@ -92,6 +92,9 @@ class Condition(BaseModel):
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
+    # you took at least this much battle damage in the current battle ("When you take 3000 or more Battle Damage from 1
+    # attack": Inferno Tempest, with `when: {event: battle_damage, player: you}`)
+    battle_damage_at_least: int | None = None
     # you had no cards in hand at the end of the last turn (the opponent's, read in your turn: The Agent of Wisdom - Mercury)
     hand_empty_last_turn: bool | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
@@ -128,6 +131,9 @@ class Condition(BaseModel):
     affected_is: "Filter | None" = None  # what the operation before moved is there and matches (Nobleman of Crossout: "if it was a Flip monster")
     # this card was Normal Summoned or flipped face-up this turn (a Spirit's End Phase, R-CARD-6)
     normal_summoned_or_flipped_this_turn: bool | None = None
+    # a face-up card keeps Spirit monsters on the field (`keeps_spirits`: Spiritual Energy Settle Machine) — read by the
+    # rules' Spirit return (R-CARD-6)
+    spirits_kept: bool | None = None
     # this card was Summoned in any way or flipped face-up this turn ("You cannot activate this effect the turn this card
     # is Normal Summoned, Special Summoned, or flipped face-up": Silent Swordsman LV3, Ultimate Insect LV1)
     summoned_or_flipped_this_turn: bool | None = None
@@ -187,6 +193,9 @@ class ContinuousSpec(BaseModel):
     # it cannot be destroyed by the effects of these kinds of cards unless they target it: "cannot be destroyed by Spell/Trap
     # effects that do not target it" (Different Dimension Dragon: [spell, trap])
     indestructible_unless_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # the reverse: an effect of such a card that targets it does not destroy it ("not destroyed … by the effect of a card that
+    # targets the monster": Heart of Clear Water, `applies_to: equipped`)
+    indestructible_if_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
@@ -314,9 +323,21 @@ class ContinuousSpec(BaseModel):
     # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
     # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
     locks_discard_costs: bool | None = None
+    # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
+    # in the End Phase (R-PHASE-7) while it applies
+    no_hand_limit: bool | None = None
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
     # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None
+    # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
+    # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
+    no_spell_lp_costs: bool | None = None
+    # "Only 1 monster can attack during each Battle Phase": once a monster has declared an attack this turn, no other monster
+    # (either player's) may — that one may still attack again if it can (The Dark Door)
+    single_attacker: bool | None = None
+    # "all Spirit monsters remain face-up on the field and do not return to their owners' hand during the End Phase" — the
+    # rules' return of a Spirit (R-CARD-6) does not happen while it applies (Spiritual Energy Settle Machine)
+    keeps_spirits: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

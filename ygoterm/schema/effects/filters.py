@@ -78,6 +78,15 @@ class Filter(BaseModel):
 
     zone: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = None
     side: Side = "any"
+    # whose card it is, seen from the effect's controller, wherever it is — a hand may hold a card of the opponent's
+    # (Exchange: "add 1 card from each other's hand": the opponent takes one of your own cards, not the one you took)
+    owner: Literal["you", "opponent"] | None = None
+    # a monster of the current battle whose ATK equals the ATK of the monster it battles ("Monsters on your side of the
+    # field cannot be destroyed in a battle if the monsters' ATK are equal": Kishido Spirit)
+    atk_equal_battling: bool | None = None
+    # the card this effect's card is bound to by its `bind` ("The controller of the Spell Card takes 500 points of damage":
+    # Mask of Dispel reads whose it is)
+    bound: bool | None = None
     kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
     frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None

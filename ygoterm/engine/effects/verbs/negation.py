@@ -23,6 +23,9 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
         target = ctx.link.answers
         if target is None or target not in d.chain or target.negated:
             return False
+        if target.effect.cannot_be_negated:  # "This card's activation and effect cannot be negated" (Spiritualism)
+            d.emit(Note(f"{target.card.name}: its activation and effect cannot be negated"))
+            return False
         if what == "activation":
             target.negated = True
         else:

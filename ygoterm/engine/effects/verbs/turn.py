@@ -9,7 +9,9 @@ from ...core.events import Note
 from ...state.card import CardInst, spec_flags
 from ...state.links import Delayed
 from ..context import Ctx
-from ..registry import verb
+from ..registry import OpStep, verb
+from ...state.duel_state import DuelState
+from typing import Any
 
 
 @verb("later")
@@ -19,11 +21,15 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
                              ctx.card.moves if params.needs_self else None,
                              [(c, c.moves) for c in _remembered(ctx, params.remember)],
-                             params.optional))
+                             params.optional, params.upon, d.turn))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
-    if params.at == "after_damage_calculation":
+    if params.at == "event":
+        d.emit(Note(f"{ctx.card.name}: the rest happens if that comes this turn"))
+    elif params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
+    elif params.at == "battle_phase_end":
+        d.emit(Note(f"{ctx.card.name}: the rest happens at the end of the Battle Phase"))
     else:
         when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
         d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
@@ -56,6 +62,28 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     n = params.next_turns or 0
     d.emit(Note(f"{ctx.card.name}: applies until the " + ("End Phase" if params.until_end_phase else "end of this turn" if not n
                                                          else "end of the next turn" if n == 1 else f"end of the {_ordinal(n)} turn from now")))
+
+
+@verb("hand_limit")
+def op_hand_limit(ctx: Ctx, params: fx.HandLimit, name: str) -> None:
+    """Hieroglyph Lithograph: "During the current Duel, your hand size limit becomes 7" (R-PHASE-7)."""
+    d = ctx.d
+    for p in ctx.players(params.player):
+        d.players[p].hand_limit = params.limit
+        d.emit(Note(f"{d.names[p]}'s hand size limit is {params.limit} for the rest of the duel"))
+
+
+@verb("lock_activation")
+def op_lock_activation(ctx: Ctx, params: fx.LockActivation, name: str) -> Any:
+    """"That card cannot be activated this turn" (Fairy of the Spring): refused with R-CARD-13 this turn, Set or not."""
+    return LockActivation(ctx, params, name).after(ctx.cards(params.what))
+
+
+class LockActivation(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        for card in cards:
+            card.activation_locked = d.turn
+            d.emit(Note(f"{card.name} cannot be activated this turn"))
 
 
 @verb("to_end_phase")
