@@ -45,6 +45,15 @@ _LOOK = ("'Look at the top card of their Deck, then return it to the top or bott
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
 # what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
 EXCEPTIONS: dict[str, dict[str, str]] = {
+    # batch s5 (issue #39)
+    "Mega Ton Magical Cannon": {
+        "cost": "old wording 'Remove 10 Spell Counters on your side of the field. Destroy all cards …': the removal is its cost "
+                "(EDOPro's c32062913.lua: a cost), two sentences where today's style has ';'",
+    },
+    "Miracle Dig": {
+        "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
+                "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",
+    },
     # batch e2 (issue #38)
     "Witch Doctor of Chaos": {
         "text": "old wording 'FLIP: Select 1 Monster Card from … Graveyard. Remove it from play.': one FLIP effect in two "

@@ -326,12 +326,14 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     return False
 
 
-def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
-    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
+def untargetable(d: DuelState, card: CardInst, player: int, single: bool = False) -> bool:
+    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.); `single`:
+    the effect targets 1 monster and no other card (`opponent_one`: Metalsilver Armor)."""
     if "untargetable_by" not in d.index.flags:
         return False  # (asked for every target candidate: not even the closure below is made)
-    return source_with(d, "untargetable_by", lambda source, spec: (spec.untargetable_by == "any" or player != source.controller)
-                       and applies(d, source, spec, card)) is not None
+    return source_with(d, "untargetable_by", lambda source, spec: (
+        spec.untargetable_by == "any" or player != source.controller and (spec.untargetable_by != "opponent_one" or single))
+        and applies(d, source, spec, card)) is not None
 
 
 def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | None) -> bool:
@@ -520,6 +522,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.lp_at_most is not None and lp > c.lp_at_most:
         return False
     if c.lp_at_least is not None and lp < c.lp_at_least:
+        return False
+    if c.opponent_lp_at_least is not None and d.players[1 - p].lp < c.opponent_lp_at_least:
         return False
     if c.opponent_lp_at_most is not None and d.players[1 - p].lp > c.opponent_lp_at_most:
         return False

@@ -42,6 +42,7 @@ def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[
     monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute]
     if "cannot_be_tributed_for_summon" in d.index.flags:  # Fox Fire
         monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed_for_summon")]
+    monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed")]  # (Mind Control: a resolved effect's change too)
     if rule is not None:
         if rule.count is not None:
             lo = rule.count.min if rule.count.min is not None else lo

@@ -84,6 +84,7 @@ class Condition(BaseModel):
     lp_at_most: int | None = None
     lp_at_least: int | None = None
     opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
+    opponent_lp_at_least: int | None = None  # (Meteor of Destruction: "higher than 3000" is 3001)
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
     # every one of these holds: two parts with the same key (Black Tyranno: "the only cards your opponent controls are
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
@@ -167,10 +168,13 @@ class ContinuousSpec(BaseModel):
     cannot_attack: bool = False
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
+    cannot_be_tributed: bool | None = None  # no Tribute Summon, Ritual Summon or cost Tributes it (Mind Control's taken monster)
     # effects of this card's controller's opponent (`opponent`) or of either player (`any`) cannot target the monsters it
     # applies to, on either side of the field — seen from this card, not from each monster (King Dragun: "Your opponent
     # cannot target Dragon monsters"; Lord of D.: "Neither player can target Dragon monsters")
-    untargetable_by: Literal["opponent", "any"] | None = None
+    # `opponent_one`: only the opponent's effects that target 1 monster and no other card ("your opponent cannot use the
+    # effect of a Spell, Trap, or Effect Monster that targets 1 monster, except the equipped monster": Metalsilver Armor)
+    untargetable_by: Literal["opponent", "any", "opponent_one"] | None = None
     cannot_be_destroyed_by_battle: bool = False
     # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
     # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})

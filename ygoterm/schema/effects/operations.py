@@ -149,6 +149,7 @@ class Modify(_Op):
     # there, instead of this effect's card; none there: no change ("As long as this "Castle of Dark Illusions" remains
     # face-up on the field": Pumpking the King of Ghosts)
     while_card: Filter | None = None
+    cannot_be_tributed: bool | None = None  # (Mind Control: "it cannot declare an attack or be Tributed")
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
@@ -185,6 +186,10 @@ class Counters(_Op):
     # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
     # reads that number (Blast Magician)
     any_number: bool | None = None
+    # remove_counter: "Remove 10 Spell Counters on your side of the field" — `count` counters in all from among the cards the
+    # selection holds (`{all: …}`), the player choosing the card of each counter unless every one is needed (Mega Ton
+    # Magical Cannon); as a cost the cards must hold that many between them
+    in_all: bool | None = None
 
 
 class Token(_Op):
