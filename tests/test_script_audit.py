@@ -50,6 +50,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Remove 10 Spell Counters on your side of the field. Destroy all cards …': the removal is its cost "
                 "(EDOPro's c32062913.lua: a cost), two sentences where today's style has ';'",
     },
+    "Multiplication of Ants": {
+        "cost": "old wording 'Tribute 1 Insect-Type Monster on your side of the field. Special Summon 2 …': the Tribute is its "
+                "cost (R-TERM-3/4; EDOPro's c22493811.lua), two sentences where today's style has ';'",
+    },
     "Miracle Dig": {
         "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
                 "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",

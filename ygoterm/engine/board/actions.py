@@ -391,6 +391,7 @@ def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None
     equip.active = True
     d.emit(Note(f"{equip.name} is equipped to {monster.name}"))
     d.signal("equipped", monster, monster.controller)  # about the monster (Gearfried the Iron Knight)
+    d.signal("equips", equip, equip.controller)  # about the Equip Card (Morale Boost)
 
 
 def release_held(d: DuelState, holder: CardInst) -> None:

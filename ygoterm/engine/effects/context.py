@@ -147,6 +147,9 @@ class Ctx:
                 lo = hi = len(self.reference(spec.count_as))
                 if spec.up_to:  # up to that many (Big Wave Small Wave)
                     lo = 0
+            if spec.distinct_names and not spec.random:  # one at a time, none of a name already chosen (Mustering)
+                return ChooseDistinct(self.player if spec.who == "you" else 1 - self.player, candidates, lo, hi, verb,
+                                      f"{self.card.name}: {verb}", ctx=self)
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
                             lo, hi, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes
@@ -274,6 +277,37 @@ class Choose(Frame):
         if self.ctx is not None:
             self.ctx.picked(chosen, self.among_chosen)
         return Return(chosen)
+
+
+@dataclass
+class ChooseDistinct(Frame):
+    """`player` chooses lo..hi of `candidates` one at a time, never two with the same name (`distinct_names`: Mustering
+    of the Dark Scorpions' "only 1 copy of each"); the result becomes the context's `chosen`."""
+
+    player: int
+    candidates: list[CardInst]
+    lo: int
+    hi: int | None
+    verb: DecisionVerb
+    prompt: str
+    ctx: Ctx
+    chosen_: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        names = {c.data.name for c in self.chosen_}
+        left = [c for c in self.candidates if c not in self.chosen_ and c.data.name not in names]
+        if not left or (self.hi is not None and len(self.chosen_) >= self.hi):
+            return Return(self.ctx.picked(self.chosen_, False))
+        least = 1 if len(self.chosen_) < self.lo else 0
+        return self.ask("took", d.ask(self.player, Kind.CARDS, card_options(d, left, self.player),
+                                      f"{self.prompt} ({len(self.chosen_)} so far)", lo=least, hi=1, verb=self.verb,
+                                      subject=self.ctx.card.uid))
+
+    def took(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        if not answer:
+            return Return(self.ctx.picked(self.chosen_, False))
+        self.chosen_.append(d.card_of(answer[0]))
+        return self.start(d, None)
 
 
 def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:

@@ -99,6 +99,7 @@ class Filter(BaseModel):
     event: bool = False  # the card(s) of the event this effect answers
     revivable: bool = False  # may be Special Summoned from the GY/banishment (R-SUMMON-9)
     token: bool | None = None
+    owned_by_you: bool | None = None  # owned by the effect's controller (Monster Recovery: "1 monster you control that is owned by you")
     summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
     special_summoned: bool | None = None  # on the field after a Special Summon (any kind: Fusion, Ritual … too): "Special Summoned monsters" (Jowgen the Spiritualist)
     declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
@@ -235,6 +236,9 @@ class Choose(BaseModel):
     # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
     # effect": Big Wave Small Wave)
     up_to: bool | None = None
+    # no two cards with the same name ("any number of \"Dark Scorpion\" monsters from your hand, but only 1 copy of each":
+    # Mustering of the Dark Scorpions) — the player chooses them one at a time
+    distinct_names: bool | None = None
 
 
 class AllOf(BaseModel):
