@@ -54,6 +54,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Tribute 1 Insect-Type Monster on your side of the field. Special Summon 2 …': the Tribute is its "
                 "cost (R-TERM-3/4; EDOPro's c22493811.lua), two sentences where today's style has ';'",
     },
+    "Necklace of Command": {
+        "text": "an Equip Spell's activation (equip) and one trigger whose 'you can either: ● Draw 1 card. OR ● Discard 1 "
+                "random card' is a one_of: the audit reads the sentence before the '●' lines alone, which names no operation",
+    },
     "Miracle Dig": {
         "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
                 "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",

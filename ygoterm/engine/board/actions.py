@@ -170,6 +170,7 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
         equip.equip_target = None
         if equip.loc == Loc.SZONE:
             destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
+            equip.lost_monster = (card.uid, card.moves, equip.moves)  # (Necklace of Command)
     card.equips = []
     if card.equip_target is not None:
         card.left_equipped = (card.equip_target.uid, card.equip_target.moves)

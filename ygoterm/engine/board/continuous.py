@@ -290,7 +290,15 @@ def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSp
 
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
-    return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+    return (source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+            or (source_with(d, "guards_gy", lambda source, _: source.loc.on_field)  # (Necrovalley: either player …
+                if not gy_unguarded(d, p) else None))  # … but Gravekeeper's Chief's controller)
+
+
+def gy_unguarded(d: DuelState, p: int) -> bool:
+    """Whether `p`'s GY is unaffected by Necrovalley (`unguards_gy`: `p` controls a face-up Gravekeeper's Chief)."""
+    return "unguards_gy" in d.index.flags and source_with(
+        d, "unguards_gy", lambda source, _: source.controller == p and source.loc == Loc.MZONE and source.face_up) is not None
 
 
 def draw_locked(d: DuelState, p: int) -> CardInst | None:

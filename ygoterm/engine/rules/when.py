@@ -68,8 +68,33 @@ def _link_kind_ok(link: ChainLink, when: When) -> bool:
         return True
     if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
         return True
+    if "destroys_monsters" in when.activated and destroys_monsters(link.effect):
+        return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
+
+
+_MONSTER_ZONES = {"monster", "onfield"}
+
+
+def destroys_monsters(effect: Effect) -> bool:
+    """Whether an effect has a destruction that may destroy monsters on the field: its targets, every or chosen cards of a
+    Monster Zone (or of the field), the attacker … ("a card that has an effect which destroys 1 or more monster(s) on the
+    field": My Body as a Shield)."""
+    for op in walk_ops(effect.do):
+        if op.op != "destroy":
+            continue
+        what = op.params.what
+        if what in ("target", "targets", "first_target", "second_target"):
+            if any(g.where.zone is None or _MONSTER_ZONES & set(g.where.zone) for g in effect.target_groups):
+                return True
+        elif what in ("attacker", "attack_target", "battling", "equipped", "bound", "defeated"):
+            return True
+        elif not isinstance(what, str):
+            where = getattr(what, "all", None) or getattr(getattr(what, "choose", None), "where", None)
+            if where is not None and where.zone is not None and _MONSTER_ZONES & set(where.zone):
+                return True
+    return False
 
 
 def _subject_ok(d: DuelState, p: int, card: CardInst, when: When, subject: CardInst | None, actor: int,

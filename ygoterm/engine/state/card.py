@@ -204,7 +204,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equipped_by", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at")
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at", "lost_monster")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -272,6 +272,9 @@ class CardInst:
         # (uid, moves) of the monster it was equipped to as it last left the field: the selection `equipped` of its own
         # effect whose cost sent it away (Kiryu: "Tribute this card to allow the equipped monster to attack directly")
         self.left_equipped: tuple[int, int] | None = None
+        # (uid, moves, own moves) of the monster whose leaving the field destroyed this Equip Card (R-CARD-8), both as they
+        # were then: the filter `equipped_destroyed_by_battle` and the selection `equipped` (Necklace of Command, Nitro Unit)
+        self.lost_monster: tuple[int, int, int] | None = None
         self.face_up_at = 0  # the duel's batch (moment) when it last arrived or was flipped face-up (Kotodama: "the new face-up monster")
         self.equips: list[CardInst] = []
         self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other

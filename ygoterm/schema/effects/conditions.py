@@ -42,7 +42,7 @@ class When(BaseModel):
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
     # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an
@@ -206,6 +206,13 @@ class ContinuousSpec(BaseModel):
     # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
     # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
     negates_gy_effects: bool | None = None
+    # Necrovalley (2005): cards in either GY cannot be banished (by either player), and the effect of a chain link that would
+    # move a card in a GY — other than its own card — to another place is negated as it resolves: it targets a GY card, or
+    # it adds, returns, Special Summons, banishes or equips cards it chooses from a GY
+    guards_gy: bool | None = None
+    # "Your Graveyard is unaffected by \"Necrovalley\"" (Gravekeeper's Chief): while it is face-up, `guards_gy` leaves its
+    # controller's GY alone, and lets its controller banish cards from the GY
+    unguards_gy: bool | None = None
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # its controller takes no battle damage from a battle involving a monster this filter matches, on either side

@@ -99,6 +99,9 @@ class Filter(BaseModel):
     event: bool = False  # the card(s) of the event this effect answers
     revivable: bool = False  # may be Special Summoned from the GY/banishment (R-SUMMON-9)
     token: bool | None = None
+    # an Equip Card destroyed because the monster it equipped was destroyed by battle (R-CARD-8), neither moved since ("When
+    # a monster … equipped with this card is destroyed by battle, and this card is sent to the Graveyard": Necklace of Command)
+    equipped_destroyed_by_battle: bool | None = None
     owned_by_you: bool | None = None  # owned by the effect's controller (Monster Recovery: "1 monster you control that is owned by you")
     summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
     special_summoned: bool | None = None  # on the field after a Special Summon (any kind: Fusion, Ritual … too): "Special Summoned monsters" (Jowgen the Spiritualist)
