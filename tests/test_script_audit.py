@@ -58,6 +58,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "an Equip Spell's activation (equip) and one trigger whose 'you can either: ● Draw 1 card. OR ● Discard 1 "
                 "random card' is a one_of: the audit reads the sentence before the '●' lines alone, which names no operation",
     },
+    "Order to Charge": {
+        "target": "old wording 'Select 1 face-up Normal Monster … on your side of the field when you activate this card': "
+                  "selected on activation is a target (EDOPro's c78986941.lua), as Winged Minion's 'Select'",
+    },
     "Miracle Dig": {
         "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
                 "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",

@@ -400,9 +400,9 @@ def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 # what only a monster has: a filter that names one matches no Spell or Trap (a monster card in a
 # Spell & Trap Zone is not a monster); `not_type`, `token` and `summoned_this_turn` do not exclude them
-_MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
+_MONSTER_PROPERTIES = ("frame", "not_frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
                        "summoned_this_turn", "special_summoned")
-_MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
+_MONSTER_ONLY = ("frame", "not_frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
 
 
 def hidden_face_down(f: Filter) -> bool:
@@ -418,6 +418,8 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
         return False  # "those monsters with 1500 or more ATK" (Bottomless Trap Hole): turned face-down, it has none
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
+        return False
+    if f.not_frame is not None and frames_now(card) & set(f.not_frame):
         return False
     if f.attribute is not None and attribute_now(card) not in f.attribute \
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):

@@ -80,6 +80,8 @@ class Filter(BaseModel):
     side: Side = "any"
     kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
     frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    # a monster with none of these frames ("All face-up monsters, except for Effect Monsters": Non-Spellcasting Area, `effect`)
+    not_frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     attribute: Annotated[tuple[Attribute, ...], BeforeValidator(_one_or_many)] | None = None
     type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
