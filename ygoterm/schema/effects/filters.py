@@ -89,6 +89,8 @@ class Filter(BaseModel):
     name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
     not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # "except \"X\"" (Gravekeeper's Cannonholder, Arsenal Summoner)
     level: NumRange | None = None
+    # a monster on the field whose Tribute Summon took this many Tributes (Precious Cards from Beyond: ">=2")
+    tributes_taken: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
     atk_above_self: bool | None = None  # a monster with higher ATK than this effect's card ("higher ATK than this face-up card": Freed the Brave Wanderer)
