@@ -107,7 +107,8 @@ def _event(d: DuelState, card: CardInst, f: Filter, player: int, source: CardIns
 
 
 def _face_up(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return not card.loc.on_field or card.face_up == f.face_up
+    # on the field, and among banished cards (face-down banished: Primal Seed cannot target them)
+    return not (card.loc.on_field or card.loc == Loc.BANISHED) or card.face_up == f.face_up
 
 
 def _name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -97,11 +97,13 @@ class Ctx:
                 if self.card.equip_target is None and self.card.left_equipped is not None and not self.card.loc.on_field:
                     monster, moves = d.cards[self.card.left_equipped[0]], self.card.left_equipped[1]
                     return [monster] if monster.moves == moves else []  # the one it was equipped to as it left (Kiryu)
-                lost = self.card.lost_monster  # destroyed because its monster left the field (R-CARD-8): that monster (Nitro Unit)
-                if self.card.equip_target is None and lost is not None and lost[2] == self.card.moves and not self.card.loc.on_field:
-                    monster = d.cards[lost[0]]
-                    return [monster] if monster.moves == lost[1] else []
                 return [self.card.equip_target] if self.card.equip_target else []
+            if selection == "lost_equipped":  # destroyed because its monster left the field (R-CARD-8): that monster (Nitro Unit)
+                lost = self.card.lost_monster
+                if lost is None or lost[2] != self.card.moves or self.card.loc.on_field:
+                    return []
+                monster = d.cards[lost[0]]
+                return [monster] if monster.moves == lost[1] else []
             if selection == "bound":
                 return [self.card.bound] if self.card.bound else []
             if selection == "chosen":

@@ -272,7 +272,7 @@ class CopiesOf(BaseModel):
     copies: Copies
 
 
-Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
+Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "lost_equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
               "battling", "defeated", "equips", "others", "affected", "tributes"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
