@@ -62,6 +62,13 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Select 1 face-up Normal Monster … on your side of the field when you activate this card': "
                   "selected on activation is a target (EDOPro's c78986941.lua), as Winged Minion's 'Select'",
     },
+    "Raimei": {
+        "text": "old wording 'Decrease your opponent's Life Points by 300 points': effect damage (`damage: 300`; EDOPro's "
+                "c56260110.lua: Damage)",
+    },
+    "Rain of Mercy": {
+        "text": "old wording 'Increases the Life Points of both players by 1000 points': `gain_lp` for each player",
+    },
     "Miracle Dig": {
         "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
                 "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",
