@@ -69,6 +69,16 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Rain of Mercy": {
         "text": "old wording 'Increases the Life Points of both players by 1000 points': `gain_lp` for each player",
     },
+    "Return of the Doomed": {
+        "cost": "old wording 'Discard 1 Monster Card from your hand to the Graveyard. Return …': the discard is its cost "
+                "(EDOPro's c19827717.lua), two sentences where today's style has ';'",
+        "target": "'Return 1 of your monsters destroyed … as a result of battle during this turn': chosen on activation, a "
+                  "target (EDOPro's c19827717.lua), returned in the End Phase by a `later`",
+    },
+    "Rod of Silence - Kay'est": {
+        "order": "'Negate other Spell effects that target the equipped monster, and if you do, destroy that Spell Card' is "
+                 "its continuous `negates_spells_targeting` (as Ryu Senshi's): no operation of its activation follows the equip",
+    },
     "Miracle Dig": {
         "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
                 "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",

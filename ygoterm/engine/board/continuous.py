@@ -696,6 +696,13 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 if involving is not None and source.controller in damage and \
                         any(c is not None and matches(d, c, involving, source.controller, source) for c in (attacker, target)):
                     del damage[source.controller]
+        if "battle_damage_becomes" in d.index.flags:  # Rod of the Mind's Eye: the battle damage it inflicts becomes 1000
+            for card in (attacker, target):
+                if card is not None and damage.get(1 - card.controller):
+                    for source, effect in sources(d):
+                        spec = effect.continuous
+                        if spec is not None and spec.battle_damage_becomes is not None and applies(d, source, spec, card):
+                            damage[1 - card.controller] = spec.battle_damage_becomes
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2

@@ -210,6 +210,8 @@ class ContinuousSpec(BaseModel):
     # move a card in a GY — other than its own card — to another place is negated as it resolves: it targets a GY card, or
     # it adds, returns, Special Summons, banishes or equips cards it chooses from a GY
     guards_gy: bool | None = None
+    # the battle damage it inflicts to the opponent becomes this much (Rod of the Mind's Eye: 1000, on the equipped monster)
+    battle_damage_becomes: int | None = None
     # "Your Graveyard is unaffected by \"Necrovalley\"" (Gravekeeper's Chief): while it is face-up, `guards_gy` leaves its
     # controller's GY alone, and lets its controller banish cards from the GY
     unguards_gy: bool | None = None

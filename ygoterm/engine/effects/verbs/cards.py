@@ -329,5 +329,6 @@ def op_select(ctx: Ctx, params: fx.Select, name: str) -> Any:
 
 class Select(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        self.ctx.chosen = list(cards)  # (`select: target`: the targets become `chosen`, for a `later` — Return of the Doomed)
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))
