@@ -79,6 +79,21 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "order": "'Negate other Spell effects that target the equipped monster, and if you do, destroy that Spell Card' is "
                  "its continuous `negates_spells_targeting` (as Ryu Senshi's): no operation of its activation follows the equip",
     },
+    "Seal of the Ancients": {
+        "cost": "old wording 'Pay 1000 Life Points. Pick up and see all face-down cards …': the LP are its cost (EDOPro's "
+                "c97809599.lua), two sentences where today's style has ';'",
+    },
+    "Secret Pass to the Treasures": {
+        "text": "old wording 'the selected monster can attack your opponent's Life Points directly': a `modify` with "
+                "`direct_attack` until the end of the turn on its target",
+    },
+    "Senri Eye": {
+        "cost": "old wording 'you can pay 100 Life Points to look at …': the payment is its cost (EDOPro's c60391791.lua)",
+        "optional": "old wording 'during each of your Standby Phases, you can pay …': 'you can' after the comma, optional",
+    },
+    "Shifting Shadows": {
+        "cost": "old wording 'by paying 300 Life Points, rearrange …': the payment is its cost (EDOPro's c59237154.lua)",
+    },
     "Miracle Dig": {
         "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
                 "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",

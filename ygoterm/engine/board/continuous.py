@@ -548,7 +548,9 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.destroyed_by_battle_this_turn is not None and any(turn == d.turn for _, _, turn in card.defeated) != c.destroyed_by_battle_this_turn:
         return False
-    if c.direct_attack is not None and (attack is not None and attack.attacker is card and attack.target is None) != c.direct_attack:
+    if c.direct_attack is not None and (attack is not None and attack.target is None and (
+            attack.attacker is card  # a Spell/Trap's: a monster of its controller's (Sebek's Blessing)
+            or (not card.is_monster and card.equip_target is None and attack.attacker.controller == p))) != c.direct_attack:
         return False
     # an Equip Card's "if the equipped monster attacks": the monster it equips (Ballista of Rampart Smashing)
     me = card.equip_target if card.equip_target is not None and card.loc == Loc.SZONE else card
