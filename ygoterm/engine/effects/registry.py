@@ -148,5 +148,5 @@ class Amount(OpStep):
 def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     amount = int(amount * params.factor)
     if params.per is not None:
-        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card))
+        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))  # ({event: true}: Soul Absorption)
     return amount
