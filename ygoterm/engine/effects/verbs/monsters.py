@@ -46,8 +46,12 @@ class Modify(OpStep):
             bound = next((c for c in select(d, params.while_card, ctx.player, ctx.card) if c.loc.on_field and c.face_up), None)
         if params.until == "while_this_face_up" and not (bound is not None and bound.loc.on_field and bound.face_up):
             cards = []  # "as long as this card is face-up on the field": it is not, so nothing lasts
+        # restrictions alone also bind a face-down monster, and still do once it is flipped (Mind Control on a Set monster:
+        # Flip Summoned, it still cannot attack or be Tributed)
+        only_flags = bool(flags) and not (atk or defense or scale or params.set_atk is not None or params.set_def is not None
+                                          or params.multiply_atk is not None or attribute is not None)
         for card in cards:
-            if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
+            if not (card.face_up or only_flags and card.loc == Loc.MZONE) or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
                 continue
             done = True
             changed.append(card)
