@@ -19,6 +19,7 @@ from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
+from .context import tributable_foes
 from .summons import fusion_choices, ritual_choices
 
 
@@ -89,8 +90,8 @@ def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, e
         need = spec.count.min or 1
         extra = 1 if skip is not None else 0
         if tribute and spec.where.zone == ("monster",):
-            return len([c for c in select(d, spec.where, p, card, events or ()) if c is not skip
-                        and not has_flag(d, c, "cannot_be_tributed")]) >= need
+            own = [c for c in select(d, spec.where, p, card, events or ()) if c is not skip and not has_flag(d, c, "cannot_be_tributed")]
+            return len(own) + len(tributable_foes(d, p, spec.where, card, own)) >= need  # (Soul Exchange)
         return len([c for c in select(d, spec.where, p, card, events or (), limit=need + extra) if c is not skip]) >= need
     if isinstance(selection, fx.AllOf):
         return any(c is not skip for c in select(d, selection.all, p, card, events or (), limit=2))

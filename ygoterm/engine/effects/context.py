@@ -140,7 +140,8 @@ class Ctx:
                 candidates = select(d, spec.where, self.player, self.card, self.link.event_group or self.event_cards())
             candidates = self.related(spec.where, candidates)
             if verb == "tribute":  # R-TERM-3: a monster that cannot be Tributed is no cost (Mind Control)
-                candidates = [c for c in candidates if not has_flag(d, c, "cannot_be_tributed")]
+                candidates = [c for c in candidates if not has_flag(d, c, "cannot_be_tributed")] + tributable_foes(
+                    d, self.player, spec.where, self.card, candidates)
             if self.spell_effect():
                 candidates = [c for c in candidates if not unaffected_by_spell(d, c, self.player)]
             if spec.pick is not None and candidates:
@@ -314,6 +315,15 @@ class ChooseDistinct(Frame):
             return Return(self.ctx.picked(self.chosen_, False))
         self.chosen_.append(d.card_of(answer[0]))
         return self.start(d, None)
+
+
+def tributable_foes(d: DuelState, p: int, where: fx.Filter, card: CardInst, have: list[CardInst]) -> list[CardInst]:
+    """The opponent's monsters `p` may Tribute as if they controlled them (Soul Exchange), for a Tribute cost of `p`'s that
+    takes monsters of its own side matching `where`."""
+    if where.side != "you":
+        return []
+    return [c for c in d.players[1 - p].mzone if c is not None and c not in have and has_flag(d, c, "tributable_by_opponent")
+            and matches(d, c, where.model_copy(update={"side": "any"}), p, card)]
 
 
 def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:

@@ -264,6 +264,8 @@ def _ritual_pool(d: DuelState, p: int, params: fx.RitualSummon, ritual: CardInst
         pool += [c for c in side.hand if c.is_monster and c is not ritual and c.level > 0]
     if "field" in params.tribute_from:
         pool += [c for c in side.mzone if c is not None and c.level > 0 and not has_flag(d, c, "cannot_be_tributed")]  # (Mind Control)
+        pool += [c for c in d.players[1 - p].mzone if c is not None and c.level > 0
+                 and has_flag(d, c, "tributable_by_opponent")]  # (Soul Exchange)
     return pool
 
 

@@ -19,7 +19,7 @@ class Player:
                  "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
-                 "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn")
+                 "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "battle_lock_turn")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -33,6 +33,7 @@ class Player:
         self.extra: list[CardInst] = []
         self.normal_summon_turn = 0  # turn of the last Normal Summon/Set (R-SUMMON-1)
         self.battle_turn = 0
+        self.battle_lock_turn = 0  # the turn an effect forbade this player's Battle Phase (Soul Exchange)
         self.summoned_turn = 0  # the last turn this player Summoned a monster (any kind)
         self.monster_set_turn = 0  # … or Set one
         self.summon_lock_turn = 0  # the turn an effect stopped this player Summoning (Scapegoat)

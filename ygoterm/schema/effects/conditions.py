@@ -169,6 +169,7 @@ class ContinuousSpec(BaseModel):
     cannot_attack: bool = False
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
+    tributable_by_opponent: bool | None = None  # (a `modify` restriction's flag: Soul Exchange)
     cannot_be_tributed: bool | None = None  # no Tribute Summon, Ritual Summon or cost Tributes it (Mind Control's taken monster)
     # effects of this card's controller's opponent (`opponent`) or of either player (`any`) cannot target the monsters it
     # applies to, on either side of the field — seen from this card, not from each monster (King Dragun: "Your opponent

@@ -150,6 +150,9 @@ class Modify(_Op):
     # face-up on the field": Pumpking the King of Ghosts)
     while_card: Filter | None = None
     cannot_be_tributed: bool | None = None  # (Mind Control: "it cannot declare an attack or be Tributed")
+    # its controller's opponent may Tribute it as if they controlled it — Tribute Summons, Ritual Summons, Tributes as a cost
+    # (Soul Exchange: "this turn, you may Tribute that monster as if you controlled it when you Tribute")
+    tributable_by_opponent: bool | None = None
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
@@ -231,6 +234,9 @@ class Skip(_Op):
     phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
+    # the Battle Phase of this turn instead of the next: "You cannot conduct your Battle Phase the turn you activate this card"
+    # (Soul Exchange)
+    this_turn: bool | None = None
 
 
 class ExchangeLp(_Op):

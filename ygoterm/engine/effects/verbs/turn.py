@@ -78,6 +78,10 @@ def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
 @verb("skip")
 def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
+    if params.this_turn and params.phase == "battle":  # Soul Exchange: no Battle Phase this turn
+        ctx.d.players[player].battle_lock_turn = ctx.d.turn
+        ctx.d.emit(Note(f"{ctx.d.names[player]} cannot conduct their Battle Phase this turn"))
+        return
     ctx.d.players[player].skip[params.phase] = ctx.d.turn
     ctx.d.players[player].skips_left[params.phase] = params.count
     phase = _PHASE_NAMES[params.phase]  # ("Main Phase 1", not "Main Phase 1 Phase": Timeater)
