@@ -94,6 +94,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Shifting Shadows": {
         "cost": "old wording 'by paying 300 Life Points, rearrange …': the payment is its cost (EDOPro's c59237154.lua)",
     },
+    "Prohibition": {
+        "text": "'Activate by declaring 1 card name': the declaration is its activation's (a `declare` in `cost`); what it "
+                "does is its continuous `forbids_use`, which no verb cue names",
+    },
     "Miracle Dig": {
         "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
                 "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",

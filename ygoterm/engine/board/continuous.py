@@ -428,8 +428,18 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     return other.battle_destroyed or not effects_negated(d, other)
 
 
+def use_forbidden(d: DuelState, card: CardInst) -> CardInst | None:
+    """The face-up card whose `forbids_use` names `card` (Prohibition's declared name), if any: it cannot be Summoned,
+    Set or activated, nor its effects."""
+    if "forbids_use" not in d.index.flags:
+        return None
+    return source_with(d, "forbids_use", lambda source, spec: matches(d, card, spec.forbids_use, source.controller, source))  # type: ignore[arg-type]
+
+
 def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst | None:
     """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
+    if "forbids_use" in d.index.flags and (forbidder := use_forbidden(d, card)) is not None:
+        return forbidder  # (Prohibition)
     if "cannot_activate" not in d.index.flags:
         return None  # (asked at every activation check: not even the closure below is made)
     return source_with(d, "cannot_activate", lambda source, spec: matches(d, card, spec.cannot_activate, source.controller, source))  # type: ignore[arg-type]  # (set: source_with checked it)

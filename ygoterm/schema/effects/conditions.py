@@ -211,6 +211,9 @@ class ContinuousSpec(BaseModel):
     # move a card in a GY — other than its own card — to another place is negated as it resolves: it targets a GY card, or
     # it adds, returns, Special Summons, banishes or equips cards it chooses from a GY
     guards_gy: bool | None = None
+    # the cards it matches cannot be used: no Normal, Flip or Special Summon, no Set, no activation of them or their effects
+    # (Prohibition: `{declared_by_self: true, new_since_self: true}` — "Cards already on the field are not affected")
+    forbids_use: Filter | None = None
     # the battle damage it inflicts to the opponent becomes this much (Rod of the Mind's Eye: 1000, on the equipped monster)
     battle_damage_becomes: int | None = None
     # "Your Graveyard is unaffected by \"Necrovalley\"" (Gravekeeper's Chief): while it is face-up, `guards_gy` leaves its

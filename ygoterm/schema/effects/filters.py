@@ -106,6 +106,9 @@ class Filter(BaseModel):
     # an Equip Card destroyed because the monster it equipped was destroyed by battle (R-CARD-8), neither moved since ("When
     # a monster … equipped with this card is destroyed by battle, and this card is sent to the Graveyard": Necklace of Command)
     equipped_destroyed_by_battle: bool | None = None
+    # not on the field, or arrived there after this effect's card did (Prohibition: "Cards already on the field are not
+    # affected (including face-down cards)")
+    new_since_self: bool | None = None
     owned_by_you: bool | None = None  # owned by the effect's controller (Monster Recovery: "1 monster you control that is owned by you")
     summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
     special_summoned: bool | None = None  # on the field after a Special Summon (any kind: Fusion, Ritual … too): "Special Summoned monsters" (Jowgen the Spiritualist)
