@@ -145,7 +145,7 @@ class Ctx:
             if self.spell_effect():
                 candidates = [c for c in candidates if not unaffected_by_spell(d, c, self.player)]
             if spec.pick is not None and candidates:
-                candidates = _extreme(candidates, spec.pick)
+                candidates = _extreme(d, candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             hi = spec.count.max
             if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
@@ -228,13 +228,24 @@ def level_below_of(cards: list[CardInst], others: list[CardInst]) -> list[CardIn
     return [] if most is None else [c for c in cards if c.is_monster and c.monster.level is not None and c.level < most]
 
 
-def _extreme(candidates: list[CardInst], pick: str) -> list[CardInst]:
-    """The candidates with the lowest or highest ATK or DEF ("lowest_atk", "highest_def" …)."""
+def _extreme(d: DuelState, candidates: list[CardInst], pick: str) -> list[CardInst]:
+    """The candidates with the lowest or highest ATK or DEF ("lowest_atk", "highest_def" …), or the one nearest the bottom
+    of its pile ("bottom": the GY's first card is its bottom — Question)."""
+    if pick == "bottom":
+        return [min(candidates, key=lambda c: _pile_index(d, c))]
+
     def stat(card: CardInst) -> int:
         return card.atk if pick.endswith("atk") else card.defense
 
     best = (min if pick.startswith("lowest") else max)(stat(c) for c in candidates)
     return [c for c in candidates if stat(c) == best]
+
+
+def _pile_index(d: DuelState, card: CardInst) -> int:
+    """Where the card is in its pile, from the bottom (GY, banishment, Deck: the list's order)."""
+    side = d.players[card.owner]
+    pile = {Loc.GY: side.gy, Loc.BANISHED: side.banished, Loc.DECK: side.deck}.get(card.loc)
+    return pile.index(card) if pile is not None and card in pile else 0
 
 
 def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: DecisionVerb, prompt: str,

@@ -233,7 +233,9 @@ class Choose(BaseModel):
     count: NumRange = Range(min=1, max=1)
     who: Literal["you", "opponent", "owner"] = "you"  # who chooses
     random: bool = False  # R-TERM-7
-    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def"] | None = None  # only among the lowest/highest (Fissure)
+    # only among the lowest/highest (Fissure); `bottom`: the one nearest the bottom of its pile (Question: "the first monster
+    # found at the bottom of your Graveyard")
+    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def", "bottom"] | None = None
     look: bool = False  # the chooser sees hidden cards to choose from (Confiscation: the opponent's hand)
     among: Literal["chosen"] | None = None  # choose among what this effect chose before (Painful Choice)
     # exactly as many as the coins this effect tossed showed heads, or all there are ("as many as possible, but not more
