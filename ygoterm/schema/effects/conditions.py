@@ -211,6 +211,9 @@ class ContinuousSpec(BaseModel):
     # move a card in a GY — other than its own card — to another place is negated as it resolves: it targets a GY card, or
     # it adds, returns, Special Summons, banishes or equips cards it chooses from a GY
     guards_gy: bool | None = None
+    # "When a coin toss is performed, you can choose to redo the coin toss … once per turn" (Second Coin Toss): its controller
+    # may have each card's coin toss (all its coins) redone, once per turn for the cards of this name
+    redoes_coin_tosses: bool | None = None
     # the cards it matches cannot be used: no Normal, Flip or Special Summon, no Set, no activation of them or their effects
     # (Prohibition: `{declared_by_self: true, new_since_self: true}` — "Cards already on the field are not affected")
     forbids_use: Filter | None = None
