@@ -45,6 +45,63 @@ _LOOK = ("'Look at the top card of their Deck, then return it to the top or bott
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
 # what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
 EXCEPTIONS: dict[str, dict[str, str]] = {
+    # batch s5 (issue #39)
+    "Mega Ton Magical Cannon": {
+        "cost": "old wording 'Remove 10 Spell Counters on your side of the field. Destroy all cards …': the removal is its cost "
+                "(EDOPro's c32062913.lua: a cost), two sentences where today's style has ';'",
+    },
+    "Multiplication of Ants": {
+        "cost": "old wording 'Tribute 1 Insect-Type Monster on your side of the field. Special Summon 2 …': the Tribute is its "
+                "cost (R-TERM-3/4; EDOPro's c22493811.lua), two sentences where today's style has ';'",
+    },
+    "Necklace of Command": {
+        "text": "an Equip Spell's activation (equip) and one trigger whose 'you can either: ● Draw 1 card. OR ● Discard 1 "
+                "random card' is a one_of: the audit reads the sentence before the '●' lines alone, which names no operation",
+    },
+    "Order to Charge": {
+        "target": "old wording 'Select 1 face-up Normal Monster … on your side of the field when you activate this card': "
+                  "selected on activation is a target (EDOPro's c78986941.lua), as Winged Minion's 'Select'",
+    },
+    "Raimei": {
+        "text": "old wording 'Decrease your opponent's Life Points by 300 points': effect damage (`damage: 300`; EDOPro's "
+                "c56260110.lua: Damage)",
+    },
+    "Rain of Mercy": {
+        "text": "old wording 'Increases the Life Points of both players by 1000 points': `gain_lp` for each player",
+    },
+    "Return of the Doomed": {
+        "cost": "old wording 'Discard 1 Monster Card from your hand to the Graveyard. Return …': the discard is its cost "
+                "(EDOPro's c19827717.lua), two sentences where today's style has ';'",
+        "target": "'Return 1 of your monsters destroyed … as a result of battle during this turn': chosen on activation, a "
+                  "target (EDOPro's c19827717.lua), returned in the End Phase by a `later`",
+    },
+    "Rod of Silence - Kay'est": {
+        "order": "'Negate other Spell effects that target the equipped monster, and if you do, destroy that Spell Card' is "
+                 "its continuous `negates_spells_targeting` (as Ryu Senshi's): no operation of its activation follows the equip",
+    },
+    "Seal of the Ancients": {
+        "cost": "old wording 'Pay 1000 Life Points. Pick up and see all face-down cards …': the LP are its cost (EDOPro's "
+                "c97809599.lua), two sentences where today's style has ';'",
+    },
+    "Secret Pass to the Treasures": {
+        "text": "old wording 'the selected monster can attack your opponent's Life Points directly': a `modify` with "
+                "`direct_attack` until the end of the turn on its target",
+    },
+    "Senri Eye": {
+        "cost": "old wording 'you can pay 100 Life Points to look at …': the payment is its cost (EDOPro's c60391791.lua)",
+        "optional": "old wording 'during each of your Standby Phases, you can pay …': 'you can' after the comma, optional",
+    },
+    "Shifting Shadows": {
+        "cost": "old wording 'by paying 300 Life Points, rearrange …': the payment is its cost (EDOPro's c59237154.lua)",
+    },
+    "Prohibition": {
+        "text": "'Activate by declaring 1 card name': the declaration is its activation's (a `declare` in `cost`); what it "
+                "does is its continuous `forbids_use`, which no verb cue names",
+    },
+    "Miracle Dig": {
+        "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
+                "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",
+    },
     # batch e2 (issue #38)
     "Witch Doctor of Chaos": {
         "text": "old wording 'FLIP: Select 1 Monster Card from … Graveyard. Remove it from play.': one FLIP effect in two "
@@ -405,6 +462,59 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Desertapir": {
         "target": "old wording 'Flip 1 face-up monster on the field … You cannot select \"Desertapir\"' targets (today's text: "
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
+    },
+    # batch t2 (Traps, #39)
+    "Fairy's Hand Mirror": {
+        "target": "'Target another card that would be an appropriate target;' is its target (R-TERM-17); the audit reads the "
+                  "sentence's other 'targets' (the opponent's Spell's) as the condition's",
+    },
+    "Fiend's Hand Mirror": {
+        "target": "old wording 'Switch the opponent's Spell Card effect … to another correct target': choosing the new target "
+                  "as it is activated is targeting it (R-TERM-17), as Fairy's Hand Mirror's 'Target another card'",
+    },
+    "Hallowed Life Barrier": {
+        "cost": "wording 'Discard 1 card from your hand. This turn, …': the discard is paid as the card is activated, its "
+                "cost (R-TERM-4), not part of the effect's resolution",
+    },
+    "Fruits of Kozaky's Studies": {
+        "text": "'Look at the top 3 cards of your Deck and return those cards to the top of the Deck in any order' is one "
+                "look with then: reorder (the audit has no cue for 'look at')",
+    },
+    "Fuh-Rin-Ka-Zan": {
+        "text": "'When there are face-up WIND, WATER, FIRE and EARTH monster(s) on the field: Apply 1 of these effects' is an "
+                "activation condition (on a state, not an event) and a one_of of the 4 effects",
+    },
+    "Destruction Punch": {
+        "text": "old wording 'If the ATK of an attacking monster … is lower than the DEF of the attacked Defense Position monster, "
+                "destroy the attacking monster at the end of the Damage Step': activated as the attack is declared, its "
+                "destruction a later after damage calculation (the filter attacking: into_higher_def)",
+    },
+    "Elemental Burst": {
+        "cost": "old wording 'Tribute 1 each of WIND, WATER, FIRE, and EARTH monsters to activate this card': the Tributes "
+                "are its cost (R-TERM-3/4)",
+    },
+    "Deal of Phantom": {
+        "text": "old wording 'Select 1 monster face-up on the field. Increase the selected monster's ATK by 100 points for each "
+                "monster in your Graveyard': its target and modify (the count is taken by its cost's select, as activated)",
+    },
+    "Destruction Ring": {
+        "target": "old wording 'Destroy 1 face-up monster on your side of the field to inflict 1000 points of damage …' targets "
+                  "(today's text: 'Target 1 face-up monster you control; destroy that target, and if you do, inflict 1000 damage "
+                  "to both players')",
+    },
+    "Disappear": {
+        "target": "old wording 'Remove from play 1 card from your opponent's Graveyard' targets (today's text: 'Target 1 card in "
+                  "your opponent's GY; banish it')",
+    },
+    "Eatgaboon": {
+        "target": "old wording 'If the ATK of a monster summoned by your opponent … the monster is destroyed' targets that monster "
+                  "(today's text: 'When your opponent Normal or Flip Summons a monster with 500 or less ATK: Target that monster; "
+                  "destroy that target')",
+    },
+    "House of Adhesive Tape": {
+        "target": "old wording 'If the DEF of a monster summoned by your opponent … the monster is destroyed' targets that monster "
+                  "(today's text: 'When your opponent Normal or Flip Summons a monster with 500 or less DEF: Target that monster; "
+                  "destroy that target')",
     },
     "Dummy Golem": {
         "text": "old wording: its FLIP effect is two sentences, 'FLIP: Your opponent selects 1 monster that they control. Switch "
@@ -911,6 +1021,7 @@ VERBS: dict[str, str] = {
     "take_control": r"\bcontrol of\b|\btake control\b",
     "swap_control": r"\b(?:swap|switch) control\b",
     "change_attack_target": r"\battack'?s target\b|\battack target\b",
+    "retarget": r"\bnow targets\b|\bto another correct target\b",  # (Fairy's Hand Mirror, Fiend's Hand Mirror)
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",
@@ -922,7 +1033,7 @@ VERBS: dict[str, str] = {
     "reveal_until": r"\bexcavate\b|\bpick up cards\b",
     "reveal": r"\breveal|\blook at\b",
     "skip": r"\bskips?\b",
-    "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b",
+    "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b|\bdamage\b.*\bbecomes 0\b",
     "no_battle_damage": r"\bno battle damage\b",
     "lock_summons": r"\bcannot summon\b",
     "extra_normal_summon": r"\bnormal summon or set\b",

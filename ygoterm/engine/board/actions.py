@@ -13,7 +13,9 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, sources
+from .continuous import (applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, source_with,
+                         sources)
+from .filters import matches
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
@@ -171,6 +173,7 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
         equip.equip_target = None
         if equip.loc == Loc.SZONE:
             destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
+            equip.lost_monster = (card.uid, card.moves, equip.moves)  # (Necklace of Command)
     card.equips = []
     if card.equip_target is not None:
         card.left_equipped = (card.equip_target.uid, card.equip_target.moves)
@@ -396,6 +399,7 @@ def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None
     equip.active = True
     d.emit(Note(f"{equip.name} is equipped to {monster.name}"))
     d.signal("equipped", monster, monster.controller)  # about the monster (Gearfried the Iron Knight)
+    d.signal("equips", equip, equip.controller)  # about the Equip Card (Morale Boost)
 
 
 def release_held(d: DuelState, holder: CardInst) -> None:
@@ -486,6 +490,20 @@ def enforce_positions(d: DuelState) -> None:
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
+    """Player `p` drew `cards`: those an opponent's card's `destroys_drawn` matches are shown and destroyed at once
+    (Deck Devastation Virus, for the turns it lasts)."""
+    if "destroys_drawn" not in d.index.flags:
+        return
+    for card in cards:
+        source = source_with(d, "destroys_drawn", lambda source, spec: source.controller != p and card.loc == Loc.HAND
+                             and matches(d, card, spec.destroys_drawn, source.controller, source))  # type: ignore[arg-type]
+        if source is not None:
+            d.reveal([card], (0, 1))
+            d.emit(Note(f"{source.name}: {d.names[p]} drew {card.name}, which is destroyed"))
+            destroy(d, [card], by="effect", source=source)
 
 
 def _destroy_second_copies(d: DuelState) -> None:

@@ -205,8 +205,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
         for source, effect in sources(d):
             spec = effect.continuous
             assert spec is not None
-            if which == "atk" and spec.atk_multiplier is not None and applies(d, source, spec, card):
-                factor *= spec.atk_multiplier  # after every other change (Mirror Wall)
+            if which == "atk" and spec.multiply_atk is not None and applies(d, source, spec, card):
+                factor *= spec.multiply_atk  # after every other change (Mirror Wall)
             amount = spec.atk if which == "atk" else spec.def_
             if which == "atk" and spec.gains_battling_original_atk:
                 amount += _battling_original_atk(d, card)  # (Mirage Knight, during damage calculation)
@@ -300,7 +300,15 @@ def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSp
 
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
-    return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+    return (source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+            or (source_with(d, "guards_gy", lambda source, _: source.loc.on_field)  # (Necrovalley: either player …
+                if not gy_unguarded(d, p) else None))  # … but Gravekeeper's Chief's controller)
+
+
+def gy_unguarded(d: DuelState, p: int) -> bool:
+    """Whether `p`'s GY is unaffected by Necrovalley (`unguards_gy`: `p` controls a face-up Gravekeeper's Chief)."""
+    return "unguards_gy" in d.index.flags and source_with(
+        d, "unguards_gy", lambda source, _: source.controller == p and source.loc == Loc.MZONE and source.face_up) is not None
 
 
 def draw_locked(d: DuelState, p: int) -> CardInst | None:
@@ -310,9 +318,28 @@ def draw_locked(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "locks_opponent_draws", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def hand_limit_of(d: DuelState, p: int) -> int | None:
+    """Player `p`'s hand size limit: their own (an effect's: Hieroglyph Lithograph) or the rules', or lower if an
+    opponent's face-up card sets it (Enervating Mist)."""
+    limit = d.players[p].hand_limit or d.rules.hand_limit
+    if "opponent_hand_limit" in d.index.flags:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            if spec is not None and spec.opponent_hand_limit is not None and source.controller != p and source.loc.on_field:
+                limit = spec.opponent_hand_limit if limit is None else min(limit, spec.opponent_hand_limit)
+    return limit
+
+
 def discard_cost_locked(d: DuelState) -> CardInst | None:
     """The face-up card that stops both players activating an effect by discarding (Goblin of Greed), if any."""
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
+
+
+def effect_damage_protected(d: DuelState, p: int, by: int) -> bool:
+    """Whether a resolved `protect: {effect_damage: …}` makes the damage `p` would take from player `by`'s card effect 0
+    this turn (Hallowed Life Barrier: from the opponent's)."""
+    side = d.players[p]
+    return side.no_effect_damage_turn == d.turn and (side.no_effect_damage_any or by != p)
 
 
 def field_attack_costs(d: DuelState, p: int) -> list[tuple[CardInst, int]]:
@@ -342,11 +369,8 @@ def no_hand_limit(d: DuelState) -> CardInst | None:
 
 
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
-    """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any — or the card
-    whose resolved effect does so for the rest of the turn, wherever it went (Pikeru's Circle of Enchantment's
-    `for_this_turn`)."""
-    return source_with(d, "no_effect_damage", lambda source, spec: source.controller == p and (
-        source.loc.on_field or any(c is source and e.continuous is spec for c, e, _ in d.floating)))
+    """The face-up card that makes the damage `p` would take from a card effect 0 (Des Wombat), if any."""
+    return source_with(d, "no_effect_damage", lambda source, _: source.controller == p and source.loc.on_field)
 
 
 def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
@@ -383,12 +407,14 @@ def piercing_victim(d: DuelState, attacker: CardInst) -> int | None:
     return foe if attacker.controller in granted_by else 1 - granted_by[0]
 
 
-def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
-    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
+def untargetable(d: DuelState, card: CardInst, player: int, single: bool = False) -> bool:
+    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.); `single`:
+    the effect targets 1 monster and no other card (`opponent_one`: Metalsilver Armor)."""
     if "untargetable_by" not in d.index.flags:
         return False  # (asked for every target candidate: not even the closure below is made)
-    return source_with(d, "untargetable_by", lambda source, spec: (spec.untargetable_by == "any" or player != source.controller)
-                       and applies(d, source, spec, card)) is not None
+    return source_with(d, "untargetable_by", lambda source, spec: (
+        spec.untargetable_by == "any" or player != source.controller and (spec.untargetable_by != "opponent_one" or single))
+        and applies(d, source, spec, card)) is not None
 
 
 def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | None) -> bool:
@@ -479,8 +505,18 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     return other.battle_destroyed or not effects_negated(d, other)
 
 
+def use_forbidden(d: DuelState, card: CardInst) -> CardInst | None:
+    """The face-up card whose `forbids_use` names `card` (Prohibition's declared name), if any: it cannot be Summoned,
+    Set or activated, nor its effects."""
+    if "forbids_use" not in d.index.flags:
+        return None
+    return source_with(d, "forbids_use", lambda source, spec: matches(d, card, spec.forbids_use, source.controller, source))  # type: ignore[arg-type]
+
+
 def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst | None:
     """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
+    if "forbids_use" in d.index.flags and (forbidder := use_forbidden(d, card)) is not None:
+        return forbidder  # (Prohibition)
     if "cannot_activate" not in d.index.flags:
         return None  # (asked at every activation check: not even the closure below is made)
     return source_with(d, "cannot_activate", lambda source, spec: matches(d, card, spec.cannot_activate, source.controller, source))  # type: ignore[arg-type]  # (set: source_with checked it)
@@ -576,11 +612,15 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
         return False
+    if c.lp_behind is not None and d.players[1 - p].lp - lp < c.lp_behind:
+        return False
     if c.opponent_monsters_more is not None and d.monster_count(1 - p) - d.monster_count(p) < c.opponent_monsters_more:
         return False
     if c.lp_at_most is not None and lp > c.lp_at_most:
         return False
     if c.lp_at_least is not None and lp < c.lp_at_least:
+        return False
+    if c.opponent_lp_at_least is not None and d.players[1 - p].lp < c.opponent_lp_at_least:
         return False
     if c.opponent_lp_at_most is not None and d.players[1 - p].lp > c.opponent_lp_at_most:
         return False
@@ -599,7 +639,9 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.destroyed_by_battle_this_turn is not None and any(turn == d.turn for _, _, turn in card.defeated) != c.destroyed_by_battle_this_turn:
         return False
-    if c.direct_attack is not None and (attack is not None and attack.attacker is card and attack.target is None) != c.direct_attack:
+    if c.direct_attack is not None and (attack is not None and attack.target is None and (
+            attack.attacker is card  # a Spell/Trap's: a monster of its controller's (Sebek's Blessing)
+            or (not card.is_monster and card.equip_target is None and attack.attacker.controller == p))) != c.direct_attack:
         return False
     # an Equip Card's "if the equipped monster attacks": the monster it equips (Ballista of Rampart Smashing)
     me = card.equip_target if card.equip_target is not None and card.loc == Loc.SZONE else card
@@ -750,6 +792,13 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 if involving is not None and source.controller in damage and \
                         any(c is not None and matches(d, c, involving, source.controller, source) for c in (attacker, target)):
                     del damage[source.controller]
+        if "battle_damage_becomes" in d.index.flags:  # Rod of the Mind's Eye: the battle damage it inflicts becomes 1000
+            for card in (attacker, target):
+                if card is not None and damage.get(1 - card.controller):
+                    for source, effect in sources(d):
+                        spec = effect.continuous
+                        if spec is not None and spec.battle_damage_becomes is not None and applies(d, source, spec, card):
+                            damage[1 - card.controller] = spec.battle_damage_becomes
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2

@@ -153,6 +153,6 @@ class Amount(OpStep):
 def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     amount = int(amount * params.factor)
     if params.per is not None:
-        # `event: true` counts every card of the moment its trigger answers (Magical Thorn: each card discarded)
+        # `event: true` counts every card of the moment its trigger answers (Fatal Abacus, Soul Absorption, Magical Thorn)
         amount *= len(select(ctx.d, params.per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))
     return amount

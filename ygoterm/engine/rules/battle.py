@@ -9,7 +9,8 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import (field_attack_costs, battle_indestructible_with, battle_result, effect_damage_prevented, effects_negated,
+from ..board.continuous import (field_attack_costs, battle_indestructible_with, battle_result, effect_damage_prevented, effect_damage_protected,
+                                effects_negated,
                                 equip_takes_battle_destruction, has_flag)
 from ..core.decision import Kind, Option
 from ..core import events
@@ -329,6 +330,9 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
             continue
         dealer = attacker if who == foe else target
         assert dealer is not None
+        if effect_damage_protected(d, who, dealer.controller):
+            d.emit(Note(f"{d.names[who]} takes no effect damage this turn: the {amount} damage becomes 0"))
+            continue
         d.emit(Note(f"{dealer.name}: its battle damage is effect damage"))
         d.change_lps({who: -amount}, "effect")
         d.signal("effect_damage", dealer, who, by_player=dealer.controller, by_card=dealer)

@@ -65,6 +65,9 @@ class Discard(_Op):
     whole_hand: bool = False  # the player's whole hand (Card Destruction)
     where: Filter = Filter()
     what: Selection | None = None  # e.g. self (Kuriboh's cost)
+    # count × the cards this matches as it resolves — in a trigger `event: true` counts the cards of its moment ("your
+    # opponent must also discard the same number of cards": Forced Requisition, `{zone: gy, event: true}`)
+    count_per: Filter | None = None
 
 
 class Moves(_Op):
@@ -155,6 +158,10 @@ class Modify(_Op):
     # there, instead of this effect's card; none there: no change ("As long as this "Castle of Dark Illusions" remains
     # face-up on the field": Pumpking the King of Ghosts)
     while_card: Filter | None = None
+    cannot_be_tributed: bool | None = None  # (Mind Control: "it cannot declare an attack or be Tributed")
+    # its controller's opponent may Tribute it as if they controlled it — Tribute Summons, Ritual Summons, Tributes as a cost
+    # (Soul Exchange: "this turn, you may Tribute that monster as if you controlled it when you Tribute")
+    tributable_by_opponent: bool | None = None
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
@@ -194,6 +201,11 @@ class Counters(_Op):
     # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
     # reads that number (Blast Magician)
     any_number: bool | None = None
+    # remove_counter: "Remove 10 Spell Counters on your side of the field" — `count` counters in all from among the cards the
+    # selection holds (`{all: …}`), the player choosing the card of each counter unless every one is needed (Mega Ton
+    # Magical Cannon); as a cost the cards must hold that many between them
+    in_all: bool | None = None
+    every: bool | None = None  # remove_counter: every such counter on those cards ("Remove all Spell Counters": Exhausting Spell)
 
 
 class Token(_Op):
@@ -235,6 +247,14 @@ class Skip(_Op):
     phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
+    # the Battle Phase of this turn instead of the next: "You cannot conduct your Battle Phase the turn you activate this card"
+    # (Soul Exchange)
+    this_turn: bool | None = None
+
+
+class ExchangeLp(_Op):
+    """"exchange your current Life Points with your opponent's current ones" (Reversal Quiz): each player's LP become the
+    other's — not damage, not a cost."""
 
 
 class DiscardDraws(_Op):
@@ -279,6 +299,9 @@ class Mill(_Op):
     # Assailant of Flames); face_down: banished face-down
     banish: bool | None = None
     face_down: bool | None = None
+    # count × the cards this matches as it resolves ("send a number of cards equal to the number of cards in your
+    # opponent's Graveyard from your Deck to your Graveyard": Fiend Comedian, `{zone: gy, side: opponent}`)
+    count_per: Filter | None = None
 
 
 class Declare(_Op):
@@ -349,6 +372,13 @@ class Reveal(_Op):
     to: Literal["you"] | None = None  # you: shown to the effect's controller only ("look at it": A Man with Wdjat); default both players
 
 
+class Retarget(_Op):
+    """The chain link this effect answers now targets this card instead of its only target ("that Spell now targets the
+    new target": Fairy's Hand Mirror) — pick it with a target filtered `retarget_candidate: true`."""
+
+    what: Selection
+
+
 class Select(_Op):
     """Choose cards and do nothing to them: they become `chosen` ("by selecting 1 face-up \"Gradius\""). In the `cost:` of
     a Summon `procedure`, the Summoned card remembers them as the cards selected for its Summon (Gradius' Option: the
@@ -363,6 +393,9 @@ class Protect(_Op):
     player: Literal["you", "opponent", "each"] = "you"
     battle_damage: bool = True  # the player takes no battle damage
     battle_destruction: bool = False  # their monsters cannot be destroyed by battle
+    # the player takes no effect damage: from the opponent's card effects, or from any ("During this turn, any damage you
+    # take from your opponent becomes 0": Hallowed Life Barrier, `opponent` with battle_damage)
+    effect_damage: Literal["opponent", "any"] | None = None
 
 
 class Bind(_Op):
@@ -420,6 +453,9 @@ class ForThisTurn(_Op):
     # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
     # Sasuke Samurai #2)
     until_end_phase: bool | None = None
+    # through the end of the opponent's Nth turn after this one ("until the end of their 3rd turn after this card's
+    # activation": Deck Devastation Virus, 3)
+    opponent_turns: int | None = Field(default=None, ge=1, le=10)
 
 
 class Later(_Op):
@@ -574,7 +610,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "discard_draws",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -615,6 +651,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
     "select": (Select, _what_or),
+    "retarget": (Retarget, _what_or),
     "if": (If, lambda v: v),
     "one_of": (OneOf, lambda v: {"choices": v} if isinstance(v, list) else v),
     "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
@@ -623,6 +660,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "roll_die": (RollDie, lambda v: v or {}),
     "to_end_phase": (ToEndPhase, lambda v: v or {}),
     "discard_draws": (DiscardDraws, lambda v: v or {}),
+    "exchange_lp": (ExchangeLp, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),

@@ -52,6 +52,25 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
     return True
 
 
+@verb("retarget")
+def op_retarget(ctx: Ctx, params: fx.Retarget, name: str) -> Any:
+    return Retarget(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Retarget(OpStep):
+    """The chain link this effect answers targets the new card instead of its target (Fairy's Hand Mirror, Fiend's Hand
+    Mirror); on resolution it checks that target as any other (R-CHAIN-6)."""
+
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
+        link = self.ctx.link.answers
+        new = next(iter(cards), None)
+        if link is None or link not in d.chain or new is None or new in link.targets or len(link.targets) != 1:
+            return False
+        link.targets, link.target_moves = [new], [new.moves]
+        d.emit(Note(f"{link.card.name} now targets {new.name if new.face_up or not new.loc.on_field else 'a face-down card'}"))
+        return True
+
+
 @verb("change_attack_target")
 def op_change_attack_target(ctx: Ctx, params: fx.ChangeAttackTarget, name: str) -> Any:
     return ChangeAttackTarget(ctx, params, name).after(ctx.cards(params.what))
