@@ -14,9 +14,11 @@ from typing import Callable
 
 # "target 1 …", "Target the attacking monster", "by targeting 1 …" — not "targets", "targeted"
 TARGET = re.compile(r"\btarget(?:ing)?\s+(?:up to \d+|\d+|the|that|this|those|a|an)\b", re.I)
-# "Activate 1 of these effects: … Or: …", "Once per turn, you can either: …, OR: …" (a Union), "Select and activate 1 of the
-# following effects: ● … ● …" (Formation Union)
-HEADER = re.compile(r"^(.*\b(?:1 of these effects|1 of the following effects|you can either))\s*[:.]\s*", re.I)
+# a sentence that only announces "●" bullets, each an effect of its own ("Select and activate 1 of the following effects:":
+# Formation Union, Pyramid Energy)
+BULLETS_HEADER = re.compile(r"[^;]*\b1 of the following effects\s*:", re.I)
+# "Activate 1 of these effects: … Or: …", "Once per turn, you can either: …, OR: …" (a Union)
+HEADER = re.compile(r"^(.*\b(?:1 of these effects|you can either))\s*[:.]\s*", re.I)
 OR = re.compile(r",?\s*\bOR:\s*")
 # a sentence that goes on with the effect before it ("Then …", "It cannot attack", a coin's "If you call it right, …")
 CONTINUES = re.compile(r"^(?:Then|It|Its|That|Those|They|Their|If you call it)\b|^\("
@@ -47,11 +49,11 @@ def effect_texts(text: str) -> list[Part]:
     header = ""
     for sentence in re.split(r"(?:(?<=\.)|(?<=\.\)))\s+(?=[A-Z(])|\s*●\s*", text.strip()):
         sentence = LABEL.sub("", sentence)
+        if BULLETS_HEADER.fullmatch(sentence):
+            continue
         m = HEADER.match(sentence)
         if m:
             header, sentence = m.group(1), sentence[m.end():]
-            if not sentence:  # ("… 1 of the following effects:" before "●" bullets: each bullet is an effect of its own)
-                continue
         elif sentence.startswith("Or:"):
             sentence = sentence[3:].strip()
         elif parts and CONTINUES.match(sentence):
