@@ -511,7 +511,7 @@ class Later(_Op):
     # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
     # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
     # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
-    remember: Literal["chosen", "affected", "attacker", "target"] | None = None  # (target: its targets still valid — Dora of Fate)
+    remember: Literal["chosen", "affected", "attacker"] | None = None
     # for `at: event`: only an event about one of the remembered cards counts, wherever it went since ("If you use it, you take 2000
     # points of damage": Graverobber's Spell, `upon: {event: activated, subject: you}`)
     about: Literal["remembered"] | None = None

@@ -48,8 +48,6 @@ def _remembered(ctx: Ctx, remember: str | None) -> list[CardInst]:
     """What `chosen` is inside a delayed effect's `do`."""
     if remember == "affected":
         return list(ctx.affected)
-    if remember == "target":
-        return list(ctx.targets())
     if remember == "attacker":
         d = ctx.d
         return [d.attack.attacker] if d.attack else []
