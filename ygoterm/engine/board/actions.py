@@ -119,10 +119,10 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     return event
 
 
-def _trap_monster_set(d: DuelState, card: CardInst) -> None:
-    """A Trap Monster turned face-down (Book of Moon) returns to the Spell & Trap Zone it kept taken as a Set Trap Card
-    (UDE's Individual Card Rulings [D-E], Embodiment of Apophis); with none kept (a modern duel), to a free one, or to
-    the GY when there is none."""
+def _trap_monster_set(d: DuelState, card: CardInst, face_up: bool = False) -> None:
+    """A Trap Monster turned face-down (Book of Moon) returns to the Spell & Trap Zone it kept taken as a Set Trap Card;
+    with its Trap effect negated (Jinzo), face-up there, a Trap Card whose effect is spent (UDE's Individual Card Rulings
+    [D-E], Embodiment of Apophis); with no zone kept (a modern duel), to a free one, or to the GY when there is none."""
     side = d.players[card.controller]
     seq = next((s for s, uid in side.held_szones.items() if uid == card.uid), None)
     if seq is None:
@@ -132,6 +132,10 @@ def _trap_monster_set(d: DuelState, card: CardInst) -> None:
         return
     del_held = side.held_szones.pop(seq, None)
     assert del_held in (None, card.uid)
+    if face_up:
+        move(d, card, Loc.SZONE, seq=seq, face_up=True, reason="a Trap Monster whose Trap effect is negated: back in its Spell & Trap Zone")
+        card.active = True  # (its activation resolved long ago: a face-up Continuous Trap with nothing left to do)
+        return
     move(d, card, Loc.SZONE, seq=seq, face_up=False, reason="a Trap Monster turned face-down: Set in its Spell & Trap Zone")
     card.set_turn = d.turn  # (Set this turn: activated again from the next turn on, R-CARD-9)
 
@@ -513,6 +517,10 @@ def enforce_positions(d: DuelState) -> None:
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "decks_upside_down" in d.index.flags:
         _turn_decks(d)
+    if "trap_monster" in d.index.flags:  # a Trap Monster whose Trap effect is negated (Jinzo) returns to its Spell & Trap Zone
+        for card in [c for side in d.players for c in side.mzone if c is not None and c.trap_data is not None]:
+            if card.face_up and effects_negated(d, card):
+                _trap_monster_set(d, card, face_up=True)
     if "destroys_same_names" in d.index.flags:
         _destroy_same_names(d)
     if "only_one" in d.index.flags:

@@ -398,6 +398,13 @@ class CardInst:
         Pendulum Zone (R-ZONE-4) or an Equip Card (R-CARD-8) — is a Spell."""
         return "spell" if self.is_monster and self.loc == Loc.SZONE else self.data.kind
 
+    @property
+    def makes_trap_monster(self) -> bool:
+        """A Trap Card that Special Summons itself as a monster (`special_summon` with `as_monster`: Embodiment of Apophis),
+        or such a card now a monster: the rules check it at every window (`board/actions.enforce_positions`)."""
+        return self.trap_data is not None or (self.is_trap and any(
+            op.op == "special_summon" and getattr(op.params, "as_monster", None) is not None for e in self.effects for op in e.do))
+
     def become_monster(self, monster: Card) -> None:
         """A Trap Card Special Summoned as a monster (Embodiment of Apophis): a monster with those stats until it leaves the
         Monster Zone (`back_to_trap`), and still a Trap Card (the filter `kind: trap` matches it)."""

@@ -205,6 +205,9 @@ class DuelState:
             self.index.flags.add("only_one")
             if not card.continuous:
                 self.index.forcers.append(card)
+        if card.is_trap and card.makes_trap_monster:  # (a Trap Monster negated as a Trap returns to its zone: Embodiment of Apophis)
+            self.index.flags.add("trap_monster")
+            self.index.forcers.append(card)
 
     def relist(self) -> None:
         """Rebuild which cards have triggers and which negate or force positions, after cards
@@ -213,7 +216,8 @@ class DuelState:
         cards = self.cards.values()
         self.index.trigger_cards = [c for c in cards if c.triggers]
         self.index.negators = [c for c in cards if c.continuous and c.negates]
-        self.index.forcers = [c for c in cards if (c.continuous or getattr(c.data, "only_one", None)) and c.forces_position]
+        self.index.forcers = [c for c in cards if ((c.continuous or getattr(c.data, "only_one", None)) and c.forces_position)
+                              or (c.is_trap or c.trap_data is not None) and c.makes_trap_monster]
         self.index.field_sources = None
         for side in self.players:
             side.memo = {None: side.layout}
