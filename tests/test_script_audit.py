@@ -163,6 +163,19 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'cannot declare an attack this turn' binds every monster the opponent controls for the rest of the turn, "
                 "those Summoned after it resolves too: a for_this_turn continuous effect, which the text names by 'this turn' only",
     },
+    # batch t4 (issue #39)
+    "Skill Drain": {
+        "cost": "the 2005 text 'Activate by paying 1000 Life Points.' predates ';' for costs; the payment is its cost "
+                "(today's text: 'Activate this card by paying 1000 LP.')",
+    },
+    "Self-Destruct Button": {
+        "text": "'Both player's Life Points become 0' is its effect (lose_lp: {amount: lp, player: each}); the audit's "
+                "sentences know 'lose LP', not 'Life Points become 0'",
+    },
+    "Snake Fang": {
+        "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
+                "target; the audit reads 'loses DEF', not 'Decrease … DEF'",
+    },
     "Forced Ceasefire": {
         "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost "
                 "(today's text: 'Discard 1 card; Trap Cards cannot be activated for the rest of this turn')",

@@ -515,6 +515,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
         return False
+    if c.lp_behind_by is not None and d.players[1 - p].lp - lp < c.lp_behind_by:
+        return False
     if c.opponent_monsters_more is not None and d.monster_count(1 - p) - d.monster_count(p) < c.opponent_monsters_more:
         return False
     if c.lp_at_most is not None and lp > c.lp_at_most:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...schema.effects import Effect, When, walk_ops
+from ...schema.effects.filters import Filter
 from ..state.card import CardInst
 from ..board.filters import matches
 from ..state.links import ChainLink, Signal
@@ -44,7 +45,8 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
         elif name == "activated":
             if d.chain and _link_kind_ok(d.chain[-1], when) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
                     and (not when.targets_self or card in d.chain[-1].targets) \
-                    and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]):
+                    and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]) \
+                    and (when.targets_one is None or _targets_one(d, p, card, d.chain[-1], when.targets_one)):
                 return True
         elif name == "damage_calculation":
             if d.step == Step.DAMAGE_CALC and d.attack is not None:
@@ -59,6 +61,12 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
                 if signal_matches(d, p, card, when, signal):
                     return True
     return False
+
+
+def _targets_one(d: DuelState, p: int, card: CardInst, link: ChainLink, where: Filter) -> bool:
+    """The chain link targets exactly 1 card, and it matches `where` (Riryoku Field, Tutan Mask)."""
+    targets = list(link.targets)
+    return len(targets) == 1 and matches(d, targets[0], where, p, card)
 
 
 def _link_kind_ok(link: ChainLink, when: When) -> bool:

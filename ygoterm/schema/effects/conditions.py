@@ -52,6 +52,9 @@ class When(BaseModel):
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
     targets_self: bool | Literal["only"] | None = None
+    # for `activated`: the activation targets exactly 1 card (and no other) and it matches this filter — "a Spell Card that
+    # targets exactly 1 monster on the field (and no other cards)" (Riryoku Field: `{zone: monster}`; Tutan Mask, The Dragon's Bead)
+    targets_one: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)
@@ -89,6 +92,9 @@ class Condition(BaseModel):
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    # your LP are lower than the opponent's by at least N ("when your Life Points are lower than your opponent's Life
+    # Points and the difference is 7000 points or more": Self-Destruct Button)
+    lp_behind_by: int | None = None
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
@@ -218,8 +224,10 @@ class ContinuousSpec(BaseModel):
     # Archfiends: Darkbishop Archfiend [1, 3, 6] for every Archfiend, Desrook Archfiend [3]; not a chain link)
     negates_targeting_on_roll: Annotated[tuple[int, ...], BeforeValidator(_one_or_many)] | None = None
     # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell); `opponent`: only its
-    # controller's opponent does ("Your opponent must play with their hand revealed": Mind on Air)
-    shows_hands: bool | Literal["opponent"] | None = None
+    # controller's opponent does ("Your opponent must play with their hand revealed": Mind on Air); `turn_player`: the
+    # turn player does, in each player's turn ("During their respective turns, each player must show their opponent their
+    # hand": Respect Play). A Spell/Trap applies it from its Spell & Trap Zone (The Eye of Truth)
+    shows_hands: bool | Literal["opponent", "turn_player"] | None = None
     # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
     negates_monsters_targeting_it_alone: bool | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)

@@ -58,6 +58,10 @@ class LifeChanges(Frame):
     lp: int = 0  # … and their LP before the amount was worked out
 
     def start(self, d: DuelState, _: Any) -> Next:
+        if self.params.amount == "lp" and self.name == "lose_lp" and self.i == 0:
+            # "Both players' Life Points become 0" (Self-Destruct Button): one moment for both, a draw (R-WIN-4)
+            d.change_lps({p: -d.players[p].lp for p in self.players}, "loss")
+            return DONE
         while self.i < len(self.players):
             self.lp = d.players[self.players[self.i]].lp
             amount = amount_of(self.ctx, self.params, self.players[self.i])
