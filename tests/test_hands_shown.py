@@ -57,3 +57,12 @@ def test_respect_play_shows_only_the_turn_players_hand():
     duel = result.duel
     assert _hands(duel, 1)[0] == ["Pot of Greed"]  # A's turn: A shows their hand
     assert _hands(duel, 0)[1] == [None, None]  # … and B keeps theirs hidden
+
+
+EYE_OF_TRUTH = Path(__file__).parent / "scenarios" / "goat" / "t4" / "the-eye-of-truth.yaml"
+
+
+def test_the_eye_of_truth_shows_only_the_opponents_hand():
+    _, duel, _ = prepare(EYE_OF_TRUTH, PoolCache())
+    assert _hands(duel, 0)[1] == ["Pot of Greed", "Celtic Guardian"]  # a face-up Trap shows it, from its Spell & Trap Zone
+    assert _hands(duel, 1)[0] == [None]  # its controller's hand stays hidden

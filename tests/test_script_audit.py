@@ -172,6 +172,34 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'Both player's Life Points become 0' is its effect (lose_lp: {amount: lp, player: each}); the audit's "
                 "sentences know 'lose LP', not 'Life Points become 0'",
     },
+    "Soul Demolition": {
+        "cost": "the 2005 text 'Pay 500 Life Points to use this effect.' predates ';' for costs; the payment is its cost",
+    },
+    "Spell Purification": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+    },
+    "Spell Vanishing": {
+        "cost": "the 2005 text 'Discard 2 cards from your hand.' predates ';' for costs; the discard is its cost",
+    },
+    "The Dragon's Bead": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+    },
+    "Type Zero Magic Crusher": {
+        "cost": "the 2005 text 'Discard 1 Spell Card from your hand to inflict …' predates ';': the discard is the cost "
+                "of each use",
+    },
+    "The Regulation of Tribe": {
+        "cost": "'Declare 1 Type of monster.' is declared as the card is activated (the text predates ';'), as "
+                "Tribe-Infecting Virus's `declare` in its cost: its continuous effect reads that declaration",
+    },
+    "Thunder of Ruler": {
+        "text": "'there is no Battle Phase this turn' is its for_this_turn continuous no_battle_phase; the audit's "
+                "sentences know 'skip', not 'there is no Battle Phase'",
+    },
+    "Token Feastevil": {
+        "order": "'When a Token(s) is Special Summoned' is its event, not a Token operation: the 'and if you do' is "
+                 "destroy → damage, as scripted",
+    },
     "Snake Fang": {
         "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
                 "target; the audit reads 'loses DEF', not 'Decrease … DEF'",

@@ -261,6 +261,7 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         if by == "battle" and d.attack is not None:
             source = d.attack.target if card is d.attack.attacker else d.attack.attacker
         sender = culprit if by == "effect" else None  # ("sent … by a card effect": not by battle or the rules)
+        face_down = card.loc.on_field and not card.face_up  # ("When this face-down card is destroyed": Statue of the Wicked)
         if card.uid in together:
             move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin, by=sender)
         elif card.uid in to_deck:
@@ -280,7 +281,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
             if source.loc == Loc.MZONE and source.face_up:
                 source.battle_wins += 1  # (Great Dezard: "destroys the following number of monsters as a result of battle")
         if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
-            d.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
+            d.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source,
+                     how="face_down" if face_down else "")
             if by in ("battle", "effect"):
                 d.signal(f"destroyed_by_{by}", card, card.owner, src=src, by_player=culprit, by_card=source)
 
@@ -465,7 +467,7 @@ def enforce_positions(d: DuelState) -> None:
     if "destroyed_unless" in d.index.flags:  # Exodia Necross: "destroy this card unless all 5 … are in your GY"
         for source, effect in list(sources(d)):
             spec = effect.continuous
-            if spec is not None and spec.destroyed_unless is not None and source.loc == Loc.MZONE \
+            if spec is not None and spec.destroyed_unless is not None and (source.loc == Loc.MZONE or not source.is_monster) \
                     and not condition_holds(d, source, spec.destroyed_unless):
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "destroys_same_names" in d.index.flags:

@@ -14,7 +14,7 @@ from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
 from ..board.continuous import (applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
-                                has_flag, sources, tribute_value)
+                                has_flag, source_with, sources, tribute_value)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -251,6 +251,9 @@ def battle_now(d: DuelState, p: int) -> Refusal | None:
         return Refusal(ENTER_BATTLE, "R-SETUP-6", "the player going first cannot conduct a Battle Phase in turn 1")
     if d.players[p].skip.get("battle", d.turn) < d.turn:
         return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect skips your Battle Phase")
+    source = source_with(d, "no_battle_phase", lambda source, spec: True)
+    if source is not None:
+        return Refusal(ENTER_BATTLE, "R-PHASE-8", f"{source.name}: there is no Battle Phase this turn")
     return None
 
 

@@ -33,9 +33,10 @@ class When(BaseModel):
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
     # banished, leaves_field: "face_up" (it was face-up on the field: D.D. Survivor, Serpentine Princess); damage_step_end: "defense" or
-    # "attack", the battler's position in that battle (Legendary Jujitsu Master)
+    # "attack", the battler's position in that battle (Legendary Jujitsu Master); destroyed: "face_down", it was face-down
+    # on the field as it was destroyed ("When this face-down card is destroyed": Statue of the Wicked)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "face_down", "defense", "attack"], ...],
                    BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
@@ -307,6 +308,9 @@ class ContinuousSpec(BaseModel):
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
     # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None
+    # "there is no Battle Phase": while it applies, the turn player cannot enter the Battle Phase (R-PHASE-8) — Thunder of
+    # Ruler's "there is no Battle Phase this turn" (a `for_this_turn` effect activated in the opponent's Standby Phase)
+    no_battle_phase: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
