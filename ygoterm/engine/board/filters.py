@@ -66,7 +66,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
         (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
-        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.counter_count is not None, _counter_count), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
@@ -330,6 +330,13 @@ def _turns_of_since(d: DuelState, p: int, turn: int) -> int:
     in turn, so a turn's player follows from its parity."""
     parity = d.turn % 2 if d.turn_player == p else (d.turn + 1) % 2
     return sum(1 for t in range(turn + 1, d.turn + 1) if t % 2 == parity)
+
+
+def _counter_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """So many counters on it — of the `has_counter` kind, if the filter names one (Tower of Babel: the 4th Spell Counter)."""
+    assert f.counter_count is not None
+    count = card.counters.get(f.has_counter, 0) if f.has_counter is not None else sum(card.counters.values())
+    return count in f.counter_count
 
 
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -43,7 +43,7 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
             if any(_subject_ok(d, p, card, when, m, m.controller) for m in d.summoning):
                 return True
         elif name == "activated":
-            if d.chain and _link_kind_ok(d.chain[-1], when) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
+            if d.chain and _link_kind_ok(d.chain[-1], when, p) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
                     and (not when.targets_self or card in d.chain[-1].targets) \
                     and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]) \
                     and (when.targets_one is None or _targets_one(d, p, card, d.chain[-1], when.targets_one)):
@@ -69,15 +69,23 @@ def _targets_one(d: DuelState, p: int, card: CardInst, link: ChainLink, where: F
     return len(targets) == 1 and matches(d, targets[0], where, p, card)
 
 
-def _link_kind_ok(link: ChainLink, when: When) -> bool:
+def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
     if when.activated is None:
         return True
+    if "damages" in when.activated and any(op.op == "damage" and _damages(link.player, op.params.player, p)
+                                           for op in walk_ops(link.effect.do)):
+        return True  # "when an effect that inflicts damage to your Life Points is activated" (Trap of Board Eraser)
     if "destroys" in when.activated and any(op.op == "destroy" for op in link.effect.do):
         return True
     if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
         return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
+
+
+def _damages(actor: int, who: str, p: int) -> bool:
+    """A `damage` operation of `actor`'s effect, for `who`, hits player `p`."""
+    return who == "each" or (who == "you") == (actor == p) and who in ("you", "opponent")
 
 
 def _subject_ok(d: DuelState, p: int, card: CardInst, when: When, subject: CardInst | None, actor: int,

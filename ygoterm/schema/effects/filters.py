@@ -160,6 +160,9 @@ class Filter(BaseModel):
     # the battle position it had when it left the field ("destroys a Defense Position monster": Andro Sphinx's event card)
     left_in_position: Literal["attack", "defense"] | None = None
     has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
+    # how many counters it has (of the `has_counter` kind, if given): "If the 4th Spell Counter is placed on this card"
+    # (Tower of Babel: `{self: true, counter_count: ">=4"}`)
+    counter_count: NumRange | None = None
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
     attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
