@@ -200,6 +200,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "order": "'When a Token(s) is Special Summoned' is its event, not a Token operation: the 'and if you do' is "
                  "destroy → damage, as scripted",
     },
+    "Toon Defense": {
+        "target": "'an attack targeting a face-up … Toon Monster' is the attack's target, not a target of this effect: the "
+                  "condition reads it with the filter attack_target",
+    },
     "Snake Fang": {
         "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
                 "target; the audit reads 'loses DEF', not 'Decrease … DEF'",

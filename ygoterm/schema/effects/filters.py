@@ -165,6 +165,9 @@ class Filter(BaseModel):
     counter_count: NumRange | None = None
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
     attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
+    # the target of the current attack, while that attack goes on ("an attack targeting a face-up Level 4 or lower Toon
+    # Monster you control": Toon Defense)
+    attack_target: bool | None = None
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None

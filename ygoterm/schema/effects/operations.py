@@ -314,9 +314,18 @@ HANDLER_NAMES: frozenset[str] = frozenset()
 
 class ChangeAttackTarget(_Op):
     """The attack in progress now targets this monster (Dreamsprite: "select another 1 of your Monster Cards and
-    designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
+    designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up.
+    `direct: true` instead of `what`: the attack becomes a direct attack ("You can make the attack a direct attack
+    instead": Toon Defense)."""
 
-    what: Selection
+    what: Selection | None = None
+    direct: bool | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "ChangeAttackTarget":
+        if (self.what is None) != bool(self.direct):
+            raise ValueError("change_attack_target needs `what` (a new target) or `direct: true`, not both")
+        return self
 
 
 class NoBattleDamage(_Op):

@@ -51,6 +51,14 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
 
 @verb("change_attack_target")
 def op_change_attack_target(ctx: Ctx, params: fx.ChangeAttackTarget, name: str) -> Any:
+    if params.direct:  # "make the attack a direct attack instead" (Toon Defense)
+        attack = ctx.d.attack
+        if attack is None or attack.negated or attack.target is None or attack.attacker.loc != Loc.MZONE:
+            return False
+        attack.target = None
+        attack.moves = (attack.moves[0], 0)
+        ctx.d.emit(Note(f"{attack.attacker.name} now attacks directly"))
+        return True
     return ChangeAttackTarget(ctx, params, name).after(ctx.cards(params.what))
 
 
