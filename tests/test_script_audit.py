@@ -204,6 +204,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "'an attack targeting a face-up … Toon Monster' is the attack's target, not a target of this effect: the "
                   "condition reads it with the filter attack_target",
     },
+    "Wall of Revealing Light": {
+        "cost": "the 2005 text 'Activate by paying any multiple of 1000 Life Points.' predates ';' for costs; the payment "
+                "is its cost",
+    },
     "Snake Fang": {
         "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
                 "target; the audit reads 'loses DEF', not 'Decrease … DEF'",

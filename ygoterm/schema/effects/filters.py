@@ -168,6 +168,10 @@ class Filter(BaseModel):
     # the target of the current attack, while that attack goes on ("an attack targeting a face-up Level 4 or lower Toon
     # Monster you control": Toon Defense)
     attack_target: bool | None = None
+    # a monster whose ATK is at most the LP this effect's card was activated by paying (`pay_lp: {amount: multiple}`), while
+    # that card stays on the field: "Monsters your opponent controls cannot attack if their ATK is less than or equal to the
+    # amount you paid" (Wall of Revealing Light)
+    atk_at_most_paid: bool | None = None
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None

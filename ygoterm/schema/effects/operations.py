@@ -107,11 +107,14 @@ class AmountParams(_Op):
     # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
     # battle_damage: what the opponent took in the current battle (Fushi No Tori)
     # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
+    # multiple (pay_lp only): any multiple of `factor` the player chooses, at least once — the card remembers what was paid
+    # while it stays on the field, for the filter atk_at_most_paid ("Activate by paying any multiple of 1000 Life Points":
+    # Wall of Revealing Light, `{amount: multiple, factor: 1000}`)
     # lp: all the player's LP ("Both players' Life Points become 0": Self-Destruct Button's `lose_lp: {amount: lp, player: each}`)
     # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
     # roll x 500": Dice Jar)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled", "lp"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "lp", "multiple"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
