@@ -13,7 +13,7 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, sources
+from .continuous import applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, source_with, sources
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
@@ -474,12 +474,29 @@ def enforce_positions(d: DuelState) -> None:
         _destroy_same_names(d)
     if "only_one" in d.index.flags:
         _destroy_second_copies(d)
+    if "one_type_per_player" in d.index.flags:
+        _one_type_per_player(d)
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def _one_type_per_player(d: DuelState) -> None:
+    """Rivalry of Warlords: a player who controls face-up monsters of 2 or more Types anyway (a Set one flipped face-up,
+    one given by a change of control) keeps the Type that was face-up on their side first; the others go to the GY at
+    once, by the rules (no chain, R-CARD-13)."""
+    if source_with(d, "one_type_per_player", lambda source, spec: True) is None:
+        return
+    for side in d.players:
+        up = [c for c in side.mzone if c is not None and c.face_up]
+        if len({c.monster.type for c in up}) < 2:
+            continue
+        keep = min(up, key=lambda c: (c.face_up_at, c.arrived_at)).monster.type
+        send_to_gy(d, [c for c in up if c.monster.type != keep],
+                   reason="each player can only have 1 Type of monster on the field (R-CARD-13)")
 
 
 def _destroy_second_copies(d: DuelState) -> None:

@@ -465,6 +465,16 @@ def summon_condition_holds(d: DuelState, card: CardInst, p: int) -> bool:
         card.controller = was
 
 
+def type_rivals(d: DuelState, card: CardInst, p: int) -> list[CardInst]:
+    """The face-up monsters of another Type than `card`'s that player `p` controls, while a `one_type_per_player` card
+    applies (Rivalry of Warlords: "each player can only have 1 Type of monster on the field"): they keep `p` from
+    Summoning `card` face-up, unless a Tribute Summon Tributes them all (R-CARD-13)."""
+    if "one_type_per_player" not in d.index.flags or not card.is_monster \
+            or source_with(d, "one_type_per_player", lambda source, spec: True) is None:
+        return []
+    return [c for c in d.players[p].mzone if c is not None and c is not card and c.face_up and c.monster.type != card.monster.type]
+
+
 def only_one_blockers(d: DuelState, card: CardInst, p: int, *, face_up: bool = True) -> list[CardInst]:
     """The monsters that keep player `p` from controlling `card` (face-up, or Set when `face_up` is false) by its
     `only_one` ("You can only control 1 face-up "Gravekeeper's Chief"", "You can only control 1 "Amazoness Tiger""):

@@ -172,6 +172,9 @@ class Ctx:
         if where.same_level_as is not None:
             levels = {c.level for c in self.reference(where.same_level_as) if c.is_monster}
             cards = [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
+        if where.other_type_than is not None:
+            types = {c.monster.type for c in self.reference(where.other_type_than) if c.is_monster}
+            cards = [c for c in cards if c.is_monster and c.monster.type not in types]
         if where.named_in_text_of is not None:
             cards = named_in_text_of(cards, self.reference(where.named_in_text_of))
         if where.atk_at_most_of is not None:

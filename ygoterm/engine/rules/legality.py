@@ -14,7 +14,7 @@ from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
 from ..board.continuous import (applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
-                                has_flag, source_with, sources, tribute_value)
+                                has_flag, source_with, sources, tribute_value, type_rivals)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -87,6 +87,9 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     level = card.level
     if blockers and not (level > 4 and set(blockers) <= set(tribute_terms(d, p, card)[2])):  # (unless it Tributes them)
         return only_one_refusal(card, action)
+    rivals = type_rivals(d, card, p) if action == NORMAL_SUMMON else []
+    if rivals and not (level > 4 and set(rivals) <= set(tribute_terms(d, p, card)[2])):  # (unless it Tributes them)
+        return Refusal(action, "R-CARD-13", "each player can only have 1 Type of monster on the field")
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
         if need:
@@ -201,6 +204,8 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
     if only_one_blockers(d, card, card.controller):
         return only_one_refusal(card, FLIP_SUMMON)
+    if type_rivals(d, card, card.controller):
+        return Refusal(FLIP_SUMMON, "R-CARD-13", "each player can only have 1 Type of monster on the field")
     condition = card.monster.flip_summon_if
     if condition is not None and not condition_holds(d, card, condition):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Flip Summoned now: its own summoning condition does not hold")
@@ -364,7 +369,8 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 if summon_ok:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
                     if may_summon and not card.monster.set_only and normal_summon_allowed(d, card) and not (
-                            card.monster.only_one and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)):
+                            (card.monster.only_one or "one_type_per_player" in d.index.flags)  # (Rivalry of Warlords)
+                            and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)):
                         options.append(card_options.summon)
                     if may_set and set_ok:
                         options.append(card_options.set)

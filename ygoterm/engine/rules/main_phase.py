@@ -11,7 +11,7 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import only_one_blockers, tribute_value
+from ..board.continuous import only_one_blockers, tribute_value, type_rivals
 from ..core.decision import Kind, Option, OptionVerb, Refusal, effect_of
 from ..core.events import (SetCard, Summon)
 from ..core.machine import DONE, Frame, Next, Return
@@ -172,6 +172,8 @@ def tribute_refusal(d: DuelState, p: int, card: CardInst, tributes: list[CardIns
     a copy it cannot be controlled with (R-CARD-13: "You can only control 1 face-up \"Gravekeeper's Chief\"")."""
     if not set(only_one_blockers(d, card, p, face_up=not setting)) <= set(tributes):
         return only_one_refusal(card, NORMAL_SUMMON)
+    if not setting and not set(type_rivals(d, card, p)) <= set(tributes):
+        return Refusal(NORMAL_SUMMON, "R-CARD-13", "each player can only have 1 Type of monster on the field: Tribute all the others")
     if sum(tribute_value(d, c, card) for c in tributes) < need:
         return Refusal(NORMAL_SUMMON, "R-SUMMON-2", f"those are worth fewer than {need} Tributes for {card.name}")
     if d.players[p].free_mzone() is None and not any(c.seq < 5 for c in tributes):

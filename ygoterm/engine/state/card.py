@@ -334,7 +334,8 @@ class CardInst:
         destroys it in face-up Defense Position (Berserk Gorilla)."""
         return getattr(self.data, "only_one", None) is not None or any(  # (and "You can only control 1": Amazoness Tiger)
             e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
-                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
+                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names
+                                          or e.continuous.one_type_per_player)  # (Rivalry of Warlords)
             for e in self.continuous)
 
     @property

@@ -312,6 +312,11 @@ class ContinuousSpec(BaseModel):
     # "there is no Battle Phase": while it applies, the turn player cannot enter the Battle Phase (R-PHASE-8) — Thunder of
     # Ruler's "there is no Battle Phase this turn" (a `for_this_turn` effect activated in the opponent's Standby Phase)
     no_battle_phase: bool | None = None
+    # "each player can only have 1 Type of monster on the field": while it applies, a player cannot Normal, Flip or Special
+    # Summon (face-up) a monster of another Type than the face-up monsters they control — a Tribute Summon may Tribute them
+    # all —, and a player who controls face-up monsters of 2 Types anyway (one flipped face-up) sends those of the Types
+    # that became face-up last to the GY at once, by the rules (Rivalry of Warlords; face-down monsters have no Type)
+    one_type_per_player: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

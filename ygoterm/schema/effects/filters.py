@@ -178,6 +178,10 @@ class Filter(BaseModel):
     # a monster with the same Level as a card of this selection of the effect (Metamorphosis: "the Tributed monster");
     # read where the effect selects cards (Ctx.cards), not in conditions
     same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
+    # a monster whose Type is none of the Types of the cards of that selection — read where an operation selects cards
+    # ("sends monsters … so that he/she only controls 1 Type of monster": Rivalry of Warlords keeps the Type of the
+    # monster its player selected, `send_to_gy: {all: {…, other_type_than: chosen}}`)
+    other_type_than: Literal["chosen", "target", "affected", "event"] | None = None
     # one of the cards that selection holds: "If there are any Spell Cards among them (the cards just drawn), discard all
     # those Spell Cards" (Hiro's Shadow Scout: `{all: {zone: hand, kind: spell, in_selection: affected}}` after a `draw`)
     in_selection: Literal["chosen", "target", "affected", "event"] | None = None
