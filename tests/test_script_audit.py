@@ -208,6 +208,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Activate by paying any multiple of 1000 Life Points.' predates ';' for costs; the payment "
                 "is its cost",
     },
+    "Staunch Defender": {
+        "target": "the 2005 wording 'Select 1 face-up monster on your side of the field' is a target (the old wording for "
+                  "one), in the sentence after its activation condition",
+    },
+    "Taunt": {
+        "text": "'they must select the selected monster as the attack target' is its modify flag draws_attacks on the "
+                "target; the audit's sentences know no such verb",
+    },
     "Snake Fang": {
         "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
                 "target; the audit reads 'loses DEF', not 'Decrease … DEF'",

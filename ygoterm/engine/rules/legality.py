@@ -316,7 +316,9 @@ def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:
             # "does not prevent your opponent from attacking you directly" (Guardian Kay'est): as if they controlled none
             return [*(c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")), None]
         foes = [c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
-    return foes
+    magnets: list[CardInst | None] = [c for c in foes if c is not None and (c.modifiers or "draws_attacks" in d.index.flags)
+                                      and has_flag(d, c, "draws_attacks")]
+    return magnets or foes  # "they must select the selected monster as the attack target" (Taunt, Staunch Defender)
 
 
 def targets_for(d: DuelState, attacker: CardInst, targets: list[CardInst | None]) -> list[CardInst | None]:
@@ -449,7 +451,9 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
         if direct_ok and allowed is targets:
             if _direct_ability(d, card):  # "can attack your opponent directly" (Jinzo #7; this turn: Jowls of Dark Demise)
                 options.append(attack_option(d, card, None))
-    if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):
+    if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)) \
+            and not (options and any(t is not None and (t.modifiers or "must_be_attacked" in d.index.flags)
+                                     and has_flag(d, t, "must_be_attacked") for t in targets)):
         options.append(MAIN2)  # (Berserk Gorilla "must attack if able": no ending the Battle Phase while it can)
     return unique_labels(d, options)
 

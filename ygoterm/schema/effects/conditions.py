@@ -317,6 +317,11 @@ class ContinuousSpec(BaseModel):
     # all —, and a player who controls face-up monsters of 2 Types anyway (one flipped face-up) sends those of the Types
     # that became face-up last to the GY at once, by the rules (Rivalry of Warlords; face-down monsters have no Type)
     one_type_per_player: bool | None = None
+    # the opponent's monsters can only choose it as an attack target, while it is a possible target ("they must select
+    # the selected monster as the attack target": Taunt, as a `modify` flag until the end of the turn); must_be_attacked:
+    # and the opponent's face-up monsters that can attack it must do so before the Battle Phase ends (Staunch Defender)
+    draws_attacks: bool | None = None
+    must_be_attacked: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

@@ -157,6 +157,9 @@ class Modify(_Op):
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    # the opponent's monsters can only attack it (Taunt) — and must attack it (Staunch Defender), as long as the change lasts
+    draws_attacks: bool | None = None
+    must_be_attacked: bool | None = None
     # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
     # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
     set_attribute: Literal["declared"] | None = None
