@@ -216,6 +216,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'they must select the selected monster as the attack target' is its modify flag draws_attacks on the "
                 "target; the audit's sentences know no such verb",
     },
+    "Xing Zhen Hu": {
+        "text": "'Activate by selecting 2 Set Spell or Trap Cards on the field' is its activation's targets, which it "
+                "remembers (select: {keep: true}); what they cannot do is its continuous effect",
+    },
     "Snake Fang": {
         "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
                 "target; the audit reads 'loses DEF', not 'Decrease … DEF'",

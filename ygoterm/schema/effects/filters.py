@@ -182,6 +182,8 @@ class Filter(BaseModel):
     # ("sends monsters … so that he/she only controls 1 Type of monster": Rivalry of Warlords keeps the Type of the
     # monster its player selected, `send_to_gy: {all: {…, other_type_than: chosen}}`)
     other_type_than: Literal["chosen", "target", "affected", "event"] | None = None
+    # a card this effect's card remembers (`select: {keep: true}`), still where it was then (Xing Zhen Hu's 2 Set cards)
+    selected_by_self: bool | None = None
     # one of the cards that selection holds: "If there are any Spell Cards among them (the cards just drawn), discard all
     # those Spell Cards" (Hiro's Shadow Scout: `{all: {zone: hand, kind: spell, in_selection: affected}}` after a `draw`)
     in_selection: Literal["chosen", "target", "affected", "event"] | None = None

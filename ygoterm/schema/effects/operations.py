@@ -354,9 +354,12 @@ class Reveal(_Op):
 class Select(_Op):
     """Choose cards and do nothing to them: they become `chosen` ("by selecting 1 face-up \"Gradius\""). In the `cost:` of
     a Summon `procedure`, the Summoned card remembers them as the cards selected for its Summon (Gradius' Option: the
-    continuous `stats_of_selected`, the condition `selected_gone`)."""
+    continuous `stats_of_selected`, the condition `selected_gone`). `keep: true`: this effect's card remembers them while
+    it stays on the field, for the filter `selected_by_self` ("The selected Spell or Trap Cards cannot be activated":
+    Xing Zhen Hu, a Continuous Trap bound to 2 targets)."""
 
     what: Selection
+    keep: bool | None = None
 
 
 class Protect(_Op):

@@ -331,3 +331,5 @@ class Select(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))
+        if self.params.keep and self.ctx.card.loc.on_field:  # remembered while it stays there (Xing Zhen Hu)
+            self.ctx.card.selected = tuple((c.uid, c.arrived_at) for c in cards)
