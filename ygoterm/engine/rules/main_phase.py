@@ -141,6 +141,9 @@ class NormalSummon(Frame):
             return None
         return tribute_refusal(d, self.p, d.cards[self.uid], [d.card_of(o) for o in chosen], self.need, self.setting)
 
+    def after_set(self, d: DuelState, _: Any) -> Next:
+        return DONE
+
     def place(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         p, card = self.p, d.cards[self.uid]
         side = d.players[p]
@@ -157,9 +160,11 @@ class NormalSummon(Frame):
             actions.move(d, card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
             card.set_with = len(chosen)
             d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
-            if d.signals:  # after the Tributes (R-SUMMON-3): the Set is the last thing that happened (R-CHAIN-10)
+            if d.signals or "set" in d.index.listens:  # after the Tributes (R-SUMMON-3): the Set is the last thing that happened (R-CHAIN-10)
                 d.batch += 1
                 d.signal("set", card, p)
+            if "set" in d.index.listens:  # "When a monster(s) is Set on your opponent's side of the field" (Shadow of Eyes)
+                return self.then(d, "after_set", window(d))
             return DONE
         return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if chosen else "normal",
                                                                   properly=True))

@@ -21,6 +21,7 @@ EventName = Literal[
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
     "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
     "effect_damage",  # a player took damage from a card effect, about that card (Dark Room of Nightmare)
+    "set",  # a monster was Normal Set (or Tribute Set): a response window follows when some card answers it (Shadow of Eyes)
 ]
 
 
