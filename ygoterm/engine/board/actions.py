@@ -118,7 +118,7 @@ def _release(d: DuelState, card: CardInst) -> None:
     """A card leaving the field goes back to its owner's control; its Xyz Materials go to the
     GY (R-SUMMON-13)."""
     card.controller = card.owner
-    card.original_controller = card.held_by = None
+    card.original_controller = card.held_by = card.brainwashed_from = None
     for material in card.materials:
         material.loc, material.face_up = Loc.GY, True
         d.players[material.owner].gy.append(material)
@@ -206,6 +206,8 @@ def _unequip(d: DuelState, card: CardInst) -> None:
         # home in that End Phase: R-TERM-5)
         other = next((e for e in reversed(monster.equips) if e.loc == Loc.SZONE and gives_control(e)), None)
         monster.held_by = None if other is None else other.uid  # (another Snatch Steal still equipped: its control)
+        if monster.brainwashed_from is not None:  # (kept home by Remove Brainwashing: the taking effect ended underneath)
+            monster.brainwashed_from = None if other is None else other.controller
         home = monster.owner if other is None else other.controller
         if monster.original_controller is not None and monster.control_until == d.turn:
             monster.original_controller = home
@@ -412,6 +414,7 @@ def return_control(d: DuelState, card: CardInst) -> None:
     Card's control that still applies stays: Snatch Steal's, after Change of Heart's has ended)."""
     owner = card.original_controller
     assert owner is not None
+    card.brainwashed_from = None  # (the taking effect ended: nothing to give back once Remove Brainwashing leaves)
     if owner == card.controller:
         card.original_controller = None
         return
@@ -476,12 +479,45 @@ def enforce_positions(d: DuelState) -> None:
         _destroy_second_copies(d)
     if "one_type_per_player" in d.index.flags:
         _one_type_per_player(d)
+    if "control_to_owners" in d.index.flags:
+        _control_to_owners(d)
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def _control_to_owners(d: DuelState) -> None:
+    """Remove Brainwashing: while it applies, each monster on the field is its owner's — moved there at once (no chain),
+    its taker remembered; once it no longer applies, a monster whose taking effect still lasts goes back to its taker
+    (`return_control` and `_unequip` forget the taker when that effect ends)."""
+    active = source_with(d, "control_to_owners", lambda source, spec: True) is not None
+    monsters = [c for side in d.players for c in side.mzone if c is not None and c.seq < 5]
+    for card in monsters:
+        if active and card.controller != card.owner and d.players[card.owner].free_mzone() is not None:
+            card.brainwashed_from = card.controller
+            _shift_control(d, card, card.owner)
+        elif not active and card.brainwashed_from is not None:
+            taker, card.brainwashed_from = card.brainwashed_from, None
+            if taker != card.controller and d.players[taker].free_mzone() is not None:
+                _shift_control(d, card, taker)
+
+
+def _shift_control(d: DuelState, card: CardInst, to: int) -> None:
+    """Move a monster to `to`'s field without ending the effect that gave its control (Remove Brainwashing)."""
+    zone = d.players[to].free_mzone()
+    assert zone is not None
+    before = card.controller
+    d.players[before].mzone[card.seq] = None
+    d.players[to].mzone[zone] = card
+    d.players[before].layout += 1
+    d.players[to].layout += 1
+    card.seq, card.controller = zone, to
+    card.moves += 1
+    d.emit(Note(f"{card.name} goes to {d.names[to]}'s control"))
+    d.signal("control_changed", card, before)
 
 
 def _one_type_per_player(d: DuelState) -> None:

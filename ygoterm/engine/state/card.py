@@ -204,7 +204,7 @@ class CardInst:
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equipped_by", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at")
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at", "brainwashed_from")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -297,6 +297,7 @@ class CardInst:
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
         self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
         self.original_controller: int | None = None  # take control "until the End Phase"
+        self.brainwashed_from: int | None = None  # its taker, while Remove Brainwashing keeps it on its owner's field
         self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
         self.control_until = 0
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
@@ -335,7 +336,7 @@ class CardInst:
         return getattr(self.data, "only_one", None) is not None or any(  # (and "You can only control 1": Amazoness Tiger)
             e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
                                           or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names
-                                          or e.continuous.one_type_per_player)  # (Rivalry of Warlords)
+                                          or e.continuous.one_type_per_player or e.continuous.control_to_owners)
             for e in self.continuous)
 
     @property

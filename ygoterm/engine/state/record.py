@@ -87,7 +87,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
                            "up_to", "sent_from_field_this_turn",  # goat batch s1
                            "left_equipped",  # goat batch s2
-                           "targets_one", "lp_behind_by", "no_battle_phase", "counter_count", "attack_target", "direct", "atk_at_most_paid", "one_type_per_player", "other_type_than", "draws_attacks", "must_be_attacked", "keep", "selected_by_self"})  # goat batch t4
+                           "targets_one", "lp_behind_by", "no_battle_phase", "counter_count", "attack_target", "direct", "atk_at_most_paid", "one_type_per_player", "other_type_than", "draws_attacks", "must_be_attacked", "keep", "selected_by_self", "control_to_owners"})  # goat batch t4
 
 
 def _digest_json(card: Card) -> bytes:

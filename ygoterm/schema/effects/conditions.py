@@ -323,6 +323,11 @@ class ContinuousSpec(BaseModel):
     # and the opponent's face-up monsters that can attack it must do so before the Battle Phase ends (Staunch Defender)
     draws_attacks: bool | None = None
     must_be_attacked: bool | None = None
+    # "The control of all monsters on the field returns to the owners": while it applies, every monster is moved back to
+    # its owner's field at once (no chain), and one an effect takes is given back at once; the taking effects go on
+    # applying underneath — once it no longer applies, each monster whose taking effect still lasts (Snatch Steal still
+    # equipped, a Charmer still face-up, Change of Heart in its turn, Creature Swap) goes back to its taker (Remove Brainwashing)
+    control_to_owners: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
