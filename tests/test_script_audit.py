@@ -220,6 +220,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'Activate by selecting 2 Set Spell or Trap Cards on the field' is its activation's targets, which it "
                 "remembers (select: {keep: true}); what they cannot do is its continuous effect",
     },
+    "White Hole": {
+        "text": "'cannot be destroyed by that \"Dark Hole's\" effect' is its operation spare on the chain link it answers; "
+                "the audit's sentences know no such verb",
+    },
     "Snake Fang": {
         "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
                 "target; the audit reads 'loses DEF', not 'Decrease … DEF'",

@@ -249,6 +249,9 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
                 and _immune(immune_kinds(d, card), source, card):
             d.emit(Note(f"{card.name} cannot be destroyed by the effect of {source.name}"))
             continue  # Exodia Necross: "cannot be destroyed by Spell/Trap effects"
+        if by == "effect" and d.resolving and d.chain and card.uid in d.chain[-1].spared:
+            d.emit(Note(f"{card.name} cannot be destroyed by this effect of {d.chain[-1].card.name}"))
+            continue  # White Hole: "cannot be destroyed by that \"Dark Hole's\" effect"
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
             instead = destroyed_instead(d, card, by)  # a Union: "destroy this card instead"
             if instead is not None:

@@ -64,6 +64,7 @@ class ChainLink:
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
     # … and for a trigger, the cards of the other events of that moment it answers too (read by the filter `event: true`)
     event_group: list[CardInst] = field(default_factory=list)
+    spared: frozenset[int] = frozenset()  # cards its effect cannot destroy (op spare of a link answering it: White Hole)
 
     @property
     def label(self) -> str:

@@ -26,7 +26,7 @@ from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter
                       Side, Zone, _one_or_many)
 from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangePosition, Coin, Counters, Damage, Declare, Detach,
                          Discard, Draw, Equip, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, Handler, If, IfYouDo, Later,
-                         LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place,
+                         LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place, Spare,
                          Protect, Reveal, RitualSummon, RollDie, Select, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
                          TakeControl, Then, ToEndPhase, Token, Win, AmountParams, OpName, walk_ops)
 
@@ -125,7 +125,7 @@ __all__ = [
     # operations
     "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
     "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "Handler", "If", "IfYouDo",
-    "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place",
+    "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place", "Spare",
     "Protect", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
     "TakeControl", "Then", "ToEndPhase", "Token", "Win",
     "AmountParams", "OpName", "walk_ops",

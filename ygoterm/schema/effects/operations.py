@@ -334,6 +334,13 @@ class ChangeAttackTarget(_Op):
         return self
 
 
+class Spare(_Op):
+    """The cards cannot be destroyed by the effect of the chain link this effect answers ("Monsters you control cannot be
+    destroyed by that \"Dark Hole's\" effect": White Hole) — that one activation only."""
+
+    what: Selection
+
+
 class NoBattleDamage(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
@@ -549,7 +556,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select",
+    "select", "spare",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -590,6 +597,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
     "select": (Select, _what_or),
+    "spare": (Spare, _what_or),
     "if": (If, lambda v: v),
     "one_of": (OneOf, lambda v: {"choices": v} if isinstance(v, list) else v),
     "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
