@@ -24,7 +24,7 @@ CHOSEN_KINDS = frozenset(("activate", "ignition", "quick", "procedure"))
 PENDULUM_ACTIVATION = Effect.model_validate({"kind": "activate", "pendulum": True, "label": "Pendulum Zone"})
 SPIRIT_RETURN = Effect.model_validate({
     "kind": "trigger", "label": "return to the hand", "when": {"event": "end_phase", "subject": "any"},
-    "condition": {"normal_summoned_or_flipped_this_turn": True}, "do": [{"return_to_hand": "self"}]})
+    "condition": {"normal_summoned_or_flipped_this_turn": True, "spirits_kept": False}, "do": [{"return_to_hand": "self"}]})
 
 
 def persists_on_field(card: "CardInst") -> bool:
@@ -88,9 +88,10 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         if spec.cannot_activate is not None:
             flags.add("cannot_activate")
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
-                     "indestructible_unless_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
+                     "indestructible_unless_targeted", "indestructible_if_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
                      "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
-                     "field_treated_as", "negates_battle_destroyed"):  # (keys with a value, not a bool — or either)
+                     "field_treated_as", "negates_battle_destroyed", "opponent_hand_limit", "destroys_flip_summoned", "destroys_drawn",
+                     "battle_damage_becomes", "forbids_use", "multiply_atk", "gain_before_battle_damage"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -200,11 +201,12 @@ class CardInst:
 
     __slots__ = (*PROFILE,
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
-                 "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
+                 "attacked_turn", "attacked_at", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equipped_by", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "original_controller",
+                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at", "brainwashed_from")
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
+                 "activation_locked", "lost_monster", "brainwashed_from")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -246,6 +248,7 @@ class CardInst:
         # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
         self.battled_with: tuple[tuple[int, int], ...] = ()
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
+        self.attacked_at = 0  # the moment (batch) it last declared an attack or its attack ended, on the field (Mirror Wall)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
         self.properly_summoned = False  # R-SUMMON-9 / R-TERM-22
@@ -272,6 +275,9 @@ class CardInst:
         # (uid, moves) of the monster it was equipped to as it last left the field: the selection `equipped` of its own
         # effect whose cost sent it away (Kiryu: "Tribute this card to allow the equipped monster to attack directly")
         self.left_equipped: tuple[int, int] | None = None
+        # (uid, moves, own moves) of the monster whose leaving the field destroyed this Equip Card (R-CARD-8), both as they
+        # were then: the filter `equipped_destroyed_by_battle` and the selection `equipped` (Necklace of Command, Nitro Unit)
+        self.lost_monster: tuple[int, int, int] | None = None
         self.face_up_at = 0  # the duel's batch (moment) when it last arrived or was flipped face-up (Kotodama: "the new face-up monster")
         self.equips: list[CardInst] = []
         self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
@@ -296,12 +302,14 @@ class CardInst:
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
         self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
+        self.field_since = 0  # the turn it had arrived where it was on the field, as it last left it (Wave-Motion Cannon)
         self.original_controller: int | None = None  # take control "until the End Phase"
         self.brainwashed_from: int | None = None  # its taker, while Remove Brainwashing keeps it on its owner's field
         self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
         self.control_until = 0
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
         self.arrived_at = 0  # the duel's move count when it last moved
+        self.activation_locked = 0  # a turn in which it cannot be activated, wherever it goes — Set too (Fairy of the Spring)
 
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
@@ -432,6 +440,7 @@ class CardInst:
         self.attacked_foes = ()
         self.battled_with = ()
         self.attacked_turn = 0
+        self.attacked_at = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""
         self.summon_turn = 0

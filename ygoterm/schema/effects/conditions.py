@@ -22,6 +22,7 @@ EventName = Literal[
     "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
     "effect_damage",  # a player took damage from a card effect, about that card (Dark Room of Nightmare)
     "set",  # a monster was Normal Set (or Tribute Set): a response window follows when some card answers it (Shadow of Eyes)
+    "equips",  # an Equip Card became equipped to a monster, about the Equip Card, of its controller (Morale Boost)
 ]
 
 
@@ -37,14 +38,20 @@ class When(BaseModel):
     # "attack", the battler's position in that battle (Legendary Jujitsu Master); destroyed: "face_down", it was face-down
     # on the field as it was destroyed ("When this face-down card is destroyed": Statue of the Wicked)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up", "face_down", "defense", "attack"], ...],
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "face_down", "defense", "attack", "effect"], ...],
                    BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
+    # draws: an effect that draws cards (Muko);
+    # destroys_monsters: an effect whose destruction may take a monster on the field (My Body as a Shield);
+    # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
+    # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`);
     # damages: an activation whose effect inflicts damage to this card's controller (Trap of Board Eraser)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards", "damages"], ...], BeforeValidator(_one_or_many)] | None = None
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws",
+                                       "damages"], ...],
+                         BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
     # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an
@@ -55,8 +62,8 @@ class When(BaseModel):
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
     targets_self: bool | Literal["only"] | None = None
-    # for `activated`: the activation targets exactly 1 card (and no other) and it matches this filter — "a Spell Card that
-    # targets exactly 1 monster on the field (and no other cards)" (Riryoku Field: `{zone: monster}`; Tutan Mask, The Dragon's Bead)
+    # for `activated`: the last chain link targets exactly 1 card, which this filter matches ("a Spell Card that targets
+    # exactly 1 monster (and no other cards) on the field": Fairy's Hand Mirror, `{zone: monster}`)
     targets_one: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
@@ -90,17 +97,19 @@ class Condition(BaseModel):
     lp_at_most: int | None = None
     lp_at_least: int | None = None
     opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
+    opponent_lp_at_least: int | None = None  # (Meteor of Destruction: "higher than 3000" is 3001)
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
     # every one of these holds: two parts with the same key (Black Tyranno: "the only cards your opponent controls are
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
-    # your LP are lower than the opponent's by at least N ("when your Life Points are lower than your opponent's Life
-    # Points and the difference is 7000 points or more": Self-Destruct Button)
-    lp_behind_by: int | None = None
+    lp_behind: int | None = Field(default=None, ge=1)  # your LP are at least N lower than the opponent's (Frozen Soul: 2000)
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
+    # you took at least this much battle damage in the current battle ("When you take 3000 or more Battle Damage from 1
+    # attack": Inferno Tempest, with `when: {event: battle_damage, player: you}`)
+    battle_damage_at_least: int | None = None
     # you had no cards in hand at the end of the last turn (the opponent's, read in your turn: The Agent of Wisdom - Mercury)
     hand_empty_last_turn: bool | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
@@ -137,6 +146,9 @@ class Condition(BaseModel):
     affected_is: "Filter | None" = None  # what the operation before moved is there and matches (Nobleman of Crossout: "if it was a Flip monster")
     # this card was Normal Summoned or flipped face-up this turn (a Spirit's End Phase, R-CARD-6)
     normal_summoned_or_flipped_this_turn: bool | None = None
+    # a face-up card keeps Spirit monsters on the field (`keeps_spirits`: Spiritual Energy Settle Machine) — read by the
+    # rules' Spirit return (R-CARD-6)
+    spirits_kept: bool | None = None
     # this card was Summoned in any way or flipped face-up this turn ("You cannot activate this effect the turn this card
     # is Normal Summoned, Special Summoned, or flipped face-up": Silent Swordsman LV3, Ultimate Insect LV1)
     summoned_or_flipped_this_turn: bool | None = None
@@ -162,6 +174,15 @@ class TargetSpec(BaseModel):
         return 1 if self.count.min is None else self.count.min
 
 
+class GainBeforeDamage(BaseModel):
+    """"If you take Battle Damage of 2000 points or more, increase your Life Points by 4000 points before the damage is
+    subtracted" (Nutrient Z): once, in a `for_this_turn`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    at_least: int = Field(ge=0)
+    amount: int = Field(ge=1)
+
+
 class ContinuousSpec(BaseModel):
     """What a continuous effect does while its card is face-up on the field (R-CARD-10)."""
 
@@ -176,10 +197,14 @@ class ContinuousSpec(BaseModel):
     cannot_attack: bool = False
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
+    tributable_by_opponent: bool | None = None  # (a `modify` restriction's flag: Soul Exchange)
+    cannot_be_tributed: bool | None = None  # no Tribute Summon, Ritual Summon or cost Tributes it (Mind Control's taken monster)
     # effects of this card's controller's opponent (`opponent`) or of either player (`any`) cannot target the monsters it
     # applies to, on either side of the field — seen from this card, not from each monster (King Dragun: "Your opponent
     # cannot target Dragon monsters"; Lord of D.: "Neither player can target Dragon monsters")
-    untargetable_by: Literal["opponent", "any"] | None = None
+    # `opponent_one`: only the opponent's effects that target 1 monster and no other card ("your opponent cannot use the
+    # effect of a Spell, Trap, or Effect Monster that targets 1 monster, except the equipped monster": Metalsilver Armor)
+    untargetable_by: Literal["opponent", "any", "opponent_one"] | None = None
     cannot_be_destroyed_by_battle: bool = False
     # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
     # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
@@ -187,6 +212,9 @@ class ContinuousSpec(BaseModel):
     # it cannot be destroyed by the effects of these kinds of cards unless they target it: "cannot be destroyed by Spell/Trap
     # effects that do not target it" (Different Dimension Dragon: [spell, trap])
     indestructible_unless_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # the reverse: an effect of such a card that targets it does not destroy it ("not destroyed … by the effect of a card that
+    # targets the monster": Heart of Clear Water, `applies_to: equipped`)
+    indestructible_if_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
@@ -194,6 +222,12 @@ class ContinuousSpec(BaseModel):
     # face-up Defense monsters only — a Set monster is not flipped)
     force_position: Literal["defense", "attack"] | None = None
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
+    # after every other change, its ATK × this, halves rounded up (Mirror Wall: 0.5 — "Halve the ATK of all your opponent's
+    # attacking monsters": with Axe of Despair 3500 → 1750, and 1250 once the Axe is gone)
+    multiply_atk: float | None = Field(default=None, gt=0)
+    # once, before battle damage of at least N to this card's controller is subtracted, they gain M LP (Nutrient Z, in a
+    # `for_this_turn`: the card has gone to the GY)
+    gain_before_battle_damage: GainBeforeDamage | None = None
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
@@ -210,6 +244,21 @@ class ContinuousSpec(BaseModel):
     # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
     # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
     negates_gy_effects: bool | None = None
+    # Necrovalley (2005): cards in either GY cannot be banished (by either player), and the effect of a chain link that would
+    # move a card in a GY — other than its own card — to another place is negated as it resolves: it targets a GY card, or
+    # it adds, returns, Special Summons, banishes or equips cards it chooses from a GY
+    guards_gy: bool | None = None
+    # "When a coin toss is performed, you can choose to redo the coin toss … once per turn" (Second Coin Toss): its controller
+    # may have each card's coin toss (all its coins) redone, once per turn for the cards of this name
+    redoes_coin_tosses: bool | None = None
+    # the cards it matches cannot be used: no Normal, Flip or Special Summon, no Set, no activation of them or their effects
+    # (Prohibition: `{declared_by_self: true, new_since_self: true}` — "Cards already on the field are not affected")
+    forbids_use: Filter | None = None
+    # the battle damage it inflicts to the opponent becomes this much (Rod of the Mind's Eye: 1000, on the equipped monster)
+    battle_damage_becomes: int | None = None
+    # "Your Graveyard is unaffected by \"Necrovalley\"" (Gravekeeper's Chief): while it is face-up, `guards_gy` leaves its
+    # controller's GY alone, and lets its controller banish cards from the GY
+    unguards_gy: bool | None = None
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
@@ -221,6 +270,9 @@ class ContinuousSpec(BaseModel):
     # a filter: only of such a monster matching it (Twin-Headed Wolf: `{flip: true}`, "Flip Effect Monsters destroyed by this card")
     negates_battle_destroyed: bool | Filter | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
+    # only once while this card stays on the field, a Spell (either player's) that targets it has its effect negated (Rare
+    # Metalmorph: "Only once, negate the effect of a Spell Card that designates the monster")
+    negates_spells_targeting_once: bool | None = None
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     # an opponent's effect that targets a face-up monster it applies to (on its controller's side): as it resolves a die is
     # rolled for each such monster, and on one of these numbers that effect is negated and its card destroyed (the
@@ -262,6 +314,16 @@ class ContinuousSpec(BaseModel):
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
     locks_opponent_draws: bool | None = None  # "your opponent cannot draw cards except during Draw Phases" (Protector of the Sanctuary)
+    # a monster it matches that is Flip Summoned is destroyed at once (no chain), before anything answers its Summon, and its
+    # FLIP effect does not activate ("When a Level 2 or lower monster is Flip Summoned, destroy it. Its effects do not
+    # activate at that time": Goblin Fan, `{level: "<=2"}`)
+    destroys_flip_summoned: Filter | None = None
+    # each card the opponent of this card's controller draws that it matches is shown to both players and destroyed at once
+    # (no chain) — with `for_this_turn`, for some turns wherever this card went ("look at … all cards they draw until the
+    # end of their 3rd turn …, and destroy all those monsters with 1500 or less ATK": Deck Devastation Virus)
+    destroys_drawn: Filter | None = None
+    # the hand size limit of this card's controller's opponent becomes N in their End Phase (Enervating Mist: 5)
+    opponent_hand_limit: int | None = Field(default=None, ge=0, le=60)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
     # face-up monsters with the same name on the field: those that became face-up last are destroyed at once (all of them
     # when none was there before) — Kotodama
@@ -307,12 +369,12 @@ class ContinuousSpec(BaseModel):
     # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
     # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
     locks_discard_costs: bool | None = None
+    # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
+    # in the End Phase (R-PHASE-7) while it applies
+    no_hand_limit: bool | None = None
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
     # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None
-    # "there is no Battle Phase": while it applies, the turn player cannot enter the Battle Phase (R-PHASE-8) — Thunder of
-    # Ruler's "there is no Battle Phase this turn" (a `for_this_turn` effect activated in the opponent's Standby Phase)
-    no_battle_phase: bool | None = None
     # "each player can only have 1 Type of monster on the field": while it applies, a player cannot Normal, Flip or Special
     # Summon (face-up) a monster of another Type than the face-up monsters they control — a Tribute Summon may Tribute them
     # all —, and a player who controls face-up monsters of 2 Types anyway (one flipped face-up) sends those of the Types
@@ -328,6 +390,15 @@ class ContinuousSpec(BaseModel):
     # applying underneath — once it no longer applies, each monster whose taking effect still lasts (Snatch Steal still
     # equipped, a Charmer still face-up, Change of Heart in its turn, Creature Swap) goes back to its taker (Remove Brainwashing)
     control_to_owners: bool | None = None
+    # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
+    # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
+    no_spell_lp_costs: bool | None = None
+    # "Only 1 monster can attack during each Battle Phase": once a monster has declared an attack this turn, no other monster
+    # (either player's) may — that one may still attack again if it can (The Dark Door)
+    single_attacker: bool | None = None
+    # "all Spirit monsters remain face-up on the field and do not return to their owners' hand during the End Phase" — the
+    # rules' return of a Spirit (R-CARD-6) does not happen while it applies (Spiritual Energy Settle Machine)
+    keeps_spirits: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
