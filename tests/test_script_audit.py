@@ -281,6 +281,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'cannot be destroyed by that \"Dark Hole's\" effect' is its operation spare on the chain link it answers; "
                 "the audit's sentences know no such verb",
     },
+    "Shift": {
+        "target": "'Target another monster you control …;' is the target of both effects (one text split in two scripted "
+                  "effects: the attack's, the Spell/Trap's); the audit does not find it after the long 'When … or …:' clause",
+    },
     "Snake Fang": {
         "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
                 "target; the audit reads 'loses DEF', not 'Decrease … DEF'",
