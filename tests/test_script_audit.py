@@ -45,6 +45,13 @@ _LOOK = ("'Look at the top card of their Deck, then return it to the top or bott
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
 # what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
 EXCEPTIONS: dict[str, dict[str, str]] = {
+    # batch v1 (issue #39)
+    "Riryoku": {
+        "target": "'Target 2 face-up monsters' is one phrase for two roles chosen as it is activated: the first target is "
+                  "halved, the second gains what it lost — two groups (first_target, second_target) of 1",
+        "order": "'add that lost ATK to the other monster' is an ATK gain (a modify with atk_by: atk_lost in the if_you_do), "
+                 "not an add to the hand",
+    },
     # batch e2 (issue #38)
     "Witch Doctor of Chaos": {
         "text": "old wording 'FLIP: Select 1 Monster Card from … Graveyard. Remove it from play.': one FLIP effect in two "
@@ -740,7 +747,7 @@ VERBS: dict[str, str] = {
     "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
     "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\battack once again\b|"
-              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b",  # (2005: "it can attack once again in a row": a second attack;
+              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b|\b(?:double|halve) the ATK\b",  # (2005: "it can attack once again in a row": a second attack;
     # "increase the ATK of this card by 700 points": Emes the Infinity)
     "change_position": r"\bpositions?\b|\bflip",
     "negate": r"\bnegate",

@@ -76,7 +76,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if dst != src or dst.on_field:
         if not (src.on_field and dst.on_field):  # (read off the field: "after this card is flipped, when it is sent to the GY")
             card.left_flipped = src == Loc.MZONE and card.flipped_turn != 0
-        card.reset_for_move(on_field=src.on_field and dst.on_field)
+        card.reset_for_move(on_field=src.on_field and dst.on_field, summoned=src == Loc.HAND and dst == Loc.MZONE)
         card.arrived_turn = d.turn
     if card.tributed and (dst in (Loc.HAND, Loc.DECK) or dst == Loc.MZONE and src not in (Loc.HAND, Loc.MZONE)):
         card.tributed = ()  # (a Tribute Summon comes from the hand: its Tributes were noted just before)

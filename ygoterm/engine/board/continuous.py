@@ -34,6 +34,9 @@ class Modifier:
     scale_limit: int | None = None  # … no lower (a decrease) or higher (an increase) than this
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth: "its ATK/DEF become 1000")
     attribute: str | None = None  # its Attribute becomes this (Homunculus the Alchemic Being)
+    level: int = 0  # its Level changes by this (Cost Down: -2, kept as it is Summoned from the hand) …
+    set_level: int | None = None  # … or becomes this (Level Conversion Lab: the die); never below 1
+    original_atk: int | None = None  # its original ATK becomes this (Amazoness Spellcaster: switched with another's)
 
 
 def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
@@ -186,6 +189,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
     base = card.base_atk if which == "atk" else card.base_def
     if card.loc != Loc.MZONE or not card.face_up:
         return base
+    if which == "atk" and card.modifiers:
+        base = original_atk(card)  # (Amazoness Spellcaster switched it)
     if card.modifiers and any("swap_original" in m.flags for m in card.modifiers):  # Shield & Sword
         base = card.base_def if which == "atk" else card.base_atk
     if card.equips and d.index.continuous_count and has_flag(d, card, "stats_of_equip"):
@@ -204,6 +209,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             amount = spec.atk if which == "atk" else spec.def_
             if which == "atk" and spec.gains_battling_original_atk:
                 amount += _battling_original_atk(d, card)  # (Mirage Knight, during damage calculation)
+            if which == "atk" and spec.gains_attack_target_atk:
+                amount += _attack_target_atk(d, card, spec.gains_attack_target_atk)  # (Metalmorph, during damage calculation)
             sets = (spec.set_atk is not None or spec.atk_factor is not None or bool(spec.atk_of_tributes)) if which == "atk" \
                 else spec.set_def is not None
             if not (amount or sets) or not applies(d, source, spec, card):
@@ -226,6 +233,82 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             value = mod.set_def
         value += mod.atk if which == "atk" else mod.defense
     return max(0, value + added)
+
+
+def original_atk(card: CardInst) -> int:
+    """Its original ATK (R-TERM-19): the printed one, or what a resolved effect made it (Amazoness Spellcaster)."""
+    for m in reversed(card.modifiers):
+        if m.original_atk is not None:
+            return int(m.original_atk)
+    return card.base_atk
+
+
+def _attack_target_atk(d: DuelState, card: CardInst, factor: float) -> int:
+    """`factor` × the current ATK of the monster `card` is attacking (rounded down), else 0 (Metalmorph: half)."""
+    attack = d.attack
+    if attack is None or attack.attacker is not card or attack.target is None or attack.target in _reading_atk:
+        return 0
+    _reading_atk.append(card)  # (two such monsters would read each other's ATK without end)
+    try:
+        return int(attack.target.atk * factor)
+    finally:
+        _reading_atk.pop()
+
+
+_reading_atk: list[CardInst] = []
+
+
+def level_now(d: DuelState, card: CardInst) -> int:
+    """Its current Level: the printed one, set or changed by resolved effects (Level Conversion Lab, Cost Down), then changed
+    by continuous effects that apply to it — in a Monster Zone or in the hand (Demotion, A Legendary Ocean); never below 1.
+    0 for a card without a Level (a Spell, an Xyz or Link monster)."""
+    value = card.base_level
+    if not value:
+        return 0
+    for m in card.modifiers:
+        if m.set_level is not None:
+            value = m.set_level
+        value += m.level
+    if "level_change" in d.index.flags and card.loc in (Loc.MZONE, Loc.HAND) and card.uid not in _reading_level:
+        _reading_level.add(card.uid)  # (a continuous effect whose filter reads a Level does not read this one again)
+        try:
+            for source, effect in sources(d):
+                spec = effect.continuous
+                if spec is not None and spec.level_change and applies(d, source, spec, card):
+                    value += spec.level_change
+        finally:
+            _reading_level.discard(card.uid)
+    return max(1, value)
+
+
+_reading_level: set[int] = set()
+
+
+def changed_word(d: DuelState, card: CardInst, key: str) -> str | None:
+    """The Type (`key` "set_type") or Attribute ("set_attribute") a continuous effect gives a monster now — the last such
+    effect that applies to it (Dragonic Attack's Dragon; DNA Surgery's declared Type) — or None."""
+    if key not in d.index.flags or card.loc != Loc.MZONE or (card.uid, key) in _reading_word:
+        return None
+    found = None
+    _reading_word.add((card.uid, key))
+    try:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            word = getattr(spec, key) if spec is not None else None
+            if word is None or not applies(d, source, spec, card):  # type: ignore[arg-type]
+                continue
+            if word == "declared":  # what this card declared as it was activated, while it has not moved since
+                declared = source.declaration
+                if declared is None or declared[2] != source.moves or declared[0] != key[4:]:
+                    continue
+                word = declared[1]
+            found = word
+    finally:
+        _reading_word.discard((card.uid, key))
+    return found
+
+
+_reading_word: set[tuple[int, str]] = set()
 
 
 def _selected_monster(d: DuelState, card: CardInst) -> CardInst | None:
@@ -255,7 +338,7 @@ def _battling_original_atk(d: DuelState, card: CardInst) -> int:
     if attack is None or attack.target is None or card not in (attack.attacker, attack.target):
         return 0
     other = attack.target if card is attack.attacker else attack.attacker
-    return other.base_atk if other.controller != card.controller else 0
+    return original_atk(other) if other.controller != card.controller else 0
 
 
 def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:

@@ -407,14 +407,14 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
         return False
-    if f.attribute is not None and attribute_now(card) not in f.attribute \
+    if f.attribute is not None and attribute_now(card, d) not in f.attribute \
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):
         return False  # (Elemental Mistress Doriado is also WIND, WATER, FIRE and EARTH)
-    if f.type is not None and monster.type not in f.type:
+    if f.type is not None and type_now(card, d) not in f.type:
         return False
-    if f.not_type is not None and monster.type in f.not_type:
+    if f.not_type is not None and type_now(card, d) in f.not_type:
         return False
-    if f.level is not None and (monster.level is None or card.level not in f.level):
+    if f.level is not None and (not card.base_level or card.level not in f.level):
         return False
     if f.atk is not None and card.atk not in f.atk:
         return False
@@ -488,16 +488,30 @@ def _is_declared(d: DuelState, card: CardInst, declared: tuple[str, str] | None 
         return False
     if what == "attribute" and card.monster.also_attributes and word in card.monster.also_attributes:
         return True  # (Elemental Mistress Doriado)
-    return (card.monster.type if what == "type" else attribute_now(card)) == word
+    return (type_now(card, d) if what == "type" else attribute_now(card, d)) == word
 
 
-def attribute_now(card: CardInst) -> str:
-    """A monster's Attribute: its printed one, or what a resolved effect changed it to while it stays on the field
-    (`modify: {attribute: declared}`: Homunculus the Alchemic Being)."""
+def attribute_now(card: CardInst, d: DuelState | None = None) -> str:
+    """A monster's Attribute: its printed one, or what a continuous effect makes it (DNA Transplant), or what a resolved
+    effect changed it to while it stays on the field (`modify: {attribute: declared}`: Homunculus the Alchemic Being)."""
+    if d is not None and card.loc == Loc.MZONE and "set_attribute" in d.index.flags:
+        changed = d.changed_word(card, "set_attribute")
+        if changed is not None:
+            return changed
     for m in reversed(card.modifiers):
         if m.attribute is not None:
             return str(m.attribute)
     return card.monster.attribute
+
+
+def type_now(card: CardInst, d: DuelState | None = None) -> str:
+    """A monster's Type: its printed one, or what a continuous effect makes it while it applies — "treated as a Dragon-Type"
+    (Dragonic Attack), "All face-up monsters on the field become that Type" (DNA Surgery)."""
+    if d is not None and card.loc == Loc.MZONE and "set_type" in d.index.flags:
+        changed = d.changed_word(card, "set_type")
+        if changed is not None:
+            return changed
+    return card.monster.type
 
 
 def select(d: DuelState, f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = (),

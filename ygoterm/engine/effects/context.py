@@ -42,6 +42,7 @@ class Ctx:
     others: list[CardInst] = field(default_factory=list)  # chosen before a choice `among: chosen`, not picked by it
     done: bool = True  # whether the last operation did what it says ("…, and if you do, …": op if_you_do)
     affected: list[CardInst] = field(default_factory=list)  # the cards the last moving operation moved
+    atk_lost: int = 0  # the ATK the last `modify` took from the monsters it changed (the amount atk_lost: Riryoku)
     from_top: list[CardInst] = field(default_factory=list)  # revealed from the top of a Deck (reveal_until): taken from there, the Deck was not searched (R-ZONE-7)
 
     @property

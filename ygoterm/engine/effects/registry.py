@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ...schema import effects as fx
 from ...schema.effects import OpName, OpSpec
+from ..board.continuous import original_atk
 from ..board.filters import select
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc
@@ -117,6 +118,8 @@ def amount_of(ctx: Ctx, params: fx.AmountParams, player: int) -> "int | Amount":
         return _scaled(ctx, params, attack.dealt.get(1 - ctx.player, 0) if attack is not None else 0)
     if amount == "lp_difference":  # between both players' LP (The Agent of Judgment - Saturn)
         return _scaled(ctx, params, abs(ctx.d.players[ctx.player].lp - ctx.d.players[1 - ctx.player].lp))
+    if amount == "atk_lost":  # what the `modify` before took (Riryoku: "add that lost ATK to the other monster")
+        return _scaled(ctx, params, ctx.atk_lost)
     if amount == "rolled":  # the die this effect rolled (Dice Jar: the higher of both players' rolls)
         return _scaled(ctx, params, ctx.link.rolled)
     if isinstance(amount, int):
@@ -133,7 +136,7 @@ class Amount(OpStep):
         elif amount == "field_atk_of":
             amount = sum(c.atk if c.loc == Loc.MZONE else c.field_atk for c in source)
         elif amount == "original_atk_of":
-            amount = sum(c.base_atk for c in source)
+            amount = sum(original_atk(c) if c.loc == Loc.MZONE else c.base_atk for c in source)
         elif amount == "def_of":
             amount = sum(c.defense for c in source)
         elif amount == "count_of":

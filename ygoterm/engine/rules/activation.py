@@ -245,9 +245,18 @@ def group_offered(d: DuelState, p: int, card: CardInst, spec: TargetSpec) -> boo
 def targets_missing(d: DuelState, p: int, card: CardInst, effect: Effect, signal: Signal | None = None, *, one: bool = False) -> bool:
     """R-TERM-17: whether some target group lacks the legal targets it needs (`one`: at least 1 of them), a group that
     may be left empty (`count: "0-1"`) or is not offered now (`only_if`) needing none."""
-    return any(spec.needed and group_offered(d, p, card, spec)
-               and len(target_candidates(d, p, card, effect, signal, g)) < (min(1, spec.needed) if one else spec.needed)
-               for g, spec in enumerate(effect.target_groups))
+    if any(spec.needed and group_offered(d, p, card, spec)
+           and len(target_candidates(d, p, card, effect, signal, g)) < (min(1, spec.needed) if one else spec.needed)
+           for g, spec in enumerate(effect.target_groups)):
+        return True
+    if one or len(effect.target_groups) < 2:
+        return False
+    # groups that may take the same cards need as many different ones (Riryoku: 2 face-up monsters, 1 per group)
+    offered = [(g, spec) for g, spec in enumerate(effect.target_groups) if spec.needed and group_offered(d, p, card, spec)]
+    found: set[int] = set()
+    for g, _ in offered:
+        found.update(c.uid for c in target_candidates(d, p, card, effect, signal, g))
+    return len(found) < sum(spec.needed for _, spec in offered)
 
 
 def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, signal: Signal | None = None,

@@ -235,7 +235,7 @@ def _expire_until_end_of_turn(d: DuelState) -> None:
         d.index.continuous_count -= len(d.floating) - len(kept)
         d.floating = kept
     for side in d.players:
-        for card in (*side.mzone, *side.szone):  # (Pendulum Scales change in the Spell & Trap Zones)
+        for card in (*side.mzone, *side.szone, *side.hand):  # (Pendulum Scales change in the Spell & Trap Zones; Levels in the hand)
             if card is not None and card.modifiers:
                 card.modifiers = [m for m in card.modifiers if m.until not in ("end_of_turn", "battle_phase")
                                   and not (m.until in ("opponent_turns", "your_turns") and m.expires <= d.turn)]

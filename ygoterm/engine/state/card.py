@@ -90,7 +90,8 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
                      "indestructible_unless_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
                      "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
-                     "field_treated_as", "negates_battle_destroyed"):  # (keys with a value, not a bool — or either)
+                     "field_treated_as", "negates_battle_destroyed", "level_change", "set_type", "set_attribute",
+                     "gains_attack_target_atk"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -137,7 +138,7 @@ def _profile(data: Card) -> tuple[Any, ...]:
         "is_monster": is_monster,
         "is_spell": isinstance(data, Spell),
         "is_trap": isinstance(data, Trap),
-        "level": (monster.level or 0) if monster else 0,
+        "base_level": (monster.level or 0) if monster else 0,  # its printed Level (`level`: the current one)
         "base_atk": (0 if monster.atk == "?" else monster.atk) if monster else 0,  # R-TERM-19: '?' counts as 0
         "base_def": (0 if monster.def_ in ("?", None) else monster.def_) if monster else 0,
         # R-SUMMON-9: cannot be Normal Summoned/Set (a condition, or an Extra Deck monster)
@@ -161,7 +162,7 @@ def _profile(data: Card) -> tuple[Any, ...]:
 
 
 # what a card instance takes from its definition (`CardInst.define`)
-PROFILE = ("data", "name", "is_monster", "is_spell", "is_trap", "level", "base_atk", "base_def", "special_summon_only",
+PROFILE = ("data", "name", "is_monster", "is_spell", "is_trap", "base_level", "base_atk", "base_def", "special_summon_only",
            "is_field_spell", "is_link", "is_token", "is_pendulum", "effects", "continuous", "triggers", "attack_costs",
            "chosen", "used_from", "abilities", "responds")
 
@@ -212,7 +213,7 @@ class CardInst:
     is_monster: bool
     is_spell: bool
     is_trap: bool
-    level: int
+    base_level: int
     base_atk: int
     base_def: int
     special_summon_only: bool
@@ -305,7 +306,7 @@ class CardInst:
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
         copy of a duel (engine/state/determinize.py) gives a hidden card another identity this way."""
-        (self.data, self.name, self.is_monster, self.is_spell, self.is_trap, self.level, self.base_atk, self.base_def,
+        (self.data, self.name, self.is_monster, self.is_spell, self.is_trap, self.base_level, self.base_atk, self.base_def,
          self.special_summon_only, self.is_field_spell, self.is_link, self.is_token, self.is_pendulum, self.effects,
          self.continuous, self.triggers, self.attack_costs, self.chosen, self.used_from, self.abilities,
          self.responds) = profile_of(data)
@@ -378,6 +379,17 @@ class CardInst:
         return value
 
     @property
+    def level(self) -> int:
+        """Its current Level: the printed one changed by resolved effects (Cost Down, Level Conversion Lab) and continuous ones
+        (Demotion, A Legendary Ocean), never below 1 — board/continuous.py; 0 for a card without a Level."""
+        if not self.modifiers:
+            d = self._duel()
+            if d is None or "level_change" not in d.index.flags:
+                return self.base_level
+        value: int = self.duel.level_of(self)
+        return value
+
+    @property
     def monster(self) -> Monster:
         """The definition, as a monster's (only asked of monster cards: a Spell's has no monster fields)."""
         return self.data  # type: ignore[return-value]
@@ -422,10 +434,11 @@ class CardInst:
         d = self._duel()
         return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.controller))
 
-    def reset_for_move(self, on_field: bool = False) -> None:
+    def reset_for_move(self, on_field: bool = False, summoned: bool = False) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23).
         `on_field`: it moved between zones without leaving the field (a Union equipping itself),
-        so its effects' "once per turn" still counts."""
+        so its effects' "once per turn" still counts. `summoned`: from the hand to a Monster Zone — a
+        Level change made in the hand stays (Cost Down: "even after they are Summoned")."""
         self.attacks = 0
         self.attacked_foes = ()
         self.battled_with = ()
@@ -438,7 +451,7 @@ class CardInst:
         if self.counters:
             self.counters = {}  # R-CARD-12
         if self.modifiers:
-            self.modifiers = []
+            self.modifiers = [m for m in self.modifiers if m.level or m.set_level is not None] if summoned else []
         self.active = False
         if not on_field and self.used_turn:
             self.used_turn = {}

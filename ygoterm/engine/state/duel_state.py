@@ -269,6 +269,14 @@ class DuelState:
         continuous layer (board/continuous.py) works it out, so `Duel` overrides this."""
         raise NotImplementedError
 
+    def level_of(self, card: CardInst) -> int:
+        """A card's current Level (the continuous layer works it out: `Duel` overrides this)."""
+        raise NotImplementedError
+
+    def changed_word(self, card: CardInst, key: str) -> str | None:
+        """The Type or Attribute a continuous effect gives `card` (`Duel` overrides this)."""
+        return None
+
     def hands_shown(self) -> bool:
         """Whether both players must show their hands (Ceremonial Bell): the continuous layer
         (board/continuous.py) knows, so `Duel` overrides this."""

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..words import Attribute, MonsterType
 from .filters import Filter, NumRange, Range, Zone, _one_or_many
 
 EventName = Literal[
@@ -190,6 +191,19 @@ class ContinuousSpec(BaseModel):
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
     # the condition damage_calculation: Mirage Knight)
     gains_battling_original_atk: bool | None = None
+    # it gains ATK equal to this × the current ATK of the monster it attacks — its attack target ("If it attacks, it gains
+    # ATK equal to half the ATK of the attack target, during damage calculation only": Metalmorph, 0.5 with the condition
+    # damage_calculation)
+    gains_attack_target_atk: float | None = Field(default=None, gt=0)
+    # its Level changes by this (never below 1), in the hand too when applies_to names the hand: Demotion's "Downgrade the
+    # monster equipped with this card by 2 Levels" (-2), A Legendary Ocean's "Reduce the Level of all WATER monsters in
+    # both players' hands and on the field by 1" (-1)
+    level_change: int | None = None
+    # its Type (Attribute) becomes this, or `declared`: the one this card declared with its own `declare` as it was
+    # activated — "The equipped monster is treated as a Dragon-Type" (Dragonic Attack: Dragon); "Activate this card by
+    # declaring 1 Monster Type. All face-up monsters on the field become that Type" (DNA Surgery: declared)
+    set_type: Union[Literal["declared"], MonsterType, None] = None
+    set_attribute: Union[Literal["declared"], Attribute, None] = None
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
     # its ATK/DEF are the current ATK/DEF of the monster selected for its Summon (`select` in its procedure's cost), while
     # that monster is face-up on the field and has not left it since ("becomes the same as the ATK and DEF of the selected

@@ -109,8 +109,10 @@ class AmountParams(_Op):
     # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
     # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
     # roll x 500": Dice Jar)
+    # atk_lost: the ATK the `modify` before took from the monsters it changed ("halve the ATK of 1 monster, and if you do,
+    # add that lost ATK to the other monster": Riryoku)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "atk_lost"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -160,6 +162,20 @@ class Modify(_Op):
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
     scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
     scale_limit: int | None = Field(default=None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
+    # its Level changes by this (never below 1) — a monster in the hand too, and the change stays as it is Summoned from
+    # the hand ("Downgrade all Monster Cards in your hand by 2 Levels until the End Phase": Cost Down, -2)
+    level_change: int | None = None
+    # its Level becomes this (rolled: the die this effect rolled — Level Conversion Lab), in the hand too as `level`
+    set_level: Union[int, Literal["rolled"], None] = Field(default=None)
+    # the original ATK (R-TERM-19) of the two monsters `what` holds are switched; nothing if it no longer holds two
+    # ("switch the original ATK of those targets until the end of this turn": Amazoness Spellcaster)
+    switch_original_atk: bool | None = None
+    # it gains ATK (DEF) equal to an amount worked out as the change is made — an LP amount's forms, `of` a selection named
+    # before (chosen, target, first_target …): "gains ATK equal to the ATK of the sent monster" (Gift of the Martyr:
+    # {amount: field_atk_of, of: chosen}); "add that lost ATK to the other monster" (Riryoku: {amount: atk_lost});
+    # "200 points for each card in your opponent's hand" (Energy Drain: {amount: 200, per: {zone: hand, side: opponent}})
+    atk_by: AmountParams | None = None
+    def_by: AmountParams | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
