@@ -52,6 +52,24 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "order": "'add that lost ATK to the other monster' is an ATK gain (a modify with atk_by: atk_lost in the if_you_do), "
                  "not an add to the hand",
     },
+    "Gift of the Martyr": {
+        "cost": "old wording 'Send 1 monster on your side of the field to the Graveyard. Select 1 monster …': the sending is the "
+                "cost, printed before costs went before ';' (today: 'Tribute 1 monster, then target 1 face-up monster you control')",
+        "target": "old wording 'Select 1 monster on your side of the field.': it targets (today's text: 'target 1 face-up monster "
+                  "you control'), the selection in a sentence of its own",
+    },
+    "Insect Imitation": {
+        "cost": "old wording 'Tribute 1 monster. Special Summon …': the Tribute is the cost (R-TERM-3/4), printed before costs "
+                "went before ';'",
+    },
+    "Mystik Wok": {
+        "cost": "old wording 'Tribute 1 monster. Select either its ATK or DEF …': the Tribute is the cost (R-TERM-3/4), printed "
+                "before costs went before ';'",
+    },
+    "Energy Drain": {
+        "target": "old wording 'Select 1 face-up monster on your side of the field.': it targets (today's text: 'Target 1 face-up "
+                  "monster you control'), the selection in a sentence of its own",
+    },
     # batch e2 (issue #38)
     "Witch Doctor of Chaos": {
         "text": "old wording 'FLIP: Select 1 Monster Card from … Graveyard. Remove it from play.': one FLIP effect in two "

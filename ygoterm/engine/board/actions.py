@@ -37,6 +37,9 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
     if src == Loc.MZONE:
         card.field_atk = card.atk if card.face_up else card.base_atk
+        card.field_def = card.defense if card.face_up else card.base_def
+    # the Level it had as it left a Monster Zone face-up (Insect Imitation: "1 Level higher than the Tributed monster"); 0 once it moves on
+    card.field_level = card.level if src == Loc.MZONE and card.face_up else 0
     if src.on_field:
         card.field_counters = sum(card.counters.values())
         if not dst.on_field:

@@ -185,7 +185,8 @@ def _level_matches(d: DuelState, card: CardInst, f: Filter, player: int, source:
     where = f.level_matches
     if where is None or not card.is_monster or card.monster.level is None:
         return False
-    return any(other.level == card.level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+    level = card.level + (f.level_offset or 0)  # (Insect Imitation: an Insect 1 Level higher in the Deck)
+    return any(other.level == level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
 
 
 def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

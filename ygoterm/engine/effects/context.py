@@ -171,7 +171,8 @@ class Ctx:
             among = self.reference(where.in_selection)
             cards = [c for c in cards if c in among]
         if where.same_level_as is not None:
-            levels = {c.level for c in self.reference(where.same_level_as) if c.is_monster}
+            # (a monster Tributed or sent from the field: the Level it had there — Demotion's, Cost Down's)
+            levels = {(c.field_level or c.level) + (where.level_offset or 0) for c in self.reference(where.same_level_as) if c.is_monster}
             cards = [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
         if where.named_in_text_of is not None:
             cards = named_in_text_of(cards, self.reference(where.named_in_text_of))

@@ -137,6 +137,8 @@ class Amount(OpStep):
             amount = sum(c.atk if c.loc == Loc.MZONE else c.field_atk for c in source)
         elif amount == "original_atk_of":
             amount = sum(original_atk(c) if c.loc == Loc.MZONE else c.base_atk for c in source)
+        elif amount == "field_def_of":
+            amount = sum(c.defense if c.loc == Loc.MZONE else c.field_def for c in source)
         elif amount == "def_of":
             amount = sum(c.defense for c in source)
         elif amount == "count_of":

@@ -168,6 +168,9 @@ class Filter(BaseModel):
     # a monster with the same Level as a card of this selection of the effect (Metamorphosis: "the Tributed monster");
     # read where the effect selects cards (Ctx.cards), not in conditions
     same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
+    # with same_level_as or level_matches: the Level is this many above the other card's instead of the same ("an
+    # Insect-Type monster … that is 1 Level higher than the Tributed monster": Insect Imitation, 1)
+    level_offset: int | None = Field(default=None, ge=-12, le=12)
     # one of the cards that selection holds: "If there are any Spell Cards among them (the cards just drawn), discard all
     # those Spell Cards" (Hiro's Shadow Scout: `{all: {zone: hand, kind: spell, in_selection: affected}}` after a `draw`)
     in_selection: Literal["chosen", "target", "affected", "event"] | None = None

@@ -109,10 +109,11 @@ class AmountParams(_Op):
     # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
     # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
     # roll x 500": Dice Jar)
+    # field_def_of: the DEF it last had on the field (Mystik Wok: "Select either its ATK or DEF" of the Tributed monster)
     # atk_lost: the ATK the `modify` before took from the monsters it changed ("halve the ATK of 1 monster, and if you do,
     # add that lost ATK to the other monster": Riryoku)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled", "atk_lost"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "atk_lost", "field_def_of"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
