@@ -66,6 +66,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Tribute 1 monster. Select either its ATK or DEF …': the Tribute is the cost (R-TERM-3/4), printed "
                 "before costs went before ';'",
     },
+    "DNA Surgery": {
+        "text": "'Activate this card by declaring 1 Monster Type': the declaration is made as it is activated (a cost: "
+                "declare), and the activation does nothing more; the continuous effect reads the declared Type",
+    },
+    "DNA Transplant": {
+        "text": "'Activate by declaring 1 monster Attribute': the declaration is made as it is activated (a cost: declare), "
+                "and the activation does nothing more; the continuous effect reads the declared Attribute",
+    },
     "Energy Drain": {
         "target": "old wording 'Select 1 face-up monster on your side of the field.': it targets (today's text: 'Target 1 face-up "
                   "monster you control'), the selection in a sentence of its own",
