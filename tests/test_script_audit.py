@@ -66,6 +66,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Tribute 1 monster. Select either its ATK or DEF …': the Tribute is the cost (R-TERM-3/4), printed "
                 "before costs went before ';'",
     },
+    "Metalzoa": {
+        "text": "'Must first be Special Summoned (from your Deck) by Tributing …' is its Summoning condition: a procedure "
+                "(from: deck) whose cost is the Tribute, which the audit reads as no effect text",
+    },
     "DNA Surgery": {
         "text": "'Activate this card by declaring 1 Monster Type': the declaration is made as it is activated (a cost: "
                 "declare), and the activation does nothing more; the continuous effect reads the declared Type",

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate, TargetSpec
@@ -67,10 +67,11 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     elif card_activation:
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
-        source = Loc.EXTRA if "extra" in effect.from_ else Loc.HAND  # a procedure from the Extra Deck: `from: extra`
+        # a procedure from the Extra Deck (`from: extra`) or the Deck (`from: deck`: Metalzoa)
+        source = Loc.EXTRA if "extra" in effect.from_ else Loc.DECK if "deck" in effect.from_ else Loc.HAND
         holder = card.controller if source == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
         refusal = None if card.loc == source and holder == p else Refusal(
-            action, "R-SUMMON-7", f"it is Special Summoned from your {'Extra Deck' if source == Loc.EXTRA else 'hand'}")
+            action, "R-SUMMON-7", f"it is Special Summoned from your {_PLACE_WORDS[source]}")
     else:
         refusal = _monster_place(d, p, card, effect)
     if refusal:
@@ -346,7 +347,10 @@ def activation_candidates(d: DuelState, p: int, main: bool, *, responses: bool) 
 def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
     side = d.players[p]
     found: list[Candidate] = []
-    for pile in (side.hand, side.mzone, side.szone, side.gy, side.extra):
+    piles: tuple[Sequence[CardInst | None], ...] = (side.hand, side.mzone, side.szone, side.gy, side.extra)
+    if main and "deck_procedure" in d.index.flags:  # a Summon procedure from the Deck (Metalzoa)
+        piles += (side.deck,)
+    for pile in piles:
         for card in pile:
             if card is None or not card.chosen or (responses and not card.responds):
                 continue
@@ -360,6 +364,9 @@ def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: b
                         and not _refused_this_turn(d, p, card, card_activation):
                     found.append((card, index, effect, speed, card_activation, many))
     return found
+
+
+_PLACE_WORDS = {Loc.EXTRA: "Extra Deck", Loc.DECK: "Deck", Loc.HAND: "hand"}
 
 
 def _refused_this_turn(d: DuelState, p: int, card: CardInst, card_activation: bool) -> bool:

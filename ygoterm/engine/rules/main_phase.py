@@ -225,6 +225,8 @@ class ProcedureSummon(Frame):
             card.selected = tuple((c.uid, c.arrived_at) for c in self.cost.ctx.chosen)
         if effect.no_normal_summon_turn:  # (Lava Golem: no Normal Summon/Set for the rest of the turn)
             d.players[self.p].normal_summon_turn = d.turn
+        if card.loc == Loc.DECK:  # Special Summoned from the Deck (Metalzoa): the Deck is shuffled
+            d.shuffle(card.owner)
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True,
                                                                   by=card.name,
                                                                   controller=1 - self.p if effect.summon_to == "opponent" else None))

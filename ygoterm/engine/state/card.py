@@ -108,6 +108,8 @@ def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> froze
     "from: hand"; `chain.activation_options` adds the hand on a turn Makyura allows it."""
     if effect.kind == "procedure" and "extra" in effect.from_:
         return frozenset((Loc.EXTRA,))  # a Summon procedure from the Extra Deck (XYZ-Dragon Cannon)
+    if effect.kind == "procedure" and "deck" in effect.from_:
+        return frozenset((Loc.DECK,))  # … from the Deck (Metalzoa)
     if effect.kind == "procedure" or (effect.kind == "activate" and is_monster and effect.pendulum):
         return frozenset((Loc.HAND,))
     if effect.kind == "activate" and not is_monster:  # (a Trap from the hand only if it says so, or with Makyura: see below)

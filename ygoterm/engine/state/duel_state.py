@@ -185,6 +185,8 @@ class DuelState:
             for _, effect, *_ in card.chosen:
                 if effect.when is not None:
                     self.index.listens.update(e for e in effect.when.event if e not in STATE_EVENTS)
+            if any(e.kind == "procedure" and "deck" in e.from_ for e in card.effects):
+                self.index.flags.add("deck_procedure")  # (activation candidates look in the Deck then: Metalzoa)
             if card.triggers:
                 self.index.trigger_cards.append(card)
                 for _, effect in card.triggers:
