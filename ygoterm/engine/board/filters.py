@@ -411,10 +411,12 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     if f.attribute is not None and attribute_now(card, d) not in f.attribute \
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):
         return False  # (Elemental Mistress Doriado is also WIND, WATER, FIRE and EARTH)
-    if f.type is not None and type_now(card, d) not in f.type:
-        return False
-    if f.not_type is not None and type_now(card, d) in f.not_type:
-        return False
+    if f.type is not None or f.not_type is not None:
+        type_ = type_now(card, d) if "set_type" in d.index.flags else monster.type  # (DNA Surgery, Dragonic Attack)
+        if f.type is not None and type_ not in f.type:
+            return False
+        if f.not_type is not None and type_ in f.not_type:
+            return False
     if f.level is not None and (not card.base_level or card.level not in f.level):
         return False
     if f.atk is not None and card.atk not in f.atk:
