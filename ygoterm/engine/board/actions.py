@@ -13,6 +13,7 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
+from .filters import matches
 from .continuous import applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, sources
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
@@ -89,6 +90,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         card.properly_summoned = False
     holder = d.players[card.controller] if dst == Loc.HAND else owner  # a hand holds what its player was given (Amazoness Chain Master)
     _put(d, card, holder.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
+    if d.arrivals:
+        arrived(d, card)
     _remember(d, card, dst, face_up, reveal, was_face_up)
     hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
     private = (card.controller if dst == Loc.HAND else card.owner) if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
@@ -382,6 +385,14 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
             card.binding = partner.binding = ""
         for equip in list(card.equips):  # R-CARD-8
             destroy(d, [equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
+
+
+def arrived(d: DuelState, card: CardInst) -> None:
+    """A card that comes to match the filter of a turn-long `modify` with `later_arrivals` gets its change too (Cost Down:
+    "all monsters in your hand" — those added to the hand later this turn as well; the EDOPro script and the OCG ruling)."""
+    for player, where, source, mod, turn in d.arrivals:
+        if turn == d.turn and matches(d, card, where, player, source) and not any(m is mod for m in card.modifiers):
+            card.modifiers.append(mod)
 
 
 def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None:

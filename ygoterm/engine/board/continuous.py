@@ -237,10 +237,7 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
 
 def original_atk(card: CardInst) -> int:
     """Its original ATK (R-TERM-19): the printed one, or what a resolved effect made it (Amazoness Spellcaster)."""
-    for m in reversed(card.modifiers):
-        if m.original_atk is not None:
-            return int(m.original_atk)
-    return card.base_atk
+    return card.original_atk
 
 
 def _attack_target_atk(d: DuelState, card: CardInst, factor: float) -> int:

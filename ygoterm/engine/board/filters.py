@@ -375,7 +375,7 @@ def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
         return False
     if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
         return False
-    return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
+    return f.original_atk_below_self is None or card.original_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
 
 
 def _battled_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

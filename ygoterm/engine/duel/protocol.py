@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ...schema.decks import Deck
 from ...schema.rules import Rules
+from ..board import actions
 from ..board.continuous import changed_word, level_now, source_with, stat
 from ..board.views import DuelView, make_view
 from ..core import machine
@@ -265,6 +266,10 @@ class Duel(DuelState):
     def stat(self, card: CardInst, which: str) -> int:
         """A card's current ATK or DEF ("atk"/"def") with every continuous effect applied."""
         return stat(self, card, which)
+
+    def arrived(self, card: CardInst) -> None:
+        """A drawn card gets the changes of a `modify` with `later_arrivals` whose filter it matches (Cost Down)."""
+        actions.arrived(self, card)
 
     def level_of(self, card: CardInst) -> int:
         """A card's current Level with every change applied (board/continuous.py: level_now)."""

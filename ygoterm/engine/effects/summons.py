@@ -280,7 +280,9 @@ def ritual_choices(d: DuelState, p: int, params: fx.RitualSummon, source: CardIn
         data = card.data
         if not isinstance(data, Monster) or "ritual" not in data.frames or not matches(d, card, params.where, p, source):
             continue
-        if _reachable([c.level for c in _ritual_pool(d, p, params, card)], card.level, params.exact):
+        # (the Levels needed are the Ritual Monster's printed Level: Cost Down in the hand does not change them — its TCG
+        # ruling, Yugipedia "Card Rulings:Cost Down"; the Tributes count with their current Levels)
+        if _reachable([c.level for c in _ritual_pool(d, p, params, card)], card.base_level, params.exact):
             out.append(card)
     return out
 
@@ -310,7 +312,7 @@ class RitualSummon(_MonsterSummon):
     def tribute(self, d: DuelState, _: Any) -> Next:
         p, params, ritual, pool, tributes, total = self.p, self.params, self.ritual, self.pool, self.tributes, self.total
         assert ritual is not None
-        need = ritual.level
+        need = ritual.base_level
         if total < need or (params.exact and total != need):
             left = [c for c in pool if c not in tributes]
             candidates = [c for c in left if _reachable([c.level] + [x.level for x in left if x is not c], need - total, params.exact)

@@ -230,6 +230,8 @@ def _end_of_turn_effects(d: DuelState) -> None:
 
 
 def _expire_until_end_of_turn(d: DuelState) -> None:
+    if d.arrivals:
+        d.arrivals = [a for a in d.arrivals if a[4] > d.turn]
     if d.floating:
         kept = [f for f in d.floating if f[2] > d.turn]
         d.index.continuous_count -= len(d.floating) - len(kept)

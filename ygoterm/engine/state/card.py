@@ -394,6 +394,14 @@ class CardInst:
         return value
 
     @property
+    def original_atk(self) -> int:
+        """Its original ATK (R-TERM-19): the printed one, or what a resolved effect made it (Amazoness Spellcaster)."""
+        for m in reversed(self.modifiers):
+            if m.original_atk is not None:
+                return int(m.original_atk)
+        return self.base_atk
+
+    @property
     def monster(self) -> Monster:
         """The definition, as a monster's (only asked of monster cards: a Spell's has no monster fields)."""
         return self.data  # type: ignore[return-value]

@@ -112,6 +112,9 @@ class DuelState:
         self.traps_locked_by = ""  # the monster whose Summon no Trap Card may answer, until that window's chain ends (Creeping Doom Manta)
         self.delayed: list[Delayed] = []  # effects waiting for a later Standby/End Phase
         self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, last turn): "until the end of this turn" (Sonic Jammer: the next)
+        # (player, filter, source card, continuous.Modifier, turn): a `modify` with `later_arrivals` — a card that comes to
+        # match the filter later this turn gets the same change (Cost Down: a monster added to the hand afterwards)
+        self.arrivals: list[tuple[int, Any, CardInst, Any, int]] = []
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
         self.first_given: int | None = None  # a match's later duel: who goes first was chosen before it (R-MATCH-3)
         self.time_limit: TimeLimit | None = None  # tournament time called (state/timelimit.py, R-TIME-2…6)
@@ -271,6 +274,9 @@ class DuelState:
         continuous layer (board/continuous.py) works it out, so `Duel` overrides this."""
         raise NotImplementedError
 
+    def arrived(self, card: CardInst) -> None:
+        """A card came to the hand without a move (a draw): a turn-long `later_arrivals` change may apply (`Duel` does it)."""
+
     def level_of(self, card: CardInst) -> int:
         """A card's current Level (the continuous layer works it out: `Duel` overrides this)."""
         raise NotImplementedError
@@ -379,6 +385,8 @@ class DuelState:
             side.hand.append(card)
             drawn.append(card)
             side.layout += 1
+            if self.arrivals:
+                self.arrived(card)  # (Cost Down: a monster drawn afterwards is lowered too)
         if drawn:
             self.emit(Draw(player, tuple(c.uid for c in drawn), tuple(c.name for c in drawn)))
         return drawn

@@ -87,7 +87,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
                            "up_to", "sent_from_field_this_turn",  # goat batch s1
                            "left_equipped",  # goat batch s2
-                           "level_change", "set_level", "switch_original_atk", "atk_by", "def_by", "set_type", "gains_attack_target_atk", "level_offset"})  # goat batch v1
+                           "level_change", "set_level", "switch_original_atk", "atk_by", "def_by", "set_type", "gains_attack_target_atk", "level_offset", "later_arrivals"})  # goat batch v1
 
 
 def _digest_json(card: Card) -> bytes:

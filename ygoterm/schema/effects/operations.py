@@ -177,6 +177,9 @@ class Modify(_Op):
     # "200 points for each card in your opponent's hand" (Energy Drain: {amount: 200, per: {zone: hand, side: opponent}})
     atk_by: AmountParams | None = None
     def_by: AmountParams | None = None
+    # with what: {all: FILTER}: a card that comes to match that filter later this turn gets the same change as it arrives
+    # ("reduce the Levels of all monsters in your hand by 2" — those added to the hand afterwards too: Cost Down)
+    later_arrivals: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

@@ -22,7 +22,7 @@ from ..registry import OpStep, amount_of, verb
 
 
 _MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items()  # restrictions it lasts with
-                      if f.annotation in (bool, "bool", bool | None) and n != "switch_original_atk")
+                      if f.annotation in (bool, "bool", bool | None) and n not in ("switch_original_atk", "later_arrivals"))
 
 
 @verb("modify")
@@ -102,6 +102,10 @@ class Modify(OpStep):
                      "while_this_face_up": f" while {(bound or ctx.card).name} is face-up"}.get(params.until, "")
             d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
                         + f" → {card.atk}/{card.defense}"))
+        if params.later_arrivals and isinstance(params.what, fx.AllOf):  # (Cost Down: monsters added to the hand later)
+            d.arrivals.append((ctx.player, params.what.all, ctx.card, Modifier(
+                atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags, 0, 0, None, params.set_def, attribute,
+                params.level_change or 0, set_level), d.turn))
         ctx.affected = changed  # "those monsters" (a delayed effect's `remember: affected`: Castle of Dark Illusions)
         ctx.atk_lost = lost  # "add that lost ATK to the other monster" (Riryoku: the amount atk_lost)
         return done
