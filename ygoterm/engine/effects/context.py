@@ -239,10 +239,18 @@ def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: i
     if random:
         return d.rng.sample(candidates, hi)
     if lo == hi == len(candidates) and verb not in ("discard", "tribute"):
+        _searched(d, player, candidates)
         return list(candidates)
     if hi == 0:
         return []
     return Choose(player, candidates, lo, hi, verb, prompt, look)
+
+
+def _searched(d: DuelState, player: int, cards: list[CardInst]) -> None:
+    """Cards chosen from a Deck are known to the chooser (they searched it) until they move on: a question still to come
+    about them (the position of a monster Special Summoned from the Deck: Insect Imitation) names those very cards."""
+    if any(c.loc == Loc.DECK for c in cards):
+        d.reveal([c for c in cards if c.loc == Loc.DECK], (player,))
 
 
 @dataclass
@@ -271,6 +279,7 @@ class Choose(Frame):
 
     def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         chosen = [d.card_of(o) for o in answer]
+        _searched(d, player=self.player, cards=chosen)
         if self.ctx is not None:
             self.ctx.picked(chosen, self.among_chosen)
         return Return(chosen)

@@ -195,6 +195,8 @@ class ProcedureSummon(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         card = d.cards[self.uid]
+        if card.loc == Loc.DECK:  # (Metalzoa: the card it Summons from the Deck is shown as its procedure begins)
+            d.reveal([card], (0, 1))
         if card.effects[self.index].cost:
             self.cost = pay_unchained_cost(d, self.p, card, self.index)
             return self.then(d, "paid", self.cost)
