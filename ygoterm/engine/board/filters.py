@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from ...schema.effects import Filter
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
-from ..core.types import FIELD_ZONE, Loc
+from ..core.types import FIELD_ZONE, Loc, Pos
 
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -60,14 +60,15 @@ _TESTS: dict[int, tuple[Filter, tuple[_Test, ...]]] = {}
 def _plan(f: Filter) -> list[tuple[bool, _Test]]:
     """Each test with whether `f` needs it, in the order they are cheapest to fail."""
     return [
-        (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
+        (f.zone is not None, _zone), (f.side != "any", _side), (f.owner is not None, _owner), (f.atk_equal_battling is not None, _atk_equal_battling), (f.bound is not None, _bound), (f.kind is not None, _kind), (f.self_, _self),
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
-        (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
+        (f.battling, _battling), (bool(f.attacking), _attacking), (bool(f.retarget_candidate), _retarget_candidate),
+        (f.attacked is not None, _attacked), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
-        (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
+        (f.equipped_with is not None, _equipped_with), (f.new_since_self is not None, _new_since_self), (f.tributes_taken is not None, _tributes_taken), (f.equipped_destroyed_by_battle is not None, _equipped_destroyed_by_battle), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
         (bool(f.atk_above_self), _atk_above_self),
@@ -90,6 +91,24 @@ def _side(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst
     return (who == player) == (f.side == "you")
 
 
+def _owner(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return (card.owner == player) == (f.owner == "you")
+
+
+def _bound(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The card this effect's card is bound to (`bind`: Mask of Dispel's Spell)."""
+    return (source is not None and source.bound is card) == f.bound
+
+
+def _atk_equal_battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A battler of the current attack whose ATK equals its battle opponent's, both in Attack Position (Kishido Spirit)."""
+    attack = d.attack
+    other = None if attack is None or attack.target is None else attack.target if card is attack.attacker \
+        else attack.attacker if card is attack.target else None
+    return (other is not None and card.loc == Loc.MZONE and card.pos == Pos.ATTACK and other.pos == Pos.ATTACK
+            and card.atk == other.atk) == f.atk_equal_battling
+
+
 def _kind(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return card.kind in f.kind  # type: ignore[operator]  # (a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell)
 
@@ -107,7 +126,8 @@ def _event(d: DuelState, card: CardInst, f: Filter, player: int, source: CardIns
 
 
 def _face_up(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return not card.loc.on_field or card.face_up == f.face_up
+    # on the field, and among banished cards (face-down banished: Primal Seed cannot target them)
+    return not (card.loc.on_field or card.loc == Loc.BANISHED) or card.face_up == f.face_up
 
 
 def _name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -255,7 +275,31 @@ def _attacking(d: DuelState, card: CardInst, f: Filter, player: int, source: Car
     """The monster whose attack is in progress — not once its attack is negated or it is turned
     face-down: then it is no longer "the attacking monster" (Sakuretsu Armor resolves on nothing)."""
     attack = d.attack
-    return attack is not None and attack.attacker is card and not attack.negated and card.face_up
+    if attack is None or attack.attacker is not card or attack.negated or not card.face_up:
+        return False
+    if f.attacking == "directly":  # (Des Counterblow)
+        return attack.target is None
+    if f.attacking == "into_higher_def":  # a Defense Position monster with more DEF than its ATK (Destruction Punch)
+        target = attack.target
+        return target is not None and target.loc == Loc.MZONE and not target.pos.is_attack and target.face_up \
+            and card.atk < target.defense
+    return True
+
+
+def _attacked(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The target of the attack in progress (not once that attack is negated)."""
+    attack = d.attack
+    return (attack is not None and not attack.negated and attack.target is card) == f.attacked
+
+
+def _retarget_candidate(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A legal target of the chain link below this card's (the one it answers), other than that link's target(s)."""
+    from ..rules.activation import target_candidates  # (the rules layer reads filters: imported when needed)
+    link = next((l for l in reversed(d.chain) if l.card is not source), None)
+    if link is None or card in link.targets or not link.effect.target_groups:
+        return False
+    group = link.target_groups[0] if link.target_groups else 0
+    return card in target_candidates(d, link.player, link.card, link.effect, link.signal, group)
 
 
 def _battle_destroyed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -295,6 +339,23 @@ def _left_equipped(d: DuelState, card: CardInst, f: Filter, player: int, source:
     return (not card.loc.on_field and card.left_equipped is not None) == f.left_equipped
 
 
+def _equipped_destroyed_by_battle(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None,
+                                  events: Iterable[CardInst]) -> bool:
+    lost = card.lost_monster
+    monster = d.cards[lost[0]] if lost is not None else None
+    return (monster is not None and lost is not None and lost[2] == card.moves and monster.moves == lost[1]
+            and monster.battle_sent_at == monster.moves) == f.equipped_destroyed_by_battle
+
+
+def _tributes_taken(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.loc == Loc.MZONE and f.tributes_taken is not None and card.tributes_used in f.tributes_taken
+
+
+def _new_since_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    new = not card.loc.on_field or (source is not None and card is not source and card.arrived_at > source.arrived_at)
+    return new == f.new_since_self
+
+
 def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return (card.loc == Loc.SZONE and card.equip_target is not None) == f.equip_card
 
@@ -331,6 +392,9 @@ def _turns_of_since(d: DuelState, p: int, turn: int) -> int:
     in turn, so a turn's player follows from its parity."""
     parity = d.turn % 2 if d.turn_player == p else (d.turn + 1) % 2
     return sum(1 for t in range(turn + 1, d.turn + 1) if t % 2 == parity)
+
+
+turns_of_since = _turns_of_since  # (the amount turns_on_field: Wave-Motion Cannon)
 
 
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -389,9 +453,9 @@ def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 # what only a monster has: a filter that names one matches no Spell or Trap (a monster card in a
 # Spell & Trap Zone is not a monster); `not_type`, `token` and `summoned_this_turn` do not exclude them
-_MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
+_MONSTER_PROPERTIES = ("frame", "not_frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
                        "summoned_this_turn", "special_summoned")
-_MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
+_MONSTER_ONLY = ("frame", "not_frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
 
 
 def hidden_face_down(f: Filter) -> bool:
@@ -407,6 +471,8 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
         return False  # "those monsters with 1500 or more ATK" (Bottomless Trap Hole): turned face-down, it has none
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
+        return False
+    if f.not_frame is not None and frames_now(card) & set(f.not_frame):
         return False
     if f.attribute is not None and attribute_now(card, d) not in f.attribute \
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):

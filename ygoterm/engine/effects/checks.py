@@ -13,12 +13,13 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked
+from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked, has_flag, spell_lp_costs_waived
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
+from .context import tributable_foes
 from .summons import fusion_choices, ritual_choices
 
 
@@ -28,7 +29,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
         side = d.players[p]
         if spec.op == "pay_lp":
             amount = params.amount
-            if isinstance(amount, int) and side.lp < amount:  # R-WIN-1: a cost may bring LP to 0, never below
+            if (isinstance(amount, int) and side.lp < amount  # R-WIN-1: a cost may bring LP to 0, never below
+                    and not (effect.kind == "activate" and card.is_spell and spell_lp_costs_waived(d, p))):  # Spell Economics
                 return False
         elif spec.op == "discard":
             if effect.kind not in ("procedure", "attack_cost") and discard_cost_locked(d) is not None:
@@ -45,7 +47,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             return False  # Kycoo the Ghost Destroyer: no banishing from the GY
         elif spec.op in ("send_to_gy", "banish", "return_to_hand", "return_to_deck", "destroy", "select"):
             # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
-            if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):
+            if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card,
+                                        tribute=spec.op == "send_to_gy"):
                 return False
         elif spec.op == "mill":  # "banish the top 3 cards of your Deck" as a cost needs all 3
             if any(len(d.players[q].deck) < params.count for q in ((p, 1 - p) if params.player == "each"
@@ -53,6 +56,10 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
                 return False
         elif spec.op == "detach":
             if len(card.materials) < params.count:
+                return False
+        elif spec.op == "remove_counter" and params.in_all:  # from among several cards (Mega Ton Magical Cannon)
+            if not isinstance(params.what, fx.AllOf) or sum(c.counters.get(params.counter, 0) for c in select(
+                    d, params.what.all, p, card) if c.loc.on_field) < params.count:
                 return False
         elif spec.op == "remove_counter":
             if card.counters.get(params.counter, 0) < params.count:
@@ -75,13 +82,17 @@ def _from_gy(selection: Any, effect: Effect) -> bool:
 
 
 def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, events: list[CardInst] | None = None,
-                         skip: CardInst | None = None) -> bool:
+                         skip: CardInst | None = None, tribute: bool = False) -> bool:
     """Whether a `choose` or `all` selection (of costs and operations) finds enough cards now;
-    `skip` does not count (Dark Hole's own card)."""
+    `skip` does not count (Dark Hole's own card); `tribute`: a cost sending monsters from the field, which leaves out
+    those that cannot be Tributed (Mind Control)."""
     if isinstance(selection, fx.ChooseOf):
         spec = selection.choose
         need = spec.count.min or 1
         extra = 1 if skip is not None else 0
+        if tribute and spec.where.zone == ("monster",):
+            own = [c for c in select(d, spec.where, p, card, events or ()) if c is not skip and not has_flag(d, c, "cannot_be_tributed")]
+            return len(own) + len(tributable_foes(d, p, spec.where, card, own)) >= need  # (Soul Exchange)
         return len([c for c in select(d, spec.where, p, card, events or (), limit=need + extra) if c is not skip]) >= need
     if isinstance(selection, fx.AllOf):
         return any(c is not skip for c in select(d, selection.all, p, card, events or (), limit=2))
@@ -118,8 +129,11 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p
             if spec.op == "take_control" and d.players[taker].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Main Monster Zone to take control of a monster into"
-        elif spec.op == "modify" and not changed:
-            if not _selection_available(d, p, card, params.what, events):  # Shield & Sword: every face-up monster
+        elif (spec.op == "modify" or spec.op == "change_position" and len(effect.do) == 1 and not effect.stays) and not changed:
+            # Shield & Sword: every face-up monster; Earthquake: every face-up Attack Position monster (a change of
+            # positions beside other operations, or by a card that stays, may change none: Ceasefire, Swords of
+            # Revealing Light)
+            if not _selection_available(d, p, card, params.what, events):
                 return "R-CHAIN-6", "there is no monster for it to change"
         elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed:
             if not select(d, params.per, p, card, events, limit=1):  # Just Desserts: 500 for each monster they control
@@ -139,8 +153,9 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Monster Zone"
             what = params.what
-            if isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and not select(d, what.choose.where, p, card, events, limit=1):
-                return "R-CHAIN-6", "there is no monster it could Special Summon"
+            if (isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and not select(d, what.choose.where, p, card, events, limit=1)
+                    or isinstance(what, fx.AllOf) and not _selection_available(d, p, card, what, events)):
+                return "R-CHAIN-6", "there is no monster it could Special Summon"  # (Dimension Fusion: none banished)
         elif spec.op == "discard" and params.what is None:
             for who in _who(p, card, params.player):
                 if len(d.players[who].hand) + drawn[who] - (1 if card.loc == Loc.HAND and who == p else 0) < params.count:
@@ -156,6 +171,11 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             free = sum(1 for i in range(5) if d.players[player].mzone[i] is None)
             if free < params.count:
                 return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
+        elif (spec.op == "excavate" and params.player == "you" or spec.op == "if" and any(
+                op.op == "special_summon" and getattr(op.params, "controller", "you") == "you" for op in fx.walk_ops(params.then + params.otherwise))) \
+                and d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+            # Enchanting Fitting Room, Reasoning ("if not, Special Summon the excavated monster"): the Special Summon needs a zone
+            return "R-ZONE-1", "there is no free Monster Zone"
         elif spec.op == "reveal_until" and not d.players[p if params.player == "you" else 1 - p].deck:
             return "R-CHAIN-6", "there is no card in the Deck to reveal"
         elif spec.op == "equip" and params.to == "target" and not effect.target_groups:

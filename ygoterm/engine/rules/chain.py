@@ -12,7 +12,7 @@ from typing import Any
 
 from ...schema.effects import Effect, walk_ops
 from ..state.card import CardInst, leaves_after_resolving, persists_on_field
-from ..board.continuous import applies, condition_holds, effects_negated, has_flag, sources
+from ..board.continuous import applies, condition_holds, effects_negated, gy_unguarded, has_flag, sources
 from ..core.decision import PASS, Kind, Option, effect_of
 from ..core.events import ChainResolves, Negated, Note
 from ..board.labels import unique_labels
@@ -124,13 +124,14 @@ class ResolveChain(Frame):
                     self.negated.append(link.card)
             elif _stopped(d, link):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
-            elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
+            elif not link.effect.cannot_be_negated and (link.effect_negated or (link.card.loc.on_field and link.card.face_up
+                                                                                 and effects_negated(d, link.card))):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif (roller := _rolled_away(d, link)) is not None:
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if link.card.loc.on_field:
                     actions.destroy(d, [link.card], by="effect", source=roller, reason=f"{roller.name}'s die negated its effect")
-            elif _gy_negated(d, link):
+            elif _gy_negated(d, link) or _gy_guarded(d, link):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif (link.card.is_spell or link.card.is_trap or link.card.is_monster) and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
@@ -225,6 +226,35 @@ def _gy_negated(d: DuelState, link: ChainLink) -> bool:
     if not in_gy and not (link.card.loc == Loc.GY and "gy" in link.effect.from_ and link.field_moves < 0):
         return False
     return any(effect.continuous is not None and effect.continuous.negates_gy_effects for _, effect in sources(d))
+
+
+_GY_MOVES = ("add_to_hand", "return_to_hand", "return_to_deck", "special_summon", "banish", "equip")
+
+
+def _gy_guarded(d: DuelState, link: ChainLink) -> bool:
+    """Necrovalley (`guards_gy`): an effect that would move a card in a GY, other than its own card, to another place —
+    one of its moving operations acts on its targets in a GY, or on cards it chooses (or takes all) from a GY."""
+    if "guards_gy" not in d.index.flags:
+        return False
+    guarded = [not gy_unguarded(d, 0), not gy_unguarded(d, 1)]  # (Gravekeeper's Chief: its controller's GY is not)
+    moving = False
+    for op in walk_ops(link.effect.do):
+        if op.op not in _GY_MOVES:
+            continue
+        what = getattr(op.params, "what", None)
+        if what in ("target", "targets", "first_target", "second_target"):
+            if any(t.loc == Loc.GY and t.moves == moves and t is not link.card and guarded[t.owner]
+                   for t, moves in zip(link.targets, link.target_moves)):
+                moving = True
+        elif what is not None and not isinstance(what, str):
+            where = getattr(what, "all", None) or getattr(getattr(what, "choose", None), "where", None)
+            if where is not None and where.zone is not None and "gy" in where.zone:
+                sides = {"you": [link.player], "opponent": [1 - link.player]}.get(where.side, [0, 1])
+                moving = any(guarded[q] for q in sides)
+        if moving:
+            break
+    return moving and any(effect.continuous is not None and effect.continuous.guards_gy and source.loc.on_field
+                          for source, effect in sources(d))
 
 
 def _rolled_away(d: DuelState, link: ChainLink) -> CardInst | None:
@@ -461,10 +491,17 @@ def _happened(signals: list[Signal]) -> set[str]:
 def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     """Delayed effects whose Standby or End Phase (or Draw Phase, before the normal draw) has come."""
     found: list[_Pending] = []
+    for rec in [r for r in d.delayed if r.when is not None and r.turn != d.turn]:
+        d.delayed.remove(rec)  # "only during this turn" (Last Will): lost at its end
     for s in signals:
-        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation"):
+        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end"):
+            for rec in [r for r in d.delayed if r.when is not None and signal_matches(d, r.player, r.card, r.when, s)]:
+                d.delayed.remove(rec)  # the first such event this turn, once
+                index = -1 - len(found)
+                found.append(_Pending(rec.card, index, s, not rec.optional, rec.player, effect=rec.effect,
+                                      remembered=[c for c, moves in rec.remembered if c.moves == moves]))
             continue
-        for rec in [r for r in d.delayed if r.due(s)]:
+        for rec in [r for r in d.delayed if r.when is None and r.due(s)]:
             d.delayed.remove(rec)
             if rec.card_moves is not None and rec.card.moves != rec.card_moves:
                 d.emit(Note(f"{rec.card.name}'s delayed effect does not apply: the card has moved since"))

@@ -87,6 +87,10 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
                            "up_to", "sent_from_field_this_turn",  # goat batch s1
                            "left_equipped",  # goat batch s2
+                           "owner", "battle_damage_at_least", "no_hand_limit", "atk_equal_battling", "indestructible_if_targeted", "upon", "one_way", "bound",  # goat batch s4
+                           "no_spell_lp_costs", "single_attacker", "keeps_spirits", "spirits_kept", "cannot_be_negated", "original",  # goat batch s6
+                           "opponent_hand_limit", "every", "count_per", "effect_damage", "lp_behind", "retarget_candidate", "targets_one", "destroys_flip_summoned", "attacked", "destroys_drawn", "opponent_turns",  # goat batch t2
+                           "in_all", "opponent_lp_at_least", "cannot_be_tributed", "distinct_names", "equipped_destroyed_by_battle", "guards_gy", "unguards_gy", "not_frame", "tributes_taken", "battle_damage_becomes", "tributable_by_opponent", "this_turn", "forbids_use", "new_since_self", "redoes_coin_tosses",  # goat batch s5
                            "level_change", "set_level", "switch_original_atk", "atk_by", "def_by", "set_type", "gains_attack_target_atk", "level_offset", "later_arrivals"})  # goat batch v1
 
 

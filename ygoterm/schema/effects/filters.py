@@ -78,8 +78,19 @@ class Filter(BaseModel):
 
     zone: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = None
     side: Side = "any"
+    # whose card it is, seen from the effect's controller, wherever it is — a hand may hold a card of the opponent's
+    # (Exchange: "add 1 card from each other's hand": the opponent takes one of your own cards, not the one you took)
+    owner: Literal["you", "opponent"] | None = None
+    # a monster of the current battle whose ATK equals the ATK of the monster it battles ("Monsters on your side of the
+    # field cannot be destroyed in a battle if the monsters' ATK are equal": Kishido Spirit)
+    atk_equal_battling: bool | None = None
+    # the card this effect's card is bound to by its `bind` ("The controller of the Spell Card takes 500 points of damage":
+    # Mask of Dispel reads whose it is)
+    bound: bool | None = None
     kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
     frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    # a monster with none of these frames ("All face-up monsters, except for Effect Monsters": Non-Spellcasting Area, `effect`)
+    not_frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     attribute: Annotated[tuple[Attribute, ...], BeforeValidator(_one_or_many)] | None = None
     type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
@@ -87,6 +98,8 @@ class Filter(BaseModel):
     name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
     not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # "except \"X\"" (Gravekeeper's Cannonholder, Arsenal Summoner)
     level: NumRange | None = None
+    # a monster on the field whose Tribute Summon took this many Tributes (Precious Cards from Beyond: ">=2")
+    tributes_taken: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
     atk_above_self: bool | None = None  # a monster with higher ATK than this effect's card ("higher ATK than this face-up card": Freed the Brave Wanderer)
@@ -99,6 +112,12 @@ class Filter(BaseModel):
     event: bool = False  # the card(s) of the event this effect answers
     revivable: bool = False  # may be Special Summoned from the GY/banishment (R-SUMMON-9)
     token: bool | None = None
+    # an Equip Card destroyed because the monster it equipped was destroyed by battle (R-CARD-8), neither moved since ("When
+    # a monster … equipped with this card is destroyed by battle, and this card is sent to the Graveyard": Necklace of Command)
+    equipped_destroyed_by_battle: bool | None = None
+    # not on the field, or arrived there after this effect's card did (Prohibition: "Cards already on the field are not
+    # affected (including face-down cards)")
+    new_since_self: bool | None = None
     summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
     special_summoned: bool | None = None  # on the field after a Special Summon (any kind: Fusion, Ritual … too): "Special Summoned monsters" (Jowgen the Spiritualist)
     declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
@@ -161,7 +180,14 @@ class Filter(BaseModel):
     left_in_position: Literal["attack", "defense"] | None = None
     has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
-    attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
+    # the monster declaring the current attack, while it is attacking ("target the attacking monster"); directly: attacking
+    # directly ("Destroy any monster that inflicts Battle Damage … by attacking directly": Des Counterblow); into_higher_def:
+    # attacking a Defense Position monster whose DEF is higher than its ATK (Destruction Punch)
+    attacking: bool | Literal["directly", "into_higher_def"] = False
+    # a card the chain link this effect answers (the one below it) could target instead of its target: another legal
+    # target of that link's effect ("Target another card that would be an appropriate target": Fairy's Hand Mirror)
+    retarget_candidate: bool | None = None
+    attacked: bool | None = None  # the monster the current attack targets (Jam Defender's "declares an attack on a monster you control")
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None
@@ -225,7 +251,9 @@ class Choose(BaseModel):
     count: NumRange = Range(min=1, max=1)
     who: Literal["you", "opponent", "owner"] = "you"  # who chooses
     random: bool = False  # R-TERM-7
-    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def"] | None = None  # only among the lowest/highest (Fissure)
+    # only among the lowest/highest (Fissure); `bottom`: the one nearest the bottom of its pile (Question: "the first monster
+    # found at the bottom of your Graveyard")
+    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def", "bottom"] | None = None
     look: bool = False  # the chooser sees hidden cards to choose from (Confiscation: the opponent's hand)
     among: Literal["chosen"] | None = None  # choose among what this effect chose before (Painful Choice)
     # exactly as many as the coins this effect tossed showed heads, or all there are ("as many as possible, but not more
@@ -238,6 +266,9 @@ class Choose(BaseModel):
     # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
     # effect": Big Wave Small Wave)
     up_to: bool | None = None
+    # no two cards with the same name ("any number of \"Dark Scorpion\" monsters from your hand, but only 1 copy of each":
+    # Mustering of the Dark Scorpions) — the player chooses them one at a time
+    distinct_names: bool | None = None
 
 
 class AllOf(BaseModel):
@@ -264,8 +295,8 @@ class CopiesOf(BaseModel):
     copies: Copies
 
 
-Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling", "defeated", "equips", "others", "affected", "tributes"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
+Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "lost_equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
+              "battling", "defeated", "equips", "others", "affected", "tributes", "chain_targets"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:

@@ -7,12 +7,23 @@ from typing import Any
 
 from ...core.decision import EndReason
 from ....schema import effects as fx
-from ...board.continuous import effect_damage_prevented
+from ...board.continuous import effect_damage_prevented, effect_damage_protected, spell_lp_costs_waived
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
+from ...state.card import CardInst
 from ...state.duel_state import DuelState
 from ..context import Ctx
 from ..registry import OpStep, amount_of, verb
+
+
+@verb("exchange_lp")
+def op_exchange_lp(ctx: Ctx, params: fx.ExchangeLp, name: str) -> bool:
+    """Reversal Quiz: both players' LP are exchanged (the one who gains LP gains them: "lp_gained")."""
+    d = ctx.d
+    a, b = d.players[0].lp, d.players[1].lp
+    d.emit(Note(f"{d.names[0]} and {d.names[1]} exchange their LP"))
+    d.change_lps({0: b - a, 1: a - b}, "effect")
+    return a != b
 
 
 @verb("damage")
@@ -28,6 +39,9 @@ class Damage(OpStep):
         players = []
         for p in ctx.players(self.params.player):
             shield = effect_damage_prevented(d, p)
+            if shield is None and effect_damage_protected(d, p, ctx.player):
+                d.emit(Note(f"{d.names[p]} takes no effect damage this turn: the {amount} damage becomes 0"))
+                continue
             if shield is None:
                 players.append(p)
             else:
@@ -75,10 +89,21 @@ class LifeChanges(Frame):
         self.i += 1
         if amount <= 0:
             return
+        free = waived(self.ctx, p) if self.name == "pay_lp" and self.ctx.cost else None
+        if free is not None:
+            d.emit(Note(f"{free.name}: {d.names[p]} pays no LP to activate {self.ctx.card.name}"))
+            return
         if self.name == "gain_lp":
             d.change_lp(p, amount, "gain")
         else:
             d.change_lp(p, -min(amount, lp), "cost" if self.name == "pay_lp" else "loss")
+
+
+def waived(ctx: Ctx, p: int) -> "CardInst | None":
+    """The card by which `p` pays no LP for this cost: the activation of a Spell Card of theirs (Spell Economics)."""
+    if ctx.effect.kind != "activate" or not ctx.card.is_spell or p != ctx.player:
+        return None
+    return spell_lp_costs_waived(ctx.d, p)
 
 
 @verb("win")

@@ -10,6 +10,7 @@ from typing import Any
 from ....schema import effects as fx
 from ...board import actions
 from ...board.continuous import Modifier, original_atk
+from ...board.labels import card_options
 from ...board.filters import counters_held, equip_spell_fits, select, variant
 from ...core.decision import Kind, Option
 from ...core.events import Note
@@ -61,10 +62,14 @@ class Modify(OpStep):
             bound = next((c for c in select(d, params.while_card, ctx.player, ctx.card) if c.loc.on_field and c.face_up), None)
         if params.until == "while_this_face_up" and not (bound is not None and bound.loc.on_field and bound.face_up):
             cards = []  # "as long as this card is face-up on the field": it is not, so nothing lasts
+        # restrictions alone also bind a face-down monster, and still do once it is flipped (Mind Control on a Set monster:
+        # Flip Summoned, it still cannot attack or be Tributed)
+        only_flags = bool(flags) and not (atk or defense or scale or params.set_atk is not None or params.set_def is not None
+                                          or params.multiply_atk is not None or attribute is not None)
         for card in cards:
             if in_hand and card.loc == Loc.HAND and card.is_monster and card.base_level:
                 pass
-            elif not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
+            elif not (card.face_up or only_flags and card.loc == Loc.MZONE) or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
                 continue
             done = True
             changed.append(card)
@@ -141,6 +146,9 @@ class ChangePosition(OpStep):
 def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Any:
     if params.any_number and name == "remove_counter" and params.what == "self":
         return HowMany(ctx, params)
+    if params.in_all and name == "remove_counter":
+        cards = ctx.cards(params.what)  # an `all` selection: the cards at once
+        return InAll(ctx, params, cards if isinstance(cards, list) else [])
     return Counters(ctx, params, name).after(ctx.cards(params.what))
 
 
@@ -176,6 +184,47 @@ class HowMany(Frame):
         return DONE
 
 
+@dataclass
+class InAll(Frame):
+    """"Remove 10 Spell Counters on your side of the field": `count` counters from among the cards, one at a time —
+    the player chooses the card of each unless every counter left is needed (Mega Ton Magical Cannon)."""
+
+    ctx: Ctx
+    params: fx.Counters
+    cards: list[CardInst]
+    left: int = 0
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        self.cards = [c for c in self.cards if c.loc.on_field and c.counters.get(self.params.counter, 0) > 0]
+        self.left = self.params.count
+        return self.next(d)
+
+    def next(self, d: DuelState) -> Next:
+        counter = self.params.counter
+        holders = [c for c in self.cards if c.loc.on_field and c.counters.get(counter, 0) > 0]
+        if self.left <= 0 or not holders:
+            return DONE
+        if sum(c.counters[counter] for c in holders) <= self.left or len(holders) == 1:
+            for card in holders:
+                took = min(card.counters[counter], self.left)
+                self.left -= took
+                self.take(d, card, took)
+            return DONE
+        return self.ask("took", d.ask(self.ctx.player, Kind.CARDS, card_options(d, holders, self.ctx.player),
+                                      f"Remove a {counter} from which card? ({self.left} left)", lo=1, hi=1, verb="select",
+                                      subject=self.ctx.card.uid))
+
+    def took(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        self.left -= 1
+        self.take(d, d.card_of(answer[0]), 1)
+        return self.next(d)
+
+    def take(self, d: DuelState, card: CardInst, count: int) -> None:
+        counter = self.params.counter
+        card.counters[counter] = card.counters.get(counter, 0) - count
+        d.emit(Note(f"{d.names[self.ctx.player]} removes {count} {counter}{'s' if count != 1 else ''} from {card.name} → {card.counters[counter]}"))
+
+
 class Counters(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
         params = self.params
@@ -187,7 +236,7 @@ class Counters(OpStep):
                 most = counters_held(card).get(params.counter)  # "(max. N)" in the card's own script
                 card.counters[params.counter] = have + params.count if most is None else min(most, have + params.count)
             else:
-                card.counters[params.counter] = max(0, have - params.count)
+                card.counters[params.counter] = 0 if params.every else max(0, have - params.count)
             d.emit(Note(f"{card.name} has {card.counters[params.counter]} {params.counter}"))
 
 
@@ -228,6 +277,13 @@ class Equip(Frame):
                 if monster is None or zone is None or not equip_spell_fits(d, card, monster, ctx.player):
                     continue  # it stays where it is: no zone, or a monster it cannot equip (R-CARD-8)
                 actions.move(d, card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped by an effect")
+            elif card.is_spell and card.loc == Loc.SZONE and card.equip_target is not None and card is not ctx.card:
+                # an Equip Spell already equipped, moved to another monster (Tailor of the Fickle): only to one its own
+                # activation could equip it to, else it stays where it is (R-CARD-8)
+                if monster is None or monster is card.equip_target or not equip_spell_fits(d, card, monster, card.controller):
+                    continue
+                actions.equip(d, card, monster, by=card.equipped_by)
+                continue
             if monster is None or card.loc != Loc.SZONE:
                 if card.loc == Loc.SZONE:
                     actions.move(d, card, Loc.GY, reason="nothing to equip")
@@ -247,6 +303,6 @@ class Bind(OpStep):
         for monster in cards:
             if monster.loc.on_field and card.loc.on_field:
                 card.bound, monster.bound = monster, card
-                card.binding = "leaves"
+                card.binding = "follows" if self.params.one_way else "leaves"
                 card.active = True
                 break
