@@ -975,6 +975,60 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
                   "target to face-up Attack Position')",
     },
+    # batch t3 (issue #39)
+    "Meteorain": {
+        "text": "'During this turn, when your monsters attack … inflict the difference as Battle Damage' is piercing battle "
+                "damage for the rest of the turn: a for_this_turn continuous effect (piercing), no verb the cues read",
+    },
+    "Mind Haxorz": {
+        "cost": "the 2005 text 'Pay 500 Life Points.' predates ';' for costs; the payment is its cost "
+                "(today's text: 'Pay 500 LP; look at your opponent's hand and all Set cards they control')",
+    },
+    "Ojama Trio": {
+        "text": "'Special Summon 3 \"Ojama Tokens\" … to your opponent's field' is the `token` operation with "
+                "`player: opponent`, which the cues for 'Special Summon' do not read",
+    },
+    "Ominous Fortunetelling": {
+        "once_per_turn": "'You can use this effect once per turn' ends the card's text, after the call it limits: the audit "
+                         "reads it with no sentence",
+    },
+    "Order to Smash": {
+        "text": "'When this card resolves, you can Tribute the selected Normal Monster and destroy 1 or 2 Spell or Trap "
+                "Cards' is a choice as it resolves: a `one_of` (Tribute and destroy, or not); the audit pairs texts with "
+                "operations, not with choices",
+    },
+    "Penalty Game!": {
+        "text": "its two '●' effects are one activation whose `one_of` offers both; the audit pairs texts with operations, "
+                "not with choices",
+    },
+    "Ray of Hope": {
+        "text": "old wording 'Add 2 LIGHT monsters from your Graveyard to your Deck and shuffle it': `return_to_deck` with "
+                "`position: shuffle`, which the cue for 'add' does not read",
+    },
+    "Non Aggression Area": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+        "optional": "'You can only activate this card during your Standby Phase' is its activation timing, no 'you can'",
+    },
+    "Pitch-Black Power Stone": {
+        "target": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+        "order": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+        "once_per_turn": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+    },
+    "Nutrient Z": {
+        "text": "'During this turn, if you take Battle Damage of 2000 points or more, increase your Life Points by 4000 "
+                "points before the damage is subtracted' is a lasting effect for the turn: a for_this_turn continuous "
+                "effect (gain_before_battle_damage), which the cue for 'increase your Life Points' does not read",
+    },
+    "Magic Drain": {
+        "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
+                "chooses it as the card resolves (a `one_of` with `who: event_player`)",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
@@ -1016,7 +1070,7 @@ VERBS: dict[str, str] = {
     "reveal_until": r"\bexcavate\b|\bpick up cards\b",
     "reveal": r"\breveal|\blook at\b",
     "skip": r"\bskips?\b",
-    "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b",
+    "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b|\bdamage\b.*\bbecomes 0\b",
     "no_battle_damage": r"\bno battle damage\b",
     "lock_summons": r"\bcannot summon\b",
     "extra_normal_summon": r"\bnormal summon or set\b",

@@ -7,6 +7,7 @@ no bookkeeping can go stale.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -204,10 +205,13 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
     if card.modifiers:  # "Increase the original ATK" (Thousand Energy): its base changes, before "twice its original ATK"
         base += sum((m.atk if which == "atk" else m.defense) for m in card.modifiers if "original" in m.flags)
     added = 0
+    factor = 1.0
     if d.index.continuous_count:
         for source, effect in sources(d):
             spec = effect.continuous
             assert spec is not None
+            if which == "atk" and spec.multiply_atk is not None and applies(d, source, spec, card):
+                factor *= spec.multiply_atk  # after every other change (Mirror Wall)
             amount = spec.atk if which == "atk" else spec.def_
             if which == "atk" and spec.gains_battling_original_atk:
                 amount += _battling_original_atk(d, card)  # (Mirage Knight, during damage calculation)
@@ -236,6 +240,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
         elif which == "def" and mod.set_def is not None:
             value = mod.set_def
         value += mod.atk if which == "atk" else mod.defense
+    if factor != 1.0:
+        return max(0, math.ceil((value + added) * factor))
     return max(0, value + added)
 
 

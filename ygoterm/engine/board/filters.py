@@ -72,7 +72,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
         (bool(f.atk_above_self), _atk_above_self),
-        (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.sent_this_turn_by is not None, _sent_this_turn_by),
+        (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.flipped_after_self is not None, _flipped_after_self), (f.attacked_since_self is not None, _attacked_since_self), (f.zone_number is not None, _zone_number), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
@@ -235,6 +235,25 @@ def _tributed_self(d: DuelState, card: CardInst, f: Filter, player: int, source:
 def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster on the field whose ATK is higher than this effect's card's (Freed the Brave Wanderer)."""
     return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
+
+
+def _zone_number(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the Main Monster Zone of that number, counted from its controller's left (Needle Wall)."""
+    return card.loc == Loc.MZONE and card.seq == (f.zone_number or 0) - 1
+
+
+def _attacked_since_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster attacking now, or that declared or conducted an attack after this effect's card last became face-up (Mirror Wall)."""
+    found = (source is not None and card.loc == Loc.MZONE and card.face_up
+             and (d.attack is not None and d.attack.attacker is card or 0 < card.attacked_at and source.face_up_at <= card.attacked_at))
+    return found == f.attacked_since_self
+
+
+def _flipped_after_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster flipped face-up after this effect's card last became face-up (Judgment of the Desert)."""
+    found = (source is not None and card.loc == Loc.MZONE and card.face_up and card.flipped_turn != 0
+             and card.face_up_at > source.face_up_at)
+    return found == f.flipped_after_self
 
 
 def _left_flipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

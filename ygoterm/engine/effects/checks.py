@@ -62,7 +62,15 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
                     d, params.what.all, p, card) if c.loc.on_field) < params.count:
                 return False
         elif spec.op == "remove_counter":
-            if card.counters.get(params.counter, 0) < params.count:
+            if isinstance(params.what, fx.ChooseOf):  # "remove 2 Spell Counters from your side of the field": one op per
+                # counter, each from a card chosen then (Miracle Restoring) — all of them together must be there now
+                where = params.what.choose.where
+                have = sum(c.counters.get(params.counter, 0) for c in select(d, where, p, card))
+                need = sum(s.params.count for s in effect.cost if s.op == "remove_counter"
+                           and isinstance(s.params.what, fx.ChooseOf) and s.params.counter == params.counter)
+                if have < need:
+                    return False
+            elif card.counters.get(params.counter, 0) < params.count:
                 return False
         elif spec.op == "fusion_summon":  # (Tributing a Fusion Monster's materials: the Hex-Sealed Fusions)
             if not fusion_choices(d, p, params, card):

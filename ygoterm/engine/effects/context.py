@@ -158,6 +158,8 @@ class Ctx:
                 lo = hi = len(self.reference(spec.count_as))
                 if spec.up_to:  # up to that many (Big Wave Small Wave)
                     lo = 0
+            if spec.leave_as_many_as is not None:  # Pineapple Blast: so that as many remain as there are of those
+                lo = hi = max(0, len(candidates) - len(select(d, spec.leave_as_many_as, self.player, self.card)))
             if spec.distinct_names and not spec.random:  # one at a time, none of a name already chosen (Mustering)
                 return ChooseDistinct(self.player if spec.who == "you" else 1 - self.player, candidates, lo, hi, verb,
                                       f"{self.card.name}: {verb}", ctx=self)

@@ -496,6 +496,7 @@ def _place_activated_card(d: DuelState, p: int, card: CardInst) -> "PendulumZone
         actions.move(d, card, Loc.SZONE, seq=actions.spell_zone_for(d, p, card), face_up=True, quiet=True)
     else:
         card.face_up = True
+        card.face_up_at = d.batch  # a Set card activated becomes face-up now ("flipped face-up after activation of this card")
     return None
 
 

@@ -211,11 +211,29 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
                                for t in shown) else ""
     if not link.card.is_spell:
         return ""
+    if "negates_spells_targeting_once" in d.index.flags and _negated_once(d, shown):
+        return "negate"
     if any(has_flag(d, t, "negates_spells_targeting") for t in shown):
         return "destroy"
     if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):
         return "negate"
     return ""
+
+
+def _negated_once(d: DuelState, shown: list[CardInst]) -> bool:
+    """Rare Metalmorph: the first card whose `negates_spells_targeting_once` protects one of the targets, and has not
+    negated a Spell since it arrived, negates this one (its own effect index in `used_turn`, forgotten as it moves)."""
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is None or not spec.negates_spells_targeting_once or effect not in source.effects:
+            continue
+        index = source.effects.index(effect)
+        if index in source.used_turn or not any(applies(d, source, spec, t) for t in shown):
+            continue
+        source.used_turn[index] = d.turn
+        d.emit(Note(f"{source.name}: it negates a Spell that targets {', '.join(t.name for t in shown)} (once)"))
+        return True
+    return False
 
 
 def _gy_negated(d: DuelState, link: ChainLink) -> bool:

@@ -74,6 +74,8 @@ def _link_kind_ok(link: ChainLink, when: When) -> bool:
         return True
     if "destroys_spell_trap" in when.activated and _destroys_cards(link.effect, monsters=False):
         return True
+    if "draws" in when.activated and any(op.op == "draw" for op in walk_ops(link.effect.do)):
+        return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
 

@@ -91,8 +91,8 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
                      "indestructible_unless_targeted", "indestructible_if_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
                      "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
                      "field_treated_as", "negates_battle_destroyed", "opponent_hand_limit", "destroys_flip_summoned", "destroys_drawn",
-                     "battle_damage_becomes", "forbids_use", "level_change", "set_type", "set_attribute",
-                     "gains_attack_target_atk"):  # (keys with a value, not a bool — or either)
+                     "battle_damage_becomes", "forbids_use", "multiply_atk", "gain_before_battle_damage",
+                     "level_change", "set_type", "set_attribute", "gains_attack_target_atk"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -204,7 +204,7 @@ class CardInst:
 
     __slots__ = (*PROFILE,
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
-                 "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
+                 "attacked_turn", "attacked_at", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equipped_by", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_def", "field_level", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
@@ -251,6 +251,7 @@ class CardInst:
         # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
         self.battled_with: tuple[tuple[int, int], ...] = ()
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
+        self.attacked_at = 0  # the moment (batch) it last declared an attack or its attack ended, on the field (Mirror Wall)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
         self.properly_summoned = False  # R-SUMMON-9 / R-TERM-22
@@ -462,6 +463,7 @@ class CardInst:
         self.attacked_foes = ()
         self.battled_with = ()
         self.attacked_turn = 0
+        self.attacked_at = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""
         self.summon_turn = 0

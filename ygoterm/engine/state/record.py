@@ -81,7 +81,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "same_name_count",  # s3
                            "any_of", "taker", "only_if", "until_monsters", "rest",  # goat batch c4
                            "until_hand", "heads", "locks_opponent_draws", "until_end_phase", "keep_one_of", "any_special_summon",  # d1
-                           "doubles_damage_to_attacker", "next_turns", "who", "left_flipped", "also_archetypes",  # d2
+                           "doubles_damage_to_attacker", "next_turns", "who", "left_flipped", "flipped_after_self", "leave_as_many_as", "attacked_since_self", "gain_before_battle_damage", "at_least", "reroll", "zone_number", "negates_spells_targeting_once", "also_archetypes",  # d2
                            "def_at_most_self", "revive_tribute", "battled_self", "together",  # e1
                            "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes", "summon_to", "no_normal_summon_turn",  # c3
                            "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2

@@ -43,10 +43,11 @@ class When(BaseModel):
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
+    # draws: an effect that draws cards (Muko);
     # destroys_monsters: an effect whose destruction may take a monster on the field (My Body as a Shield);
     # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
     # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap"], ...],
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws"], ...],
                          BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
@@ -170,6 +171,15 @@ class TargetSpec(BaseModel):
         return 1 if self.count.min is None else self.count.min
 
 
+class GainBeforeDamage(BaseModel):
+    """"If you take Battle Damage of 2000 points or more, increase your Life Points by 4000 points before the damage is
+    subtracted" (Nutrient Z): once, in a `for_this_turn`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    at_least: int = Field(ge=0)
+    amount: int = Field(ge=1)
+
+
 class ContinuousSpec(BaseModel):
     """What a continuous effect does while its card is face-up on the field (R-CARD-10)."""
 
@@ -209,6 +219,12 @@ class ContinuousSpec(BaseModel):
     # face-up Defense monsters only — a Set monster is not flipped)
     force_position: Literal["defense", "attack"] | None = None
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
+    # after every other change, its ATK × this, halves rounded up (Mirror Wall: 0.5 — "Halve the ATK of all your opponent's
+    # attacking monsters": with Axe of Despair 3500 → 1750, and 1250 once the Axe is gone)
+    multiply_atk: float | None = Field(default=None, gt=0)
+    # once, before battle damage of at least N to this card's controller is subtracted, they gain M LP (Nutrient Z, in a
+    # `for_this_turn`: the card has gone to the GY)
+    gain_before_battle_damage: GainBeforeDamage | None = None
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
@@ -264,6 +280,9 @@ class ContinuousSpec(BaseModel):
     # a filter: only of such a monster matching it (Twin-Headed Wolf: `{flip: true}`, "Flip Effect Monsters destroyed by this card")
     negates_battle_destroyed: bool | Filter | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
+    # only once while this card stays on the field, a Spell (either player's) that targets it has its effect negated (Rare
+    # Metalmorph: "Only once, negate the effect of a Spell Card that designates the monster")
+    negates_spells_targeting_once: bool | None = None
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     # an opponent's effect that targets a face-up monster it applies to (on its controller's side): as it resolves a die is
     # rolled for each such monster, and on one of these numbers that effect is negated and its card destroyed (the

@@ -143,6 +143,15 @@ class Filter(BaseModel):
     # off the field: it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin: "After this card is
     # flipped, when it is sent to the Graveyard")
     left_flipped: bool | None = None
+    # a face-up monster flipped face-up (Flip Summoned, attacked, flipped by an effect) after this effect's card last became
+    # face-up, not moved since: "face-up monsters that are flipped face-up after activation of this card" (Judgment of the Desert)
+    flipped_after_self: bool | None = None
+    # a monster that is attacking, or that declared or conducted an attack after this effect's card last became face-up,
+    # not moved since: "Each of your opponent's monsters that conducted an attack while this card was face-up" (Mirror Wall)
+    attacked_since_self: bool | None = None
+    # in the Main Monster Zone of this number, 1-5 counted from its controller's left — their opponent's right ("Treat your
+    # opponent's Main Monster Zones as numbers 1-5, counting from your right": Needle Wall)
+    zone_number: int | None = Field(default=None, ge=1, le=5)
     # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
     # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
     sent_this_turn_by: Literal["you", "opponent"] | None = None
@@ -266,6 +275,10 @@ class Choose(BaseModel):
     # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
     # effect": Big Wave Small Wave)
     up_to: bool | None = None
+    # exactly as many as leave as many candidates as this filter counts ("Destroy your opponent's monsters so that your
+    # opponent controls the same number of monsters as you": Pineapple Blast, `leave_as_many_as: {zone: monster, side:
+    # you}`) — none when there are not more — instead of `count`
+    leave_as_many_as: "Filter | None" = None
     # no two cards with the same name ("any number of \"Dark Scorpion\" monsters from your hand, but only 1 copy of each":
     # Mustering of the Dark Scorpions) — the player chooses them one at a time
     distinct_names: bool | None = None

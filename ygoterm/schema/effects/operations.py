@@ -111,6 +111,8 @@ class AmountParams(_Op):
     # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
     # battle_damage: what the opponent took in the current battle (Fushi No Tori)
     # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
+    # lp_paid_last_turn: the LP the effect's controller paid during their last turn before this one (Life Absorbing
+    # Machine: "half of the total Life Points you paid during your last turn", with factor 0.5)
     # turns_on_field: how many turns of its controller (its owner once it has left the field) began since the turn it arrived
     # where it is (that one not counted) — for a card that has left the field since, where it was there ("for each of your
     # Standby Phases that have passed since this card was activated": Wave-Motion Cannon, after its cost sent it)
@@ -120,7 +122,7 @@ class AmountParams(_Op):
     # atk_lost: the ATK the `modify` before took from the monsters it changed ("halve the ATK of 1 monster, and if you do,
     # add that lost ATK to the other monster": Riryoku)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "atk_lost", "field_def_of"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "lp_paid_last_turn", "atk_lost", "field_def_of"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -273,6 +275,11 @@ class Skip(_Op):
 class ExchangeLp(_Op):
     """"exchange your current Life Points with your opponent's current ones" (Reversal Quiz): each player's LP become the
     other's — not damage, not a cost."""
+
+
+class DiscardDraws(_Op):
+    """"Both players see the cards drawn by the effect and discard them all" (Muko): the cards the chain link this one
+    answers draws as it resolves are shown to both players and discarded at once, by this effect."""
 
 
 class ToEndPhase(_Op):
@@ -559,6 +566,8 @@ class RollDie(_Op):
     # effect's player first), again while the rolls are the same; `rolled` reads the higher roll and the player `roll_loser`
     # is the one with the lower roll (Dice Jar)
     each_player: bool = False
+    # roll again while the die shows one of these ("If the result is 6, roll again": Needle Wall)
+    reroll: tuple[int, ...] | None = None
 
 
 class Place(_Op):
@@ -621,7 +630,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -670,6 +679,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "to_end_phase": (ToEndPhase, lambda v: v or {}),
+    "discard_draws": (DiscardDraws, lambda v: v or {}),
     "exchange_lp": (ExchangeLp, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),

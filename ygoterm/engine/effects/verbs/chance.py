@@ -107,6 +107,9 @@ def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> "KeepRoll | None":
         return None
     ctx.link.rolled = ctx.d.rng.randint(1, 6)
     ctx.d.emit(Note(f"{ctx.card.name}: the die shows {ctx.link.rolled}"))
+    while params.reroll and ctx.link.rolled in params.reroll:  # "If the result is 6, roll again" (Needle Wall)
+        ctx.link.rolled = ctx.d.rng.randint(1, 6)
+        ctx.d.emit(Note(f"{ctx.card.name}: rolled again, the die shows {ctx.link.rolled}"))
     return None
 
 

@@ -97,6 +97,14 @@ def op_to_end_phase(ctx: Ctx, params: fx.ToEndPhase, name: str) -> None:
     ctx.d.emit(Note(f"{ctx.card.name}: it becomes the End Phase of this turn"))
 
 
+@verb("discard_draws")
+def op_discard_draws(ctx: Ctx, params: fx.DiscardDraws, name: str) -> None:
+    """Muko: the link this one answers discards what it draws (effects/verbs/cards.py: op_draw)."""
+    if ctx.link.answers is not None:
+        ctx.link.answers.draws_discarded_by = ctx.player
+        ctx.d.emit(Note(f"{ctx.card.name}: the cards {ctx.link.answers.card.name} draws will be discarded"))
+
+
 @verb("lock_summons")
 def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
     d = ctx.d
