@@ -13,7 +13,7 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import (applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, source_with,
+from .continuous import (applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, monster_sets_forbidden, source_with,
                          sources)
 from .filters import matches
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
@@ -351,6 +351,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         return  # R-SUMMON-16: Link monsters are always face-up Attack Position
     if card.is_token and not new.face_up:
         return  # R-CARD-11: Tokens are always face-up
+    if not new.face_up and card.face_up and d.index.continuous_count and monster_sets_forbidden(d) is not None:
+        return  # Light of Intervention: "Monster Cards cannot be … flipped face-down"
     if new == old:
         return
     was_face_up = card.face_up

@@ -330,6 +330,16 @@ def hand_limit_of(d: DuelState, p: int) -> int | None:
     return limit
 
 
+def monster_sets_forbidden(d: DuelState) -> CardInst | None:
+    """The face-up card by which no monster can be Set or turned face-down (Light of Intervention), if any."""
+    return source_with(d, "no_monster_sets", lambda source, _: source.loc.on_field)
+
+
+def tributes_forbidden(d: DuelState) -> CardInst | None:
+    """The face-up card by which neither player can Tribute cards (Mask of Restrict), if any."""
+    return source_with(d, "locks_tributes", lambda source, _: source.loc.on_field)
+
+
 def discard_cost_locked(d: DuelState) -> CardInst | None:
     """The face-up card that stops both players activating an effect by discarding (Goblin of Greed), if any."""
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)

@@ -13,7 +13,8 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked, has_flag, spell_lp_costs_waived
+from ..board.continuous import (battle_result, discard_cost_locked, draw_locked, gy_banish_locked, has_flag, monster_sets_forbidden,
+                                spell_lp_costs_waived, tributes_forbidden)
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
@@ -73,6 +74,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             elif card.counters.get(params.counter, 0) < params.count:
                 return False
         elif spec.op == "fusion_summon":  # (Tributing a Fusion Monster's materials: the Hex-Sealed Fusions)
+            if params.tribute and "locks_tributes" in d.index.flags and tributes_forbidden(d) is not None:
+                return False  # Mask of Restrict
             if not fusion_choices(d, p, params, card):
                 return False
     return True
@@ -99,6 +102,8 @@ def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, e
         need = spec.count.min or 1
         extra = 1 if skip is not None else 0
         if tribute and spec.where.zone == ("monster",):
+            if "locks_tributes" in d.index.flags and tributes_forbidden(d) is not None:
+                return False  # Mask of Restrict: no Tribute as a cost
             own = [c for c in select(d, spec.where, p, card, events or ()) if c is not skip and not has_flag(d, c, "cannot_be_tributed")]
             return len(own) + len(tributable_foes(d, p, spec.where, card, own)) >= need  # (Soul Exchange)
         return len([c for c in select(d, spec.where, p, card, events or (), limit=need + extra) if c is not skip]) >= need
@@ -115,6 +120,9 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
     changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
     for spec in effect.do:
         params = spec.params
+        if spec.op == "change_position" and params.to in ("facedown", "facedown_same") and d.index.continuous_count \
+                and (setter := monster_sets_forbidden(d)) is not None:
+            return "R-CARD-13", f"{setter.name} forbids turning monsters face-down"  # (Book of Moon: its FAQ)
         if spec.op == "draw" and (lockers := [draw_locked(d, who) for who in _who(p, card, params.player)]) and all(lockers):
             return "R-CARD-13", f"{lockers[0].name} forbids drawing cards except during the Draw Phase"  # type: ignore[union-attr]
         if spec.op == "draw" and params.until_hand is None:  # (a draw up to N cards may draw none: never refused)

@@ -363,6 +363,14 @@ class ContinuousSpec(BaseModel):
     # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
     # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
     locks_discard_costs: bool | None = None
+    # "Monster Cards cannot be Set or flipped face-down. If a Monster Card would be Set, it must be Normal Summoned in
+    # face-up Defense Position" (Light of Intervention): a Set of a monster is its Normal (Tribute) Summon in face-up
+    # Defense Position, a Special Summon in face-down Defense Position is in face-up Defense Position, and an effect
+    # that would turn a monster face-down cannot be activated (and turns none face-down)
+    no_monster_sets: bool | None = None
+    # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
+    # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
+    locks_tributes: bool | None = None
     # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
     # in the End Phase (R-PHASE-7) while it applies
     no_hand_limit: bool | None = None
