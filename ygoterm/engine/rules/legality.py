@@ -72,6 +72,13 @@ def normal_summon_left(d: DuelState, p: int, action: str = NORMAL_SUMMON) -> Ref
     """R-SUMMON-1: the player's one Normal Summon/Set of the turn is still unused."""
     if d.players[p].normal_summon_turn == d.turn:
         return Refusal(action, "R-SUMMON-1", "you already Normal Summoned or Set this turn")
+    if "normal_summons_after_self" in d.index.flags:
+        for source, effect in sources(d):
+            cap = effect.continuous.normal_summons_after_self if effect.continuous is not None else None
+            if cap is not None and source.loc.on_field and sum(
+                    1 for b in d.players[p].normal_summon_batches if b > source.face_up_at) >= cap:
+                return Refusal(action, "R-CARD-13", f"{source.name}: each player can Normal Summon or Set only {cap} more "
+                                                    f"monster{'s' if cap != 1 else ''} after its activation")
     return None
 
 

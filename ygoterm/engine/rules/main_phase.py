@@ -114,6 +114,8 @@ class NormalSummon(Frame):
     def start(self, d: DuelState, _: Any) -> Next:
         p, card = self.p, d.cards[self.uid]
         d.players[p].normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
+        d.batch += 1
+        d.players[p].normal_summon_batches.append(d.batch)  # (Narrow Pass counts them from its activation)
         need, most, monsters = tribute_terms(d, p, card)
         self.need = need
         card.tributes_used = 0

@@ -368,6 +368,9 @@ class ContinuousSpec(BaseModel):
     # Defense Position, a Special Summon in face-down Defense Position is in face-up Defense Position, and an effect
     # that would turn a monster face-down cannot be activated (and turns none face-down)
     no_monster_sets: bool | None = None
+    # "Both players can only Normal Summon up to 2 additional monsters" (Narrow Pass): each player's Normal Summons and
+    # Sets (Tribute ones too) after this card became face-up (its activation) are counted; once they reach N, no more
+    normal_summons_after_self: int | None = None
     # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
     # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
     locks_tributes: bool | None = None

@@ -427,6 +427,15 @@ class HandLimit(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
 
+class AdvanceTurnCount(_Op):
+    """"Move the turn count forward by 1 turn" (Pyro Clock of Destiny): the counts of the cards that count turns on the
+    field move forward — the turns left of a Spell/Trap that `lasts_turns` (Swords of Revealing Light: destroyed at once
+    if its count is over), and the turns of its controller counted for a face-up Spell/Trap Card since it arrived
+    (`your_turns_here`, `turns_on_field`: Cocoon of Evolution, Wave-Motion Cannon). The turn itself goes on."""
+
+    count: int = Field(default=1, ge=1, le=10)
+
+
 class Flag(_Op):
     """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
     player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
@@ -610,7 +619,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "advance_turn_count",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -667,6 +676,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "swap_control": (SwapControl, lambda v: v or {}),
     "lock_activation": (LockActivation, _what_or),
     "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
+    "advance_turn_count": (AdvanceTurnCount, lambda v: {"count": v} if isinstance(v, int) and not isinstance(v, bool) else (v or {})),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
     "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "place": (Place, _what_or),

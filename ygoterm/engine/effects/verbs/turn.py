@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ....schema import effects as fx
 from ....schema.effects import Condition, Effect
+from ...board import actions
 from ...core.events import Note
 from ...core.types import Phase
 from ...state.card import CardInst, spec_flags
@@ -75,6 +76,28 @@ def op_hand_limit(ctx: Ctx, params: fx.HandLimit, name: str) -> None:
     for p in ctx.players(params.player):
         d.players[p].hand_limit = params.limit
         d.emit(Note(f"{d.names[p]}'s hand size limit is {params.limit} for the rest of the duel"))
+
+
+@verb("advance_turn_count")
+def op_advance_turn_count(ctx: Ctx, params: fx.AdvanceTurnCount, name: str) -> None:
+    """Pyro Clock of Destiny: "Move the turn count forward by 1 turn" — the counts of the face-up Spell/Trap Cards that
+    count turns move on (Swords of Revealing Light's turns left: over, it is destroyed; the turns counted since a card
+    arrived: Cocoon of Evolution, Wave-Motion Cannon); the turn itself continues as normal."""
+    d = ctx.d
+    n = params.count
+    over = []
+    for side in d.players:
+        for card in side.szone:
+            if card is None or not card.face_up:
+                continue
+            card.arrived_turn -= 2 * n  # (each of its controller's turns since it arrived: one more)
+            if card.turns_left:
+                card.turns_left = max(0, card.turns_left - n)
+                if not card.turns_left:
+                    over.append(card)
+    d.emit(Note(f"{ctx.card.name}: the turn count moves forward by {n} turn{'s' if n > 1 else ''}"))
+    if over:
+        actions.destroy(d, over, by="effect", reason="its turns are over")
 
 
 @verb("lock_activation")
