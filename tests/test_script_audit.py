@@ -315,10 +315,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                     "player decides); in the opponent's, a mandatory trigger whose Summon the opponent may decline (a "
                     "`choose` with count '0-1', who: opponent)",
     },
-    "Timidity": {
-        "text": "'Neither player can destroy Set Spell and Trap Cards … until your opponent's next End Phase' is a `for_this_turn` "
-                "(next_turns: 1) giving Set cards `cannot_be_destroyed_by` — the verb cues read no operation in that wording",
-    },
     "Wave-Motion Cannon": {
         "cost": "old wording 'you can send this card to the Graveyard to inflict …': sending it is the cost (TCG FAQ of the era: "
                 "'Sending \"Wave-Motion Cannon\" to the Graveyard is a cost'), before ';' existed",
@@ -1041,7 +1037,7 @@ VERBS: dict[str, str] = {
     "place": r"\bplace\b",
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
-    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b",  # (next_turns: Sonic Jammer)
+    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b|\buntil your opponent's \w+ end phase\b",  # (Pikeru's Second Sight)  # (next_turns: Sonic Jammer)
     "advance_turn_count": r"\bturn count\b",
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }

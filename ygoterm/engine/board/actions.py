@@ -496,7 +496,15 @@ def enforce_positions(d: DuelState) -> None:
 
 def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
     """Player `p` drew `cards`: those an opponent's card's `destroys_drawn` matches are shown and destroyed at once
-    (Deck Devastation Virus, for the turns it lasts)."""
+    (Deck Devastation Virus, for the turns it lasts); an opponent's `shows_drawn` shows them to its controller first
+    (Pikeru's Second Sight)."""
+    if "shows_drawn" in d.index.flags:
+        for card in cards:
+            shower = source_with(d, "shows_drawn", lambda source, _: source.controller != p and card.loc == Loc.HAND)
+            if shower is not None:
+                d.reveal([card], (shower.controller,))
+                d.emit(Note(f"{shower.name}: {d.names[p]} shows the card they drew to {d.names[shower.controller]}",
+                            private_to=shower.controller, secret=card.name))
     if "destroys_drawn" not in d.index.flags:
         return
     for card in cards:

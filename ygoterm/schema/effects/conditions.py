@@ -371,6 +371,9 @@ class ContinuousSpec(BaseModel):
     # "Both players can only Normal Summon up to 2 additional monsters" (Narrow Pass): each player's Normal Summons and
     # Sets (Tribute ones too) after this card became face-up (its activation) are counted; once they reach N, no more
     normal_summons_after_self: int | None = None
+    # each card the opponent of this card's controller draws is shown to that controller before it is added to the hand
+    # (Pikeru's Second Sight, in a `for_this_turn`: "your opponent shows you all the cards that they draw")
+    shows_drawn: bool | None = None
     # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
     # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
     locks_tributes: bool | None = None
