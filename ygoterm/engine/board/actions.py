@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ...schema.effects import Filter
 from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
 from .continuous import (applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, monster_sets_forbidden, source_with,
                          sources)
-from .filters import matches
+from .filters import matches, select
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
@@ -50,6 +51,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
     banishes_itself = src.on_field and not dst.on_field and dst != Loc.BANISHED and was_face_up and banished_if_leaving(d, card)
+    doom = _doom_on_leaving(d, card) if was_face_up and src.on_field and not dst.on_field \
+        and "destroys_on_leaving" in d.index.flags else None
     d.take_out(card)
     owner = d.players[card.owner]
     owner.layout += 1
@@ -114,7 +117,22 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         _after_leaving(d, card)
         if pair is not None:
             _break_pair(d, card, pair, destroyed, pair_live)
+        if doom is not None:  # Pole Position: at once, no chain
+            doomed = [c for c in select(d, doom, held_by, card) if c.loc.on_field]
+            if doomed:
+                destroy(d, doomed, by="effect", source=card, reason=f"{card.name} left the field")
     return event
+
+
+def _doom_on_leaving(d: DuelState, card: CardInst) -> Filter | None:
+    """The filter of a face-up card's `destroys_on_leaving`, once its activation has resolved and while its effects are not
+    negated: what it destroys as it leaves the field (Pole Position)."""
+    if not card.active or effects_negated(d, card):
+        return None
+    for effect in card.continuous:
+        if effect.continuous is not None and effect.continuous.destroys_on_leaving is not None:
+            return effect.continuous.destroys_on_leaving
+    return None
 
 
 def _release(d: DuelState, card: CardInst) -> None:

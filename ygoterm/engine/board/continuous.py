@@ -15,7 +15,7 @@ from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
-from .filters import matches, select, variant
+from .filters import matches, reading_highest, select, variant
 from ..core.events import Move, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Step
 
@@ -150,7 +150,7 @@ def _filter_shields(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether another face-up card's continuous effect with a filter `applies_to` makes `card` unaffected by `player`'s
     Spell Cards ("Face-up Normal Monsters on the field are unaffected by your opponent's Spell Cards": Dust Barrier) — the
     opponent being that card's controller's."""
-    if not d.index.flags & SHIELDS:
+    if not d.index.flags & SHIELDS or reading_highest:
         return False
     _checking_shield.append(card)
     try:

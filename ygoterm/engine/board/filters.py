@@ -71,7 +71,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.equipped_with is not None, _equipped_with), (f.new_since_self is not None, _new_since_self), (f.tributes_taken is not None, _tributes_taken), (f.equipped_destroyed_by_battle is not None, _equipped_destroyed_by_battle), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
-        (bool(f.atk_above_self), _atk_above_self),
+        (bool(f.atk_above_self), _atk_above_self), (f.highest_atk is not None, _highest_atk),
         (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.flipped_after_self is not None, _flipped_after_self), (f.attacked_since_self is not None, _attacked_since_self), (f.zone_number is not None, _zone_number), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
@@ -234,6 +234,24 @@ def _tributed_self(d: DuelState, card: CardInst, f: Filter, player: int, source:
 def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster on the field whose ATK is higher than this effect's card's (Freed the Brave Wanderer)."""
     return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
+
+
+reading_highest: list[bool] = []  # while set, a filter `applies_to` gives no Spell immunity (continuous._filter_shields)
+
+
+def _highest_atk(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster with the highest ATK among the face-up monsters on the field, ties all of them (Pole Position):
+    read with every Spell applying, as if no filter made a monster unaffected by Spells (no loop through its own shield)."""
+    if not (card.is_monster and card.loc == Loc.MZONE and card.face_up):
+        return False
+    reading_highest.append(True)
+    try:
+        atk = card.atk
+        top = all(other.atk <= atk for side in d.players for other in side.mzone
+                  if other is not None and other is not card and other.face_up and other.is_monster)
+    finally:
+        reading_highest.pop()
+    return top == f.highest_atk
 
 
 def _zone_number(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -374,6 +374,10 @@ class ContinuousSpec(BaseModel):
     # each card the opponent of this card's controller draws is shown to that controller before it is added to the hand
     # (Pikeru's Second Sight, in a `for_this_turn`: "your opponent shows you all the cards that they draw")
     shows_drawn: bool | None = None
+    # "When this card is removed from the field, destroy …" as a continuous effect (no chain): as this face-up card leaves
+    # the field, once its activation has resolved and while not negated, the cards the filter matches are destroyed at
+    # once, read as it leaves (Pole Position: the face-up monster(s) with the highest ATK)
+    destroys_on_leaving: Filter | None = None
     # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
     # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
     locks_tributes: bool | None = None

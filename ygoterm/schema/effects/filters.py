@@ -102,6 +102,9 @@ class Filter(BaseModel):
     tributes_taken: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
+    # the face-up monster(s) with the highest ATK among the face-up monsters on the field, ties all (Pole Position) — read
+    # as if no monster were made unaffected by Spells by such a filter, so Equip Spells count
+    highest_atk: bool | None = None
     atk_above_self: bool | None = None  # a monster with higher ATK than this effect's card ("higher ATK than this face-up card": Freed the Brave Wanderer)
     def_: NumRange | None = Field(default=None, alias="def")
     face_up: bool | None = None
