@@ -105,6 +105,9 @@ def applies(d: DuelState, source: CardInst, spec: ContinuousSpec, card: CardInst
         return card is source
     if source.is_spell and d.index.flags & SHIELDS and card.is_monster and unaffected_by_spell(d, card, source.controller):
         return False  # (an Equip or Field Spell does not apply to Horus the Black Flame Dragon LV6)
+    if source.is_monster and "unaffected_by_opponent_monsters" in d.index.flags and card.is_monster \
+            and unaffected_by_opponent_monster(d, card, source.controller):
+        return False  # (Lone Wolf: the opponent's continuous monster effects skip it)
     if target == "equipped":
         return source.equip_target is card
     if target == "bound":
@@ -338,6 +341,14 @@ def monster_sets_forbidden(d: DuelState) -> CardInst | None:
 def tributes_forbidden(d: DuelState) -> CardInst | None:
     """The face-up card by which neither player can Tribute cards (Mask of Restrict), if any."""
     return source_with(d, "locks_tributes", lambda source, _: source.loc.on_field)
+
+
+def unaffected_by_opponent_monster(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether a face-up monster is unaffected by the monster effects of `player`, its controller's opponent, by a face-up
+    card's `unaffected_by_opponent_monsters` that applies to it (Lone Wolf)."""
+    if card.loc != Loc.MZONE or not card.face_up or card.controller == player:
+        return False
+    return source_with(d, "unaffected_by_opponent_monsters", lambda source, spec: applies(d, source, spec, card)) is not None
 
 
 def discard_cost_locked(d: DuelState) -> CardInst | None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import SHIELDS, has_flag, unaffected_by_spell
+from ..board.continuous import SHIELDS, has_flag, unaffected_by_opponent_monster, unaffected_by_spell
 from ..board.filters import hidden_face_down, matches, select
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
@@ -75,7 +75,14 @@ class Ctx:
         found = self._cards(selection, verb=verb)
         if isinstance(found, list) and found and self.spell_effect():
             found = [c for c in found if not unaffected_by_spell(self.d, c, self.player)]
+        if isinstance(found, list) and found and self.monster_effect():
+            found = [c for c in found if not unaffected_by_opponent_monster(self.d, c, self.player)]
         return found
+
+    def monster_effect(self) -> bool:
+        """Whether this is a monster's effect (not paying its cost) on a duel where some monster may be unaffected by the
+        opponent's monster effects (Lone Wolf)."""
+        return not self.cost and self.card.is_monster and "unaffected_by_opponent_monsters" in self.d.index.flags
 
     def spell_effect(self) -> bool:
         """Whether this is a Spell Card's effect (not paying its cost) on a duel where some monster may be unaffected by it."""
@@ -147,6 +154,8 @@ class Ctx:
                     d, self.player, spec.where, self.card, candidates)
             if self.spell_effect():
                 candidates = [c for c in candidates if not unaffected_by_spell(d, c, self.player)]
+            if self.monster_effect():
+                candidates = [c for c in candidates if not unaffected_by_opponent_monster(d, c, self.player)]
             if spec.pick is not None and candidates:
                 candidates = _extreme(d, candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none

@@ -378,6 +378,10 @@ class ContinuousSpec(BaseModel):
     # the field, once its activation has resolved and while not negated, the cards the filter matches are destroyed at
     # once, read as it leaves (Pole Position: the face-up monster(s) with the highest ATK)
     destroys_on_leaving: Filter | None = None
+    # "unaffected by any of your opponent's monster effects" (Lone Wolf): the face-up monsters it applies to are left out of
+    # what an effect of a monster of their controller's opponent selects (its targets do nothing to them) and that
+    # opponent's continuous monster effects skip them
+    unaffected_by_opponent_monsters: bool | None = None
     # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
     # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
     locks_tributes: bool | None = None
