@@ -107,7 +107,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     card.sent_by = by if dst == Loc.GY else None
     if d.index.responders:
         if leaving and as_from is None:
-            d.signal("leaves_field", card, card.owner, src=src, how="face_up" if was_face_up else "")  # (Serpentine Princess)
+            d.signal("leaves_field", card, card.owner, src=src, how="face_up" if was_face_up else "",  # (Serpentine Princess)
+                     by_player=by if by is not None else d.chain[-1].player if d.resolving and d.chain else None)  # (Major Riot)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
             d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)

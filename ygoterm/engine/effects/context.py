@@ -168,6 +168,9 @@ class Ctx:
                     lo = 0
             if spec.leave_as_many_as is not None:  # Pineapple Blast: so that as many remain as there are of those
                 lo = hi = max(0, len(candidates) - len(select(d, spec.leave_as_many_as, self.player, self.card)))
+            if spec.who == "each":  # each player among their own, you first (Major Riot)
+                per = self.reference(spec.count_as) if spec.count_as is not None else None
+                return ChooseEach(candidates, lo, hi, per, verb, f"{self.card.name}: {verb}", self)
             if spec.distinct_names and not spec.random:  # one at a time, none of a name already chosen (Mustering)
                 return ChooseDistinct(self.player if spec.who == "you" else 1 - self.player, candidates, lo, hi, verb,
                                       f"{self.card.name}: {verb}", ctx=self)
@@ -339,6 +342,41 @@ class ChooseDistinct(Frame):
         if not answer:
             return Return(self.ctx.picked(self.chosen_, False))
         self.chosen_.append(d.card_of(answer[0]))
+        return self.start(d, None)
+
+
+@dataclass
+class ChooseEach(Frame):
+    """Each player, the effect's player first, chooses among the `candidates` they control (hold): lo..hi, or with `per`
+    (a `count_as` selection) exactly as many as the cards of it they own, as far as they can (Major Riot); all of them
+    become the context's `chosen`."""
+
+    candidates: list[CardInst]
+    lo: int
+    hi: int | None
+    per: list[CardInst] | None
+    verb: DecisionVerb
+    prompt: str
+    ctx: Ctx
+    i: int = 0
+    chosen_: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        if self.i == 2:
+            return Return(self.ctx.picked(self.chosen_, False))
+        q = self.ctx.player if self.i == 0 else 1 - self.ctx.player
+        self.i += 1
+        mine = [c for c in self.candidates if c.controller == q]
+        lo, hi = self.lo, self.hi
+        if self.per is not None:
+            lo = hi = sum(1 for c in self.per if c.owner == q)
+        out = choose(d, q, mine, lo, hi, self.verb, self.prompt)
+        if isinstance(out, Choose):
+            out.ctx = self.ctx  # (the question names the effect)
+        return self.follow(d, "took", out)
+
+    def took(self, d: DuelState, chosen: list[CardInst]) -> Next:
+        self.chosen_ += chosen
         return self.start(d, None)
 
 

@@ -258,7 +258,10 @@ class Choose(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     where: Filter = Filter()
     count: NumRange = Range(min=1, max=1)
-    who: Literal["you", "opponent", "owner"] = "you"  # who chooses
+    # who chooses; `each`: each player, you first, among the candidates they control (hold) — with `count_as`, as many as
+    # the cards of that selection they own ("Both you and your opponent then Special Summon from your hand the same
+    # number of Monster Cards": Major Riot)
+    who: Literal["you", "opponent", "owner", "each"] = "you"
     random: bool = False  # R-TERM-7
     # only among the lowest/highest (Fissure); `bottom`: the one nearest the bottom of its pile (Question: "the first monster
     # found at the bottom of your Graveyard")
