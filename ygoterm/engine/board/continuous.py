@@ -105,7 +105,7 @@ def applies(d: DuelState, source: CardInst, spec: ContinuousSpec, card: CardInst
         return card is source
     if source.is_spell and d.index.flags & SHIELDS and card.is_monster and unaffected_by_spell(d, card, source.controller):
         return False  # (an Equip or Field Spell does not apply to Horus the Black Flame Dragon LV6)
-    if source.is_monster and "unaffected_by_opponent_monsters" in d.index.flags and card.is_monster \
+    if "unaffected_by_opponent_monsters" in d.index.flags and source.is_monster and card.is_monster \
             and unaffected_by_opponent_monster(d, card, source.controller):
         return False  # (Lone Wolf: the opponent's continuous monster effects skip it)
     if target == "equipped":

@@ -82,7 +82,7 @@ class Ctx:
     def monster_effect(self) -> bool:
         """Whether this is a monster's effect (not paying its cost) on a duel where some monster may be unaffected by the
         opponent's monster effects (Lone Wolf)."""
-        return not self.cost and self.card.is_monster and "unaffected_by_opponent_monsters" in self.d.index.flags
+        return "unaffected_by_opponent_monsters" in self.d.index.flags and not self.cost and self.card.is_monster
 
     def spell_effect(self) -> bool:
         """Whether this is a Spell Card's effect (not paying its cost) on a duel where some monster may be unaffected by it."""
