@@ -714,6 +714,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'See the top 5 cards of your opponent's Deck', which the verb cues do not read: `look` with "
                 "`player: opponent` (shown to its controller only, returned in the same order)",
     },
+    "Altar for Tribute": {
+        "target": "old wording 'Select 1 monster on your side of the field and send it to the Graveyard': the monster is "
+                  "chosen on activation, a target (today's TCG text: 'Target 1 monster you control; send it to the GY')",
+    },
     "Book of Taiyou": {
         "target": "old wording 'Flip 1 face-down monster on the field': the monster is chosen on activation, a target "
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
@@ -747,7 +751,7 @@ VERBS: dict[str, str] = {
     "equip": r"\bequip",
     "take_control": r"\bcontrol of\b|\btake control\b",
     "swap_control": r"\b(?:swap|switch) control\b",
-    "change_attack_target": r"\battack'?s target\b|\battack target\b",
+    "change_attack_target": r"\battack'?s target\b|\battack target\b|\bdirect attacks? instead\b|\bbecome direct attacks\b",
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",
@@ -767,7 +771,8 @@ VERBS: dict[str, str] = {
     "place": r"\bplace\b",
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
-    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b",  # (next_turns: Sonic Jammer)
+    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b"  # (next_turns: Sonic Jammer)
+                     r"|\bduring this turn\.",  # "… cannot attack face-down monsters during this turn." (A Feint Plan)
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }
 VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}

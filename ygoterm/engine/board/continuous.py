@@ -288,6 +288,11 @@ def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSp
     return None
 
 
+def spells_set_first(d: DuelState) -> CardInst | None:
+    """The face-up card that makes both players Set Spell Cards before activating them, from their next turn (Anti-Spell Fragrance)."""
+    return source_with(d, "spells_set_first", lambda source, _: source.loc.on_field)
+
+
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
     return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)

@@ -315,7 +315,16 @@ class ChangeAttackTarget(_Op):
     """The attack in progress now targets this monster (Dreamsprite: "select another 1 of your Monster Cards and
     designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
 
-    what: Selection
+    what: Selection | None = None
+    # the attack in progress becomes a direct attack ("make the attack a direct attack instead": Astral Barrier; "the attacks
+    # from your opponent's monsters become direct attacks": Absolute End) — nothing happens if it already is one
+    direct: bool | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "ChangeAttackTarget":
+        if (self.what is None) == (not self.direct):
+            raise ValueError("change_attack_target takes a monster (`what`) or `direct: true`, not both")
+        return self
 
 
 class NoBattleDamage(_Op):

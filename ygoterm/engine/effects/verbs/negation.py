@@ -51,7 +51,21 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
 
 @verb("change_attack_target")
 def op_change_attack_target(ctx: Ctx, params: fx.ChangeAttackTarget, name: str) -> Any:
+    if params.what is None:  # `direct: true`
+        return _attack_directly(ctx.d)
     return ChangeAttackTarget(ctx, params, name).after(ctx.cards(params.what))
+
+
+def _attack_directly(d: DuelState) -> bool:
+    """The attack in progress becomes a direct attack (Astral Barrier, Absolute End): no attack target from now on, so no
+    replay when the opponent's monsters change (R-BATTLE-3 compares them with the declaration's)."""
+    attack = d.attack
+    if attack is None or attack.negated or attack.target is None or attack.attacker.loc != Loc.MZONE:
+        return False
+    attack.target = None
+    attack.moves = (attack.moves[0], 0)
+    d.emit(Note(f"{attack.attacker.name} now attacks directly"))
+    return True
 
 
 class ChangeAttackTarget(OpStep):
