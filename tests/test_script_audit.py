@@ -718,6 +718,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Select 1 monster on your side of the field and send it to the Graveyard': the monster is "
                   "chosen on activation, a target (today's TCG text: 'Target 1 monster you control; send it to the GY')",
     },
+    "Assault on GHQ": {
+        "target": "old wording 'Select 1 monster on your side of the field to activate this card. Destroy the selected card': "
+                  "the monster is chosen on activation, a target (today's TCG text: 'Target 1 monster you control; destroy it')",
+    },
     "Book of Taiyou": {
         "target": "old wording 'Flip 1 face-down monster on the field': the monster is chosen on activation, a target "
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
@@ -772,7 +776,7 @@ VERBS: dict[str, str] = {
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
     "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b"  # (next_turns: Sonic Jammer)
-                     r"|\bduring this turn\.",  # "… cannot attack face-down monsters during this turn." (A Feint Plan)
+                     r"|\bduring this turn\.|\bduring the turn this card is activated\b",  # (A Feint Plan, Armored Glass)
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }
 VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}

@@ -94,6 +94,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
     events = event_cards(d) if events is None else events
     drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
     changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
+    dealt = False  # an earlier operation deals damage or gives LP whatever it counts: the effect does something (Attack and Receive)
     for spec in effect.do:
         params = spec.params
         if spec.op == "draw" and (lockers := [draw_locked(d, who) for who in _who(p, card, params.player)]) and all(lockers):
@@ -121,7 +122,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
         elif spec.op == "modify" and not changed:
             if not _selection_available(d, p, card, params.what, events):  # Shield & Sword: every face-up monster
                 return "R-CHAIN-6", "there is no monster for it to change"
-        elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed:
+        elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed and not dealt:
             if not select(d, params.per, p, card, events, limit=1):  # Just Desserts: 500 for each monster they control
                 return "R-CHAIN-6", f"it counts {_count_of(params.per)} and there are none"
         elif spec.op == "no_battle_damage":
@@ -162,6 +163,8 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             return "R-CARD-8", "an Equip Spell needs a monster to equip"
         if spec.op not in _COUNTS_NOTHING:
             changed = True
+        if spec.op in ("damage", "gain_lp") and params.per is None and isinstance(params.amount, int) and params.amount > 0:
+            dealt = True  # "Inflict 700 damage … Also, inflict 300 damage for each …" needs nothing to count
     return None
 
 

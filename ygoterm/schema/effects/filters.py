@@ -142,6 +142,9 @@ class Filter(BaseModel):
     # a face-up monster on the field whose controller controls this many face-up monsters of its name, itself included
     # ("3 Normal Monsters of the same name … on your side of the field": Delta Attacker, ">=3")
     same_name_count: NumRange | None = None
+    # … and on the whole field, both players' face-up monsters of its name ("If there are monsters with the same name on the
+    # field, increase the ATK and DEF of all those monsters": Aqua Chorus, ">=2")
+    same_name_on_field: NumRange | None = None
     # how many turns of this effect's controller have begun since it last became face-up on the field (the turn it did not
     # counted): "until your 4th turn after the card is activated" — a FLIP monster's flip (Pumpking the King of Ghosts'
     # Castle of Dark Illusions: "1-4")
