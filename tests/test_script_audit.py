@@ -718,6 +718,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Select 1 monster on your side of the field and send it to the Graveyard': the monster is "
                   "chosen on activation, a target (today's TCG text: 'Target 1 monster you control; send it to the GY')",
     },
+    "Anti-Spell": {
+        "cost": "old wording 'Remove 2 Spell Counters on your side of the field to negate …': the removal is its cost "
+                "(R-TERM-4), printed before costs went before ';' (today's text: 'Remove 2 Spell Counters from your side of "
+                "the field; negate the activation of a Spell Card, and if you do, destroy it')",
+    },
     "Assault on GHQ": {
         "target": "old wording 'Select 1 monster on your side of the field to activate this card. Destroy the selected card': "
                   "the monster is chosen on activation, a target (today's TCG text: 'Target 1 monster you control; destroy it')",

@@ -293,6 +293,11 @@ def spells_set_first(d: DuelState) -> CardInst | None:
     return source_with(d, "spells_set_first", lambda source, _: source.loc.on_field)
 
 
+def gains_reversed(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card of `p`'s opponent that turns the LP `p` would gain from an effect into damage (Bad Reaction to Simochi)."""
+    return source_with(d, "opponent_gains_become_damage", lambda source, _: source.controller != p and source.loc.on_field)
+
+
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
     return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)

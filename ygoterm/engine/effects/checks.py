@@ -54,6 +54,10 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
         elif spec.op == "detach":
             if len(card.materials) < params.count:
                 return False
+        elif spec.op == "remove_counter" and params.in_total:  # counters in all on the cards it names (Anti-Spell)
+            holders = select(d, params.what.all, p, card) if isinstance(params.what, fx.AllOf) else []
+            if sum(c.counters.get(params.counter, 0) for c in holders if c.loc.on_field) < params.count:
+                return False
         elif spec.op == "remove_counter":
             if card.counters.get(params.counter, 0) < params.count:
                 return False

@@ -185,6 +185,10 @@ class Counters(_Op):
     # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
     # reads that number (Blast Magician)
     any_number: bool | None = None
+    # remove_counter: `count` counters in all from the cards `what` holds, as many from each as its player chooses, one at a
+    # time ("Remove 2 Spell Counters on your side of the field": Anti-Spell — `what: {all: {zone: onfield, side: you,
+    # has_counter: Spell Counter}}`); as a cost, those cards must hold that many together
+    in_total: bool | None = None
 
 
 class Token(_Op):

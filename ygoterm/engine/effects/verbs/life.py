@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.decision import EndReason
 from ....schema import effects as fx
-from ...board.continuous import effect_damage_prevented
+from ...board.continuous import effect_damage_prevented, gains_reversed
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...state.duel_state import DuelState
@@ -75,7 +75,17 @@ class LifeChanges(Frame):
         self.i += 1
         if amount <= 0:
             return
-        if self.name == "gain_lp":
+        if self.name == "gain_lp" and d.index.continuous_count and (reverser := gains_reversed(d, p)) is not None:
+            # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage"
+            # (Bad Reaction to Simochi): effect damage from the card that would have given the LP
+            d.emit(Note(f"{reverser.name}: {d.names[p]} takes {amount} damage instead of gaining it"))
+            shield = effect_damage_prevented(d, p)
+            if shield is not None:
+                d.emit(Note(f"{shield.name}: the {amount} damage to {d.names[p]} becomes 0"))
+                return
+            d.change_lp(p, -amount, "effect")
+            d.signal("effect_damage", self.ctx.card, p, by_player=self.ctx.player, by_card=self.ctx.card)
+        elif self.name == "gain_lp":
             d.change_lp(p, amount, "gain")
         else:
             d.change_lp(p, -min(amount, lp), "cost" if self.name == "pay_lp" else "loss")

@@ -11,6 +11,7 @@ from ....schema import effects as fx
 from ...board import actions
 from ...board.continuous import Modifier
 from ...board.filters import counters_held, equip_spell_fits, select, variant
+from ...board.labels import card_options
 from ...core.decision import Kind, Option
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
@@ -97,7 +98,51 @@ class ChangePosition(OpStep):
 def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Any:
     if params.any_number and name == "remove_counter" and params.what == "self":
         return HowMany(ctx, params)
+    if params.in_total and name == "remove_counter":
+        return InTotal(ctx, params)
     return Counters(ctx, params, name).after(ctx.cards(params.what))
+
+
+@dataclass
+class InTotal(Frame):
+    """"Remove 2 Spell Counters on your side of the field" (Anti-Spell): `count` counters in all from the cards the
+    selection holds; the player picks the card of each counter when more than one still has some."""
+
+    ctx: Ctx
+    params: fx.Counters
+    left: int = 0
+    cards: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        found = self.ctx.cards(self.params.what)
+        if isinstance(found, Frame):
+            return self.then(d, "got", found)
+        return self.got(d, found)
+
+    def got(self, d: DuelState, cards: list[CardInst]) -> Next:
+        self.cards, self.left = [c for c in cards if c.loc.on_field], self.params.count
+        return self.next_counter(d, None)
+
+    def next_counter(self, d: DuelState, _: Any) -> Next:
+        counter = self.params.counter
+        holders = [c for c in self.cards if c.loc.on_field and c.counters.get(counter, 0) > 0]
+        if self.left <= 0 or not holders:
+            return DONE
+        if len(holders) == 1:
+            return self.take(d, holders[0])
+        return self.ask("picked", d.ask(self.ctx.player, Kind.CARDS, card_options(d, holders, self.ctx.player),
+                                        f"{self.ctx.card.name}: remove a {counter} from which card?", verb="select",
+                                        subject=self.ctx.card.uid))
+
+    def picked(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
+        return self.take(d, d.card_of(chosen[0]))
+
+    def take(self, d: DuelState, card: CardInst) -> Next:
+        counter = self.params.counter
+        card.counters[counter] = card.counters.get(counter, 0) - 1
+        self.left -= 1
+        d.emit(Note(f"{d.names[self.ctx.player]} removes 1 {counter} from {card.name} → {card.counters[counter]}"))
+        return self.next_counter(d, None)
 
 
 @dataclass
