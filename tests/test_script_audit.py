@@ -723,6 +723,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "(R-TERM-4), printed before costs went before ';' (today's text: 'Remove 2 Spell Counters from your side of "
                 "the field; negate the activation of a Spell Card, and if you do, destroy it')",
     },
+    "Blast Held by a Tribute": {
+        "order": "'Destroy as many face-up Attack Position monsters … as possible, and if you do': the verb before 'and if "
+                 "you do' is the destruction ('Attack Position' names the monsters, it changes no position)",
+    },
     "Assault on GHQ": {
         "target": "old wording 'Select 1 monster on your side of the field to activate this card. Destroy the selected card': "
                   "the monster is chosen on activation, a target (today's TCG text: 'Target 1 monster you control; destroy it')",
