@@ -178,6 +178,10 @@ class Ctx:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         if where.level_below_of is not None:
             cards = level_below_of(cards, self.reference(where.level_below_of))
+        if where.def_at_most_atk_of is not None:  # (Burst Breath: the ATK the Tributed monster had on the field)
+            most = max((o.field_atk if not o.loc.on_field else o.atk for o in self.reference(where.def_at_most_atk_of)
+                        if o.is_monster), default=None)
+            cards = [] if most is None else [c for c in cards if c.is_monster and c.defense <= most]
         return cards
 
     def reference(self, ref: fx.Ref) -> list[CardInst]:

@@ -182,6 +182,10 @@ class Filter(BaseModel):
     # a monster whose ATK is at most the ATK of a card of this selection of the effect (Armed Dragon LV7: "with ATK less than
     # or equal to the sent monster's ATK" — the cost's card is `chosen`); read where the effect selects cards and targets
     atk_at_most_of: Literal["chosen", "target", "affected", "event"] | None = None
+    # a monster whose DEF is at most the ATK a card of this selection had on the field (its last ATK there, once it has left:
+    # "destroy all face-up monsters … whose DEF is less than or equal to the ATK the Tributed monster had on the field" —
+    # Burst Breath, the cost's Tribute being `chosen`); read where the effect selects cards
+    def_at_most_atk_of: Literal["chosen", "target", "affected", "event"] | None = None
     # a monster whose ATK is at least the ATK of a card this filter matches (Armed Dragon LV7's cost: a monster in the hand
     # that could destroy something) — pair it with `atk_at_most_of` so the card is not activated for nothing
     atk_reaches: "Filter | None" = None

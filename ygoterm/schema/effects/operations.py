@@ -517,8 +517,9 @@ class OneOf(_Op):
 
     choices: list[Choice] = Field(min_length=2)
     # who picks: the effect's player, or event_player — the player the event it answers is about ("they can draw 1 more
-    # card": the player who activated Pot of Greed, Spirit of the Pot of Greed)
-    who: Literal["you", "event_player"] | None = None
+    # card": the player who activated Pot of Greed, Spirit of the Pot of Greed); opponent: the effect's player's opponent
+    # ("your opponent selects and executes 1 of the following effects": Dark Coffin)
+    who: Literal["you", "opponent", "event_player"] | None = None
 
 
 class If(_Op):
