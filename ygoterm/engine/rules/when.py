@@ -44,7 +44,8 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
         elif name == "activated":
             if d.chain and _link_kind_ok(d.chain[-1], when) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
                     and (not when.targets_self or card in d.chain[-1].targets) \
-                    and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]):
+                    and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]) \
+                    and (when.targets_card is None or any(matches(d, t, when.targets_card, p, card) for t in d.chain[-1].targets)):
                 return True
         elif name == "damage_calculation":
             if d.step == Step.DAMAGE_CALC and d.attack is not None:

@@ -52,6 +52,9 @@ class When(BaseModel):
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
     targets_self: bool | Literal["only"] | None = None
+    # for `activated`: the last chain link targets a card this filter matches ("when your opponent activates a card that
+    # targets a monster in the Graveyard": Big Burn's `{zone: gy, kind: monster}`)
+    targets_card: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)

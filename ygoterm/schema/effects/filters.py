@@ -145,6 +145,9 @@ class Filter(BaseModel):
     # … and on the whole field, both players' face-up monsters of its name ("If there are monsters with the same name on the
     # field, increase the ATK and DEF of all those monsters": Aqua Chorus, ">=2")
     same_name_on_field: NumRange | None = None
+    # a face-up monster whose ATK is the highest among the face-up monsters on the field — every one of them when several
+    # share it ("destroy the face-up monster(s) with the highest ATK on the field": Bottomless Shifting Sand)
+    highest_atk_on_field: bool | None = None
     # how many turns of this effect's controller have begun since it last became face-up on the field (the turn it did not
     # counted): "until your 4th turn after the card is activated" — a FLIP monster's flip (Pumpking the King of Ghosts'
     # Castle of Dark Illusions: "1-4")
