@@ -41,7 +41,8 @@ class When(BaseModel):
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
+    # damages: an activation whose effect would inflict damage to this card's controller (Barrel Behind the Door)
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards", "damages"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
     # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an

@@ -232,6 +232,11 @@ class Skip(_Op):
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
 
 
+class RedirectDamage(_Op):
+    """"Your opponent takes the damage instead" (Barrel Behind the Door): the damage the effect of the chain link this one
+    answers would inflict to this effect's player is inflicted to their opponent instead."""
+
+
 class ToEndPhase(_Op):
     """"It becomes the End Phase of this turn" (Neko Mane King): the rest of the turn's phases before the End Phase are
     skipped — the Main Phase ends once the chain has resolved, the Battle Phase after the attack in progress, with no
@@ -544,7 +549,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select",
+    "select", "redirect_damage",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -592,6 +597,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "to_end_phase": (ToEndPhase, lambda v: v or {}),
+    "redirect_damage": (RedirectDamage, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),

@@ -27,6 +27,8 @@ class Damage(OpStep):
         ctx = self.ctx
         players = []
         for p in ctx.players(self.params.player):
+            if p in ctx.link.damage_redirected:  # "Your opponent takes the damage instead" (Barrel Behind the Door)
+                p = 1 - p
             shield = effect_damage_prevented(d, p)
             if shield is None:
                 players.append(p)
@@ -34,7 +36,11 @@ class Damage(OpStep):
                 d.emit(Note(f"{shield.name}: the {amount} damage to {d.names[p]} becomes 0"))
         if not players:
             return False
-        d.change_lps({p: -amount for p in players}, "effect")
+        changes: dict[int, int] = {}
+        for p in players:  # (both players' damage may now go to one of them: Ring of Destruction)
+            changes[p] = changes.get(p, 0) - amount
+        players = list(changes)
+        d.change_lps(changes, "effect")
         for p in players:
             # about the card whose effect inflicted it ("except \"Dark Room of Nightmare\"": `where`), and its controller (`by`)
             d.signal("effect_damage", ctx.card, p, by_player=ctx.player, by_card=ctx.card)

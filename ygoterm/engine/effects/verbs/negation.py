@@ -49,6 +49,18 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
     return True
 
 
+@verb("redirect_damage")
+def op_redirect_damage(ctx: Ctx, params: fx.RedirectDamage, name: str) -> bool:
+    """The damage the answered link would inflict to this effect's player goes to their opponent (Barrel Behind the Door)."""
+    target = ctx.link.answers
+    if target is None or target not in ctx.d.chain or target.negated:
+        return False
+    target.damage_redirected += (ctx.player,)
+    ctx.d.emit(Note(f"{ctx.card.name}: the damage {target.card.name} would inflict to {ctx.d.names[ctx.player]} goes to "
+                    f"{ctx.d.names[1 - ctx.player]} instead"))
+    return True
+
+
 @verb("change_attack_target")
 def op_change_attack_target(ctx: Ctx, params: fx.ChangeAttackTarget, name: str) -> Any:
     if params.what is None:  # `direct: true`
