@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...schema import effects as fx
 from ...schema.effects import Effect, When, walk_ops
 from ..state.card import CardInst
 from ..board.filters import matches
@@ -67,12 +68,34 @@ def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
         return True
     if "damages" in when.activated and p in damaged_players(link):
         return True
+    if "destroys_spell_trap" in when.activated and _destroys_one_spell_trap(link):
+        return True
     if "destroys" in when.activated and any(op.op == "destroy" for op in link.effect.do):
         return True
     if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
         return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
+
+
+def _destroys_one_spell_trap(link: ChainLink) -> bool:
+    """A Spell/Trap Card's activation whose effect destroys 1 Spell or Trap Card: its `destroy` takes a target (or a choice)
+    of exactly 1 card among the Spell & Trap Zones (Mystical Space Typhoon, Dust Tornado — not Heavy Storm's every card)."""
+    if not link.was_spell_trap_card:
+        return False
+    for op in walk_ops(link.effect.do):
+        if op.op != "destroy":
+            continue
+        what = op.params.what
+        if what == "target":
+            groups = [g for g in link.effect.target_groups if g.count.max == 1]
+            if any(g.where.zone is not None and set(g.where.zone) <= {"spell", "field"} for g in groups):
+                return True
+        elif isinstance(what, fx.ChooseOf) and what.choose.count.max == 1:
+            zone = what.choose.where.zone
+            if zone is not None and set(zone) <= {"spell", "field"}:
+                return True
+    return False
 
 
 def damaged_players(link: ChainLink) -> set[int]:

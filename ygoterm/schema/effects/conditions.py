@@ -42,7 +42,9 @@ class When(BaseModel):
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
     # damages: an activation whose effect would inflict damage to this card's controller (Barrel Behind the Door)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards", "damages"], ...], BeforeValidator(_one_or_many)] | None = None
+    # destroys_spell_trap: a Spell/Trap Card's activation whose effect destroys 1 Spell or Trap Card — a target or a choice
+    # of 1 card in the Spell & Trap Zones (Curse of Royal: Mystical Space Typhoon, Dust Tornado; not Heavy Storm)
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards", "damages", "destroys_spell_trap"], ...], BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
     # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an
