@@ -148,6 +148,9 @@ class Filter(BaseModel):
     # a face-up monster whose ATK is the highest among the face-up monsters on the field — every one of them when several
     # share it ("destroy the face-up monster(s) with the highest ATK on the field": Bottomless Shifting Sand)
     highest_atk_on_field: bool | None = None
+    # the name of a card an effect selected, read once as a `for_this_turn` applies (it becomes `name`): "your opponent cannot
+    # activate Spell Cards with that name for the rest of this Duel" (Cursed Seal of the Forbidden Spell: `chain_card`)
+    name_of: Literal["chosen", "target", "affected", "event", "chain_card"] | None = None
     # how many turns of this effect's controller have begun since it last became face-up on the field (the turn it did not
     # counted): "until your 4th turn after the card is activated" — a FLIP monster's flip (Pumpking the King of Ghosts'
     # Castle of Dark Illusions: "1-4")

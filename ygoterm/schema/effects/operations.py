@@ -407,6 +407,8 @@ class ForThisTurn(_Op):
     # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
     # Sasuke Samurai #2)
     until_end_phase: bool | None = None
+    # true: for the rest of the Duel ("for the rest of this Duel": Cursed Seal of the Forbidden Spell)
+    for_duel: bool | None = None
 
 
 class Later(_Op):
