@@ -785,7 +785,7 @@ VERBS: dict[str, str] = {
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
     "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b"  # (next_turns: Sonic Jammer)
-                     r"|\bduring this turn\.|\bduring the turn this card is activated\b",  # (A Feint Plan, Armored Glass)
+                     r"|\bduring this turn[.,]|\bduring the turn this card is activated\b",  # (A Feint Plan, Armored Glass)
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }
 VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}

@@ -694,6 +694,12 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 if involving is not None and source.controller in damage and \
                         any(c is not None and matches(d, c, involving, source.controller, source) for c in (attacker, target)):
                     del damage[source.controller]
+        if target is None and damage.get(1 - attacker.controller) and "direct_damage_becomes" in d.index.flags:
+            for source, effect in sources(d):  # Dark Scorpion Combination: its direct attack inflicts 400
+                spec = effect.continuous
+                if spec is not None and spec.direct_damage_becomes is not None and applies(d, source, spec, attacker):
+                    damage[1 - attacker.controller] = spec.direct_damage_becomes
+                    break
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2

@@ -312,6 +312,9 @@ class ContinuousSpec(BaseModel):
     # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
     # are effect damage to that player instead
     opponent_gains_become_damage: bool | None = None
+    # the battle damage its direct attack inflicts becomes this ("can attack your opponent's Life Points directly. In that
+    # case, the Battle Damage inflicted to your opponent by each of those cards becomes 400 points": Dark Scorpion Combination)
+    direct_damage_becomes: int | None = Field(default=None, ge=0)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
