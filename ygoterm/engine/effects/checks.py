@@ -117,7 +117,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
                 what = variant(what, all=variant(what.all, declared=False))  # declared on resolution: any may do
             elif isinstance(what, fx.ChooseOf) and what.choose.where.declared:  # (Dark Designator: "add 1 of that card")
                 what = variant(what, choose=variant(what.choose, where=variant(what.choose.where, declared=False)))
-            optional = isinstance(what, fx.ChooseOf) and what.choose.count.min == 0
+            optional = isinstance(what, fx.ChooseOf) and (what.choose.count.min == 0 or what.choose.keep is not None)
             if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
                 return "R-CHAIN-6", "there is nothing for it to affect"
             taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p

@@ -145,6 +145,8 @@ class Ctx:
                 lo = hi = len(self.reference(spec.count_as))
                 if spec.up_to:  # up to that many (Big Wave Small Wave)
                     lo = 0
+            if spec.keep is not None:  # Bubble Crash: all but 5 of them
+                lo = hi = max(0, len(candidates) - spec.keep)
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
                             lo, hi, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes

@@ -251,6 +251,10 @@ class Choose(BaseModel):
     # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
     # effect": Big Wave Small Wave)
     up_to: bool | None = None
+    # all but this many of the matching cards — the chooser picks the ones to leave ("send cards to their respective
+    # Graveyards until the amount remaining on the field and in their hand is 5": Bubble Crash, `keep: 5`) — instead of
+    # `count`; none when that many or fewer match
+    keep: int | None = Field(default=None, ge=0)
 
 
 class AllOf(BaseModel):
