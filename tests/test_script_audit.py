@@ -727,6 +727,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "order": "'Destroy as many face-up Attack Position monsters … as possible, and if you do': the verb before 'and if "
                  "you do' is the destruction ('Attack Position' names the monsters, it changes no position)",
     },
+    "Cross Counter": {
+        "text": "its one effect doubles this battle's damage to the attacking player (a `modify` with "
+                "doubles_damage_to_attacker until damage calculation, which no verb cue reads in 'the Battle Damage … is "
+                "doubled') and destroys the attacker in a `later` after damage calculation",
+    },
     "Assault on GHQ": {
         "target": "old wording 'Select 1 monster on your side of the field to activate this card. Destroy the selected card': "
                   "the monster is chosen on activation, a target (today's TCG text: 'Target 1 monster you control; destroy it')",

@@ -684,7 +684,7 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 as_effect[1 - card.controller] = damage.pop(1 - card.controller)
     damage = {who: amount for who, amount in damage.items()
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
-    if damage and d.index.continuous_count:
+    if damage and (d.index.continuous_count or (target is not None and target.modifiers)):  # (a lasting change: Cross Counter)
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
             if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]

@@ -64,7 +64,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
-        (f.battling, _battling), (f.attacking, _attacking), (bool(f.attacked), _attacked), (f.battle_destroyed is not None, _battle_destroyed),
+        (f.battling, _battling), (f.attacking, _attacking), (bool(f.attacked), _attacked), (bool(f.def_above_attacker), _def_above_attacker), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.same_name_on_field is not None, _same_name_on_field), (bool(f.highest_atk_on_field), _highest_atk_on_field), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
@@ -261,6 +261,13 @@ def _attacked(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
     """The attack target of the attack in progress — not once that attack is negated or made a direct attack."""
     attack = d.attack
     return attack is not None and attack.target is card and not attack.negated
+
+
+def _def_above_attacker(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster whose DEF is higher than the ATK of the monster attacking now (Cross Counter)."""
+    attack = d.attack
+    return attack is not None and card.loc == Loc.MZONE and card.face_up and card.is_monster \
+        and card.defense > attack.attacker.atk
 
 
 def _battle_destroyed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

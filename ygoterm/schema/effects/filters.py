@@ -174,6 +174,9 @@ class Filter(BaseModel):
     # the monster the current attack targets, while the attack goes on ("If your opponent's monster attacks a monster you
     # control": Astral Barrier's `you_control: {zone: monster, attacked: true}`)
     attacked: bool | None = None
+    # a monster whose DEF is higher than the ATK of the monster attacking now ("If the DEF of an attacked Defense Position
+    # monster is higher than the ATK of your opponent's attacking monster": Cross Counter)
+    def_above_attacker: bool | None = None
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None
