@@ -133,6 +133,10 @@ class Filter(BaseModel):
     # had left (R-CARD-8), nor one destroyed before its activation resolved: Butterfly Dagger - Elma's "destroyed and sent
     # to the Graveyard while equipped"
     left_equipped: bool | None = None
+    # false: an Equip Card equipped to a monster its own activation could not have equipped (an Equip Spell whose `equip`
+    # target does not match that monster: Legendary Sword on a non-Warrior, Snatch Steal on its controller's own monster) —
+    # "If any of those Equip Cards is now equipped to an incorrect target, destroy that Equip Card" (Collected Power)
+    equip_fits: bool | None = None
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     # a monster with an Equip Card matching this ("\"Petit Moth\" … equipped with \"Cocoon of Evolution\"": Perfectly Ultimate Great Moth)
     equipped_with: "Filter | None" = None
