@@ -298,6 +298,11 @@ def gains_reversed(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "opponent_gains_become_damage", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def untributable(d: DuelState, card: CardInst) -> bool:
+    """It cannot be Tributed — for a Summon, a Ritual Summon or a cost (Archfiend's Roar's monster)."""
+    return bool(card.modifiers or "cannot_be_tributed" in d.index.flags) and has_flag(d, card, "cannot_be_tributed")
+
+
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
     return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked
+from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked, untributable
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
@@ -43,6 +43,11 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
                 return False
         elif spec.op == "banish" and _from_gy(params.what, effect) and gy_banish_locked(d, p) is not None:
             return False  # Kycoo the Ghost Destroyer: no banishing from the GY
+        elif spec.op == "send_to_gy" and isinstance(params.what, fx.ChooseOf) and params.what.choose.where.zone == ("monster",):
+            # a Tribute (R-TERM-3): not of a monster that cannot be Tributed (Archfiend's Roar)
+            need = params.what.choose.count.min or 1
+            if sum(1 for c in select(d, params.what.choose.where, p, card) if not untributable(d, c)) < need:
+                return False
         elif spec.op in ("send_to_gy", "banish", "return_to_hand", "return_to_deck", "destroy", "select"):
             # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
             if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import SHIELDS, unaffected_by_spell
+from ..board.continuous import SHIELDS, unaffected_by_spell, untributable
 from ..board.filters import hidden_face_down, matches, select
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
@@ -133,6 +133,8 @@ class Ctx:
             else:
                 candidates = select(d, spec.where, self.player, self.card, self.link.event_group or self.event_cards())
             candidates = self.related(spec.where, candidates)
+            if verb == "tribute":  # a cost's Tribute (R-TERM-3): not a monster that cannot be Tributed (Archfiend's Roar)
+                candidates = [c for c in candidates if not untributable(d, c)]
             if self.spell_effect():
                 candidates = [c for c in candidates if not unaffected_by_spell(d, c, self.player)]
             if spec.pick is not None and candidates:

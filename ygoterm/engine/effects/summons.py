@@ -20,7 +20,7 @@ from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
 from ..board.timing import summon_forbidden
-from ..board.continuous import only_one_blockers, summon_condition_holds
+from ..board.continuous import only_one_blockers, summon_condition_holds, untributable
 
 # ---------------------------------------------------------------------- Fusion
 
@@ -263,7 +263,7 @@ def _ritual_pool(d: DuelState, p: int, params: fx.RitualSummon, ritual: CardInst
     if "hand" in params.tribute_from:
         pool += [c for c in side.hand if c.is_monster and c is not ritual and c.level > 0]
     if "field" in params.tribute_from:
-        pool += [c for c in side.mzone if c is not None and c.level > 0]
+        pool += [c for c in side.mzone if c is not None and c.level > 0 and not untributable(d, c)]
     return pool
 
 

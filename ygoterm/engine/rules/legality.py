@@ -13,7 +13,7 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import (applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
+from ..board.continuous import (untributable, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
                                 has_flag, sources, tribute_value)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
@@ -39,7 +39,7 @@ def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[
     level = card.level
     lo = hi = 0 if level <= 4 else 1 if level <= 6 else 2
     rule = card.monster.tributes
-    monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute]
+    monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute and not untributable(d, c)]
     if "cannot_be_tributed_for_summon" in d.index.flags:  # Fox Fire
         monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed_for_summon")]
     if rule is not None:

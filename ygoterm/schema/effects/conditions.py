@@ -308,6 +308,9 @@ class ContinuousSpec(BaseModel):
     # "Both players must Set Spell Cards before activating them, and cannot activate them until their next turn after
     # Setting them" (Anti-Spell Fragrance): a Spell Card's activation from the hand, or of one Set this turn, is refused
     spells_set_first: bool | None = None
+    # it cannot be Tributed: not for a Tribute Summon or Set, a Ritual Summon, nor a cost that Tributes (R-TERM-3) — "It cannot
+    # be Tributed" (Archfiend's Roar, as a `modify` restriction on the monster it Special Summons)
+    cannot_be_tributed: bool | None = None
     # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage to your
     # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
     # are effect damage to that player instead

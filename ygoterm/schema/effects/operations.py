@@ -156,6 +156,7 @@ class Modify(_Op):
     # the battle damage the attacking player takes from a battle in which it is the attack target is doubled, for as long as
     # the change lasts ("the Battle Damage inflicted to your opponent is doubled": Cross Counter, until: damage_calculation)
     doubles_damage_to_attacker: bool | None = None
+    cannot_be_tributed: bool | None = None  # "It cannot be Tributed" (Archfiend's Roar)
     # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
     # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
     set_attribute: Literal["declared"] | None = None
