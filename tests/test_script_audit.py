@@ -224,6 +224,115 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",
     },
+    # batch s6 (issue #39): 2005 wordings of Spell Cards
+    "Soul Reversal": {
+        "target": "old wording 'Return 1 Flip Effect Monster from your Graveyard' targets (Yugipedia, Soul Reversal: today's text "
+                  "'Target 1 Flip monster in your GY; return it to the top of the Deck')",
+    },
+    "Special Hurricane": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5; today's "
+                "'Discard 1 card; destroy all Special Summoned monsters')",
+    },
+    "Spellbook Organization": {
+        "text": "'Look at the top 3 cards of your Deck, then return them to the top of the Deck in any order' is one `look` with "
+                "`then: reorder` (as Big Eye) — the verb cues name no operation there",
+    },
+    "The Graveyard in the Fourth Dimension": {
+        "text": "old wording 'Add 2 \"LV\" monsters from your Graveyard to your Deck and shuffle it' is a `return_to_deck` "
+                "with `position: shuffle` (the verb cues read 'add' as to the hand); it targets (TCG FAQ of the era)",
+    },
+    "The Inexperienced Spy": {
+        "text": "'Select and see 1 card in your opponent's hand' is a `reveal` to its controller of a card chosen at random "
+                "among the hidden ones — the verb cues name no operation there",
+    },
+    "The Reliable Guardian": {
+        "text": "old wording 'Increase 1 face-up monster's DEF by 700 points' is a `modify` (today's 'it gains 700 DEF'), "
+                "which the verb cues do not read in that wording",
+    },
+    "The Shallow Grave": {
+        "target": "'Each player selects 1 monster in their Graveyard' targets on activation (TCG FAQ of the era: Spear Cretin's "
+                  "page lists The Shallow Grave among the cards that select a GY target at activation)",
+    },
+    "Two-Man Cell Battle": {
+        "optional": "'the turn player can Special Summon': in its controller's End Phase the trigger is optional (that "
+                    "player decides); in the opponent's, a mandatory trigger whose Summon the opponent may decline (a "
+                    "`choose` with count '0-1', who: opponent)",
+    },
+    "Timidity": {
+        "text": "'Neither player can destroy Set Spell and Trap Cards … until your opponent's next End Phase' is a `for_this_turn` "
+                "(next_turns: 1) giving Set cards `cannot_be_destroyed_by` — the verb cues read no operation in that wording",
+    },
+    "Wave-Motion Cannon": {
+        "cost": "old wording 'you can send this card to the Graveyard to inflict …': sending it is the cost (TCG FAQ of the era: "
+                "'Sending \"Wave-Motion Cannon\" to the Graveyard is a cost'), before ';' existed",
+    },
+    "Spiritualism": {
+        "target": "old wording 'Return 1 Spell/Trap Card your opponent controls to the hand' targets (today's text: 'Target 1 "
+                  "Spell/Trap your opponent controls; return that target to the hand')",
+    },
+    "Tailor of the Fickle": {
+        "target": "old wording 'Switch 1 Equip Card equipped to a monster to another correct target' targets both cards (today's "
+                  "text: 'Target 1 Equip Spell equipped to a monster and 1 other monster it can be equipped to')",
+    },
+    # batch s4 (issue #39): 2005 wordings of Spell Cards
+    "Final Countdown": {
+        "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Final Destiny": {
+        "cost": "the 2005 text 'Discard 5 cards from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5)",
+    },
+    "Fulfillment of the Contract": {
+        "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Gather Your Mind": {
+        "once_per_turn": "said in a sentence of its own: 'You can only use 1 \"Gather Your Mind\" per turn.' (every copy: `name`)",
+    },
+    "Gravedigger Ghoul": {
+        "text": "old wording 'Select up to 2 Monster Card(s) from your opponent's Graveyard. Remove the selected card(s) from play.': "
+                "one effect in two sentences, the first its target (today's text: 'Target up to 2 monsters in your opponent's GY; banish them')",
+    },
+    "Heart of the Underdog": {
+        "timing": "'During your Draw Phase, when you draw a Normal Monster(s): You can …': a 'When … you can' trigger (R-CHAIN-10) "
+                  "whose sentence starts with the phase",
+    },
+    "Horn of Light": {
+        "cost": "the 2005 text '… if you pay 500 Life Points, this card returns to the top of your Deck' predates ';' for costs: the "
+                "payment is its cost (today's Malevolent Nuzzler-like 'You can pay 500 LP; put this card on top of your Deck')",
+        "optional": "'if you pay 500 Life Points' makes it optional (R-TERM-8): its controller may not pay",
+    },
+    "Hieroglyph Lithograph": {
+        "cost": "the 2005 text 'Pay 1000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Impenetrable Formation": {
+        "text": "old wording 'Select 1 monster on your side of the field to activate this card.': its target, the sentences after "
+                "say what applies to it (a continuous effect) and when this card is destroyed (bound as Shadow Spell)",
+    },
+    "Inspection": {
+        "cost": "'… at the cost of 500 Life Points': the payment is its cost, said after the effect (the 2005 text: 'You can pay 500 LP; …')",
+        "optional": "'you can randomly select …' in lower case after the phase: optional (R-TERM-8)",
+    },
+    "Jade Insect Whistle": {
+        "text": "'Your opponent selects 1 Insect-Type Monster from their Deck. After shuffling the Deck, place the card on top of the "
+                "Deck.': one move to the top of the Deck (return_to_deck position top, the Deck shuffled first), chosen by the opponent",
+    },
+    "Malice Dispersion": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5)",
+    },
+    "Mass Driver": {
+        "cost": "old wording 'Tribute 1 monster … to inflict 400 points of damage': the Tribute is its cost (R-TERM-3, R-CHAIN-5)",
+    },
+    "Gravekeeper's Servant": {
+        "text": "'Your opponent must send 1 card from the top of their Deck to the Graveyard to declare an attack.': an attack cost "
+                "(kind attack_cost, paid by the opponent) has no operations to do, only its cost",
+    },
+    "Last Will": {
+        "text": "its script plays the 2005 text, whose Special Summon waits for a later event: the `do` is a delayed effect "
+                "(`later: {at: event}`) the audit does not read (its `goat.note` says why)",
+    },
+    "Mask of Dispel": {
+        "text": "old wording 'Select 1 face-up Spell Card on the field.': its target, bound to it (`bind` one way); the sentences "
+                "after say what happens in your Standby Phases (a trigger) and when this card is destroyed",
+    },
     # batch s3 (issue #39): 2005 wordings of Spell Cards
     "Dimension Fusion": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
@@ -296,6 +405,59 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Desertapir": {
         "target": "old wording 'Flip 1 face-up monster on the field … You cannot select \"Desertapir\"' targets (today's text: "
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
+    },
+    # batch t2 (Traps, #39)
+    "Fairy's Hand Mirror": {
+        "target": "'Target another card that would be an appropriate target;' is its target (R-TERM-17); the audit reads the "
+                  "sentence's other 'targets' (the opponent's Spell's) as the condition's",
+    },
+    "Fiend's Hand Mirror": {
+        "target": "old wording 'Switch the opponent's Spell Card effect … to another correct target': choosing the new target "
+                  "as it is activated is targeting it (R-TERM-17), as Fairy's Hand Mirror's 'Target another card'",
+    },
+    "Hallowed Life Barrier": {
+        "cost": "wording 'Discard 1 card from your hand. This turn, …': the discard is paid as the card is activated, its "
+                "cost (R-TERM-4), not part of the effect's resolution",
+    },
+    "Fruits of Kozaky's Studies": {
+        "text": "'Look at the top 3 cards of your Deck and return those cards to the top of the Deck in any order' is one "
+                "look with then: reorder (the audit has no cue for 'look at')",
+    },
+    "Fuh-Rin-Ka-Zan": {
+        "text": "'When there are face-up WIND, WATER, FIRE and EARTH monster(s) on the field: Apply 1 of these effects' is an "
+                "activation condition (on a state, not an event) and a one_of of the 4 effects",
+    },
+    "Destruction Punch": {
+        "text": "old wording 'If the ATK of an attacking monster … is lower than the DEF of the attacked Defense Position monster, "
+                "destroy the attacking monster at the end of the Damage Step': activated as the attack is declared, its "
+                "destruction a later after damage calculation (the filter attacking: into_higher_def)",
+    },
+    "Elemental Burst": {
+        "cost": "old wording 'Tribute 1 each of WIND, WATER, FIRE, and EARTH monsters to activate this card': the Tributes "
+                "are its cost (R-TERM-3/4)",
+    },
+    "Deal of Phantom": {
+        "text": "old wording 'Select 1 monster face-up on the field. Increase the selected monster's ATK by 100 points for each "
+                "monster in your Graveyard': its target and modify (the count is taken by its cost's select, as activated)",
+    },
+    "Destruction Ring": {
+        "target": "old wording 'Destroy 1 face-up monster on your side of the field to inflict 1000 points of damage …' targets "
+                  "(today's text: 'Target 1 face-up monster you control; destroy that target, and if you do, inflict 1000 damage "
+                  "to both players')",
+    },
+    "Disappear": {
+        "target": "old wording 'Remove from play 1 card from your opponent's Graveyard' targets (today's text: 'Target 1 card in "
+                  "your opponent's GY; banish it')",
+    },
+    "Eatgaboon": {
+        "target": "old wording 'If the ATK of a monster summoned by your opponent … the monster is destroyed' targets that monster "
+                  "(today's text: 'When your opponent Normal or Flip Summons a monster with 500 or less ATK: Target that monster; "
+                  "destroy that target')",
+    },
+    "House of Adhesive Tape": {
+        "target": "old wording 'If the DEF of a monster summoned by your opponent … the monster is destroyed' targets that monster "
+                  "(today's text: 'When your opponent Normal or Flip Summons a monster with 500 or less DEF: Target that monster; "
+                  "destroy that target')",
     },
     "Dummy Golem": {
         "text": "old wording: its FLIP effect is two sentences, 'FLIP: Your opponent selects 1 monster that they control. Switch "
@@ -770,6 +932,7 @@ VERBS: dict[str, str] = {
     "take_control": r"\bcontrol of\b|\btake control\b",
     "swap_control": r"\b(?:swap|switch) control\b",
     "change_attack_target": r"\battack'?s target\b|\battack target\b|\bdirect attacks? instead\b|\bbecome direct attacks\b",
+    "retarget": r"\bnow targets\b|\bto another correct target\b",  # (Fairy's Hand Mirror, Fiend's Hand Mirror)
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",

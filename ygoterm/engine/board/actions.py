@@ -13,7 +13,9 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, sources
+from .continuous import (applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, source_with,
+                         sources)
+from .filters import matches
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
@@ -40,6 +42,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if src.on_field:
         card.field_counters = sum(card.counters.values())
         if not dst.on_field:
+            card.field_since = card.arrived_turn  # (amount turns_on_field: Wave-Motion Cannon)
             card.tributes_used = 0  # how it was Tribute Summoned or Set is forgotten once it leaves (Behemoth revived has 2700 ATK)
             card.cost_paid = 0  # … and what its Summon procedure's cost took (Megarock Dragon)
             card.selected = ()  # … and selected (Gradius' Option)
@@ -187,6 +190,10 @@ def _break_pair(d: DuelState, card: CardInst, partner: CardInst, destroyed: bool
     binder = card if card.binding else partner
     mode, binder.binding = binder.binding, ""
     if not live or not partner.loc.on_field:
+        return
+    if mode == "follows":  # one way: the card bound leaving destroys the binder, never the reverse (Mask of Dispel)
+        if binder is partner:
+            destroy(d, [partner], by="effect", source=partner, reason=f"{card.name} left the field")
         return
     if binder is card and (mode == "leaves" or destroyed):
         destroy(d, [partner], by="effect", source=card, reason=f"{card.name} left the field")
@@ -465,7 +472,10 @@ def enforce_positions(d: DuelState) -> None:
     if "destroyed_unless" in d.index.flags:  # Exodia Necross: "destroy this card unless all 5 … are in your GY"
         for source, effect in list(sources(d)):
             spec = effect.continuous
-            if spec is not None and spec.destroyed_unless is not None and source.loc == Loc.MZONE \
+            # a monster, or a face-up Spell/Trap whose activation has resolved ("Destroy this card if there is no Archfiend
+            # card on your side of the field": Falling Down)
+            here = source.loc == Loc.MZONE or (source.loc == Loc.SZONE and source.face_up and source.active)
+            if spec is not None and spec.destroyed_unless is not None and here \
                     and not condition_holds(d, source, spec.destroyed_unless):
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
     if "destroys_same_names" in d.index.flags:
@@ -478,6 +488,20 @@ def enforce_positions(d: DuelState) -> None:
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
+    """Player `p` drew `cards`: those an opponent's card's `destroys_drawn` matches are shown and destroyed at once
+    (Deck Devastation Virus, for the turns it lasts)."""
+    if "destroys_drawn" not in d.index.flags:
+        return
+    for card in cards:
+        source = source_with(d, "destroys_drawn", lambda source, spec: source.controller != p and card.loc == Loc.HAND
+                             and matches(d, card, spec.destroys_drawn, source.controller, source))  # type: ignore[arg-type]
+        if source is not None:
+            d.reveal([card], (0, 1))
+            d.emit(Note(f"{source.name}: {d.names[p]} drew {card.name}, which is destroyed"))
+            destroy(d, [card], by="effect", source=source)
 
 
 def _destroy_second_copies(d: DuelState) -> None:

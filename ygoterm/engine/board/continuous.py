@@ -196,6 +196,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
         followed = _selected_monster(d, card)  # Gradius' Option: the ATK/DEF of the selected "Gradius"
         if followed is not None:
             base = stat(d, followed, which)
+    if card.modifiers:  # "Increase the original ATK" (Thousand Energy): its base changes, before "twice its original ATK"
+        base += sum((m.atk if which == "atk" else m.defense) for m in card.modifiers if "original" in m.flags)
     added = 0
     if d.index.continuous_count:
         for source, effect in sources(d):
@@ -220,6 +222,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             added += amount
     value = base
     for mod in card.modifiers:
+        if "original" in mod.flags:
+            continue  # (in the base already)
         if which == "atk" and mod.set_atk is not None:
             value = mod.set_atk
         elif which == "def" and mod.set_def is not None:
@@ -315,9 +319,54 @@ def draw_locked(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "locks_opponent_draws", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def hand_limit_of(d: DuelState, p: int) -> int | None:
+    """Player `p`'s hand size limit: their own (an effect's: Hieroglyph Lithograph) or the rules', or lower if an
+    opponent's face-up card sets it (Enervating Mist)."""
+    limit = d.players[p].hand_limit or d.rules.hand_limit
+    if "opponent_hand_limit" in d.index.flags:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            if spec is not None and spec.opponent_hand_limit is not None and source.controller != p and source.loc.on_field:
+                limit = spec.opponent_hand_limit if limit is None else min(limit, spec.opponent_hand_limit)
+    return limit
+
+
 def discard_cost_locked(d: DuelState) -> CardInst | None:
     """The face-up card that stops both players activating an effect by discarding (Goblin of Greed), if any."""
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
+
+
+def effect_damage_protected(d: DuelState, p: int, by: int) -> bool:
+    """Whether a resolved `protect: {effect_damage: …}` makes the damage `p` would take from player `by`'s card effect 0
+    this turn (Hallowed Life Barrier: from the opponent's)."""
+    side = d.players[p]
+    return side.no_effect_damage_turn == d.turn and (side.no_effect_damage_any or by != p)
+
+
+def field_attack_costs(d: DuelState, p: int) -> list[tuple[CardInst, int]]:
+    """The attack costs of the face-up Spell/Trap Cards on the field that `p` pays to declare an attack, each (card,
+    effect index), once the card's activation has resolved and while its effects are not negated: every player's attacks
+    ("Each player must pay 500 Life Points to declare an attack": Toll), or with `at_player: opponent` its controller's
+    opponent's ("Unless your opponent sends 1 card from the top of his/her Deck to the Graveyard, he/she cannot declare an
+    attack": Gravekeeper's Servant)."""
+    found = []
+    for side in d.players:
+        for card in side.szone:
+            if card is not None and card.attack_costs and card.face_up and card.active and not card.is_monster \
+                    and not effects_negated(d, card):
+                found += [(card, i) for i in card.attack_costs
+                          if card.effects[i].at_player == "any" or (card.effects[i].at_player == "you") == (card.controller == p)]
+    return found
+
+
+def spell_lp_costs_waived(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card by which `p` does not pay LP to activate Spell Cards (Spell Economics), if any."""
+    return source_with(d, "no_spell_lp_costs", lambda source, _: source.controller == p and source.loc.on_field)
+
+
+def no_hand_limit(d: DuelState) -> CardInst | None:
+    """The face-up card that lifts the hand limit of both players (Infinite Cards), if any."""
+    return source_with(d, "no_hand_limit", lambda source, _: source.loc.on_field)
 
 
 def effect_damage_prevented(d: DuelState, p: int) -> CardInst | None:
@@ -341,6 +390,24 @@ def has_flag(d: DuelState, card: CardInst, flag: str) -> bool:
     return False
 
 
+def piercing_victim(d: DuelState, attacker: CardInst) -> int | None:
+    """Who takes the piercing battle damage of `attacker`, None when nothing grants it piercing:
+    the opponent of the player whose card grants it, the attacking player themself when that is
+    the opponent's card ("inflict piercing battle damage to your opponent": Big Bang Shot equipped
+    to the opponent's monster hurts that monster's controller — the OCG ruling, and the reference
+    engine). Its own card or a lasting change first: the defending player."""
+    foe = 1 - attacker.controller
+    if attacker.modifiers and any("piercing" in m.flags for m in attacker.modifiers):
+        return foe
+    if "piercing" not in d.index.flags:
+        return None
+    granted_by = [source.controller for source, effect in sources(d)
+                  if effect.continuous is not None and effect.continuous.piercing and applies(d, source, effect.continuous, attacker)]
+    if not granted_by:
+        return None
+    return foe if attacker.controller in granted_by else 1 - granted_by[0]
+
+
 def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
     if "untargetable_by" not in d.index.flags:
@@ -360,7 +427,11 @@ def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | N
 def indestructible_untargeted(d: DuelState, card: CardInst, kind: str, targeted: bool) -> bool:
     """Whether `card` is not destroyed by an effect of a card of this kind ("spell", "trap", "monster") that does not target
     it ("cannot be destroyed by Spell/Trap effects that do not target it": Different Dimension Dragon)."""
-    return not targeted and source_with(
+    if targeted:  # "not destroyed … by the effect of a card that targets the monster" (Heart of Clear Water)
+        return "indestructible_if_targeted" in d.index.flags and source_with(
+            d, "indestructible_if_targeted", lambda source, spec: kind in spec.indestructible_if_targeted  # type: ignore[operator]
+            and applies(d, source, spec, card)) is not None
+    return "indestructible_unless_targeted" in d.index.flags and source_with(
         d, "indestructible_unless_targeted", lambda source, spec: kind in spec.indestructible_unless_targeted  # type: ignore[operator]
         and applies(d, source, spec, card)) is not None
 
@@ -530,6 +601,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
         return False
+    if c.lp_behind is not None and d.players[1 - p].lp - lp < c.lp_behind:
+        return False
     if c.opponent_monsters_more is not None and d.monster_count(1 - p) - d.monster_count(p) < c.opponent_monsters_more:
         return False
     if c.lp_at_most is not None and lp > c.lp_at_most:
@@ -541,6 +614,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.hand_empty_last_turn is not None and (d.players[p].empty_hand_turn == d.turn - 1) != c.hand_empty_last_turn:
         return False
     if c.hand_at_least is not None and len(d.players[p].hand) < c.hand_at_least:
+        return False
+    if c.battle_damage_at_least is not None and (d.attack is None or d.attack.dealt.get(p, 0) < c.battle_damage_at_least):
         return False
     attack = d.attack
     if c.opponent_attacking is not None and (attack is not None and attack.attacker.controller != p) != c.opponent_attacking:
@@ -579,6 +654,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.you_set_monster_this_turn is not None and (d.players[p].monster_set_turn == d.turn) != c.you_set_monster_this_turn:
         return False
     if c.xyz_materials is not None and len(card.materials) not in c.xyz_materials:
+        return False
+    if c.spirits_kept is not None and (source_with(d, "keeps_spirits", lambda source, _: source.loc.on_field) is not None) != c.spirits_kept:
         return False
     if c.normal_summoned_or_flipped_this_turn is not None:
         summoned = card.summon_turn == d.turn and card.summon_kind in ("normal", "tribute", "flip", "gemini")
@@ -678,8 +755,9 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
         df = other = target.defense
         if x > df:
             destroyed = (target,)  # R-BATTLE-8: no damage …
-            if has_flag(d, attacker, "piercing"):  # … unless an effect grants piercing (R-BATTLE-12)
-                damage[foe] = x - df
+            victim = piercing_victim(d, attacker)  # … unless an effect grants piercing (R-BATTLE-12)
+            if victim is not None:
+                damage[victim] = x - df
         elif x < df:
             damage[p] = df - x
     as_effect: dict[int, int] = {}

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from ...schema.effects import Filter
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
-from ..core.types import FIELD_ZONE, Loc
+from ..core.types import FIELD_ZONE, Loc, Pos
 
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -60,11 +60,12 @@ _TESTS: dict[int, tuple[Filter, tuple[_Test, ...]]] = {}
 def _plan(f: Filter) -> list[tuple[bool, _Test]]:
     """Each test with whether `f` needs it, in the order they are cheapest to fail."""
     return [
-        (f.zone is not None, _zone), (f.side != "any", _side), (f.kind is not None, _kind), (f.self_, _self),
+        (f.zone is not None, _zone), (f.side != "any", _side), (f.owner is not None, _owner), (f.atk_equal_battling is not None, _atk_equal_battling), (f.bound is not None, _bound), (f.kind is not None, _kind), (f.self_, _self),
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
-        (f.battling, _battling), (f.attacking, _attacking), (bool(f.attacked), _attacked), (bool(f.def_above_attacker), _def_above_attacker), (f.battle_destroyed is not None, _battle_destroyed),
+        (f.battling, _battling), (bool(f.attacking), _attacking), (bool(f.retarget_candidate), _retarget_candidate),
+        (f.attacked is not None, _attacked), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equip_fits is not None, _equip_fits), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.same_name_on_field is not None, _same_name_on_field), (bool(f.highest_atk_on_field), _highest_atk_on_field), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
@@ -88,6 +89,24 @@ def _zone(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst
 def _side(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     who = card.controller if card.loc.on_field or card.loc == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
     return (who == player) == (f.side == "you")
+
+
+def _owner(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return (card.owner == player) == (f.owner == "you")
+
+
+def _bound(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The card this effect's card is bound to (`bind`: Mask of Dispel's Spell)."""
+    return (source is not None and source.bound is card) == f.bound
+
+
+def _atk_equal_battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A battler of the current attack whose ATK equals its battle opponent's, both in Attack Position (Kishido Spirit)."""
+    attack = d.attack
+    other = None if attack is None or attack.target is None else attack.target if card is attack.attacker \
+        else attack.attacker if card is attack.target else None
+    return (other is not None and card.loc == Loc.MZONE and card.pos == Pos.ATTACK and other.pos == Pos.ATTACK
+            and card.atk == other.atk) == f.atk_equal_battling
 
 
 def _kind(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -254,20 +273,31 @@ def _attacking(d: DuelState, card: CardInst, f: Filter, player: int, source: Car
     """The monster whose attack is in progress — not once its attack is negated or it is turned
     face-down: then it is no longer "the attacking monster" (Sakuretsu Armor resolves on nothing)."""
     attack = d.attack
-    return attack is not None and attack.attacker is card and not attack.negated and card.face_up
+    if attack is None or attack.attacker is not card or attack.negated or not card.face_up:
+        return False
+    if f.attacking == "directly":  # (Des Counterblow)
+        return attack.target is None
+    if f.attacking == "into_higher_def":  # a Defense Position monster with more DEF than its ATK (Destruction Punch)
+        target = attack.target
+        return target is not None and target.loc == Loc.MZONE and not target.pos.is_attack and target.face_up \
+            and card.atk < target.defense
+    return True
 
 
 def _attacked(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    """The attack target of the attack in progress — not once that attack is negated or made a direct attack."""
+    """The target of the attack in progress (not once that attack is negated)."""
     attack = d.attack
-    return attack is not None and attack.target is card and not attack.negated
+    return (attack is not None and not attack.negated and attack.target is card) == f.attacked
 
 
-def _def_above_attacker(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    """A face-up monster whose DEF is higher than the ATK of the monster attacking now (Cross Counter)."""
-    attack = d.attack
-    return attack is not None and card.loc == Loc.MZONE and card.face_up and card.is_monster \
-        and card.defense > attack.attacker.atk
+def _retarget_candidate(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A legal target of the chain link below this card's (the one it answers), other than that link's target(s)."""
+    from ..rules.activation import target_candidates  # (the rules layer reads filters: imported when needed)
+    link = next((l for l in reversed(d.chain) if l.card is not source), None)
+    if link is None or card in link.targets or not link.effect.target_groups:
+        return False
+    group = link.target_groups[0] if link.target_groups else 0
+    return card in target_candidates(d, link.player, link.card, link.effect, link.signal, group)
 
 
 def _battle_destroyed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -353,6 +383,9 @@ def _turns_of_since(d: DuelState, p: int, turn: int) -> int:
     in turn, so a turn's player follows from its parity."""
     parity = d.turn % 2 if d.turn_player == p else (d.turn + 1) % 2
     return sum(1 for t in range(turn + 1, d.turn + 1) if t % 2 == parity)
+
+
+turns_of_since = _turns_of_since  # (the amount turns_on_field: Wave-Motion Cannon)
 
 
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

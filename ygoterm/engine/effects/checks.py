@@ -13,7 +13,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked, untributable
+from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked, spell_lp_costs_waived, untributable
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
@@ -28,7 +28,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
         side = d.players[p]
         if spec.op == "pay_lp":
             amount = params.amount
-            if isinstance(amount, int) and side.lp < amount:  # R-WIN-1: a cost may bring LP to 0, never below
+            if (isinstance(amount, int) and side.lp < amount  # R-WIN-1: a cost may bring LP to 0, never below
+                    and not (effect.kind == "activate" and card.is_spell and spell_lp_costs_waived(d, p))):  # Spell Economics
                 return False
         elif spec.op == "discard":
             if effect.kind not in ("procedure", "attack_cost") and discard_cost_locked(d) is not None:
@@ -128,8 +129,11 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p
             if spec.op == "take_control" and d.players[taker].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Main Monster Zone to take control of a monster into"
-        elif spec.op == "modify" and not changed:
-            if not _selection_available(d, p, card, params.what, events):  # Shield & Sword: every face-up monster
+        elif (spec.op == "modify" or spec.op == "change_position" and len(effect.do) == 1 and not effect.stays) and not changed:
+            # Shield & Sword: every face-up monster; Earthquake: every face-up Attack Position monster (a change of
+            # positions beside other operations, or by a card that stays, may change none: Ceasefire, Swords of
+            # Revealing Light)
+            if not _selection_available(d, p, card, params.what, events):
                 return "R-CHAIN-6", "there is no monster for it to change"
         elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed and not dealt:
             if not select(d, params.per, p, card, events, limit=1):  # Just Desserts: 500 for each monster they control
@@ -149,8 +153,9 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             if d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Monster Zone"
             what = params.what
-            if isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and not select(d, what.choose.where, p, card, events, limit=1):
-                return "R-CHAIN-6", "there is no monster it could Special Summon"
+            if (isinstance(what, fx.ChooseOf) and what.choose.count.min != 0 and not select(d, what.choose.where, p, card, events, limit=1)
+                    or isinstance(what, fx.AllOf) and not _selection_available(d, p, card, what, events)):
+                return "R-CHAIN-6", "there is no monster it could Special Summon"  # (Dimension Fusion: none banished)
         elif spec.op == "discard" and params.what is None:
             for who in _who(p, card, params.player):
                 if len(d.players[who].hand) + drawn[who] - (1 if card.loc == Loc.HAND and who == p else 0) < params.count:
@@ -166,6 +171,11 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             free = sum(1 for i in range(5) if d.players[player].mzone[i] is None)
             if free < params.count:
                 return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
+        elif (spec.op == "excavate" and params.player == "you" or spec.op == "if" and any(
+                op.op == "special_summon" and getattr(op.params, "controller", "you") == "you" for op in fx.walk_ops(params.then + params.otherwise))) \
+                and d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+            # Enchanting Fitting Room, Reasoning ("if not, Special Summon the excavated monster"): the Special Summon needs a zone
+            return "R-ZONE-1", "there is no free Monster Zone"
         elif spec.op == "reveal_until" and not d.players[p if params.player == "you" else 1 - p].deck:
             return "R-CHAIN-6", "there is no card in the Deck to reveal"
         elif spec.op == "equip" and params.to == "target" and not effect.target_groups:

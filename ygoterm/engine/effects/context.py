@@ -104,6 +104,9 @@ class Ctx:
                 return list(self.chosen)
             if selection == "chain_card":
                 return [self.link.answers.card] if self.link.answers else []
+            if selection == "chain_targets":  # that link's targets still where they were ("the targeted monster": Dramatic Rescue)
+                link = self.link.answers
+                return [c for c, moves in zip(link.targets, link.target_moves) if c.moves == moves] if link else []
             if selection == "attacker":
                 return [d.attack.attacker] if d.attack else []
             if selection == "attack_target":

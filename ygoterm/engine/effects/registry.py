@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ...schema import effects as fx
 from ...schema.effects import OpName, OpSpec
-from ..board.filters import select
+from ..board.filters import select, turns_of_since
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc
 from ..state.card import CardInst
@@ -140,6 +140,9 @@ class Amount(OpStep):
             amount = len(source)
         elif amount == "counters_of":  # off the field: those it had as it left (R-CARD-12 removed them)
             amount = sum(sum(c.counters.values()) if c.loc.on_field else c.field_counters for c in source)
+        elif amount == "turns_on_field":  # Wave-Motion Cannon: the Standby Phases since it was activated
+            amount = sum(turns_of_since(d, c.controller if c.loc.on_field else c.owner, c.arrived_turn if c.loc.on_field
+                                        else c.field_since) for c in source)
         else:
             amount = sum(c.level for c in source) * 100
         return _scaled(self.ctx, self.params, amount)
@@ -148,5 +151,5 @@ class Amount(OpStep):
 def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     amount = int(amount * params.factor)
     if params.per is not None:
-        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card))
+        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))  # (`event: true`: Fatal Abacus)
     return amount

@@ -75,6 +75,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         refusal = _monster_place(d, p, card, effect)
     if refusal:
         return refusal
+    if card_activation and card.activation_locked == d.turn:
+        return Refusal(action, "R-CARD-13", f"{card.name} cannot be activated this turn")
     if speed is None:
         speed = effect_speed(card.data, effect)
     # -- timing (R-CHAIN-3, R-CARD-7/9, R-PRIO-7, R-BATTLE-6)
@@ -126,7 +128,7 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
                        else "this effect can be used only once per turn")
     if d.traps_locked_by and card_activation and card.is_trap:
         return Refusal(action, "R-CARD-13", f"no Trap Card can be activated in answer to the Summon of {d.traps_locked_by}")
-    blocker = activation_forbidden(d, p, card)
+    blocker = None if effect.cannot_be_negated else activation_forbidden(d, p, card)
     if blocker is not None:
         return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")
     # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)
@@ -431,6 +433,10 @@ class Activate(Frame):
     def targets(self, d: DuelState, _: Any) -> Next:
         p, card, effect, link = self.p, d.cards[self.uid], self.effect, self.link
         assert effect is not None and link is not None
+        if self.group == 0 and link.field_moves >= 0 and effect.cost and not (card.loc == Loc.SZONE and card.face_up):
+            # its own cost took the card off the field (sent it, or Tributed the monster it equips): the effect still
+            # resolves — R-CHAIN-6 stops only a card that leaves after its activation (Magical Labyrinth)
+            link.field_moves = -1
         while self.group < len(effect.target_groups):
             group = self.group
             spec = effect.target_groups[group]

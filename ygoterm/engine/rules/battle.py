@@ -9,7 +9,8 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import (battle_indestructible_with, battle_result, effect_damage_prevented, effects_negated,
+from ..board.continuous import (field_attack_costs, battle_indestructible_with, battle_result, effect_damage_prevented, effect_damage_protected,
+                                effects_negated,
                                 equip_takes_battle_destruction, has_flag)
 from ..core.decision import Kind, Option
 from ..core import events
@@ -92,7 +93,7 @@ class Attack(Frame):
     p: int
     attacker: int  # uid
     target: int | None  # uid, None for a direct attack
-    costs: tuple[int, ...] = ()  # attack costs still to pay (Panther Warrior)
+    costs: tuple[tuple[int, int], ...] = ()  # attack costs still to pay, (card uid, effect index): Panther Warrior's own, Toll's, Gravekeeper's Servant's
 
     def start(self, d: DuelState, _: Any) -> Next:
         attacker = d.cards[self.attacker]
@@ -101,15 +102,19 @@ class Attack(Frame):
             target = d.cards[self.target]
             attacker.attacked_foes += ((target.uid, target.moves),)
         attacker.attacked_turn = d.turn
+        if d.players[self.p].first_attacker[0] != d.turn:
+            d.players[self.p].first_attacker = (d.turn, attacker.uid)
         d.batch += 1
         if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
-            self.costs = attacker.attack_costs
+            self.costs = tuple((attacker.uid, i) for i in attacker.attack_costs)
+        # a face-up Continuous Spell/Trap asks a cost for the attack (Toll: each player; Gravekeeper's Servant: the opponent)
+        self.costs += tuple((card.uid, i) for card, i in field_attack_costs(d, self.p))
         return self.pay(d, None)
 
     def pay(self, d: DuelState, _: Any) -> Next:
         if self.costs:
-            index, self.costs = self.costs[0], self.costs[1:]
-            return self.then(d, "pay", pay_unchained_cost(d, self.p, d.cards[self.attacker], index))
+            (uid, index), self.costs = self.costs[0], self.costs[1:]
+            return self.then(d, "pay", pay_unchained_cost(d, self.p, d.cards[uid], index))
         return self.declare(d)
 
     def declare(self, d: DuelState) -> Next:
@@ -319,6 +324,9 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
             continue
         dealer = attacker if who == foe else target
         assert dealer is not None
+        if effect_damage_protected(d, who, dealer.controller):
+            d.emit(Note(f"{d.names[who]} takes no effect damage this turn: the {amount} damage becomes 0"))
+            continue
         d.emit(Note(f"{dealer.name}: its battle damage is effect damage"))
         d.change_lps({who: -amount}, "effect")
         d.signal("effect_damage", dealer, who, by_player=dealer.controller, by_card=dealer)

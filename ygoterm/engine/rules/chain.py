@@ -124,7 +124,8 @@ class ResolveChain(Frame):
                     self.negated.append(link.card)
             elif _stopped(d, link):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
-            elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
+            elif not link.effect.cannot_be_negated and (link.effect_negated or (link.card.loc.on_field and link.card.face_up
+                                                                                 and effects_negated(d, link.card))):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif (roller := _rolled_away(d, link)) is not None:
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
@@ -461,10 +462,17 @@ def _happened(signals: list[Signal]) -> set[str]:
 def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     """Delayed effects whose Standby or End Phase (or Draw Phase, before the normal draw) has come."""
     found: list[_Pending] = []
+    for rec in [r for r in d.delayed if r.when is not None and r.turn != d.turn]:
+        d.delayed.remove(rec)  # "only during this turn" (Last Will): lost at its end
     for s in signals:
-        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation"):
+        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end"):
+            for rec in [r for r in d.delayed if r.when is not None and signal_matches(d, r.player, r.card, r.when, s)]:
+                d.delayed.remove(rec)  # the first such event this turn, once
+                index = -1 - len(found)
+                found.append(_Pending(rec.card, index, s, not rec.optional, rec.player, effect=rec.effect,
+                                      remembered=[c for c, moves in rec.remembered if c.moves == moves]))
             continue
-        for rec in [r for r in d.delayed if r.due(s)]:
+        for rec in [r for r in d.delayed if r.when is None and r.due(s)]:
             d.delayed.remove(rec)
             if rec.card_moves is not None and rec.card.moves != rec.card_moves:
                 d.emit(Note(f"{rec.card.name}'s delayed effect does not apply: the card has moved since"))

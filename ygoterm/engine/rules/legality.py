@@ -13,7 +13,7 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import (untributable, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
+from ..board.continuous import (field_attack_costs, source_with, untributable, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
                                 has_flag, sources, tribute_value)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
@@ -197,6 +197,10 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "its position already changed this turn")
     if card.attacked_turn == turn:  # (turned face-down by an effect after its attack: Book of Moon)
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "it declared an attack this turn")
+    if (d.index.continuous_count or card.modifiers) and has_flag(d, card, "cannot_change_position"):
+        # a Flip Summon is a manual change of battle position: a card that stops those stops it too (Gravity Axe - Grarl,
+        # Spellbinding Circle on a face-down monster)
+        return Refusal(FLIP_SUMMON, "R-CARD-13", "a card's effect stops it from changing its battle position")
     if not summon_condition_holds(d, card, card.controller):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
     if only_one_blockers(d, card, card.controller):
@@ -280,6 +284,17 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     if card.attack_costs and not effects_negated(d, card):
         if not all(cost_payable(d, p, card, card.effects[i]) for i in card.attack_costs):
             return Refusal(ATTACK, "R-CARD-13", f"{card.name} cannot declare an attack unless its cost is paid, and it cannot be paid now")
+    first = d.players[p].first_attacker
+    if first[0] == d.turn and first[1] != card.uid and "single_attacker" in d.index.flags \
+            and source_with(d, "single_attacker", lambda source, _: source.loc.on_field) is not None:
+        return Refusal(ATTACK, "R-CARD-13", "only 1 monster can attack during each Battle Phase, and another one has attacked")
+    tolls = field_attack_costs(d, p)
+    if tolls:  # Gravekeeper's Servant; Toll: "Each player must pay 500 Life Points to declare an attack" — 2 of them, 1000 LP (TCG FAQ of the era)
+        lp = sum(spec.params.amount for source, i in tolls for spec in source.effects[i].cost
+                 if spec.op == "pay_lp" and isinstance(spec.params.amount, int))
+        if not all(cost_payable(d, p, source, source.effects[i]) for source, i in tolls) or lp > d.players[p].lp:
+            names = ", ".join(sorted({source.name for source, _ in tolls}))
+            return Refusal(ATTACK, "R-CARD-13", f"an attack cannot be declared unless the cost of {names} is paid, and it cannot be paid now")
     return None
 
 

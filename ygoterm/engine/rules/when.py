@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...schema import effects as fx
 from ...schema.effects import Effect, When, walk_ops
 from ..state.card import CardInst
 from ..board.filters import matches
@@ -46,7 +45,9 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
             if d.chain and _link_kind_ok(d.chain[-1], when, p) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
                     and (not when.targets_self or card in d.chain[-1].targets) \
                     and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]) \
-                    and (when.targets_card is None or any(matches(d, t, when.targets_card, p, card) for t in d.chain[-1].targets)):
+                    and (when.targets_card is None or any(matches(d, t, when.targets_card, p, card) for t in d.chain[-1].targets)) \
+                    and (when.targets_one is None or (len(d.chain[-1].targets) == 1
+                                                      and matches(d, d.chain[-1].targets[0], when.targets_one, p, card))):
                 return True
         elif name == "damage_calculation":
             if d.step == Step.DAMAGE_CALC and d.attack is not None:
@@ -68,34 +69,14 @@ def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
         return True
     if "damages" in when.activated and p in damaged_players(link):
         return True
-    if "destroys_spell_trap" in when.activated and _destroys_one_spell_trap(link):
-        return True
     if "destroys" in when.activated and any(op.op == "destroy" for op in link.effect.do):
         return True
     if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
         return True
+    if "destroys_spell_trap" in when.activated and _destroys_spell_trap(link.effect):
+        return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
-
-
-def _destroys_one_spell_trap(link: ChainLink) -> bool:
-    """A Spell/Trap Card's activation whose effect destroys 1 Spell or Trap Card: its `destroy` takes a target (or a choice)
-    of exactly 1 card among the Spell & Trap Zones (Mystical Space Typhoon, Dust Tornado — not Heavy Storm's every card)."""
-    if not link.was_spell_trap_card:
-        return False
-    for op in walk_ops(link.effect.do):
-        if op.op != "destroy":
-            continue
-        what = op.params.what
-        if what == "target":
-            groups = [g for g in link.effect.target_groups if g.count.max == 1]
-            if any(g.where.zone is not None and set(g.where.zone) <= {"spell", "field"} for g in groups):
-                return True
-        elif isinstance(what, fx.ChooseOf) and what.choose.count.max == 1:
-            zone = what.choose.where.zone
-            if zone is not None and set(zone) <= {"spell", "field"}:
-                return True
-    return False
 
 
 def damaged_players(link: ChainLink) -> set[int]:
@@ -107,6 +88,25 @@ def damaged_players(link: ChainLink) -> set[int]:
             who = op.params.player
             found |= {"you": {link.player}, "opponent": {1 - link.player}, "each": {0, 1}}.get(who, set())
     return found
+
+
+_SPELL_TRAP_ZONES = frozenset(("spell", "field", "pendulum", "onfield"))
+
+
+def _destroys_spell_trap(effect: Effect) -> bool:
+    """Whether the effect destroys cards it selects where Spell/Trap Cards are (its targets', or an `all:`/`choose:`
+    filter's zone): Mystical Space Typhoon, Heavy Storm, Harpie's Feather Duster — not Dark Hole (Judgment of Anubis)."""
+    for op in walk_ops(effect.do):
+        if op.op != "destroy":
+            continue
+        what = op.params.what
+        if isinstance(what, str):
+            wheres = [g.where for g in effect.target_groups] if what in ("target", "targets", "first_target", "second_target") else []
+        else:
+            wheres = [what.all] if hasattr(what, "all") else [what.choose.where] if hasattr(what, "choose") else []
+        if any((w.zone is None or _SPELL_TRAP_ZONES & set(w.zone)) and (w.kind is None or set(w.kind) - {"monster"}) for w in wheres):
+            return True
+    return False
 
 
 def _subject_ok(d: DuelState, p: int, card: CardInst, when: When, subject: CardInst | None, actor: int,

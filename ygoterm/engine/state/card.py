@@ -24,7 +24,7 @@ CHOSEN_KINDS = frozenset(("activate", "ignition", "quick", "procedure"))
 PENDULUM_ACTIVATION = Effect.model_validate({"kind": "activate", "pendulum": True, "label": "Pendulum Zone"})
 SPIRIT_RETURN = Effect.model_validate({
     "kind": "trigger", "label": "return to the hand", "when": {"event": "end_phase", "subject": "any"},
-    "condition": {"normal_summoned_or_flipped_this_turn": True}, "do": [{"return_to_hand": "self"}]})
+    "condition": {"normal_summoned_or_flipped_this_turn": True, "spirits_kept": False}, "do": [{"return_to_hand": "self"}]})
 
 
 def persists_on_field(card: "CardInst") -> bool:
@@ -88,9 +88,10 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         if spec.cannot_activate is not None:
             flags.add("cannot_activate")
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
-                     "indestructible_unless_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
+                     "indestructible_unless_targeted", "indestructible_if_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
                      "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
-                     "field_treated_as", "negates_battle_destroyed", "direct_damage_becomes"):  # (keys with a value, not a bool — or either)
+                     "field_treated_as", "negates_battle_destroyed", "opponent_hand_limit", "destroys_flip_summoned", "destroys_drawn",
+                     "direct_damage_becomes"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -202,9 +203,10 @@ class CardInst:
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
                  "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equipped_by", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "original_controller",
+                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
-                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at")
+                 "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
+                 "activation_locked")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -296,11 +298,13 @@ class CardInst:
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
         self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
+        self.field_since = 0  # the turn it had arrived where it was on the field, as it last left it (Wave-Motion Cannon)
         self.original_controller: int | None = None  # take control "until the End Phase"
         self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
         self.control_until = 0
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
         self.arrived_at = 0  # the duel's move count when it last moved
+        self.activation_locked = 0  # a turn in which it cannot be activated, wherever it goes — Set too (Fairy of the Spring)
 
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized

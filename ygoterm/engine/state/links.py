@@ -96,7 +96,7 @@ class Delayed:
 
     card: CardInst
     player: int
-    phase: str  # "standby_phase", "end_phase", "normal_draw" (the Draw Phase, before the normal draw) or "after_damage_calculation" (of the current battle)
+    phase: str  # "standby_phase", "end_phase", "normal_draw" (the Draw Phase, before the normal draw) or "after_damage_calculation" (of the current battle) or "battle_phase_end" (its End Step)
     whose: str  # whose phase counts, seen from `player`: "you", "opponent", "any"
     left: int  # how many such phases are still to come
     index: int  # the card's effect (a trigger with `at`), or -1 for `later`
@@ -104,6 +104,8 @@ class Delayed:
     card_moves: int | None = None  # lost if the card has moved since
     remembered: list[tuple[CardInst, int]] = field(default_factory=list)  # chosen cards and their move counts
     optional: bool = False  # "you can": asked when it comes
+    when: Any = None  # for phase "event": the When it waits for, this turn only (Last Will)
+    turn: int = 0  # … the turn it was made in
 
     def due(self, s: Signal) -> bool:
         """Count `s` if it is one of this effect's phases; True when it is the one."""

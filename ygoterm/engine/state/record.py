@@ -87,7 +87,10 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
                            "up_to", "sent_from_field_this_turn",  # goat batch s1
                            "left_equipped",  # goat batch s2
-                           "spells_set_first", "attacked", "direct", "same_name_on_field", "in_total", "opponent_gains_become_damage", "def_at_most_atk_of", "highest_atk_on_field", "targets_card", "name_of", "for_duel", "direct_damage_becomes", "keep", "def_above_attacker", "doubles_damage_to_attacker", "equip_fits", "cannot_be_tributed"})  # goat batch t1
+                           "owner", "battle_damage_at_least", "no_hand_limit", "atk_equal_battling", "indestructible_if_targeted", "upon", "one_way", "bound",  # goat batch s4
+                           "no_spell_lp_costs", "single_attacker", "keeps_spirits", "spirits_kept", "cannot_be_negated", "original",  # goat batch s6
+                           "opponent_hand_limit", "every", "count_per", "effect_damage", "lp_behind", "retarget_candidate", "targets_one", "destroys_flip_summoned", "attacked", "destroys_drawn", "opponent_turns",  # goat batch t2
+                           "spells_set_first", "direct", "same_name_on_field", "in_total", "opponent_gains_become_damage", "def_at_most_atk_of", "highest_atk_on_field", "targets_card", "name_of", "for_duel", "direct_damage_becomes", "keep", "doubles_damage_to_attacker", "equip_fits", "cannot_be_tributed", "any_monster"})  # goat batch t1
 
 
 def _digest_json(card: Card) -> bytes:

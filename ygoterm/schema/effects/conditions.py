@@ -35,16 +35,17 @@ class When(BaseModel):
     # banished, leaves_field: "face_up" (it was face-up on the field: D.D. Survivor, Serpentine Princess); damage_step_end: "defense" or
     # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack", "effect"], ...],
                    BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
     # damages: an activation whose effect would inflict damage to this card's controller (Barrel Behind the Door)
-    # destroys_spell_trap: a Spell/Trap Card's activation whose effect destroys 1 Spell or Trap Card — a target or a choice
-    # of 1 card in the Spell & Trap Zones (Curse of Royal: Mystical Space Typhoon, Dust Tornado; not Heavy Storm)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards", "damages", "destroys_spell_trap"], ...], BeforeValidator(_one_or_many)] | None = None
+    # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
+    # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`)
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards", "destroys_spell_trap", "damages"], ...],
+                         BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
     # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an
@@ -55,8 +56,11 @@ class When(BaseModel):
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
     targets_self: bool | Literal["only"] | None = None
-    # for `activated`: the last chain link targets a card this filter matches ("when your opponent activates a card that
-    # targets a monster in the Graveyard": Big Burn's `{zone: gy, kind: monster}`)
+    # for `activated`: the last chain link targets exactly 1 card, which this filter matches ("a Spell Card that targets
+    # exactly 1 monster (and no other cards) on the field": Fairy's Hand Mirror, `{zone: monster}`)
+    targets_one: Filter | None = None
+    # for `activated`: the last chain link targets a card this filter matches, among any others ("when your opponent activates
+    # a card that targets a monster in the Graveyard": Big Burn's `{zone: gy, kind: monster}` — Pot of Avarice's 5 too)
     targets_card: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
@@ -95,9 +99,13 @@ class Condition(BaseModel):
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    lp_behind: int | None = Field(default=None, ge=1)  # your LP are at least N lower than the opponent's (Frozen Soul: 2000)
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
+    # you took at least this much battle damage in the current battle ("When you take 3000 or more Battle Damage from 1
+    # attack": Inferno Tempest, with `when: {event: battle_damage, player: you}`)
+    battle_damage_at_least: int | None = None
     # you had no cards in hand at the end of the last turn (the opponent's, read in your turn: The Agent of Wisdom - Mercury)
     hand_empty_last_turn: bool | None = None
     opponent_attacking: bool | None = None  # an opponent's monster is attacking (Kuriboh)
@@ -134,6 +142,9 @@ class Condition(BaseModel):
     affected_is: "Filter | None" = None  # what the operation before moved is there and matches (Nobleman of Crossout: "if it was a Flip monster")
     # this card was Normal Summoned or flipped face-up this turn (a Spirit's End Phase, R-CARD-6)
     normal_summoned_or_flipped_this_turn: bool | None = None
+    # a face-up card keeps Spirit monsters on the field (`keeps_spirits`: Spiritual Energy Settle Machine) — read by the
+    # rules' Spirit return (R-CARD-6)
+    spirits_kept: bool | None = None
     # this card was Summoned in any way or flipped face-up this turn ("You cannot activate this effect the turn this card
     # is Normal Summoned, Special Summoned, or flipped face-up": Silent Swordsman LV3, Ultimate Insect LV1)
     summoned_or_flipped_this_turn: bool | None = None
@@ -184,6 +195,9 @@ class ContinuousSpec(BaseModel):
     # it cannot be destroyed by the effects of these kinds of cards unless they target it: "cannot be destroyed by Spell/Trap
     # effects that do not target it" (Different Dimension Dragon: [spell, trap])
     indestructible_unless_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
+    # the reverse: an effect of such a card that targets it does not destroy it ("not destroyed … by the effect of a card that
+    # targets the monster": Heart of Clear Water, `applies_to: equipped`)
+    indestructible_if_targeted: Annotated[tuple[Literal["spell", "trap", "monster"], ...], BeforeValidator(_one_or_many)] | None = None
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
@@ -257,6 +271,16 @@ class ContinuousSpec(BaseModel):
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
     locks_opponent_draws: bool | None = None  # "your opponent cannot draw cards except during Draw Phases" (Protector of the Sanctuary)
+    # a monster it matches that is Flip Summoned is destroyed at once (no chain), before anything answers its Summon, and its
+    # FLIP effect does not activate ("When a Level 2 or lower monster is Flip Summoned, destroy it. Its effects do not
+    # activate at that time": Goblin Fan, `{level: "<=2"}`)
+    destroys_flip_summoned: Filter | None = None
+    # each card the opponent of this card's controller draws that it matches is shown to both players and destroyed at once
+    # (no chain) — with `for_this_turn`, for some turns wherever this card went ("look at … all cards they draw until the
+    # end of their 3rd turn …, and destroy all those monsters with 1500 or less ATK": Deck Devastation Virus)
+    destroys_drawn: Filter | None = None
+    # the hand size limit of this card's controller's opponent becomes N in their End Phase (Enervating Mist: 5)
+    opponent_hand_limit: int | None = Field(default=None, ge=0, le=60)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
     # face-up monsters with the same name on the field: those that became face-up last are destroyed at once (all of them
     # when none was there before) — Kotodama
@@ -302,9 +326,21 @@ class ContinuousSpec(BaseModel):
     # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
     # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
     locks_discard_costs: bool | None = None
+    # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
+    # in the End Phase (R-PHASE-7) while it applies
+    no_hand_limit: bool | None = None
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
     # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None
+    # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
+    # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
+    no_spell_lp_costs: bool | None = None
+    # "Only 1 monster can attack during each Battle Phase": once a monster has declared an attack this turn, no other monster
+    # (either player's) may — that one may still attack again if it can (The Dark Door)
+    single_attacker: bool | None = None
+    # "all Spirit monsters remain face-up on the field and do not return to their owners' hand during the End Phase" — the
+    # rules' return of a Spirit (R-CARD-6) does not happen while it applies (Spiritual Energy Settle Machine)
+    keeps_spirits: bool | None = None
     # "Both players must Set Spell Cards before activating them, and cannot activate them until their next turn after
     # Setting them" (Anti-Spell Fragrance): a Spell Card's activation from the hand, or of one Set this turn, is refused
     spells_set_first: bool | None = None

@@ -78,6 +78,15 @@ class Filter(BaseModel):
 
     zone: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = None
     side: Side = "any"
+    # whose card it is, seen from the effect's controller, wherever it is — a hand may hold a card of the opponent's
+    # (Exchange: "add 1 card from each other's hand": the opponent takes one of your own cards, not the one you took)
+    owner: Literal["you", "opponent"] | None = None
+    # a monster of the current battle whose ATK equals the ATK of the monster it battles ("Monsters on your side of the
+    # field cannot be destroyed in a battle if the monsters' ATK are equal": Kishido Spirit)
+    atk_equal_battling: bool | None = None
+    # the card this effect's card is bound to by its `bind` ("The controller of the Spell Card takes 500 points of damage":
+    # Mask of Dispel reads whose it is)
+    bound: bool | None = None
     kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
     frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
@@ -174,13 +183,14 @@ class Filter(BaseModel):
     left_in_position: Literal["attack", "defense"] | None = None
     has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
-    attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
-    # the monster the current attack targets, while the attack goes on ("If your opponent's monster attacks a monster you
-    # control": Astral Barrier's `you_control: {zone: monster, attacked: true}`)
-    attacked: bool | None = None
-    # a monster whose DEF is higher than the ATK of the monster attacking now ("If the DEF of an attacked Defense Position
-    # monster is higher than the ATK of your opponent's attacking monster": Cross Counter)
-    def_above_attacker: bool | None = None
+    # the monster declaring the current attack, while it is attacking ("target the attacking monster"); directly: attacking
+    # directly ("Destroy any monster that inflicts Battle Damage … by attacking directly": Des Counterblow); into_higher_def:
+    # attacking a Defense Position monster whose DEF is higher than its ATK (Destruction Punch)
+    attacking: bool | Literal["directly", "into_higher_def"] = False
+    # a card the chain link this effect answers (the one below it) could target instead of its target: another legal
+    # target of that link's effect ("Target another card that would be an appropriate target": Fairy's Hand Mirror)
+    retarget_candidate: bool | None = None
+    attacked: bool | None = None  # the monster the current attack targets (Jam Defender's "declares an attack on a monster you control")
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None
@@ -289,7 +299,7 @@ class CopiesOf(BaseModel):
 
 
 Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling", "defeated", "equips", "others", "affected", "tributes"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
+              "battling", "defeated", "equips", "others", "affected", "tributes", "chain_targets"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:

@@ -15,7 +15,7 @@ from pydantic_core import PydanticCustomError
 
 from ..problems import did_you_mean
 from ..words import Attribute, MonsterType
-from .conditions import Condition, ContinuousSpec
+from .conditions import Condition, ContinuousSpec, When
 from .filters import Filter, Player, Selection
 
 if TYPE_CHECKING:
@@ -65,6 +65,9 @@ class Discard(_Op):
     whole_hand: bool = False  # the player's whole hand (Card Destruction)
     where: Filter = Filter()
     what: Selection | None = None  # e.g. self (Kuriboh's cost)
+    # count × the cards this matches as it resolves — in a trigger `event: true` counts the cards of its moment ("your
+    # opponent must also discard the same number of cards": Forced Requisition, `{zone: gy, event: true}`)
+    count_per: Filter | None = None
 
 
 class Moves(_Op):
@@ -77,8 +80,9 @@ class Moves(_Op):
     banish: bool = False  # destroy: "destroy it, and if you do, banish it" — destroyed, then banished, never in the GY
     deck_top: bool | None = None  # destroy: "place it on top of the Deck instead of sending it to the GY" (Mystic Swordsman LV6)
     # add_to_hand: "add 1 monster from their hand to your hand" — to the effect's controller's hand, a card they may not own
-    # (it goes to its owner's piles once it leaves that hand or the field: Amazoness Chain Master)
-    to: Literal["you"] | None = None
+    # (it goes to its owner's piles once it leaves that hand or the field: Amazoness Chain Master); `opponent`: to the
+    # opponent's hand ("add 1 card from each other's hand to their hand": Exchange)
+    to: Literal["you", "opponent"] | None = None
 
 
 class SpecialSummon(_Op):
@@ -107,10 +111,13 @@ class AmountParams(_Op):
     # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
     # battle_damage: what the opponent took in the current battle (Fushi No Tori)
     # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
+    # turns_on_field: how many turns of its controller (its owner once it has left the field) began since the turn it arrived
+    # where it is (that one not counted) — for a card that has left the field since, where it was there ("for each of your
+    # Standby Phases that have passed since this card was activated": Wave-Motion Cannon, after its cost sent it)
     # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
     # roll x 500": Dice Jar)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "turns_on_field"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -162,6 +169,9 @@ class Modify(_Op):
     set_attribute: Literal["declared"] | None = None
     direct_attack: bool | None = None  # it can attack directly while the change lasts (Jowls of Dark Demise: "it can attack … directly")
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
+    # atk/def change its original ATK/DEF, the base that "twice its original ATK" multiplies (Megamorph): "Increase the
+    # original ATK and DEF of all face-up Level 2 Normal Monsters … by 1000 points until the End Phase" (Thousand Energy)
+    original: bool | None = None
     scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
     scale_limit: int | None = Field(default=None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
@@ -178,6 +188,10 @@ class Equip(_Op):
 
     what: Selection = "self"
     to: Selection = "target"
+    # an Equip Spell already equipped moves even to a monster its own activation could not equip ("equip it with all Equip
+    # Cards on the field. If any of those Equip Cards is now equipped to an incorrect target, destroy that Equip Card":
+    # Collected Power, then `destroy` of the filter `equip_fits: false`)
+    any_monster: bool | None = None
 
 
 class Counters(_Op):
@@ -189,6 +203,7 @@ class Counters(_Op):
     # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
     # reads that number (Blast Magician)
     any_number: bool | None = None
+    every: bool | None = None  # remove_counter: every such counter on those cards ("Remove all Spell Counters": Exhausting Spell)
     # remove_counter: `count` counters in all from the cards `what` holds, as many from each as its player chooses, one at a
     # time ("Remove 2 Spell Counters on your side of the field": Anti-Spell — `what: {all: {zone: onfield, side: you,
     # has_counter: Spell Counter}}`); as a cost, those cards must hold that many together
@@ -278,6 +293,9 @@ class Mill(_Op):
     # Assailant of Flames); face_down: banished face-down
     banish: bool | None = None
     face_down: bool | None = None
+    # count × the cards this matches as it resolves ("send a number of cards equal to the number of cards in your
+    # opponent's Graveyard from your Deck to your Graveyard": Fiend Comedian, `{zone: gy, side: opponent}`)
+    count_per: Filter | None = None
 
 
 class Declare(_Op):
@@ -357,6 +375,13 @@ class Reveal(_Op):
     to: Literal["you"] | None = None  # you: shown to the effect's controller only ("look at it": A Man with Wdjat); default both players
 
 
+class Retarget(_Op):
+    """The chain link this effect answers now targets this card instead of its only target ("that Spell now targets the
+    new target": Fairy's Hand Mirror) — pick it with a target filtered `retarget_candidate: true`."""
+
+    what: Selection
+
+
 class Select(_Op):
     """Choose cards and do nothing to them: they become `chosen` ("by selecting 1 face-up \"Gradius\""). In the `cost:` of
     a Summon `procedure`, the Summoned card remembers them as the cards selected for its Summon (Gradius' Option: the
@@ -371,18 +396,38 @@ class Protect(_Op):
     player: Literal["you", "opponent", "each"] = "you"
     battle_damage: bool = True  # the player takes no battle damage
     battle_destruction: bool = False  # their monsters cannot be destroyed by battle
+    # the player takes no effect damage: from the opponent's card effects, or from any ("During this turn, any damage you
+    # take from your opponent becomes 0": Hallowed Life Barrier, `opponent` with battle_damage)
+    effect_damage: Literal["opponent", "any"] | None = None
 
 
 class Bind(_Op):
     """Link this card with a monster: each leaving the field destroys the other (Shadow Spell)."""
 
     what: Selection = "target"
+    # one way: the card bound leaving the field in any way destroys this card; this card leaving frees it ("When the
+    # selected card is removed from the field, destroy this card": Mask of Dispel, bound to a face-up Spell)
+    one_way: bool | None = None
 
 
 class SetCard(_Op):
     """Set a Spell/Trap (e.g. from the hand) into a free zone."""
 
     what: Selection
+
+
+class LockActivation(_Op):
+    """"That card cannot be activated this turn" (Fairy of the Spring: the Equip Spell it added to the hand) — Set or not."""
+
+    what: Selection = "affected"
+
+
+class HandLimit(_Op):
+    """"During the current Duel, your hand size limit becomes 7" (Hieroglyph Lithograph): that player's hand limit for
+    the rest of the duel (R-PHASE-7)."""
+
+    limit: int = Field(ge=1, le=60)
+    player: Literal["you", "opponent", "each"] = "you"
 
 
 class Flag(_Op):
@@ -411,6 +456,9 @@ class ForThisTurn(_Op):
     # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
     # Sasuke Samurai #2)
     until_end_phase: bool | None = None
+    # through the end of the opponent's Nth turn after this one ("until the end of their 3rd turn after this card's
+    # activation": Deck Devastation Virus, 3)
+    opponent_turns: int | None = Field(default=None, ge=1, le=10)
     # true: for the rest of the Duel ("for the rest of this Duel": Cursed Seal of the Forbidden Spell)
     for_duel: bool | None = None
 
@@ -423,8 +471,13 @@ class Later(_Op):
     # normal_draw: in the Draw Phase, before the normal draw (R-PHASE-2: "your opponent discards all cards in their hand
     # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi); after_damage_calculation: after the damage
     # calculation of the current battle (Reflect Bounder: "If you do, after damage calculation: Destroy this card"); lost if
-    # that battle ends without one
-    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation"]
+    # that battle ends without one; battle_phase_end: at the End Step of this Battle Phase (Sword of Dragon's Soul: "is
+    # destroyed at the end of the Battle Phase")
+    # event: the first event `when` matches for the rest of this turn, lost at its end ("You can only use this card's
+    # effect once, and only during this turn. When a monster on your side of the field is sent to your Graveyard, you can
+    # Special Summon …": Last Will as printed in 2005)
+    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end", "event"]
+    upon: When | None = None  # for `at: event`: the event, seen from this effect's controller (`subject` default: any)
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
@@ -434,6 +487,12 @@ class Later(_Op):
     # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
     remember: Literal["chosen", "affected", "attacker"] | None = None
     do: list["OpSpec"]
+
+    @model_validator(mode="after")
+    def _event_needs_when(self) -> "Later":
+        if (self.at == "event") != (self.upon is not None):
+            raise PydanticCustomError("later_upon", "`upon` goes with `at: event`, and `at: event` needs an `upon`")
+        return self
 
 
 class RevealUntil(_Op):
@@ -545,7 +604,7 @@ class If(_Op):
 # what may be done on activation (R-CHAIN-5): costs, and `declare` for texts that declare as they
 # are activated ("discard 1 card, then declare 1 Type; …": Tribe-Infecting Virus)
 COST_OPS = frozenset({"pay_lp", "discard", "send_to_gy", "banish", "destroy", "return_to_hand", "return_to_deck",
-                      "remove_counter", "reveal", "detach", "declare", "select"})
+                      "remove_counter", "reveal", "detach", "declare", "select", "mill"})  # mill: "send the top card of your Deck to the GY" (Gravekeeper's Servant)
 
 # the verbs of the vocabulary (docs/cards.md); the engine registers a function for each (engine/effects/verbs/)
 OpName = Literal[
@@ -555,7 +614,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "redirect_damage",
+    "select", "hand_limit", "lock_activation", "retarget", "redirect_damage",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -596,6 +655,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
     "select": (Select, _what_or),
+    "retarget": (Retarget, _what_or),
     "if": (If, lambda v: v),
     "one_of": (OneOf, lambda v: {"choices": v} if isinstance(v, list) else v),
     "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
@@ -608,6 +668,8 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
+    "lock_activation": (LockActivation, _what_or),
+    "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
     "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "place": (Place, _what_or),

@@ -7,9 +7,10 @@ from typing import Any
 
 from ...core.decision import EndReason
 from ....schema import effects as fx
-from ...board.continuous import effect_damage_prevented, gains_reversed
+from ...board.continuous import effect_damage_prevented, effect_damage_protected, spell_lp_costs_waived, gains_reversed
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
+from ...state.card import CardInst
 from ...state.duel_state import DuelState
 from ..context import Ctx
 from ..registry import OpStep, amount_of, verb
@@ -30,6 +31,9 @@ class Damage(OpStep):
             if p in ctx.link.damage_redirected:  # "Your opponent takes the damage instead" (Barrel Behind the Door)
                 p = 1 - p
             shield = effect_damage_prevented(d, p)
+            if shield is None and effect_damage_protected(d, p, ctx.player):
+                d.emit(Note(f"{d.names[p]} takes no effect damage this turn: the {amount} damage becomes 0"))
+                continue
             if shield is None:
                 players.append(p)
             else:
@@ -81,6 +85,10 @@ class LifeChanges(Frame):
         self.i += 1
         if amount <= 0:
             return
+        free = waived(self.ctx, p) if self.name == "pay_lp" and self.ctx.cost else None
+        if free is not None:
+            d.emit(Note(f"{free.name}: {d.names[p]} pays no LP to activate {self.ctx.card.name}"))
+            return
         if self.name == "gain_lp" and d.index.continuous_count and (reverser := gains_reversed(d, p)) is not None:
             # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage"
             # (Bad Reaction to Simochi): effect damage from the card that would have given the LP
@@ -89,12 +97,22 @@ class LifeChanges(Frame):
             if shield is not None:
                 d.emit(Note(f"{shield.name}: the {amount} damage to {d.names[p]} becomes 0"))
                 return
+            if effect_damage_protected(d, p, self.ctx.player):
+                d.emit(Note(f"{d.names[p]} takes no effect damage this turn: the {amount} damage becomes 0"))
+                return
             d.change_lp(p, -amount, "effect")
             d.signal("effect_damage", self.ctx.card, p, by_player=self.ctx.player, by_card=self.ctx.card)
         elif self.name == "gain_lp":
             d.change_lp(p, amount, "gain")
         else:
             d.change_lp(p, -min(amount, lp), "cost" if self.name == "pay_lp" else "loss")
+
+
+def waived(ctx: Ctx, p: int) -> "CardInst | None":
+    """The card by which `p` pays no LP for this cost: the activation of a Spell Card of theirs (Spell Economics)."""
+    if ctx.effect.kind != "activate" or not ctx.card.is_spell or p != ctx.player:
+        return None
+    return spell_lp_costs_waived(ctx.d, p)
 
 
 @verb("win")

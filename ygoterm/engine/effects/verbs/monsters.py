@@ -188,7 +188,7 @@ class Counters(OpStep):
                 most = counters_held(card).get(params.counter)  # "(max. N)" in the card's own script
                 card.counters[params.counter] = have + params.count if most is None else min(most, have + params.count)
             else:
-                card.counters[params.counter] = max(0, have - params.count)
+                card.counters[params.counter] = 0 if params.every else max(0, have - params.count)
             d.emit(Note(f"{card.name} has {card.counters[params.counter]} {params.counter}"))
 
 
@@ -229,6 +229,14 @@ class Equip(Frame):
                 if monster is None or zone is None or not equip_spell_fits(d, card, monster, ctx.player):
                     continue  # it stays where it is: no zone, or a monster it cannot equip (R-CARD-8)
                 actions.move(d, card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped by an effect")
+            elif card.is_spell and card.loc == Loc.SZONE and card.equip_target is not None and card is not ctx.card:
+                # an Equip Spell already equipped, moved to another monster (Tailor of the Fickle): only to one its own
+                # activation could equip it to, else it stays where it is (R-CARD-8)
+                if monster is None or monster is card.equip_target \
+                        or not (self.params.any_monster or equip_spell_fits(d, card, monster, card.controller)):
+                    continue
+                actions.equip(d, card, monster, by=card.equipped_by)
+                continue
             if monster is None or card.loc != Loc.SZONE:
                 if card.loc == Loc.SZONE:
                     actions.move(d, card, Loc.GY, reason="nothing to equip")
@@ -248,6 +256,6 @@ class Bind(OpStep):
         for monster in cards:
             if monster.loc.on_field and card.loc.on_field:
                 card.bound, monster.bound = monster, card
-                card.binding = "leaves"
+                card.binding = "follows" if self.params.one_way else "leaves"
                 card.active = True
                 break

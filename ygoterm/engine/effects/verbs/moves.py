@@ -77,12 +77,13 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
     if not cards:
         return
     if name == "destroy":  # "destroy it, and if you do, banish it" (banish: Bottomless Trap Hole)
-        if "indestructible_unless_targeted" in d.index.flags and not ctx.cost:  # (Different Dimension Dragon)
+        if ("indestructible_unless_targeted" in d.index.flags or "indestructible_if_targeted" in d.index.flags) and not ctx.cost:
+            # (Different Dimension Dragon; Heart of Clear Water)
             kind = "monster" if ctx.card.is_monster and not ctx.effect.pendulum else ctx.card.data.kind
             targets = ctx.targets()
             spared = [c for c in cards if c.loc == Loc.MZONE and indestructible_untargeted(d, c, kind, c in targets)]
             for c in spared:
-                d.emit(Note(f"{c.name} cannot be destroyed by a {kind} effect that does not target it"))
+                d.emit(Note(f"{c.name} cannot be destroyed by a {kind} effect that {'targets' if c in targets else 'does not target'} it"))
             cards = [c for c in cards if c not in spared]
             if not cards:
                 return
@@ -121,7 +122,7 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
         searched = {c.owner for c in cards if c.loc == Loc.DECK and c not in ctx.from_top}  # (excavated: not searched)
         for c in cards:
             src = c.loc
-            taker = ctx.player if params.to == "you" else None  # (Amazoness Chain Master: from the opponent's hand to yours)
+            taker = ctx.player if params.to == "you" else 1 - ctx.player if params.to == "opponent" else None  # (Amazoness Chain Master: from the opponent's hand to yours)
             actions.move(d, c, Loc.HAND, face_up=False, reason="added to hand", reveal=params.reveal, controller=taker)
             if c.loc == Loc.HAND:  # "If this card is added from your Deck to your hand by a card effect" (Watapon)
                 d.signal("added_to_hand", c, c.owner, src=src, by_player=ctx.player)

@@ -9,10 +9,13 @@ from ....schema import effects as fx
 from ....schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ...board.filters import variant
 from ...core.events import Note
+from ...core.types import Phase
 from ...state.card import CardInst, spec_flags
 from ...state.links import Delayed
 from ..context import Ctx
-from ..registry import verb
+from ..registry import OpStep, verb
+from ...state.duel_state import DuelState
+from typing import Any
 
 
 @verb("later")
@@ -22,11 +25,15 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
                              ctx.card.moves if params.needs_self else None,
                              [(c, c.moves) for c in _remembered(ctx, params.remember)],
-                             params.optional))
+                             params.optional, params.upon, d.turn))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
-    if params.at == "after_damage_calculation":
+    if params.at == "event":
+        d.emit(Note(f"{ctx.card.name}: the rest happens if that comes this turn"))
+    elif params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
+    elif params.at == "battle_phase_end":
+        d.emit(Note(f"{ctx.card.name}: the rest happens at the end of the Battle Phase"))
     else:
         when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
         d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
@@ -51,14 +58,18 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     d = ctx.d
     # "until the End Phase" (Sasuke Samurai #2): applies in the phases before it
     until = Condition(phase=("draw", "standby", "main1", "battle", "main2")) if params.until_end_phase else None
+    last = d.turn + (params.next_turns or 0)
+    if params.opponent_turns:  # the end of the opponent's Nth turn from now (Deck Devastation Virus)
+        last = d.turn + 2 * params.opponent_turns - (1 if d.turn_player == ctx.player else 0)
+    if params.for_duel:  # "for the rest of this Duel" (Cursed Seal of the Forbidden Spell)
+        last = _FOREVER
     for spec in params.continuous:
         spec = _names_fixed(ctx, spec)
-        last = _FOREVER if params.for_duel else d.turn + (params.next_turns or 0)  # (the last turn it applies)
         effect = Effect.model_construct(kind="continuous", continuous=spec, condition=until)
-        d.floating.append((ctx.card, effect, last))
+        d.floating.append((ctx.card, effect, last))  # (the last turn it applies)
         d.index.continuous_count += 1  # the continuous layer has something to look at now
         d.index.flags |= spec_flags(spec)
-    n = params.next_turns or 0
+    n = last - d.turn
     if params.for_duel:
         d.emit(Note(f"{ctx.card.name}: applies for the rest of the Duel"))
         return
@@ -82,6 +93,28 @@ def _names_fixed(ctx: Ctx, spec: ContinuousSpec) -> ContinuousSpec:
     return variant(spec, **changes) if changes else spec
 
 
+@verb("hand_limit")
+def op_hand_limit(ctx: Ctx, params: fx.HandLimit, name: str) -> None:
+    """Hieroglyph Lithograph: "During the current Duel, your hand size limit becomes 7" (R-PHASE-7)."""
+    d = ctx.d
+    for p in ctx.players(params.player):
+        d.players[p].hand_limit = params.limit
+        d.emit(Note(f"{d.names[p]}'s hand size limit is {params.limit} for the rest of the duel"))
+
+
+@verb("lock_activation")
+def op_lock_activation(ctx: Ctx, params: fx.LockActivation, name: str) -> Any:
+    """"That card cannot be activated this turn" (Fairy of the Spring): refused with R-CARD-13 this turn, Set or not."""
+    return LockActivation(ctx, params, name).after(ctx.cards(params.what))
+
+
+class LockActivation(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        for card in cards:
+            card.activation_locked = d.turn
+            d.emit(Note(f"{card.name} cannot be activated this turn"))
+
+
 @verb("to_end_phase")
 def op_to_end_phase(ctx: Ctx, params: fx.ToEndPhase, name: str) -> None:
     """Neko Mane King: the turn goes on to its End Phase (rules/flow.py, main_phase.py, battle.py read end_phase_turn)."""
@@ -102,13 +135,18 @@ def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
 @verb("skip")
 def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
-    ctx.d.players[player].skip[params.phase] = ctx.d.turn
+    d = ctx.d
+    # the turn player's Main Phase 1 or Battle Phase still ahead this turn is their next one: skipped this turn (Frozen
+    # Soul in the opponent's Standby Phase or Main Phase 1); any other from their next turn on (R-PHASE-8)
+    this_turn = player == d.turn_player and params.phase in _AHEAD and _AHEAD[params.phase] > d.phase
+    ctx.d.players[player].skip[params.phase] = d.turn - 1 if this_turn else d.turn
     ctx.d.players[player].skips_left[params.phase] = params.count
     phase = _PHASE_NAMES[params.phase]  # ("Main Phase 1", not "Main Phase 1 Phase": Timeater)
     ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase}" if params.count == 1
                     else f"{ctx.d.names[player]} skips their next {params.count} {phase.replace('Phase', 'Phases')}"))
 
 
+_AHEAD = {"main1": Phase.MAIN1, "battle": Phase.BATTLE}
 _PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
                 "main2": "Main Phase 2"}
 
@@ -121,6 +159,9 @@ def op_protect(ctx: Ctx, params: fx.Protect, name: str) -> None:
             d.players[p].no_battle_damage_turn = d.turn
         if params.battle_destruction:
             d.players[p].battle_immune_turn = d.turn
+        if params.effect_damage is not None:
+            d.players[p].no_effect_damage_turn = d.turn
+            d.players[p].no_effect_damage_any = params.effect_damage == "any"
     d.emit(Note(f"{ctx.card.name}: protection until the end of the turn"))
 
 
