@@ -45,6 +45,63 @@ _LOOK = ("'Look at the top card of their Deck, then return it to the top or bott
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
 # what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
 EXCEPTIONS: dict[str, dict[str, str]] = {
+    # batch s5 (issue #39)
+    "Mega Ton Magical Cannon": {
+        "cost": "old wording 'Remove 10 Spell Counters on your side of the field. Destroy all cards …': the removal is its cost "
+                "(EDOPro's c32062913.lua: a cost), two sentences where today's style has ';'",
+    },
+    "Multiplication of Ants": {
+        "cost": "old wording 'Tribute 1 Insect-Type Monster on your side of the field. Special Summon 2 …': the Tribute is its "
+                "cost (R-TERM-3/4; EDOPro's c22493811.lua), two sentences where today's style has ';'",
+    },
+    "Necklace of Command": {
+        "text": "an Equip Spell's activation (equip) and one trigger whose 'you can either: ● Draw 1 card. OR ● Discard 1 "
+                "random card' is a one_of: the audit reads the sentence before the '●' lines alone, which names no operation",
+    },
+    "Order to Charge": {
+        "target": "old wording 'Select 1 face-up Normal Monster … on your side of the field when you activate this card': "
+                  "selected on activation is a target (EDOPro's c78986941.lua), as Winged Minion's 'Select'",
+    },
+    "Raimei": {
+        "text": "old wording 'Decrease your opponent's Life Points by 300 points': effect damage (`damage: 300`; EDOPro's "
+                "c56260110.lua: Damage)",
+    },
+    "Rain of Mercy": {
+        "text": "old wording 'Increases the Life Points of both players by 1000 points': `gain_lp` for each player",
+    },
+    "Return of the Doomed": {
+        "cost": "old wording 'Discard 1 Monster Card from your hand to the Graveyard. Return …': the discard is its cost "
+                "(EDOPro's c19827717.lua), two sentences where today's style has ';'",
+        "target": "'Return 1 of your monsters destroyed … as a result of battle during this turn': chosen on activation, a "
+                  "target (EDOPro's c19827717.lua), returned in the End Phase by a `later`",
+    },
+    "Rod of Silence - Kay'est": {
+        "order": "'Negate other Spell effects that target the equipped monster, and if you do, destroy that Spell Card' is "
+                 "its continuous `negates_spells_targeting` (as Ryu Senshi's): no operation of its activation follows the equip",
+    },
+    "Seal of the Ancients": {
+        "cost": "old wording 'Pay 1000 Life Points. Pick up and see all face-down cards …': the LP are its cost (EDOPro's "
+                "c97809599.lua), two sentences where today's style has ';'",
+    },
+    "Secret Pass to the Treasures": {
+        "text": "old wording 'the selected monster can attack your opponent's Life Points directly': a `modify` with "
+                "`direct_attack` until the end of the turn on its target",
+    },
+    "Senri Eye": {
+        "cost": "old wording 'you can pay 100 Life Points to look at …': the payment is its cost (EDOPro's c60391791.lua)",
+        "optional": "old wording 'during each of your Standby Phases, you can pay …': 'you can' after the comma, optional",
+    },
+    "Shifting Shadows": {
+        "cost": "old wording 'by paying 300 Life Points, rearrange …': the payment is its cost (EDOPro's c59237154.lua)",
+    },
+    "Prohibition": {
+        "text": "'Activate by declaring 1 card name': the declaration is its activation's (a `declare` in `cost`); what it "
+                "does is its continuous `forbids_use`, which no verb cue names",
+    },
+    "Miracle Dig": {
+        "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
+                "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",
+    },
     # batch e2 (issue #38)
     "Witch Doctor of Chaos": {
         "text": "old wording 'FLIP: Select 1 Monster Card from … Graveyard. Remove it from play.': one FLIP effect in two "
@@ -903,6 +960,51 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
                   "target to face-up Attack Position')",
     },
+    # batch t3 (issue #39)
+    "Mind Haxorz": {
+        "cost": "the 2005 text 'Pay 500 Life Points.' predates ';' for costs; the payment is its cost "
+                "(today's text: 'Pay 500 LP; look at your opponent's hand and all Set cards they control')",
+    },
+    "Ojama Trio": {
+        "text": "'Special Summon 3 \"Ojama Tokens\" … to your opponent's field' is the `token` operation with "
+                "`player: opponent`, which the cues for 'Special Summon' do not read",
+    },
+    "Ominous Fortunetelling": {
+        "once_per_turn": "'You can use this effect once per turn' ends the card's text, after the call it limits: the audit "
+                         "reads it with no sentence",
+    },
+    "Order to Smash": {
+        "text": "'When this card resolves, you can Tribute the selected Normal Monster and destroy 1 or 2 Spell or Trap "
+                "Cards' is a choice as it resolves: a `one_of` (Tribute and destroy, or not); the audit pairs texts with "
+                "operations, not with choices",
+    },
+    "Penalty Game!": {
+        "text": "its two '●' effects are one activation whose `one_of` offers both; the audit pairs texts with operations, "
+                "not with choices",
+    },
+    "Ray of Hope": {
+        "text": "old wording 'Add 2 LIGHT monsters from your Graveyard to your Deck and shuffle it': `return_to_deck` with "
+                "`position: shuffle`, which the cue for 'add' does not read",
+    },
+    "Non Aggression Area": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+        "optional": "'You can only activate this card during your Standby Phase' is its activation timing, no 'you can'",
+    },
+    "Pitch-Black Power Stone": {
+        "target": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+        "order": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+        "once_per_turn": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+    },
+    "Magic Drain": {
+        "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
+                "chooses it as the card resolves (a `one_of` with `who: event_player`)",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
@@ -944,7 +1046,7 @@ VERBS: dict[str, str] = {
     "reveal_until": r"\bexcavate\b|\bpick up cards\b",
     "reveal": r"\breveal|\blook at\b",
     "skip": r"\bskips?\b",
-    "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b",
+    "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b|\bdamage\b.*\bbecomes 0\b",
     "no_battle_damage": r"\bno battle damage\b",
     "lock_summons": r"\bcannot summon\b",
     "extra_normal_summon": r"\bnormal summon or set\b",

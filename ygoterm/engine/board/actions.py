@@ -173,6 +173,7 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
         equip.equip_target = None
         if equip.loc == Loc.SZONE:
             destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
+            equip.lost_monster = (card.uid, card.moves, equip.moves)  # (Necklace of Command)
     card.equips = []
     if card.equip_target is not None:
         card.left_equipped = (card.equip_target.uid, card.equip_target.moves)
@@ -398,6 +399,7 @@ def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None
     equip.active = True
     d.emit(Note(f"{equip.name} is equipped to {monster.name}"))
     d.signal("equipped", monster, monster.controller)  # about the monster (Gearfried the Iron Knight)
+    d.signal("equips", equip, equip.controller)  # about the Equip Card (Morale Boost)
 
 
 def release_held(d: DuelState, holder: CardInst) -> None:

@@ -7,6 +7,7 @@ no bookkeeping can go stale.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -199,10 +200,13 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
     if card.modifiers:  # "Increase the original ATK" (Thousand Energy): its base changes, before "twice its original ATK"
         base += sum((m.atk if which == "atk" else m.defense) for m in card.modifiers if "original" in m.flags)
     added = 0
+    factor = 1.0
     if d.index.continuous_count:
         for source, effect in sources(d):
             spec = effect.continuous
             assert spec is not None
+            if which == "atk" and spec.multiply_atk is not None and applies(d, source, spec, card):
+                factor *= spec.multiply_atk  # after every other change (Mirror Wall)
             amount = spec.atk if which == "atk" else spec.def_
             if which == "atk" and spec.gains_battling_original_atk:
                 amount += _battling_original_atk(d, card)  # (Mirage Knight, during damage calculation)
@@ -229,6 +233,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
         elif which == "def" and mod.set_def is not None:
             value = mod.set_def
         value += mod.atk if which == "atk" else mod.defense
+    if factor != 1.0:
+        return max(0, math.ceil((value + added) * factor))
     return max(0, value + added)
 
 
@@ -302,14 +308,17 @@ def gains_reversed(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "opponent_gains_become_damage", lambda source, _: source.controller != p and source.loc.on_field)
 
 
-def untributable(d: DuelState, card: CardInst) -> bool:
-    """It cannot be Tributed — for a Summon, a Ritual Summon or a cost (Archfiend's Roar's monster)."""
-    return bool(card.modifiers or "cannot_be_tributed" in d.index.flags) and has_flag(d, card, "cannot_be_tributed")
-
-
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
-    return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+    return (source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+            or (source_with(d, "guards_gy", lambda source, _: source.loc.on_field)  # (Necrovalley: either player …
+                if not gy_unguarded(d, p) else None))  # … but Gravekeeper's Chief's controller)
+
+
+def gy_unguarded(d: DuelState, p: int) -> bool:
+    """Whether `p`'s GY is unaffected by Necrovalley (`unguards_gy`: `p` controls a face-up Gravekeeper's Chief)."""
+    return "unguards_gy" in d.index.flags and source_with(
+        d, "unguards_gy", lambda source, _: source.controller == p and source.loc == Loc.MZONE and source.face_up) is not None
 
 
 def draw_locked(d: DuelState, p: int) -> CardInst | None:
@@ -408,12 +417,14 @@ def piercing_victim(d: DuelState, attacker: CardInst) -> int | None:
     return foe if attacker.controller in granted_by else 1 - granted_by[0]
 
 
-def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
-    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
+def untargetable(d: DuelState, card: CardInst, player: int, single: bool = False) -> bool:
+    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.); `single`:
+    the effect targets 1 monster and no other card (`opponent_one`: Metalsilver Armor)."""
     if "untargetable_by" not in d.index.flags:
         return False  # (asked for every target candidate: not even the closure below is made)
-    return source_with(d, "untargetable_by", lambda source, spec: (spec.untargetable_by == "any" or player != source.controller)
-                       and applies(d, source, spec, card)) is not None
+    return source_with(d, "untargetable_by", lambda source, spec: (
+        spec.untargetable_by == "any" or player != source.controller and (spec.untargetable_by != "opponent_one" or single))
+        and applies(d, source, spec, card)) is not None
 
 
 def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | None) -> bool:
@@ -504,8 +515,18 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     return other.battle_destroyed or not effects_negated(d, other)
 
 
+def use_forbidden(d: DuelState, card: CardInst) -> CardInst | None:
+    """The face-up card whose `forbids_use` names `card` (Prohibition's declared name), if any: it cannot be Summoned,
+    Set or activated, nor its effects."""
+    if "forbids_use" not in d.index.flags:
+        return None
+    return source_with(d, "forbids_use", lambda source, spec: matches(d, card, spec.forbids_use, source.controller, source))  # type: ignore[arg-type]
+
+
 def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst | None:
     """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
+    if "forbids_use" in d.index.flags and (forbidder := use_forbidden(d, card)) is not None:
+        return forbidder  # (Prohibition)
     if "cannot_activate" not in d.index.flags:
         return None  # (asked at every activation check: not even the closure below is made)
     return source_with(d, "cannot_activate", lambda source, spec: matches(d, card, spec.cannot_activate, source.controller, source))  # type: ignore[arg-type]  # (set: source_with checked it)
@@ -609,6 +630,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.lp_at_least is not None and lp < c.lp_at_least:
         return False
+    if c.opponent_lp_at_least is not None and d.players[1 - p].lp < c.opponent_lp_at_least:
+        return False
     if c.opponent_lp_at_most is not None and d.players[1 - p].lp > c.opponent_lp_at_most:
         return False
     if c.hand_empty_last_turn is not None and (d.players[p].empty_hand_turn == d.turn - 1) != c.hand_empty_last_turn:
@@ -626,7 +649,9 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.destroyed_by_battle_this_turn is not None and any(turn == d.turn for _, _, turn in card.defeated) != c.destroyed_by_battle_this_turn:
         return False
-    if c.direct_attack is not None and (attack is not None and attack.attacker is card and attack.target is None) != c.direct_attack:
+    if c.direct_attack is not None and (attack is not None and attack.target is None and (
+            attack.attacker is card  # a Spell/Trap's: a monster of its controller's (Sebek's Blessing)
+            or (not card.is_monster and card.equip_target is None and attack.attacker.controller == p))) != c.direct_attack:
         return False
     # an Equip Card's "if the equipped monster attacks": the monster it equips (Ballista of Rampart Smashing)
     me = card.equip_target if card.equip_target is not None and card.loc == Loc.SZONE else card
@@ -783,6 +808,13 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 if spec is not None and spec.direct_damage_becomes is not None and applies(d, source, spec, attacker):
                     damage[1 - attacker.controller] = spec.direct_damage_becomes
                     break
+        if "battle_damage_becomes" in d.index.flags:  # Rod of the Mind's Eye: the battle damage it inflicts becomes 1000
+            for card in (attacker, target):
+                if card is not None and damage.get(1 - card.controller):
+                    for source, effect in sources(d):
+                        spec = effect.continuous
+                        if spec is not None and spec.battle_damage_becomes is not None and applies(d, source, spec, card):
+                            damage[1 - card.controller] = spec.battle_damage_becomes
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2

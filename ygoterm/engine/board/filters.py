@@ -68,11 +68,11 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.attacked is not None, _attacked), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equip_fits is not None, _equip_fits), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.same_name_on_field is not None, _same_name_on_field), (bool(f.highest_atk_on_field), _highest_atk_on_field), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
-        (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
+        (f.equipped_with is not None, _equipped_with), (f.new_since_self is not None, _new_since_self), (f.tributes_taken is not None, _tributes_taken), (f.equipped_destroyed_by_battle is not None, _equipped_destroyed_by_battle), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
         (bool(f.atk_above_self), _atk_above_self),
-        (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.sent_this_turn_by is not None, _sent_this_turn_by),
+        (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.flipped_after_self is not None, _flipped_after_self), (f.attacked_since_self is not None, _attacked_since_self), (f.zone_number is not None, _zone_number), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
@@ -126,7 +126,8 @@ def _event(d: DuelState, card: CardInst, f: Filter, player: int, source: CardIns
 
 
 def _face_up(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return not card.loc.on_field or card.face_up == f.face_up
+    # on the field, and among banished cards (face-down banished: Primal Seed cannot target them)
+    return not (card.loc.on_field or card.loc == Loc.BANISHED) or card.face_up == f.face_up
 
 
 def _name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -235,6 +236,25 @@ def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source
     return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
 
 
+def _zone_number(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the Main Monster Zone of that number, counted from its controller's left (Needle Wall)."""
+    return card.loc == Loc.MZONE and card.seq == (f.zone_number or 0) - 1
+
+
+def _attacked_since_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster attacking now, or that declared or conducted an attack after this effect's card last became face-up (Mirror Wall)."""
+    found = (source is not None and card.loc == Loc.MZONE and card.face_up
+             and (d.attack is not None and d.attack.attacker is card or 0 < card.attacked_at and source.face_up_at <= card.attacked_at))
+    return found == f.attacked_since_self
+
+
+def _flipped_after_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster flipped face-up after this effect's card last became face-up (Judgment of the Desert)."""
+    found = (source is not None and card.loc == Loc.MZONE and card.face_up and card.flipped_turn != 0
+             and card.face_up_at > source.face_up_at)
+    return found == f.flipped_after_self
+
+
 def _left_flipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """Off the field, it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin)."""
     return (not card.loc.on_field and card.left_flipped) == f.left_flipped
@@ -335,6 +355,23 @@ def _can_equip_self(d: DuelState, card: CardInst, f: Filter, player: int, source
 
 def _left_equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return (not card.loc.on_field and card.left_equipped is not None) == f.left_equipped
+
+
+def _equipped_destroyed_by_battle(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None,
+                                  events: Iterable[CardInst]) -> bool:
+    lost = card.lost_monster
+    monster = d.cards[lost[0]] if lost is not None else None
+    return (monster is not None and lost is not None and lost[2] == card.moves and monster.moves == lost[1]
+            and monster.battle_sent_at == monster.moves) == f.equipped_destroyed_by_battle
+
+
+def _tributes_taken(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.loc == Loc.MZONE and f.tributes_taken is not None and card.tributes_used in f.tributes_taken
+
+
+def _new_since_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    new = not card.loc.on_field or (source is not None and card is not source and card.arrived_at > source.arrived_at)
+    return new == f.new_since_self
 
 
 def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -460,9 +497,9 @@ def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 # what only a monster has: a filter that names one matches no Spell or Trap (a monster card in a
 # Spell & Trap Zone is not a monster); `not_type`, `token` and `summoned_this_turn` do not exclude them
-_MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
+_MONSTER_PROPERTIES = ("frame", "not_frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
                        "summoned_this_turn", "special_summoned")
-_MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
+_MONSTER_ONLY = ("frame", "not_frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
 
 
 def hidden_face_down(f: Filter) -> bool:
@@ -478,6 +515,8 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
         return False  # "those monsters with 1500 or more ATK" (Bottomless Trap Hole): turned face-down, it has none
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
+        return False
+    if f.not_frame is not None and frames_now(card) & set(f.not_frame):
         return False
     if f.attribute is not None and attribute_now(card) not in f.attribute \
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):

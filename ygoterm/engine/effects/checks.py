@@ -13,12 +13,13 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked, spell_lp_costs_waived, untributable
+from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked, has_flag, spell_lp_costs_waived
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
+from .context import tributable_foes
 from .summons import fusion_choices, ritual_choices
 
 
@@ -44,14 +45,10 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
                 return False
         elif spec.op == "banish" and _from_gy(params.what, effect) and gy_banish_locked(d, p) is not None:
             return False  # Kycoo the Ghost Destroyer: no banishing from the GY
-        elif spec.op == "send_to_gy" and isinstance(params.what, fx.ChooseOf) and params.what.choose.where.zone == ("monster",):
-            # a Tribute (R-TERM-3): not of a monster that cannot be Tributed (Archfiend's Roar)
-            need = params.what.choose.count.min or 1
-            if sum(1 for c in select(d, params.what.choose.where, p, card) if not untributable(d, c)) < need:
-                return False
         elif spec.op in ("send_to_gy", "banish", "return_to_hand", "return_to_deck", "destroy", "select"):
             # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
-            if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):
+            if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card,
+                                        tribute=spec.op == "send_to_gy"):
                 return False
         elif spec.op == "mill":  # "banish the top 3 cards of your Deck" as a cost needs all 3
             if any(len(d.players[q].deck) < params.count for q in ((p, 1 - p) if params.player == "each"
@@ -60,12 +57,20 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
         elif spec.op == "detach":
             if len(card.materials) < params.count:
                 return False
-        elif spec.op == "remove_counter" and params.in_total:  # counters in all on the cards it names (Anti-Spell)
-            holders = select(d, params.what.all, p, card) if isinstance(params.what, fx.AllOf) else []
-            if sum(c.counters.get(params.counter, 0) for c in holders if c.loc.on_field) < params.count:
+        elif spec.op == "remove_counter" and params.in_all:  # from among several cards (Mega Ton Magical Cannon)
+            if not isinstance(params.what, fx.AllOf) or sum(c.counters.get(params.counter, 0) for c in select(
+                    d, params.what.all, p, card) if c.loc.on_field) < params.count:
                 return False
         elif spec.op == "remove_counter":
-            if card.counters.get(params.counter, 0) < params.count:
+            if isinstance(params.what, fx.ChooseOf):  # "remove 2 Spell Counters from your side of the field": one op per
+                # counter, each from a card chosen then (Miracle Restoring) — all of them together must be there now
+                where = params.what.choose.where
+                have = sum(c.counters.get(params.counter, 0) for c in select(d, where, p, card))
+                need = sum(s.params.count for s in effect.cost if s.op == "remove_counter"
+                           and isinstance(s.params.what, fx.ChooseOf) and s.params.counter == params.counter)
+                if have < need:
+                    return False
+            elif card.counters.get(params.counter, 0) < params.count:
                 return False
         elif spec.op == "fusion_summon":  # (Tributing a Fusion Monster's materials: the Hex-Sealed Fusions)
             if not fusion_choices(d, p, params, card):
@@ -85,13 +90,17 @@ def _from_gy(selection: Any, effect: Effect) -> bool:
 
 
 def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, events: list[CardInst] | None = None,
-                         skip: CardInst | None = None) -> bool:
+                         skip: CardInst | None = None, tribute: bool = False) -> bool:
     """Whether a `choose` or `all` selection (of costs and operations) finds enough cards now;
-    `skip` does not count (Dark Hole's own card)."""
+    `skip` does not count (Dark Hole's own card); `tribute`: a cost sending monsters from the field, which leaves out
+    those that cannot be Tributed (Mind Control)."""
     if isinstance(selection, fx.ChooseOf):
         spec = selection.choose
         need = spec.count.min or 1
         extra = 1 if skip is not None else 0
+        if tribute and spec.where.zone == ("monster",):
+            own = [c for c in select(d, spec.where, p, card, events or ()) if c is not skip and not has_flag(d, c, "cannot_be_tributed")]
+            return len(own) + len(tributable_foes(d, p, spec.where, card, own)) >= need  # (Soul Exchange)
         return len([c for c in select(d, spec.where, p, card, events or (), limit=need + extra) if c is not skip]) >= need
     if isinstance(selection, fx.AllOf):
         return any(c is not skip for c in select(d, selection.all, p, card, events or (), limit=2))

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import SHIELDS, unaffected_by_spell, untributable
+from ..board.continuous import SHIELDS, has_flag, unaffected_by_spell
 from ..board.filters import hidden_face_down, matches, select
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
@@ -98,6 +98,12 @@ class Ctx:
                     monster, moves = d.cards[self.card.left_equipped[0]], self.card.left_equipped[1]
                     return [monster] if monster.moves == moves else []  # the one it was equipped to as it left (Kiryu)
                 return [self.card.equip_target] if self.card.equip_target else []
+            if selection == "lost_equipped":  # destroyed because its monster left the field (R-CARD-8): that monster (Nitro Unit)
+                lost = self.card.lost_monster
+                if lost is None or lost[2] != self.card.moves or self.card.loc.on_field:
+                    return []
+                monster = d.cards[lost[0]]
+                return [monster] if monster.moves == lost[1] else []
             if selection == "bound":
                 return [self.card.bound] if self.card.bound else []
             if selection == "chosen":
@@ -136,12 +142,13 @@ class Ctx:
             else:
                 candidates = select(d, spec.where, self.player, self.card, self.link.event_group or self.event_cards())
             candidates = self.related(spec.where, candidates)
-            if verb == "tribute":  # a cost's Tribute (R-TERM-3): not a monster that cannot be Tributed (Archfiend's Roar)
-                candidates = [c for c in candidates if not untributable(d, c)]
+            if verb == "tribute":  # R-TERM-3: a monster that cannot be Tributed is no cost (Mind Control)
+                candidates = [c for c in candidates if not has_flag(d, c, "cannot_be_tributed")] + tributable_foes(
+                    d, self.player, spec.where, self.card, candidates)
             if self.spell_effect():
                 candidates = [c for c in candidates if not unaffected_by_spell(d, c, self.player)]
             if spec.pick is not None and candidates:
-                candidates = _extreme(candidates, spec.pick)
+                candidates = _extreme(d, candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             hi = spec.count.max
             if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
@@ -152,6 +159,11 @@ class Ctx:
                     lo = 0
             if spec.keep is not None:  # Bubble Crash: all but 5 of them
                 lo = hi = max(0, len(candidates) - spec.keep)
+            if spec.leave_as_many_as is not None:  # Pineapple Blast: so that as many remain as there are of those
+                lo = hi = max(0, len(candidates) - len(select(d, spec.leave_as_many_as, self.player, self.card)))
+            if spec.distinct_names and not spec.random:  # one at a time, none of a name already chosen (Mustering)
+                return ChooseDistinct(self.player if spec.who == "you" else 1 - self.player, candidates, lo, hi, verb,
+                                      f"{self.card.name}: {verb}", ctx=self)
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
                             lo, hi, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes
@@ -227,13 +239,24 @@ def level_below_of(cards: list[CardInst], others: list[CardInst]) -> list[CardIn
     return [] if most is None else [c for c in cards if c.is_monster and c.monster.level is not None and c.level < most]
 
 
-def _extreme(candidates: list[CardInst], pick: str) -> list[CardInst]:
-    """The candidates with the lowest or highest ATK or DEF ("lowest_atk", "highest_def" …)."""
+def _extreme(d: DuelState, candidates: list[CardInst], pick: str) -> list[CardInst]:
+    """The candidates with the lowest or highest ATK or DEF ("lowest_atk", "highest_def" …), or the one nearest the bottom
+    of its pile ("bottom": the GY's first card is its bottom — Question)."""
+    if pick == "bottom":
+        return [min(candidates, key=lambda c: _pile_index(d, c))]
+
     def stat(card: CardInst) -> int:
         return card.atk if pick.endswith("atk") else card.defense
 
     best = (min if pick.startswith("lowest") else max)(stat(c) for c in candidates)
     return [c for c in candidates if stat(c) == best]
+
+
+def _pile_index(d: DuelState, card: CardInst) -> int:
+    """Where the card is in its pile, from the bottom (GY, banishment, Deck: the list's order)."""
+    side = d.players[card.owner]
+    pile = {Loc.GY: side.gy, Loc.BANISHED: side.banished, Loc.DECK: side.deck}.get(card.loc)
+    return pile.index(card) if pile is not None and card in pile else 0
 
 
 def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: DecisionVerb, prompt: str,
@@ -283,6 +306,46 @@ class Choose(Frame):
         if self.ctx is not None:
             self.ctx.picked(chosen, self.among_chosen)
         return Return(chosen)
+
+
+@dataclass
+class ChooseDistinct(Frame):
+    """`player` chooses lo..hi of `candidates` one at a time, never two with the same name (`distinct_names`: Mustering
+    of the Dark Scorpions' "only 1 copy of each"); the result becomes the context's `chosen`."""
+
+    player: int
+    candidates: list[CardInst]
+    lo: int
+    hi: int | None
+    verb: DecisionVerb
+    prompt: str
+    ctx: Ctx
+    chosen_: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        names = {c.data.name for c in self.chosen_}
+        left = [c for c in self.candidates if c not in self.chosen_ and c.data.name not in names]
+        if not left or (self.hi is not None and len(self.chosen_) >= self.hi):
+            return Return(self.ctx.picked(self.chosen_, False))
+        least = 1 if len(self.chosen_) < self.lo else 0
+        return self.ask("took", d.ask(self.player, Kind.CARDS, card_options(d, left, self.player),
+                                      f"{self.prompt} ({len(self.chosen_)} so far)", lo=least, hi=1, verb=self.verb,
+                                      subject=self.ctx.card.uid))
+
+    def took(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        if not answer:
+            return Return(self.ctx.picked(self.chosen_, False))
+        self.chosen_.append(d.card_of(answer[0]))
+        return self.start(d, None)
+
+
+def tributable_foes(d: DuelState, p: int, where: fx.Filter, card: CardInst, have: list[CardInst]) -> list[CardInst]:
+    """The opponent's monsters `p` may Tribute as if they controlled them (Soul Exchange), for a Tribute cost of `p`'s that
+    takes monsters of its own side matching `where`."""
+    if where.side != "you":
+        return []
+    return [c for c in d.players[1 - p].mzone if c is not None and c not in have and has_flag(d, c, "tributable_by_opponent")
+            and matches(d, c, where.model_copy(update={"side": "any"}), p, card)]
 
 
 def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:

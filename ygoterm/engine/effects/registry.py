@@ -117,6 +117,8 @@ def amount_of(ctx: Ctx, params: fx.AmountParams, player: int) -> "int | Amount":
         return _scaled(ctx, params, attack.dealt.get(1 - ctx.player, 0) if attack is not None else 0)
     if amount == "lp_difference":  # between both players' LP (The Agent of Judgment - Saturn)
         return _scaled(ctx, params, abs(ctx.d.players[ctx.player].lp - ctx.d.players[1 - ctx.player].lp))
+    if amount == "lp_paid_last_turn":  # paid in the controller's last turn before this one (Life Absorbing Machine)
+        return _scaled(ctx, params, ctx.d.players[ctx.player].lp_paid.get(ctx.d.turn - 2, 0))
     if amount == "rolled":  # the die this effect rolled (Dice Jar: the higher of both players' rolls)
         return _scaled(ctx, params, ctx.link.rolled)
     if isinstance(amount, int):
@@ -151,5 +153,6 @@ class Amount(OpStep):
 def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     amount = int(amount * params.factor)
     if params.per is not None:
-        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))  # (`event: true`: Fatal Abacus)
+        # `event: true` counts every card of the moment its trigger answers (Fatal Abacus, Soul Absorption, Magical Thorn)
+        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))
     return amount

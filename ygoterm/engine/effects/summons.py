@@ -20,7 +20,7 @@ from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
 from ..board.timing import summon_forbidden
-from ..board.continuous import only_one_blockers, summon_condition_holds, untributable
+from ..board.continuous import has_flag, only_one_blockers, summon_condition_holds, use_forbidden
 
 # ---------------------------------------------------------------------- Fusion
 
@@ -263,7 +263,9 @@ def _ritual_pool(d: DuelState, p: int, params: fx.RitualSummon, ritual: CardInst
     if "hand" in params.tribute_from:
         pool += [c for c in side.hand if c.is_monster and c is not ritual and c.level > 0]
     if "field" in params.tribute_from:
-        pool += [c for c in side.mzone if c is not None and c.level > 0 and not untributable(d, c)]
+        pool += [c for c in side.mzone if c is not None and c.level > 0 and not has_flag(d, c, "cannot_be_tributed")]  # (Mind Control)
+        pool += [c for c in d.players[1 - p].mzone if c is not None and c.level > 0
+                 and has_flag(d, c, "tributable_by_opponent")]  # (Soul Exchange)
     return pool
 
 
@@ -348,7 +350,7 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
             in card.monster.no_special_summon_from:
         d.emit(Note(f"{card.name} cannot be Special Summoned from there (its own text, R-CARD-13)"))
         return None
-    if (blocker := summon_forbidden(d, "special")) is not None:
+    if (blocker := summon_forbidden(d, "special") or use_forbidden(d, card)) is not None:
         d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
         return None
     if not summon_condition_holds(d, card, controller):  # "Cannot be Summoned unless you control …" (the Guardians)

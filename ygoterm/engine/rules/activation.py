@@ -271,6 +271,8 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
     to = _target_position_change(effect)
     takes = any(op.op == "take_control" and op.params.what in ("target", "targets") for op in effect.do)
     found = select(d, spec.where, p, card, events)
+    groups = effect.target_groups  # "an effect that targets 1 monster" (and no other card: Metalsilver Armor)
+    single = len(groups) == 1 and spec.count.max == 1 and spec.where.zone in (("monster",), ("onfield",))
     if spec.where.named_in_text_of == "event":  # listed in the text of the event's card (Centrifugal Field)
         found = named_in_text_of(found, events)
     return [c for c in found
@@ -281,7 +283,7 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
             and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
             and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))
-            and not untargetable(d, c, p)]
+            and not untargetable(d, c, p, single)]
 
 
 def _target_position_change(effect: Effect) -> str:
@@ -484,6 +486,7 @@ def _place_activated_card(d: DuelState, p: int, card: CardInst) -> "PendulumZone
         actions.move(d, card, Loc.SZONE, seq=actions.spell_zone_for(d, p, card), face_up=True, quiet=True)
     else:
         card.face_up = True
+        card.face_up_at = d.batch  # a Set card activated becomes face-up now ("flipped face-up after activation of this card")
     return None
 
 

@@ -13,8 +13,8 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import (field_attack_costs, source_with, untributable, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
-                                has_flag, sources, tribute_value)
+from ..board.continuous import (field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
+                                has_flag, sources, tribute_value, use_forbidden)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -39,9 +39,12 @@ def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[
     level = card.level
     lo = hi = 0 if level <= 4 else 1 if level <= 6 else 2
     rule = card.monster.tributes
-    monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute and not untributable(d, c)]
+    monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute]
     if "cannot_be_tributed_for_summon" in d.index.flags:  # Fox Fire
         monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed_for_summon")]
+    monsters += [c for c in d.players[1 - p].mzone if c is not None and not c.no_tribute
+                 and has_flag(d, c, "tributable_by_opponent")]  # (Soul Exchange: the opponent's monster, as if p controlled it)
+    monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed")]  # (Mind Control: a resolved effect's change too)
     if rule is not None:
         if rule.count is not None:
             lo = rule.count.min if rule.count.min is not None else lo
@@ -77,6 +80,8 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     `tribute_power` (what the player's monsters are worth as Tributes) and `zone_free` may be
     passed in when checking a whole hand, to work them out once.
     """
+    if (forbidder := use_forbidden(d, card)) is not None:
+        return Refusal(action, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     if card.special_summon_only:
         return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
     if action == NORMAL_SUMMON and card.monster.set_only:
@@ -166,6 +171,8 @@ def set_spell_trap(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
     if card.loc != Loc.HAND or card.controller != p or card.is_monster:
         return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
+    if (forbidder := use_forbidden(d, card)) is not None:
+        return Refusal(SET_CARD, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     if card.data.cannot_set:  # type: ignore[union-attr]
         return Refusal(SET_CARD, "R-CARD-13", f"{card.name} cannot be Set: only a card's effect places it on the field")
     return open_main(d, p, SET_CARD) or set_zone_for(d, p, card)
@@ -183,6 +190,8 @@ def flip_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     has not changed (by its player) and that has not attacked this turn."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
+    if (forbidder := use_forbidden(d, card)) is not None:
+        return Refusal(FLIP_SUMMON, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON) or flip_this(d, card)
 
 
@@ -253,6 +262,8 @@ def battle_now(d: DuelState, p: int) -> Refusal | None:
         return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
     if d.turn == 1 and not d.rules.duel.first_turn_battle:
         return Refusal(ENTER_BATTLE, "R-SETUP-6", "the player going first cannot conduct a Battle Phase in turn 1")
+    if d.players[p].battle_lock_turn == d.turn:
+        return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect forbids your Battle Phase this turn")
     if d.players[p].skip.get("battle", d.turn) < d.turn:
         return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect skips your Battle Phase")
     return None
@@ -380,7 +391,8 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                         options.append(card_options.summon)
                     if may_set and set_ok:
                         options.append(card_options.set)
-            elif (free_szone or card.is_field_spell) and not card.data.cannot_set:  # type: ignore[union-attr]
+            elif ((free_szone or card.is_field_spell) and not card.data.cannot_set  # type: ignore[union-attr]
+                  and use_forbidden(d, card) is None):  # (Prohibition)
                 options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
         monsters = side.mzone
         repeated = _repeated_names(monsters)

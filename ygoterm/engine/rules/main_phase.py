@@ -174,7 +174,7 @@ def tribute_refusal(d: DuelState, p: int, card: CardInst, tributes: list[CardIns
         return only_one_refusal(card, NORMAL_SUMMON)
     if sum(tribute_value(d, c, card) for c in tributes) < need:
         return Refusal(NORMAL_SUMMON, "R-SUMMON-2", f"those are worth fewer than {need} Tributes for {card.name}")
-    if d.players[p].free_mzone() is None and not any(c.seq < 5 for c in tributes):
+    if d.players[p].free_mzone() is None and not any(c.seq < 5 and c.controller == p for c in tributes):  # (not a Soul Exchange foe)
         return Refusal(NORMAL_SUMMON, "R-ZONE-1", "all 5 Main Monster Zones are occupied: Tribute at least 1 monster from one")
     return None
 

@@ -73,7 +73,11 @@ def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
         return True
     if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
         return True
-    if "destroys_spell_trap" in when.activated and _destroys_spell_trap(link.effect):
+    if "destroys_monsters" in when.activated and _destroys_cards(link.effect, monsters=True):
+        return True
+    if "destroys_spell_trap" in when.activated and _destroys_cards(link.effect, monsters=False):
+        return True
+    if "draws" in when.activated and any(op.op == "draw" for op in walk_ops(link.effect.do)):
         return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
@@ -90,22 +94,30 @@ def damaged_players(link: ChainLink) -> set[int]:
     return found
 
 
+_MONSTER_ZONES = frozenset(("monster", "onfield"))
 _SPELL_TRAP_ZONES = frozenset(("spell", "field", "pendulum", "onfield"))
 
 
-def _destroys_spell_trap(effect: Effect) -> bool:
-    """Whether the effect destroys cards it selects where Spell/Trap Cards are (its targets', or an `all:`/`choose:`
-    filter's zone): Mystical Space Typhoon, Heavy Storm, Harpie's Feather Duster — not Dark Hole (Judgment of Anubis)."""
+def _destroys_cards(effect: Effect, monsters: bool) -> bool:
+    """Whether an effect has a destruction that may destroy monsters (`monsters`) or else Spell/Trap Cards on the field: its
+    targets', or an `all:`/`choose:` filter's zone and kind; for monsters the attacker, a battler, the equipped monster …
+    ("a card that has an effect which destroys 1 or more monster(s) on the field": My Body as a Shield; Mystical Space
+    Typhoon, Heavy Storm, Harpie's Feather Duster — not Dark Hole — for Judgment of Anubis)."""
+    zones = _MONSTER_ZONES if monsters else _SPELL_TRAP_ZONES
     for op in walk_ops(effect.do):
         if op.op != "destroy":
             continue
         what = op.params.what
         if isinstance(what, str):
+            if monsters and what in ("attacker", "attack_target", "battling", "equipped", "bound", "defeated"):
+                return True
             wheres = [g.where for g in effect.target_groups] if what in ("target", "targets", "first_target", "second_target") else []
         else:
             wheres = [what.all] if hasattr(what, "all") else [what.choose.where] if hasattr(what, "choose") else []
-        if any((w.zone is None or _SPELL_TRAP_ZONES & set(w.zone)) and (w.kind is None or set(w.kind) - {"monster"}) for w in wheres):
-            return True
+        for w in wheres:
+            kinds = set(w.kind) if w.kind is not None else None
+            if (w.zone is None or zones & set(w.zone)) and (kinds is None or (("monster" in kinds) if monsters else bool(kinds - {"monster"}))):
+                return True
     return False
 
 

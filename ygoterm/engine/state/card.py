@@ -91,6 +91,7 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
                      "indestructible_unless_targeted", "indestructible_if_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
                      "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
                      "field_treated_as", "negates_battle_destroyed", "opponent_hand_limit", "destroys_flip_summoned", "destroys_drawn",
+                     "battle_damage_becomes", "forbids_use", "multiply_atk", "gain_before_battle_damage",
                      "direct_damage_becomes"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
@@ -201,12 +202,12 @@ class CardInst:
 
     __slots__ = (*PROFILE,
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
-                 "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
+                 "attacked_turn", "attacked_at", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equipped_by", "equips", "bound", "binding",
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked")
+                 "activation_locked", "lost_monster")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -248,6 +249,7 @@ class CardInst:
         # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
         self.battled_with: tuple[tuple[int, int], ...] = ()
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
+        self.attacked_at = 0  # the moment (batch) it last declared an attack or its attack ended, on the field (Mirror Wall)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
         self.properly_summoned = False  # R-SUMMON-9 / R-TERM-22
@@ -274,6 +276,9 @@ class CardInst:
         # (uid, moves) of the monster it was equipped to as it last left the field: the selection `equipped` of its own
         # effect whose cost sent it away (Kiryu: "Tribute this card to allow the equipped monster to attack directly")
         self.left_equipped: tuple[int, int] | None = None
+        # (uid, moves, own moves) of the monster whose leaving the field destroyed this Equip Card (R-CARD-8), both as they
+        # were then: the filter `equipped_destroyed_by_battle` and the selection `equipped` (Necklace of Command, Nitro Unit)
+        self.lost_monster: tuple[int, int, int] | None = None
         self.face_up_at = 0  # the duel's batch (moment) when it last arrived or was flipped face-up (Kotodama: "the new face-up monster")
         self.equips: list[CardInst] = []
         self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
@@ -434,6 +439,7 @@ class CardInst:
         self.attacked_foes = ()
         self.battled_with = ()
         self.attacked_turn = 0
+        self.attacked_at = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""
         self.summon_turn = 0

@@ -383,7 +383,10 @@ class DuelState:
             if delta == 0:
                 continue
             side = self.players[player]
+            before = side.lp
             side.lp = max(0, side.lp + delta)
+            if kind == "cost" and before > side.lp:  # "the total Life Points you paid during your last turn"
+                side.lp_paid[self.turn] = side.lp_paid.get(self.turn, 0) + before - side.lp
             self.emit(LifePoints(player, delta, side.lp, kind))
             if delta > 0:
                 self.signal("lp_gained", None, player)  # "each time you gain LP" (Fire Princess)

@@ -66,6 +66,8 @@ class ChainLink:
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
     # … and for a trigger, the cards of the other events of that moment it answers too (read by the filter `event: true`)
     event_group: list[CardInst] = field(default_factory=list)
+    # the player whose effect discards the cards this link draws as it resolves (op discard_draws: Muko)
+    draws_discarded_by: int | None = None
 
     @property
     def label(self) -> str:

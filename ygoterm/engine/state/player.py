@@ -21,7 +21,7 @@ class Player:
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "first_attacker",
-                 "hand_limit")
+                 "hand_limit", "battle_lock_turn", "lp_paid")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -35,6 +35,7 @@ class Player:
         self.extra: list[CardInst] = []
         self.normal_summon_turn = 0  # turn of the last Normal Summon/Set (R-SUMMON-1)
         self.battle_turn = 0
+        self.battle_lock_turn = 0  # the turn an effect forbade this player's Battle Phase (Soul Exchange)
         self.summoned_turn = 0  # the last turn this player Summoned a monster (any kind)
         self.monster_set_turn = 0  # … or Set one
         self.summon_lock_turn = 0  # the turn an effect stopped this player Summoning (Scapegoat)
@@ -54,6 +55,7 @@ class Player:
         self.empty_hand_turn = 0  # the last turn at whose end this player had no cards in hand (The Agent of Wisdom - Mercury)
         self.first_attacker = (0, 0)  # (turn, uid) of the first monster of theirs that declared an attack in that turn (The Dark Door)
         self.hand_limit: int | None = None  # a hand limit an effect set for the rest of the duel (Hieroglyph Lithograph)
+        self.lp_paid: dict[int, int] = {}  # turn → the LP this player paid during it (Life Absorbing Machine)
         self.layout = 0  # changes whenever a card enters or leaves this player's piles or field (`Duel.per_layout`)
         self.memo: dict[object, object] = {None: 0}  # what `Duel.per_layout` keeps for them, and (key None) for which layout
 

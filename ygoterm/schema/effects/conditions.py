@@ -21,6 +21,7 @@ EventName = Literal[
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
     "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
     "effect_damage",  # a player took damage from a card effect, about that card (Dark Room of Nightmare)
+    "equips",  # an Equip Card became equipped to a monster, about the Equip Card, of its controller (Morale Boost)
 ]
 
 
@@ -41,10 +42,12 @@ class When(BaseModel):
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
-    # damages: an activation whose effect would inflict damage to this card's controller (Barrel Behind the Door)
+    # draws: an effect that draws cards (Muko); damages: an activation whose effect would inflict damage to this card's
+    # controller (Barrel Behind the Door);
+    # destroys_monsters: an effect whose destruction may take a monster on the field (My Body as a Shield);
     # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
     # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards", "destroys_spell_trap", "damages"], ...],
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws", "damages"], ...],
                          BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
@@ -94,6 +97,7 @@ class Condition(BaseModel):
     lp_at_most: int | None = None
     lp_at_least: int | None = None
     opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
+    opponent_lp_at_least: int | None = None  # (Meteor of Destruction: "higher than 3000" is 3001)
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
     # every one of these holds: two parts with the same key (Black Tyranno: "the only cards your opponent controls are
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
@@ -170,6 +174,15 @@ class TargetSpec(BaseModel):
         return 1 if self.count.min is None else self.count.min
 
 
+class GainBeforeDamage(BaseModel):
+    """"If you take Battle Damage of 2000 points or more, increase your Life Points by 4000 points before the damage is
+    subtracted" (Nutrient Z): once, in a `for_this_turn`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    at_least: int = Field(ge=0)
+    amount: int = Field(ge=1)
+
+
 class ContinuousSpec(BaseModel):
     """What a continuous effect does while its card is face-up on the field (R-CARD-10)."""
 
@@ -184,10 +197,14 @@ class ContinuousSpec(BaseModel):
     cannot_attack: bool = False
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
+    tributable_by_opponent: bool | None = None  # (a `modify` restriction's flag: Soul Exchange)
+    cannot_be_tributed: bool | None = None  # no Tribute Summon, Ritual Summon or cost Tributes it (Mind Control's taken monster)
     # effects of this card's controller's opponent (`opponent`) or of either player (`any`) cannot target the monsters it
     # applies to, on either side of the field — seen from this card, not from each monster (King Dragun: "Your opponent
     # cannot target Dragon monsters"; Lord of D.: "Neither player can target Dragon monsters")
-    untargetable_by: Literal["opponent", "any"] | None = None
+    # `opponent_one`: only the opponent's effects that target 1 monster and no other card ("your opponent cannot use the
+    # effect of a Spell, Trap, or Effect Monster that targets 1 monster, except the equipped monster": Metalsilver Armor)
+    untargetable_by: Literal["opponent", "any", "opponent_one"] | None = None
     cannot_be_destroyed_by_battle: bool = False
     # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
     # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
@@ -205,6 +222,12 @@ class ContinuousSpec(BaseModel):
     # face-up Defense monsters only — a Set monster is not flipped)
     force_position: Literal["defense", "attack"] | None = None
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
+    # after every other change, its ATK × this, halves rounded up (Mirror Wall: 0.5 — "Halve the ATK of all your opponent's
+    # attacking monsters": with Axe of Despair 3500 → 1750, and 1250 once the Axe is gone)
+    multiply_atk: float | None = Field(default=None, gt=0)
+    # once, before battle damage of at least N to this card's controller is subtracted, they gain M LP (Nutrient Z, in a
+    # `for_this_turn`: the card has gone to the GY)
+    gain_before_battle_damage: GainBeforeDamage | None = None
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
@@ -221,6 +244,21 @@ class ContinuousSpec(BaseModel):
     # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
     # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
     negates_gy_effects: bool | None = None
+    # Necrovalley (2005): cards in either GY cannot be banished (by either player), and the effect of a chain link that would
+    # move a card in a GY — other than its own card — to another place is negated as it resolves: it targets a GY card, or
+    # it adds, returns, Special Summons, banishes or equips cards it chooses from a GY
+    guards_gy: bool | None = None
+    # "When a coin toss is performed, you can choose to redo the coin toss … once per turn" (Second Coin Toss): its controller
+    # may have each card's coin toss (all its coins) redone, once per turn for the cards of this name
+    redoes_coin_tosses: bool | None = None
+    # the cards it matches cannot be used: no Normal, Flip or Special Summon, no Set, no activation of them or their effects
+    # (Prohibition: `{declared_by_self: true, new_since_self: true}` — "Cards already on the field are not affected")
+    forbids_use: Filter | None = None
+    # the battle damage it inflicts to the opponent becomes this much (Rod of the Mind's Eye: 1000, on the equipped monster)
+    battle_damage_becomes: int | None = None
+    # "Your Graveyard is unaffected by \"Necrovalley\"" (Gravekeeper's Chief): while it is face-up, `guards_gy` leaves its
+    # controller's GY alone, and lets its controller banish cards from the GY
+    unguards_gy: bool | None = None
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
@@ -232,6 +270,9 @@ class ContinuousSpec(BaseModel):
     # a filter: only of such a monster matching it (Twin-Headed Wolf: `{flip: true}`, "Flip Effect Monsters destroyed by this card")
     negates_battle_destroyed: bool | Filter | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
+    # only once while this card stays on the field, a Spell (either player's) that targets it has its effect negated (Rare
+    # Metalmorph: "Only once, negate the effect of a Spell Card that designates the monster")
+    negates_spells_targeting_once: bool | None = None
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     # an opponent's effect that targets a face-up monster it applies to (on its controller's side): as it resolves a die is
     # rolled for each such monster, and on one of these numbers that effect is negated and its card destroyed (the
@@ -344,9 +385,6 @@ class ContinuousSpec(BaseModel):
     # "Both players must Set Spell Cards before activating them, and cannot activate them until their next turn after
     # Setting them" (Anti-Spell Fragrance): a Spell Card's activation from the hand, or of one Set this turn, is refused
     spells_set_first: bool | None = None
-    # it cannot be Tributed: not for a Tribute Summon or Set, a Ritual Summon, nor a cost that Tributes (R-TERM-3) — "It cannot
-    # be Tributed" (Archfiend's Roar, as a `modify` restriction on the monster it Special Summons)
-    cannot_be_tributed: bool | None = None
     # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage to your
     # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
     # are effect damage to that player instead

@@ -89,6 +89,8 @@ class Filter(BaseModel):
     bound: bool | None = None
     kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
     frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    # a monster with none of these frames ("All face-up monsters, except for Effect Monsters": Non-Spellcasting Area, `effect`)
+    not_frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     attribute: Annotated[tuple[Attribute, ...], BeforeValidator(_one_or_many)] | None = None
     type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
@@ -96,6 +98,8 @@ class Filter(BaseModel):
     name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
     not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # "except \"X\"" (Gravekeeper's Cannonholder, Arsenal Summoner)
     level: NumRange | None = None
+    # a monster on the field whose Tribute Summon took this many Tributes (Precious Cards from Beyond: ">=2")
+    tributes_taken: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
     atk_above_self: bool | None = None  # a monster with higher ATK than this effect's card ("higher ATK than this face-up card": Freed the Brave Wanderer)
@@ -108,6 +112,12 @@ class Filter(BaseModel):
     event: bool = False  # the card(s) of the event this effect answers
     revivable: bool = False  # may be Special Summoned from the GY/banishment (R-SUMMON-9)
     token: bool | None = None
+    # an Equip Card destroyed because the monster it equipped was destroyed by battle (R-CARD-8), neither moved since ("When
+    # a monster … equipped with this card is destroyed by battle, and this card is sent to the Graveyard": Necklace of Command)
+    equipped_destroyed_by_battle: bool | None = None
+    # not on the field, or arrived there after this effect's card did (Prohibition: "Cards already on the field are not
+    # affected (including face-down cards)")
+    new_since_self: bool | None = None
     summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
     special_summoned: bool | None = None  # on the field after a Special Summon (any kind: Fusion, Ritual … too): "Special Summoned monsters" (Jowgen the Spiritualist)
     declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
@@ -133,6 +143,15 @@ class Filter(BaseModel):
     # off the field: it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin: "After this card is
     # flipped, when it is sent to the Graveyard")
     left_flipped: bool | None = None
+    # a face-up monster flipped face-up (Flip Summoned, attacked, flipped by an effect) after this effect's card last became
+    # face-up, not moved since: "face-up monsters that are flipped face-up after activation of this card" (Judgment of the Desert)
+    flipped_after_self: bool | None = None
+    # a monster that is attacking, or that declared or conducted an attack after this effect's card last became face-up,
+    # not moved since: "Each of your opponent's monsters that conducted an attack while this card was face-up" (Mirror Wall)
+    attacked_since_self: bool | None = None
+    # in the Main Monster Zone of this number, 1-5 counted from its controller's left — their opponent's right ("Treat your
+    # opponent's Main Monster Zones as numbers 1-5, counting from your right": Needle Wall)
+    zone_number: int | None = Field(default=None, ge=1, le=5)
     # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
     # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
     sent_this_turn_by: Literal["you", "opponent"] | None = None
@@ -255,7 +274,9 @@ class Choose(BaseModel):
     count: NumRange = Range(min=1, max=1)
     who: Literal["you", "opponent", "owner"] = "you"  # who chooses
     random: bool = False  # R-TERM-7
-    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def"] | None = None  # only among the lowest/highest (Fissure)
+    # only among the lowest/highest (Fissure); `bottom`: the one nearest the bottom of its pile (Question: "the first monster
+    # found at the bottom of your Graveyard")
+    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def", "bottom"] | None = None
     look: bool = False  # the chooser sees hidden cards to choose from (Confiscation: the opponent's hand)
     among: Literal["chosen"] | None = None  # choose among what this effect chose before (Painful Choice)
     # exactly as many as the coins this effect tossed showed heads, or all there are ("as many as possible, but not more
@@ -272,6 +293,13 @@ class Choose(BaseModel):
     # Graveyards until the amount remaining on the field and in their hand is 5": Bubble Crash, `keep: 5`) — instead of
     # `count`; none when that many or fewer match
     keep: int | None = Field(default=None, ge=0)
+    # exactly as many as leave as many candidates as this filter counts ("Destroy your opponent's monsters so that your
+    # opponent controls the same number of monsters as you": Pineapple Blast, `leave_as_many_as: {zone: monster, side:
+    # you}`) — none when there are not more — instead of `count`
+    leave_as_many_as: "Filter | None" = None
+    # no two cards with the same name ("any number of \"Dark Scorpion\" monsters from your hand, but only 1 copy of each":
+    # Mustering of the Dark Scorpions) — the player chooses them one at a time
+    distinct_names: bool | None = None
 
 
 class AllOf(BaseModel):
@@ -298,7 +326,7 @@ class CopiesOf(BaseModel):
     copies: Copies
 
 
-Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
+Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "lost_equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
               "battling", "defeated", "equips", "others", "affected", "tributes", "chain_targets"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 

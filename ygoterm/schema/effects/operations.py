@@ -111,13 +111,15 @@ class AmountParams(_Op):
     # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
     # battle_damage: what the opponent took in the current battle (Fushi No Tori)
     # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
+    # lp_paid_last_turn: the LP the effect's controller paid during their last turn before this one (Life Absorbing
+    # Machine: "half of the total Life Points you paid during your last turn", with factor 0.5)
     # turns_on_field: how many turns of its controller (its owner once it has left the field) began since the turn it arrived
     # where it is (that one not counted) — for a card that has left the field since, where it was there ("for each of your
     # Standby Phases that have passed since this card was activated": Wave-Motion Cannon, after its cost sent it)
     # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
     # roll x 500": Dice Jar)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled", "turns_on_field"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "lp_paid_last_turn"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -156,6 +158,10 @@ class Modify(_Op):
     # there, instead of this effect's card; none there: no change ("As long as this "Castle of Dark Illusions" remains
     # face-up on the field": Pumpking the King of Ghosts)
     while_card: Filter | None = None
+    cannot_be_tributed: bool | None = None  # (Mind Control: "it cannot declare an attack or be Tributed")
+    # its controller's opponent may Tribute it as if they controlled it — Tribute Summons, Ritual Summons, Tributes as a cost
+    # (Soul Exchange: "this turn, you may Tribute that monster as if you controlled it when you Tribute")
+    tributable_by_opponent: bool | None = None
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
@@ -163,7 +169,6 @@ class Modify(_Op):
     # the battle damage the attacking player takes from a battle in which it is the attack target is doubled, for as long as
     # the change lasts ("the Battle Damage inflicted to your opponent is doubled": Cross Counter, until: damage_calculation)
     doubles_damage_to_attacker: bool | None = None
-    cannot_be_tributed: bool | None = None  # "It cannot be Tributed" (Archfiend's Roar)
     # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
     # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
     set_attribute: Literal["declared"] | None = None
@@ -203,11 +208,11 @@ class Counters(_Op):
     # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
     # reads that number (Blast Magician)
     any_number: bool | None = None
+    # remove_counter: "Remove 10 Spell Counters on your side of the field" — `count` counters in all from among the cards the
+    # selection holds (`{all: …}`), the player choosing the card of each counter unless every one is needed (Mega Ton
+    # Magical Cannon); as a cost the cards must hold that many between them
+    in_all: bool | None = None
     every: bool | None = None  # remove_counter: every such counter on those cards ("Remove all Spell Counters": Exhausting Spell)
-    # remove_counter: `count` counters in all from the cards `what` holds, as many from each as its player chooses, one at a
-    # time ("Remove 2 Spell Counters on your side of the field": Anti-Spell — `what: {all: {zone: onfield, side: you,
-    # has_counter: Spell Counter}}`); as a cost, those cards must hold that many together
-    in_total: bool | None = None
 
 
 class Token(_Op):
@@ -249,6 +254,19 @@ class Skip(_Op):
     phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
+    # the Battle Phase of this turn instead of the next: "You cannot conduct your Battle Phase the turn you activate this card"
+    # (Soul Exchange)
+    this_turn: bool | None = None
+
+
+class ExchangeLp(_Op):
+    """"exchange your current Life Points with your opponent's current ones" (Reversal Quiz): each player's LP become the
+    other's — not damage, not a cost."""
+
+
+class DiscardDraws(_Op):
+    """"Both players see the cards drawn by the effect and discard them all" (Muko): the cards the chain link this one
+    answers draws as it resolves are shown to both players and discarded at once, by this effect."""
 
 
 class RedirectDamage(_Op):
@@ -551,6 +569,8 @@ class RollDie(_Op):
     # effect's player first), again while the rolls are the same; `rolled` reads the higher roll and the player `roll_loser`
     # is the one with the lower roll (Dice Jar)
     each_player: bool = False
+    # roll again while the die shows one of these ("If the result is 6, roll again": Needle Wall)
+    reroll: tuple[int, ...] | None = None
 
 
 class Place(_Op):
@@ -614,7 +634,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "redirect_damage",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -664,6 +684,8 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "roll_die": (RollDie, lambda v: v or {}),
     "to_end_phase": (ToEndPhase, lambda v: v or {}),
     "redirect_damage": (RedirectDamage, lambda v: v or {}),
+    "discard_draws": (DiscardDraws, lambda v: v or {}),
+    "exchange_lp": (ExchangeLp, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),

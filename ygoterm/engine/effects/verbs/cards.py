@@ -45,6 +45,10 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
             drawn.append(card)
             ctx.d.signal("drawn", card, p, how="effect")  # drawn by a card effect (Greed), not the normal draw
         actions.destroy_drawn(ctx.d, theirs, p)  # (Deck Devastation Virus)
+    if drawn and ctx.link.draws_discarded_by is not None:  # Muko: shown to both players and discarded
+        drawn = [c for c in drawn if c.loc == Loc.HAND]
+        ctx.d.reveal(drawn, (0, 1))
+        actions.discard(ctx.d, drawn, cost=False, by=ctx.link.draws_discarded_by)
     ctx.affected = drawn  # the cards drawn: "If there are any Spell Cards among them" (Hiro's Shadow Scout)
 
 
@@ -339,6 +343,6 @@ def op_select(ctx: Ctx, params: fx.Select, name: str) -> Any:
 
 class Select(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
-        self.ctx.chosen = list(cards)  # (a `choose` made them `chosen` already; `select: event` and `all:` make them so: Deal of Phantom)
+        self.ctx.chosen = list(cards)  # (a `choose` made them `chosen` already; `select: event`, `all:` and `target` make them so: Deal of Phantom, Return of the Doomed)
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))

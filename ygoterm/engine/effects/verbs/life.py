@@ -16,6 +16,16 @@ from ..context import Ctx
 from ..registry import OpStep, amount_of, verb
 
 
+@verb("exchange_lp")
+def op_exchange_lp(ctx: Ctx, params: fx.ExchangeLp, name: str) -> bool:
+    """Reversal Quiz: both players' LP are exchanged (the one who gains LP gains them: "lp_gained")."""
+    d = ctx.d
+    a, b = d.players[0].lp, d.players[1].lp
+    d.emit(Note(f"{d.names[0]} and {d.names[1]} exchange their LP"))
+    d.change_lps({0: b - a, 1: a - b}, "effect")
+    return a != b
+
+
 @verb("damage")
 def op_damage(ctx: Ctx, params: fx.Damage, name: str) -> Any:
     return Damage(ctx, params, name).after(amount_of(ctx, params, ctx.player))

@@ -10,8 +10,8 @@ from typing import Any
 from ....schema import effects as fx
 from ...board import actions
 from ...board.continuous import Modifier
-from ...board.filters import counters_held, equip_spell_fits, select, variant
 from ...board.labels import card_options
+from ...board.filters import counters_held, equip_spell_fits, select, variant
 from ...core.decision import Kind, Option
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
@@ -46,8 +46,12 @@ class Modify(OpStep):
             bound = next((c for c in select(d, params.while_card, ctx.player, ctx.card) if c.loc.on_field and c.face_up), None)
         if params.until == "while_this_face_up" and not (bound is not None and bound.loc.on_field and bound.face_up):
             cards = []  # "as long as this card is face-up on the field": it is not, so nothing lasts
+        # restrictions alone also bind a face-down monster, and still do once it is flipped (Mind Control on a Set monster:
+        # Flip Summoned, it still cannot attack or be Tributed)
+        only_flags = bool(flags) and not (atk or defense or scale or params.set_atk is not None or params.set_def is not None
+                                          or params.multiply_atk is not None or attribute is not None)
         for card in cards:
-            if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
+            if not (card.face_up or only_flags and card.loc == Loc.MZONE) or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
                 continue
             done = True
             changed.append(card)
@@ -98,51 +102,10 @@ class ChangePosition(OpStep):
 def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Any:
     if params.any_number and name == "remove_counter" and params.what == "self":
         return HowMany(ctx, params)
-    if params.in_total and name == "remove_counter":
-        return InTotal(ctx, params)
+    if params.in_all and name == "remove_counter":
+        cards = ctx.cards(params.what)  # an `all` selection: the cards at once
+        return InAll(ctx, params, cards if isinstance(cards, list) else [])
     return Counters(ctx, params, name).after(ctx.cards(params.what))
-
-
-@dataclass
-class InTotal(Frame):
-    """"Remove 2 Spell Counters on your side of the field" (Anti-Spell): `count` counters in all from the cards the
-    selection holds; the player picks the card of each counter when more than one still has some."""
-
-    ctx: Ctx
-    params: fx.Counters
-    left: int = 0
-    cards: list[CardInst] = field(default_factory=list)
-
-    def start(self, d: DuelState, _: Any) -> Next:
-        found = self.ctx.cards(self.params.what)
-        if isinstance(found, Frame):
-            return self.then(d, "got", found)
-        return self.got(d, found)
-
-    def got(self, d: DuelState, cards: list[CardInst]) -> Next:
-        self.cards, self.left = [c for c in cards if c.loc.on_field], self.params.count
-        return self.next_counter(d, None)
-
-    def next_counter(self, d: DuelState, _: Any) -> Next:
-        counter = self.params.counter
-        holders = [c for c in self.cards if c.loc.on_field and c.counters.get(counter, 0) > 0]
-        if self.left <= 0 or not holders:
-            return DONE
-        if len(holders) == 1:
-            return self.take(d, holders[0])
-        return self.ask("picked", d.ask(self.ctx.player, Kind.CARDS, card_options(d, holders, self.ctx.player),
-                                        f"{self.ctx.card.name}: remove a {counter} from which card?", verb="select",
-                                        subject=self.ctx.card.uid))
-
-    def picked(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
-        return self.take(d, d.card_of(chosen[0]))
-
-    def take(self, d: DuelState, card: CardInst) -> Next:
-        counter = self.params.counter
-        card.counters[counter] = card.counters.get(counter, 0) - 1
-        self.left -= 1
-        d.emit(Note(f"{d.names[self.ctx.player]} removes 1 {counter} from {card.name} → {card.counters[counter]}"))
-        return self.next_counter(d, None)
 
 
 @dataclass
@@ -175,6 +138,47 @@ class HowMany(Frame):
         self.ctx.link.removed = count
         d.emit(Note(f"{d.names[self.ctx.player]} removes {count} {counter}{'s' if count != 1 else ''} from {card.name} → {card.counters[counter]}"))
         return DONE
+
+
+@dataclass
+class InAll(Frame):
+    """"Remove 10 Spell Counters on your side of the field": `count` counters from among the cards, one at a time —
+    the player chooses the card of each unless every counter left is needed (Mega Ton Magical Cannon)."""
+
+    ctx: Ctx
+    params: fx.Counters
+    cards: list[CardInst]
+    left: int = 0
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        self.cards = [c for c in self.cards if c.loc.on_field and c.counters.get(self.params.counter, 0) > 0]
+        self.left = self.params.count
+        return self.next(d)
+
+    def next(self, d: DuelState) -> Next:
+        counter = self.params.counter
+        holders = [c for c in self.cards if c.loc.on_field and c.counters.get(counter, 0) > 0]
+        if self.left <= 0 or not holders:
+            return DONE
+        if sum(c.counters[counter] for c in holders) <= self.left or len(holders) == 1:
+            for card in holders:
+                took = min(card.counters[counter], self.left)
+                self.left -= took
+                self.take(d, card, took)
+            return DONE
+        return self.ask("took", d.ask(self.ctx.player, Kind.CARDS, card_options(d, holders, self.ctx.player),
+                                      f"Remove a {counter} from which card? ({self.left} left)", lo=1, hi=1, verb="select",
+                                      subject=self.ctx.card.uid))
+
+    def took(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        self.left -= 1
+        self.take(d, d.card_of(answer[0]), 1)
+        return self.next(d)
+
+    def take(self, d: DuelState, card: CardInst, count: int) -> None:
+        counter = self.params.counter
+        card.counters[counter] = card.counters.get(counter, 0) - count
+        d.emit(Note(f"{d.names[self.ctx.player]} removes {count} {counter}{'s' if count != 1 else ''} from {card.name} → {card.counters[counter]}"))
 
 
 class Counters(OpStep):

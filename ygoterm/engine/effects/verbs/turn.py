@@ -122,6 +122,14 @@ def op_to_end_phase(ctx: Ctx, params: fx.ToEndPhase, name: str) -> None:
     ctx.d.emit(Note(f"{ctx.card.name}: it becomes the End Phase of this turn"))
 
 
+@verb("discard_draws")
+def op_discard_draws(ctx: Ctx, params: fx.DiscardDraws, name: str) -> None:
+    """Muko: the link this one answers discards what it draws (effects/verbs/cards.py: op_draw)."""
+    if ctx.link.answers is not None:
+        ctx.link.answers.draws_discarded_by = ctx.player
+        ctx.d.emit(Note(f"{ctx.card.name}: the cards {ctx.link.answers.card.name} draws will be discarded"))
+
+
 @verb("lock_summons")
 def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
     d = ctx.d
@@ -135,6 +143,10 @@ def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
 @verb("skip")
 def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
+    if params.this_turn and params.phase == "battle":  # Soul Exchange: no Battle Phase this turn
+        ctx.d.players[player].battle_lock_turn = ctx.d.turn
+        ctx.d.emit(Note(f"{ctx.d.names[player]} cannot conduct their Battle Phase this turn"))
+        return
     d = ctx.d
     # the turn player's Main Phase 1 or Battle Phase still ahead this turn is their next one: skipped this turn (Frozen
     # Soul in the opponent's Standby Phase or Main Phase 1); any other from their next turn on (R-PHASE-8)
