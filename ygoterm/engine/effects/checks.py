@@ -132,7 +132,10 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
                 what = variant(what, all=variant(what.all, declared=False))  # declared on resolution: any may do
             elif isinstance(what, fx.ChooseOf) and what.choose.where.declared:  # (Dark Designator: "add 1 of that card")
                 what = variant(what, choose=variant(what.choose, where=variant(what.choose.where, declared=False)))
-            optional = isinstance(what, fx.ChooseOf) and (what.choose.count.min == 0 or what.choose.keep is not None)
+            # a choice the opponent makes in their own Deck is no check of it: the activator cannot know its cards, and a
+            # refusal would tell them (Jade Insect Whistle: "Your opponent selects 1 Insect-Type Monster from their Deck")
+            optional = isinstance(what, fx.ChooseOf) and (what.choose.count.min == 0 or what.choose.keep is not None or (
+                what.choose.where.zone == ("deck",) and what.choose.where.side == "opponent" and what.choose.who == "opponent"))
             if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
                 return "R-CHAIN-6", "there is nothing for it to affect"
             taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p
