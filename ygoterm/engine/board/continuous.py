@@ -301,6 +301,16 @@ def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSp
     return None
 
 
+def spells_set_first(d: DuelState) -> CardInst | None:
+    """The face-up card that makes both players Set Spell Cards before activating them, from their next turn (Anti-Spell Fragrance)."""
+    return source_with(d, "spells_set_first", lambda source, _: source.loc.on_field)
+
+
+def gains_reversed(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card of `p`'s opponent that turns the LP `p` would gain from an effect into damage (Bad Reaction to Simochi)."""
+    return source_with(d, "opponent_gains_become_damage", lambda source, _: source.controller != p and source.loc.on_field)
+
+
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
     return (source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
@@ -803,7 +813,7 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 as_effect[1 - card.controller] = damage.pop(1 - card.controller)
     damage = {who: amount for who, amount in damage.items()
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
-    if damage and d.index.continuous_count:
+    if damage and (d.index.continuous_count or (target is not None and target.modifiers)):  # (a lasting change: Cross Counter)
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
             if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]
@@ -813,6 +823,12 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 if involving is not None and source.controller in damage and \
                         any(c is not None and matches(d, c, involving, source.controller, source) for c in (attacker, target)):
                     del damage[source.controller]
+        if target is None and damage.get(1 - attacker.controller) and "direct_damage_becomes" in d.index.flags:
+            for source, effect in sources(d):  # Dark Scorpion Combination: its direct attack inflicts 400
+                spec = effect.continuous
+                if spec is not None and spec.direct_damage_becomes is not None and applies(d, source, spec, attacker):
+                    damage[1 - attacker.controller] = spec.direct_damage_becomes
+                    break
         if "battle_damage_becomes" in d.index.flags:  # Rod of the Mind's Eye: the battle damage it inflicts becomes 1000
             for card in (attacker, target):
                 if card is not None and damage.get(1 - card.controller):

@@ -67,7 +67,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.battling, _battling), (bool(f.attacking), _attacking), (bool(f.retarget_candidate), _retarget_candidate),
         (f.attacked is not None, _attacked), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
-        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equip_fits is not None, _equip_fits), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.same_name_on_field is not None, _same_name_on_field), (bool(f.highest_atk_on_field), _highest_atk_on_field), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.equipped_with is not None, _equipped_with), (f.new_since_self is not None, _new_since_self), (f.tributes_taken is not None, _tributes_taken), (f.equipped_destroyed_by_battle is not None, _equipped_destroyed_by_battle), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
@@ -396,6 +396,16 @@ def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
     return (card.loc == Loc.SZONE and card.equip_target is not None) == f.equip_card
 
 
+def _equip_fits(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """An Equip Card whose monster its own activation could have equipped (an Equip Spell's `equip` target; other Equip
+    Cards — monsters, Equip Traps — fit any monster): Collected Power destroys those that do not."""
+    monster = card.equip_target
+    if card.loc != Loc.SZONE or monster is None:
+        return False
+    fits = getattr(card.data, "subtype", None) != "equip" or card.is_monster or equip_spell_fits(d, card, monster, card.controller)
+    return fits == f.equip_fits
+
+
 def _equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """The monster the effect's card is equipped to (Burning Beast: "the equipped monster")."""
     return (source is not None and source.equip_target is card and source.loc == Loc.SZONE) == f.equipped
@@ -440,6 +450,22 @@ def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, sourc
         return False
     count = sum(1 for other in d.players[card.controller].mzone if other is not None and other.face_up and other.name == card.name)
     return count in f.same_name_count
+
+
+def _same_name_on_field(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster with so many face-up monsters of its name on the field, both sides, itself included (Aqua Chorus)."""
+    assert f.same_name_on_field is not None
+    if card.loc != Loc.MZONE or not card.face_up:
+        return False
+    count = sum(1 for side in d.players for other in side.mzone if other is not None and other.face_up and other.name == card.name)
+    return count in f.same_name_on_field
+
+
+def _highest_atk_on_field(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster with the highest ATK among the face-up monsters on the field, ties included (Bottomless Shifting Sand)."""
+    if card.loc != Loc.MZONE or not card.face_up:
+        return False
+    return card.atk >= max(other.atk for side in d.players for other in side.mzone if other is not None and other.face_up)
 
 
 def _equipped_to_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -118,6 +118,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
     events = event_cards(d) if events is None else events
     drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
     changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
+    dealt = False  # an earlier operation deals damage or gives LP whatever it counts: the effect does something (Attack and Receive)
     for spec in effect.do:
         params = spec.params
         if spec.op == "change_position" and params.to in ("facedown", "facedown_same") and d.index.continuous_count \
@@ -139,7 +140,10 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
                 what = variant(what, all=variant(what.all, declared=False))  # declared on resolution: any may do
             elif isinstance(what, fx.ChooseOf) and what.choose.where.declared:  # (Dark Designator: "add 1 of that card")
                 what = variant(what, choose=variant(what.choose, where=variant(what.choose.where, declared=False)))
-            optional = isinstance(what, fx.ChooseOf) and what.choose.count.min == 0
+            # a choice the opponent makes in their own Deck is no check of it: the activator cannot know its cards, and a
+            # refusal would tell them (Jade Insect Whistle: "Your opponent selects 1 Insect-Type Monster from their Deck")
+            optional = isinstance(what, fx.ChooseOf) and (what.choose.count.min == 0 or what.choose.keep is not None or (
+                what.choose.where.zone == ("deck",) and what.choose.where.side == "opponent" and what.choose.who == "opponent"))
             if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
                 return "R-CHAIN-6", "there is nothing for it to affect"
             taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p
@@ -151,7 +155,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             # Revealing Light)
             if not _selection_available(d, p, card, params.what, events):
                 return "R-CHAIN-6", "there is no monster for it to change"
-        elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed:
+        elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed and not dealt:
             if not select(d, params.per, p, card, events, limit=1):  # Just Desserts: 500 for each monster they control
                 return "R-CHAIN-6", f"it counts {_count_of(params.per)} and there are none"
         elif spec.op == "no_battle_damage":
@@ -198,6 +202,8 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             return "R-CARD-8", "an Equip Spell needs a monster to equip"
         if spec.op not in _COUNTS_NOTHING:
             changed = True
+        if spec.op in ("damage", "gain_lp") and params.per is None and isinstance(params.amount, int) and params.amount > 0:
+            dealt = True  # "Inflict 700 damage … Also, inflict 300 damage for each …" needs nothing to count
     return None
 
 

@@ -166,6 +166,8 @@ class Ctx:
                 lo = hi = len(self.reference(spec.count_as))
                 if spec.up_to:  # up to that many (Big Wave Small Wave)
                     lo = 0
+            if spec.keep is not None:  # Bubble Crash: all but 5 of them
+                lo = hi = max(0, len(candidates) - spec.keep)
             if spec.leave_as_many_as is not None:  # Pineapple Blast: so that as many remain as there are of those
                 lo = hi = max(0, len(candidates) - len(select(d, spec.leave_as_many_as, self.player, self.card)))
             if spec.who == "each":  # each player among their own, you first (Major Riot)
@@ -207,6 +209,10 @@ class Ctx:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         if where.level_below_of is not None:
             cards = level_below_of(cards, self.reference(where.level_below_of))
+        if where.def_at_most_atk_of is not None:  # (Burst Breath: the ATK the Tributed monster had on the field)
+            most = max((o.field_atk if not o.loc.on_field else o.atk for o in self.reference(where.def_at_most_atk_of)
+                        if o.is_monster), default=None)
+            cards = [] if most is None else [c for c in cards if c.is_monster and c.defense <= most]
         return cards
 
     def reference(self, ref: fx.Ref) -> list[CardInst]:

@@ -15,7 +15,7 @@ from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate, TargetSpec
 from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
 from ..board.continuous import (activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag,
-                                summon_condition_holds, untargetable, only_one_blockers)
+                                spells_set_first, summon_condition_holds, untargetable, only_one_blockers)
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
@@ -169,6 +169,8 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
             return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
         if not card.is_field_spell and d.players[p].free_szone() is None:
             return Refusal(ACTIVATE, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
+        if isinstance(data, Spell) and d.index.continuous_count and (fragrance := spells_set_first(d)) is not None:
+            return Refusal(ACTIVATE, "R-CARD-13", f"{fragrance.name}: a Spell Card must be Set first")
         return None
     if card.loc != Loc.SZONE or card.controller != p:
         return Refusal(ACTIVATE, "R-CARD-7", "only from your hand or your Spell & Trap Zone")
@@ -178,6 +180,10 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
         return Refusal(ACTIVATE, "R-CARD-9", "a Trap cannot be activated in the turn it was Set")
     if isinstance(data, Spell) and data.subtype == "quick-play" and card.set_turn >= d.turn:
         return Refusal(ACTIVATE, "R-CARD-7", "a Set Quick-Play Spell can be activated from the turn after it was Set")
+    # "cannot activate them until their next turn after Setting them": from its player's next turn on (turns alternate)
+    if isinstance(data, Spell) and (card.set_turn >= d.turn or (d.turn_player != p and card.set_turn >= d.turn - 1)) \
+            and d.index.continuous_count and (fragrance := spells_set_first(d)) is not None:
+        return Refusal(ACTIVATE, "R-CARD-13", f"{fragrance.name}: a Set Spell Card can be activated from your next turn after it was Set")
     return None
 
 

@@ -91,7 +91,8 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "no_spell_lp_costs", "single_attacker", "keeps_spirits", "spirits_kept", "cannot_be_negated", "original",  # goat batch s6
                            "no_monster_sets", "locks_tributes", "normal_summons_after_self", "shows_drawn", "highest_atk", "destroys_on_leaving", "unaffected_by_opponent_monsters",  # goat batch h4
                            "opponent_hand_limit", "every", "count_per", "effect_damage", "lp_behind", "retarget_candidate", "targets_one", "destroys_flip_summoned", "attacked", "destroys_drawn", "opponent_turns",  # goat batch t2
-                           "in_all", "opponent_lp_at_least", "cannot_be_tributed", "distinct_names", "equipped_destroyed_by_battle", "guards_gy", "unguards_gy", "not_frame", "tributes_taken", "battle_damage_becomes", "tributable_by_opponent", "this_turn", "forbids_use", "new_since_self", "redoes_coin_tosses"})  # goat batch s5
+                           "in_all", "opponent_lp_at_least", "cannot_be_tributed", "distinct_names", "equipped_destroyed_by_battle", "guards_gy", "unguards_gy", "not_frame", "tributes_taken", "battle_damage_becomes", "tributable_by_opponent", "this_turn", "forbids_use", "new_since_self", "redoes_coin_tosses",  # goat batch s5
+                           "spells_set_first", "direct", "same_name_on_field", "opponent_gains_become_damage", "def_at_most_atk_of", "highest_atk_on_field", "targets_card", "name_of", "for_duel", "direct_damage_becomes", "keep", "doubles_damage_to_attacker", "equip_fits", "any_monster"})  # goat batch t1
 
 
 def _digest_json(card: Card) -> bytes:

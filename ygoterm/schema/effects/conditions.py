@@ -42,11 +42,12 @@ class When(BaseModel):
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
-    # draws: an effect that draws cards (Muko);
+    # draws: an effect that draws cards (Muko); damages: an activation whose effect would inflict damage to this card's
+    # controller (Barrel Behind the Door);
     # destroys_monsters: an effect whose destruction may take a monster on the field (My Body as a Shield);
     # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
     # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws"], ...],
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws", "damages"], ...],
                          BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
@@ -61,6 +62,9 @@ class When(BaseModel):
     # for `activated`: the last chain link targets exactly 1 card, which this filter matches ("a Spell Card that targets
     # exactly 1 monster (and no other cards) on the field": Fairy's Hand Mirror, `{zone: monster}`)
     targets_one: Filter | None = None
+    # for `activated`: the last chain link targets a card this filter matches, among any others ("when your opponent activates
+    # a card that targets a monster in the Graveyard": Big Burn's `{zone: gy, kind: monster}` — Pot of Avarice's 5 too)
+    targets_card: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)
@@ -400,6 +404,16 @@ class ContinuousSpec(BaseModel):
     # "all Spirit monsters remain face-up on the field and do not return to their owners' hand during the End Phase" — the
     # rules' return of a Spirit (R-CARD-6) does not happen while it applies (Spiritual Energy Settle Machine)
     keeps_spirits: bool | None = None
+    # "Both players must Set Spell Cards before activating them, and cannot activate them until their next turn after
+    # Setting them" (Anti-Spell Fragrance): a Spell Card's activation from the hand, or of one Set this turn, is refused
+    spells_set_first: bool | None = None
+    # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage to your
+    # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
+    # are effect damage to that player instead
+    opponent_gains_become_damage: bool | None = None
+    # the battle damage its direct attack inflicts becomes this ("can attack your opponent's Life Points directly. In that
+    # case, the Battle Damage inflicted to your opponent by each of those cards becomes 400 points": Dark Scorpion Combination)
+    direct_damage_becomes: int | None = Field(default=None, ge=0)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 
+from typing import Any
+
 from ....schema import effects as fx
-from ....schema.effects import Condition, Effect
+from ....schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ...board import actions
+from ...board.filters import variant
 from ...core.events import Note
 from ...core.types import Phase
 from ...state.card import CardInst, spec_flags
@@ -59,14 +62,36 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     last = d.turn + (params.next_turns or 0)
     if params.opponent_turns:  # the end of the opponent's Nth turn from now (Deck Devastation Virus)
         last = d.turn + 2 * params.opponent_turns - (1 if d.turn_player == ctx.player else 0)
+    if params.for_duel:  # "for the rest of this Duel" (Cursed Seal of the Forbidden Spell)
+        last = _FOREVER
     for spec in params.continuous:
+        spec = _names_fixed(ctx, spec)
         effect = Effect.model_construct(kind="continuous", continuous=spec, condition=until)
         d.floating.append((ctx.card, effect, last))  # (the last turn it applies)
         d.index.continuous_count += 1  # the continuous layer has something to look at now
         d.index.flags |= spec_flags(spec)
     n = last - d.turn
+    if params.for_duel:
+        d.emit(Note(f"{ctx.card.name}: applies for the rest of the Duel"))
+        return
     d.emit(Note(f"{ctx.card.name}: applies until the " + ("End Phase" if params.until_end_phase else "end of this turn" if not n
                                                          else "end of the next turn" if n == 1 else f"end of the {_ordinal(n)} turn from now")))
+
+
+_FOREVER = 10 ** 9  # the last turn of an effect "for the rest of this Duel"
+
+
+def _names_fixed(ctx: Ctx, spec: ContinuousSpec) -> ContinuousSpec:
+    """The spec with each filter's `name_of` read now: the names of the cards it refers to become its `name` ("Spell Cards
+    with that name": Cursed Seal of the Forbidden Spell)."""
+    changes: dict[str, Any] = {}
+    for key in ("applies_to", "cannot_activate", "negate_effects"):
+        where = getattr(spec, key, None)
+        if isinstance(where, Filter) and where.name_of is not None:
+            found = ctx.cards(where.name_of)
+            names = tuple(c.data.name for c in found) if isinstance(found, list) else ()
+            changes[key] = variant(where, name=names or ("",), name_of=None)  # (no card: a name no card has)
+    return variant(spec, **changes) if changes else spec
 
 
 @verb("hand_limit")
