@@ -15,7 +15,7 @@ from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
-from .filters import matches, select, variant
+from .filters import matches, reading_highest, select, variant
 from ..core.events import Move, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Step
 
@@ -108,6 +108,9 @@ def applies(d: DuelState, source: CardInst, spec: ContinuousSpec, card: CardInst
         return card is source
     if source.is_spell and d.index.flags & SHIELDS and card.is_monster and unaffected_by_spell(d, card, source.controller):
         return False  # (an Equip or Field Spell does not apply to Horus the Black Flame Dragon LV6)
+    if "unaffected_by_opponent_monsters" in d.index.flags and source.is_monster and card.is_monster \
+            and unaffected_by_opponent_monster(d, card, source.controller):
+        return False  # (Lone Wolf: the opponent's continuous monster effects skip it)
     if target == "equipped":
         return source.equip_target is card
     if target == "bound":
@@ -153,7 +156,7 @@ def _filter_shields(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether another face-up card's continuous effect with a filter `applies_to` makes `card` unaffected by `player`'s
     Spell Cards ("Face-up Normal Monsters on the field are unaffected by your opponent's Spell Cards": Dust Barrier) — the
     opponent being that card's controller's."""
-    if not d.index.flags & SHIELDS:
+    if not d.index.flags & SHIELDS or reading_highest:
         return False
     _checking_shield.append(card)
     try:
@@ -378,6 +381,16 @@ def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSp
     return None
 
 
+def spells_set_first(d: DuelState) -> CardInst | None:
+    """The face-up card that makes both players Set Spell Cards before activating them, from their next turn (Anti-Spell Fragrance)."""
+    return source_with(d, "spells_set_first", lambda source, _: source.loc.on_field)
+
+
+def gains_reversed(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card of `p`'s opponent that turns the LP `p` would gain from an effect into damage (Bad Reaction to Simochi)."""
+    return source_with(d, "opponent_gains_become_damage", lambda source, _: source.controller != p and source.loc.on_field)
+
+
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
     return (source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
@@ -408,6 +421,24 @@ def hand_limit_of(d: DuelState, p: int) -> int | None:
             if spec is not None and spec.opponent_hand_limit is not None and source.controller != p and source.loc.on_field:
                 limit = spec.opponent_hand_limit if limit is None else min(limit, spec.opponent_hand_limit)
     return limit
+
+
+def monster_sets_forbidden(d: DuelState) -> CardInst | None:
+    """The face-up card by which no monster can be Set or turned face-down (Light of Intervention), if any."""
+    return source_with(d, "no_monster_sets", lambda source, _: source.loc.on_field)
+
+
+def tributes_forbidden(d: DuelState) -> CardInst | None:
+    """The face-up card by which neither player can Tribute cards (Mask of Restrict), if any."""
+    return source_with(d, "locks_tributes", lambda source, _: source.loc.on_field)
+
+
+def unaffected_by_opponent_monster(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether a face-up monster is unaffected by the monster effects of `player`, its controller's opponent, by a face-up
+    card's `unaffected_by_opponent_monsters` that applies to it (Lone Wolf)."""
+    if card.loc != Loc.MZONE or not card.face_up or card.controller == player:
+        return False
+    return source_with(d, "unaffected_by_opponent_monsters", lambda source, spec: applies(d, source, spec, card)) is not None
 
 
 def discard_cost_locked(d: DuelState) -> CardInst | None:
@@ -862,7 +893,7 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 as_effect[1 - card.controller] = damage.pop(1 - card.controller)
     damage = {who: amount for who, amount in damage.items()
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
-    if damage and d.index.continuous_count:
+    if damage and (d.index.continuous_count or (target is not None and target.modifiers)):  # (a lasting change: Cross Counter)
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
             if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]
@@ -872,6 +903,12 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 if involving is not None and source.controller in damage and \
                         any(c is not None and matches(d, c, involving, source.controller, source) for c in (attacker, target)):
                     del damage[source.controller]
+        if target is None and damage.get(1 - attacker.controller) and "direct_damage_becomes" in d.index.flags:
+            for source, effect in sources(d):  # Dark Scorpion Combination: its direct attack inflicts 400
+                spec = effect.continuous
+                if spec is not None and spec.direct_damage_becomes is not None and applies(d, source, spec, attacker):
+                    damage[1 - attacker.controller] = spec.direct_damage_becomes
+                    break
         if "battle_damage_becomes" in d.index.flags:  # Rod of the Mind's Eye: the battle damage it inflicts becomes 1000
             for card in (attacker, target):
                 if card is not None and damage.get(1 - card.controller):

@@ -15,7 +15,7 @@ from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate, TargetSpec
 from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
 from ..board.continuous import (activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag,
-                                summon_condition_holds, untargetable, only_one_blockers)
+                                spells_set_first, summon_condition_holds, untargetable, only_one_blockers)
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
@@ -170,6 +170,8 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
             return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
         if not card.is_field_spell and d.players[p].free_szone() is None:
             return Refusal(ACTIVATE, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
+        if isinstance(data, Spell) and d.index.continuous_count and (fragrance := spells_set_first(d)) is not None:
+            return Refusal(ACTIVATE, "R-CARD-13", f"{fragrance.name}: a Spell Card must be Set first")
         return None
     if card.loc != Loc.SZONE or card.controller != p:
         return Refusal(ACTIVATE, "R-CARD-7", "only from your hand or your Spell & Trap Zone")
@@ -179,6 +181,10 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
         return Refusal(ACTIVATE, "R-CARD-9", "a Trap cannot be activated in the turn it was Set")
     if isinstance(data, Spell) and data.subtype == "quick-play" and card.set_turn >= d.turn:
         return Refusal(ACTIVATE, "R-CARD-7", "a Set Quick-Play Spell can be activated from the turn after it was Set")
+    # "cannot activate them until their next turn after Setting them": from its player's next turn on (turns alternate)
+    if isinstance(data, Spell) and (card.set_turn >= d.turn or (d.turn_player != p and card.set_turn >= d.turn - 1)) \
+            and d.index.continuous_count and (fragrance := spells_set_first(d)) is not None:
+        return Refusal(ACTIVATE, "R-CARD-13", f"{fragrance.name}: a Set Spell Card can be activated from your next turn after it was Set")
     return None
 
 
@@ -279,6 +285,8 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
     single = len(groups) == 1 and spec.count.max == 1 and spec.where.zone in (("monster",), ("onfield",))
     if spec.where.named_in_text_of == "event":  # listed in the text of the event's card (Centrifugal Field)
         found = named_in_text_of(found, events)
+    if spec.where.retarget_candidate:  # (read here, not in board/filters: a legal target of the link it answers)
+        found = [c for c in found if _retarget_candidate(d, c, card)]
     return [c for c in found
             if (itself or c is not card)
             and not (takes and has_flag(d, c, "control_cannot_switch"))  # (an effect that could not apply to it)
@@ -288,6 +296,16 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
             and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))
             and not untargetable(d, c, p, single)]
+
+
+def _retarget_candidate(d: DuelState, c: CardInst, card: CardInst) -> bool:
+    """A legal target of the chain link below `card`'s (the one it answers), other than that link's target(s) — "Target
+    another card that would be an appropriate target" (Fairy's Hand Mirror: the filter `retarget_candidate`)."""
+    link = next((l for l in reversed(d.chain) if l.card is not card), None)
+    if link is None or c in link.targets or not link.effect.target_groups:
+        return False
+    group = link.target_groups[0] if link.target_groups else 0
+    return c in target_candidates(d, link.player, link.card, link.effect, link.signal, group)
 
 
 def _target_position_change(effect: Effect) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import only_one_blockers, tribute_value
+from ..board.continuous import monster_sets_forbidden, only_one_blockers, tribute_value
 from ..core.decision import Kind, Option, OptionVerb, Refusal, effect_of
 from ..core.events import (SetCard, Summon)
 from ..core.machine import DONE, Frame, Next, Return
@@ -114,6 +114,8 @@ class NormalSummon(Frame):
     def start(self, d: DuelState, _: Any) -> Next:
         p, card = self.p, d.cards[self.uid]
         d.players[p].normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
+        d.batch += 1
+        d.players[p].normal_summon_batches.append(d.batch)  # (Narrow Pass counts them from its activation)
         need, most, monsters = tribute_terms(d, p, card)
         self.need = need
         card.tributes_used = 0
@@ -152,6 +154,10 @@ class NormalSummon(Frame):
             card.tributed = tuple((c.uid, c.moves) for c in map(d.card_of, chosen))
         zone = side.free_mzone()
         assert zone is not None
+        if self.setting and d.index.continuous_count and monster_sets_forbidden(d) is not None:
+            # Light of Intervention: "If a Monster Card would be Set, it must be Normal Summoned in face-up Defense Position"
+            return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.DEFENSE, "tribute" if chosen else "normal",
+                                                                      properly=True))
         if self.setting:
             side.monster_set_turn = d.turn
             actions.move(d, card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)

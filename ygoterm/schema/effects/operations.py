@@ -169,6 +169,9 @@ class Modify(_Op):
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    # the battle damage the attacking player takes from a battle in which it is the attack target is doubled, for as long as
+    # the change lasts ("the Battle Damage inflicted to your opponent is doubled": Cross Counter, until: damage_calculation)
+    doubles_damage_to_attacker: bool | None = None
     # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
     # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
     set_attribute: Literal["declared"] | None = None
@@ -210,6 +213,10 @@ class Equip(_Op):
 
     what: Selection = "self"
     to: Selection = "target"
+    # an Equip Spell already equipped moves even to a monster its own activation could not equip ("equip it with all Equip
+    # Cards on the field. If any of those Equip Cards is now equipped to an incorrect target, destroy that Equip Card":
+    # Collected Power, then `destroy` of the filter `equip_fits: false`)
+    any_monster: bool | None = None
 
 
 class Counters(_Op):
@@ -280,6 +287,11 @@ class ExchangeLp(_Op):
 class DiscardDraws(_Op):
     """"Both players see the cards drawn by the effect and discard them all" (Muko): the cards the chain link this one
     answers draws as it resolves are shown to both players and discarded at once, by this effect."""
+
+
+class RedirectDamage(_Op):
+    """"Your opponent takes the damage instead" (Barrel Behind the Door): the damage the effect of the chain link this one
+    answers would inflict to this effect's player is inflicted to their opponent instead."""
 
 
 class ToEndPhase(_Op):
@@ -372,7 +384,16 @@ class ChangeAttackTarget(_Op):
     """The attack in progress now targets this monster (Dreamsprite: "select another 1 of your Monster Cards and
     designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
 
-    what: Selection
+    what: Selection | None = None
+    # the attack in progress becomes a direct attack ("make the attack a direct attack instead": Astral Barrier; "the attacks
+    # from your opponent's monsters become direct attacks": Absolute End) — nothing happens if it already is one
+    direct: bool | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "ChangeAttackTarget":
+        if (self.what is None) == (not self.direct):
+            raise ValueError("change_attack_target takes a monster (`what`) or `direct: true`, not both")
+        return self
 
 
 class NoBattleDamage(_Op):
@@ -447,6 +468,15 @@ class HandLimit(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
 
+class AdvanceTurnCount(_Op):
+    """"Move the turn count forward by 1 turn" (Pyro Clock of Destiny): the counts of the cards that count turns on the
+    field move forward — the turns left of a Spell/Trap that `lasts_turns` (Swords of Revealing Light: destroyed at once
+    if its count is over), and the turns of its controller counted for a face-up Spell/Trap Card since it arrived
+    (`your_turns_here`, `turns_on_field`: Cocoon of Evolution, Wave-Motion Cannon). The turn itself goes on."""
+
+    count: int = Field(default=1, ge=1, le=10)
+
+
 class Flag(_Op):
     """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
     player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
@@ -476,6 +506,8 @@ class ForThisTurn(_Op):
     # through the end of the opponent's Nth turn after this one ("until the end of their 3rd turn after this card's
     # activation": Deck Devastation Virus, 3)
     opponent_turns: int | None = Field(default=None, ge=1, le=10)
+    # true: for the rest of the Duel ("for the rest of this Duel": Cursed Seal of the Forbidden Spell)
+    for_duel: bool | None = None
 
 
 class Later(_Op):
@@ -604,8 +636,9 @@ class OneOf(_Op):
 
     choices: list[Choice] = Field(min_length=2)
     # who picks: the effect's player, or event_player — the player the event it answers is about ("they can draw 1 more
-    # card": the player who activated Pot of Greed, Spirit of the Pot of Greed)
-    who: Literal["you", "event_player"] | None = None
+    # card": the player who activated Pot of Greed, Spirit of the Pot of Greed); opponent: the effect's player's opponent
+    # ("your opponent selects and executes 1 of the following effects": Dark Coffin)
+    who: Literal["you", "opponent", "event_player"] | None = None
 
 
 class If(_Op):
@@ -630,7 +663,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -679,6 +712,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "to_end_phase": (ToEndPhase, lambda v: v or {}),
+    "redirect_damage": (RedirectDamage, lambda v: v or {}),
     "discard_draws": (DiscardDraws, lambda v: v or {}),
     "exchange_lp": (ExchangeLp, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
@@ -687,6 +721,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "swap_control": (SwapControl, lambda v: v or {}),
     "lock_activation": (LockActivation, _what_or),
     "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
+    "advance_turn_count": (AdvanceTurnCount, lambda v: {"count": v} if isinstance(v, int) and not isinstance(v, bool) else (v or {})),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
     "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "place": (Place, _what_or),

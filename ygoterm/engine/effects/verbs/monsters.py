@@ -280,7 +280,8 @@ class Equip(Frame):
             elif card.is_spell and card.loc == Loc.SZONE and card.equip_target is not None and card is not ctx.card:
                 # an Equip Spell already equipped, moved to another monster (Tailor of the Fickle): only to one its own
                 # activation could equip it to, else it stays where it is (R-CARD-8)
-                if monster is None or monster is card.equip_target or not equip_spell_fits(d, card, monster, card.controller):
+                if monster is None or monster is card.equip_target \
+                        or not (self.params.any_monster or equip_spell_fits(d, card, monster, card.controller)):
                     continue
                 actions.equip(d, card, monster, by=card.equipped_by)
                 continue
