@@ -14,7 +14,7 @@ from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
 from ..board.continuous import (field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
-                                has_flag, sources, tribute_value, type_rivals, use_forbidden)
+                                has_flag, sources, tribute_value, tributes_forbidden, type_rivals, use_forbidden)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -45,6 +45,8 @@ def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[
     monsters += [c for c in d.players[1 - p].mzone if c is not None and not c.no_tribute
                  and has_flag(d, c, "tributable_by_opponent")]  # (Soul Exchange: the opponent's monster, as if p controlled it)
     monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed")]  # (Mind Control: a resolved effect's change too)
+    if "locks_tributes" in d.index.flags and tributes_forbidden(d) is not None:
+        monsters = []  # Mask of Restrict: "Neither player can Tribute cards"
     if rule is not None:
         if rule.count is not None:
             lo = rule.count.min if rule.count.min is not None else lo
@@ -70,6 +72,13 @@ def normal_summon_left(d: DuelState, p: int, action: str = NORMAL_SUMMON) -> Ref
     """R-SUMMON-1: the player's one Normal Summon/Set of the turn is still unused."""
     if d.players[p].normal_summon_turn == d.turn:
         return Refusal(action, "R-SUMMON-1", "you already Normal Summoned or Set this turn")
+    if "normal_summons_after_self" in d.index.flags:
+        for source, effect in sources(d):
+            cap = effect.continuous.normal_summons_after_self if effect.continuous is not None else None
+            if cap is not None and source.loc.on_field and sum(
+                    1 for b in d.players[p].normal_summon_batches if b > source.face_up_at) >= cap:
+                return Refusal(action, "R-CARD-13", f"{source.name}: each player can Normal Summon or Set only {cap} more "
+                                                    f"monster{'s' if cap != 1 else ''} after its activation")
     return None
 
 
@@ -103,7 +112,9 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
             elif card.monster.tributes is not None or tribute_power is None:
                 tribute_power = len(monsters)
             refusal = None
-            if tribute_power < need:
+            if tribute_power < need and "locks_tributes" in d.index.flags and (locker := tributes_forbidden(d)) is not None:
+                refusal = Refusal(action, "R-CARD-13", f"{locker.name} forbids Tributes: {card.name} needs {need}")
+            elif tribute_power < need:
                 which = _tribute_words(card)
                 count = len(monsters)
                 refusal = Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "

@@ -45,6 +45,7 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
             if d.chain and _link_kind_ok(d.chain[-1], when, p) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
                     and (not when.targets_self or card in d.chain[-1].targets) \
                     and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]) \
+                    and (when.targets_card is None or any(matches(d, t, when.targets_card, p, card) for t in d.chain[-1].targets)) \
                     and (when.targets_one is None or (len(d.chain[-1].targets) == 1
                                                       and matches(d, d.chain[-1].targets[0], when.targets_one, p, card))):
                 return True
@@ -66,9 +67,8 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
 def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
     if when.activated is None:
         return True
-    if "damages" in when.activated and any(op.op == "damage" and _damages(link.player, op.params.player, p)
-                                           for op in walk_ops(link.effect.do)):
-        return True  # "when an effect that inflicts damage to your Life Points is activated" (Trap of Board Eraser)
+    if "damages" in when.activated and p in damaged_players(link):
+        return True
     if "destroys" in when.activated and any(op.op == "destroy" for op in link.effect.do):
         return True
     if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
@@ -83,9 +83,15 @@ def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
 
 
-def _damages(actor: int, who: str, p: int) -> bool:
-    """A `damage` operation of `actor`'s effect, for `who`, hits player `p`."""
-    return who == "each" or (who == "you") == (actor == p) and who in ("you", "opponent")
+def damaged_players(link: ChainLink) -> set[int]:
+    """The players the effect of a chain link would inflict damage to (`damage` operations naming you, the opponent or each
+    player, seen from the link's player)."""
+    found: set[int] = set()
+    for op in walk_ops(link.effect.do):
+        if op.op == "damage":
+            who = op.params.player
+            found |= {"you": {link.player}, "opponent": {1 - link.player}, "each": {0, 1}}.get(who, set())
+    return found
 
 
 _MONSTER_ZONES = frozenset(("monster", "onfield"))

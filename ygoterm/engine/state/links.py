@@ -59,6 +59,8 @@ class ChainLink:
     rolled: int = 1  # the last die this effect rolled (op roll_die)
     roll_loser: int | None = None  # roll_die each_player: the player whose roll was lower (Dice Jar)
     heads: int = 0  # how many of the coins this effect tossed last showed heads (op coin)
+    # the players whose damage from this link's effect goes to their opponent instead (Barrel Behind the Door)
+    damage_redirected: tuple[int, ...] = ()
     removed: int = 0  # the counters its cost removed, as many as its player chose (remove_counter any_number: Blast Magician)
     resolving_targets: list[tuple[CardInst, int]] | None = None  # valid targets when it began to resolve
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers

@@ -21,7 +21,7 @@ class Player:
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "first_attacker",
-                 "hand_limit", "battle_lock_turn", "lp_paid")
+                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -56,6 +56,7 @@ class Player:
         self.first_attacker = (0, 0)  # (turn, uid) of the first monster of theirs that declared an attack in that turn (The Dark Door)
         self.hand_limit: int | None = None  # a hand limit an effect set for the rest of the duel (Hieroglyph Lithograph)
         self.lp_paid: dict[int, int] = {}  # turn → the LP this player paid during it (Life Absorbing Machine)
+        self.normal_summon_batches: list[int] = []  # the duel's batch (moment) of each of their Normal Summons/Sets (Narrow Pass)
         self.layout = 0  # changes whenever a card enters or leaves this player's piles or field (`Duel.per_layout`)
         self.memo: dict[object, object] = {None: 0}  # what `Duel.per_layout` keeps for them, and (key None) for which layout
 

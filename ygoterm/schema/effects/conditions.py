@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..words import Attribute, MonsterType
 from .filters import Filter, NumRange, Range, Zone, _one_or_many
 
 EventName = Literal[
@@ -44,7 +45,8 @@ class When(BaseModel):
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
-    # draws: an effect that draws cards (Muko);
+    # draws: an effect that draws cards (Muko); damages: an activation whose effect would inflict damage to this card's
+    # controller (Barrel Behind the Door);
     # destroys_monsters: an effect whose destruction may take a monster on the field (My Body as a Shield);
     # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
     # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`);
@@ -65,6 +67,9 @@ class When(BaseModel):
     # for `activated`: the last chain link targets exactly 1 card, which this filter matches ("a Spell Card that targets
     # exactly 1 monster (and no other cards) on the field": Fairy's Hand Mirror, `{zone: monster}`)
     targets_one: Filter | None = None
+    # for `activated`: the last chain link targets a card this filter matches, among any others ("when your opponent activates
+    # a card that targets a monster in the Graveyard": Big Burn's `{zone: gy, kind: monster}` — Pot of Avarice's 5 too)
+    targets_card: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)
@@ -233,6 +238,19 @@ class ContinuousSpec(BaseModel):
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
     # the condition damage_calculation: Mirage Knight)
     gains_battling_original_atk: bool | None = None
+    # it gains ATK equal to this × the current ATK of the monster it attacks — its attack target ("If it attacks, it gains
+    # ATK equal to half the ATK of the attack target, during damage calculation only": Metalmorph, 0.5 with the condition
+    # damage_calculation)
+    gains_attack_target_atk: float | None = Field(default=None, gt=0)
+    # its Level changes by this (never below 1), in the hand too when applies_to names the hand: Demotion's "Downgrade the
+    # monster equipped with this card by 2 Levels" (-2), A Legendary Ocean's "Reduce the Level of all WATER monsters in
+    # both players' hands and on the field by 1" (-1)
+    level_change: int | None = None
+    # its Type (Attribute) becomes this, or `declared`: the one this card declared with its own `declare` as it was
+    # activated — "The equipped monster is treated as a Dragon-Type" (Dragonic Attack: Dragon); "Activate this card by
+    # declaring 1 Monster Type. All face-up monsters on the field become that Type" (DNA Surgery: declared)
+    set_type: Union[Literal["declared"], MonsterType, None] = None
+    set_attribute: Union[Literal["declared"], Attribute, None] = None
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
     # its ATK/DEF are the current ATK/DEF of the monster selected for its Summon (`select` in its procedure's cost), while
     # that monster is face-up on the field and has not left it since ("becomes the same as the ATK and DEF of the selected
@@ -369,6 +387,28 @@ class ContinuousSpec(BaseModel):
     # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
     # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
     locks_discard_costs: bool | None = None
+    # "Monster Cards cannot be Set or flipped face-down. If a Monster Card would be Set, it must be Normal Summoned in
+    # face-up Defense Position" (Light of Intervention): a Set of a monster is its Normal (Tribute) Summon in face-up
+    # Defense Position, a Special Summon in face-down Defense Position is in face-up Defense Position, and an effect
+    # that would turn a monster face-down cannot be activated (and turns none face-down)
+    no_monster_sets: bool | None = None
+    # "Both players can only Normal Summon up to 2 additional monsters" (Narrow Pass): each player's Normal Summons and
+    # Sets (Tribute ones too) after this card became face-up (its activation) are counted; once they reach N, no more
+    normal_summons_after_self: int | None = None
+    # each card the opponent of this card's controller draws is shown to that controller before it is added to the hand
+    # (Pikeru's Second Sight, in a `for_this_turn`: "your opponent shows you all the cards that they draw")
+    shows_drawn: bool | None = None
+    # "When this card is removed from the field, destroy …" as a continuous effect (no chain): as this face-up card leaves
+    # the field, once its activation has resolved and while not negated, the cards the filter matches are destroyed at
+    # once, read as it leaves (Pole Position: the face-up monster(s) with the highest ATK)
+    destroys_on_leaving: Filter | None = None
+    # "unaffected by any of your opponent's monster effects" (Lone Wolf): the face-up monsters it applies to are left out of
+    # what an effect of a monster of their controller's opponent selects (its targets do nothing to them) and that
+    # opponent's continuous monster effects skip them
+    unaffected_by_opponent_monsters: bool | None = None
+    # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
+    # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
+    locks_tributes: bool | None = None
     # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
     # in the End Phase (R-PHASE-7) while it applies
     no_hand_limit: bool | None = None
@@ -399,6 +439,16 @@ class ContinuousSpec(BaseModel):
     # "all Spirit monsters remain face-up on the field and do not return to their owners' hand during the End Phase" — the
     # rules' return of a Spirit (R-CARD-6) does not happen while it applies (Spiritual Energy Settle Machine)
     keeps_spirits: bool | None = None
+    # "Both players must Set Spell Cards before activating them, and cannot activate them until their next turn after
+    # Setting them" (Anti-Spell Fragrance): a Spell Card's activation from the hand, or of one Set this turn, is refused
+    spells_set_first: bool | None = None
+    # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage to your
+    # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
+    # are effect damage to that player instead
+    opponent_gains_become_damage: bool | None = None
+    # the battle damage its direct attack inflicts becomes this ("can attack your opponent's Life Points directly. In that
+    # case, the Battle Damage inflicted to your opponent by each of those cards becomes 400 points": Dark Scorpion Combination)
+    direct_damage_becomes: int | None = Field(default=None, ge=0)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

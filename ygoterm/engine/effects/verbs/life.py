@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.decision import EndReason, Kind, Option
 from ....schema import effects as fx
-from ...board.continuous import effect_damage_prevented, effect_damage_protected, spell_lp_costs_waived
+from ...board.continuous import effect_damage_prevented, effect_damage_protected, spell_lp_costs_waived, gains_reversed
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...state.card import CardInst
@@ -38,6 +38,8 @@ class Damage(OpStep):
         ctx = self.ctx
         players = []
         for p in ctx.players(self.params.player):
+            if p in ctx.link.damage_redirected:  # "Your opponent takes the damage instead" (Barrel Behind the Door)
+                p = 1 - p
             shield = effect_damage_prevented(d, p)
             if shield is None and effect_damage_protected(d, p, ctx.player):
                 d.emit(Note(f"{d.names[p]} takes no effect damage this turn: the {amount} damage becomes 0"))
@@ -48,7 +50,11 @@ class Damage(OpStep):
                 d.emit(Note(f"{shield.name}: the {amount} damage to {d.names[p]} becomes 0"))
         if not players:
             return False
-        d.change_lps({p: -amount for p in players}, "effect")
+        changes: dict[int, int] = {}
+        for p in players:  # (both players' damage may now go to one of them: Ring of Destruction)
+            changes[p] = changes.get(p, 0) - amount
+        players = list(changes)
+        d.change_lps(changes, "effect")
         for p in players:
             # about the card whose effect inflicted it ("except \"Dark Room of Nightmare\"": `where`), and its controller (`by`)
             d.signal("effect_damage", ctx.card, p, by_player=ctx.player, by_card=ctx.card)
@@ -114,7 +120,20 @@ class LifeChanges(Frame):
         if free is not None:
             d.emit(Note(f"{free.name}: {d.names[p]} pays no LP to activate {self.ctx.card.name}"))
             return
-        if self.name == "gain_lp":
+        if self.name == "gain_lp" and d.index.continuous_count and (reverser := gains_reversed(d, p)) is not None:
+            # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage"
+            # (Bad Reaction to Simochi): effect damage from the card that would have given the LP
+            d.emit(Note(f"{reverser.name}: {d.names[p]} takes {amount} damage instead of gaining it"))
+            shield = effect_damage_prevented(d, p)
+            if shield is not None:
+                d.emit(Note(f"{shield.name}: the {amount} damage to {d.names[p]} becomes 0"))
+                return
+            if effect_damage_protected(d, p, self.ctx.player):
+                d.emit(Note(f"{d.names[p]} takes no effect damage this turn: the {amount} damage becomes 0"))
+                return
+            d.change_lp(p, -amount, "effect")
+            d.signal("effect_damage", self.ctx.card, p, by_player=self.ctx.player, by_card=self.ctx.card)
+        elif self.name == "gain_lp":
             d.change_lp(p, amount, "gain")
         else:
             d.change_lp(p, -min(amount, lp), "cost" if self.name == "pay_lp" else "loss")
