@@ -102,6 +102,43 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
                 "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",
     },
+    # batch v1 (issue #39)
+    "Riryoku": {
+        "target": "'Target 2 face-up monsters' is one phrase for two roles chosen as it is activated: the first target is "
+                  "halved, the second gains what it lost — two groups (first_target, second_target) of 1",
+        "order": "'add that lost ATK to the other monster' is an ATK gain (a modify with atk_by: atk_lost in the if_you_do), "
+                 "not an add to the hand",
+    },
+    "Gift of the Martyr": {
+        "cost": "old wording 'Send 1 monster on your side of the field to the Graveyard. Select 1 monster …': the sending is the "
+                "cost, printed before costs went before ';' (today: 'Tribute 1 monster, then target 1 face-up monster you control')",
+        "target": "old wording 'Select 1 monster on your side of the field.': it targets (today's text: 'target 1 face-up monster "
+                  "you control'), the selection in a sentence of its own",
+    },
+    "Insect Imitation": {
+        "cost": "old wording 'Tribute 1 monster. Special Summon …': the Tribute is the cost (R-TERM-3/4), printed before costs "
+                "went before ';'",
+    },
+    "Mystik Wok": {
+        "cost": "old wording 'Tribute 1 monster. Select either its ATK or DEF …': the Tribute is the cost (R-TERM-3/4), printed "
+                "before costs went before ';'",
+    },
+    "Metalzoa": {
+        "text": "'Must first be Special Summoned (from your Deck) by Tributing …' is its Summoning condition: a procedure "
+                "(from: deck) whose cost is the Tribute, which the audit reads as no effect text",
+    },
+    "DNA Surgery": {
+        "text": "'Activate this card by declaring 1 Monster Type': the declaration is made as it is activated (a cost: "
+                "declare), and the activation does nothing more; the continuous effect reads the declared Type",
+    },
+    "DNA Transplant": {
+        "text": "'Activate by declaring 1 monster Attribute': the declaration is made as it is activated (a cost: declare), "
+                "and the activation does nothing more; the continuous effect reads the declared Attribute",
+    },
+    "Energy Drain": {
+        "target": "old wording 'Select 1 face-up monster on your side of the field.': it targets (today's text: 'Target 1 face-up "
+                  "monster you control'), the selection in a sentence of its own",
+    },
     # batch e2 (issue #38)
     "Witch Doctor of Chaos": {
         "text": "old wording 'FLIP: Select 1 Monster Card from … Graveyard. Remove it from play.': one FLIP effect in two "
@@ -228,6 +265,75 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'cannot declare an attack this turn' binds every monster the opponent controls for the rest of the turn, "
                 "those Summoned after it resolves too: a for_this_turn continuous effect, which the text names by 'this turn' only",
     },
+    # batch t4 (issue #39)
+    "Skill Drain": {
+        "cost": "the 2005 text 'Activate by paying 1000 Life Points.' predates ';' for costs; the payment is its cost "
+                "(today's text: 'Activate this card by paying 1000 LP.')",
+    },
+    "Self-Destruct Button": {
+        "text": "'Both player's Life Points become 0' is its effect (lose_lp: {amount: lp, player: each}); the audit's "
+                "sentences know 'lose LP', not 'Life Points become 0'",
+    },
+    "Soul Demolition": {
+        "cost": "the 2005 text 'Pay 500 Life Points to use this effect.' predates ';' for costs; the payment is its cost",
+    },
+    "Spell Purification": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+    },
+    "Spell Vanishing": {
+        "cost": "the 2005 text 'Discard 2 cards from your hand.' predates ';' for costs; the discard is its cost",
+    },
+    "The Dragon's Bead": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+    },
+    "Type Zero Magic Crusher": {
+        "cost": "the 2005 text 'Discard 1 Spell Card from your hand to inflict …' predates ';': the discard is the cost "
+                "of each use",
+    },
+    "The Regulation of Tribe": {
+        "cost": "'Declare 1 Type of monster.' is declared as the card is activated (the text predates ';'), as "
+                "Tribe-Infecting Virus's `declare` in its cost: its continuous effect reads that declaration",
+    },
+    "Thunder of Ruler": {
+        "text": "'there is no Battle Phase this turn' is its skip of the opponent's Battle Phase this_turn; the audit's "
+                "sentences know 'skip', not 'there is no Battle Phase'",
+    },
+    "Token Feastevil": {
+        "order": "'When a Token(s) is Special Summoned' is its event, not a Token operation: the 'and if you do' is "
+                 "destroy → damage, as scripted",
+    },
+    "Toon Defense": {
+        "target": "'an attack targeting a face-up … Toon Monster' is the attack's target, not a target of this effect: the "
+                  "condition reads it with the filter attacked",
+    },
+    "Wall of Revealing Light": {
+        "cost": "the 2005 text 'Activate by paying any multiple of 1000 Life Points.' predates ';' for costs; the payment "
+                "is its cost",
+    },
+    "Staunch Defender": {
+        "target": "the 2005 wording 'Select 1 face-up monster on your side of the field' is a target (the old wording for "
+                  "one), in the sentence after its activation condition",
+    },
+    "Taunt": {
+        "text": "'they must select the selected monster as the attack target' is its modify flag draws_attacks on the "
+                "target; the audit's sentences know no such verb",
+    },
+    "Xing Zhen Hu": {
+        "text": "'Activate by selecting 2 Set Spell or Trap Cards on the field' is its activation's targets, which it "
+                "remembers (select: {keep: true}); what they cannot do is its continuous effect",
+    },
+    "White Hole": {
+        "text": "'cannot be destroyed by that \"Dark Hole's\" effect' is its operation spare on the chain link it answers; "
+                "the audit's sentences know no such verb",
+    },
+    "Shift": {
+        "target": "'Target another monster you control …;' is the target of both effects (one text split in two scripted "
+                  "effects: the attack's, the Spell/Trap's); the audit does not find it after the long 'When … or …:' clause",
+    },
+    "Snake Fang": {
+        "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
+                "target; the audit reads 'loses DEF', not 'Decrease … DEF'",
+    },
     "Forced Ceasefire": {
         "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost "
                 "(today's text: 'Discard 1 card; Trap Cards cannot be activated for the rest of this turn')",
@@ -318,10 +424,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "optional": "'the turn player can Special Summon': in its controller's End Phase the trigger is optional (that "
                     "player decides); in the opponent's, a mandatory trigger whose Summon the opponent may decline (a "
                     "`choose` with count '0-1', who: opponent)",
-    },
-    "Timidity": {
-        "text": "'Neither player can destroy Set Spell and Trap Cards … until your opponent's next End Phase' is a `for_this_turn` "
-                "(next_turns: 1) giving Set cards `cannot_be_destroyed_by` — the verb cues read no operation in that wording",
     },
     "Wave-Motion Cannon": {
         "cost": "old wording 'you can send this card to the Graveyard to inflict …': sending it is the cost (TCG FAQ of the era: "
@@ -937,16 +1039,34 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'See the top 5 cards of your opponent's Deck', which the verb cues do not read: `look` with "
                 "`player: opponent` (shown to its controller only, returned in the same order)",
     },
+    "Altar for Tribute": {
+        "target": "old wording 'Select 1 monster on your side of the field and send it to the Graveyard': the monster is "
+                  "chosen on activation, a target (today's TCG text: 'Target 1 monster you control; send it to the GY')",
+    },
+    "Anti-Spell": {
+        "cost": "old wording 'Remove 2 Spell Counters on your side of the field to negate …': the removal is its cost "
+                "(R-TERM-4), printed before costs went before ';' (today's text: 'Remove 2 Spell Counters from your side of "
+                "the field; negate the activation of a Spell Card, and if you do, destroy it')",
+    },
+    "Blast Held by a Tribute": {
+        "order": "'Destroy as many face-up Attack Position monsters … as possible, and if you do': the verb before 'and if "
+                 "you do' is the destruction ('Attack Position' names the monsters, it changes no position)",
+    },
+    "Cross Counter": {
+        "text": "its one effect doubles this battle's damage to the attacking player (a `modify` with "
+                "doubles_damage_to_attacker until damage calculation, which no verb cue reads in 'the Battle Damage … is "
+                "doubled') and destroys the attacker in a `later` after damage calculation",
+    },
+    "Assault on GHQ": {
+        "target": "old wording 'Select 1 monster on your side of the field to activate this card. Destroy the selected card': "
+                  "the monster is chosen on activation, a target (today's TCG text: 'Target 1 monster you control; destroy it')",
+    },
     "Book of Taiyou": {
         "target": "old wording 'Flip 1 face-down monster on the field': the monster is chosen on activation, a target "
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
                   "target to face-up Attack Position')",
     },
     # batch t3 (issue #39)
-    "Meteorain": {
-        "text": "'During this turn, when your monsters attack … inflict the difference as Battle Damage' is piercing battle "
-                "damage for the rest of the turn: a for_this_turn continuous effect (piercing), no verb the cues read",
-    },
     "Mind Haxorz": {
         "cost": "the 2005 text 'Pay 500 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'Pay 500 LP; look at your opponent's hand and all Set cards they control')",
@@ -987,11 +1107,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
                 "quick effect that targets, with `if_you_do`)",
     },
-    "Nutrient Z": {
-        "text": "'During this turn, if you take Battle Damage of 2000 points or more, increase your Life Points by 4000 "
-                "points before the damage is subtracted' is a lasting effect for the turn: a for_this_turn continuous "
-                "effect (gain_before_battle_damage), which the cue for 'increase your Life Points' does not read",
-    },
     "Magic Drain": {
         "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",
@@ -1017,14 +1132,14 @@ VERBS: dict[str, str] = {
     "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
     "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\battack once again\b|"
-              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b",  # (2005: "it can attack once again in a row": a second attack;
+              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b|\b(?:double|halve) the ATK\b",  # (2005: "it can attack once again in a row": a second attack;
     # "increase the ATK of this card by 700 points": Emes the Infinity)
     "change_position": r"\bpositions?\b|\bflip",
     "negate": r"\bnegate",
     "equip": r"\bequip",
     "take_control": r"\bcontrol of\b|\btake control\b",
     "swap_control": r"\b(?:swap|switch) control\b",
-    "change_attack_target": r"\battack'?s target\b|\battack target\b",
+    "change_attack_target": r"\battack'?s target\b|\battack target\b|\bdirect attacks? instead\b|\bbecome direct attacks\b",
     "retarget": r"\bnow targets\b|\bto another correct target\b",  # (Fairy's Hand Mirror, Fiend's Hand Mirror)
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
@@ -1047,7 +1162,9 @@ VERBS: dict[str, str] = {
     "place": r"\bplace\b",
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
-    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b",  # (next_turns: Sonic Jammer)
+    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b|\buntil your opponent's \w+ end phase\b"  # (next_turns: Sonic Jammer; Pikeru's Second Sight)
+                     r"|\bduring this turn[.,]|\bduring the turn this card is activated\b",  # (A Feint Plan, Armored Glass)
+    "advance_turn_count": r"\bturn count\b",
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }
 VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}

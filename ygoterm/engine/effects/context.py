@@ -11,7 +11,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import SHIELDS, has_flag, unaffected_by_spell
+from ..board.continuous import SHIELDS, has_flag, unaffected_by_opponent_monster, unaffected_by_spell
 from ..board.filters import hidden_face_down, matches, select, union_partners
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
@@ -42,6 +42,7 @@ class Ctx:
     others: list[CardInst] = field(default_factory=list)  # chosen before a choice `among: chosen`, not picked by it
     done: bool = True  # whether the last operation did what it says ("…, and if you do, …": op if_you_do)
     affected: list[CardInst] = field(default_factory=list)  # the cards the last moving operation moved
+    atk_lost: int = 0  # the ATK the last `modify` took from the monsters it changed (the amount atk_lost: Riryoku)
     from_top: list[CardInst] = field(default_factory=list)  # revealed from the top of a Deck (reveal_until): taken from there, the Deck was not searched (R-ZONE-7)
 
     @property
@@ -75,7 +76,14 @@ class Ctx:
         found = self._cards(selection, verb=verb)
         if isinstance(found, list) and found and self.spell_effect():
             found = [c for c in found if not unaffected_by_spell(self.d, c, self.player)]
+        if isinstance(found, list) and found and self.monster_effect():
+            found = [c for c in found if not unaffected_by_opponent_monster(self.d, c, self.player)]
         return found
+
+    def monster_effect(self) -> bool:
+        """Whether this is a monster's effect (not paying its cost) on a duel where some monster may be unaffected by the
+        opponent's monster effects (Lone Wolf)."""
+        return "unaffected_by_opponent_monsters" in self.d.index.flags and not self.cost and self.card.is_monster
 
     def spell_effect(self) -> bool:
         """Whether this is a Spell Card's effect (not paying its cost) on a duel where some monster may be unaffected by it."""
@@ -147,6 +155,8 @@ class Ctx:
                     d, self.player, spec.where, self.card, candidates)
             if self.spell_effect():
                 candidates = [c for c in candidates if not unaffected_by_spell(d, c, self.player)]
+            if self.monster_effect():
+                candidates = [c for c in candidates if not unaffected_by_opponent_monster(d, c, self.player)]
             if spec.pick is not None and candidates:
                 candidates = _extreme(d, candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
@@ -157,8 +167,13 @@ class Ctx:
                 lo = hi = len(self.reference(spec.count_as))
                 if spec.up_to:  # up to that many (Big Wave Small Wave)
                     lo = 0
+            if spec.keep is not None:  # Bubble Crash: all but 5 of them
+                lo = hi = max(0, len(candidates) - spec.keep)
             if spec.leave_as_many_as is not None:  # Pineapple Blast: so that as many remain as there are of those
                 lo = hi = max(0, len(candidates) - len(select(d, spec.leave_as_many_as, self.player, self.card)))
+            if spec.who == "each":  # each player among their own, you first (Major Riot)
+                per = self.reference(spec.count_as) if spec.count_as is not None else None
+                return ChooseEach(candidates, lo, hi, per, verb, f"{self.card.name}: {verb}", self)
             if spec.distinct_names and not spec.random:  # one at a time, none of a name already chosen (Mustering)
                 return ChooseDistinct(self.player if spec.who == "you" else 1 - self.player, candidates, lo, hi, verb,
                                       f"{self.card.name}: {verb}", ctx=self)
@@ -187,8 +202,12 @@ class Ctx:
             among = self.reference(where.in_selection)
             cards = [c for c in cards if c in among]
         if where.same_level_as is not None:
-            levels = {c.level for c in self.reference(where.same_level_as) if c.is_monster}
+            # (a monster Tributed or sent from the field: the Level it had there — Demotion's, Cost Down's)
+            levels = {(c.field_level or c.level) + (where.level_offset or 0) for c in self.reference(where.same_level_as) if c.is_monster}
             cards = [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
+        if where.other_type_than is not None:
+            types = {c.monster.type for c in self.reference(where.other_type_than) if c.is_monster}
+            cards = [c for c in cards if c.is_monster and c.monster.type not in types]
         if where.named_in_text_of is not None:
             cards = named_in_text_of(cards, self.reference(where.named_in_text_of))
         if where.atk_at_most_of is not None:
@@ -198,6 +217,10 @@ class Ctx:
         if where.union_partner_of is not None:  # (Formation Union: "an appropriate monster" of the chosen Union)
             unions = self.reference(where.union_partner_of)
             cards = [c for c in cards if any(c in union_partners(self.d, u, [c]) for u in unions)]
+        if where.def_at_most_atk_of is not None:  # (Burst Breath: the ATK the Tributed monster had on the field)
+            most = max((o.field_atk if not o.loc.on_field else o.atk for o in self.reference(where.def_at_most_atk_of)
+                        if o.is_monster), default=None)
+            cards = [] if most is None else [c for c in cards if c.is_monster and c.defense <= most]
         return cards
 
     def reference(self, ref: fx.Ref) -> list[CardInst]:
@@ -271,10 +294,18 @@ def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: i
     if random:
         return d.rng.sample(candidates, hi)
     if lo == hi == len(candidates) and verb not in ("discard", "tribute"):
+        _searched(d, player, candidates)
         return list(candidates)
     if hi == 0:
         return []
     return Choose(player, candidates, lo, hi, verb, prompt, look)
+
+
+def _searched(d: DuelState, player: int, cards: list[CardInst]) -> None:
+    """Cards chosen from a Deck are known to the chooser (they searched it) until they move on: a question still to come
+    about them (the position of a monster Special Summoned from the Deck: Insect Imitation) names those very cards."""
+    if any(c.loc == Loc.DECK for c in cards):
+        d.reveal([c for c in cards if c.loc == Loc.DECK], (player,))
 
 
 @dataclass
@@ -303,6 +334,7 @@ class Choose(Frame):
 
     def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         chosen = [d.card_of(o) for o in answer]
+        _searched(d, player=self.player, cards=chosen)
         if self.ctx is not None:
             self.ctx.picked(chosen, self.among_chosen)
         return Return(chosen)
@@ -336,6 +368,41 @@ class ChooseDistinct(Frame):
         if not answer:
             return Return(self.ctx.picked(self.chosen_, False))
         self.chosen_.append(d.card_of(answer[0]))
+        return self.start(d, None)
+
+
+@dataclass
+class ChooseEach(Frame):
+    """Each player, the effect's player first, chooses among the `candidates` they control (hold): lo..hi, or with `per`
+    (a `count_as` selection) exactly as many as the cards of it they own, as far as they can (Major Riot); all of them
+    become the context's `chosen`."""
+
+    candidates: list[CardInst]
+    lo: int
+    hi: int | None
+    per: list[CardInst] | None
+    verb: DecisionVerb
+    prompt: str
+    ctx: Ctx
+    i: int = 0
+    chosen_: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        if self.i == 2:
+            return Return(self.ctx.picked(self.chosen_, False))
+        q = self.ctx.player if self.i == 0 else 1 - self.ctx.player
+        self.i += 1
+        mine = [c for c in self.candidates if c.controller == q]
+        lo, hi = self.lo, self.hi
+        if self.per is not None:
+            lo = hi = sum(1 for c in self.per if c.owner == q)
+        out = choose(d, q, mine, lo, hi, self.verb, self.prompt)
+        if isinstance(out, Choose):
+            out.ctx = self.ctx  # (the question names the effect)
+        return self.follow(d, "took", out)
+
+    def took(self, d: DuelState, chosen: list[CardInst]) -> Next:
+        self.chosen_ += chosen
         return self.start(d, None)
 
 

@@ -257,12 +257,15 @@ def _end_of_turn_effects(d: DuelState) -> None:
 
 
 def _expire_until_end_of_turn(d: DuelState) -> None:
+    if d.arrivals:
+        d.arrivals = [a for a in d.arrivals if a[4] > d.turn]
     if d.floating:
         kept = [f for f in d.floating if f[2] > d.turn]
         d.index.continuous_count -= len(d.floating) - len(kept)
         d.floating = kept
     for side in d.players:
-        for card in (*side.mzone, *side.szone):  # (Pendulum Scales change in the Spell & Trap Zones)
+        for card in (*side.mzone, *side.szone, *side.hand):  # (Pendulum Scales change in the Spell & Trap Zones; Levels in the hand)
             if card is not None and card.modifiers:
-                card.modifiers = [m for m in card.modifiers if m.until not in ("end_of_turn", "battle_phase")
+                # (a change "for this damage calculation" whose battle never reached one ends with the turn too: Cross Counter)
+                card.modifiers = [m for m in card.modifiers if m.until not in ("end_of_turn", "battle_phase", "damage_calculation")
                                   and not (m.until in ("opponent_turns", "your_turns") and m.expires <= d.turn)]

@@ -42,9 +42,10 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
             if any(_subject_ok(d, p, card, when, m, m.controller) for m in d.summoning):
                 return True
         elif name == "activated":
-            if d.chain and _link_kind_ok(d.chain[-1], when) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
+            if d.chain and _link_kind_ok(d.chain[-1], when, p) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
                     and (not when.targets_self or card in d.chain[-1].targets) \
                     and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]) \
+                    and (when.targets_card is None or any(matches(d, t, when.targets_card, p, card) for t in d.chain[-1].targets)) \
                     and (when.targets_one is None or (len(d.chain[-1].targets) == 1
                                                       and matches(d, d.chain[-1].targets[0], when.targets_one, p, card))):
                 return True
@@ -63,8 +64,10 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
     return False
 
 
-def _link_kind_ok(link: ChainLink, when: When) -> bool:
+def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
     if when.activated is None:
+        return True
+    if "damages" in when.activated and p in damaged_players(link):
         return True
     if "destroys" in when.activated and any(op.op == "destroy" for op in link.effect.do):
         return True
@@ -78,6 +81,17 @@ def _link_kind_ok(link: ChainLink, when: When) -> bool:
         return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
+
+
+def damaged_players(link: ChainLink) -> set[int]:
+    """The players the effect of a chain link would inflict damage to (`damage` operations naming you, the opponent or each
+    player, seen from the link's player)."""
+    found: set[int] = set()
+    for op in walk_ops(link.effect.do):
+        if op.op == "damage":
+            who = op.params.player
+            found |= {"you": {link.player}, "opponent": {1 - link.player}, "each": {0, 1}}.get(who, set())
+    return found
 
 
 _MONSTER_ZONES = frozenset(("monster", "onfield"))

@@ -21,7 +21,7 @@ class Player:
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "first_attacker",
-                 "hand_limit", "battle_lock_turn", "lp_paid", "reroll", "held_szones")
+                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "reroll", "held_szones")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -58,6 +58,7 @@ class Player:
         self.held_szones: dict[int, int] = {}  # Spell & Trap Zone → uid of the Trap Monster that keeps it taken (2005 rules)
         self.reroll = (0, False)  # (turn, still unused): a re-roll of a die gained for that turn (Dice Re-Roll)
         self.lp_paid: dict[int, int] = {}  # turn → the LP this player paid during it (Life Absorbing Machine)
+        self.normal_summon_batches: list[int] = []  # the duel's batch (moment) of each of their Normal Summons/Sets (Narrow Pass)
         self.layout = 0  # changes whenever a card enters or leaves this player's piles or field (`Duel.per_layout`)
         self.memo: dict[object, object] = {None: 0}  # what `Duel.per_layout` keeps for them, and (key None) for which layout
 

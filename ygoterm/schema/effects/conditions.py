@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..words import Attribute, MonsterType
 from .filters import Filter, NumRange, Range, Zone, _one_or_many
 
 EventName = Literal[
@@ -21,6 +22,7 @@ EventName = Literal[
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
     "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
     "effect_damage",  # a player took damage from a card effect, about that card (Dark Room of Nightmare)
+    "set",  # a monster was Normal Set (or Tribute Set): a response window follows when some card answers it (Shadow of Eyes)
     "equips",  # an Equip Card became equipped to a monster, about the Equip Card, of its controller (Morale Boost)
 ]
 
@@ -34,19 +36,23 @@ class When(BaseModel):
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
     # banished, leaves_field: "face_up" (it was face-up on the field: D.D. Survivor, Serpentine Princess); damage_step_end: "defense" or
-    # "attack", the battler's position in that battle (Legendary Jujitsu Master)
+    # "attack", the battler's position in that battle (Legendary Jujitsu Master); destroyed: "face_down", it was face-down
+    # on the field as it was destroyed ("When this face-down card is destroyed": Statue of the Wicked)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack", "effect"], ...],
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "face_down", "defense", "attack", "effect"], ...],
                    BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
-    # draws: an effect that draws cards (Muko);
+    # draws: an effect that draws cards (Muko); damages: an activation whose effect would inflict damage to this card's
+    # controller (Barrel Behind the Door);
     # destroys_monsters: an effect whose destruction may take a monster on the field (My Body as a Shield);
     # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
-    # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws"], ...],
+    # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`);
+    # damages: an activation whose effect inflicts damage to this card's controller (Trap of Board Eraser)
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws",
+                                       "damages"], ...],
                          BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
@@ -61,6 +67,9 @@ class When(BaseModel):
     # for `activated`: the last chain link targets exactly 1 card, which this filter matches ("a Spell Card that targets
     # exactly 1 monster (and no other cards) on the field": Fairy's Hand Mirror, `{zone: monster}`)
     targets_one: Filter | None = None
+    # for `activated`: the last chain link targets a card this filter matches, among any others ("when your opponent activates
+    # a card that targets a monster in the Graveyard": Big Burn's `{zone: gy, kind: monster}` — Pot of Avarice's 5 too)
+    targets_card: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)
@@ -233,6 +242,19 @@ class ContinuousSpec(BaseModel):
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
     # the condition damage_calculation: Mirage Knight)
     gains_battling_original_atk: bool | None = None
+    # it gains ATK equal to this × the current ATK of the monster it attacks — its attack target ("If it attacks, it gains
+    # ATK equal to half the ATK of the attack target, during damage calculation only": Metalmorph, 0.5 with the condition
+    # damage_calculation)
+    gains_attack_target_atk: float | None = Field(default=None, gt=0)
+    # its Level changes by this (never below 1), in the hand too when applies_to names the hand: Demotion's "Downgrade the
+    # monster equipped with this card by 2 Levels" (-2), A Legendary Ocean's "Reduce the Level of all WATER monsters in
+    # both players' hands and on the field by 1" (-1)
+    level_change: int | None = None
+    # its Type (Attribute) becomes this, or `declared`: the one this card declared with its own `declare` as it was
+    # activated — "The equipped monster is treated as a Dragon-Type" (Dragonic Attack: Dragon); "Activate this card by
+    # declaring 1 Monster Type. All face-up monsters on the field become that Type" (DNA Surgery: declared)
+    set_type: Union[Literal["declared"], MonsterType, None] = None
+    set_attribute: Union[Literal["declared"], Attribute, None] = None
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
     # its ATK/DEF are the current ATK/DEF of the monster selected for its Summon (`select` in its procedure's cost), while
     # that monster is face-up on the field and has not left it since ("becomes the same as the ATK and DEF of the selected
@@ -279,8 +301,10 @@ class ContinuousSpec(BaseModel):
     # Archfiends: Darkbishop Archfiend [1, 3, 6] for every Archfiend, Desrook Archfiend [3]; not a chain link)
     negates_targeting_on_roll: Annotated[tuple[int, ...], BeforeValidator(_one_or_many)] | None = None
     # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell); `opponent`: only its
-    # controller's opponent does ("Your opponent must play with their hand revealed": Mind on Air)
-    shows_hands: bool | Literal["opponent"] | None = None
+    # controller's opponent does ("Your opponent must play with their hand revealed": Mind on Air); `turn_player`: the
+    # turn player does, in each player's turn ("During their respective turns, each player must show their opponent their
+    # hand": Respect Play). A Spell/Trap applies it from its Spell & Trap Zone (The Eye of Truth)
+    shows_hands: bool | Literal["opponent", "turn_player"] | None = None
     # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
     negates_monsters_targeting_it_alone: bool | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
@@ -367,12 +391,49 @@ class ContinuousSpec(BaseModel):
     # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
     # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
     locks_discard_costs: bool | None = None
+    # "Monster Cards cannot be Set or flipped face-down. If a Monster Card would be Set, it must be Normal Summoned in
+    # face-up Defense Position" (Light of Intervention): a Set of a monster is its Normal (Tribute) Summon in face-up
+    # Defense Position, a Special Summon in face-down Defense Position is in face-up Defense Position, and an effect
+    # that would turn a monster face-down cannot be activated (and turns none face-down)
+    no_monster_sets: bool | None = None
+    # "Both players can only Normal Summon up to 2 additional monsters" (Narrow Pass): each player's Normal Summons and
+    # Sets (Tribute ones too) after this card became face-up (its activation) are counted; once they reach N, no more
+    normal_summons_after_self: int | None = None
+    # each card the opponent of this card's controller draws is shown to that controller before it is added to the hand
+    # (Pikeru's Second Sight, in a `for_this_turn`: "your opponent shows you all the cards that they draw")
+    shows_drawn: bool | None = None
+    # "When this card is removed from the field, destroy …" as a continuous effect (no chain): as this face-up card leaves
+    # the field, once its activation has resolved and while not negated, the cards the filter matches are destroyed at
+    # once, read as it leaves (Pole Position: the face-up monster(s) with the highest ATK)
+    destroys_on_leaving: Filter | None = None
+    # "unaffected by any of your opponent's monster effects" (Lone Wolf): the face-up monsters it applies to are left out of
+    # what an effect of a monster of their controller's opponent selects (its targets do nothing to them) and that
+    # opponent's continuous monster effects skip them
+    unaffected_by_opponent_monsters: bool | None = None
+    # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
+    # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
+    locks_tributes: bool | None = None
     # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
     # in the End Phase (R-PHASE-7) while it applies
     no_hand_limit: bool | None = None
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
     # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None
+    # "each player can only have 1 Type of monster on the field": while it applies, a player cannot Normal, Flip or Special
+    # Summon (face-up) a monster of another Type than the face-up monsters they control — a Tribute Summon may Tribute them
+    # all —, and a player who controls face-up monsters of 2 Types anyway (one flipped face-up) sends those of the Types
+    # that became face-up last to the GY at once, by the rules (Rivalry of Warlords; face-down monsters have no Type)
+    one_type_per_player: bool | None = None
+    # the opponent's monsters can only choose it as an attack target, while it is a possible target ("they must select
+    # the selected monster as the attack target": Taunt, as a `modify` flag until the end of the turn); must_be_attacked:
+    # and the opponent's face-up monsters that can attack it must do so before the Battle Phase ends (Staunch Defender)
+    draws_attacks: bool | None = None
+    must_be_attacked: bool | None = None
+    # "The control of all monsters on the field returns to the owners": while it applies, every monster is moved back to
+    # its owner's field at once (no chain), and one an effect takes is given back at once; the taking effects go on
+    # applying underneath — once it no longer applies, each monster whose taking effect still lasts (Snatch Steal still
+    # equipped, a Charmer still face-up, Change of Heart in its turn, Creature Swap) goes back to its taker (Remove Brainwashing)
+    control_to_owners: bool | None = None
     # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
     # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
     no_spell_lp_costs: bool | None = None
@@ -382,6 +443,16 @@ class ContinuousSpec(BaseModel):
     # "all Spirit monsters remain face-up on the field and do not return to their owners' hand during the End Phase" — the
     # rules' return of a Spirit (R-CARD-6) does not happen while it applies (Spiritual Energy Settle Machine)
     keeps_spirits: bool | None = None
+    # "Both players must Set Spell Cards before activating them, and cannot activate them until their next turn after
+    # Setting them" (Anti-Spell Fragrance): a Spell Card's activation from the hand, or of one Set this turn, is refused
+    spells_set_first: bool | None = None
+    # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage to your
+    # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
+    # are effect damage to that player instead
+    opponent_gains_become_damage: bool | None = None
+    # the battle damage its direct attack inflicts becomes this ("can attack your opponent's Life Points directly. In that
+    # case, the Battle Damage inflicted to your opponent by each of those cards becomes 400 points": Dark Scorpion Combination)
+    direct_damage_becomes: int | None = Field(default=None, ge=0)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

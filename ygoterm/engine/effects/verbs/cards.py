@@ -362,3 +362,5 @@ class Select(OpStep):
         self.ctx.chosen = list(cards)  # (a `choose` made them `chosen` already; `select: event`, `all:` and `target` make them so: Deal of Phantom, Return of the Doomed)
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))
+        if self.params.remember and self.ctx.card.loc.on_field:  # remembered while it stays there (Xing Zhen Hu)
+            self.ctx.card.selected = tuple((c.uid, c.arrived_at) for c in cards)

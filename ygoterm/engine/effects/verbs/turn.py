@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 
+from typing import Any
+
 from ....schema import effects as fx
-from ....schema.effects import Condition, Effect
+from ....schema.effects import Condition, ContinuousSpec, Effect, Filter
+from ...board import actions
+from ...board.filters import variant
 from ...core.events import Note
 from ...core.types import Phase
 from ...state.card import CardInst, spec_flags
@@ -66,14 +70,36 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     last = d.turn + (params.next_turns or 0)
     if params.opponent_turns:  # the end of the opponent's Nth turn from now (Deck Devastation Virus)
         last = d.turn + 2 * params.opponent_turns - (1 if d.turn_player == ctx.player else 0)
+    if params.for_duel:  # "for the rest of this Duel" (Cursed Seal of the Forbidden Spell)
+        last = _FOREVER
     for spec in params.continuous:
+        spec = _names_fixed(ctx, spec)
         effect = Effect.model_construct(kind="continuous", continuous=spec, condition=until)
         d.floating.append((ctx.card, effect, last))  # (the last turn it applies)
         d.index.continuous_count += 1  # the continuous layer has something to look at now
         d.index.flags |= spec_flags(spec)
     n = last - d.turn
+    if params.for_duel:
+        d.emit(Note(f"{ctx.card.name}: applies for the rest of the Duel"))
+        return
     d.emit(Note(f"{ctx.card.name}: applies until the " + ("End Phase" if params.until_end_phase else "end of this turn" if not n
                                                          else "end of the next turn" if n == 1 else f"end of the {_ordinal(n)} turn from now")))
+
+
+_FOREVER = 10 ** 9  # the last turn of an effect "for the rest of this Duel"
+
+
+def _names_fixed(ctx: Ctx, spec: ContinuousSpec) -> ContinuousSpec:
+    """The spec with each filter's `name_of` read now: the names of the cards it refers to become its `name` ("Spell Cards
+    with that name": Cursed Seal of the Forbidden Spell)."""
+    changes: dict[str, Any] = {}
+    for key in ("applies_to", "cannot_activate", "negate_effects"):
+        where = getattr(spec, key, None)
+        if isinstance(where, Filter) and where.name_of is not None:
+            found = ctx.cards(where.name_of)
+            names = tuple(c.data.name for c in found) if isinstance(found, list) else ()
+            changes[key] = variant(where, name=names or ("",), name_of=None)  # (no card: a name no card has)
+    return variant(spec, **changes) if changes else spec
 
 
 @verb("hand_limit")
@@ -83,6 +109,28 @@ def op_hand_limit(ctx: Ctx, params: fx.HandLimit, name: str) -> None:
     for p in ctx.players(params.player):
         d.players[p].hand_limit = params.limit
         d.emit(Note(f"{d.names[p]}'s hand size limit is {params.limit} for the rest of the duel"))
+
+
+@verb("advance_turn_count")
+def op_advance_turn_count(ctx: Ctx, params: fx.AdvanceTurnCount, name: str) -> None:
+    """Pyro Clock of Destiny: "Move the turn count forward by 1 turn" — the counts of the face-up Spell/Trap Cards that
+    count turns move on (Swords of Revealing Light's turns left: over, it is destroyed; the turns counted since a card
+    arrived: Cocoon of Evolution, Wave-Motion Cannon); the turn itself continues as normal."""
+    d = ctx.d
+    n = params.count
+    over = []
+    for side in d.players:
+        for card in side.szone:
+            if card is None or not card.face_up:
+                continue
+            card.arrived_turn -= 2 * n  # (each of its controller's turns since it arrived: one more)
+            if card.turns_left:
+                card.turns_left = max(0, card.turns_left - n)
+                if not card.turns_left:
+                    over.append(card)
+    d.emit(Note(f"{ctx.card.name}: the turn count moves forward by {n} turn{'s' if n > 1 else ''}"))
+    if over:
+        actions.destroy(d, over, by="effect", reason="its turns are over")
 
 
 @verb("lock_activation")
