@@ -16,7 +16,7 @@ from ..state.duel_state import DuelState
 from ..state.links import AttackState
 from .filters import matches, select, variant
 from ..core.events import Move, TurnStart
-from ..core.types import FIELD_ZONE, Loc, Phase, Step
+from ..core.types import FIELD_ZONE, Loc, Phase, Reason, Step
 
 @dataclass(slots=True)
 class Modifier:
@@ -537,6 +537,23 @@ def _sent_from_field_this_turn(d: DuelState, flt: Filter, p: int, source: CardIn
                 and matches(d, d.cards[event.card], flt, p, source):
             return True
     return False
+
+
+_MOVE_REASONS = {"discarded": (Reason.DISCARD,), "tributed": (Reason.TRIBUTE, Reason.TRIBUTED_BY_EFFECT)}
+
+
+def moved_this_turn(d: DuelState, p: int, moves: list[str], flt: Filter, source: CardInst) -> int:
+    """How many times this turn a card of player `p`'s (in their hand or on their field then) matching `flt` (where it
+    is now) was moved those ways: "discarded" from the hand, "tributed" (Super Rejuvenation) — read back in the turn's log."""
+    reasons = {r for m in moves for r in _MOVE_REASONS[m]}
+    count = 0
+    for event in reversed(d.log):
+        if isinstance(event, TurnStart):
+            break
+        if isinstance(event, Move) and event.reason in reasons and event.controller == p and event.dst == Loc.GY \
+                and matches(d, d.cards[event.card], flt, p, source):
+            count += 1
+    return count
 
 
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:

@@ -70,6 +70,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
+        (f.level_total_from is not None, _level_total_from),
         (bool(f.atk_above_self), _atk_above_self),
         (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
@@ -204,6 +205,23 @@ def _level_matches(d: DuelState, card: CardInst, f: Filter, player: int, source:
     if where is None or not card.is_monster or card.monster.level is None:
         return False
     return any(other.level == card.level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+
+
+def level_total_reachable(levels: list[int], need: int) -> bool:
+    """Whether some of `levels` (each used once) total exactly `need`, at least one of them."""
+    sums = {0}
+    for lv in levels:
+        sums |= {s + lv for s in sums if s + lv <= need}
+    return need > 0 and need in sums
+
+
+def _level_total_from(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose Level equals the total Levels of some cards of `f.level_total_from` (The Puppet Magic of Dark Ruler)."""
+    where = f.level_total_from
+    if where is None or not card.is_monster or card.monster.level is None:
+        return False
+    levels = [o.level for o in select(d, where, player, source, events) if o is not card and o.is_monster and o.monster.level is not None]
+    return level_total_reachable(levels, card.level)
 
 
 def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -104,6 +104,8 @@ class Delayed:
     optional: bool = False  # "you can": asked when it comes
     when: Any = None  # for phase "event": the When it waits for, this turn only (Last Will)
     turn: int = 0  # … the turn it was made in
+    each_time: bool = False  # for phase "event": every such event this turn, not the first only (The Secret of the Bandit)
+    about: bool = False  # for phase "event": only events about a remembered card not moved since ("the selected monster")
 
     def due(self, s: Signal) -> bool:
         """Count `s` if it is one of this effect's phases; True when it is the one."""

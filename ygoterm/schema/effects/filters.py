@@ -195,6 +195,10 @@ class Filter(BaseModel):
     # a monster whose Level is higher than the Level of some card this filter matches (Vampire Genesis' cost: a Zombie in the
     # hand with a lower-Level Zombie in the GY to target), so the effect is not activated for nothing
     level_exceeds: "Filter | None" = None
+    # a monster whose Level equals the total Levels of some of the cards this filter matches (The Puppet Magic of Dark
+    # Ruler's target: "a Fiend-Type monster" for which "monsters on your side of the field whose total Levels exactly equal"
+    # its Level exist), so the effect is not activated for nothing; pair it with a `choose` with `level_total`
+    level_total_from: "Filter | None" = None
     # a monster whose last Tribute Summon Tributed this effect's card (not moved since it went to the GY): "When a monster is
     # Tribute Summoned by Tributing this card" (Zolga: `when: {event: summoned, how: tribute, subject: any, where:
     # {tributed_self: true}}`, `from: gy`) — not a Tribute Set, nor a Summon that was negated
@@ -244,6 +248,10 @@ class Choose(BaseModel):
     # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
     # effect": Big Wave Small Wave)
     up_to: bool | None = None
+    # instead of `count`: cards whose Levels total exactly the Level of the card of that selection, chosen one at a time
+    # ("Remove from play monsters on your side of the field whose total Levels exactly equal the Level of the selected
+    # Fiend-Type monster": The Puppet Magic of Dark Ruler, `level_total: target`); none if no such total can be made
+    level_total: Literal["chosen", "target", "affected", "event"] | None = None
 
 
 class AllOf(BaseModel):

@@ -47,6 +47,17 @@ def _what_or(value: Any) -> Any:
     return value
 
 
+class ThisTurnMoves(_Op):
+    """The cards of the effect's player that went this turn the ways `moves` names and match `where` (where they are
+    now): "each Dragon-Type monster discarded from your hand and/or Tributed during this turn" (Super Rejuvenation) —
+    `discarded`: discarded from their hand (a cost, an effect, not the hand limit); `tributed`: Tributed by them (for a
+    Summon, a Ritual Summon or as a cost, R-TERM-3). Read back in this turn's moves: a card counts once for each such move,
+    even if it has left the GY since."""
+
+    moves: list[Literal["discarded", "tributed"]] = Field(min_length=1)
+    where: Filter = Filter()
+
+
 class Draw(_Op):
     count: int = Field(default=1, ge=1)
     player: Player = "you"
@@ -56,6 +67,9 @@ class Draw(_Op):
     # instead of `count`: as many as the player needs to hold this many cards, none if they hold as many already
     # ("your opponent draws cards until his/her hand has 7 cards": Sasuke Samurai #3)
     until_hand: int | None = Field(default=None, ge=1, le=60)
+    # instead of `count`: 1 card for each card of the player's moved this turn those ways ("draw 1 card from your Deck for
+    # each Dragon-Type monster discarded from your hand and/or Tributed during this turn": Super Rejuvenation); none: no draw
+    per_this_turn: ThisTurnMoves | None = None
 
 
 class Discard(_Op):
@@ -438,12 +452,20 @@ class Later(_Op):
     # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
     # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
     remember: Literal["chosen", "affected", "attacker"] | None = None
+    # for `at: event`: each such event for the rest of this turn, not only the first ("Each time the selected monster
+    # inflicts Battle Damage to your opponent's Life Points this turn": The Secret of the Bandit)
+    each_time: bool | None = None
+    # for `at: event`: only an event about a card `chosen` holds inside `do` (what `remember` names), if it has not moved
+    # since ("the selected monster")
+    about: Literal["chosen"] | None = None
     do: list["OpSpec"]
 
     @model_validator(mode="after")
     def _event_needs_when(self) -> "Later":
         if (self.at == "event") != (self.upon is not None):
             raise PydanticCustomError("later_upon", "`upon` goes with `at: event`, and `at: event` needs an `upon`")
+        if (self.each_time or self.about) and self.at != "event":
+            raise PydanticCustomError("later_each_time", "`each_time` and `about` go with `at: event`")
         return self
 
 

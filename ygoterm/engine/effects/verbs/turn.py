@@ -21,11 +21,12 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
                              ctx.card.moves if params.needs_self else None,
                              [(c, c.moves) for c in _remembered(ctx, params.remember)],
-                             params.optional, params.upon, d.turn))
+                             params.optional, params.upon, d.turn, bool(params.each_time), params.about == "chosen"))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
     if params.at == "event":
-        d.emit(Note(f"{ctx.card.name}: the rest happens if that comes this turn"))
+        d.emit(Note(f"{ctx.card.name}: the rest happens " + ("each time that comes this turn" if params.each_time
+                                                              else "if that comes this turn")))
     elif params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
     elif params.at == "battle_phase_end":
