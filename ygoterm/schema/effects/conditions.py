@@ -207,6 +207,9 @@ class ContinuousSpec(BaseModel):
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    # with applies_to: self, while it is face-up in a Monster Zone its controller chooses the target of each attack the
+    # opponent declares against a monster ("You choose the attack targets for your opponent's attacks": Patrician of Darkness)
+    chooses_attack_targets: bool | None = None
     # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
     # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
     negates_gy_effects: bool | None = None

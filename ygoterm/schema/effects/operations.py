@@ -255,6 +255,12 @@ class ToEndPhase(_Op):
     End Step."""
 
 
+class BattlePhaseTwice(_Op):
+    """"you can perform your Battle Phase twice this turn (or your next turn, if activated during your opponent's turn)"
+    (Weather Report): the effect's controller may conduct a second Battle Phase from Main Phase 2 of that turn — after it,
+    Main Phase 2 again; each monster may attack again in it (R-BATTLE-1 counts each Battle Phase)."""
+
+
 class Coin(_Op):
     # "toss a coin and call it" (Time Wizard): heads is a right call, which signals `called_right` about this card
     call: bool | None = None
@@ -587,7 +593,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation",
+    "select", "battle_phase_twice", "hand_limit", "lock_activation",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -635,6 +641,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "to_end_phase": (ToEndPhase, lambda v: v or {}),
+    "battle_phase_twice": (BattlePhaseTwice, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),

@@ -94,6 +94,17 @@ def op_to_end_phase(ctx: Ctx, params: fx.ToEndPhase, name: str) -> None:
     ctx.d.emit(Note(f"{ctx.card.name}: it becomes the End Phase of this turn"))
 
 
+@verb("battle_phase_twice")
+def op_battle_phase_twice(ctx: Ctx, params: fx.BattlePhaseTwice, name: str) -> None:
+    """Weather Report: a second Battle Phase this turn, or the player's next turn when it is the opponent's (rules/flow.py,
+    legality.battle_now read `second_battle_turn`)."""
+    d = ctx.d
+    turn = d.turn if d.turn_player == ctx.player else d.turn + 1
+    d.players[ctx.player].second_battle_turn = turn
+    d.emit(Note(f"{ctx.card.name}: {d.names[ctx.player]} can conduct the Battle Phase twice "
+                + ("this turn" if turn == d.turn else "in their next turn")))
+
+
 @verb("lock_summons")
 def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
     d = ctx.d
