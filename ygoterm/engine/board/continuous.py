@@ -444,7 +444,8 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
             spec = effect.continuous
             if spec is not None and spec.negate_effects is not None and card.loc.on_field and applies_from_here(source, effect) \
                     and (effect.condition is None or condition_holds(d, source, effect.condition)) \
-                    and matches(d, card, spec.negate_effects, source.controller, source):
+                    and matches(d, card, spec.negate_effects, source.controller, source) \
+                    and not (card.controller == source.controller and spares_controller(d, source)):
                 return True
     return False
 
@@ -474,7 +475,13 @@ def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst 
     """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
     if "cannot_activate" not in d.index.flags:
         return None  # (asked at every activation check: not even the closure below is made)
-    return source_with(d, "cannot_activate", lambda source, spec: matches(d, card, spec.cannot_activate, source.controller, source))  # type: ignore[arg-type]  # (set: source_with checked it)
+    return source_with(d, "cannot_activate", lambda source, spec: matches(d, card, spec.cannot_activate, source.controller, source)  # type: ignore[arg-type]  # (set: source_with checked it)
+                       and not (player == source.controller and spares_controller(d, source)))
+
+
+def spares_controller(d: DuelState, source: CardInst) -> bool:
+    """Whether `source`'s `cannot_activate`/`negate_effects` leave its controller's cards alone (Amplifier on Jinzo)."""
+    return "spares_controller" in d.index.flags and has_flag(d, source, "spares_controller")
 
 
 def tribute_value(d: DuelState, tribute: CardInst, summoned: CardInst) -> int:

@@ -210,6 +210,10 @@ class ContinuousSpec(BaseModel):
     # with applies_to: self, while it is face-up in a Monster Zone its controller chooses the target of each attack the
     # opponent declares against a monster ("You choose the attack targets for your opponent's attacks": Patrician of Darkness)
     chooses_attack_targets: bool | None = None
+    # the `cannot_activate` and `negate_effects` of the monsters it applies to do not apply to their controller's cards
+    # ("the effects of Trap Cards controlled by the equipped monster's controller are not negated by the effect of the
+    # equipped monster": Amplifier on Jinzo, `applies_to: equipped`)
+    spares_controller: bool | None = None
     # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
     # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
     negates_gy_effects: bool | None = None

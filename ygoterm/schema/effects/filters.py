@@ -199,6 +199,11 @@ class Filter(BaseModel):
     # Ruler's target: "a Fiend-Type monster" for which "monsters on your side of the field whose total Levels exactly equal"
     # its Level exist), so the effect is not activated for nothing; pair it with a `choose` with `level_total`
     level_total_from: "Filter | None" = None
+    # a card whose own script has an effect that negates Trap Cards' effects: a continuous `negate_effects` whose filter
+    # names Traps (Jinzo, Royal Decree) or `negates_traps_targeting` / `negates_opponent_traps_targeting` (Fiend Skull
+    # Dragon, Gora Turtle of Illusion) — "1 face-up card on the field that has an effect that negates Trap Cards' effects"
+    # (Double Snare); whether that effect applies now does not matter
+    negates_traps: bool | None = None
     # a monster whose last Tribute Summon Tributed this effect's card (not moved since it went to the GY): "When a monster is
     # Tribute Summoned by Tributing this card" (Zolga: `when: {event: summoned, how: tribute, subject: any, where:
     # {tributed_self: true}}`, `from: gy`) — not a Tribute Set, nor a Summon that was negated
