@@ -588,6 +588,9 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.all is not None and not all(condition_holds(d, card, sub) for sub in c.all):
         return False
+    if c.activated_as is not None and not (card.activated_as is not None and card.activated_as[1] == card.moves
+                                           and card.effects[card.activated_as[0]].label == c.activated_as):
+        return False
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
         return False

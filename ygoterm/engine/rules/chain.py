@@ -118,6 +118,8 @@ class ResolveChain(Frame):
             # timing (R-CHAIN-10); "when that Spell Card resolves" answers it (Blast Magician), not when negated
             if link.was_spell_trap_card:
                 self.spent.append(link.card)
+                if not link.negated and link.index >= 0:
+                    link.card.activated_as = (link.index, link.card.moves)  # the condition activated_as (7 Completed)
             if link.negated:
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) was negated and does nothing"))
                 if link.was_spell_trap_card:

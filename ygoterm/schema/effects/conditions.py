@@ -89,6 +89,10 @@ class Condition(BaseModel):
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    # this card's last activation that resolved was its effect with this `label`, and the card has not moved since: a
+    # choice made as it is activated, read by its continuous effects ("Activate this card by choosing ATK or DEF … It gains
+    # 700 ATK or DEF, depending on the choice": 7 Completed, two labelled `activate` effects)
+    activated_as: str | None = None
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
