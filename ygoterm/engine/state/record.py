@@ -89,7 +89,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "left_equipped",  # goat batch s2
                            "owner", "battle_damage_at_least", "no_hand_limit", "atk_equal_battling", "indestructible_if_targeted", "upon", "one_way", "bound",  # goat batch s4
                            "no_spell_lp_costs", "single_attacker", "keeps_spirits", "spirits_kept", "cannot_be_negated", "original",  # goat batch s6
-                           "each_time", "about", "per_this_turn", "level_total_from", "level_total", "chooses_attack_targets", "negates_traps", "spares_controller", "activated_as"})  # goat batch h2
+                           "each_time", "about", "per_this_turn", "level_total_from", "level_total", "chooses_attack_targets", "negates_traps", "spares_controller", "activated_as", "by_card"})  # goat batch h2
 
 
 def _digest_json(card: Card) -> bytes:

@@ -49,6 +49,10 @@ class When(BaseModel):
     # equipped: the monster this card is equipped to destroyed it by battle ("each time the equipped monster destroys 1 of
     # your opponent's monsters": Zombie Tiger, `from: equip`)
     by: Literal["you", "opponent", "any", "self", "equipped"] = "any"
+    # the card whose effect caused it matches this filter (seen as it is then): a destruction by a card effect, or a card
+    # sent to the GY as a chain link resolves — that link's card ("sent from the field to the Graveyard by the effect of a
+    # Continuous Spell Card": Malice Doll of Demise, `{kind: spell, subtype: continuous}`)
+    by_card: Filter | None = None
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
     targets_self: bool | Literal["only"] | None = None
