@@ -479,9 +479,20 @@ def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst 
                        and not (player == source.controller and spares_controller(d, source)))
 
 
+_sparing: list[bool] = [False]  # a spares_controller question is being answered (its own answer reads negations again)
+
+
 def spares_controller(d: DuelState, source: CardInst) -> bool:
-    """Whether `source`'s `cannot_activate`/`negate_effects` leave its controller's cards alone (Amplifier on Jinzo)."""
-    return "spares_controller" in d.index.flags and has_flag(d, source, "spares_controller")
+    """Whether `source`'s `cannot_activate`/`negate_effects` leave its controller's cards alone (Amplifier on Jinzo).
+    While that is asked, asking it again answers no: whether the sparing card (Amplifier) is itself negated — by a card
+    that negates Spells (Imperial Order) — must not ask whether that card spares it in turn."""
+    if "spares_controller" not in d.index.flags or _sparing[0]:
+        return False
+    _sparing[0] = True
+    try:
+        return has_flag(d, source, "spares_controller")
+    finally:
+        _sparing[0] = False
 
 
 def tribute_value(d: DuelState, tribute: CardInst, summoned: CardInst) -> int:
