@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ...schema.effects import Filter
 from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, sources
+from .continuous import (applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, monster_sets_forbidden, source_with,
+                         sources)
+from .filters import matches, select
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
@@ -37,6 +40,9 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
     if src == Loc.MZONE:
         card.field_atk = card.atk if card.face_up else card.base_atk
+        card.field_def = card.defense if card.face_up else card.base_def
+    # the Level it had as it left a Monster Zone face-up (Insect Imitation: "1 Level higher than the Tributed monster"); 0 once it moves on
+    card.field_level = card.level if src == Loc.MZONE and card.face_up else 0
     if src.on_field:
         card.field_counters = sum(card.counters.values())
         if not dst.on_field:
@@ -48,6 +54,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
     banishes_itself = src.on_field and not dst.on_field and dst != Loc.BANISHED and was_face_up and banished_if_leaving(d, card)
+    doom = _doom_on_leaving(d, card) if was_face_up and src.on_field and not dst.on_field \
+        and "destroys_on_leaving" in d.index.flags else None
     d.take_out(card)
     owner = d.players[card.owner]
     owner.layout += 1
@@ -77,7 +85,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if dst != src or dst.on_field:
         if not (src.on_field and dst.on_field):  # (read off the field: "after this card is flipped, when it is sent to the GY")
             card.left_flipped = src == Loc.MZONE and card.flipped_turn != 0
-        card.reset_for_move(on_field=src.on_field and dst.on_field)
+        card.reset_for_move(on_field=src.on_field and dst.on_field, summoned=src == Loc.HAND and dst == Loc.MZONE)
         card.arrived_turn = d.turn
     if card.tributed and (dst in (Loc.HAND, Loc.DECK) or dst == Loc.MZONE and src not in (Loc.HAND, Loc.MZONE)):
         card.tributed = ()  # (a Tribute Summon comes from the hand: its Tributes were noted just before)
@@ -87,6 +95,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         card.properly_summoned = False
     holder = d.players[card.controller] if dst == Loc.HAND else owner  # a hand holds what its player was given (Amazoness Chain Master)
     _put(d, card, holder.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
+    if d.arrivals:
+        arrived(d, card)
     _remember(d, card, dst, face_up, reveal, was_face_up)
     hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
     private = (card.controller if dst == Loc.HAND else card.owner) if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
@@ -103,7 +113,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     card.sent_by = by if dst == Loc.GY else None
     if d.index.responders:
         if leaving and as_from is None:
-            d.signal("leaves_field", card, card.owner, src=src, how="face_up" if was_face_up else "")  # (Serpentine Princess)
+            d.signal("leaves_field", card, card.owner, src=src, how="face_up" if was_face_up else "",  # (Serpentine Princess)
+                     by_player=by if by is not None else d.chain[-1].player if d.resolving and d.chain else None)  # (Major Riot)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
             d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by, by_card=by_card)
@@ -113,14 +124,29 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         _after_leaving(d, card)
         if pair is not None:
             _break_pair(d, card, pair, destroyed, pair_live)
+        if doom is not None:  # Pole Position: at once, no chain
+            doomed = [c for c in select(d, doom, held_by, card) if c.loc.on_field]
+            if doomed:
+                destroy(d, doomed, by="effect", source=card, reason=f"{card.name} left the field")
     return event
+
+
+def _doom_on_leaving(d: DuelState, card: CardInst) -> Filter | None:
+    """The filter of a face-up card's `destroys_on_leaving`, once its activation has resolved and while its effects are not
+    negated: what it destroys as it leaves the field (Pole Position)."""
+    if not card.active or effects_negated(d, card):
+        return None
+    for effect in card.continuous:
+        if effect.continuous is not None and effect.continuous.destroys_on_leaving is not None:
+            return effect.continuous.destroys_on_leaving
+    return None
 
 
 def _release(d: DuelState, card: CardInst) -> None:
     """A card leaving the field goes back to its owner's control; its Xyz Materials go to the
     GY (R-SUMMON-13)."""
     card.controller = card.owner
-    card.original_controller = card.held_by = None
+    card.original_controller = card.held_by = card.brainwashed_from = None
     for material in card.materials:
         material.loc, material.face_up = Loc.GY, True
         d.players[material.owner].gy.append(material)
@@ -172,6 +198,7 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
         equip.equip_target = None
         if equip.loc == Loc.SZONE:
             destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
+            equip.lost_monster = (card.uid, card.moves, equip.moves)  # (Necklace of Command)
     card.equips = []
     if card.equip_target is not None:
         card.left_equipped = (card.equip_target.uid, card.equip_target.moves)
@@ -212,6 +239,8 @@ def _unequip(d: DuelState, card: CardInst) -> None:
         # home in that End Phase: R-TERM-5)
         other = next((e for e in reversed(monster.equips) if e.loc == Loc.SZONE and gives_control(e)), None)
         monster.held_by = None if other is None else other.uid  # (another Snatch Steal still equipped: its control)
+        if monster.brainwashed_from is not None:  # (kept home by Remove Brainwashing: the taking effect ended underneath)
+            monster.brainwashed_from = None if other is None else other.controller
         home = monster.owner if other is None else other.controller
         if monster.original_controller is not None and monster.control_until == d.turn:
             monster.original_controller = home
@@ -253,6 +282,9 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
                 and _immune(immune_kinds(d, card), source, card):
             d.emit(Note(f"{card.name} cannot be destroyed by the effect of {source.name}"))
             continue  # Exodia Necross: "cannot be destroyed by Spell/Trap effects"
+        if by == "effect" and d.resolving and d.chain and card.uid in d.chain[-1].spared:
+            d.emit(Note(f"{card.name} cannot be destroyed by this effect of {d.chain[-1].card.name}"))
+            continue  # White Hole: "cannot be destroyed by that \"Dark Hole's\" effect"
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
             instead = destroyed_instead(d, card, by)  # a Union: "destroy this card instead"
             if instead is not None:
@@ -267,6 +299,7 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         if by == "battle" and d.attack is not None:
             source = d.attack.target if card is d.attack.attacker else d.attack.attacker
         sender = culprit if by == "effect" else None  # ("sent … by a card effect": not by battle or the rules)
+        face_down = card.loc.on_field and not card.face_up  # ("When this face-down card is destroyed": Statue of the Wicked)
         if card.uid in together:
             move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin, by=sender)
         elif card.uid in to_deck:
@@ -286,7 +319,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
             if source.loc == Loc.MZONE and source.face_up:
                 source.battle_wins += 1  # (Great Dezard: "destroys the following number of monsters as a result of battle")
         if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
-            d.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
+            d.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source,
+                     how="face_down" if face_down else "")
             if by in ("battle", "effect"):
                 d.signal(f"destroyed_by_{by}", card, card.owner, src=src, by_player=culprit, by_card=source)
 
@@ -349,6 +383,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         return  # R-SUMMON-16: Link monsters are always face-up Attack Position
     if card.is_token and not new.face_up:
         return  # R-CARD-11: Tokens are always face-up
+    if not new.face_up and card.face_up and d.index.continuous_count and monster_sets_forbidden(d) is not None:
+        return  # Light of Intervention: "Monster Cards cannot be … flipped face-down"
     if new == old:
         return
     was_face_up = card.face_up
@@ -387,6 +423,14 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
             destroy(d, [equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
 
 
+def arrived(d: DuelState, card: CardInst) -> None:
+    """A card that comes to match the filter of a turn-long `modify` with `later_arrivals` gets its change too (Cost Down:
+    "all monsters in your hand" — those added to the hand later this turn as well; the EDOPro script and the OCG ruling)."""
+    for player, where, source, mod, turn in d.arrivals:
+        if turn == d.turn and matches(d, card, where, player, source) and not any(m is mod for m in card.modifiers):
+            card.modifiers.append(mod)
+
+
 def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None:
     """`by`: the uid of the card whose effect equips it (a Union by its own effect or by Union Rider's)."""
     if equip.equip_target is not None and equip in equip.equip_target.equips:
@@ -397,6 +441,7 @@ def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None
     equip.active = True
     d.emit(Note(f"{equip.name} is equipped to {monster.name}"))
     d.signal("equipped", monster, monster.controller)  # about the monster (Gearfried the Iron Knight)
+    d.signal("equips", equip, equip.controller)  # about the Equip Card (Morale Boost)
 
 
 def release_held(d: DuelState, holder: CardInst) -> None:
@@ -416,6 +461,7 @@ def return_control(d: DuelState, card: CardInst) -> None:
     Card's control that still applies stays: Snatch Steal's, after Change of Heart's has ended)."""
     owner = card.original_controller
     assert owner is not None
+    card.brainwashed_from = None  # (the taking effect ended: nothing to give back once Remove Brainwashing leaves)
     if owner == card.controller:
         card.original_controller = None
         return
@@ -481,12 +527,82 @@ def enforce_positions(d: DuelState) -> None:
         _destroy_same_names(d)
     if "only_one" in d.index.flags:
         _destroy_second_copies(d)
+    if "one_type_per_player" in d.index.flags:
+        _one_type_per_player(d)
+    if "control_to_owners" in d.index.flags:
+        _control_to_owners(d)
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def _control_to_owners(d: DuelState) -> None:
+    """Remove Brainwashing: while it applies, each monster on the field is its owner's — moved there at once (no chain),
+    its taker remembered; once it no longer applies, a monster whose taking effect still lasts goes back to its taker
+    (`return_control` and `_unequip` forget the taker when that effect ends)."""
+    active = source_with(d, "control_to_owners", lambda source, spec: True) is not None
+    monsters = [c for side in d.players for c in side.mzone if c is not None and c.seq < 5]
+    for card in monsters:
+        if active and card.controller != card.owner and d.players[card.owner].free_mzone() is not None:
+            card.brainwashed_from = card.controller
+            _shift_control(d, card, card.owner)
+        elif not active and card.brainwashed_from is not None:
+            taker, card.brainwashed_from = card.brainwashed_from, None
+            if taker != card.controller and d.players[taker].free_mzone() is not None:
+                _shift_control(d, card, taker)
+
+
+def _shift_control(d: DuelState, card: CardInst, to: int) -> None:
+    """Move a monster to `to`'s field without ending the effect that gave its control (Remove Brainwashing)."""
+    zone = d.players[to].free_mzone()
+    assert zone is not None
+    before = card.controller
+    d.players[before].mzone[card.seq] = None
+    d.players[to].mzone[zone] = card
+    d.players[before].layout += 1
+    d.players[to].layout += 1
+    card.seq, card.controller = zone, to
+    card.moves += 1
+    d.emit(Note(f"{card.name} goes to {d.names[to]}'s control"))
+    d.signal("control_changed", card, before)
+
+
+def _one_type_per_player(d: DuelState) -> None:
+    """Rivalry of Warlords: a player who controls face-up monsters of 2 or more Types anyway (a Set one flipped face-up,
+    one given by a change of control) keeps the Type that was face-up on their side first; the others go to the GY at
+    once, by the rules (no chain, R-CARD-13)."""
+    if source_with(d, "one_type_per_player", lambda source, spec: True) is None:
+        return
+    for side in d.players:
+        up = [c for c in side.mzone if c is not None and c.face_up]
+        if len({c.monster.type for c in up}) < 2:
+            continue
+        keep = min(up, key=lambda c: (c.face_up_at, c.arrived_at)).monster.type
+        send_to_gy(d, [c for c in up if c.monster.type != keep],
+                   reason="each player can only have 1 Type of monster on the field (R-CARD-13)")
+def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
+    """Player `p` drew `cards`: those an opponent's card's `destroys_drawn` matches are shown and destroyed at once
+    (Deck Devastation Virus, for the turns it lasts); an opponent's `shows_drawn` shows them to its controller first
+    (Pikeru's Second Sight)."""
+    if "shows_drawn" in d.index.flags:
+        for card in cards:
+            shower = source_with(d, "shows_drawn", lambda source, _: source.controller != p and card.loc == Loc.HAND)
+            if shower is not None:
+                d.reveal([card], (shower.controller,))
+                d.emit(Note(f"{shower.name}: {d.names[p]} shows the card they drew to {d.names[shower.controller]}",
+                            private_to=shower.controller, secret=card.name))
+    if "destroys_drawn" not in d.index.flags:
+        return
+    for card in cards:
+        source = source_with(d, "destroys_drawn", lambda source, spec: source.controller != p and card.loc == Loc.HAND
+                             and matches(d, card, spec.destroys_drawn, source.controller, source))  # type: ignore[arg-type]
+        if source is not None:
+            d.reveal([card], (0, 1))
+            d.emit(Note(f"{source.name}: {d.names[p]} drew {card.name}, which is destroyed"))
+            destroy(d, [card], by="effect", source=source)
 
 
 def _destroy_second_copies(d: DuelState) -> None:

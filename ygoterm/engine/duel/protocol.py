@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ...schema.decks import Deck
 from ...schema.rules import Rules
-from ..board.continuous import source_with, stat
+from ..board import actions
+from ..board.continuous import changed_word, level_now, source_with, stat
 from ..board.views import DuelView, make_view
 from ..core import machine
 from ..core.decision import Decision, DuelOver, EndReason, IllegalChoice, Kind, Option, PromptMode, Refusal
@@ -266,15 +267,29 @@ class Duel(DuelState):
         """A card's current ATK or DEF ("atk"/"def") with every continuous effect applied."""
         return stat(self, card, which)
 
+    def arrived(self, card: CardInst) -> None:
+        """A drawn card gets the changes of a `modify` with `later_arrivals` whose filter it matches (Cost Down)."""
+        actions.arrived(self, card)
+
+    def level_of(self, card: CardInst) -> int:
+        """A card's current Level with every change applied (board/continuous.py: level_now)."""
+        return level_now(self, card)
+
+    def changed_word(self, card: CardInst, key: str) -> str | None:
+        """The Type ("set_type") or Attribute ("set_attribute") a continuous effect gives `card` now, if one does."""
+        return changed_word(self, card, key)
+
     def hands_shown(self) -> bool:
         """Whether both players must show their hands (a face-up Ceremonial Bell in a Monster Zone)."""
         return source_with(self, "shows_hands", lambda source, spec: source.loc == Loc.MZONE and spec.shows_hands is True) is not None
 
     def hand_shown(self, player: int) -> bool:
         """Whether `player` must show their hand: a face-up Ceremonial Bell (both hands) or a face-up Mind on Air of the
-        other player (`shows_hands: opponent`) in a Monster Zone."""
-        return source_with(self, "shows_hands", lambda source, spec: source.loc == Loc.MZONE and (
-            spec.shows_hands is True or (spec.shows_hands == "opponent" and source.controller != player))) is not None
+        other player (`shows_hands: opponent`) in a Monster Zone, or such a Spell/Trap on the field (The Eye of Truth); in
+        their own turn, under Respect Play (`shows_hands: turn_player`)."""
+        return source_with(self, "shows_hands", lambda source, spec: (source.loc == Loc.MZONE or not source.is_monster) and (
+            spec.shows_hands is True or (spec.shows_hands == "opponent" and source.controller != player)
+            or (spec.shows_hands == "turn_player" and self.turn_player == player))) is not None
 
 
 _SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-TERM-13"}

@@ -14,7 +14,7 @@ from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
 from ..board.continuous import (field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
-                                has_flag, sources, tribute_value)
+                                has_flag, sources, tribute_value, tributes_forbidden, type_rivals, use_forbidden)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -42,6 +42,11 @@ def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[
     monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute]
     if "cannot_be_tributed_for_summon" in d.index.flags:  # Fox Fire
         monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed_for_summon")]
+    monsters += [c for c in d.players[1 - p].mzone if c is not None and not c.no_tribute
+                 and has_flag(d, c, "tributable_by_opponent")]  # (Soul Exchange: the opponent's monster, as if p controlled it)
+    monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed")]  # (Mind Control: a resolved effect's change too)
+    if "locks_tributes" in d.index.flags and tributes_forbidden(d) is not None:
+        monsters = []  # Mask of Restrict: "Neither player can Tribute cards"
     if rule is not None:
         if rule.count is not None:
             lo = rule.count.min if rule.count.min is not None else lo
@@ -67,6 +72,13 @@ def normal_summon_left(d: DuelState, p: int, action: str = NORMAL_SUMMON) -> Ref
     """R-SUMMON-1: the player's one Normal Summon/Set of the turn is still unused."""
     if d.players[p].normal_summon_turn == d.turn:
         return Refusal(action, "R-SUMMON-1", "you already Normal Summoned or Set this turn")
+    if "normal_summons_after_self" in d.index.flags:
+        for source, effect in sources(d):
+            cap = effect.continuous.normal_summons_after_self if effect.continuous is not None else None
+            if cap is not None and source.loc.on_field and sum(
+                    1 for b in d.players[p].normal_summon_batches if b > source.face_up_at) >= cap:
+                return Refusal(action, "R-CARD-13", f"{source.name}: each player can Normal Summon or Set only {cap} more "
+                                                    f"monster{'s' if cap != 1 else ''} after its activation")
     return None
 
 
@@ -77,6 +89,8 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     `tribute_power` (what the player's monsters are worth as Tributes) and `zone_free` may be
     passed in when checking a whole hand, to work them out once.
     """
+    if (forbidder := use_forbidden(d, card)) is not None:
+        return Refusal(action, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     if card.special_summon_only:
         return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
     if action == NORMAL_SUMMON and card.monster.set_only:
@@ -87,6 +101,9 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     level = card.level
     if blockers and not (level > 4 and set(blockers) <= set(tribute_terms(d, p, card)[2])):  # (unless it Tributes them)
         return only_one_refusal(card, action)
+    rivals = type_rivals(d, card, p) if action == NORMAL_SUMMON else []
+    if rivals and not (level > 4 and set(rivals) <= set(tribute_terms(d, p, card)[2])):  # (unless it Tributes them)
+        return Refusal(action, "R-CARD-13", "each player can only have 1 Type of monster on the field")
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
         if need:
@@ -95,7 +112,9 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
             elif card.monster.tributes is not None or tribute_power is None:
                 tribute_power = len(monsters)
             refusal = None
-            if tribute_power < need:
+            if tribute_power < need and "locks_tributes" in d.index.flags and (locker := tributes_forbidden(d)) is not None:
+                refusal = Refusal(action, "R-CARD-13", f"{locker.name} forbids Tributes: {card.name} needs {need}")
+            elif tribute_power < need:
                 which = _tribute_words(card)
                 count = len(monsters)
                 refusal = Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "
@@ -166,6 +185,8 @@ def set_spell_trap(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
     if card.loc != Loc.HAND or card.controller != p or card.is_monster:
         return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
+    if (forbidder := use_forbidden(d, card)) is not None:
+        return Refusal(SET_CARD, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     if card.data.cannot_set:  # type: ignore[union-attr]
         return Refusal(SET_CARD, "R-CARD-13", f"{card.name} cannot be Set: only a card's effect places it on the field")
     return open_main(d, p, SET_CARD) or set_zone_for(d, p, card)
@@ -183,6 +204,8 @@ def flip_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     has not changed (by its player) and that has not attacked this turn."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
+    if (forbidder := use_forbidden(d, card)) is not None:
+        return Refusal(FLIP_SUMMON, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON) or flip_this(d, card)
 
 
@@ -205,6 +228,8 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
     if only_one_blockers(d, card, card.controller):
         return only_one_refusal(card, FLIP_SUMMON)
+    if type_rivals(d, card, card.controller):
+        return Refusal(FLIP_SUMMON, "R-CARD-13", "each player can only have 1 Type of monster on the field")
     condition = card.monster.flip_summon_if
     if condition is not None and not condition_holds(d, card, condition):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Flip Summoned now: its own summoning condition does not hold")
@@ -253,6 +278,8 @@ def battle_now(d: DuelState, p: int) -> Refusal | None:
         return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
     if d.turn == 1 and not d.rules.duel.first_turn_battle:
         return Refusal(ENTER_BATTLE, "R-SETUP-6", "the player going first cannot conduct a Battle Phase in turn 1")
+    if d.players[p].battle_lock_turn == d.turn:
+        return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect forbids your Battle Phase this turn")
     if d.players[p].skip.get("battle", d.turn) < d.turn:
         return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect skips your Battle Phase")
     return None
@@ -323,7 +350,9 @@ def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:
             # "does not prevent your opponent from attacking you directly" (Guardian Kay'est): as if they controlled none
             return [*(c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")), None]
         foes = [c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
-    return foes
+    magnets: list[CardInst | None] = [c for c in foes if c is not None and (c.modifiers or "draws_attacks" in d.index.flags)
+                                      and has_flag(d, c, "draws_attacks")]
+    return magnets or foes  # "they must select the selected monster as the attack target" (Taunt, Staunch Defender)
 
 
 def targets_for(d: DuelState, attacker: CardInst, targets: list[CardInst | None]) -> list[CardInst | None]:
@@ -376,11 +405,13 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 if summon_ok:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
                     if may_summon and not card.monster.set_only and normal_summon_allowed(d, card) and not (
-                            card.monster.only_one and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)):
+                            (card.monster.only_one or "one_type_per_player" in d.index.flags)  # (Rivalry of Warlords)
+                            and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)):
                         options.append(card_options.summon)
                     if may_set and set_ok:
                         options.append(card_options.set)
-            elif (free_szone or card.is_field_spell) and not card.data.cannot_set:  # type: ignore[union-attr]
+            elif ((free_szone or card.is_field_spell) and not card.data.cannot_set  # type: ignore[union-attr]
+                  and use_forbidden(d, card) is None):  # (Prohibition)
                 options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
         monsters = side.mzone
         repeated = _repeated_names(monsters)
@@ -482,7 +513,9 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
         if direct_ok and allowed is targets:
             if _direct_ability(d, card):  # "can attack your opponent directly" (Jinzo #7; this turn: Jowls of Dark Demise)
                 options.append(attack_option(d, card, None))
-    if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):
+    if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)) \
+            and not (options and any(t is not None and (t.modifiers or "must_be_attacked" in d.index.flags)
+                                     and has_flag(d, t, "must_be_attacked") for t in targets)):
         options.append(MAIN2)  # (Berserk Gorilla "must attack if able": no ending the Battle Phase while it can)
     return unique_labels(d, options)
 

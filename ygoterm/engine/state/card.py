@@ -90,7 +90,10 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
                      "indestructible_unless_targeted", "indestructible_if_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
                      "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
-                     "field_treated_as", "negates_battle_destroyed"):  # (keys with a value, not a bool — or either)
+                     "field_treated_as", "negates_battle_destroyed", "opponent_hand_limit", "destroys_flip_summoned", "destroys_drawn",
+                     "battle_damage_becomes", "forbids_use", "multiply_atk", "gain_before_battle_damage",
+                     "direct_damage_becomes", "normal_summons_after_self", "destroys_on_leaving",
+                     "level_change", "set_type", "set_attribute", "gains_attack_target_atk"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -107,6 +110,8 @@ def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> froze
     "from: hand"; `chain.activation_options` adds the hand on a turn Makyura allows it."""
     if effect.kind == "procedure" and "extra" in effect.from_:
         return frozenset((Loc.EXTRA,))  # a Summon procedure from the Extra Deck (XYZ-Dragon Cannon)
+    if effect.kind == "procedure" and "deck" in effect.from_:
+        return frozenset((Loc.DECK,))  # … from the Deck (Metalzoa)
     if effect.kind == "procedure" or (effect.kind == "activate" and is_monster and effect.pendulum):
         return frozenset((Loc.HAND,))
     if effect.kind == "activate" and not is_monster:  # (a Trap from the hand only if it says so, or with Makyura: see below)
@@ -137,7 +142,7 @@ def _profile(data: Card) -> tuple[Any, ...]:
         "is_monster": is_monster,
         "is_spell": isinstance(data, Spell),
         "is_trap": isinstance(data, Trap),
-        "level": (monster.level or 0) if monster else 0,
+        "base_level": (monster.level or 0) if monster else 0,  # its printed Level (`level`: the current one)
         "base_atk": (0 if monster.atk == "?" else monster.atk) if monster else 0,  # R-TERM-19: '?' counts as 0
         "base_def": (0 if monster.def_ in ("?", None) else monster.def_) if monster else 0,
         # R-SUMMON-9: cannot be Normal Summoned/Set (a condition, or an Extra Deck monster)
@@ -161,7 +166,7 @@ def _profile(data: Card) -> tuple[Any, ...]:
 
 
 # what a card instance takes from its definition (`CardInst.define`)
-PROFILE = ("data", "name", "is_monster", "is_spell", "is_trap", "level", "base_atk", "base_def", "special_summon_only",
+PROFILE = ("data", "name", "is_monster", "is_spell", "is_trap", "base_level", "base_atk", "base_def", "special_summon_only",
            "is_field_spell", "is_link", "is_token", "is_pendulum", "effects", "continuous", "triggers", "attack_costs",
            "chosen", "used_from", "abilities", "responds")
 
@@ -200,12 +205,12 @@ class CardInst:
 
     __slots__ = (*PROFILE,
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
-                 "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
+                 "attacked_turn", "attacked_at", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equipped_by", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "field_since", "original_controller",
+                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_def", "field_level", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked", "activated_as")
+                 "activation_locked", "lost_monster", "brainwashed_from", "activated_as")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -213,7 +218,7 @@ class CardInst:
     is_monster: bool
     is_spell: bool
     is_trap: bool
-    level: int
+    base_level: int
     base_atk: int
     base_def: int
     special_summon_only: bool
@@ -247,6 +252,7 @@ class CardInst:
         # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
         self.battled_with: tuple[tuple[int, int], ...] = ()
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
+        self.attacked_at = 0  # the moment (batch) it last declared an attack or its attack ended, on the field (Mirror Wall)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
         self.properly_summoned = False  # R-SUMMON-9 / R-TERM-22
@@ -274,6 +280,9 @@ class CardInst:
         # (uid, moves) of the monster it was equipped to as it last left the field: the selection `equipped` of its own
         # effect whose cost sent it away (Kiryu: "Tribute this card to allow the equipped monster to attack directly")
         self.left_equipped: tuple[int, int] | None = None
+        # (uid, moves, own moves) of the monster whose leaving the field destroyed this Equip Card (R-CARD-8), both as they
+        # were then: the filter `equipped_destroyed_by_battle` and the selection `equipped` (Necklace of Command, Nitro Unit)
+        self.lost_monster: tuple[int, int, int] | None = None
         self.face_up_at = 0  # the duel's batch (moment) when it last arrived or was flipped face-up (Kotodama: "the new face-up monster")
         self.equips: list[CardInst] = []
         self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
@@ -297,9 +306,12 @@ class CardInst:
         self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/board/views.py
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
+        self.field_def = 0  # … and the DEF (Mystik Wok)
+        self.field_level = 0  # the Level it had as its last move took it out of a Monster Zone face-up, else 0
         self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
         self.field_since = 0  # the turn it had arrived where it was on the field, as it last left it (Wave-Motion Cannon)
         self.original_controller: int | None = None  # take control "until the End Phase"
+        self.brainwashed_from: int | None = None  # its taker, while Remove Brainwashing keeps it on its owner's field
         self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
         self.control_until = 0
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
@@ -309,7 +321,7 @@ class CardInst:
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
         copy of a duel (engine/state/determinize.py) gives a hidden card another identity this way."""
-        (self.data, self.name, self.is_monster, self.is_spell, self.is_trap, self.level, self.base_atk, self.base_def,
+        (self.data, self.name, self.is_monster, self.is_spell, self.is_trap, self.base_level, self.base_atk, self.base_def,
          self.special_summon_only, self.is_field_spell, self.is_link, self.is_token, self.is_pendulum, self.effects,
          self.continuous, self.triggers, self.attack_costs, self.chosen, self.used_from, self.abilities,
          self.responds) = profile_of(data)
@@ -338,7 +350,8 @@ class CardInst:
         destroys it in face-up Defense Position (Berserk Gorilla)."""
         return getattr(self.data, "only_one", None) is not None or any(  # (and "You can only control 1": Amazoness Tiger)
             e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
-                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
+                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names
+                                          or e.continuous.one_type_per_player or e.continuous.control_to_owners)
             for e in self.continuous)
 
     @property
@@ -380,6 +393,25 @@ class CardInst:
             return self.base_def
         value: int = self.duel.stat(self, "def")
         return value
+
+    @property
+    def level(self) -> int:
+        """Its current Level: the printed one changed by resolved effects (Cost Down, Level Conversion Lab) and continuous ones
+        (Demotion, A Legendary Ocean), never below 1 — board/continuous.py; 0 for a card without a Level."""
+        if not self.modifiers:
+            d = self._duel()
+            if d is None or "level_change" not in d.index.flags:
+                return self.base_level
+        value: int = self.duel.level_of(self)
+        return value
+
+    @property
+    def original_atk(self) -> int:
+        """Its original ATK (R-TERM-19): the printed one, or what a resolved effect made it (Amazoness Spellcaster)."""
+        for m in reversed(self.modifiers):
+            if m.original_atk is not None:
+                return int(m.original_atk)
+        return self.base_atk
 
     @property
     def monster(self) -> Monster:
@@ -426,14 +458,16 @@ class CardInst:
         d = self._duel()
         return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.controller))
 
-    def reset_for_move(self, on_field: bool = False) -> None:
+    def reset_for_move(self, on_field: bool = False, summoned: bool = False) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23).
         `on_field`: it moved between zones without leaving the field (a Union equipping itself),
-        so its effects' "once per turn" still counts."""
+        so its effects' "once per turn" still counts. `summoned`: from the hand to a Monster Zone — a
+        Level change made in the hand stays (Cost Down: "even after they are Summoned")."""
         self.attacks = 0
         self.attacked_foes = ()
         self.battled_with = ()
         self.attacked_turn = 0
+        self.attacked_at = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""
         self.summon_turn = 0
@@ -442,7 +476,7 @@ class CardInst:
         if self.counters:
             self.counters = {}  # R-CARD-12
         if self.modifiers:
-            self.modifiers = []
+            self.modifiers = [m for m in self.modifiers if m.level or m.set_level is not None] if summoned else []
         self.active = False
         if not on_field and self.used_turn:
             self.used_turn = {}
