@@ -1066,6 +1066,22 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
                   "target to face-up Attack Position')",
     },
+    # batch h2 (issue #39): 2005 wordings of Spell Cards
+    "The Secret of the Bandit": {
+        "text": "old wording 'Select 1 face-up monster on the field.' (a target, R-TERM-17) in a sentence of its own, then "
+                "'Each time the selected monster inflicts Battle Damage …, your opponent discards 1 random card': the "
+                "activation only selects the target and leaves a delayed effect (`later` with `each_time`), whose discard "
+                "the verb cues read in the third sentence",
+    },
+    "Super Rejuvenation": {
+        "text": "'During the End Phase of the turn this card was activated, draw …' is one sentence: the activation only "
+                "leaves the delayed draw (`later: {at: end_phase}`), which the verb cues read in that sentence",
+    },
+    "The Puppet Magic of Dark Ruler": {
+        "target": "old wording 'Select 1 Fiend-Type monster from your Graveyard.' in a sentence of its own: the Fiend is "
+                  "chosen on activation, a target (R-TERM-17), then 'Remove from play … Then Special Summon the selected "
+                  "monster' is the resolution",
+    },
     # batch t3 (issue #39)
     "Mind Haxorz": {
         "cost": "the 2005 text 'Pay 500 Life Points.' predates ';' for costs; the payment is its cost "

@@ -111,6 +111,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     # whose card effect sent it to the GY, as a chain link resolves: not a cost, a Tribute or the hand limit
     if by is None and dst == Loc.GY and d.resolving and d.chain:
         by = d.chain[-1].player  # sent there as a chain link resolves: by that link's card effect (a destruction too)
+    by_card = d.chain[-1].card if dst == Loc.GY and d.resolving and d.chain and by == d.chain[-1].player else None
     card.sent_by = by if dst == Loc.GY else None
     if d.index.responders:
         if leaving and as_from is None:
@@ -118,7 +119,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
                      by_player=by if by is not None else d.chain[-1].player if d.resolving and d.chain else None)  # (Major Riot)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
-            d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)
+            d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by, by_card=by_card)
         elif dst == Loc.BANISHED and src != Loc.BANISHED:  # how: face_up, from face-up on the field (D.D. Survivor)
             d.signal("banished", card, card.owner, src=as_from or src, how="face_up" if src.on_field and was_face_up else "")
     if leaving:

@@ -72,6 +72,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.equipped_with is not None, _equipped_with), (f.new_since_self is not None, _new_since_self), (f.tributes_taken is not None, _tributes_taken), (f.equipped_destroyed_by_battle is not None, _equipped_destroyed_by_battle), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
+        (f.level_total_from is not None, _level_total_from), (f.negates_traps is not None, _negates_traps),
         (bool(f.atk_above_self), _atk_above_self), (f.highest_atk is not None, _highest_atk),
         (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.flipped_after_self is not None, _flipped_after_self), (f.attacked_since_self is not None, _attacked_since_self), (f.zone_number is not None, _zone_number), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
@@ -209,6 +210,36 @@ def _level_matches(d: DuelState, card: CardInst, f: Filter, player: int, source:
         return False
     level = card.level + (f.level_offset or 0)  # (Insect Imitation: an Insect 1 Level higher in the Deck)
     return any(other.level == level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+
+
+def level_total_reachable(levels: list[int], need: int) -> bool:
+    """Whether some of `levels` (each used once) total exactly `need`, at least one of them."""
+    sums = {0}
+    for lv in levels:
+        sums |= {s + lv for s in sums if s + lv <= need}
+    return need > 0 and need in sums
+
+
+def _level_total_from(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose Level equals the total Levels of some cards of `f.level_total_from` (The Puppet Magic of Dark Ruler)."""
+    where = f.level_total_from
+    if where is None or not card.is_monster or card.monster.level is None:
+        return False
+    levels = [o.level for o in select(d, where, player, source, events) if o is not card and o.is_monster and o.monster.level is not None]
+    return level_total_reachable(levels, card.level)
+
+
+def _negates_traps(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A card whose script has an effect that negates Trap Cards' effects (Double Snare: Jinzo, Royal Decree …)."""
+    found = False
+    for effect in card.effects:
+        spec = effect.continuous
+        if spec is not None and (spec.negate_effects is not None and spec.negate_effects.kind is not None
+                                 and "trap" in spec.negate_effects.kind
+                                 or spec.negates_traps_targeting or spec.negates_opponent_traps_targeting):
+            found = True
+            break
+    return found == f.negates_traps
 
 
 def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -119,6 +119,8 @@ class ResolveChain(Frame):
             # timing (R-CHAIN-10); "when that Spell Card resolves" answers it (Blast Magician), not when negated
             if link.was_spell_trap_card:
                 self.spent.append(link.card)
+                if not link.negated and link.index >= 0:
+                    link.card.activated_as = (link.index, link.card.moves)  # the condition activated_as (7 Completed)
             if link.negated:
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) was negated and does nothing"))
                 if link.was_spell_trap_card:
@@ -525,8 +527,10 @@ def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     for s in signals:
         if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end"):
             for rec in [r for r in d.delayed if r.when is not None and r.turn == d.turn and signal_matches(d, r.player, r.card, r.when, s)
-                        and (not r.about_remembered or any(c is s.card for c, _ in r.remembered)) and _related(rec_=r, s=s)]:
-                d.delayed.remove(rec)  # the first such event this turn, once
+                        and (r.about is None or any(c is s.card and (r.about == "remembered" or c.moves == moves) for c, moves in r.remembered))
+                        and _related(rec_=r, s=s)]:
+                if not rec.each_time:
+                    d.delayed.remove(rec)  # the first such event this turn, once
                 index = -1 - len(found)
                 found.append(_Pending(rec.card, index, s, not rec.optional, rec.player, effect=rec.effect,
                                       remembered=[c for c, moves in rec.remembered if rec.keep_moved or c.moves == moves]))

@@ -274,7 +274,7 @@ def enter_battle(d: DuelState, p: int) -> Refusal | None:
 
 def battle_now(d: DuelState, p: int) -> Refusal | None:
     """`enter_battle` once the player is known to be in an open game state of their Main Phase."""
-    if d.phase != Phase.MAIN1:
+    if d.phase != Phase.MAIN1 and not (d.phase == Phase.MAIN2 and d.players[p].second_battle_turn == d.turn):
         return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
     if d.turn == 1 and not d.rules.duel.first_turn_battle:
         return Refusal(ENTER_BATTLE, "R-SETUP-6", "the player going first cannot conduct a Battle Phase in turn 1")
@@ -463,6 +463,26 @@ def _repeated_names(cards: Sequence[CardInst | None]) -> set[str] | tuple[()]:
     return {n for n in names if names.count(n) > 1}
 
 
+CHOSEN_TARGET = -1  # an attack option's target: the opponent chooses it as the attack is declared (Patrician of Darkness)
+
+
+def attack_target_chooser(d: DuelState, p: int) -> int | None:
+    """The player who chooses the targets of `p`'s attacks on monsters instead of `p`: `p`'s opponent while they control a
+    face-up monster with `chooses_attack_targets` ("You choose the attack targets for your opponent's attacks": Patrician
+    of Darkness); else None."""
+    if "chooses_attack_targets" not in d.index.flags:
+        return None
+    foe = 1 - p
+    return foe if any(c is not None and c.face_up and has_flag(d, c, "chooses_attack_targets")
+                      for c in d.players[foe].mzone) else None
+
+
+def chosen_target_option(d: DuelState, attacker: CardInst) -> Option:
+    """'attack Gemini Elf -> a target the opponent chooses' (Patrician of Darkness)."""
+    return Option(f"attack:{attacker.uid}:chosen", f"attack {attacker.name} -> a target the opponent chooses", attacker.uid,
+                  CHOSEN_TARGET, verb="attack")
+
+
 BATTLE = Option("battle", "battle", verb="battle")
 END = Option("end", "end", verb="end")
 MAIN2 = Option("main2", "main2", verb="main2")
@@ -473,10 +493,17 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
     options: list[Option] = []
     targets = attack_targets(d, p)
     direct_ok = None not in targets
+    chooser = attack_target_chooser(d, p)
     for card in d.players[p].mzone:
         if card is None or declare_attack(d, p, card) is not None:
             continue
         allowed = targets_for(d, card, targets)
+        if chooser is not None and direct_ok:  # (the opponent controls monsters) the opponent will choose among the monsters it may attack
+            if any(t is not None and not (card.attacks and attacked_already(d, card, t)) for t in allowed):
+                options.append(chosen_target_option(d, card))
+            if allowed is targets and _direct_ability(d, card):
+                options.append(attack_option(d, card, None))
+            continue
         for target in allowed:
             if target is None and (card.modifiers or d.index.continuous_count) and has_flag(d, card, "cannot_attack_directly"):
                 continue  # Magical Scientist's Fusion monster

@@ -210,7 +210,7 @@ class CardInst:
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_def", "field_level", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked", "lost_monster", "brainwashed_from", "trap_data")
+                 "activation_locked", "lost_monster", "brainwashed_from", "activated_as", "trap_data")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -271,6 +271,7 @@ class CardInst:
         self.declaration: tuple[str, str, int] | None = None
         self.fusion_material_at = -1  # its moves when it last went to the GY as a Fusion Material (R-SUMMON-10: Supply)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
+        self.activated_as: tuple[int, int] | None = None  # (effect index, moves) of its last activation that resolved (7 Completed)
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
         # the uid of the card whose effect last equipped this card (0: set up so): a Union equipped by another card's effect

@@ -109,7 +109,10 @@ class Delayed:
     optional: bool = False  # "you can": asked when it comes
     when: Any = None  # for phase "event": the When it waits for, this turn only (Last Will)
     turn: int = 0  # … the turn it waits in (the turn it was made in, or its controller's next: Dora of Fate)
-    about_remembered: bool = False  # … and only about one of `remembered` (Graverobber's Spell)
+    each_time: bool = False  # for phase "event": every such event this turn, not the first only (The Secret of the Bandit)
+    # for phase "event": only events about a remembered card — "chosen": not moved since ("the selected monster");
+    # "remembered": wherever it went since (Graverobber's Spell)
+    about: str | None = None
     keep_moved: bool = False  # `remembered` cards stay remembered after they move (Dora of Fate's selected monster)
 
     def due(self, s: Signal) -> bool:

@@ -28,7 +28,7 @@ from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget,
                          Discard, Draw, Equip, ExchangeLp, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, AdvanceTurnCount, LockActivation, Handler, If, IfYouDo, Later,
                          LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place, Spare,
                          Protect, Retarget, Reveal, RitualSummon, RollDie, Select, SetCard, FaceUpInDeck, Shuffle, TrapMonster, Skip, SpecialSummon, SwapControl,
-                         TakeControl, Then, ToEndPhase, RedirectDamage, DiscardDraws, Token, Win, AmountParams, OpName, walk_ops)
+                         TakeControl, Then, ToEndPhase, BattlePhaseTwice, ThisTurnMoves, RedirectDamage, DiscardDraws, Token, Win, AmountParams, OpName, walk_ops)
 
 # attack_cost: "This card cannot declare an attack unless you …" — its `cost` is paid as the attack is declared
 EffectKind = Literal["activate", "ignition", "trigger", "flip", "quick", "continuous", "procedure", "win", "attack_cost"]
@@ -131,6 +131,6 @@ __all__ = [
     "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "AdvanceTurnCount", "LockActivation", "Handler", "If", "IfYouDo",
     "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place", "Spare",
     "Protect", "Retarget", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "FaceUpInDeck", "Shuffle", "TrapMonster", "Skip", "SpecialSummon", "SwapControl",
-    "TakeControl", "Then", "ToEndPhase", "RedirectDamage", "DiscardDraws", "Token", "Win", "ExchangeLp",
+    "TakeControl", "Then", "ToEndPhase", "BattlePhaseTwice", "ThisTurnMoves", "RedirectDamage", "DiscardDraws", "Token", "Win", "ExchangeLp",
     "AmountParams", "OpName", "walk_ops",
 ]

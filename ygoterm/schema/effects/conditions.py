@@ -61,6 +61,10 @@ class When(BaseModel):
     # equipped: the monster this card is equipped to destroyed it by battle ("each time the equipped monster destroys 1 of
     # your opponent's monsters": Zombie Tiger, `from: equip`)
     by: Literal["you", "opponent", "any", "self", "equipped"] = "any"
+    # the card whose effect caused it matches this filter (seen as it is then): a destruction by a card effect, or a card
+    # sent to the GY as a chain link resolves — that link's card ("sent from the field to the Graveyard by the effect of a
+    # Continuous Spell Card": Malice Doll of Demise, `{kind: spell, subtype: continuous}`)
+    by_card: Filter | None = None
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
     targets_self: bool | Literal["only"] | None = None
@@ -108,6 +112,10 @@ class Condition(BaseModel):
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    # this card's last activation that resolved was its effect with this `label`, and the card has not moved since: a
+    # choice made as it is activated, read by its continuous effects ("Activate this card by choosing ATK or DEF … It gains
+    # 700 ATK or DEF, depending on the choice": 7 Completed, two labelled `activate` effects)
+    activated_as: str | None = None
     lp_behind: int | None = Field(default=None, ge=1)  # your LP are at least N lower than the opponent's (Frozen Soul: 2000)
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
@@ -263,6 +271,13 @@ class ContinuousSpec(BaseModel):
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    # with applies_to: self, while it is face-up in a Monster Zone its controller chooses the target of each attack the
+    # opponent declares against a monster ("You choose the attack targets for your opponent's attacks": Patrician of Darkness)
+    chooses_attack_targets: bool | None = None
+    # the `cannot_activate` and `negate_effects` of the monsters it applies to do not apply to their controller's cards
+    # ("the effects of Trap Cards controlled by the equipped monster's controller are not negated by the effect of the
+    # equipped monster": Amplifier on Jinzo, `applies_to: equipped`)
+    spares_controller: bool | None = None
     # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
     # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
     negates_gy_effects: bool | None = None

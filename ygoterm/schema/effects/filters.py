@@ -264,6 +264,15 @@ class Filter(BaseModel):
     # a monster whose Level is higher than the Level of some card this filter matches (Vampire Genesis' cost: a Zombie in the
     # hand with a lower-Level Zombie in the GY to target), so the effect is not activated for nothing
     level_exceeds: "Filter | None" = None
+    # a monster whose Level equals the total Levels of some of the cards this filter matches (The Puppet Magic of Dark
+    # Ruler's target: "a Fiend-Type monster" for which "monsters on your side of the field whose total Levels exactly equal"
+    # its Level exist), so the effect is not activated for nothing; pair it with a `choose` with `level_total`
+    level_total_from: "Filter | None" = None
+    # a card whose own script has an effect that negates Trap Cards' effects: a continuous `negate_effects` whose filter
+    # names Traps (Jinzo, Royal Decree) or `negates_traps_targeting` / `negates_opponent_traps_targeting` (Fiend Skull
+    # Dragon, Gora Turtle of Illusion) — "1 face-up card on the field that has an effect that negates Trap Cards' effects"
+    # (Double Snare); whether that effect applies now does not matter
+    negates_traps: bool | None = None
     # a monster whose last Tribute Summon Tributed this effect's card (not moved since it went to the GY): "When a monster is
     # Tribute Summoned by Tributing this card" (Zolga: `when: {event: summoned, how: tribute, subject: any, where:
     # {tributed_self: true}}`, `from: gy`) — not a Tribute Set, nor a Summon that was negated
@@ -318,6 +327,10 @@ class Choose(BaseModel):
     # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
     # effect": Big Wave Small Wave)
     up_to: bool | None = None
+    # instead of `count`: cards whose Levels total exactly the Level of the card of that selection, chosen one at a time
+    # ("Remove from play monsters on your side of the field whose total Levels exactly equal the Level of the selected
+    # Fiend-Type monster": The Puppet Magic of Dark Ruler, `level_total: target`); none if no such total can be made
+    level_total: Literal["chosen", "target", "affected", "event"] | None = None
     # all but this many of the matching cards — the chooser picks the ones to leave ("send cards to their respective
     # Graveyards until the amount remaining on the field and in their hand is 5": Bubble Crash, `keep: 5`) — instead of
     # `count`; none when that many or fewer match

@@ -47,6 +47,17 @@ def _what_or(value: Any) -> Any:
     return value
 
 
+class ThisTurnMoves(_Op):
+    """The cards of the effect's player that went this turn the ways `moves` names and match `where` (where they are
+    now): "each Dragon-Type monster discarded from your hand and/or Tributed during this turn" (Super Rejuvenation) —
+    `discarded`: discarded from their hand (a cost, an effect, not the hand limit); `tributed`: Tributed by them (for a
+    Summon, a Ritual Summon or as a cost, R-TERM-3). Read back in this turn's moves: a card counts once for each such move,
+    even if it has left the GY since."""
+
+    moves: list[Literal["discarded", "tributed"]] = Field(min_length=1)
+    where: Filter = Filter()
+
+
 class Draw(_Op):
     count: int = Field(default=1, ge=1)
     player: Player = "you"
@@ -56,6 +67,9 @@ class Draw(_Op):
     # instead of `count`: as many as the player needs to hold this many cards, none if they hold as many already
     # ("your opponent draws cards until his/her hand has 7 cards": Sasuke Samurai #3)
     until_hand: int | None = Field(default=None, ge=1, le=60)
+    # instead of `count`: 1 card for each card of the player's moved this turn those ways ("draw 1 card from your Deck for
+    # each Dragon-Type monster discarded from your hand and/or Tributed during this turn": Super Rejuvenation); none: no draw
+    per_this_turn: ThisTurnMoves | None = None
 
 
 class Discard(_Op):
@@ -327,6 +341,12 @@ class ToEndPhase(_Op):
     End Step."""
 
 
+class BattlePhaseTwice(_Op):
+    """"you can perform your Battle Phase twice this turn (or your next turn, if activated during your opponent's turn)"
+    (Weather Report): the effect's controller may conduct a second Battle Phase from Main Phase 2 of that turn — after it,
+    Main Phase 2 again; each monster may attack again in it (R-BATTLE-1 counts each Battle Phase)."""
+
+
 class Coin(_Op):
     # "toss a coin and call it" (Time Wizard): heads is a right call, which signals `called_right` about this card
     call: bool | None = None
@@ -582,9 +602,13 @@ class Later(_Op):
     # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
     # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
     remember: Literal["chosen", "affected", "attacker"] | None = None
-    # for `at: event`: only an event about one of the remembered cards counts, wherever it went since ("If you use it, you take 2000
-    # points of damage": Graverobber's Spell, `upon: {event: activated, subject: you}`)
-    about: Literal["remembered"] | None = None
+    # for `at: event`: each such event for the rest of this turn, not only the first ("Each time the selected monster
+    # inflicts Battle Damage to your opponent's Life Points this turn": The Secret of the Bandit)
+    each_time: bool | None = None
+    # for `at: event`: only an event about a remembered card — `chosen`: one `chosen` holds inside `do` (what `remember`
+    # names), if it has not moved since ("the selected monster"); `remembered`: one of them wherever it went since ("If you
+    # use it, you take 2000 points of damage": Graverobber's Spell, `upon: {event: activated, subject: you}`)
+    about: Literal["chosen", "remembered"] | None = None
     # for `at: event`: it waits through its controller's next turn instead of this one ("When you Normal Summon … during
     # your next turn": Dora of Fate)
     during: Literal["your_next_turn"] | None = None
@@ -599,6 +623,8 @@ class Later(_Op):
             raise PydanticCustomError("later_upon", "`upon` goes with `at: event`, and `at: event` needs an `upon`")
         if self.during is not None and self.at != "event":
             raise PydanticCustomError("later_during", "`during` goes with `at: event`")
+        if (self.each_time or self.about) and self.at != "event":
+            raise PydanticCustomError("later_each_time", "`each_time` and `about` go with `at: event`")
         return self
 
 
@@ -723,7 +749,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "reroll_dice", "face_up_in_deck",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "battle_phase_twice", "reroll_dice", "face_up_in_deck",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -773,6 +799,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "to_end_phase": (ToEndPhase, lambda v: v or {}),
+    "battle_phase_twice": (BattlePhaseTwice, lambda v: v or {}),
     "redirect_damage": (RedirectDamage, lambda v: v or {}),
     "discard_draws": (DiscardDraws, lambda v: v or {}),
     "exchange_lp": (ExchangeLp, lambda v: v or {}),
