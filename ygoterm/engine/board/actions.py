@@ -657,6 +657,10 @@ def _drawn_face_up(d: DuelState, cards: list[CardInst], p: int) -> None:
             d.reveal([card], (0, 1))
             d.emit(Note(f"{mark[2]}: {d.names[p]} drew the face-up {card.name}, which is sent to the GY"))
             move(d, card, Loc.GY, reason=Reason.EFFECT, by=mark[3])
+        elif mark is not None and mark[0] == card.moves and card.loc == Loc.HAND and mark[1] == "trigger":
+            d.reveal([card], (0, 1))
+            d.emit(Note(f"{d.names[p]} drew the face-up {card.name}"))
+            d.signal("drawn_face_up", card, p)  # (its trigger in the hand answers: Pharaoh's Treasure)
     for uid, mark in list(d.deck_marks.items()):
         card = d.cards[uid]
         if card.loc != Loc.DECK or card.moves != mark[0]:

@@ -23,6 +23,7 @@ EventName = Literal[
     "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
     "effect_damage",  # a player took damage from a card effect, about that card (Dark Room of Nightmare)
     "set",  # a monster was Normal Set (or Tribute Set): a response window follows when some card answers it (Shadow of Eyes)
+    "drawn_face_up",  # a card face-up in the Deck (face_up_in_deck, `when_drawn: trigger`) was drawn: Pharaoh's Treasure
     "equips",  # an Equip Card became equipped to a monster, about the Equip Card, of its controller (Morale Boost)
 ]
 

@@ -142,11 +142,19 @@ def op_face_up_in_deck(ctx: Ctx, params: fx.FaceUpInDeck, name: str) -> None:
     d = ctx.d
     p = ctx.player if params.player == "you" else 1 - ctx.player
     deck = d.players[p].deck
-    if not deck:
+    if params.what == "self":
+        card = ctx.card
+        if not card.loc.on_field or card.owner != p:
+            return
+        actions.move(d, card, Loc.DECK, face_up=True, reason="put face-up into the Deck", by=ctx.player)
+        card.face_up = True
+        d.emit(Note(f"{card.name} is put face-up into {d.names[p]}'s Deck"))
+    elif not deck:
         return
-    card = deck[-1]
-    card.face_up = True
-    d.emit(Note(f"{ctx.card.name}: the top card of {d.names[p]}'s Deck, {card.name}, is turned face-up"))
+    else:
+        card = deck[-1]
+        card.face_up = True
+        d.emit(Note(f"{ctx.card.name}: the top card of {d.names[p]}'s Deck, {card.name}, is turned face-up"))
     d.shuffle(p)
     d.reveal([card], (0, 1))  # (face-up in the Deck: both players know it wherever the shuffle put it)
     if params.when_drawn is not None:
