@@ -77,8 +77,10 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
             release_held(d, card)
     if controller is not None:
         card.controller = controller
-    elif src == Loc.HAND and not dst.on_field:
-        card.controller = card.owner  # a card held in the opponent's hand goes to its owner's piles (R-TERM-5)
+    elif src == Loc.HAND and not dst.on_field or src == Loc.DECK and dst not in (Loc.HAND, Loc.DECK) and not dst.on_field:
+        # a card held in the opponent's hand goes to its owner's piles (R-TERM-5); from the opponent's Deck too, except to
+        # the hand of that Deck's player, who holds it then (Parasite Paracide)
+        card.controller = card.owner
     card.moves += 1
     d.move_count += 1
     d.players[card.controller].layout += 1
@@ -95,7 +97,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         card.summoned_by = ""  # (kept once it leaves the field: "if this card was Special Summoned by …" in the GY, Dark Mimic LV3)
     if dst not in (Loc.GY, Loc.BANISHED, Loc.MZONE, Loc.SZONE):
         card.properly_summoned = False
-    holder = d.players[card.controller] if dst == Loc.HAND else owner  # a hand holds what its player was given (Amazoness Chain Master)
+    # a hand holds what its player was given (Amazoness Chain Master), a Deck what an effect put there (Parasite Paracide)
+    holder = d.players[card.controller] if dst in (Loc.HAND, Loc.DECK) else owner
     _put(d, card, holder.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
     if d.arrivals:
         arrived(d, card)

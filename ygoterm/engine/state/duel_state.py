@@ -335,8 +335,9 @@ class DuelState:
                 if card in other.materials:
                     other.materials.remove(card)
                     break
-        elif loc in PILES:  # (a hand may hold a card of the opponent's: its controller's hand, Amazoness Chain Master)
-            pile = self.players[card.controller if loc == Loc.HAND else card.owner].pile(PILES[loc])
+        elif loc in PILES:  # (a hand may hold a card of the opponent's: its controller's hand, Amazoness Chain Master;
+            # a Deck too: Parasite Paracide put into the opponent's Deck)
+            pile = self.players[card.controller if loc in (Loc.HAND, Loc.DECK) else card.owner].pile(PILES[loc])
             if pile and pile[-1] is card:
                 pile.pop()
             else:

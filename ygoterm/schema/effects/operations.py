@@ -465,15 +465,10 @@ class FaceUpInDeck(_Op):
     # trigger: its drawer's draw of it signals the event `drawn_face_up` about it, for a trigger of the card in the hand
     # (`from: hand`) — Pharaoh's Treasure's "When you draw this card, …"
     when_drawn: Literal["send_to_gy", "trigger"] | None = None
-    # self: not the top card — this card itself is put face-up into its owner's Deck (`player: you`) and that Deck
-    # shuffled ("After activation, put this card face-up in your Deck and shuffle it": Pharaoh's Treasure)
+    # self: not the top card — this card itself is put face-up into that player's Deck and that Deck shuffled ("After
+    # activation, put this card face-up in your Deck and shuffle it": Pharaoh's Treasure; "Put this card face-up in your
+    # opponent's Deck and shuffle it": Parasite Paracide — still its owner's card, which goes home as it leaves that Deck)
     what: Literal["top", "self"] = "top"
-
-    @model_validator(mode="after")
-    def _own_deck(self) -> "FaceUpInDeck":
-        if self.what == "self" and self.player != "you":
-            raise ValueError("face_up_in_deck {what: self} puts this card into its owner's Deck: player: you")
-        return self
 
 
 class Shuffle(_Op):

@@ -144,9 +144,10 @@ def op_face_up_in_deck(ctx: Ctx, params: fx.FaceUpInDeck, name: str) -> None:
     deck = d.players[p].deck
     if params.what == "self":
         card = ctx.card
-        if not card.loc.on_field or card.owner != p:
+        if not card.loc.on_field:
             return
-        actions.move(d, card, Loc.DECK, face_up=True, reason="put face-up into the Deck", by=ctx.player)
+        # (into the opponent's Deck it is still its owner's card: it goes home when it leaves that Deck, R-TERM-5)
+        actions.move(d, card, Loc.DECK, face_up=True, reason="put face-up into the Deck", by=ctx.player, controller=p)
         card.face_up = True
         d.emit(Note(f"{card.name} is put face-up into {d.names[p]}'s Deck"))
     elif not deck:
