@@ -67,11 +67,13 @@ def invariants(d: Duel, owned: tuple[int, int]) -> str | None:
                 if card.uid in seen:
                     return f"{card!r} is in two places"
                 seen.add(card.uid)
-                # a hand may hold a card of the opponent's (Amazoness Chain Master): its holder is its controller
-                if card.loc != loc or (card.controller if loc == Loc.HAND else card.owner) != p:
+                # a hand may hold a card of the opponent's (Amazoness Chain Master), a Deck too (Parasite Paracide): its
+                # holder is its controller
+                held = loc in (Loc.HAND, Loc.DECK)
+                if card.loc != loc or (card.controller if held else card.owner) != p:
                     return f"{card!r} is listed in player {p + 1}'s {name} but says {card.loc.name}, owner {card.owner + 1}, " \
                            f"controller {card.controller + 1}"
-                if loc != Loc.HAND and card.controller != card.owner:
+                if not held and card.controller != card.owner:
                     return f"{card!r} is in its owner's {name} but says controller {card.controller + 1}"
                 counts[card.owner] += 1
         for zone_name, zone, loc in (("monster", side.mzone, Loc.MZONE), ("spell/trap", side.szone, Loc.SZONE)):
