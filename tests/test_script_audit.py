@@ -1148,8 +1148,8 @@ VERBS: dict[str, str] = {
     "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
     "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\battack once again\b|"
-              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b|\b(?:double|halve) the ATK\b",  # (2005: "it can attack once again in a row": a second attack;
-    # "increase the ATK of this card by 700 points": Emes the Infinity)
+              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b|\b(?:double|halve) the ATK\b|\btreated as [\w-]+-Type\b",  # (2005: "it can attack once again in a row": a second attack;
+    # "increase the ATK of this card by 700 points": Emes the Infinity; "treated as Dragon-Type": D. Tribe's `set_type`)
     "change_position": r"\bpositions?\b|\bflip",
     "negate": r"\bnegate",
     "equip": r"\bequip",

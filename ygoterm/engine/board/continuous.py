@@ -38,6 +38,7 @@ class Modifier:
     level: int = 0  # its Level changes by this (Cost Down: -2, kept as it is Summoned from the hand) …
     set_level: int | None = None  # … or becomes this (Level Conversion Lab: the die); never below 1
     original_atk: int | None = None  # its original ATK becomes this (Amazoness Spellcaster: switched with another's)
+    type: str | None = None  # its Type becomes this while the change lasts (D. Tribe: "treated as Dragon-Type")
 
 
 def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:

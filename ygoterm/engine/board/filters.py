@@ -605,7 +605,7 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):
         return False  # (Elemental Mistress Doriado is also WIND, WATER, FIRE and EARTH)
     if f.type is not None or f.not_type is not None:
-        type_ = type_now(card, d) if "set_type" in d.index.flags else monster.type  # (DNA Surgery, Dragonic Attack)
+        type_ = type_now(card, d) if "set_type" in d.index.flags or card.modifiers else monster.type  # (DNA Surgery, Dragonic Attack; D. Tribe)
         if f.type is not None and type_ not in f.type:
             return False
         if f.not_type is not None and type_ in f.not_type:
@@ -702,11 +702,16 @@ def attribute_now(card: CardInst, d: DuelState | None = None) -> str:
 
 def type_now(card: CardInst, d: DuelState | None = None) -> str:
     """A monster's Type: its printed one, or what a continuous effect makes it while it applies — "treated as a Dragon-Type"
-    (Dragonic Attack), "All face-up monsters on the field become that Type" (DNA Surgery)."""
+    (Dragonic Attack), "All face-up monsters on the field become that Type" (DNA Surgery) —, or what a resolved effect
+    made it while that change lasts (`modify: {set_type: Dragon}`: D. Tribe)."""
     if d is not None and card.loc == Loc.MZONE and "set_type" in d.index.flags:
         changed = d.changed_word(card, "set_type")
         if changed is not None:
             return changed
+    if card.modifiers and card.loc == Loc.MZONE:  # a resolved effect's change, while it lasts (D. Tribe)
+        for m in reversed(card.modifiers):
+            if m.type is not None:
+                return str(m.type)
     return card.monster.type
 
 

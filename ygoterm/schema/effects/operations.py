@@ -148,6 +148,8 @@ class AmountParams(_Op):
     # multiple (pay_lp only): any multiple of `factor` the player chooses, at least once — the card remembers what was paid
     # while it stays on the field, for the filter atk_at_most_paid ("Activate by paying any multiple of 1000 Life Points":
     # Wall of Revealing Light, `{amount: multiple, factor: 1000}`)
+    # paid: what this effect's card paid with `pay_lp: {amount: multiple}` ("Pay LP (in multiples of 100 points) … loses
+    # that much ATK and DEF": Bark of Dark Ruler, `atk_by: {amount: paid, factor: -1}`)
     # lp: all the player's LP ("Both players' Life Points become 0": Self-Destruct Button's `lose_lp: {amount: lp, player: each}`)
     # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
     # roll x 500": Dice Jar)
@@ -155,7 +157,7 @@ class AmountParams(_Op):
     # atk_lost: the ATK the `modify` before took from the monsters it changed ("halve the ATK of 1 monster, and if you do,
     # add that lost ATK to the other monster": Riryoku)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "lp_paid_last_turn", "atk_lost", "field_def_of", "lp", "multiple"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "lp_paid_last_turn", "atk_lost", "field_def_of", "lp", "multiple", "paid"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -176,7 +178,8 @@ class Modify(_Op):
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
     # its ATK becomes its current ATK × this, worked out as the effect resolves (halves round up) and kept as the
-    # difference, so later changes still add to it: "double (halve) this card's ATK during this turn" (Goddess of Whim: 2 / 0.5)
+    # difference, so later changes still add to it: "double (halve) this card's ATK during this turn" (Goddess of Whim: 2 / 0.5);
+    # with original: true, its original ATK × this becomes its original ATK ("Halve that monster's original ATK": Adhesion Trap Hole)
     multiply_atk: float | None = Field(default=None, gt=0)
     # atk/def × the die just rolled (Graceful Dice); chosen: × the cards the effect chose — its cost too (Bazoo the Soul-Eater:
     # "banish up to 3 monsters from your GY; this card gains 300 ATK for each"; its cost's Tributes: Gaia Soul); affected: ×
@@ -211,6 +214,9 @@ class Modify(_Op):
     # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
     # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
     set_attribute: Literal["declared"] | None = None
+    # its Type becomes this for as long as the change lasts ("All monsters on your side of the field are treated as
+    # Dragon-Type until the End Phase of this turn": D. Tribe — those there as it resolves)
+    set_type: MonsterType | None = None
     direct_attack: bool | None = None  # it can attack directly while the change lasts (Jowls of Dark Demise: "it can attack … directly")
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
     # atk/def change its original ATK/DEF, the base that "twice its original ATK" multiplies (Megamorph): "Increase the
