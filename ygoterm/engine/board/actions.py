@@ -253,9 +253,9 @@ def _break_pair(d: DuelState, card: CardInst, partner: CardInst, destroyed: bool
         if binder is partner:
             destroy(d, [partner], by="effect", source=partner, reason=f"{card.name} left the field")
         return
-    if binder is card and (mode == "leaves" or destroyed):
+    if binder is card and (mode in ("leaves", "this_leaves") or destroyed):
         destroy(d, [partner], by="effect", source=card, reason=f"{card.name} left the field")
-    elif binder is partner and destroyed:
+    elif binder is partner and destroyed and mode != "this_leaves":  # (Ninjitsu Art of Transformation stays)
         destroy(d, [partner], by="effect", source=partner, reason=f"{card.name} was destroyed")
 
 

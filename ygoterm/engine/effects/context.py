@@ -219,6 +219,11 @@ class Ctx:
             cards = named_in_text_of(cards, self.reference(where.named_in_text_of))
         if where.atk_at_most_of is not None:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
+        if where.level_at_most_of is not None:  # (Ninjitsu Art of Transformation: the Tributed monster's Level + 3)
+            most = max(((c.field_level or c.level) for c in self.reference(where.level_at_most_of)
+                        if c.is_monster and c.monster.level is not None), default=None)
+            cards = [] if most is None else [c for c in cards if c.is_monster and c.monster.level is not None
+                                             and c.level <= most + (where.level_offset or 0)]
         if where.level_below_of is not None:
             cards = level_below_of(cards, self.reference(where.level_below_of), where.level_below_by)
         if where.union_partner_of is not None:  # (Formation Union: "an appropriate monster" of the chosen Union)

@@ -255,6 +255,10 @@ class Filter(BaseModel):
     # read where the effect selects cards and targets. Pair it with `level_exceeds` on the cost
     level_below_of: Literal["chosen", "target", "affected", "event"] | None = None
     level_below_by: int | None = Field(default=None, ge=1, le=12)  # with level_below_of: exactly this many Levels lower (Dora of Fate: 1)
+    # a monster whose Level is at most the Level a card of this selection had (on the field, once it left it) + `level_offset`
+    # ("a Level equal to or less than the Level of the Tributed card + 3": Ninjitsu Art of Transformation,
+    # `level_at_most_of: chosen, level_offset: 3`); read where the effect selects cards
+    level_at_most_of: Literal["chosen", "target", "affected", "event"] | None = None
     # a face-up monster on the field that the own equip effect of a Union Monster of that selection could equip it to — "an
     # appropriate monster" (Formation Union: `union_partner_of: chosen`)
     union_partner_of: Literal["chosen", "target", "affected", "event"] | None = None

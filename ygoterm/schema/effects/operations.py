@@ -117,7 +117,9 @@ class SpecialSummon(_Op):
     controller: Literal["you", "owner"] = "you"
     # Call of the Haunted (true, or "leaves"): when this card leaves the field, destroy the monster, and when
     # the monster is destroyed, destroy this card; "destroyed": only this card's destruction destroys it (Premature Burial)
-    bind: Union[bool, Literal["leaves", "destroyed"]] = False
+    # this_leaves: this card leaving the field destroys the monster, the monster leaving does nothing to this card ("When this
+    # card is removed from your side of the field, destroy the monster": Ninjitsu Art of Transformation)
+    bind: Union[bool, Literal["leaves", "destroyed", "this_leaves"]] = False
     proper: bool = False  # this is the monster's own required Summon (Elegant Egotist → Harpie Lady Sisters), R-SUMMON-9
     # a Trap Card on the field Special Summoned as a Normal Monster with these stats, still a Trap Card too; under the 2005
     # rules its Spell & Trap Zone stays taken while it is a monster (Embodiment of Apophis)
@@ -291,6 +293,10 @@ class Token(_Op):
     position: Literal["attack", "defense", "choose"] = "defense"
     player: Literal["you", "opponent"] = "you"
     no_tribute: bool = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
+    # the Token takes the current Level, Type, Attribute, ATK and DEF of the first face-up monster on the field this
+    # selection holds, as it is Summoned (none there: no Token) — "Special Summon 1 "Mirage Token" with the same Level,
+    # Type, Attribute, ATK, and DEF as that target" (Physical Double: `copy_of: target`)
+    copy_of: Selection | None = None
     # the Token's own effects, which it keeps while it exists (Cobra Jar's Poisonous Snake Token: "When it is destroyed
     # by battle, inflict 500 damage to your opponent"); `Effect` is resolved in the package's __init__
     effects: tuple["Effect", ...] | None = None
