@@ -557,6 +557,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "optional": "old wording 'When this card is Normal Summoned or Flip Summoned, you can Special Summon …': optional (and a "
                     "'When … you can' trigger, timing: when), the comma hides the cue",
     },
+    "Spirit of the Pharaoh": {
+        "optional": "old wording 'When this card is Special Summoned, you can Special Summon up to 4 …': optional (and a "
+                    "'When … you can' trigger, timing: when), the comma hides the cue",
+    },
     "Drill Bug": {
         "optional": "old wording 'When this card inflicts Battle Damage …, you can select …': optional (and a 'When … you can' "
                     "trigger, timing: when), the comma hides the cue",
