@@ -38,6 +38,7 @@ class Modifier:
     level: int = 0  # its Level changes by this (Cost Down: -2, kept as it is Summoned from the hand) …
     set_level: int | None = None  # … or becomes this (Level Conversion Lab: the die); never below 1
     original_atk: int | None = None  # its original ATK becomes this (Amazoness Spellcaster: switched with another's)
+    multiplied: bool = False  # its `atk` is what a multiplication added or took (Goddess of Whim): Reverse Trap keeps it
     type: str | None = None  # its Type becomes this while the change lasts (D. Tribe: "treated as Dragon-Type")
 
 
@@ -236,6 +237,9 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
                 amount *= _per_count(d, source, spec)
             added += amount
     value = base
+    sign = 1
+    if "reverses_stat_changes" in d.index.flags and has_flag(d, card, "reverses_stat_changes"):
+        sign, added = -1, -added  # additions subtract, subtractions add (Reverse Trap); multiplications stay
     for mod in card.modifiers:
         if "original" in mod.flags:
             continue  # (in the base already)
@@ -243,7 +247,7 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             value = mod.set_atk
         elif which == "def" and mod.set_def is not None:
             value = mod.set_def
-        value += mod.atk if which == "atk" else mod.defense
+        value += (mod.atk if mod.multiplied else sign * mod.atk) if which == "atk" else sign * mod.defense
     if factor != 1.0:
         return max(0, math.ceil((value + added) * factor))
     return max(0, value + added)

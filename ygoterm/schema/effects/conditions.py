@@ -250,6 +250,10 @@ class ContinuousSpec(BaseModel):
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
     # the condition damage_calculation: Mirage Knight)
     gains_battling_original_atk: bool | None = None
+    # the ATK/DEF additions and subtractions that apply to it are reversed — a gain becomes a loss and a loss a gain, from
+    # resolved effects and continuous ones (Equip Cards, Field Spells); multiplications (`multiply_atk`), values set in its
+    # place and its original ATK/DEF stay (Reverse Trap, in a `for_this_turn: {until_end_phase: true}`)
+    reverses_stat_changes: bool | None = None
     # it gains ATK equal to this × the current ATK of the monster it attacks — its attack target ("If it attacks, it gains
     # ATK equal to half the ATK of the attack target, during damage calculation only": Metalmorph, 0.5 with the condition
     # damage_calculation)

@@ -87,7 +87,7 @@ class Modify(OpStep):
             before = card.atk if card.loc == Loc.MZONE else 0
             card.modifiers.append(Modifier(atk, defense, set_atk, params.until, d.turn, (bound or ctx.card).uid, flags, expires,
                                            scale, params.scale_limit, params.set_def, attribute, params.level_change or 0, set_level,
-                                           type=params.set_type))
+                                           type=params.set_type, multiplied=params.multiply_atk is not None and not params.atk_by))
             lost += max(0, before - card.atk) if card.loc == Loc.MZONE else 0
             if card.loc == Loc.SZONE:  # a Pendulum Scale (R-SUMMON-14)
                 d.emit(Note(f"{card.name}: Pendulum Scale {scale:+d} → {card.scale}"))
