@@ -1184,7 +1184,7 @@ VERBS: dict[str, str] = {
     "ritual_summon": r"\britual summon\b",
     "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b|\buntil your opponent's \w+ end phase\b"  # (next_turns: Sonic Jammer; Pikeru's Second Sight)
                      r"|\bduring this turn[.,]|\bduring the turn this card is activated\b"  # (A Feint Plan, Armored Glass)
-                     r"|^until the end phase, ",  # (Reverse Trap: "Until the End Phase, all effects that add or subtract ATK …")
+                     r"|^until the end phase, |\buntil your next turn, ",  # (Reverse Trap: "Until the End Phase, all effects that add or subtract ATK …"; Cold Wave)
     "advance_turn_count": r"\bturn count\b",
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }

@@ -16,7 +16,7 @@ from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
 from .filters import matches, reading_highest, select, variant
-from ..core.events import Move, TurnStart
+from ..core.events import Move, Note, PhaseChange, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Reason, Step
 
 @dataclass(slots=True)
@@ -745,6 +745,17 @@ def moved_this_turn(d: DuelState, p: int, moves: list[str], flt: Filter, source:
     return count
 
 
+def _phase_start(d: DuelState) -> bool:
+    """Nothing has happened since the current phase began: the last event of the log besides notes is its PhaseChange
+    (Cold Wave: "only … at the start of Main Phase 1")."""
+    for event in reversed(d.log):
+        if isinstance(event, PhaseChange):
+            return event.phase == d.phase
+        if not isinstance(event, Note):
+            return False
+    return False
+
+
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     """Whether an effect's extra conditions hold now, for the card's controller."""
     p = card.controller
@@ -772,6 +783,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.activated_as is not None and not (card.activated_as is not None and card.activated_as[1] == card.moves
                                            and card.effects[card.activated_as[0]].label == c.activated_as):
+        return False
+    if c.phase_start is not None and _phase_start(d) != c.phase_start:
         return False
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):

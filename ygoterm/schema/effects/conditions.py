@@ -116,6 +116,9 @@ class Condition(BaseModel):
     # choice made as it is activated, read by its continuous effects ("Activate this card by choosing ATK or DEF … It gains
     # 700 ATK or DEF, depending on the choice": 7 Completed, two labelled `activate` effects)
     activated_as: str | None = None
+    # nothing has happened yet in the current phase — no Summon, Set, activation or other game event since it began ("This
+    # card can only be activated at the start of Main Phase 1": Cold Wave, with phase: main1)
+    phase_start: bool | None = None
     lp_behind: int | None = Field(default=None, ge=1)  # your LP are at least N lower than the opponent's (Frozen Soul: 2000)
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
