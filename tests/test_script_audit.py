@@ -557,6 +557,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "optional": "old wording 'When this card is Normal Summoned or Flip Summoned, you can Special Summon …': optional (and a "
                     "'When … you can' trigger, timing: when), the comma hides the cue",
     },
+    "Weapon Change": {
+        "once_per_turn": "'Once during each of your Standby Phases': once per turn, as its player has one Standby Phase a turn "
+                         "(condition: phase standby, your_turn)",
+    },
     "Spirit of the Pharaoh": {
         "optional": "old wording 'When this card is Special Summoned, you can Special Summon up to 4 …': optional (and a "
                     "'When … you can' trigger, timing: when), the comma hides the cue",

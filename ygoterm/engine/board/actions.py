@@ -14,7 +14,7 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import (applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, monster_sets_forbidden, source_with,
+from .continuous import (Modifier, applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, monster_sets_forbidden, source_with,
                          sources)
 from .filters import matches, select
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
@@ -396,9 +396,14 @@ def end_while_this_face_up(d: DuelState, source: CardInst) -> None:
     card is face-up on the field" end for good (Castle of Dark Illusions' Zombies)."""
     for side in d.players:
         for monster in side.mzone:
-            if monster is not None and monster.modifiers and any(m.until == "while_this_face_up" and m.source == source.uid
-                                                                 for m in monster.modifiers):
-                monster.modifiers = [m for m in monster.modifiers if not (m.until == "while_this_face_up" and m.source == source.uid)]
+            if monster is not None and monster.modifiers and any(_ends_with(m, source) for m in monster.modifiers):
+                monster.modifiers = [m for m in monster.modifiers if not _ends_with(m, source)]
+
+
+def _ends_with(m: Modifier, source: CardInst) -> bool:
+    """A change that ends as `source` leaves the field or turns face-down (Castle of Dark Illusions; Weapon Change's
+    `ends_with_this`)."""
+    return m.source == source.uid and (m.until == "while_this_face_up" or "ends_with_this" in m.flags)
 
 
 def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = True) -> None:

@@ -191,7 +191,14 @@ def _equip_shields(d: DuelState, card: CardInst, player: int) -> bool:
 
 def stat(d: DuelState, card: CardInst, which: str) -> int:
     """Current ATK ("atk") or DEF ("def"): the printed value (or one an effect sets in its place),
-    lasting changes, continuous effects; never below 0 (R-TERM-19)."""
+    lasting changes, continuous effects; never below 0 (R-TERM-19) — switched while a resolved effect switches its
+    current ATK and DEF (Weapon Change)."""
+    if card.modifiers and card.loc == Loc.MZONE and sum("swap_current" in m.flags for m in card.modifiers) % 2:
+        return _stat(d, card, "def" if which == "atk" else "atk")
+    return _stat(d, card, which)
+
+
+def _stat(d: DuelState, card: CardInst, which: str) -> int:
     base = card.base_atk if which == "atk" else card.base_def
     if card.loc != Loc.MZONE or not card.face_up:
         return base

@@ -221,6 +221,12 @@ class Modify(_Op):
     set_type: MonsterType | None = None
     direct_attack: bool | None = None  # it can attack directly while the change lasts (Jowls of Dark Demise: "it can attack … directly")
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
+    # its current ATK and DEF are switched, every change made to them included, for as long as the change lasts (Weapon
+    # Change: "Switch the ATK and DEF of 1 Warrior-Type or Machine-Type monster")
+    swap_current: bool | None = None
+    # the change also ends once this effect's card leaves the field or is turned face-down, whatever `until` says (Weapon
+    # Change: "When this card is destroyed, the effect is negated")
+    ends_with_this: bool | None = None
     # atk/def change its original ATK/DEF, the base that "twice its original ATK" multiplies (Megamorph): "Increase the
     # original ATK and DEF of all face-up Level 2 Normal Monsters … by 1000 points until the End Phase" (Thousand Energy)
     original: bool | None = None
