@@ -1123,6 +1123,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",
     },
+    # batch h5 (issue #39)
+    "Skull Lair": {
+        "cost": "old wording 'Remove from play any number of Monster Cards in your Graveyard to destroy 1 face-up monster …': the "
+                "banishing is its cost, printed before costs went before ';' (EDOPro's c6733059.lua: REASON_COST)",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

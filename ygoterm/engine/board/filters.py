@@ -77,6 +77,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
+        (f.level_is_removed is not None, _level_is_removed),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -329,6 +330,18 @@ def _atk_at_most_removed(d: DuelState, card: CardInst, f: Filter, player: int, s
     removed = next((link.removed for link in reversed(d.chain) if link.card is source and link.removed), None)
     most = sum(source.counters.values()) if removed is None else removed
     return card.atk <= most * f.atk_at_most_removed  # type: ignore[operator]
+
+
+def _level_is_removed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose Level equals the number of cards the cost of `source`'s chain link moved (a `choose` with
+    `how_many`: Skull Lair) — before that link is on the chain, a Level of at most the number of cards `f.level_is_removed`
+    matches, the most the cost could move."""
+    if not card.is_monster or card.monster.level is None or source is None or f.level_is_removed is None:
+        return False
+    removed = next((link.removed for link in reversed(d.chain) if link.card is source and link.removed), None)
+    if removed is not None:
+        return card.level == removed
+    return 1 <= card.level <= len(select(d, f.level_is_removed, player, source, events))
 
 
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 from ...schema import effects as fx
 from ...schema.effects import Effect
 from ..board.continuous import SHIELDS, has_flag, unaffected_by_opponent_monster, unaffected_by_spell
-from ..board.filters import hidden_face_down, level_total_reachable, matches, select
+from ..board.filters import hidden_face_down, level_total_reachable, matches, select, variant
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
 from ..core.machine import Frame, Next, Return
@@ -166,6 +166,9 @@ class Ctx:
                     return self.picked([], False)
                 return ChooseLevels(self.player if spec.who == "you" else 1 - self.player, candidates, need, verb,
                                     f"{self.card.name}: {verb}", self)
+            if spec.how_many:  # "any number of": the player declares how many first (Skull Lair)
+                return ChooseHowMany(self.player if spec.who == "you" else 1 - self.player, candidates, verb,
+                                     f"{self.card.name}: {verb}", self)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             hi = spec.count.max
             if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
@@ -370,6 +373,43 @@ class ChooseLevels(Frame):
     def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         self.picked.append(d.card_of(answer[0]))
         return self.start(d, None)
+
+
+@dataclass
+class ChooseHowMany(Frame):
+    """"Remove from play any number of …": `player` declares how many of `candidates` (only a number that leaves a card for
+    the effect's filter with `level_is_removed` — its target's, or a card it chooses on resolution: a Level on the field),
+    the chain link keeps it (`removed`), then chooses that many; the result becomes the context's `chosen` (Skull Lair)."""
+
+    player: int
+    candidates: list[CardInst]
+    verb: DecisionVerb
+    prompt: str
+    ctx: Ctx
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        numbers = list(range(1, len(self.candidates) + 1))
+        effect = self.ctx.effect  # the filter of its target, or of a card its operations choose on resolution
+        limits = [g.where for g in effect.target_groups if g.where.level_is_removed is not None] + [
+            op.params.what.choose.where for op in effect.do if isinstance(getattr(op.params, "what", None), fx.ChooseOf)
+            and op.params.what.choose.where.level_is_removed is not None]
+        if limits:
+            found = select(d, variant(limits[0], level_is_removed=None), self.ctx.player, self.ctx.card)
+            levels = {c.level for c in found if c.is_monster and c.monster.level is not None}
+            numbers = [n for n in numbers if n in levels]
+        if not numbers:
+            return Return(self.ctx.picked([], False))
+        return self.ask("said", d.ask(self.player, Kind.DECLARE, [Option(f"declare:{n}", str(n)) for n in numbers],
+                                      f"{self.prompt}: how many?", verb="declare", subject=self.ctx.card.uid))
+
+    def said(self, d: DuelState, answer: Option) -> Next:
+        count = int(answer.label)
+        self.ctx.link.removed = count
+        chosen = choose(d, self.player, self.candidates, count, count, self.verb, self.prompt)
+        if isinstance(chosen, Choose):
+            chosen.ctx = self.ctx
+            return chosen
+        return Return(self.ctx.picked(chosen, False))
 
 
 @dataclass

@@ -287,6 +287,11 @@ class Filter(BaseModel):
     # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
     # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
     atk_at_most_removed: int | None = Field(default=None, ge=1)
+    # a monster whose Level equals the number of cards this effect's cost moved with a `choose` with `how_many: true` —
+    # before the cost is paid, a Level of at most the number of cards this filter matches (the cost's candidates): Skull
+    # Lair's "destroy 1 face-up monster on the field whose Level is equal to the number of the cards you removed from play",
+    # `level_is_removed: {zone: gy, side: you, kind: monster}`
+    level_is_removed: "Filter | None" = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -335,6 +340,10 @@ class Choose(BaseModel):
     # no two cards with the same name ("any number of \"Dark Scorpion\" monsters from your hand, but only 1 copy of each":
     # Mustering of the Dark Scorpions) — the player chooses them one at a time
     distinct_names: bool | None = None
+    # "any number of" cards, as many as the player first declares — only numbers that leave a card for this effect's filter
+    # with `level_is_removed` (its target's, or a `choose` of its operations): the chain link keeps the number (Skull Lair's
+    # cost) — instead of `count`
+    how_many: bool | None = None
 
 
 class AllOf(BaseModel):
