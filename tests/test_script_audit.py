@@ -1128,6 +1128,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Remove from play any number of Monster Cards in your Graveyard to destroy 1 face-up monster …': the "
                 "banishing is its cost, printed before costs went before ';' (EDOPro's c6733059.lua: REASON_COST)",
     },
+    "Battle-Scarred": {
+        "text": "old wording 'Select 1 Archfiend monster on your side of the field to activate this card.': the activation "
+                "targets it and `bind`s it both ways — the last two sentences ('If this card is removed from the field, destroy "
+                "the selected monster. When the selected monster is removed from the field, destroy this card.') are that bind",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")

@@ -391,6 +391,12 @@ def gains_reversed(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "opponent_gains_become_damage", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def pays_too(d: DuelState, p: int, card: CardInst) -> CardInst | None:
+    """The face-up card of `p` that makes `p`'s opponent pay as many LP as `p` just paid for `card`'s effect (Battle-Scarred)."""
+    return source_with(d, "opponent_pays_too", lambda source, spec: source.controller == p and source.loc.on_field
+                       and spec.opponent_pays_too is not None and matches(d, card, spec.opponent_pays_too, p, source))
+
+
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
     return (source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)

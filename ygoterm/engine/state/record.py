@@ -96,7 +96,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "level_change", "set_level", "switch_original_atk", "atk_by", "def_by", "set_type", "gains_attack_target_atk", "level_offset", "later_arrivals",  # goat batch v1
                            "counter_count", "direct", "atk_at_most_paid", "one_type_per_player", "other_type_than", "draws_attacks", "must_be_attacked", "remember", "selected_by_self", "control_to_owners",  # goat batch t4
                            "each_time", "about", "per_this_turn", "level_total_from", "level_total", "chooses_attack_targets", "negates_traps", "spares_controller", "activated_as", "by_card",  # goat batch h2
-                           "level_is_removed", "how_many"})  # goat batch h5
+                           "level_is_removed", "how_many", "opponent_pays_too"})  # goat batch h5
 
 
 def _digest_json(card: Card) -> bytes:

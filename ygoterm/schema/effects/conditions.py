@@ -461,6 +461,10 @@ class ContinuousSpec(BaseModel):
     # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
     # are effect damage to that player instead
     opponent_gains_become_damage: bool | None = None
+    # "Your opponent also pays the same Life Points that you pay for the selected monster": each time its controller pays LP
+    # by the effect (or cost) of a card this filter matches, the opponent pays the same amount at once, no chain link —
+    # as much as they have (Battle-Scarred: `{bound: true}`, with `condition: {phase: standby}` on the continuous effect)
+    opponent_pays_too: Filter | None = None
     # the battle damage its direct attack inflicts becomes this ("can attack your opponent's Life Points directly. In that
     # case, the Battle Damage inflicted to your opponent by each of those cards becomes 400 points": Dark Scorpion Combination)
     direct_damage_becomes: int | None = Field(default=None, ge=0)
