@@ -1128,6 +1128,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "old wording 'Remove from play any number of Monster Cards in your Graveyard to destroy 1 face-up monster …': the "
                 "banishing is its cost, printed before costs went before ';' (EDOPro's c6733059.lua: REASON_COST)",
     },
+    "Dark Spirit of the Silent": {
+        "target": "old wording 'select another face-up monster your opponent controls': it targets that monster and the "
+                  "attacking one (EDOPro's c93599951.lua: EFFECT_FLAG_CARD_TARGET, both chosen as it is activated)",
+    },
     "Battle-Scarred": {
         "text": "old wording 'Select 1 Archfiend monster on your side of the field to activate this card.': the activation "
                 "targets it and `bind`s it both ways — the last two sentences ('If this card is removed from the field, destroy "

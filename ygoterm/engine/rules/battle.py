@@ -157,6 +157,7 @@ class Attack(Frame):
     def declared(self, d: DuelState, _: Any) -> Next:
         p, state = self.p, _attack(d)
         attacker = state.attacker
+        self.attacker = attacker.uid  # (another monster may attack instead: Dark Spirit of the Silent's change_attacker)
         if state.negated:
             return self.stop(d, "the attack was negated")
         if attacker.loc != Loc.MZONE or attacker.moves != state.moves[0] or attacker.controller != p \

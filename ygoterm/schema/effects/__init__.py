@@ -24,7 +24,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 from .conditions import Condition, ContinuousSpec, EventName, TargetSpec, When, _when
 from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter, NumRange, Player, Range, Ref, Selection,
                       Side, Zone, _one_or_many)
-from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangePosition, Coin, Counters, Damage, Declare, Detach,
+from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangeAttacker, ChangePosition, Coin, Counters, Damage, Declare, Detach,
                          Discard, Draw, Equip, ExchangeLp, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, AdvanceTurnCount, LockActivation, Handler, If, IfYouDo, Later,
                          LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place, Spare,
                          Protect, Retarget, Reveal, RitualSummon, RollDie, Select, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
@@ -127,7 +127,7 @@ __all__ = [
     # events, conditions, targets, continuous effects
     "Condition", "ContinuousSpec", "EventName", "TargetSpec", "When",
     # operations
-    "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
+    "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangeAttacker", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
     "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "AdvanceTurnCount", "LockActivation", "Handler", "If", "IfYouDo",
     "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place", "Spare",
     "Protect", "Retarget", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",

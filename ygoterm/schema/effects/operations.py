@@ -407,6 +407,14 @@ class Handler(_Op):
 HANDLER_NAMES: frozenset[str] = frozenset()
 
 
+class ChangeAttacker(_Op):
+    """"That monster attacks instead": the attack in progress goes on with this face-up monster of the attacker's controller
+    as the attacker, on the same target (or directly) — changed to Attack Position first if it is in Defense Position; it
+    has attacked this turn (Dark Spirit of the Silent; EDOPro's Duel.ChangeAttacker)."""
+
+    what: Selection
+
+
 class ChangeAttackTarget(_Op):
     """The attack in progress now targets this monster (Dreamsprite: "select another 1 of your Monster Cards and
     designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
@@ -708,7 +716,7 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "change_attacker", "return_to_field", "to_end_phase",
     "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "battle_phase_twice",
 ]
 
@@ -746,6 +754,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "ritual_summon": (RitualSummon, lambda v: v or {}),
     "handler": (Handler, lambda v: {"name": v} if isinstance(v, str) else v),
     "change_attack_target": (ChangeAttackTarget, _what_or),
+    "change_attacker": (ChangeAttacker, _what_or),
     "no_battle_damage": (NoBattleDamage, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
