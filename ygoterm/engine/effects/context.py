@@ -408,7 +408,9 @@ class ChooseHowMany(Frame):
         chosen = choose(d, self.player, self.candidates, count, count, self.verb, self.prompt)
         if isinstance(chosen, Choose):
             chosen.ctx = self.ctx
-            return chosen
+        return self.follow(d, "took", chosen)
+
+    def took(self, d: DuelState, chosen: list[CardInst]) -> Next:
         return Return(self.ctx.picked(chosen, False))
 
 
