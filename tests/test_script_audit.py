@@ -290,6 +290,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Enchanting Fitting Room": {
         "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
     },
+    "Dimensionhole": {
+        "target": "old wording 'Select 1 monster on your side of the field and remove it from play': the 2005 'select' on "
+                  "activation is a target (EDOPro's script, EFFECT_FLAG_CARD_TARGET), and the monster is banished as it resolves",
+    },
     "Dimension Distortion": {
         "target": "old wording 'Select 1 removed from play monster and Special Summon it' targets (2005 'select' on activation is a target; "
                   "the OCG text reads '1 of your removed from play monsters')",
@@ -821,6 +825,7 @@ VERBS: dict[str, str] = {
     "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b",
     "no_battle_damage": r"\bno battle damage\b",
     "lock_summons": r"\bcannot summon\b",
+    "lock_zones": r"\bcannot be used\b|\bcannot use\b|\bneither player can use\b",  # Monster Zones made unusable (Ground Collapse, Ojama King)
     "extra_normal_summon": r"\bnormal summon or set\b",
     "traps_from_hand": r"\btrap cards from your hand\b",
     "place": r"\bplace\b",

@@ -37,6 +37,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
     if src == Loc.MZONE:
         card.field_atk = card.atk if card.face_up else card.base_atk
+        card.left_zone = card.controller * 10 + card.seq
     if src.on_field:
         card.field_counters = sum(card.counters.values())
         if not dst.on_field:

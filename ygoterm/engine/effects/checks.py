@@ -157,7 +157,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
                 return "R-SUMMON-11", "no Ritual Monster in your hand can be Ritual Summoned now"
         elif spec.op == "token":
             player = p if params.player == "you" else 1 - p
-            free = sum(1 for i in range(5) if d.players[player].mzone[i] is None)
+            free = len(d.players[player].open_mzones())
             if free < params.count:
                 return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
         elif (spec.op == "excavate" and params.player == "you" or spec.op == "if" and any(

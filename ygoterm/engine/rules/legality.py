@@ -101,12 +101,12 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
                 refusal = Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "
                                                         f"you control {count} {which}monster{'s' if count != 1 else ''}")
             elif not any(c.seq < 5 for c in monsters) and d.players[p].free_mzone() is None:
-                refusal = Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied and none of their monsters can be Tributed")
+                refusal = Refusal(action, "R-ZONE-1", "no Main Monster Zone can be used (occupied or made unusable) and none of their monsters can be Tributed")
             if refusal is None or not may_skip_tributes(card, d, setting=action != NORMAL_SUMMON):
                 return refusal
             # (Fusilier Dragon: without Tributes it needs a free zone, below)
     if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
-        return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
+        return Refusal(action, "R-ZONE-1", "no Main Monster Zone can be used: all 5 are occupied or made unusable")
     return None
 
 

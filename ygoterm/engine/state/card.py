@@ -205,7 +205,7 @@ class CardInst:
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked")
+                 "activation_locked", "left_zone")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -296,6 +296,7 @@ class CardInst:
         self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/board/views.py
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
+        self.left_zone = -1  # the Main Monster Zone it last left, as controller * 10 + zone (Dimensionhole)
         self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
         self.original_controller: int | None = None  # take control "until the End Phase"
         self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back

@@ -20,7 +20,7 @@ class Player:
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn",
-                 "hand_limit")
+                 "hand_limit", "zone_locks")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -50,6 +50,9 @@ class Player:
         self.pendulum_turn = 0  # the turn of this player's last Pendulum Summon (R-SUMMON-14: once per turn)
         self.empty_hand_turn = 0  # the last turn at whose end this player had no cards in hand (The Agent of Wisdom - Mercury)
         self.hand_limit: int | None = None  # a hand limit an effect set for the rest of the duel (Hieroglyph Lithograph)
+        # Main Monster Zones an effect made unusable (R-ZONE-1: Ground Collapse, Ojama King, Dimensionhole): (zone, the
+        # card that keeps it so, that card's moves then) — it holds while that card has not moved and is face-up
+        self.zone_locks: list[tuple[int, CardInst, int]] = []
         self.layout = 0  # changes whenever a card enters or leaves this player's piles or field (`Duel.per_layout`)
         self.memo: dict[object, object] = {None: 0}  # what `Duel.per_layout` keeps for them, and (key None) for which layout
 
@@ -65,12 +68,27 @@ class Player:
     def spells_traps(self) -> list[CardInst]:
         return [c for c in self.szone if c is not None]
 
-    def free_mzone(self) -> int | None:
-        """The leftmost free Main Monster Zone."""
+    def free_mzone(self, ignore: CardInst | None = None) -> int | None:
+        """The leftmost free Main Monster Zone: empty and not made unusable by an effect (R-ZONE-1) — unless
+        by `ignore`'s (the monster banished by Dimensionhole, returning to its zone)."""
+        locked = self.locked_mzones(ignore) if self.zone_locks else ()
         for i in range(5):
-            if self.mzone[i] is None:
+            if self.mzone[i] is None and i not in locked:
                 return i
         return None
+
+    def open_mzones(self) -> list[int]:
+        """Every free Main Monster Zone (`free_mzone`)."""
+        locked = self.locked_mzones() if self.zone_locks else ()
+        return [i for i in range(5) if self.mzone[i] is None and i not in locked]
+
+    def locked_mzones(self, ignore: CardInst | None = None) -> frozenset[int]:
+        """The Main Monster Zones an effect makes unusable now; locks whose card has moved or turned face-down are
+        forgotten for good."""
+        live = [lock for lock in self.zone_locks if lock[1].moves == lock[2] and lock[1].face_up]
+        if len(live) != len(self.zone_locks):
+            self.zone_locks = live
+        return frozenset(seq for seq, holder, _ in live if holder is not ignore)
 
     def free_szone(self) -> int | None:
         """The zone a Spell or Trap goes to: the leftmost free one, or for a player with

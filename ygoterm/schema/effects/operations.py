@@ -381,6 +381,20 @@ class HandLimit(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
 
+class LockZones(_Op):
+    """Main Monster Zones an effect makes unusable (R-ZONE-1): no card may be placed there — a Summon, a Set, a
+    change of control, a return — and no free-zone count counts them. `count` zones are chosen by this effect's
+    controller among the empty Main Monster Zones of `side` (`up_to`: as many or fewer, none too), kept unusable
+    while this card stays face-up where it is (Ground Collapse, Ojama King); or, with `of: affected`, the Main
+    Monster Zone each card the operation before moved off the field left, while that card stays face-up where it
+    went (Dimensionhole: until the banished monster returns)."""
+
+    count: int = Field(default=1, ge=1, le=5)
+    up_to: bool = False
+    side: Literal["you", "opponent", "any"] = "opponent"
+    of: Literal["chosen", "affected"] = "chosen"
+
+
 class Flag(_Op):
     """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
     player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
@@ -558,7 +572,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation",
+    "select", "hand_limit", "lock_activation", "lock_zones",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -611,6 +625,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
     "lock_activation": (LockActivation, _what_or),
+    "lock_zones": (LockZones, lambda v: _count_or("count")(v) if not isinstance(v, dict) else v),
     "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
     "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),

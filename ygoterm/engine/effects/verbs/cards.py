@@ -277,7 +277,7 @@ class Excavate(Frame):
                         + ", ".join(c.name for c in top)))
             self.top = top
             monsters = [c for c in top if c.is_monster and matches(d, c, params.summon, p, ctx.card)]
-            free = sum(1 for z in d.players[p].mzone[:5] if z is None)
+            free = len(d.players[p].open_mzones())
             if len(monsters) <= free:
                 return self.chose(d, monsters)
             return self.follow(d, "chose", choose(d, p, monsters, free, free, "special summon",
