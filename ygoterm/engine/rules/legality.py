@@ -102,6 +102,8 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
                                                         f"you control {count} {which}monster{'s' if count != 1 else ''}")
             elif not any(c.seq < 5 for c in monsters) and d.players[p].free_mzone() is None:
                 refusal = Refusal(action, "R-ZONE-1", "no Main Monster Zone can be used (occupied or made unusable) and none of their monsters can be Tributed")
+            elif d.players[p].zone_locks and d.players[p].room(leaving=min(need, len(monsters))) < 1:
+                refusal = Refusal(action, "R-ZONE-1", "it would give you more monsters than an effect allows (Kaiser Colosseum)")
             if refusal is None or not may_skip_tributes(card, d, setting=action != NORMAL_SUMMON):
                 return refusal
             # (Fusilier Dragon: without Tributes it needs a free zone, below)

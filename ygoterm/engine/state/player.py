@@ -71,24 +71,58 @@ class Player:
     def free_mzone(self, ignore: CardInst | None = None) -> int | None:
         """The leftmost free Main Monster Zone: empty and not made unusable by an effect (R-ZONE-1) — unless
         by `ignore`'s (the monster banished by Dimensionhole, returning to its zone)."""
-        locked = self.locked_mzones(ignore) if self.zone_locks else ()
-        for i in range(5):
-            if self.mzone[i] is None and i not in locked:
-                return i
-        return None
+        if not self.zone_locks:
+            for i in range(5):
+                if self.mzone[i] is None:
+                    return i
+            return None
+        free = self.open_mzones(ignore)
+        return free[0] if free else None
 
-    def open_mzones(self) -> list[int]:
-        """Every free Main Monster Zone (`free_mzone`)."""
-        locked = self.locked_mzones() if self.zone_locks else ()
-        return [i for i in range(5) if self.mzone[i] is None and i not in locked]
+    def open_mzones(self, ignore: CardInst | None = None) -> list[int]:
+        """Every free Main Monster Zone (`free_mzone`): no more than a cap lets this player place (Kaiser Colosseum)."""
+        free = [i for i in range(5) if self.mzone[i] is None]
+        if not self.zone_locks:
+            return free
+        locked, room = self._locks(ignore)
+        return [i for i in free if i not in locked][:room]
+
+    def room(self, leaving: int = 0) -> int:
+        """How many more monsters this player may place once `leaving` of their monsters have left the field (a
+        Tribute Summon's Tributes) — a cap's count only (Kaiser Colosseum); 5 without one."""
+        if not self.zone_locks:
+            return 5
+        return self._locks(None, leaving)[1]
 
     def locked_mzones(self, ignore: CardInst | None = None) -> frozenset[int]:
-        """The Main Monster Zones an effect makes unusable now; locks whose card has moved or turned face-down are
-        forgotten for good."""
+        """The Main Monster Zones an effect makes unusable now."""
+        return self._locks(ignore)[0] if self.zone_locks else frozenset()
+
+    def _locks(self, ignore: CardInst | None, leaving: int = 0) -> tuple[frozenset[int], int]:
+        """(the zones made unusable, how many more monsters this player may place — 5: no cap). A lock whose card
+        has moved or turned face-down is forgotten for good; one whose card's effects are negated (Imperial Order)
+        waits. A cap (zone -1: Kaiser Colosseum) lets this player control no more monsters than the card's controller,
+        while that player controls any."""
         live = [lock for lock in self.zone_locks if lock[1].moves == lock[2] and lock[1].face_up]
         if len(live) != len(self.zone_locks):
             self.zone_locks = live
-        return frozenset(seq for seq, holder, _ in live if holder is not ignore)
+        locked: set[int] = set()
+        room = 5
+        for seq, holder, _ in live:
+            if holder is ignore:
+                continue
+            if holder.loc.on_field:
+                d = holder.duel
+                from ..board.continuous import effects_negated  # (the state layer reads the rules layer only here)
+                if effects_negated(d, holder):
+                    continue
+                if seq < 0:
+                    allowed = sum(1 for c in d.players[holder.controller].mzone if c is not None)
+                    if allowed and holder.controller != self.index:
+                        room = min(room, max(0, allowed - sum(1 for c in self.mzone if c is not None) + leaving))
+                    continue
+            locked.add(seq)
+        return frozenset(locked), room
 
     def free_szone(self) -> int | None:
         """The zone a Spell or Trap goes to: the leftmost free one, or for a player with

@@ -387,9 +387,12 @@ class LockZones(_Op):
     controller among the empty Main Monster Zones of `side` (`up_to`: as many or fewer, none too), kept unusable
     while this card stays face-up where it is (Ground Collapse, Ojama King); or, with `of: affected`, the Main
     Monster Zone each card the operation before moved off the field left, while that card stays face-up where it
-    went (Dimensionhole: until the banished monster returns)."""
+    went (Dimensionhole: until the banished monster returns); or, with `cap: true`, no zone of the opponent's while
+    they control as many monsters as this card's controller, who controls 1 or more — while this card stays face-up
+    where it is (Kaiser Colosseum). A lock of a card on the field waits while that card's effects are negated."""
 
     count: int = Field(default=1, ge=1, le=5)
+    cap: bool = False
     up_to: bool = False
     side: Literal["you", "opponent", "any"] = "opponent"
     of: Literal["chosen", "affected"] = "chosen"

@@ -163,9 +163,16 @@ def op_lock_zones(ctx: Ctx, params: fx.LockZones, name: str) -> Any:
                 continue
             p, seq = divmod(card.left_zone, 10)
             d.players[p].zone_locks.append((seq, card, card.moves))
+            d.players[p].layout += 1
             d.emit(Note(f"{d.names[p]}'s Monster Zone {seq + 1} cannot be used while {card.name} is away"))
         return None
     if not (ctx.card.loc.on_field and ctx.card.face_up):
+        return None
+    if params.cap:
+        d.players[1 - ctx.player].zone_locks.append((-1, ctx.card, ctx.card.moves))
+        d.players[1 - ctx.player].layout += 1  # (what `Duel.per_layout` kept — the Fusions one can Summon — is worked out again)
+        d.emit(Note(f"{d.names[1 - ctx.player]} cannot place a monster while they control as many as {d.names[ctx.player]} "
+                    f"({ctx.card.name})"))
         return None
     return LockZones(ctx, params)
 
@@ -204,5 +211,6 @@ class LockZones(Frame):
         for zone in self.chosen:
             p, seq = divmod(zone, 10)
             d.players[p].zone_locks.append((seq, card, card.moves))
+            d.players[p].layout += 1
             d.emit(Note(f"{d.names[p]}'s Monster Zone {seq + 1} cannot be used while {card.name} is face-up"))
         return DONE
