@@ -290,6 +290,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Enchanting Fitting Room": {
         "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
     },
+    "After the Struggle": {
+        "text": "its whole resolution is a delayed effect ('… are destroyed during the End Step of the turn': `later` at the End "
+                "Phase); the audit reads a delayed effect's text only beside an operation done at once",
+    },
     "Dimensionhole": {
         "target": "old wording 'Select 1 monster on your side of the field and remove it from play': the 2005 'select' on "
                   "activation is a target (EDOPro's script, EFFECT_FLAG_CARD_TARGET), and the monster is banished as it resolves",

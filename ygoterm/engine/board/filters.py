@@ -75,6 +75,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
+        (f.battled_this_turn is not None, _battled_this_turn),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -393,6 +394,11 @@ def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
     if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
         return False
     return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
+
+
+def _battled_this_turn(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster involved in damage calculation this turn, not moved since (After the Struggle)."""
+    return (card.battled_turn == d.turn) == f.battled_this_turn
 
 
 def _battled_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

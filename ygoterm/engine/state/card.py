@@ -205,7 +205,7 @@ class CardInst:
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked", "left_zone")
+                 "activation_locked", "left_zone", "battled_turn")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -246,6 +246,7 @@ class CardInst:
         self.attacked_foes: tuple[tuple[int, int], ...] = ()  # (uid, moves) of the monsters it attacked this turn (Asura Priest)
         # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
         self.battled_with: tuple[tuple[int, int], ...] = ()
+        self.battled_turn = 0  # the last turn it was involved in damage calculation, since it arrived here (After the Struggle)
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
@@ -432,6 +433,7 @@ class CardInst:
         self.attacks = 0
         self.attacked_foes = ()
         self.battled_with = ()
+        self.battled_turn = 0
         self.attacked_turn = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""

@@ -213,6 +213,9 @@ class Filter(BaseModel):
     # a monster that battled with this effect's card (damage calculation was performed), both still where they were then
     # — "A monster that battled with this card cannot change its battle position … or attack" (The Unhappy Girl)
     battled_self: bool | None = None
+    # a monster on the field involved in damage calculation this turn, not moved since — "All monsters … that have been
+    # involved in damage calculation" (After the Struggle)
+    battled_this_turn: bool | None = None
     # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
     # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
     atk_at_most_removed: int | None = Field(default=None, ge=1)
