@@ -290,6 +290,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Enchanting Fitting Room": {
         "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
     },
+    "Abyssal Designator": {
+        "cost": "the 2005 text 'Pay 1000 Life Points. Declare a Type and an Attribute.' predates ';' for costs; the payment "
+                "and both declarations are made on activation (R-CHAIN-5; today's text: 'Pay 1000 LP, then declare …; …')",
+    },
     "After the Struggle": {
         "text": "its whole resolution is a delayed effect ('… are destroyed during the End Step of the turn': `later` at the End "
                 "Phase); the audit reads a delayed effect's text only beside an operation done at once",

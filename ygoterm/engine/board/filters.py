@@ -196,6 +196,9 @@ _HELD: dict[int, tuple[object, dict[str, int | None]]] = {}
 
 
 def _declared(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """It has what the resolving effect declared — each of its declarations ("both the declared Type and Attribute")."""
+    if len(d.declarations) > 1:
+        return all(_is_declared(d, card, declared) for declared in d.declarations)
     return _is_declared(d, card)
 
 

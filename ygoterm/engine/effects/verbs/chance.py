@@ -104,7 +104,10 @@ class Declare(Frame):
                                           f"{self.ctx.card.name}: declare a {params.what}", verb="declare", subject=self.ctx.card.uid))
 
     def declared(self, d: DuelState, answer: Option) -> Next:
-        self.ctx.link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
+        link = self.ctx.link
+        link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
+        # (a second declaration of another kind adds to the first: "Declare a Type and an Attribute" — Abyssal Designator)
+        link.declarations = d.declarations = (*(x for x in link.declarations if x[0] != self.params.what), link.declared)
         card = self.ctx.card
         card.declaration = (self.params.what, answer.label, card.moves)  # (read by the filter declared_by_self)
         d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
