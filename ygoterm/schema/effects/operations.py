@@ -381,6 +381,16 @@ class HandLimit(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
 
+class RevealCompare(_Op):
+    """"Each player reveals 1 card from their hand. If one card is higher Level than the other, …" (Ante): each player,
+    this effect's player first, chooses 1 card of their hand (`where`), then both are revealed and their Levels compared
+    (a non-monster card is Level 0); if one is lower, `lower` runs with `chosen` that card and the player `roll_loser` the
+    one who revealed it — on a tie, nothing."""
+
+    where: Filter = Field(default_factory=lambda: Filter(zone=("hand",)))
+    lower: list["OpSpec"] = []
+
+
 class LockZones(_Op):
     """Main Monster Zones an effect makes unusable (R-ZONE-1): no card may be placed there — a Summon, a Set, a
     change of control, a return — and no free-zone count counts them. `count` zones are chosen by this effect's
@@ -575,7 +585,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "lock_zones",
+    "select", "hand_limit", "lock_activation", "lock_zones", "reveal_compare",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -628,6 +638,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
     "lock_activation": (LockActivation, _what_or),
+    "reveal_compare": (RevealCompare, lambda v: v or {}),
     "lock_zones": (LockZones, lambda v: _count_or("count")(v) if not isinstance(v, dict) else v),
     "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
@@ -675,6 +686,7 @@ OneOf.model_rebuild()
 IfYouDo.model_rebuild()
 Then.model_rebuild()
 Later.model_rebuild()
+RevealCompare.model_rebuild()
 SwapControl.model_rebuild()
 ForThisTurn.model_rebuild()
 Coin.model_rebuild()
@@ -686,7 +698,7 @@ def walk_ops(ops: Iterable[OpSpec] | None) -> Iterator[OpSpec]:
     for spec in ops or ():
         yield spec
         params = spec.params
-        for name in ("then", "do", "otherwise"):
+        for name in ("then", "do", "otherwise", "lower"):
             nested = getattr(params, name, None)
             if isinstance(nested, (list, tuple)):
                 yield from walk_ops(nested)
