@@ -338,16 +338,16 @@ def _your_turns_face_up(d: DuelState, card: CardInst, f: Filter, player: int, so
     assert f.your_turns_face_up is not None
     if not (card.loc.on_field and card.face_up):
         return False
-    return _turns_of_since(d, player, max(card.arrived_turn, card.flipped_turn)) in f.your_turns_face_up
+    return turns_of_since(d, player, max(card.arrived_turn, card.flipped_turn)) in f.your_turns_face_up
 
 
 def _your_turns_here(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """How many turns of its controller began after the turn it arrived where it is (Great Moth's Cocoon of Evolution)."""
     assert f.your_turns_here is not None
-    return card.loc.on_field and _turns_of_since(d, card.controller, card.arrived_turn) in f.your_turns_here
+    return card.loc.on_field and turns_of_since(d, card.controller, card.arrived_turn) in f.your_turns_here
 
 
-def _turns_of_since(d: DuelState, p: int, turn: int) -> int:
+def turns_of_since(d: DuelState, p: int, turn: int) -> int:
     """How many of player `p`'s turns began after `turn` (this one included when it is theirs): the players take turns
     in turn, so a turn's player follows from its parity."""
     parity = d.turn % 2 if d.turn_player == p else (d.turn + 1) % 2

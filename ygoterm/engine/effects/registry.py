@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ...schema import effects as fx
 from ...schema.effects import OpName, OpSpec
-from ..board.filters import select
+from ..board.filters import select, turns_of_since
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc
 from ..state.card import CardInst
@@ -149,4 +149,8 @@ def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     amount = int(amount * params.factor)
     if params.per is not None:
         amount *= len(select(ctx.d, params.per, ctx.player, ctx.card))
+    if params.doubled_each_turn:
+        card = ctx.card
+        turns = turns_of_since(ctx.d, card.controller, max(card.arrived_turn, card.flipped_turn)) if card.face_up else 1
+        amount *= 2 ** max(0, turns - 1)
     return amount

@@ -478,6 +478,7 @@ def _place_activated_card(d: DuelState, p: int, card: CardInst) -> "PendulumZone
         actions.move(d, card, Loc.SZONE, seq=actions.spell_zone_for(d, p, card), face_up=True, quiet=True)
     else:
         card.face_up = True
+        card.flipped_turn = d.turn  # (a Set card activated: face-up from this turn — Dark Snake Syndrome's doubling counts from it)
     return None
 
 

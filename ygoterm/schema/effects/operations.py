@@ -115,6 +115,9 @@ class AmountParams(_Op):
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
+    # amount × 2 for each turn of this card's controller begun since it last became face-up on the field, after the first:
+    # "This damage begins at 200 and is doubled during each of your following Standby Phases" (Dark Snake Syndrome)
+    doubled_each_turn: bool | None = None
 
 
 class Damage(AmountParams):
