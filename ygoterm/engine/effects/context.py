@@ -178,7 +178,16 @@ class Ctx:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         if where.level_below_of is not None:
             cards = level_below_of(cards, self.reference(where.level_below_of))
+        if where.fusion_material_of is not None:
+            cards = fusion_material_of(self.d, cards, self.cards_including_moved(where.fusion_material_of))
         return cards
+
+    def cards_including_moved(self, ref: fx.Ref) -> list[CardInst]:
+        """The cards a reference names — `target` even once the targets have moved (De-Fusion reads its Fusion Monster's
+        materials after returning it)."""
+        if ref == "target":
+            return list(self.link.targets)
+        return self.reference(ref)
 
     def reference(self, ref: fx.Ref) -> list[CardInst]:
         """The cards a reference names (a reference never asks: a list)."""
@@ -199,6 +208,15 @@ def named_in_text_of(cards: list[CardInst], others: list[CardInst]) -> list[Card
     Monster")."""
     texts = [f'{o.data.text or ""} {m.text if (m := getattr(o.data, "materials", None)) is not None else ""}' for o in others]
     return [c for c in cards if any(f'"{c.data.name}"' in text for text in texts)]
+
+
+def fusion_material_of(d: Any, cards: list[CardInst], fusions: list[CardInst]) -> list[CardInst]:
+    """The cards of `cards` that were Fusion Materials of the last Fusion Summon of one of `fusions`, while every one
+    of those materials is in the GY, not moved since ("if all the Fusion Materials that were used for its Fusion Summon
+    are in your GY": De-Fusion)."""
+    used = {entry for fusion in fusions if fusion.fused_from and all(
+        (m := d.cards[uid]).moves == moves and m.loc == Loc.GY for uid, moves in fusion.fused_from) for entry in fusion.fused_from}
+    return [c for c in cards if (c.uid, c.moves) in used]
 
 
 def atk_at_most_of(cards: list[CardInst], others: list[CardInst]) -> list[CardInst]:

@@ -247,6 +247,7 @@ class FusionSummon(_MonsterSummon):
             actions.move(d, m, Loc.GY, reason="Fusion Material")
             if m.loc == Loc.GY:
                 m.fusion_material_at = m.moves  # (the filter fusion_material: Supply)
+        fusion.fused_from = tuple((m.uid, m.moves) for m in materials)  # (the filter fusion_material_of: De-Fusion)
         return self.summon(d, p, fusion, "fusion")
 
     def took(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:

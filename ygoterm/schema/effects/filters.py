@@ -216,6 +216,10 @@ class Filter(BaseModel):
     # a monster on the field involved in damage calculation this turn, not moved since — "All monsters … that have been
     # involved in damage calculation" (After the Struggle)
     battled_this_turn: bool | None = None
+    # `target` (`chosen`, `event`): a card that was a Fusion Material of that Fusion Monster's last Fusion Summon, in the GY
+    # and not moved since — only while every one of them is so ("if all the Fusion Materials that were used for its Fusion
+    # Summon are in your GY": De-Fusion)
+    fusion_material_of: Literal["target", "chosen", "event"] | None = None
     # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
     # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
     atk_at_most_removed: int | None = Field(default=None, ge=1)

@@ -329,5 +329,6 @@ def op_select(ctx: Ctx, params: fx.Select, name: str) -> Any:
 
 class Select(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        self.ctx.chosen = list(cards)  # (an `all:` selection too: De-Fusion's materials, remembered before their Fusion Monster leaves)
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))
