@@ -298,6 +298,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "its whole resolution is a delayed effect ('… are destroyed during the End Step of the turn': `later` at the End "
                 "Phase); the audit reads a delayed effect's text only beside an operation done at once",
     },
+    "Different Dimension Gate": {
+        "target": "'targeting 1 monster on each side of the field' is 2 targets, 1 of yours and 1 of your opponent's: "
+                  "two target groups (`targets:`, one per side)",
+    },
     "Dimensionhole": {
         "target": "old wording 'Select 1 monster on your side of the field and remove it from play': the 2005 'select' on "
                   "activation is a target (EDOPro's script, EFFECT_FLAG_CARD_TARGET), and the monster is banished as it resolves",

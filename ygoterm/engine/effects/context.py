@@ -114,6 +114,8 @@ class Ctx:
                 return list(self.affected)
             if selection == "equips":
                 return list(self.card.equips)
+            if selection == "remembered":  # what its `remember` kept, not moved since (Different Dimension Gate)
+                return [c for uid, moves in self.card.remembered if (c := d.cards[uid]).moves == moves]
             if selection == "tributes":  # the monsters Tributed for its Tribute Summon, not moved since (Guardian Tryce)
                 return [c for uid, moves in self.card.tributed if (c := d.cards[uid]).moves == moves]
             if selection == "defeated":

@@ -25,7 +25,7 @@ from .conditions import Condition, ContinuousSpec, EventName, TargetSpec, When, 
 from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter, NumRange, Player, Range, Ref, Selection,
                       Side, Zone, _one_or_many)
 from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangePosition, Coin, Counters, Damage, Declare, Detach,
-                         Discard, Draw, Equip, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, LockActivation, LockZones, RevealCompare, Handler, If, IfYouDo, Later,
+                         Discard, Draw, Equip, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, LockActivation, LockZones, RevealCompare, Remember, Handler, If, IfYouDo, Later,
                          LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place,
                          Protect, Reveal, RitualSummon, RollDie, Select, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
                          TakeControl, Then, ToEndPhase, Token, Win, AmountParams, OpName, walk_ops)
@@ -124,7 +124,7 @@ __all__ = [
     "Condition", "ContinuousSpec", "EventName", "TargetSpec", "When",
     # operations
     "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
-    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "LockActivation", "LockZones", "RevealCompare", "Handler", "If", "IfYouDo",
+    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "LockActivation", "LockZones", "RevealCompare", "Remember", "Handler", "If", "IfYouDo",
     "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place",
     "Protect", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
     "TakeControl", "Then", "ToEndPhase", "Token", "Win",

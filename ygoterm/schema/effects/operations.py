@@ -384,6 +384,14 @@ class HandLimit(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
 
+class Remember(_Op):
+    """This card keeps the cards of `what` in mind, for as long as each of them stays where it is, wherever this card goes:
+    the selection `remembered` of its later effects ("When this card is destroyed and sent to the Graveyard: Return those
+    banished monsters to the field": Different Dimension Gate)."""
+
+    what: Selection = "affected"
+
+
 class RevealCompare(_Op):
     """"Each player reveals 1 card from their hand. If one card is higher Level than the other, …" (Ante): each player,
     this effect's player first, chooses 1 card of their hand (`where`), then both are revealed and their Levels compared
@@ -588,7 +596,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "lock_zones", "reveal_compare",
+    "select", "hand_limit", "lock_activation", "lock_zones", "reveal_compare", "remember",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -641,6 +649,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
     "lock_activation": (LockActivation, _what_or),
+    "remember": (Remember, _what_or),
     "reveal_compare": (RevealCompare, lambda v: v or {}),
     "lock_zones": (LockZones, lambda v: _count_or("count")(v) if not isinstance(v, dict) else v),
     "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),

@@ -214,3 +214,14 @@ class LockZones(Frame):
             d.players[p].layout += 1
             d.emit(Note(f"{d.names[p]}'s Monster Zone {seq + 1} cannot be used while {card.name} is face-up"))
         return DONE
+
+
+@verb("remember")
+def op_remember(ctx: Ctx, params: fx.Remember, name: str) -> Any:
+    """This card keeps those cards in mind while each stays where it is (the selection `remembered`: Different Dimension Gate)."""
+    return Remember(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Remember(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        self.ctx.card.remembered = tuple((c.uid, c.moves) for c in cards)
