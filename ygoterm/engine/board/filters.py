@@ -75,7 +75,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
-        (f.battled_this_turn is not None, _battled_this_turn),
+        (f.battled_this_turn is not None, _battled_this_turn), (f.atk_below_target_def is not None, _atk_below_target_def),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -397,6 +397,15 @@ def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
     if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
         return False
     return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
+
+
+def _atk_below_target_def(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The attacking monster, whose ATK is lower than the DEF of the Defense Position monster it attacks (Continuous
+    Destruction Punch)."""
+    attack = d.attack
+    below = attack is not None and attack.attacker is card and attack.target is not None and not attack.target.pos.is_attack \
+        and attack.target.loc == Loc.MZONE and card.atk < attack.target.defense
+    return below == f.atk_below_target_def
 
 
 def _battled_this_turn(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

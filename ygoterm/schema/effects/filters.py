@@ -220,6 +220,10 @@ class Filter(BaseModel):
     # and not moved since — only while every one of them is so ("if all the Fusion Materials that were used for its Fusion
     # Summon are in your GY": De-Fusion)
     fusion_material_of: Literal["target", "chosen", "event"] | None = None
+    # the attacking monster of the current battle whose ATK is lower than the DEF of the Defense Position monster it
+    # attacks ("If the DEF of the attacked Defense Position monster … is higher than the ATK of the attacking monster":
+    # Continuous Destruction Punch)
+    atk_below_target_def: bool | None = None
     # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
     # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
     atk_at_most_removed: int | None = Field(default=None, ge=1)
