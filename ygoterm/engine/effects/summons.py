@@ -19,7 +19,7 @@ from ..board.labels import card_options
 from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
-from ..board.timing import summon_forbidden
+from ..board.timing import summon_excluded, summon_forbidden
 from ..board.continuous import only_one_blockers, summon_condition_holds
 
 # ---------------------------------------------------------------------- Fusion
@@ -350,6 +350,9 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
         d.emit(Note(f"{card.name} cannot be Special Summoned from there (its own text, R-CARD-13)"))
         return None
     if (blocker := summon_forbidden(d, "special")) is not None:
+        d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
+        return None
+    if (blocker := summon_excluded(d, controller, card)) is not None:  # (Jam Breeding Machine: only Slime Tokens)
         d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
         return None
     if not summon_condition_holds(d, card, controller):  # "Cannot be Summoned unless you control …" (the Guardians)

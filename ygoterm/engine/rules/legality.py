@@ -21,7 +21,7 @@ from ..board.filters import matches
 from ..board.labels import unique_labels
 from ..effects.checks import cost_payable
 from .pendulum import option as pendulum_option, refusal as pendulum_refusal
-from ..board.timing import open_main, summon_locked
+from ..board.timing import open_main, summon_excluded, summon_locked
 from ..core.types import Loc, Phase, Pos, Step
 
 NORMAL_SUMMON, NORMAL_SET, SET_CARD, GEMINI_SUMMON = "Normal Summon", "Normal Set", "Set", "Gemini Summon"
@@ -59,7 +59,7 @@ def normal_summon(d: DuelState, p: int, card: CardInst, setting: bool = False) -
     action = NORMAL_SET if setting else NORMAL_SUMMON
     if card.loc != Loc.HAND or card.controller != p or not card.is_monster:
         return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
-    return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting)
+    return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting, card)
             or summon_this(d, p, card, action))
 
 
@@ -153,7 +153,7 @@ def gemini_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     if card.loc != Loc.MZONE or card.controller != p or "gemini" not in card.abilities:
         return Refusal(GEMINI_SUMMON, "R-CARD-6", "only a Gemini monster you control can be Gemini Summoned")
     return open_main(d, p, GEMINI_SUMMON) or gemini_this(d, card) or normal_summon_left(d, p, GEMINI_SUMMON) \
-        or summon_locked(d, p, GEMINI_SUMMON)
+        or summon_locked(d, p, GEMINI_SUMMON, card=card)
 
 
 def gemini_this(d: DuelState, card: CardInst) -> Refusal | None:
@@ -185,7 +185,7 @@ def flip_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     has not changed (by its player) and that has not attacked this turn."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
-    return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON) or flip_this(d, card)
+    return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON, card=card) or flip_this(d, card)
 
 
 def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
@@ -370,7 +370,8 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 if summon_ok:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
                     if may_summon and not card.monster.set_only and normal_summon_allowed(d, card) and not (
-                            card.monster.only_one and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)):
+                            card.monster.only_one and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)) \
+                            and summon_excluded(d, p, card) is None:
                         options.append(card_options.summon)
                     if may_set and set_ok:
                         options.append(card_options.set)
@@ -383,11 +384,12 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 continue
             card_options = monster.options_at(d.where(monster)) if monster.name in repeated else monster.options
             if monster.pos == Pos.FACEDOWN_DEFENSE:
-                if may_summon and flip_this(d, monster) is None:
+                if may_summon and flip_this(d, monster) is None and summon_excluded(d, p, monster) is None:
                     options.append(card_options.flip)
             elif change_this(d, monster) is None:
                 options.append(card_options.to_defense if monster.pos == Pos.ATTACK else card_options.to_attack)
-            if monster.abilities and "gemini" in monster.abilities and can_summon and may_summon and gemini_this(d, monster) is None:
+            if monster.abilities and "gemini" in monster.abilities and can_summon and may_summon and gemini_this(d, monster) is None \
+                    and summon_excluded(d, p, monster) is None:
                 options.append(card_options.gemini)  # R-CARD-6
         if may_summon and _has_procedure_monsters(d, p):
             options += extra_options(d, p)  # R-SUMMON-12/13/16

@@ -90,7 +90,7 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
                      "indestructible_unless_targeted", "indestructible_if_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
                      "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
-                     "field_treated_as", "negates_battle_destroyed"):  # (keys with a value, not a bool — or either)
+                     "field_treated_as", "negates_battle_destroyed", "summon_only"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))

@@ -239,6 +239,9 @@ class ContinuousSpec(BaseModel):
     # "neither player can Normal Summon, Flip Summon, or Special Summon" while it is face-up (The Last Warrior from
     # Another Planet; Jowgen the Spiritualist: special) — a Set is no Summon
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
+    # "You cannot Summon any monsters, except \"Slime Tokens\" (but you can Set)": its controller cannot Summon (Normal,
+    # Flip or Special) a monster this filter does not match (Jam Breeding Machine: `{name: Slime Token}`)
+    summon_only: "Filter | None" = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
     # "Any battle damage this card inflicts to your opponent is treated as effect damage instead" (Gravekeeper's Vassal): the
