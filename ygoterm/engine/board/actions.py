@@ -252,6 +252,12 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
                 and _immune(immune_kinds(d, card), source, card):
             d.emit(Note(f"{card.name} cannot be destroyed by the effect of {source.name}"))
             continue  # Exodia Necross: "cannot be destroyed by Spell/Trap effects"
+        if d.shield_counters and by != "rule" and card.loc.on_field \
+                and (shield := next((n for n in sorted(d.shield_counters) if card.counters.get(n)), None)) is not None:
+            card.counters[shield] -= 1  # "If it would ever be destroyed, remove the counter instead" (Magic Reflector)
+            card.battle_destroyed = False
+            d.emit(Note(f"{card.name} is not destroyed: 1 {shield} is removed instead ({card.counters[shield]} left)"))
+            continue
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
             instead = destroyed_instead(d, card, by)  # a Union: "destroy this card instead"
             if instead is not None:

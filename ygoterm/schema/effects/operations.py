@@ -189,6 +189,9 @@ class Counters(_Op):
     # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
     # reads that number (Blast Magician)
     any_number: bool | None = None
+    # on an add_counter: "If it would ever be destroyed, remove the counter instead" — while the card holds such a counter,
+    # a destruction of it (by battle or a card effect, not by the rules) removes 1 of them instead (Magic Reflector)
+    shield: bool | None = None
 
 
 class Token(_Op):

@@ -140,6 +140,8 @@ class Counters(OpStep):
                 continue
             have = card.counters.get(params.counter, 0)
             if self.name == "add_counter":
+                if params.shield and params.counter not in d.shield_counters:  # (read by `actions.destroy`: Magic Reflector)
+                    d.shield_counters = d.shield_counters | {params.counter}
                 most = counters_held(card).get(params.counter)  # "(max. N)" in the card's own script
                 card.counters[params.counter] = have + params.count if most is None else min(most, have + params.count)
             else:
