@@ -348,6 +348,9 @@ class Select(_Op):
     continuous `stats_of_selected`, the condition `selected_gone`)."""
 
     what: Selection
+    # the cards chosen before stay chosen too: "Select 1 Monster Card and 2 non-Monster Cards from your hand" (Chosen One:
+    # two `select`s, the second with `add`)
+    add: bool | None = None
 
 
 class Protect(_Op):

@@ -324,11 +324,15 @@ class Excavate(Frame):
 def op_select(ctx: Ctx, params: fx.Select, name: str) -> Any:
     """Choose cards and do nothing to them: a `choose` leaves them `chosen` (Gradius' Option's "selecting 1 face-up
     \"Gradius\"" in its Summon procedure's cost, which the Summoned card remembers: rules/main_phase.py)."""
-    return Select(ctx, params, name).after(ctx.cards(params.what))
+    return Select(ctx, params, name, before=list(ctx.chosen) if params.add else []).after(ctx.cards(params.what))
 
 
+@dataclass
 class Select(OpStep):
+    before: list[CardInst] = field(default_factory=list)  # with `add`: what was chosen before (Chosen One)
+
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
-        self.ctx.chosen = list(cards)  # (an `all:` selection too: De-Fusion's materials, remembered before their Fusion Monster leaves)
+        # (an `all:` selection too: De-Fusion's materials, remembered before their Fusion Monster leaves)
+        self.ctx.chosen = [*self.before, *(c for c in cards if c not in self.before)]
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))
