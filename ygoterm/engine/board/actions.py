@@ -243,7 +243,7 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     negated = {c.uid for c in cards if by == "battle" and d.attack is not None and "negates_battle_victims" in d.index.flags
                and battle_victim_negated(d, c, d.attack.target if c is d.attack.attacker else d.attack.attacker)} \
         if by == "battle" else set()
-    if by == "battle" and "negates_battle_destroyed" in d.index.flags:  # Ancient Gear Beast: negated in the GY too
+    if by == "battle" and ("negates_battle_destroyed" in d.index.flags or d.battle_flags_turn == d.turn):  # Ancient Gear Beast: negated in the GY too
         negated |= {c.uid for c in cards if c.battle_destroyed and battle_negated(d, c)}
     for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):

@@ -411,7 +411,7 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
         return True
     if card.negated_at == card.moves:
         return True  # destroyed by battle with Ancient Gear Beast: negated where it went (the GY)
-    if card.battle_destroyed and "negates_battle_destroyed" in d.index.flags and battle_negated(d, card):
+    if card.battle_destroyed and ("negates_battle_destroyed" in d.index.flags or d.battle_flags_turn == d.turn) and battle_negated(d, card):
         return True
     if not d.index.negators and not d.floating:
         return False
@@ -445,6 +445,8 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     other = attack.target if card is attack.attacker else attack.attacker
     if other.loc != Loc.MZONE or not other.face_up or other.controller == card.controller:
         return False
+    if other.modifiers and any("negates_battle_destroyed" in m.flags for m in other.modifiers):
+        return card.is_monster and "effect" in card.monster.frames  # (a resolved effect's: Diffusion Wave-Motion)
     if not any(e.continuous is not None and e.continuous.negates_battle_destroyed
                and (e.condition is None or condition_holds(d, other, e.condition))
                and (e.continuous.negates_battle_destroyed is True

@@ -273,6 +273,9 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
         return Refusal(ATTACK, "R-PRIO-7", "attacks are declared in the Battle Step with an empty chain")
     if not in_attacking_position(d, card):
         return Refusal(ATTACK, "R-BATTLE-1", "only a face-up Attack Position monster can attack")
+    if d.battle_flags_turn == d.turn and not modifier_flag(card, "sole_attacker") \
+            and any(c is not None and c is not card and modifier_flag(c, "sole_attacker") for c in d.players[p].mzone):
+        return Refusal(ATTACK, "R-CARD-13", "this turn, only the monster a card's effect chose can attack")
     if d.index.continuous_count or card.modifiers:
         if has_flag(d, card, "cannot_attack"):
             return Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking")
@@ -292,10 +295,15 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     return None
 
 
+def modifier_flag(card: CardInst, flag: str) -> bool:
+    """A resolved effect's lasting flag on `card` (`modify`), read without the continuous layer."""
+    return bool(card.modifiers) and any(flag in m.flags for m in card.modifiers)
+
+
 def attacked_already(d: DuelState, card: CardInst, target: CardInst | None) -> bool:
     """A monster that attacks each of the opponent's monsters once (Asura Priest) has attacked
     this one this turn — or, having attacked, would attack directly."""
-    if not card.attacks or not d.index.continuous_count or not has_flag(d, card, "attacks_each_monster"):
+    if not card.attacks or not (d.index.continuous_count or card.modifiers) or not has_flag(d, card, "attacks_each_monster"):
         return False
     return target is None or (target.uid, target.moves) in card.attacked_foes
 
@@ -399,7 +407,7 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 options.append(found)
         if battle_now(d, p) is None:
             options.append(BATTLE)
-            if "must_attack" in d.index.flags and _must_attack(d, p):
+            if ("must_attack" in d.index.flags or d.battle_flags_turn == d.turn) and _must_attack(d, p):
                 return options  # (Berserk Gorilla "must attack if able": no skipping the Battle Phase either)
     options.append(END)
     return options
@@ -451,7 +459,8 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
         if direct_ok and allowed is targets:
             if _direct_ability(d, card):  # "can attack your opponent directly" (Jinzo #7; this turn: Jowls of Dark Demise)
                 options.append(attack_option(d, card, None))
-    if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):
+    if not ((d.index.continuous_count or d.battle_flags_turn == d.turn)
+            and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):
         options.append(MAIN2)  # (Berserk Gorilla "must attack if able": no ending the Battle Phase while it can)
     return unique_labels(d, options)
 

@@ -157,6 +157,14 @@ class Modify(_Op):
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    # "this turn, only that monster can attack, and it must attack all monsters your opponent controls, once each. The
+    # effects of Effect Monsters destroyed by these attacks do not activate and are negated" (Diffusion Wave-Motion): its
+    # controller's other monsters cannot attack; it may attack each of the opponent's monsters once and must while it can;
+    # the effects of monsters it destroys by battle are negated (as the continuous keys of those names)
+    sole_attacker: bool | None = None
+    attacks_each_monster: bool | None = None
+    must_attack: bool | None = None
+    negates_battle_destroyed: bool | None = None
     # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
     # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
     set_attribute: Literal["declared"] | None = None

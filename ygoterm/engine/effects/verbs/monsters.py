@@ -21,6 +21,7 @@ from ..context import Ctx
 from ..registry import OpStep, verb
 
 
+_BATTLE_FLAGS = frozenset(("sole_attacker", "must_attack", "negates_battle_destroyed"))
 _MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items() if f.annotation in (bool, "bool", bool | None))  # restrictions it lasts with
 
 
@@ -35,6 +36,8 @@ class Modify(OpStep):
         times = {"roll": ctx.link.rolled, "chosen": len(ctx.chosen), "affected": len(ctx.affected)}.get(params.times or "", 1)
         atk, defense = params.atk * times, params.def_ * times
         flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
+        if flags & _BATTLE_FLAGS:
+            d.battle_flags_turn = d.turn  # (read by the attack checks this turn: Diffusion Wave-Motion)
         scale = params.scale * times
         declared = ctx.link.declared
         attribute = declared[1] if params.set_attribute == "declared" and declared and declared[0] == "attribute" else None
