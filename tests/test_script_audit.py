@@ -290,6 +290,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Enchanting Fitting Room": {
         "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
     },
+    "Kaminote Blow": {
+        "text": "its whole resolution is a delayed effect ('Destroy the monster(s) that battle with these monsters … this turn, "
+                "at the end of each Damage Step': `later` at each such event); the audit reads a delayed effect's text only "
+                "beside an operation done at once",
+    },
     "Abyssal Designator": {
         "cost": "the 2005 text 'Pay 1000 Life Points. Declare a Type and an Attribute.' predates ';' for costs; the payment "
                 "and both declarations are made on activation (R-CHAIN-5; today's text: 'Pay 1000 LP, then declare …; …')",

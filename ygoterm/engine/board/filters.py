@@ -75,7 +75,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
-        (f.battled_this_turn is not None, _battled_this_turn), (f.atk_below_target_def is not None, _atk_below_target_def),
+        (f.battled_this_turn is not None, _battled_this_turn), (f.battling_with is not None, _battling_with), (f.atk_below_target_def is not None, _atk_below_target_def),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -270,6 +270,16 @@ def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
     if source is not None and source.loc == Loc.SZONE and source.equip_target is not None:
         source = source.equip_target
     return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
+
+
+def _battling_with(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the current battle with a monster the filter matches (Kaminote Blow: "the monster(s) that battle with these monsters")."""
+    attack = d.attack
+    if attack is None or attack.target is None or card not in (attack.attacker, attack.target):
+        return False
+    other = attack.target if card is attack.attacker else attack.attacker
+    assert f.battling_with is not None
+    return matches(d, other, f.battling_with, player, source)
 
 
 def _attacking(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

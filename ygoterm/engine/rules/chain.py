@@ -466,7 +466,8 @@ def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     for s in signals:
         if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation"):
             for rec in [r for r in d.delayed if r.when is not None and signal_matches(d, r.player, r.card, r.when, s)]:
-                d.delayed.remove(rec)  # the first such event this turn, once
+                if not rec.every:
+                    d.delayed.remove(rec)  # the first such event this turn, once
                 index = -1 - len(found)
                 found.append(_Pending(rec.card, index, s, not rec.optional, rec.player, effect=rec.effect,
                                       remembered=[c for c, moves in rec.remembered if c.moves == moves]))

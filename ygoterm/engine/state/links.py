@@ -106,6 +106,7 @@ class Delayed:
     optional: bool = False  # "you can": asked when it comes
     when: Any = None  # for phase "event": the When it waits for, this turn only (Last Will)
     turn: int = 0  # … the turn it was made in
+    every: bool = False  # … every such event this turn, not only the first (Kaminote Blow)
 
     def due(self, s: Signal) -> bool:
         """Count `s` if it is one of this effect's phases; True when it is the one."""

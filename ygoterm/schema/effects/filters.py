@@ -118,6 +118,9 @@ class Filter(BaseModel):
     # were sent to the Graveyard as a result of a Fusion Summon")
     fusion_material: bool | None = None
     battling: bool = False  # in the current battle with this effect's card
+    # a monster of the current battle whose opponent in it matches this filter ("the monster(s) that battle with these
+    # monsters on your side of the field": Kaminote Blow)
+    battling_with: "Filter | None" = None
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
     battle_destroyed_this_turn: bool | None = None

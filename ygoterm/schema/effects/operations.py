@@ -479,6 +479,9 @@ class Later(_Op):
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
+    # with `at: event`: every such event for the rest of this turn, not only the first ("Destroy the monster(s) that battle
+    # with these monsters … this turn, at the end of each Damage Step": Kaminote Blow)
+    every: bool | None = None
     # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
     # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
     # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)

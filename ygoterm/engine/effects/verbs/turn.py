@@ -25,7 +25,7 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
                              ctx.card.moves if params.needs_self else None,
                              [(c, c.moves) for c in _remembered(ctx, params.remember)],
-                             params.optional, params.upon, d.turn))
+                             params.optional, params.upon, d.turn, bool(params.every)))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
     if params.at == "event":
