@@ -189,7 +189,7 @@ class LockZones(Frame):
         ctx, params = self.ctx, self.params
         if len(self.chosen) >= params.count:
             return self.done(d)
-        sides = {"you": (ctx.player,), "opponent": (1 - ctx.player,), "any": (ctx.player, 1 - ctx.player)}[params.side]
+        sides = {"you": (ctx.player,), "opponent": (1 - ctx.player,), "any": (1 - ctx.player, ctx.player)}[params.side]  # (the opponent's first)
         options = [Option(f"zone:{p * 10 + seq}", f"{'your' if p == ctx.player else 'opponent'} M{seq + 1}", zone=p * 10 + seq)
                    for p in sides for seq in d.players[p].open_mzones() if p * 10 + seq not in self.chosen]
         if not options:
