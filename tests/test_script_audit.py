@@ -290,6 +290,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Enchanting Fitting Room": {
         "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
     },
+    "Flint": {
+        "target": "old wording 'select 1 monster on the field and equip this card to that monster': the 2005 'select' as the "
+                  "effect is activated is a target, as Dimensionhole's",
+    },
     "Kaminote Blow": {
         "text": "its whole resolution is a delayed effect ('Destroy the monster(s) that battle with these monsters … this turn, "
                 "at the end of each Damage Step': `later` at each such event); the audit reads a delayed effect's text only "

@@ -169,6 +169,7 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
     """R-CARD-8 and bindings: what a card leaving the field takes with it."""
     for equip in list(card.equips):
         equip.equip_target = None
+        equip.lost_target = (card.uid, card.moves)  # (the filter was_equipped: Flint)
         if equip.loc == Loc.SZONE:
             destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
     card.equips = []

@@ -75,7 +75,8 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
-        (f.battled_this_turn is not None, _battled_this_turn), (f.battling_with is not None, _battling_with), (f.atk_below_target_def is not None, _atk_below_target_def),
+        (f.battled_this_turn is not None, _battled_this_turn), (f.battling_with is not None, _battling_with),
+        (f.was_equipped is not None, _was_equipped), (f.atk_below_target_def is not None, _atk_below_target_def),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -270,6 +271,11 @@ def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
     if source is not None and source.loc == Loc.SZONE and source.equip_target is not None:
         source = source.equip_target
     return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
+
+
+def _was_equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The monster the effect's card was equipped to as that monster left the field, not moved since (Flint)."""
+    return (source is not None and source.lost_target == (card.uid, card.moves)) == f.was_equipped
 
 
 def _battling_with(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

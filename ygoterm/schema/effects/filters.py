@@ -121,6 +121,9 @@ class Filter(BaseModel):
     # a monster of the current battle whose opponent in it matches this filter ("the monster(s) that battle with these
     # monsters on your side of the field": Kaminote Blow)
     battling_with: "Filter | None" = None
+    # `true`: the monster this effect's card was equipped to as that monster left the field, not moved since — "If the
+    # equipped monster is destroyed" read by the Equip Card the rules sent to the GY with it (Flint, R-CARD-8)
+    was_equipped: bool | None = None
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
     battle_destroyed_this_turn: bool | None = None
