@@ -290,6 +290,11 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Enchanting Fitting Room": {
         "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
     },
+    "Combination Attack": {
+        "text": "old wording 'you can use this effect on 1 monster … Change the Union Monster back to a monster … may attack "
+                "again this turn': a Special Summon of the Union (out of its Spell & Trap Zone) and another attack, in words "
+                "the audit's verbs do not read",
+    },
     "Flint": {
         "target": "old wording 'select 1 monster on the field and equip this card to that monster': the 2005 'select' as the "
                   "effect is activated is a target, as Dimensionhole's",

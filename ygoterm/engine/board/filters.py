@@ -76,7 +76,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
         (f.battled_this_turn is not None, _battled_this_turn), (f.battling_with is not None, _battling_with),
-        (f.was_equipped is not None, _was_equipped), (f.atk_below_target_def is not None, _atk_below_target_def),
+        (f.was_equipped is not None, _was_equipped), (f.has_attacked is not None, _has_attacked), (f.atk_below_target_def is not None, _atk_below_target_def),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -271,6 +271,11 @@ def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
     if source is not None and source.loc == Loc.SZONE and source.equip_target is not None:
         source = source.equip_target
     return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
+
+
+def _has_attacked(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster on the field that declared an attack this turn (Combination Attack)."""
+    return (card.loc == Loc.MZONE and card.attacked_turn == d.turn) == f.has_attacked
 
 
 def _was_equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -180,6 +180,9 @@ class Ctx:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         if where.level_below_of is not None:
             cards = level_below_of(cards, self.reference(where.level_below_of))
+        if where.equipped_to is not None:  # an Equip Card equipped to that card (Combination Attack: the Union on its target)
+            holders = self.reference(where.equipped_to)
+            cards = [c for c in cards if c.equip_target is not None and c.equip_target in holders]
         if where.fusion_material_of is not None:
             cards = fusion_material_of(self.d, cards, self.cards_including_moved(where.fusion_material_of))
         return cards

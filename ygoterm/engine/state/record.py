@@ -88,7 +88,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "up_to", "sent_from_field_this_turn",  # goat batch s1
                            "left_equipped",  # goat batch s2
                            "owner", "battle_damage_at_least", "no_hand_limit", "atk_equal_battling", "indestructible_if_targeted", "upon", "one_way", "bound",  # goat batch s4
-                           "battled_this_turn", "doubled_each_turn", "fusion_material_of", "atk_below_target_def", "summon_only", "shield", "add", "sole_attacker", "every", "battling_with", "was_equipped"})  # goat batch h1
+                           "battled_this_turn", "doubled_each_turn", "fusion_material_of", "atk_below_target_def", "summon_only", "shield", "add", "sole_attacker", "every", "battling_with", "was_equipped", "has_attacked", "equipped_to"})  # goat batch h1
 
 
 def _digest_json(card: Card) -> bytes:

@@ -124,6 +124,11 @@ class Filter(BaseModel):
     # `true`: the monster this effect's card was equipped to as that monster left the field, not moved since — "If the
     # equipped monster is destroyed" read by the Equip Card the rules sent to the GY with it (Flint, R-CARD-8)
     was_equipped: bool | None = None
+    # `true`: a monster on the field that declared an attack this turn ("1 monster that has attacked this turn": Combination Attack)
+    has_attacked: bool | None = None
+    # `target` (`chosen`, `event`): an Equip Card equipped to that card ("Change the Union Monster back to a monster":
+    # Combination Attack, the Union equipped to its target)
+    equipped_to: Literal["target", "chosen", "event"] | None = None
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
     battle_destroyed_this_turn: bool | None = None
