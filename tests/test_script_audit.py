@@ -45,6 +45,100 @@ _LOOK = ("'Look at the top card of their Deck, then return it to the top or bott
 # {card name: {cue: reason}}: the script is right although the cue says otherwise, or the text needs
 # what the engine cannot do yet ("needs engine support: …"). A stale entry fails the test below.
 EXCEPTIONS: dict[str, dict[str, str]] = {
+    # batch s5 (issue #39)
+    "Mega Ton Magical Cannon": {
+        "cost": "old wording 'Remove 10 Spell Counters on your side of the field. Destroy all cards …': the removal is its cost "
+                "(EDOPro's c32062913.lua: a cost), two sentences where today's style has ';'",
+    },
+    "Multiplication of Ants": {
+        "cost": "old wording 'Tribute 1 Insect-Type Monster on your side of the field. Special Summon 2 …': the Tribute is its "
+                "cost (R-TERM-3/4; EDOPro's c22493811.lua), two sentences where today's style has ';'",
+    },
+    "Necklace of Command": {
+        "text": "an Equip Spell's activation (equip) and one trigger whose 'you can either: ● Draw 1 card. OR ● Discard 1 "
+                "random card' is a one_of: the audit reads the sentence before the '●' lines alone, which names no operation",
+    },
+    "Order to Charge": {
+        "target": "old wording 'Select 1 face-up Normal Monster … on your side of the field when you activate this card': "
+                  "selected on activation is a target (EDOPro's c78986941.lua), as Winged Minion's 'Select'",
+    },
+    "Raimei": {
+        "text": "old wording 'Decrease your opponent's Life Points by 300 points': effect damage (`damage: 300`; EDOPro's "
+                "c56260110.lua: Damage)",
+    },
+    "Rain of Mercy": {
+        "text": "old wording 'Increases the Life Points of both players by 1000 points': `gain_lp` for each player",
+    },
+    "Return of the Doomed": {
+        "cost": "old wording 'Discard 1 Monster Card from your hand to the Graveyard. Return …': the discard is its cost "
+                "(EDOPro's c19827717.lua), two sentences where today's style has ';'",
+        "target": "'Return 1 of your monsters destroyed … as a result of battle during this turn': chosen on activation, a "
+                  "target (EDOPro's c19827717.lua), returned in the End Phase by a `later`",
+    },
+    "Rod of Silence - Kay'est": {
+        "order": "'Negate other Spell effects that target the equipped monster, and if you do, destroy that Spell Card' is "
+                 "its continuous `negates_spells_targeting` (as Ryu Senshi's): no operation of its activation follows the equip",
+    },
+    "Seal of the Ancients": {
+        "cost": "old wording 'Pay 1000 Life Points. Pick up and see all face-down cards …': the LP are its cost (EDOPro's "
+                "c97809599.lua), two sentences where today's style has ';'",
+    },
+    "Secret Pass to the Treasures": {
+        "text": "old wording 'the selected monster can attack your opponent's Life Points directly': a `modify` with "
+                "`direct_attack` until the end of the turn on its target",
+    },
+    "Senri Eye": {
+        "cost": "old wording 'you can pay 100 Life Points to look at …': the payment is its cost (EDOPro's c60391791.lua)",
+        "optional": "old wording 'during each of your Standby Phases, you can pay …': 'you can' after the comma, optional",
+    },
+    "Shifting Shadows": {
+        "cost": "old wording 'by paying 300 Life Points, rearrange …': the payment is its cost (EDOPro's c59237154.lua)",
+    },
+    "Prohibition": {
+        "text": "'Activate by declaring 1 card name': the declaration is its activation's (a `declare` in `cost`); what it "
+                "does is its continuous `forbids_use`, which no verb cue names",
+    },
+    "Miracle Dig": {
+        "text": "old wording 'return 3 of them to the Graveyard': banished monsters 'returned' to the GY are sent there "
+                "(`send_to_gy` of the 3 targets; today's text: 'Target 3 of your banished monsters; return them to the GY')",
+    },
+    # batch v1 (issue #39)
+    "Riryoku": {
+        "target": "'Target 2 face-up monsters' is one phrase for two roles chosen as it is activated: the first target is "
+                  "halved, the second gains what it lost — two groups (first_target, second_target) of 1",
+        "order": "'add that lost ATK to the other monster' is an ATK gain (a modify with atk_by: atk_lost in the if_you_do), "
+                 "not an add to the hand",
+    },
+    "Gift of the Martyr": {
+        "cost": "old wording 'Send 1 monster on your side of the field to the Graveyard. Select 1 monster …': the sending is the "
+                "cost, printed before costs went before ';' (today: 'Tribute 1 monster, then target 1 face-up monster you control')",
+        "target": "old wording 'Select 1 monster on your side of the field.': it targets (today's text: 'target 1 face-up monster "
+                  "you control'), the selection in a sentence of its own",
+    },
+    "Insect Imitation": {
+        "cost": "old wording 'Tribute 1 monster. Special Summon …': the Tribute is the cost (R-TERM-3/4), printed before costs "
+                "went before ';'",
+    },
+    "Mystik Wok": {
+        "cost": "old wording 'Tribute 1 monster. Select either its ATK or DEF …': the Tribute is the cost (R-TERM-3/4), printed "
+                "before costs went before ';'",
+    },
+    "Metalzoa": {
+        "text": "'Must first be Special Summoned (from your Deck) by Tributing …' is its Summoning condition: a procedure "
+                "(from: deck) whose cost is the Tribute, which the audit reads as no effect text",
+    },
+    "DNA Surgery": {
+        "text": "'Activate this card by declaring 1 Monster Type': the declaration is made as it is activated (a cost: "
+                "declare), and the activation does nothing more; the continuous effect reads the declared Type",
+    },
+    "DNA Transplant": {
+        "text": "'Activate by declaring 1 monster Attribute': the declaration is made as it is activated (a cost: declare), "
+                "and the activation does nothing more; the continuous effect reads the declared Attribute",
+    },
+    "Energy Drain": {
+        "target": "old wording 'Select 1 face-up monster on your side of the field.': it targets (today's text: 'Target 1 face-up "
+                  "monster you control'), the selection in a sentence of its own",
+    },
     # batch e2 (issue #38)
     "Witch Doctor of Chaos": {
         "text": "old wording 'FLIP: Select 1 Monster Card from … Graveyard. Remove it from play.': one FLIP effect in two "
@@ -224,6 +318,52 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",
     },
+    # batch s6 (issue #39): 2005 wordings of Spell Cards
+    "Soul Reversal": {
+        "target": "old wording 'Return 1 Flip Effect Monster from your Graveyard' targets (Yugipedia, Soul Reversal: today's text "
+                  "'Target 1 Flip monster in your GY; return it to the top of the Deck')",
+    },
+    "Special Hurricane": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost (R-CHAIN-5; today's "
+                "'Discard 1 card; destroy all Special Summoned monsters')",
+    },
+    "Spellbook Organization": {
+        "text": "'Look at the top 3 cards of your Deck, then return them to the top of the Deck in any order' is one `look` with "
+                "`then: reorder` (as Big Eye) — the verb cues name no operation there",
+    },
+    "The Graveyard in the Fourth Dimension": {
+        "text": "old wording 'Add 2 \"LV\" monsters from your Graveyard to your Deck and shuffle it' is a `return_to_deck` "
+                "with `position: shuffle` (the verb cues read 'add' as to the hand); it targets (TCG FAQ of the era)",
+    },
+    "The Inexperienced Spy": {
+        "text": "'Select and see 1 card in your opponent's hand' is a `reveal` to its controller of a card chosen at random "
+                "among the hidden ones — the verb cues name no operation there",
+    },
+    "The Reliable Guardian": {
+        "text": "old wording 'Increase 1 face-up monster's DEF by 700 points' is a `modify` (today's 'it gains 700 DEF'), "
+                "which the verb cues do not read in that wording",
+    },
+    "The Shallow Grave": {
+        "target": "'Each player selects 1 monster in their Graveyard' targets on activation (TCG FAQ of the era: Spear Cretin's "
+                  "page lists The Shallow Grave among the cards that select a GY target at activation)",
+    },
+    "Two-Man Cell Battle": {
+        "optional": "'the turn player can Special Summon': in its controller's End Phase the trigger is optional (that "
+                    "player decides); in the opponent's, a mandatory trigger whose Summon the opponent may decline (a "
+                    "`choose` with count '0-1', who: opponent)",
+    },
+    "Wave-Motion Cannon": {
+        "cost": "old wording 'you can send this card to the Graveyard to inflict …': sending it is the cost (TCG FAQ of the era: "
+                "'Sending \"Wave-Motion Cannon\" to the Graveyard is a cost'), before ';' existed",
+    },
+    "Spiritualism": {
+        "target": "old wording 'Return 1 Spell/Trap Card your opponent controls to the hand' targets (today's text: 'Target 1 "
+                  "Spell/Trap your opponent controls; return that target to the hand')",
+    },
+    "Tailor of the Fickle": {
+        "target": "old wording 'Switch 1 Equip Card equipped to a monster to another correct target' targets both cards (today's "
+                  "text: 'Target 1 Equip Spell equipped to a monster and 1 other monster it can be equipped to')",
+    },
     # batch s4 (issue #39): 2005 wordings of Spell Cards
     "Final Countdown": {
         "cost": "the 2005 text 'Pay 2000 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
@@ -385,6 +525,59 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Desertapir": {
         "target": "old wording 'Flip 1 face-up monster on the field … You cannot select \"Desertapir\"' targets (today's text: "
                   "'Target 1 face-up monster on the field, except \"Desertapir\"; change that target to face-down Defense Position')",
+    },
+    # batch t2 (Traps, #39)
+    "Fairy's Hand Mirror": {
+        "target": "'Target another card that would be an appropriate target;' is its target (R-TERM-17); the audit reads the "
+                  "sentence's other 'targets' (the opponent's Spell's) as the condition's",
+    },
+    "Fiend's Hand Mirror": {
+        "target": "old wording 'Switch the opponent's Spell Card effect … to another correct target': choosing the new target "
+                  "as it is activated is targeting it (R-TERM-17), as Fairy's Hand Mirror's 'Target another card'",
+    },
+    "Hallowed Life Barrier": {
+        "cost": "wording 'Discard 1 card from your hand. This turn, …': the discard is paid as the card is activated, its "
+                "cost (R-TERM-4), not part of the effect's resolution",
+    },
+    "Fruits of Kozaky's Studies": {
+        "text": "'Look at the top 3 cards of your Deck and return those cards to the top of the Deck in any order' is one "
+                "look with then: reorder (the audit has no cue for 'look at')",
+    },
+    "Fuh-Rin-Ka-Zan": {
+        "text": "'When there are face-up WIND, WATER, FIRE and EARTH monster(s) on the field: Apply 1 of these effects' is an "
+                "activation condition (on a state, not an event) and a one_of of the 4 effects",
+    },
+    "Destruction Punch": {
+        "text": "old wording 'If the ATK of an attacking monster … is lower than the DEF of the attacked Defense Position monster, "
+                "destroy the attacking monster at the end of the Damage Step': activated as the attack is declared, its "
+                "destruction a later after damage calculation (the filter attacking: into_higher_def)",
+    },
+    "Elemental Burst": {
+        "cost": "old wording 'Tribute 1 each of WIND, WATER, FIRE, and EARTH monsters to activate this card': the Tributes "
+                "are its cost (R-TERM-3/4)",
+    },
+    "Deal of Phantom": {
+        "text": "old wording 'Select 1 monster face-up on the field. Increase the selected monster's ATK by 100 points for each "
+                "monster in your Graveyard': its target and modify (the count is taken by its cost's select, as activated)",
+    },
+    "Destruction Ring": {
+        "target": "old wording 'Destroy 1 face-up monster on your side of the field to inflict 1000 points of damage …' targets "
+                  "(today's text: 'Target 1 face-up monster you control; destroy that target, and if you do, inflict 1000 damage "
+                  "to both players')",
+    },
+    "Disappear": {
+        "target": "old wording 'Remove from play 1 card from your opponent's Graveyard' targets (today's text: 'Target 1 card in "
+                  "your opponent's GY; banish it')",
+    },
+    "Eatgaboon": {
+        "target": "old wording 'If the ATK of a monster summoned by your opponent … the monster is destroyed' targets that monster "
+                  "(today's text: 'When your opponent Normal or Flip Summons a monster with 500 or less ATK: Target that monster; "
+                  "destroy that target')",
+    },
+    "House of Adhesive Tape": {
+        "target": "old wording 'If the DEF of a monster summoned by your opponent … the monster is destroyed' targets that monster "
+                  "(today's text: 'When your opponent Normal or Flip Summons a monster with 500 or less DEF: Target that monster; "
+                  "destroy that target')",
     },
     "Dummy Golem": {
         "text": "old wording: its FLIP effect is two sentences, 'FLIP: Your opponent selects 1 monster that they control. Switch "
@@ -803,10 +996,77 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "old wording 'See the top 5 cards of your opponent's Deck', which the verb cues do not read: `look` with "
                 "`player: opponent` (shown to its controller only, returned in the same order)",
     },
+    "Altar for Tribute": {
+        "target": "old wording 'Select 1 monster on your side of the field and send it to the Graveyard': the monster is "
+                  "chosen on activation, a target (today's TCG text: 'Target 1 monster you control; send it to the GY')",
+    },
+    "Anti-Spell": {
+        "cost": "old wording 'Remove 2 Spell Counters on your side of the field to negate …': the removal is its cost "
+                "(R-TERM-4), printed before costs went before ';' (today's text: 'Remove 2 Spell Counters from your side of "
+                "the field; negate the activation of a Spell Card, and if you do, destroy it')",
+    },
+    "Blast Held by a Tribute": {
+        "order": "'Destroy as many face-up Attack Position monsters … as possible, and if you do': the verb before 'and if "
+                 "you do' is the destruction ('Attack Position' names the monsters, it changes no position)",
+    },
+    "Cross Counter": {
+        "text": "its one effect doubles this battle's damage to the attacking player (a `modify` with "
+                "doubles_damage_to_attacker until damage calculation, which no verb cue reads in 'the Battle Damage … is "
+                "doubled') and destroys the attacker in a `later` after damage calculation",
+    },
+    "Assault on GHQ": {
+        "target": "old wording 'Select 1 monster on your side of the field to activate this card. Destroy the selected card': "
+                  "the monster is chosen on activation, a target (today's TCG text: 'Target 1 monster you control; destroy it')",
+    },
     "Book of Taiyou": {
         "target": "old wording 'Flip 1 face-down monster on the field': the monster is chosen on activation, a target "
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
                   "target to face-up Attack Position')",
+    },
+    # batch t3 (issue #39)
+    "Mind Haxorz": {
+        "cost": "the 2005 text 'Pay 500 Life Points.' predates ';' for costs; the payment is its cost "
+                "(today's text: 'Pay 500 LP; look at your opponent's hand and all Set cards they control')",
+    },
+    "Ojama Trio": {
+        "text": "'Special Summon 3 \"Ojama Tokens\" … to your opponent's field' is the `token` operation with "
+                "`player: opponent`, which the cues for 'Special Summon' do not read",
+    },
+    "Ominous Fortunetelling": {
+        "once_per_turn": "'You can use this effect once per turn' ends the card's text, after the call it limits: the audit "
+                         "reads it with no sentence",
+    },
+    "Order to Smash": {
+        "text": "'When this card resolves, you can Tribute the selected Normal Monster and destroy 1 or 2 Spell or Trap "
+                "Cards' is a choice as it resolves: a `one_of` (Tribute and destroy, or not); the audit pairs texts with "
+                "operations, not with choices",
+    },
+    "Penalty Game!": {
+        "text": "its two '●' effects are one activation whose `one_of` offers both; the audit pairs texts with operations, "
+                "not with choices",
+    },
+    "Ray of Hope": {
+        "text": "old wording 'Add 2 LIGHT monsters from your Graveyard to your Deck and shuffle it': `return_to_deck` with "
+                "`position: shuffle`, which the cue for 'add' does not read",
+    },
+    "Non Aggression Area": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+        "optional": "'You can only activate this card during your Standby Phase' is its activation timing, no 'you can'",
+    },
+    "Pitch-Black Power Stone": {
+        "target": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+        "order": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+        "once_per_turn": "the audit pairs the activation ('Activate this card by placing 3 Spell Counters on it': `add_counter`) with the "
+                "next sentence, whose verb 'place 1 Spell Counter' it reads; that sentence is effect 2 (a once-per-turn "
+                "quick effect that targets, with `if_you_do`)",
+    },
+    "Magic Drain": {
+        "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
+                "chooses it as the card resolves (a `one_of` with `who: event_player`)",
     },
 }
 
@@ -829,14 +1089,15 @@ VERBS: dict[str, str] = {
     "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
     "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\battack once again\b|"
-              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b",  # (2005: "it can attack once again in a row": a second attack;
+              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b|\b(?:double|halve) the ATK\b",  # (2005: "it can attack once again in a row": a second attack;
     # "increase the ATK of this card by 700 points": Emes the Infinity)
     "change_position": r"\bpositions?\b|\bflip",
     "negate": r"\bnegate",
     "equip": r"\bequip",
     "take_control": r"\bcontrol of\b|\btake control\b",
     "swap_control": r"\b(?:swap|switch) control\b",
-    "change_attack_target": r"\battack'?s target\b|\battack target\b",
+    "change_attack_target": r"\battack'?s target\b|\battack target\b|\bdirect attacks? instead\b|\bbecome direct attacks\b",
+    "retarget": r"\bnow targets\b|\bto another correct target\b",  # (Fairy's Hand Mirror, Fiend's Hand Mirror)
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",
@@ -848,7 +1109,7 @@ VERBS: dict[str, str] = {
     "reveal_until": r"\bexcavate\b|\bpick up cards\b",
     "reveal": r"\breveal|\blook at\b",
     "skip": r"\bskips?\b",
-    "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b",
+    "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b|\bdamage\b.*\bbecomes 0\b",
     "no_battle_damage": r"\bno battle damage\b",
     "lock_summons": r"\bcannot summon\b",
     "lock_zones": r"\bcannot be used\b|\bcannot use\b|\bneither player can use\b|\bcannot place a monster\b",  # Monster Zones made unusable (Ground Collapse, Ojama King, Kaiser Colosseum)
@@ -857,7 +1118,9 @@ VERBS: dict[str, str] = {
     "place": r"\bplace\b",
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
-    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b",  # (next_turns: Sonic Jammer)
+    "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b|\buntil your opponent's \w+ end phase\b"  # (next_turns: Sonic Jammer; Pikeru's Second Sight)
+                     r"|\bduring this turn[.,]|\bduring the turn this card is activated\b",  # (A Feint Plan, Armored Glass)
+    "advance_turn_count": r"\bturn count\b",
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }
 VERB_RX = {op: re.compile(rx, re.I) for op, rx in VERBS.items()}

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ...schema.effects import Filter
 from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, sources
+from .continuous import (applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, monster_sets_forbidden, source_with,
+                         sources)
+from .filters import matches, select
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
 
 
@@ -38,9 +41,13 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if src == Loc.MZONE:
         card.field_atk = card.atk if card.face_up else card.base_atk
         card.left_zone = card.controller * 10 + card.seq
+        card.field_def = card.defense if card.face_up else card.base_def
+    # the Level it had as it left a Monster Zone face-up (Insect Imitation: "1 Level higher than the Tributed monster"); 0 once it moves on
+    card.field_level = card.level if src == Loc.MZONE and card.face_up else 0
     if src.on_field:
         card.field_counters = sum(card.counters.values())
         if not dst.on_field:
+            card.field_since = card.arrived_turn  # (amount turns_on_field: Wave-Motion Cannon)
             card.tributes_used = 0  # how it was Tribute Summoned or Set is forgotten once it leaves (Behemoth revived has 2700 ATK)
             card.cost_paid = 0  # … and what its Summon procedure's cost took (Megarock Dragon)
             card.selected = ()  # … and selected (Gradius' Option)
@@ -48,6 +55,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     # whether the pair's Spell/Trap still applies (Royal Decree, or Jinzo it revived, negates Call of the Haunted)
     pair_live = pair is not None and not effects_negated(d, card if card.binding else pair)
     banishes_itself = src.on_field and not dst.on_field and dst != Loc.BANISHED and was_face_up and banished_if_leaving(d, card)
+    doom = _doom_on_leaving(d, card) if was_face_up and src.on_field and not dst.on_field \
+        and "destroys_on_leaving" in d.index.flags else None
     d.take_out(card)
     owner = d.players[card.owner]
     owner.layout += 1
@@ -77,7 +86,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if dst != src or dst.on_field:
         if not (src.on_field and dst.on_field):  # (read off the field: "after this card is flipped, when it is sent to the GY")
             card.left_flipped = src == Loc.MZONE and card.flipped_turn != 0
-        card.reset_for_move(on_field=src.on_field and dst.on_field)
+        card.reset_for_move(on_field=src.on_field and dst.on_field, summoned=src == Loc.HAND and dst == Loc.MZONE)
         card.arrived_turn = d.turn
     if card.tributed and (dst in (Loc.HAND, Loc.DECK) or dst == Loc.MZONE and src not in (Loc.HAND, Loc.MZONE)):
         card.tributed = ()  # (a Tribute Summon comes from the hand: its Tributes were noted just before)
@@ -87,6 +96,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         card.properly_summoned = False
     holder = d.players[card.controller] if dst == Loc.HAND else owner  # a hand holds what its player was given (Amazoness Chain Master)
     _put(d, card, holder.pile(PILES[dst]) if dst in PILES else None, dst, seq, face_up, pos, top)
+    if d.arrivals:
+        arrived(d, card)
     _remember(d, card, dst, face_up, reveal, was_face_up)
     hidden = not face_up and dst in (Loc.MZONE, Loc.SZONE, Loc.BANISHED)
     private = (card.controller if dst == Loc.HAND else card.owner) if (hidden or dst in (Loc.HAND, Loc.DECK, Loc.EXTRA)) and not face_up and not reveal else None
@@ -102,7 +113,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     card.sent_by = by if dst == Loc.GY else None
     if d.index.responders:
         if leaving and as_from is None:
-            d.signal("leaves_field", card, card.owner, src=src, how="face_up" if was_face_up else "")  # (Serpentine Princess)
+            d.signal("leaves_field", card, card.owner, src=src, how="face_up" if was_face_up else "",  # (Serpentine Princess)
+                     by_player=by if by is not None else d.chain[-1].player if d.resolving and d.chain else None)  # (Major Riot)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
             d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)
@@ -112,7 +124,22 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
         _after_leaving(d, card)
         if pair is not None:
             _break_pair(d, card, pair, destroyed, pair_live)
+        if doom is not None:  # Pole Position: at once, no chain
+            doomed = [c for c in select(d, doom, held_by, card) if c.loc.on_field]
+            if doomed:
+                destroy(d, doomed, by="effect", source=card, reason=f"{card.name} left the field")
     return event
+
+
+def _doom_on_leaving(d: DuelState, card: CardInst) -> Filter | None:
+    """The filter of a face-up card's `destroys_on_leaving`, once its activation has resolved and while its effects are not
+    negated: what it destroys as it leaves the field (Pole Position)."""
+    if not card.active or effects_negated(d, card):
+        return None
+    for effect in card.continuous:
+        if effect.continuous is not None and effect.continuous.destroys_on_leaving is not None:
+            return effect.continuous.destroys_on_leaving
+    return None
 
 
 def _release(d: DuelState, card: CardInst) -> None:
@@ -172,6 +199,7 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
         equip.lost_target = (card.uid, card.moves)  # (the filter was_equipped: Flint)
         if equip.loc == Loc.SZONE:
             destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
+            equip.lost_monster = (card.uid, card.moves, equip.moves)  # (Necklace of Command)
     card.equips = []
     if card.equip_target is not None:
         card.left_equipped = (card.equip_target.uid, card.equip_target.moves)
@@ -355,6 +383,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         return  # R-SUMMON-16: Link monsters are always face-up Attack Position
     if card.is_token and not new.face_up:
         return  # R-CARD-11: Tokens are always face-up
+    if not new.face_up and card.face_up and d.index.continuous_count and monster_sets_forbidden(d) is not None:
+        return  # Light of Intervention: "Monster Cards cannot be … flipped face-down"
     if new == old:
         return
     was_face_up = card.face_up
@@ -393,6 +423,14 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
             destroy(d, [equip], by="rule", reason="its equipped monster turned face-down (R-CARD-8)")
 
 
+def arrived(d: DuelState, card: CardInst) -> None:
+    """A card that comes to match the filter of a turn-long `modify` with `later_arrivals` gets its change too (Cost Down:
+    "all monsters in your hand" — those added to the hand later this turn as well; the EDOPro script and the OCG ruling)."""
+    for player, where, source, mod, turn in d.arrivals:
+        if turn == d.turn and matches(d, card, where, player, source) and not any(m is mod for m in card.modifiers):
+            card.modifiers.append(mod)
+
+
 def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None:
     """`by`: the uid of the card whose effect equips it (a Union by its own effect or by Union Rider's)."""
     if equip.equip_target is not None and equip in equip.equip_target.equips:
@@ -403,6 +441,7 @@ def equip(d: DuelState, equip: CardInst, monster: CardInst, by: int = 0) -> None
     equip.active = True
     d.emit(Note(f"{equip.name} is equipped to {monster.name}"))
     d.signal("equipped", monster, monster.controller)  # about the monster (Gearfried the Iron Knight)
+    d.signal("equips", equip, equip.controller)  # about the Equip Card (Morale Boost)
 
 
 def release_held(d: DuelState, holder: CardInst) -> None:
@@ -493,6 +532,28 @@ def enforce_positions(d: DuelState) -> None:
               if card is not None and card.face_up and card.pos == Pos.DEFENSE and has_flag(d, card, "destroyed_in_defense")]
     for card in doomed:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
+
+
+def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
+    """Player `p` drew `cards`: those an opponent's card's `destroys_drawn` matches are shown and destroyed at once
+    (Deck Devastation Virus, for the turns it lasts); an opponent's `shows_drawn` shows them to its controller first
+    (Pikeru's Second Sight)."""
+    if "shows_drawn" in d.index.flags:
+        for card in cards:
+            shower = source_with(d, "shows_drawn", lambda source, _: source.controller != p and card.loc == Loc.HAND)
+            if shower is not None:
+                d.reveal([card], (shower.controller,))
+                d.emit(Note(f"{shower.name}: {d.names[p]} shows the card they drew to {d.names[shower.controller]}",
+                            private_to=shower.controller, secret=card.name))
+    if "destroys_drawn" not in d.index.flags:
+        return
+    for card in cards:
+        source = source_with(d, "destroys_drawn", lambda source, spec: source.controller != p and card.loc == Loc.HAND
+                             and matches(d, card, spec.destroys_drawn, source.controller, source))  # type: ignore[arg-type]
+        if source is not None:
+            d.reveal([card], (0, 1))
+            d.emit(Note(f"{source.name}: {d.names[p]} drew {card.name}, which is destroyed"))
+            destroy(d, [card], by="effect", source=source)
 
 
 def _destroy_second_copies(d: DuelState) -> None:

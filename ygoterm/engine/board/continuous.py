@@ -7,6 +7,7 @@ no bookkeeping can go stale.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -14,7 +15,7 @@ from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
-from .filters import matches, select, variant
+from .filters import matches, reading_highest, select, variant
 from ..core.events import Move, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Step
 
@@ -34,6 +35,9 @@ class Modifier:
     scale_limit: int | None = None  # … no lower (a decrease) or higher (an increase) than this
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth: "its ATK/DEF become 1000")
     attribute: str | None = None  # its Attribute becomes this (Homunculus the Alchemic Being)
+    level: int = 0  # its Level changes by this (Cost Down: -2, kept as it is Summoned from the hand) …
+    set_level: int | None = None  # … or becomes this (Level Conversion Lab: the die); never below 1
+    original_atk: int | None = None  # its original ATK becomes this (Amazoness Spellcaster: switched with another's)
 
 
 def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
@@ -104,6 +108,9 @@ def applies(d: DuelState, source: CardInst, spec: ContinuousSpec, card: CardInst
         return card is source
     if source.is_spell and d.index.flags & SHIELDS and card.is_monster and unaffected_by_spell(d, card, source.controller):
         return False  # (an Equip or Field Spell does not apply to Horus the Black Flame Dragon LV6)
+    if "unaffected_by_opponent_monsters" in d.index.flags and source.is_monster and card.is_monster \
+            and unaffected_by_opponent_monster(d, card, source.controller):
+        return False  # (Lone Wolf: the opponent's continuous monster effects skip it)
     if target == "equipped":
         return source.equip_target is card
     if target == "bound":
@@ -149,7 +156,7 @@ def _filter_shields(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether another face-up card's continuous effect with a filter `applies_to` makes `card` unaffected by `player`'s
     Spell Cards ("Face-up Normal Monsters on the field are unaffected by your opponent's Spell Cards": Dust Barrier) — the
     opponent being that card's controller's."""
-    if not d.index.flags & SHIELDS:
+    if not d.index.flags & SHIELDS or reading_highest:
         return False
     _checking_shield.append(card)
     try:
@@ -186,6 +193,8 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
     base = card.base_atk if which == "atk" else card.base_def
     if card.loc != Loc.MZONE or not card.face_up:
         return base
+    if which == "atk" and card.modifiers:
+        base = original_atk(card)  # (Amazoness Spellcaster switched it)
     if card.modifiers and any("swap_original" in m.flags for m in card.modifiers):  # Shield & Sword
         base = card.base_def if which == "atk" else card.base_atk
     if card.equips and d.index.continuous_count and has_flag(d, card, "stats_of_equip"):
@@ -196,14 +205,21 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
         followed = _selected_monster(d, card)  # Gradius' Option: the ATK/DEF of the selected "Gradius"
         if followed is not None:
             base = stat(d, followed, which)
+    if card.modifiers:  # "Increase the original ATK" (Thousand Energy): its base changes, before "twice its original ATK"
+        base += sum((m.atk if which == "atk" else m.defense) for m in card.modifiers if "original" in m.flags)
     added = 0
+    factor = 1.0
     if d.index.continuous_count:
         for source, effect in sources(d):
             spec = effect.continuous
             assert spec is not None
+            if which == "atk" and spec.multiply_atk is not None and applies(d, source, spec, card):
+                factor *= spec.multiply_atk  # after every other change (Mirror Wall)
             amount = spec.atk if which == "atk" else spec.def_
             if which == "atk" and spec.gains_battling_original_atk:
                 amount += _battling_original_atk(d, card)  # (Mirage Knight, during damage calculation)
+            if which == "atk" and spec.gains_attack_target_atk:
+                amount += _attack_target_atk(d, card, spec.gains_attack_target_atk)  # (Metalmorph, during damage calculation)
             sets = (spec.set_atk is not None or spec.atk_factor is not None or bool(spec.atk_of_tributes)) if which == "atk" \
                 else spec.set_def is not None
             if not (amount or sets) or not applies(d, source, spec, card):
@@ -220,12 +236,89 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             added += amount
     value = base
     for mod in card.modifiers:
+        if "original" in mod.flags:
+            continue  # (in the base already)
         if which == "atk" and mod.set_atk is not None:
             value = mod.set_atk
         elif which == "def" and mod.set_def is not None:
             value = mod.set_def
         value += mod.atk if which == "atk" else mod.defense
+    if factor != 1.0:
+        return max(0, math.ceil((value + added) * factor))
     return max(0, value + added)
+
+
+def original_atk(card: CardInst) -> int:
+    """Its original ATK (R-TERM-19): the printed one, or what a resolved effect made it (Amazoness Spellcaster)."""
+    return card.original_atk
+
+
+def _attack_target_atk(d: DuelState, card: CardInst, factor: float) -> int:
+    """`factor` × the current ATK of the monster `card` is attacking (rounded down), else 0 (Metalmorph: half)."""
+    attack = d.attack
+    if attack is None or attack.attacker is not card or attack.target is None or attack.target in _reading_atk:
+        return 0
+    _reading_atk.append(card)  # (two such monsters would read each other's ATK without end)
+    try:
+        return int(attack.target.atk * factor)
+    finally:
+        _reading_atk.pop()
+
+
+_reading_atk: list[CardInst] = []
+
+
+def level_now(d: DuelState, card: CardInst) -> int:
+    """Its current Level: the printed one, set or changed by resolved effects (Level Conversion Lab, Cost Down), then changed
+    by continuous effects that apply to it — in a Monster Zone or in the hand (Demotion, A Legendary Ocean); never below 1.
+    0 for a card without a Level (a Spell, an Xyz or Link monster)."""
+    value = card.base_level
+    if not value:
+        return 0
+    for m in card.modifiers:
+        if m.set_level is not None:
+            value = m.set_level
+        value += m.level
+    if "level_change" in d.index.flags and card.loc in (Loc.MZONE, Loc.HAND) and card.uid not in _reading_level:
+        _reading_level.add(card.uid)  # (a continuous effect whose filter reads a Level does not read this one again)
+        try:
+            for source, effect in sources(d):
+                spec = effect.continuous
+                if spec is not None and spec.level_change and applies(d, source, spec, card):
+                    value += spec.level_change
+        finally:
+            _reading_level.discard(card.uid)
+    return max(1, value)
+
+
+_reading_level: set[int] = set()
+
+
+def changed_word(d: DuelState, card: CardInst, key: str) -> str | None:
+    """The Type (`key` "set_type") or Attribute ("set_attribute") a continuous effect gives a monster now — the last such
+    effect that applies to it (Dragonic Attack's Dragon; DNA Surgery's declared Type) — or None."""
+    if key not in d.index.flags or card.loc != Loc.MZONE or (card.uid, key) in _reading_word:
+        return None
+    found = None
+    _reading_word.add((card.uid, key))
+    try:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            word = getattr(spec, key) if spec is not None else None
+            if word is None or not applies(d, source, spec, card):  # type: ignore[arg-type]
+                continue
+            if word == "declared":  # what this card declared as it was activated, while it has not moved since
+                declared = source.declaration
+                if declared is None or declared[2] != source.moves or declared[0] != key[4:]:
+                    continue
+                word = declared[1]
+            found = word
+    finally:
+        _reading_word.discard((card.uid, key))
+    return found
+
+
+_reading_word: set[tuple[int, str]] = set()
 
 
 def _selected_monster(d: DuelState, card: CardInst) -> CardInst | None:
@@ -255,7 +348,7 @@ def _battling_original_atk(d: DuelState, card: CardInst) -> int:
     if attack is None or attack.target is None or card not in (attack.attacker, attack.target):
         return 0
     other = attack.target if card is attack.attacker else attack.attacker
-    return other.base_atk if other.controller != card.controller else 0
+    return original_atk(other) if other.controller != card.controller else 0
 
 
 def _per_count(d: DuelState, source: CardInst, spec: ContinuousSpec) -> int:
@@ -288,9 +381,27 @@ def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSp
     return None
 
 
+def spells_set_first(d: DuelState) -> CardInst | None:
+    """The face-up card that makes both players Set Spell Cards before activating them, from their next turn (Anti-Spell Fragrance)."""
+    return source_with(d, "spells_set_first", lambda source, _: source.loc.on_field)
+
+
+def gains_reversed(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card of `p`'s opponent that turns the LP `p` would gain from an effect into damage (Bad Reaction to Simochi)."""
+    return source_with(d, "opponent_gains_become_damage", lambda source, _: source.controller != p and source.loc.on_field)
+
+
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
-    return source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+    return (source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
+            or (source_with(d, "guards_gy", lambda source, _: source.loc.on_field)  # (Necrovalley: either player …
+                if not gy_unguarded(d, p) else None))  # … but Gravekeeper's Chief's controller)
+
+
+def gy_unguarded(d: DuelState, p: int) -> bool:
+    """Whether `p`'s GY is unaffected by Necrovalley (`unguards_gy`: `p` controls a face-up Gravekeeper's Chief)."""
+    return "unguards_gy" in d.index.flags and source_with(
+        d, "unguards_gy", lambda source, _: source.controller == p and source.loc == Loc.MZONE and source.face_up) is not None
 
 
 def draw_locked(d: DuelState, p: int) -> CardInst | None:
@@ -300,18 +411,67 @@ def draw_locked(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "locks_opponent_draws", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def hand_limit_of(d: DuelState, p: int) -> int | None:
+    """Player `p`'s hand size limit: their own (an effect's: Hieroglyph Lithograph) or the rules', or lower if an
+    opponent's face-up card sets it (Enervating Mist)."""
+    limit = d.players[p].hand_limit or d.rules.hand_limit
+    if "opponent_hand_limit" in d.index.flags:
+        for source, effect in sources(d):
+            spec = effect.continuous
+            if spec is not None and spec.opponent_hand_limit is not None and source.controller != p and source.loc.on_field:
+                limit = spec.opponent_hand_limit if limit is None else min(limit, spec.opponent_hand_limit)
+    return limit
+
+
+def monster_sets_forbidden(d: DuelState) -> CardInst | None:
+    """The face-up card by which no monster can be Set or turned face-down (Light of Intervention), if any."""
+    return source_with(d, "no_monster_sets", lambda source, _: source.loc.on_field)
+
+
+def tributes_forbidden(d: DuelState) -> CardInst | None:
+    """The face-up card by which neither player can Tribute cards (Mask of Restrict), if any."""
+    return source_with(d, "locks_tributes", lambda source, _: source.loc.on_field)
+
+
+def unaffected_by_opponent_monster(d: DuelState, card: CardInst, player: int) -> bool:
+    """Whether a face-up monster is unaffected by the monster effects of `player`, its controller's opponent, by a face-up
+    card's `unaffected_by_opponent_monsters` that applies to it (Lone Wolf)."""
+    if card.loc != Loc.MZONE or not card.face_up or card.controller == player:
+        return False
+    return source_with(d, "unaffected_by_opponent_monsters", lambda source, spec: applies(d, source, spec, card)) is not None
+
+
 def discard_cost_locked(d: DuelState) -> CardInst | None:
     """The face-up card that stops both players activating an effect by discarding (Goblin of Greed), if any."""
     return source_with(d, "locks_discard_costs", lambda source, _: source.loc.on_field)
 
 
-def imposed_attack_costs(d: DuelState, p: int) -> list[tuple[CardInst, int]]:
-    """The `attack_cost` effects of the face-up Spells/Traps of `p`'s opponent whose activation has resolved: what `p` pays
-    to declare each attack ("Unless your opponent sends 1 card from the top of his/her Deck to the Graveyard, he/she
-    cannot declare an attack": Gravekeeper's Servant)."""
-    return [(card, i) for card in d.players[1 - p].szone
-            if card is not None and card.attack_costs and card.face_up and card.active and not card.is_monster
-            and not effects_negated(d, card) for i in card.attack_costs]
+def effect_damage_protected(d: DuelState, p: int, by: int) -> bool:
+    """Whether a resolved `protect: {effect_damage: …}` makes the damage `p` would take from player `by`'s card effect 0
+    this turn (Hallowed Life Barrier: from the opponent's)."""
+    side = d.players[p]
+    return side.no_effect_damage_turn == d.turn and (side.no_effect_damage_any or by != p)
+
+
+def field_attack_costs(d: DuelState, p: int) -> list[tuple[CardInst, int]]:
+    """The attack costs of the face-up Spell/Trap Cards on the field that `p` pays to declare an attack, each (card,
+    effect index), once the card's activation has resolved and while its effects are not negated: every player's attacks
+    ("Each player must pay 500 Life Points to declare an attack": Toll), or with `at_player: opponent` its controller's
+    opponent's ("Unless your opponent sends 1 card from the top of his/her Deck to the Graveyard, he/she cannot declare an
+    attack": Gravekeeper's Servant)."""
+    found = []
+    for side in d.players:
+        for card in side.szone:
+            if card is not None and card.attack_costs and card.face_up and card.active and not card.is_monster \
+                    and not effects_negated(d, card):
+                found += [(card, i) for i in card.attack_costs
+                          if card.effects[i].at_player == "any" or (card.effects[i].at_player == "you") == (card.controller == p)]
+    return found
+
+
+def spell_lp_costs_waived(d: DuelState, p: int) -> CardInst | None:
+    """The face-up card by which `p` does not pay LP to activate Spell Cards (Spell Economics), if any."""
+    return source_with(d, "no_spell_lp_costs", lambda source, _: source.controller == p and source.loc.on_field)
 
 
 def no_hand_limit(d: DuelState) -> CardInst | None:
@@ -358,12 +518,14 @@ def piercing_victim(d: DuelState, attacker: CardInst) -> int | None:
     return foe if attacker.controller in granted_by else 1 - granted_by[0]
 
 
-def untargetable(d: DuelState, card: CardInst, player: int) -> bool:
-    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.)."""
+def untargetable(d: DuelState, card: CardInst, player: int, single: bool = False) -> bool:
+    """Whether `player`'s effects cannot target `card` by a card's `untargetable_by` (King Dragun, Lord of D.); `single`:
+    the effect targets 1 monster and no other card (`opponent_one`: Metalsilver Armor)."""
     if "untargetable_by" not in d.index.flags:
         return False  # (asked for every target candidate: not even the closure below is made)
-    return source_with(d, "untargetable_by", lambda source, spec: (spec.untargetable_by == "any" or player != source.controller)
-                       and applies(d, source, spec, card)) is not None
+    return source_with(d, "untargetable_by", lambda source, spec: (
+        spec.untargetable_by == "any" or player != source.controller and (spec.untargetable_by != "opponent_one" or single))
+        and applies(d, source, spec, card)) is not None
 
 
 def battle_indestructible_with(d: DuelState, card: CardInst, other: CardInst | None) -> bool:
@@ -456,8 +618,18 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     return other.battle_destroyed or not effects_negated(d, other)
 
 
+def use_forbidden(d: DuelState, card: CardInst) -> CardInst | None:
+    """The face-up card whose `forbids_use` names `card` (Prohibition's declared name), if any: it cannot be Summoned,
+    Set or activated, nor its effects."""
+    if "forbids_use" not in d.index.flags:
+        return None
+    return source_with(d, "forbids_use", lambda source, spec: matches(d, card, spec.forbids_use, source.controller, source))  # type: ignore[arg-type]
+
+
 def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst | None:
     """The card whose continuous effect forbids activating `card` (Jinzo for Traps), if any."""
+    if "forbids_use" in d.index.flags and (forbidder := use_forbidden(d, card)) is not None:
+        return forbidder  # (Prohibition)
     if "cannot_activate" not in d.index.flags:
         return None  # (asked at every activation check: not even the closure below is made)
     return source_with(d, "cannot_activate", lambda source, spec: matches(d, card, spec.cannot_activate, source.controller, source))  # type: ignore[arg-type]  # (set: source_with checked it)
@@ -553,11 +725,15 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):
         return False
+    if c.lp_behind is not None and d.players[1 - p].lp - lp < c.lp_behind:
+        return False
     if c.opponent_monsters_more is not None and d.monster_count(1 - p) - d.monster_count(p) < c.opponent_monsters_more:
         return False
     if c.lp_at_most is not None and lp > c.lp_at_most:
         return False
     if c.lp_at_least is not None and lp < c.lp_at_least:
+        return False
+    if c.opponent_lp_at_least is not None and d.players[1 - p].lp < c.opponent_lp_at_least:
         return False
     if c.opponent_lp_at_most is not None and d.players[1 - p].lp > c.opponent_lp_at_most:
         return False
@@ -576,7 +752,9 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.destroyed_by_battle_this_turn is not None and any(turn == d.turn for _, _, turn in card.defeated) != c.destroyed_by_battle_this_turn:
         return False
-    if c.direct_attack is not None and (attack is not None and attack.attacker is card and attack.target is None) != c.direct_attack:
+    if c.direct_attack is not None and (attack is not None and attack.target is None and (
+            attack.attacker is card  # a Spell/Trap's: a monster of its controller's (Sebek's Blessing)
+            or (not card.is_monster and card.equip_target is None and attack.attacker.controller == p))) != c.direct_attack:
         return False
     # an Equip Card's "if the equipped monster attacks": the monster it equips (Ballista of Rampart Smashing)
     me = card.equip_target if card.equip_target is not None and card.loc == Loc.SZONE else card
@@ -604,6 +782,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.you_set_monster_this_turn is not None and (d.players[p].monster_set_turn == d.turn) != c.you_set_monster_this_turn:
         return False
     if c.xyz_materials is not None and len(card.materials) not in c.xyz_materials:
+        return False
+    if c.spirits_kept is not None and (source_with(d, "keeps_spirits", lambda source, _: source.loc.on_field) is not None) != c.spirits_kept:
         return False
     if c.normal_summoned_or_flipped_this_turn is not None:
         summoned = card.summon_turn == d.turn and card.summon_kind in ("normal", "tribute", "flip", "gemini")
@@ -715,7 +895,7 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 as_effect[1 - card.controller] = damage.pop(1 - card.controller)
     damage = {who: amount for who, amount in damage.items()
               if who not in state.no_damage and d.players[who].no_battle_damage_turn != d.turn}
-    if damage and d.index.continuous_count:
+    if damage and (d.index.continuous_count or (target is not None and target.modifiers)):  # (a lasting change: Cross Counter)
         for card in (attacker, target):  # Dark Flare Knight: its controller takes no battle damage from its battles
             if card is not None and card.controller in damage and has_flag(d, card, "no_battle_damage"):
                 del damage[card.controller]
@@ -725,6 +905,19 @@ def battle_result(d: DuelState, p: int, state: AttackState) -> BattleResult:
                 if involving is not None and source.controller in damage and \
                         any(c is not None and matches(d, c, involving, source.controller, source) for c in (attacker, target)):
                     del damage[source.controller]
+        if target is None and damage.get(1 - attacker.controller) and "direct_damage_becomes" in d.index.flags:
+            for source, effect in sources(d):  # Dark Scorpion Combination: its direct attack inflicts 400
+                spec = effect.continuous
+                if spec is not None and spec.direct_damage_becomes is not None and applies(d, source, spec, attacker):
+                    damage[1 - attacker.controller] = spec.direct_damage_becomes
+                    break
+        if "battle_damage_becomes" in d.index.flags:  # Rod of the Mind's Eye: the battle damage it inflicts becomes 1000
+            for card in (attacker, target):
+                if card is not None and damage.get(1 - card.controller):
+                    for source, effect in sources(d):
+                        spec = effect.continuous
+                        if spec is not None and spec.battle_damage_becomes is not None and applies(d, source, spec, card):
+                            damage[1 - card.controller] = spec.battle_damage_becomes
         for card in (attacker, target):  # Susa Soldier: the battle damage it inflicts is halved
             if card is not None and damage.get(1 - card.controller) and has_flag(d, card, "halves_battle_damage"):
                 damage[1 - card.controller] //= 2

@@ -64,14 +64,15 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
-        (f.battling, _battling), (f.attacking, _attacking), (f.battle_destroyed is not None, _battle_destroyed),
+        (f.battling, _battling), (bool(f.attacking), _attacking),
+        (f.attacked is not None, _attacked), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
-        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
-        (f.equipped_with is not None, _equipped_with), (f.any_of is not None, _any_of),
+        (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equip_fits is not None, _equip_fits), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.same_name_on_field is not None, _same_name_on_field), (bool(f.highest_atk_on_field), _highest_atk_on_field), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
+        (f.equipped_with is not None, _equipped_with), (f.new_since_self is not None, _new_since_self), (f.tributes_taken is not None, _tributes_taken), (f.equipped_destroyed_by_battle is not None, _equipped_destroyed_by_battle), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
-        (bool(f.atk_above_self), _atk_above_self),
-        (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.sent_this_turn_by is not None, _sent_this_turn_by),
+        (bool(f.atk_above_self), _atk_above_self), (f.highest_atk is not None, _highest_atk),
+        (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.flipped_after_self is not None, _flipped_after_self), (f.attacked_since_self is not None, _attacked_since_self), (f.zone_number is not None, _zone_number), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
@@ -127,7 +128,8 @@ def _event(d: DuelState, card: CardInst, f: Filter, player: int, source: CardIns
 
 
 def _face_up(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return not card.loc.on_field or card.face_up == f.face_up
+    # on the field, and among banished cards (face-down banished: Primal Seed cannot target them)
+    return not (card.loc.on_field or card.loc == Loc.BANISHED) or card.face_up == f.face_up
 
 
 def _name(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -208,7 +210,8 @@ def _level_matches(d: DuelState, card: CardInst, f: Filter, player: int, source:
     where = f.level_matches
     if where is None or not card.is_monster or card.monster.level is None:
         return False
-    return any(other.level == card.level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
+    level = card.level + (f.level_offset or 0)  # (Insect Imitation: an Insect 1 Level higher in the Deck)
+    return any(other.level == level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
 
 
 def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -237,6 +240,43 @@ def _tributed_self(d: DuelState, card: CardInst, f: Filter, player: int, source:
 def _atk_above_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster on the field whose ATK is higher than this effect's card's (Freed the Brave Wanderer)."""
     return source is not None and card.is_monster and card.loc == Loc.MZONE and card.atk > source.atk
+
+
+reading_highest: list[bool] = []  # while set, a filter `applies_to` gives no Spell immunity (continuous._filter_shields)
+
+
+def _highest_atk(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster with the highest ATK among the face-up monsters on the field, ties all of them (Pole Position):
+    read with every Spell applying, as if no filter made a monster unaffected by Spells (no loop through its own shield)."""
+    if not (card.is_monster and card.loc == Loc.MZONE and card.face_up):
+        return False
+    reading_highest.append(True)
+    try:
+        atk = card.atk
+        top = all(other.atk <= atk for side in d.players for other in side.mzone
+                  if other is not None and other is not card and other.face_up and other.is_monster)
+    finally:
+        reading_highest.pop()
+    return top == f.highest_atk
+
+
+def _zone_number(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the Main Monster Zone of that number, counted from its controller's left (Needle Wall)."""
+    return card.loc == Loc.MZONE and card.seq == (f.zone_number or 0) - 1
+
+
+def _attacked_since_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster attacking now, or that declared or conducted an attack after this effect's card last became face-up (Mirror Wall)."""
+    found = (source is not None and card.loc == Loc.MZONE and card.face_up
+             and (d.attack is not None and d.attack.attacker is card or 0 < card.attacked_at and source.face_up_at <= card.attacked_at))
+    return found == f.attacked_since_self
+
+
+def _flipped_after_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster flipped face-up after this effect's card last became face-up (Judgment of the Desert)."""
+    found = (source is not None and card.loc == Loc.MZONE and card.face_up and card.flipped_turn != 0
+             and card.face_up_at > source.face_up_at)
+    return found == f.flipped_after_self
 
 
 def _left_flipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -297,7 +337,21 @@ def _attacking(d: DuelState, card: CardInst, f: Filter, player: int, source: Car
     """The monster whose attack is in progress — not once its attack is negated or it is turned
     face-down: then it is no longer "the attacking monster" (Sakuretsu Armor resolves on nothing)."""
     attack = d.attack
-    return attack is not None and attack.attacker is card and not attack.negated and card.face_up
+    if attack is None or attack.attacker is not card or attack.negated or not card.face_up:
+        return False
+    if f.attacking == "directly":  # (Des Counterblow)
+        return attack.target is None
+    if f.attacking == "into_higher_def":  # a Defense Position monster with more DEF than its ATK (Destruction Punch)
+        target = attack.target
+        return target is not None and target.loc == Loc.MZONE and not target.pos.is_attack and target.face_up \
+            and card.atk < target.defense
+    return True
+
+
+def _attacked(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The target of the attack in progress (not once that attack is negated)."""
+    attack = d.attack
+    return (attack is not None and not attack.negated and attack.target is card) == f.attacked
 
 
 def _battle_destroyed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -337,8 +391,35 @@ def _left_equipped(d: DuelState, card: CardInst, f: Filter, player: int, source:
     return (not card.loc.on_field and card.left_equipped is not None) == f.left_equipped
 
 
+def _equipped_destroyed_by_battle(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None,
+                                  events: Iterable[CardInst]) -> bool:
+    lost = card.lost_monster
+    monster = d.cards[lost[0]] if lost is not None else None
+    return (monster is not None and lost is not None and lost[2] == card.moves and monster.moves == lost[1]
+            and monster.battle_sent_at == monster.moves) == f.equipped_destroyed_by_battle
+
+
+def _tributes_taken(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    return card.loc == Loc.MZONE and f.tributes_taken is not None and card.tributes_used in f.tributes_taken
+
+
+def _new_since_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    new = not card.loc.on_field or (source is not None and card is not source and card.arrived_at > source.arrived_at)
+    return new == f.new_since_self
+
+
 def _equip_card(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return (card.loc == Loc.SZONE and card.equip_target is not None) == f.equip_card
+
+
+def _equip_fits(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """An Equip Card whose monster its own activation could have equipped (an Equip Spell's `equip` target; other Equip
+    Cards — monsters, Equip Traps — fit any monster): Collected Power destroys those that do not."""
+    monster = card.equip_target
+    if card.loc != Loc.SZONE or monster is None:
+        return False
+    fits = getattr(card.data, "subtype", None) != "equip" or card.is_monster or equip_spell_fits(d, card, monster, card.controller)
+    return fits == f.equip_fits
 
 
 def _equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -375,6 +456,9 @@ def turns_of_since(d: DuelState, p: int, turn: int) -> int:
     return sum(1 for t in range(turn + 1, d.turn + 1) if t % 2 == parity)
 
 
+turns_of_since = turns_of_since  # (the amount turns_on_field: Wave-Motion Cannon)
+
+
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A face-up monster whose controller controls so many face-up monsters of its name, itself included (Delta Attacker)."""
     assert f.same_name_count is not None
@@ -382,6 +466,22 @@ def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, sourc
         return False
     count = sum(1 for other in d.players[card.controller].mzone if other is not None and other.face_up and other.name == card.name)
     return count in f.same_name_count
+
+
+def _same_name_on_field(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster with so many face-up monsters of its name on the field, both sides, itself included (Aqua Chorus)."""
+    assert f.same_name_on_field is not None
+    if card.loc != Loc.MZONE or not card.face_up:
+        return False
+    count = sum(1 for side in d.players for other in side.mzone if other is not None and other.face_up and other.name == card.name)
+    return count in f.same_name_on_field
+
+
+def _highest_atk_on_field(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A face-up monster with the highest ATK among the face-up monsters on the field, ties included (Bottomless Shifting Sand)."""
+    if card.loc != Loc.MZONE or not card.face_up:
+        return False
+    return card.atk >= max(other.atk for side in d.players for other in side.mzone if other is not None and other.face_up)
 
 
 def _equipped_to_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -417,7 +517,7 @@ def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
         return False
     if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
         return False
-    return f.original_atk_below_self is None or card.base_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
+    return f.original_atk_below_self is None or card.original_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
 
 
 def _atk_below_target_def(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -445,9 +545,9 @@ def _ability(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
 
 # what only a monster has: a filter that names one matches no Spell or Trap (a monster card in a
 # Spell & Trap Zone is not a monster); `not_type`, `token` and `summoned_this_turn` do not exclude them
-_MONSTER_PROPERTIES = ("frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
+_MONSTER_PROPERTIES = ("frame", "not_frame", "attribute", "type", "not_type", "level", "atk", "atk_within_lp", "def_", "tuner", "token", "position",
                        "summoned_this_turn", "special_summoned")
-_MONSTER_ONLY = ("frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
+_MONSTER_ONLY = ("frame", "not_frame", "attribute", "type", "level", "atk", "atk_within_lp", "def_", "tuner", "position")
 
 
 def hidden_face_down(f: Filter) -> bool:
@@ -464,14 +564,18 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
     monster = card.monster
     if f.frame is not None and not (frames_now(card) & set(f.frame)):
         return False
-    if f.attribute is not None and attribute_now(card) not in f.attribute \
+    if f.not_frame is not None and frames_now(card) & set(f.not_frame):
+        return False
+    if f.attribute is not None and attribute_now(card, d) not in f.attribute \
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):
         return False  # (Elemental Mistress Doriado is also WIND, WATER, FIRE and EARTH)
-    if f.type is not None and monster.type not in f.type:
-        return False
-    if f.not_type is not None and monster.type in f.not_type:
-        return False
-    if f.level is not None and (monster.level is None or card.level not in f.level):
+    if f.type is not None or f.not_type is not None:
+        type_ = type_now(card, d) if "set_type" in d.index.flags else monster.type  # (DNA Surgery, Dragonic Attack)
+        if f.type is not None and type_ not in f.type:
+            return False
+        if f.not_type is not None and type_ in f.not_type:
+            return False
+    if f.level is not None and (not card.base_level or card.level not in f.level):
         return False
     if f.atk is not None and card.atk not in f.atk:
         return False
@@ -545,16 +649,30 @@ def _is_declared(d: DuelState, card: CardInst, declared: tuple[str, str] | None 
         return False
     if what == "attribute" and card.monster.also_attributes and word in card.monster.also_attributes:
         return True  # (Elemental Mistress Doriado)
-    return (card.monster.type if what == "type" else attribute_now(card)) == word
+    return (type_now(card, d) if what == "type" else attribute_now(card, d)) == word
 
 
-def attribute_now(card: CardInst) -> str:
-    """A monster's Attribute: its printed one, or what a resolved effect changed it to while it stays on the field
-    (`modify: {attribute: declared}`: Homunculus the Alchemic Being)."""
+def attribute_now(card: CardInst, d: DuelState | None = None) -> str:
+    """A monster's Attribute: its printed one, or what a continuous effect makes it (DNA Transplant), or what a resolved
+    effect changed it to while it stays on the field (`modify: {attribute: declared}`: Homunculus the Alchemic Being)."""
+    if d is not None and card.loc == Loc.MZONE and "set_attribute" in d.index.flags:
+        changed = d.changed_word(card, "set_attribute")
+        if changed is not None:
+            return changed
     for m in reversed(card.modifiers):
         if m.attribute is not None:
             return str(m.attribute)
     return card.monster.attribute
+
+
+def type_now(card: CardInst, d: DuelState | None = None) -> str:
+    """A monster's Type: its printed one, or what a continuous effect makes it while it applies — "treated as a Dragon-Type"
+    (Dragonic Attack), "All face-up monsters on the field become that Type" (DNA Surgery)."""
+    if d is not None and card.loc == Loc.MZONE and "set_type" in d.index.flags:
+        changed = d.changed_word(card, "set_type")
+        if changed is not None:
+            return changed
+    return card.monster.type
 
 
 def select(d: DuelState, f: Filter, player: int, source: CardInst | None = None, event_cards: Iterable[CardInst] = (),

@@ -37,6 +37,10 @@ class CardView(NamedTuple):
     counters: tuple[tuple[str, int], ...] = ()
     materials: int = 0
     scale: int | None = None  # a Pendulum card in a Pendulum Zone: its Scale now (R-SUMMON-14)
+    # a monster in a Monster Zone or the hand whose Level, Type or Attribute an effect changed: what it is now (else None)
+    level: int | None = None
+    type: str | None = None
+    attribute: str | None = None
 
     @property
     def hidden(self) -> bool:
@@ -103,12 +107,30 @@ def card_view(card: CardInst, viewer: int) -> CardView:
                         card.pos if loc == Loc.MZONE else None)
     counters = tuple(sorted(card.counters.items())) if card.counters else ()
     if loc == Loc.MZONE and card.is_monster:
+        level, type_, attribute = _changes(card) if card.face_up else (None, None, None)
         return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up, card.pos,
-                        card.atk, card.defense, card.base_atk, card.base_def, counters, len(card.materials))
+                        card.atk, card.defense, card.base_atk, card.base_def, counters, len(card.materials),
+                        level=level, type=type_, attribute=attribute)
+    if loc == Loc.HAND and card.is_monster and card.base_level and card.level != card.base_level:
+        return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up, counters=counters,
+                        level=card.level)  # (Cost Down, A Legendary Ocean)
     if loc == Loc.SZONE:
         return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up,
                         counters=counters, scale=card.scale if card.in_pendulum_zone else None)
     return CardView(card.uid, card.name, card.owner, card.controller, loc, card.seq, card.face_up, counters=counters)
+
+
+def _changes(card: CardInst) -> tuple[int | None, str | None, str | None]:
+    """A face-up monster's Level, Type and Attribute where an effect changed them (None: as printed)."""
+    level = card.level if card.base_level else 0
+    d = card.duel
+    type_ = d.changed_word(card, "set_type")
+    attribute = d.changed_word(card, "set_attribute")
+    if attribute is None and card.modifiers:
+        attribute = next((m.attribute for m in reversed(card.modifiers) if m.attribute is not None), None)
+    data = card.monster
+    return (level if level != card.base_level else None, type_ if type_ != data.type else None,
+            attribute if attribute != data.attribute else None)
 
 
 def pile_card_view(card: CardInst, viewer: int) -> CardView:
@@ -117,7 +139,8 @@ def pile_card_view(card: CardInst, viewer: int) -> CardView:
     continuous effects, which change stats on the field only. An AI builds a view at every
     decision of its play-outs; most of a view is Extra Decks and Graveyards that did not move."""
     key = (card.moves, card.seq, card.face_up, card.name, card.controller, card.seen_by(viewer),
-           tuple(sorted(card.counters.items())) if card.counters else ())
+           tuple(sorted(card.counters.items())) if card.counters else (),
+           card.level if card.loc == Loc.HAND and card.base_level else 0)  # (a Level changed in the hand: Cost Down)
     memo = card.seen_as[viewer]
     if memo is not None and memo[0] == key:
         seen: CardView = memo[1]

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ...schema.decks import Deck
 from ...schema.rules import Rules
-from ..board.continuous import source_with, stat
+from ..board import actions
+from ..board.continuous import changed_word, level_now, source_with, stat
 from ..board.views import DuelView, make_view
 from ..core import machine
 from ..core.decision import Decision, DuelOver, EndReason, IllegalChoice, Kind, Option, PromptMode, Refusal
@@ -265,6 +266,18 @@ class Duel(DuelState):
     def stat(self, card: CardInst, which: str) -> int:
         """A card's current ATK or DEF ("atk"/"def") with every continuous effect applied."""
         return stat(self, card, which)
+
+    def arrived(self, card: CardInst) -> None:
+        """A drawn card gets the changes of a `modify` with `later_arrivals` whose filter it matches (Cost Down)."""
+        actions.arrived(self, card)
+
+    def level_of(self, card: CardInst) -> int:
+        """A card's current Level with every change applied (board/continuous.py: level_now)."""
+        return level_now(self, card)
+
+    def changed_word(self, card: CardInst, key: str) -> str | None:
+        """The Type ("set_type") or Attribute ("set_attribute") a continuous effect gives `card` now, if one does."""
+        return changed_word(self, card, key)
 
     def hands_shown(self) -> bool:
         """Whether both players must show their hands (a face-up Ceremonial Bell in a Monster Zone)."""

@@ -13,12 +13,14 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import battle_result, discard_cost_locked, draw_locked, gy_banish_locked
+from ..board.continuous import (battle_result, discard_cost_locked, draw_locked, gy_banish_locked, has_flag, monster_sets_forbidden,
+                                spell_lp_costs_waived, tributes_forbidden)
 from ..board.timing import summon_forbidden
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
+from .context import tributable_foes
 from .summons import fusion_choices, ritual_choices
 
 
@@ -28,7 +30,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
         side = d.players[p]
         if spec.op == "pay_lp":
             amount = params.amount
-            if isinstance(amount, int) and side.lp < amount:  # R-WIN-1: a cost may bring LP to 0, never below
+            if (isinstance(amount, int) and side.lp < amount  # R-WIN-1: a cost may bring LP to 0, never below
+                    and not (effect.kind == "activate" and card.is_spell and spell_lp_costs_waived(d, p))):  # Spell Economics
                 return False
         elif spec.op == "discard":
             if effect.kind not in ("procedure", "attack_cost") and discard_cost_locked(d) is not None:
@@ -45,7 +48,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             return False  # Kycoo the Ghost Destroyer: no banishing from the GY
         elif spec.op in ("send_to_gy", "banish", "return_to_hand", "return_to_deck", "destroy", "select"):
             # a Spell/Trap being activated is on the field by the time its cost is paid: never its own cost
-            if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card):
+            if not _selection_available(d, p, card, params.what, skip=None if card.is_monster else card,
+                                        tribute=spec.op == "send_to_gy"):
                 return False
         elif spec.op == "mill":  # "banish the top 3 cards of your Deck" as a cost needs all 3
             if any(len(d.players[q].deck) < params.count for q in ((p, 1 - p) if params.player == "each"
@@ -54,10 +58,24 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
         elif spec.op == "detach":
             if len(card.materials) < params.count:
                 return False
+        elif spec.op == "remove_counter" and params.in_all:  # from among several cards (Mega Ton Magical Cannon)
+            if not isinstance(params.what, fx.AllOf) or sum(c.counters.get(params.counter, 0) for c in select(
+                    d, params.what.all, p, card) if c.loc.on_field) < params.count:
+                return False
         elif spec.op == "remove_counter":
-            if card.counters.get(params.counter, 0) < params.count:
+            if isinstance(params.what, fx.ChooseOf):  # "remove 2 Spell Counters from your side of the field": one op per
+                # counter, each from a card chosen then (Miracle Restoring) — all of them together must be there now
+                where = params.what.choose.where
+                have = sum(c.counters.get(params.counter, 0) for c in select(d, where, p, card))
+                need = sum(s.params.count for s in effect.cost if s.op == "remove_counter"
+                           and isinstance(s.params.what, fx.ChooseOf) and s.params.counter == params.counter)
+                if have < need:
+                    return False
+            elif card.counters.get(params.counter, 0) < params.count:
                 return False
         elif spec.op == "fusion_summon":  # (Tributing a Fusion Monster's materials: the Hex-Sealed Fusions)
+            if params.tribute and "locks_tributes" in d.index.flags and tributes_forbidden(d) is not None:
+                return False  # Mask of Restrict
             if not fusion_choices(d, p, params, card):
                 return False
     return True
@@ -75,13 +93,19 @@ def _from_gy(selection: Any, effect: Effect) -> bool:
 
 
 def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, events: list[CardInst] | None = None,
-                         skip: CardInst | None = None) -> bool:
+                         skip: CardInst | None = None, tribute: bool = False) -> bool:
     """Whether a `choose` or `all` selection (of costs and operations) finds enough cards now;
-    `skip` does not count (Dark Hole's own card)."""
+    `skip` does not count (Dark Hole's own card); `tribute`: a cost sending monsters from the field, which leaves out
+    those that cannot be Tributed (Mind Control)."""
     if isinstance(selection, fx.ChooseOf):
         spec = selection.choose
         need = spec.count.min or 1
         extra = 1 if skip is not None else 0
+        if tribute and spec.where.zone == ("monster",):
+            if "locks_tributes" in d.index.flags and tributes_forbidden(d) is not None:
+                return False  # Mask of Restrict: no Tribute as a cost
+            own = [c for c in select(d, spec.where, p, card, events or ()) if c is not skip and not has_flag(d, c, "cannot_be_tributed")]
+            return len(own) + len(tributable_foes(d, p, spec.where, card, own)) >= need  # (Soul Exchange)
         return len([c for c in select(d, spec.where, p, card, events or (), limit=need + extra) if c is not skip]) >= need
     if isinstance(selection, fx.AllOf):
         return any(c is not skip for c in select(d, selection.all, p, card, events or (), limit=2))
@@ -94,8 +118,12 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
     events = event_cards(d) if events is None else events
     drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
     changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
+    dealt = False  # an earlier operation deals damage or gives LP whatever it counts: the effect does something (Attack and Receive)
     for spec in effect.do:
         params = spec.params
+        if spec.op == "change_position" and params.to in ("facedown", "facedown_same") and d.index.continuous_count \
+                and (setter := monster_sets_forbidden(d)) is not None:
+            return "R-CARD-13", f"{setter.name} forbids turning monsters face-down"  # (Book of Moon: its FAQ)
         if spec.op == "draw" and (lockers := [draw_locked(d, who) for who in _who(p, card, params.player)]) and all(lockers):
             return "R-CARD-13", f"{lockers[0].name} forbids drawing cards except during the Draw Phase"  # type: ignore[union-attr]
         if spec.op == "draw" and params.until_hand is None:  # (a draw up to N cards may draw none: never refused)
@@ -112,7 +140,10 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
                 what = variant(what, all=variant(what.all, declared=False))  # declared on resolution: any may do
             elif isinstance(what, fx.ChooseOf) and what.choose.where.declared:  # (Dark Designator: "add 1 of that card")
                 what = variant(what, choose=variant(what.choose, where=variant(what.choose.where, declared=False)))
-            optional = isinstance(what, fx.ChooseOf) and what.choose.count.min == 0
+            # a choice the opponent makes in their own Deck is no check of it: the activator cannot know its cards, and a
+            # refusal would tell them (Jade Insect Whistle: "Your opponent selects 1 Insect-Type Monster from their Deck")
+            optional = isinstance(what, fx.ChooseOf) and (what.choose.count.min == 0 or what.choose.keep is not None or (
+                what.choose.where.zone == ("deck",) and what.choose.where.side == "opponent" and what.choose.who == "opponent"))
             if not optional and not _selection_available(d, p, card, what, events, skip=card if spec.op == "destroy" else None):
                 return "R-CHAIN-6", "there is nothing for it to affect"
             taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p
@@ -124,7 +155,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             # Revealing Light)
             if not _selection_available(d, p, card, params.what, events):
                 return "R-CHAIN-6", "there is no monster for it to change"
-        elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed:
+        elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed and not dealt:
             if not select(d, params.per, p, card, events, limit=1):  # Just Desserts: 500 for each monster they control
                 return "R-CHAIN-6", f"it counts {_count_of(params.per)} and there are none"
         elif spec.op == "no_battle_damage":
@@ -171,6 +202,8 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             return "R-CARD-8", "an Equip Spell needs a monster to equip"
         if spec.op not in _COUNTS_NOTHING:
             changed = True
+        if spec.op in ("damage", "gain_lp") and params.per is None and isinstance(params.amount, int) and params.amount > 0:
+            dealt = True  # "Inflict 700 damage … Also, inflict 300 damage for each …" needs nothing to count
     return None
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...schema import effects as fx
 from ...schema.effects import Effect
-from ..board.continuous import SHIELDS, unaffected_by_spell
+from ..board.continuous import SHIELDS, has_flag, unaffected_by_opponent_monster, unaffected_by_spell
 from ..board.filters import hidden_face_down, matches, select
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
@@ -42,6 +42,7 @@ class Ctx:
     others: list[CardInst] = field(default_factory=list)  # chosen before a choice `among: chosen`, not picked by it
     done: bool = True  # whether the last operation did what it says ("…, and if you do, …": op if_you_do)
     affected: list[CardInst] = field(default_factory=list)  # the cards the last moving operation moved
+    atk_lost: int = 0  # the ATK the last `modify` took from the monsters it changed (the amount atk_lost: Riryoku)
     from_top: list[CardInst] = field(default_factory=list)  # revealed from the top of a Deck (reveal_until): taken from there, the Deck was not searched (R-ZONE-7)
 
     @property
@@ -75,7 +76,14 @@ class Ctx:
         found = self._cards(selection, verb=verb)
         if isinstance(found, list) and found and self.spell_effect():
             found = [c for c in found if not unaffected_by_spell(self.d, c, self.player)]
+        if isinstance(found, list) and found and self.monster_effect():
+            found = [c for c in found if not unaffected_by_opponent_monster(self.d, c, self.player)]
         return found
+
+    def monster_effect(self) -> bool:
+        """Whether this is a monster's effect (not paying its cost) on a duel where some monster may be unaffected by the
+        opponent's monster effects (Lone Wolf)."""
+        return "unaffected_by_opponent_monsters" in self.d.index.flags and not self.cost and self.card.is_monster
 
     def spell_effect(self) -> bool:
         """Whether this is a Spell Card's effect (not paying its cost) on a duel where some monster may be unaffected by it."""
@@ -98,12 +106,21 @@ class Ctx:
                     monster, moves = d.cards[self.card.left_equipped[0]], self.card.left_equipped[1]
                     return [monster] if monster.moves == moves else []  # the one it was equipped to as it left (Kiryu)
                 return [self.card.equip_target] if self.card.equip_target else []
+            if selection == "lost_equipped":  # destroyed because its monster left the field (R-CARD-8): that monster (Nitro Unit)
+                lost = self.card.lost_monster
+                if lost is None or lost[2] != self.card.moves or self.card.loc.on_field:
+                    return []
+                monster = d.cards[lost[0]]
+                return [monster] if monster.moves == lost[1] else []
             if selection == "bound":
                 return [self.card.bound] if self.card.bound else []
             if selection == "chosen":
                 return list(self.chosen)
             if selection == "chain_card":
                 return [self.link.answers.card] if self.link.answers else []
+            if selection == "chain_targets":  # that link's targets still where they were ("the targeted monster": Dramatic Rescue)
+                link = self.link.answers
+                return [c for c, moves in zip(link.targets, link.target_moves) if c.moves == moves] if link else []
             if selection == "attacker":
                 return [d.attack.attacker] if d.attack else []
             if selection == "attack_target":
@@ -135,10 +152,15 @@ class Ctx:
             else:
                 candidates = select(d, spec.where, self.player, self.card, self.link.event_group or self.event_cards())
             candidates = self.related(spec.where, candidates)
+            if verb == "tribute":  # R-TERM-3: a monster that cannot be Tributed is no cost (Mind Control)
+                candidates = [c for c in candidates if not has_flag(d, c, "cannot_be_tributed")] + tributable_foes(
+                    d, self.player, spec.where, self.card, candidates)
             if self.spell_effect():
                 candidates = [c for c in candidates if not unaffected_by_spell(d, c, self.player)]
+            if self.monster_effect():
+                candidates = [c for c in candidates if not unaffected_by_opponent_monster(d, c, self.player)]
             if spec.pick is not None and candidates:
-                candidates = _extreme(candidates, spec.pick)
+                candidates = _extreme(d, candidates, spec.pick)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             hi = spec.count.max
             if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
@@ -147,6 +169,16 @@ class Ctx:
                 lo = hi = len(self.reference(spec.count_as))
                 if spec.up_to:  # up to that many (Big Wave Small Wave)
                     lo = 0
+            if spec.keep is not None:  # Bubble Crash: all but 5 of them
+                lo = hi = max(0, len(candidates) - spec.keep)
+            if spec.leave_as_many_as is not None:  # Pineapple Blast: so that as many remain as there are of those
+                lo = hi = max(0, len(candidates) - len(select(d, spec.leave_as_many_as, self.player, self.card)))
+            if spec.who == "each":  # each player among their own, you first (Major Riot)
+                per = self.reference(spec.count_as) if spec.count_as is not None else None
+                return ChooseEach(candidates, lo, hi, per, verb, f"{self.card.name}: {verb}", self)
+            if spec.distinct_names and not spec.random:  # one at a time, none of a name already chosen (Mustering)
+                return ChooseDistinct(self.player if spec.who == "you" else 1 - self.player, candidates, lo, hi, verb,
+                                      f"{self.card.name}: {verb}", ctx=self)
             chosen = choose(d, self.player if spec.who == "you" else 1 - self.player, candidates,
                             lo, hi, verb, f"{self.card.name}: {verb}", random=spec.random, look=spec.look)
             if isinstance(chosen, Choose):  # asked: the answer becomes `chosen` when it comes
@@ -172,7 +204,8 @@ class Ctx:
             among = self.reference(where.in_selection)
             cards = [c for c in cards if c in among]
         if where.same_level_as is not None:
-            levels = {c.level for c in self.reference(where.same_level_as) if c.is_monster}
+            # (a monster Tributed or sent from the field: the Level it had there — Demotion's, Cost Down's)
+            levels = {(c.field_level or c.level) + (where.level_offset or 0) for c in self.reference(where.same_level_as) if c.is_monster}
             cards = [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
         if where.named_in_text_of is not None:
             cards = named_in_text_of(cards, self.reference(where.named_in_text_of))
@@ -180,6 +213,10 @@ class Ctx:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         if where.level_below_of is not None:
             cards = level_below_of(cards, self.reference(where.level_below_of))
+        if where.def_at_most_atk_of is not None:  # (Burst Breath: the ATK the Tributed monster had on the field)
+            most = max((o.field_atk if not o.loc.on_field else o.atk for o in self.reference(where.def_at_most_atk_of)
+                        if o.is_monster), default=None)
+            cards = [] if most is None else [c for c in cards if c.is_monster and c.defense <= most]
         if where.equipped_to is not None:  # an Equip Card equipped to that card (Combination Attack: the Union on its target)
             holders = self.reference(where.equipped_to)
             cards = [c for c in cards if c.equip_target is not None and c.equip_target in holders]
@@ -239,13 +276,24 @@ def level_below_of(cards: list[CardInst], others: list[CardInst]) -> list[CardIn
     return [] if most is None else [c for c in cards if c.is_monster and c.monster.level is not None and c.level < most]
 
 
-def _extreme(candidates: list[CardInst], pick: str) -> list[CardInst]:
-    """The candidates with the lowest or highest ATK or DEF ("lowest_atk", "highest_def" …)."""
+def _extreme(d: DuelState, candidates: list[CardInst], pick: str) -> list[CardInst]:
+    """The candidates with the lowest or highest ATK or DEF ("lowest_atk", "highest_def" …), or the one nearest the bottom
+    of its pile ("bottom": the GY's first card is its bottom — Question)."""
+    if pick == "bottom":
+        return [min(candidates, key=lambda c: _pile_index(d, c))]
+
     def stat(card: CardInst) -> int:
         return card.atk if pick.endswith("atk") else card.defense
 
     best = (min if pick.startswith("lowest") else max)(stat(c) for c in candidates)
     return [c for c in candidates if stat(c) == best]
+
+
+def _pile_index(d: DuelState, card: CardInst) -> int:
+    """Where the card is in its pile, from the bottom (GY, banishment, Deck: the list's order)."""
+    side = d.players[card.owner]
+    pile = {Loc.GY: side.gy, Loc.BANISHED: side.banished, Loc.DECK: side.deck}.get(card.loc)
+    return pile.index(card) if pile is not None and card in pile else 0
 
 
 def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: int | None, verb: DecisionVerb, prompt: str,
@@ -260,10 +308,18 @@ def choose(d: DuelState, player: int, candidates: list[CardInst], lo: int, hi: i
     if random:
         return d.rng.sample(candidates, hi)
     if lo == hi == len(candidates) and verb not in ("discard", "tribute"):
+        _searched(d, player, candidates)
         return list(candidates)
     if hi == 0:
         return []
     return Choose(player, candidates, lo, hi, verb, prompt, look)
+
+
+def _searched(d: DuelState, player: int, cards: list[CardInst]) -> None:
+    """Cards chosen from a Deck are known to the chooser (they searched it) until they move on: a question still to come
+    about them (the position of a monster Special Summoned from the Deck: Insect Imitation) names those very cards."""
+    if any(c.loc == Loc.DECK for c in cards):
+        d.reveal([c for c in cards if c.loc == Loc.DECK], (player,))
 
 
 @dataclass
@@ -292,9 +348,85 @@ class Choose(Frame):
 
     def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         chosen = [d.card_of(o) for o in answer]
+        _searched(d, player=self.player, cards=chosen)
         if self.ctx is not None:
             self.ctx.picked(chosen, self.among_chosen)
         return Return(chosen)
+
+
+@dataclass
+class ChooseDistinct(Frame):
+    """`player` chooses lo..hi of `candidates` one at a time, never two with the same name (`distinct_names`: Mustering
+    of the Dark Scorpions' "only 1 copy of each"); the result becomes the context's `chosen`."""
+
+    player: int
+    candidates: list[CardInst]
+    lo: int
+    hi: int | None
+    verb: DecisionVerb
+    prompt: str
+    ctx: Ctx
+    chosen_: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        names = {c.data.name for c in self.chosen_}
+        left = [c for c in self.candidates if c not in self.chosen_ and c.data.name not in names]
+        if not left or (self.hi is not None and len(self.chosen_) >= self.hi):
+            return Return(self.ctx.picked(self.chosen_, False))
+        least = 1 if len(self.chosen_) < self.lo else 0
+        return self.ask("took", d.ask(self.player, Kind.CARDS, card_options(d, left, self.player),
+                                      f"{self.prompt} ({len(self.chosen_)} so far)", lo=least, hi=1, verb=self.verb,
+                                      subject=self.ctx.card.uid))
+
+    def took(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        if not answer:
+            return Return(self.ctx.picked(self.chosen_, False))
+        self.chosen_.append(d.card_of(answer[0]))
+        return self.start(d, None)
+
+
+@dataclass
+class ChooseEach(Frame):
+    """Each player, the effect's player first, chooses among the `candidates` they control (hold): lo..hi, or with `per`
+    (a `count_as` selection) exactly as many as the cards of it they own, as far as they can (Major Riot); all of them
+    become the context's `chosen`."""
+
+    candidates: list[CardInst]
+    lo: int
+    hi: int | None
+    per: list[CardInst] | None
+    verb: DecisionVerb
+    prompt: str
+    ctx: Ctx
+    i: int = 0
+    chosen_: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        if self.i == 2:
+            return Return(self.ctx.picked(self.chosen_, False))
+        q = self.ctx.player if self.i == 0 else 1 - self.ctx.player
+        self.i += 1
+        mine = [c for c in self.candidates if c.controller == q]
+        lo, hi = self.lo, self.hi
+        if self.per is not None:
+            lo = hi = sum(1 for c in self.per if c.owner == q)
+        out = choose(d, q, mine, lo, hi, self.verb, self.prompt)
+        if isinstance(out, Choose):
+            out.ctx = self.ctx  # (the question names the effect)
+        return self.follow(d, "took", out)
+
+    def took(self, d: DuelState, chosen: list[CardInst]) -> Next:
+        self.chosen_ += chosen
+        return self.start(d, None)
+
+
+def tributable_foes(d: DuelState, p: int, where: fx.Filter, card: CardInst, have: list[CardInst]) -> list[CardInst]:
+    """The opponent's monsters `p` may Tribute as if they controlled them (Soul Exchange), for a Tribute cost of `p`'s that
+    takes monsters of its own side matching `where`."""
+    if where.side != "you":
+        return []
+    return [c for c in d.players[1 - p].mzone if c is not None and c not in have and has_flag(d, c, "tributable_by_opponent")
+            and matches(d, c, where.model_copy(update={"side": "any"}), p, card)]
 
 
 def valid_targets(d: DuelState, link: ChainLink) -> list[CardInst]:

@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ...schema import effects as fx
 from ...schema.effects import OpName, OpSpec
+from ..board.continuous import original_atk
 from ..board.filters import select, turns_of_since
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc
@@ -117,6 +118,10 @@ def amount_of(ctx: Ctx, params: fx.AmountParams, player: int) -> "int | Amount":
         return _scaled(ctx, params, attack.dealt.get(1 - ctx.player, 0) if attack is not None else 0)
     if amount == "lp_difference":  # between both players' LP (The Agent of Judgment - Saturn)
         return _scaled(ctx, params, abs(ctx.d.players[ctx.player].lp - ctx.d.players[1 - ctx.player].lp))
+    if amount == "lp_paid_last_turn":  # paid in the controller's last turn before this one (Life Absorbing Machine)
+        return _scaled(ctx, params, ctx.d.players[ctx.player].lp_paid.get(ctx.d.turn - 2, 0))
+    if amount == "atk_lost":  # what the `modify` before took (Riryoku: "add that lost ATK to the other monster")
+        return _scaled(ctx, params, ctx.atk_lost)
     if amount == "rolled":  # the die this effect rolled (Dice Jar: the higher of both players' rolls)
         return _scaled(ctx, params, ctx.link.rolled)
     if isinstance(amount, int):
@@ -133,13 +138,18 @@ class Amount(OpStep):
         elif amount == "field_atk_of":
             amount = sum(c.atk if c.loc == Loc.MZONE else c.field_atk for c in source)
         elif amount == "original_atk_of":
-            amount = sum(c.base_atk for c in source)
+            amount = sum(original_atk(c) if c.loc == Loc.MZONE else c.base_atk for c in source)
+        elif amount == "field_def_of":
+            amount = sum(c.defense if c.loc == Loc.MZONE else c.field_def for c in source)
         elif amount == "def_of":
             amount = sum(c.defense for c in source)
         elif amount == "count_of":
             amount = len(source)
         elif amount == "counters_of":  # off the field: those it had as it left (R-CARD-12 removed them)
             amount = sum(sum(c.counters.values()) if c.loc.on_field else c.field_counters for c in source)
+        elif amount == "turns_on_field":  # Wave-Motion Cannon: the Standby Phases since it was activated
+            amount = sum(turns_of_since(d, c.controller if c.loc.on_field else c.owner, c.arrived_turn if c.loc.on_field
+                                        else c.field_since) for c in source)
         else:
             amount = sum(c.level for c in source) * 100
         return _scaled(self.ctx, self.params, amount)
@@ -148,7 +158,8 @@ class Amount(OpStep):
 def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     amount = int(amount * params.factor)
     if params.per is not None:
-        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card))
+        # `event: true` counts every card of the moment its trigger answers (Fatal Abacus, Soul Absorption, Magical Thorn)
+        amount *= len(select(ctx.d, params.per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))
     if params.doubled_each_turn:
         card = ctx.card
         turns = turns_of_since(ctx.d, card.controller, max(card.arrived_turn, card.flipped_turn)) if card.face_up else 1

@@ -20,7 +20,7 @@ from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
 from ..board.timing import summon_excluded, summon_forbidden
-from ..board.continuous import only_one_blockers, summon_condition_holds
+from ..board.continuous import has_flag, monster_sets_forbidden, only_one_blockers, tributes_forbidden, summon_condition_holds, use_forbidden
 
 # ---------------------------------------------------------------------- Fusion
 
@@ -261,10 +261,14 @@ class FusionSummon(_MonsterSummon):
 def _ritual_pool(d: DuelState, p: int, params: fx.RitualSummon, ritual: CardInst) -> list[CardInst]:
     side = d.players[p]
     pool: list[CardInst] = []
+    if "locks_tributes" in d.index.flags and tributes_forbidden(d) is not None:
+        return pool  # Mask of Restrict: no Ritual Summon, its Tributes are forbidden
     if "hand" in params.tribute_from:
         pool += [c for c in side.hand if c.is_monster and c is not ritual and c.level > 0]
     if "field" in params.tribute_from:
-        pool += [c for c in side.mzone if c is not None and c.level > 0]
+        pool += [c for c in side.mzone if c is not None and c.level > 0 and not has_flag(d, c, "cannot_be_tributed")]  # (Mind Control)
+        pool += [c for c in d.players[1 - p].mzone if c is not None and c.level > 0
+                 and has_flag(d, c, "tributable_by_opponent")]  # (Soul Exchange)
     return pool
 
 
@@ -281,7 +285,9 @@ def ritual_choices(d: DuelState, p: int, params: fx.RitualSummon, source: CardIn
         data = card.data
         if not isinstance(data, Monster) or "ritual" not in data.frames or not matches(d, card, params.where, p, source):
             continue
-        if _reachable([c.level for c in _ritual_pool(d, p, params, card)], card.level, params.exact):
+        # (the Levels needed are the Ritual Monster's printed Level: Cost Down in the hand does not change them — its TCG
+        # ruling, Yugipedia "Card Rulings:Cost Down"; the Tributes count with their current Levels)
+        if _reachable([c.level for c in _ritual_pool(d, p, params, card)], card.base_level, params.exact):
             out.append(card)
     return out
 
@@ -311,7 +317,7 @@ class RitualSummon(_MonsterSummon):
     def tribute(self, d: DuelState, _: Any) -> Next:
         p, params, ritual, pool, tributes, total = self.p, self.params, self.ritual, self.pool, self.tributes, self.total
         assert ritual is not None
-        need = ritual.level
+        need = ritual.base_level
         if total < need or (params.exact and total != need):
             left = [c for c in pool if c not in tributes]
             candidates = [c for c in left if _reachable([c.level] + [x.level for x in left if x is not c], need - total, params.exact)
@@ -349,7 +355,7 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
             in card.monster.no_special_summon_from:
         d.emit(Note(f"{card.name} cannot be Special Summoned from there (its own text, R-CARD-13)"))
         return None
-    if (blocker := summon_forbidden(d, "special")) is not None:
+    if (blocker := summon_forbidden(d, "special") or use_forbidden(d, card)) is not None:
         d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
         return None
     if (blocker := summon_excluded(d, controller, card)) is not None:  # (Jam Breeding Machine: only Slime Tokens)
@@ -392,6 +398,8 @@ _POSITIONS = {"attack": Pos.ATTACK, "defense": Pos.DEFENSE, "facedown": Pos.FACE
 def revive_tributes(d: DuelState, card: CardInst, controller: int) -> list[CardInst]:
     """The monsters `controller` could Tribute to Special Summon `card` from the GY (its card key `revive_tribute`)."""
     wanted = card.monster.revive_tribute
+    if "locks_tributes" in d.index.flags and tributes_forbidden(d) is not None:
+        return []  # Mask of Restrict
     return [m for m in d.players[controller].monsters() if m is not card and wanted is not None
             and matches(d, m, wanted, controller, card)]
 
@@ -453,6 +461,8 @@ def _place_summoned(d: DuelState, card: CardInst, controller: int, zone: int, po
                     by: str = "") -> None:
     side = d.players[controller]
     src = card.loc
+    if not pos.face_up and d.index.continuous_count and monster_sets_forbidden(d) is not None:
+        pos = Pos.DEFENSE  # Light of Intervention: no monster is placed face-down
     actions.move(d, card, Loc.MZONE, seq=zone, face_up=pos.face_up, pos=pos, controller=controller, quiet=True)
     card.summoned_by = by  # "if this card was Special Summoned by the effect of …" (Ultimate Insect LV3)
     card.summon_kind = how if pos.face_up else ""

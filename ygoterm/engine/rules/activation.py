@@ -9,13 +9,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from ...schema.cards import Spell, Trap
 from ...schema.effects import Effect, Negate, TargetSpec
 from ..state.card import CardInst, effect_speed, own_timing, persists_on_field
 from ..board.continuous import (activation_forbidden, applies_from_here, condition_holds, effects_negated, has_flag,
-                                summon_condition_holds, untargetable, only_one_blockers)
+                                spells_set_first, summon_condition_holds, untargetable, only_one_blockers)
 from ..core.decision import Kind, Option, Refusal, effect_of, zone_of
 from ..core.events import ChainLinkAdded
 from ..board.filters import event_cards, select
@@ -74,10 +74,11 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     elif card_activation:
         refusal = _spell_trap_place(d, p, card, effect)
     elif kind == "procedure":
-        source = Loc.EXTRA if "extra" in effect.from_ else Loc.HAND  # a procedure from the Extra Deck: `from: extra`
+        # a procedure from the Extra Deck (`from: extra`) or the Deck (`from: deck`: Metalzoa)
+        source = Loc.EXTRA if "extra" in effect.from_ else Loc.DECK if "deck" in effect.from_ else Loc.HAND
         holder = card.controller if source == Loc.HAND else card.owner  # (a hand may hold an opponent's card)
         refusal = None if card.loc == source and holder == p else Refusal(
-            action, "R-SUMMON-7", f"it is Special Summoned from your {'Extra Deck' if source == Loc.EXTRA else 'hand'}")
+            action, "R-SUMMON-7", f"it is Special Summoned from your {_PLACE_WORDS[source]}")
     else:
         refusal = _monster_place(d, p, card, effect)
     if refusal:
@@ -135,7 +136,7 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
                        else "this effect can be used only once per turn")
     if d.traps_locked_by and card_activation and card.is_trap:
         return Refusal(action, "R-CARD-13", f"no Trap Card can be activated in answer to the Summon of {d.traps_locked_by}")
-    blocker = activation_forbidden(d, p, card)
+    blocker = None if effect.cannot_be_negated else activation_forbidden(d, p, card)
     if blocker is not None:
         return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")
     # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)
@@ -176,6 +177,8 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
             return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
         if not card.is_field_spell and d.players[p].free_szone() is None:
             return Refusal(ACTIVATE, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
+        if isinstance(data, Spell) and d.index.continuous_count and (fragrance := spells_set_first(d)) is not None:
+            return Refusal(ACTIVATE, "R-CARD-13", f"{fragrance.name}: a Spell Card must be Set first")
         return None
     if card.loc != Loc.SZONE or card.controller != p:
         return Refusal(ACTIVATE, "R-CARD-7", "only from your hand or your Spell & Trap Zone")
@@ -185,6 +188,10 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
         return Refusal(ACTIVATE, "R-CARD-9", "a Trap cannot be activated in the turn it was Set")
     if isinstance(data, Spell) and data.subtype == "quick-play" and card.set_turn >= d.turn:
         return Refusal(ACTIVATE, "R-CARD-7", "a Set Quick-Play Spell can be activated from the turn after it was Set")
+    # "cannot activate them until their next turn after Setting them": from its player's next turn on (turns alternate)
+    if isinstance(data, Spell) and (card.set_turn >= d.turn or (d.turn_player != p and card.set_turn >= d.turn - 1)) \
+            and d.index.continuous_count and (fragrance := spells_set_first(d)) is not None:
+        return Refusal(ACTIVATE, "R-CARD-13", f"{fragrance.name}: a Set Spell Card can be activated from your next turn after it was Set")
     return None
 
 
@@ -254,9 +261,18 @@ def group_offered(d: DuelState, p: int, card: CardInst, spec: TargetSpec) -> boo
 def targets_missing(d: DuelState, p: int, card: CardInst, effect: Effect, signal: Signal | None = None, *, one: bool = False) -> bool:
     """R-TERM-17: whether some target group lacks the legal targets it needs (`one`: at least 1 of them), a group that
     may be left empty (`count: "0-1"`) or is not offered now (`only_if`) needing none."""
-    return any(spec.needed and group_offered(d, p, card, spec)
-               and len(target_candidates(d, p, card, effect, signal, g)) < (min(1, spec.needed) if one else spec.needed)
-               for g, spec in enumerate(effect.target_groups))
+    if any(spec.needed and group_offered(d, p, card, spec)
+           and len(target_candidates(d, p, card, effect, signal, g)) < (min(1, spec.needed) if one else spec.needed)
+           for g, spec in enumerate(effect.target_groups)):
+        return True
+    if one or len(effect.target_groups) < 2:
+        return False
+    # groups that may take the same cards need as many different ones (Riryoku: 2 face-up monsters, 1 per group)
+    offered = [(g, spec) for g, spec in enumerate(effect.target_groups) if spec.needed and group_offered(d, p, card, spec)]
+    found: set[int] = set()
+    for g, _ in offered:
+        found.update(c.uid for c in target_candidates(d, p, card, effect, signal, g))
+    return len(found) < sum(spec.needed for _, spec in offered)
 
 
 def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, signal: Signal | None = None,
@@ -272,8 +288,12 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
     to = _target_position_change(effect)
     takes = any(op.op == "take_control" and op.params.what in ("target", "targets") for op in effect.do)
     found = select(d, spec.where, p, card, events)
+    groups = effect.target_groups  # "an effect that targets 1 monster" (and no other card: Metalsilver Armor)
+    single = len(groups) == 1 and spec.count.max == 1 and spec.where.zone in (("monster",), ("onfield",))
     if spec.where.named_in_text_of == "event":  # listed in the text of the event's card (Centrifugal Field)
         found = named_in_text_of(found, events)
+    if spec.where.retarget_candidate:  # (read here, not in board/filters: a legal target of the link it answers)
+        found = [c for c in found if _retarget_candidate(d, c, card)]
     return [c for c in found
             if (itself or c is not card)
             and not (takes and has_flag(d, c, "control_cannot_switch"))  # (an effect that could not apply to it)
@@ -282,7 +302,17 @@ def target_candidates(d: DuelState, p: int, card: CardInst, effect: Effect, sign
             and not (to == "facedown" and c.is_token)  # R-CARD-11: a Token is always face-up
             and not (c.loc == Loc.MZONE and c.battle_destroyed)  # R-BATTLE-5
             and not (c.controller != p and has_flag(d, c, "cannot_be_targeted"))
-            and not untargetable(d, c, p)]
+            and not untargetable(d, c, p, single)]
+
+
+def _retarget_candidate(d: DuelState, c: CardInst, card: CardInst) -> bool:
+    """A legal target of the chain link below `card`'s (the one it answers), other than that link's target(s) — "Target
+    another card that would be an appropriate target" (Fairy's Hand Mirror: the filter `retarget_candidate`)."""
+    link = next((l for l in reversed(d.chain) if l.card is not card), None)
+    if link is None or c in link.targets or not link.effect.target_groups:
+        return False
+    group = link.target_groups[0] if link.target_groups else 0
+    return c in target_candidates(d, link.player, link.card, link.effect, link.signal, group)
 
 
 def _target_position_change(effect: Effect) -> str:
@@ -346,7 +376,10 @@ def activation_candidates(d: DuelState, p: int, main: bool, *, responses: bool) 
 def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
     side = d.players[p]
     found: list[Candidate] = []
-    for pile in (side.hand, side.mzone, side.szone, side.gy, side.extra):
+    piles: tuple[Sequence[CardInst | None], ...] = (side.hand, side.mzone, side.szone, side.gy, side.extra)
+    if main and "deck_procedure" in d.index.flags:  # a Summon procedure from the Deck (Metalzoa)
+        piles += (side.deck,)
+    for pile in piles:
         for card in pile:
             if card is None or not card.chosen or (responses and not card.responds):
                 continue
@@ -360,6 +393,9 @@ def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: b
                         and not _refused_this_turn(d, p, card, card_activation):
                     found.append((card, index, effect, speed, card_activation, many))
     return found
+
+
+_PLACE_WORDS = {Loc.EXTRA: "Extra Deck", Loc.DECK: "Deck", Loc.HAND: "hand"}
 
 
 def _refused_this_turn(d: DuelState, p: int, card: CardInst, card_activation: bool) -> bool:
@@ -486,6 +522,7 @@ def _place_activated_card(d: DuelState, p: int, card: CardInst) -> "PendulumZone
     else:
         card.face_up = True
         card.flipped_turn = d.turn  # (a Set card activated: face-up from this turn — Dark Snake Syndrome's doubling counts from it)
+        card.face_up_at = d.batch  # a Set card activated becomes face-up now ("flipped face-up after activation of this card")
     return None
 
 

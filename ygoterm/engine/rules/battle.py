@@ -9,7 +9,8 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import (battle_indestructible_with, imposed_attack_costs, battle_result, effect_damage_prevented, effects_negated,
+from ..board.continuous import (field_attack_costs, battle_indestructible_with, battle_result, effect_damage_prevented, effect_damage_protected,
+                                effects_negated,
                                 equip_takes_battle_destruction, has_flag)
 from ..core.decision import Kind, Option
 from ..core import events
@@ -92,7 +93,7 @@ class Attack(Frame):
     p: int
     attacker: int  # uid
     target: int | None  # uid, None for a direct attack
-    costs: tuple[tuple[int, int], ...] = ()  # attack costs still to pay: (card uid, effect index) — Panther Warrior's own, Gravekeeper's Servant's
+    costs: tuple[tuple[int, int], ...] = ()  # attack costs still to pay, (card uid, effect index): Panther Warrior's own, Toll's, Gravekeeper's Servant's
 
     def start(self, d: DuelState, _: Any) -> Next:
         attacker = d.cards[self.attacker]
@@ -101,11 +102,14 @@ class Attack(Frame):
             target = d.cards[self.target]
             attacker.attacked_foes += ((target.uid, target.moves),)
         attacker.attacked_turn = d.turn
+        if d.players[self.p].first_attacker[0] != d.turn:
+            d.players[self.p].first_attacker = (d.turn, attacker.uid)
         d.batch += 1
+        attacker.attacked_at = d.batch
         if attacker.attack_costs and not effects_negated(d, attacker):  # paid as it declares: no response comes first
             self.costs = tuple((attacker.uid, i) for i in attacker.attack_costs)
-        # the opponent's Continuous Spell/Trap asks a cost for every attack (Gravekeeper's Servant)
-        self.costs += tuple((card.uid, i) for card, i in imposed_attack_costs(d, self.p))
+        # a face-up Continuous Spell/Trap asks a cost for the attack (Toll: each player; Gravekeeper's Servant: the opponent)
+        self.costs += tuple((card.uid, i) for card, i in field_attack_costs(d, self.p))
         return self.pay(d, None)
 
     def pay(self, d: DuelState, _: Any) -> Next:
@@ -161,6 +165,9 @@ class Attack(Frame):
         return self.over(d, None)
 
     def over(self, d: DuelState, _: Any) -> Next:
+        attacker = d.cards[self.attacker]
+        if attacker.loc == Loc.MZONE and d.attack is not None and attacker.moves == d.attack.moves[0]:
+            attacker.attacked_at = d.batch  # it conducted this attack: "while this card was face-up" (Mirror Wall)
         d.attack = None
         if d.delayed:  # "after damage calculation" of a battle that ended without one: lost
             d.delayed = [rec for rec in d.delayed if rec.phase != "after_damage_calculation"]
@@ -306,6 +313,8 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
     for card in result.destroyed:
         _mark(d, card)
     damage = result.damage
+    if damage and d.floating:
+        _gain_before_damage(d, damage)
     if damage:
         if target is None and d.index.continuous_count and has_flag(d, attacker, "wins_match"):
             d.match_claim = p  # Victory Dragon
@@ -324,9 +333,26 @@ def _damage_calculation(d: DuelState, p: int, foe: int, state: AttackState) -> N
             continue
         dealer = attacker if who == foe else target
         assert dealer is not None
+        if effect_damage_protected(d, who, dealer.controller):
+            d.emit(Note(f"{d.names[who]} takes no effect damage this turn: the {amount} damage becomes 0"))
+            continue
         d.emit(Note(f"{dealer.name}: its battle damage is effect damage"))
         d.change_lps({who: -amount}, "effect")
         d.signal("effect_damage", dealer, who, by_player=dealer.controller, by_card=dealer)
+
+
+def _gain_before_damage(d: DuelState, damage: dict[int, int]) -> None:
+    """Nutrient Z: once this turn, before battle damage of N or more is subtracted, its controller gains LP."""
+    for who, amount in damage.items():
+        for entry in list(d.floating):
+            card, effect, turn = entry
+            gain = effect.continuous.gain_before_battle_damage if effect.continuous is not None else None
+            if gain is None or turn < d.turn or card.controller != who or amount < gain.at_least:
+                continue
+            d.floating.remove(entry)  # once
+            d.emit(Note(f"{card.name}: {d.names[who]} gains {gain.amount} LP before the battle damage"))
+            d.change_lp(who, gain.amount, "gain")
+            break
 
 
 def _mark(d: DuelState, card: CardInst) -> None:

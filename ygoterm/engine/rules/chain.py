@@ -12,7 +12,7 @@ from typing import Any
 
 from ...schema.effects import Effect, walk_ops
 from ..state.card import CardInst, leaves_after_resolving, persists_on_field
-from ..board.continuous import applies, condition_holds, effects_negated, has_flag, sources
+from ..board.continuous import applies, condition_holds, effects_negated, gy_unguarded, has_flag, sources
 from ..core.decision import PASS, Kind, Option, effect_of
 from ..core.events import ChainResolves, Negated, Note
 from ..board.labels import unique_labels
@@ -124,13 +124,14 @@ class ResolveChain(Frame):
                     self.negated.append(link.card)
             elif _stopped(d, link):
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) applies nothing: the card is no longer face-up on the field (R-CHAIN-6)"))
-            elif link.effect_negated or (link.card.loc.on_field and link.card.face_up and effects_negated(d, link.card)):
+            elif not link.effect.cannot_be_negated and (link.effect_negated or (link.card.loc.on_field and link.card.face_up
+                                                                                 and effects_negated(d, link.card))):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif (roller := _rolled_away(d, link)) is not None:
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
                 if link.card.loc.on_field:
                     actions.destroy(d, [link.card], by="effect", source=roller, reason=f"{roller.name}'s die negated its effect")
-            elif _gy_negated(d, link):
+            elif _gy_negated(d, link) or _gy_guarded(d, link):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
             elif (link.card.is_spell or link.card.is_trap or link.card.is_monster) and (blocked := _spell_blocked(d, link)):
                 d.emit(Negated(link.card.uid, link.card.name, "effect"))
@@ -210,11 +211,29 @@ def _spell_blocked(d: DuelState, link: ChainLink) -> str:
                                for t in shown) else ""
     if not link.card.is_spell:
         return ""
+    if "negates_spells_targeting_once" in d.index.flags and _negated_once(d, shown):
+        return "negate"
     if any(has_flag(d, t, "negates_spells_targeting") for t in shown):
         return "destroy"
     if any(t.controller != link.player and has_flag(d, t, "negates_opponent_spells_targeting") for t in shown):
         return "negate"
     return ""
+
+
+def _negated_once(d: DuelState, shown: list[CardInst]) -> bool:
+    """Rare Metalmorph: the first card whose `negates_spells_targeting_once` protects one of the targets, and has not
+    negated a Spell since it arrived, negates this one (its own effect index in `used_turn`, forgotten as it moves)."""
+    for source, effect in sources(d):
+        spec = effect.continuous
+        if spec is None or not spec.negates_spells_targeting_once or effect not in source.effects:
+            continue
+        index = source.effects.index(effect)
+        if index in source.used_turn or not any(applies(d, source, spec, t) for t in shown):
+            continue
+        source.used_turn[index] = d.turn
+        d.emit(Note(f"{source.name}: it negates a Spell that targets {', '.join(t.name for t in shown)} (once)"))
+        return True
+    return False
 
 
 def _gy_negated(d: DuelState, link: ChainLink) -> bool:
@@ -225,6 +244,35 @@ def _gy_negated(d: DuelState, link: ChainLink) -> bool:
     if not in_gy and not (link.card.loc == Loc.GY and "gy" in link.effect.from_ and link.field_moves < 0):
         return False
     return any(effect.continuous is not None and effect.continuous.negates_gy_effects for _, effect in sources(d))
+
+
+_GY_MOVES = ("add_to_hand", "return_to_hand", "return_to_deck", "special_summon", "banish", "equip")
+
+
+def _gy_guarded(d: DuelState, link: ChainLink) -> bool:
+    """Necrovalley (`guards_gy`): an effect that would move a card in a GY, other than its own card, to another place —
+    one of its moving operations acts on its targets in a GY, or on cards it chooses (or takes all) from a GY."""
+    if "guards_gy" not in d.index.flags:
+        return False
+    guarded = [not gy_unguarded(d, 0), not gy_unguarded(d, 1)]  # (Gravekeeper's Chief: its controller's GY is not)
+    moving = False
+    for op in walk_ops(link.effect.do):
+        if op.op not in _GY_MOVES:
+            continue
+        what = getattr(op.params, "what", None)
+        if what in ("target", "targets", "first_target", "second_target"):
+            if any(t.loc == Loc.GY and t.moves == moves and t is not link.card and guarded[t.owner]
+                   for t, moves in zip(link.targets, link.target_moves)):
+                moving = True
+        elif what is not None and not isinstance(what, str):
+            where = getattr(what, "all", None) or getattr(getattr(what, "choose", None), "where", None)
+            if where is not None and where.zone is not None and "gy" in where.zone:
+                sides = {"you": [link.player], "opponent": [1 - link.player]}.get(where.side, [0, 1])
+                moving = any(guarded[q] for q in sides)
+        if moving:
+            break
+    return moving and any(effect.continuous is not None and effect.continuous.guards_gy and source.loc.on_field
+                          for source, effect in sources(d))
 
 
 def _rolled_away(d: DuelState, link: ChainLink) -> CardInst | None:
@@ -464,7 +512,7 @@ def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     for rec in [r for r in d.delayed if r.when is not None and r.turn != d.turn]:
         d.delayed.remove(rec)  # "only during this turn" (Last Will): lost at its end
     for s in signals:
-        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation"):
+        if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end"):
             for rec in [r for r in d.delayed if r.when is not None and signal_matches(d, r.player, r.card, r.when, s)]:
                 if not rec.every:
                     d.delayed.remove(rec)  # the first such event this turn, once

@@ -13,6 +13,7 @@ from typing import Any
 from ..core.decision import Kind, Option
 from ..core.events import (CoinToss, Shuffle, TurnOrder, TurnStart)
 from ..core.machine import DONE, Frame, Next
+from ..board.continuous import hand_limit_of
 from ..board.labels import unique_labels
 from ..state.duel_state import DuelState
 from . import time_procedure
@@ -92,7 +93,7 @@ class Turn(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
-        self.skip = frozenset(phase for phase, when in d.players[p].skip.items() if when < d.turn)  # R-PHASE-8: set before this turn
+        self.skip = _skipped(d)
         if self.first == Phase.DRAW:
             d.emit(TurnStart(d.turn, p))
             if d.time_limit is not None:
@@ -118,6 +119,7 @@ class Turn(Frame):
         if d.end_phase_turn == d.turn:  # … or in the Standby Phase
             return self.end(d, None)
         first = self.first
+        self.skip = _skipped(d)  # (one an effect skipped in this turn's Standby Phase: Frozen Soul)
         if first <= Phase.MAIN1:
             if "main1" not in self.skip:
                 return self.then(d, "after_main1", MainPhase(Phase.MAIN1))
@@ -141,7 +143,7 @@ class Turn(Frame):
 
     def over(self, d: DuelState, _: Any) -> Next:
         side = d.players[d.turn_player]
-        for phase in self.skip:  # R-PHASE-8: a skip lasts for as many of the player's turns as it says
+        for phase in _skipped(d):  # R-PHASE-8: a skip lasts for as many of the player's turns as it says
             left = side.skips_left
             left[phase] = left.get(phase, 1) - 1
             if left[phase] <= 0:
@@ -156,9 +158,15 @@ def draw_phase(d: DuelState) -> Frame | tuple[()]:
     if d.turn != 1 or d.rules.duel.first_turn_draw:
         if "normal_draw" in d.index.trigger_events or any(r.phase == "normal_draw" for r in d.delayed):
             return DrawPhase()  # (a delayed effect `later: {at: normal_draw}` too: Hino-Kagu-Tsuchi)
-        for card in d.draw(d.turn_player, 1):
+        for card in (drawn := d.draw(d.turn_player, 1)):
             d.signal("drawn", card, d.turn_player)
+        actions.destroy_drawn(d, drawn, d.turn_player)  # (Deck Devastation Virus)
     return window(d)
+
+
+def _skipped(d: DuelState) -> frozenset[str]:
+    """The turn player's phases skipped this turn (R-PHASE-8): set before this turn, or in it for a phase still ahead."""
+    return frozenset(phase for phase, when in d.players[d.turn_player].skip.items() if when < d.turn)
 
 
 @dataclass
@@ -174,8 +182,9 @@ class DrawPhase(Frame):
     def draw(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
         if d.players[p].draw_replaced_turn != d.turn:
-            for card in d.draw(p, 1):
+            for card in (drawn := d.draw(p, 1)):
                 d.signal("drawn", card, p)
+            actions.destroy_drawn(d, drawn, p)  # (Deck Devastation Virus)
         return self.then(d, "over", window(d))
 
     def over(self, d: DuelState, _: Any) -> Next:
@@ -194,7 +203,7 @@ class EndPhase(Frame):
 
     def hand_limit(self, d: DuelState, _: Any) -> Next:
         p = d.turn_player
-        limit = d.players[p].hand_limit or d.rules.hand_limit  # (an effect's for the rest of the duel: Hieroglyph Lithograph)
+        limit = hand_limit_of(d, p)  # the player's (Hieroglyph Lithograph) or the rules', or an opponent's card's (Enervating Mist)
         if limit is not None and "no_hand_limit" in d.index.flags and no_hand_limit(d) is not None:
             limit = None  # "There is no limit to the number of cards in players' hands" (Infinite Cards)
         hand = d.players[p].hand
@@ -233,12 +242,15 @@ def _end_of_turn_effects(d: DuelState) -> None:
 
 
 def _expire_until_end_of_turn(d: DuelState) -> None:
+    if d.arrivals:
+        d.arrivals = [a for a in d.arrivals if a[4] > d.turn]
     if d.floating:
         kept = [f for f in d.floating if f[2] > d.turn]
         d.index.continuous_count -= len(d.floating) - len(kept)
         d.floating = kept
     for side in d.players:
-        for card in (*side.mzone, *side.szone):  # (Pendulum Scales change in the Spell & Trap Zones)
+        for card in (*side.mzone, *side.szone, *side.hand):  # (Pendulum Scales change in the Spell & Trap Zones; Levels in the hand)
             if card is not None and card.modifiers:
-                card.modifiers = [m for m in card.modifiers if m.until not in ("end_of_turn", "battle_phase")
+                # (a change "for this damage calculation" whose battle never reached one ends with the turn too: Cross Counter)
+                card.modifiers = [m for m in card.modifiers if m.until not in ("end_of_turn", "battle_phase", "damage_calculation")
                                   and not (m.until in ("opponent_turns", "your_turns") and m.expires <= d.turn)]

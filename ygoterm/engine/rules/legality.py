@@ -13,8 +13,8 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import (applies, imposed_attack_costs, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
-                                has_flag, sources, tribute_value)
+from ..board.continuous import (field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
+                                has_flag, sources, tribute_value, tributes_forbidden, use_forbidden)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -42,6 +42,11 @@ def tribute_terms(d: DuelState, p: int, card: CardInst) -> tuple[int, int, list[
     monsters = [c for c in d.players[p].mzone if c is not None and not c.no_tribute]
     if "cannot_be_tributed_for_summon" in d.index.flags:  # Fox Fire
         monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed_for_summon")]
+    monsters += [c for c in d.players[1 - p].mzone if c is not None and not c.no_tribute
+                 and has_flag(d, c, "tributable_by_opponent")]  # (Soul Exchange: the opponent's monster, as if p controlled it)
+    monsters = [c for c in monsters if not has_flag(d, c, "cannot_be_tributed")]  # (Mind Control: a resolved effect's change too)
+    if "locks_tributes" in d.index.flags and tributes_forbidden(d) is not None:
+        monsters = []  # Mask of Restrict: "Neither player can Tribute cards"
     if rule is not None:
         if rule.count is not None:
             lo = rule.count.min if rule.count.min is not None else lo
@@ -67,6 +72,13 @@ def normal_summon_left(d: DuelState, p: int, action: str = NORMAL_SUMMON) -> Ref
     """R-SUMMON-1: the player's one Normal Summon/Set of the turn is still unused."""
     if d.players[p].normal_summon_turn == d.turn:
         return Refusal(action, "R-SUMMON-1", "you already Normal Summoned or Set this turn")
+    if "normal_summons_after_self" in d.index.flags:
+        for source, effect in sources(d):
+            cap = effect.continuous.normal_summons_after_self if effect.continuous is not None else None
+            if cap is not None and source.loc.on_field and sum(
+                    1 for b in d.players[p].normal_summon_batches if b > source.face_up_at) >= cap:
+                return Refusal(action, "R-CARD-13", f"{source.name}: each player can Normal Summon or Set only {cap} more "
+                                                    f"monster{'s' if cap != 1 else ''} after its activation")
     return None
 
 
@@ -77,6 +89,8 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     `tribute_power` (what the player's monsters are worth as Tributes) and `zone_free` may be
     passed in when checking a whole hand, to work them out once.
     """
+    if (forbidder := use_forbidden(d, card)) is not None:
+        return Refusal(action, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     if card.special_summon_only:
         return Refusal(action, "R-SUMMON-9", f"{card.name} cannot be Normal Summoned or Set; it must be Special Summoned")
     if action == NORMAL_SUMMON and card.monster.set_only:
@@ -95,7 +109,9 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
             elif card.monster.tributes is not None or tribute_power is None:
                 tribute_power = len(monsters)
             refusal = None
-            if tribute_power < need:
+            if tribute_power < need and "locks_tributes" in d.index.flags and (locker := tributes_forbidden(d)) is not None:
+                refusal = Refusal(action, "R-CARD-13", f"{locker.name} forbids Tributes: {card.name} needs {need}")
+            elif tribute_power < need:
                 which = _tribute_words(card)
                 count = len(monsters)
                 refusal = Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "
@@ -168,6 +184,8 @@ def set_spell_trap(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """R-ZONE-2/3: Set a Spell or Trap from the hand into a free zone (Field Spells: Field Zone)."""
     if card.loc != Loc.HAND or card.controller != p or card.is_monster:
         return Refusal(SET_CARD, "R-ZONE-2", "only a Spell or Trap in your hand can be Set")
+    if (forbidder := use_forbidden(d, card)) is not None:
+        return Refusal(SET_CARD, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     if card.data.cannot_set:  # type: ignore[union-attr]
         return Refusal(SET_CARD, "R-CARD-13", f"{card.name} cannot be Set: only a card's effect places it on the field")
     return open_main(d, p, SET_CARD) or set_zone_for(d, p, card)
@@ -185,6 +203,8 @@ def flip_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     has not changed (by its player) and that has not attacked this turn."""
     if card.loc != Loc.MZONE or card.controller != p:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
+    if (forbidder := use_forbidden(d, card)) is not None:
+        return Refusal(FLIP_SUMMON, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON, card=card) or flip_this(d, card)
 
 
@@ -255,6 +275,8 @@ def battle_now(d: DuelState, p: int) -> Refusal | None:
         return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
     if d.turn == 1 and not d.rules.duel.first_turn_battle:
         return Refusal(ENTER_BATTLE, "R-SETUP-6", "the player going first cannot conduct a Battle Phase in turn 1")
+    if d.players[p].battle_lock_turn == d.turn:
+        return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect forbids your Battle Phase this turn")
     if d.players[p].skip.get("battle", d.turn) < d.turn:
         return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect skips your Battle Phase")
     return None
@@ -289,9 +311,17 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     if card.attack_costs and not effects_negated(d, card):
         if not all(cost_payable(d, p, card, card.effects[i]) for i in card.attack_costs):
             return Refusal(ATTACK, "R-CARD-13", f"{card.name} cannot declare an attack unless its cost is paid, and it cannot be paid now")
-    for source, i in imposed_attack_costs(d, p):  # the opponent's Continuous Spell/Trap asks a cost (Gravekeeper's Servant)
-        if not cost_payable(d, p, source, source.effects[i]):
-            return Refusal(ATTACK, "R-CARD-13", f"{source.name}: no attack can be declared unless its cost is paid, and it cannot be paid now")
+    first = d.players[p].first_attacker
+    if first[0] == d.turn and first[1] != card.uid and "single_attacker" in d.index.flags \
+            and source_with(d, "single_attacker", lambda source, _: source.loc.on_field) is not None:
+        return Refusal(ATTACK, "R-CARD-13", "only 1 monster can attack during each Battle Phase, and another one has attacked")
+    tolls = field_attack_costs(d, p)
+    if tolls:  # Gravekeeper's Servant; Toll: "Each player must pay 500 Life Points to declare an attack" — 2 of them, 1000 LP (TCG FAQ of the era)
+        lp = sum(spec.params.amount for source, i in tolls for spec in source.effects[i].cost
+                 if spec.op == "pay_lp" and isinstance(spec.params.amount, int))
+        if not all(cost_payable(d, p, source, source.effects[i]) for source, i in tolls) or lp > d.players[p].lp:
+            names = ", ".join(sorted({source.name for source, _ in tolls}))
+            return Refusal(ATTACK, "R-CARD-13", f"an attack cannot be declared unless the cost of {names} is paid, and it cannot be paid now")
     return None
 
 
@@ -383,7 +413,8 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                         options.append(card_options.summon)
                     if may_set and set_ok:
                         options.append(card_options.set)
-            elif (free_szone or card.is_field_spell) and not card.data.cannot_set:  # type: ignore[union-attr]
+            elif ((free_szone or card.is_field_spell) and not card.data.cannot_set  # type: ignore[union-attr]
+                  and use_forbidden(d, card) is None):  # (Prohibition)
                 options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
         monsters = side.mzone
         repeated = _repeated_names(monsters)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import only_one_blockers, tribute_value
+from ..board.continuous import monster_sets_forbidden, only_one_blockers, tribute_value
 from ..core.decision import Kind, Option, OptionVerb, Refusal, effect_of
 from ..core.events import (SetCard, Summon)
 from ..core.machine import DONE, Frame, Next, Return
@@ -114,6 +114,8 @@ class NormalSummon(Frame):
     def start(self, d: DuelState, _: Any) -> Next:
         p, card = self.p, d.cards[self.uid]
         d.players[p].normal_summon_turn = d.turn  # counts even if the Summon is negated (R-SUMMON-19)
+        d.batch += 1
+        d.players[p].normal_summon_batches.append(d.batch)  # (Narrow Pass counts them from its activation)
         need, most, monsters = tribute_terms(d, p, card)
         self.need = need
         card.tributes_used = 0
@@ -152,6 +154,10 @@ class NormalSummon(Frame):
             card.tributed = tuple((c.uid, c.moves) for c in map(d.card_of, chosen))
         zone = side.free_mzone()
         assert zone is not None
+        if self.setting and d.index.continuous_count and monster_sets_forbidden(d) is not None:
+            # Light of Intervention: "If a Monster Card would be Set, it must be Normal Summoned in face-up Defense Position"
+            return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.DEFENSE, "tribute" if chosen else "normal",
+                                                                      properly=True))
         if self.setting:
             side.monster_set_turn = d.turn
             actions.move(d, card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
@@ -174,7 +180,7 @@ def tribute_refusal(d: DuelState, p: int, card: CardInst, tributes: list[CardIns
         return only_one_refusal(card, NORMAL_SUMMON)
     if sum(tribute_value(d, c, card) for c in tributes) < need:
         return Refusal(NORMAL_SUMMON, "R-SUMMON-2", f"those are worth fewer than {need} Tributes for {card.name}")
-    if d.players[p].free_mzone() is None and not any(c.seq < 5 for c in tributes):
+    if d.players[p].free_mzone() is None and not any(c.seq < 5 and c.controller == p for c in tributes):  # (not a Soul Exchange foe)
         return Refusal(NORMAL_SUMMON, "R-ZONE-1", "all 5 Main Monster Zones are occupied: Tribute at least 1 monster from one")
     if d.players[p].zone_locks and d.players[p].room(leaving=len(tributes)) < 1:
         return Refusal(NORMAL_SUMMON, "R-ZONE-1", "it would give you more monsters than an effect allows (Kaiser Colosseum)")
@@ -197,6 +203,8 @@ class ProcedureSummon(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         card = d.cards[self.uid]
+        if card.loc == Loc.DECK:  # (Metalzoa: the card it Summons from the Deck is shown as its procedure begins)
+            d.reveal([card], (0, 1))
         if card.effects[self.index].cost:
             self.cost = pay_unchained_cost(d, self.p, card, self.index)
             return self.then(d, "paid", self.cost)
@@ -227,6 +235,8 @@ class ProcedureSummon(Frame):
             card.selected = tuple((c.uid, c.arrived_at) for c in self.cost.ctx.chosen)
         if effect.no_normal_summon_turn:  # (Lava Golem: no Normal Summon/Set for the rest of the turn)
             d.players[self.p].normal_summon_turn = d.turn
+        if card.loc == Loc.DECK:  # Special Summoned from the Deck (Metalzoa): the Deck is shuffled
+            d.shuffle(card.owner)
         return self.then(d, "finish", summon_with_negation_window(d, self.p, card, self.zone, pos, "special", properly=True,
                                                                   by=card.name,
                                                                   controller=1 - self.p if effect.summon_to == "opponent" else None))

@@ -42,9 +42,12 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
             if any(_subject_ok(d, p, card, when, m, m.controller) for m in d.summoning):
                 return True
         elif name == "activated":
-            if d.chain and _link_kind_ok(d.chain[-1], when) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
+            if d.chain and _link_kind_ok(d.chain[-1], when, p) and _subject_ok(d, p, card, when, d.chain[-1].card, d.chain[-1].player) \
                     and (not when.targets_self or card in d.chain[-1].targets) \
-                    and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]):
+                    and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]) \
+                    and (when.targets_card is None or any(matches(d, t, when.targets_card, p, card) for t in d.chain[-1].targets)) \
+                    and (when.targets_one is None or (len(d.chain[-1].targets) == 1
+                                                      and matches(d, d.chain[-1].targets[0], when.targets_one, p, card))):
                 return True
         elif name == "damage_calculation":
             if d.step == Step.DAMAGE_CALC and d.attack is not None:
@@ -61,15 +64,61 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
     return False
 
 
-def _link_kind_ok(link: ChainLink, when: When) -> bool:
+def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
     if when.activated is None:
+        return True
+    if "damages" in when.activated and p in damaged_players(link):
         return True
     if "destroys" in when.activated and any(op.op == "destroy" for op in link.effect.do):
         return True
     if "discards" in when.activated and any(op.op == "discard" for op in walk_ops(link.effect.do)):
         return True
+    if "destroys_monsters" in when.activated and _destroys_cards(link.effect, monsters=True):
+        return True
+    if "destroys_spell_trap" in when.activated and _destroys_cards(link.effect, monsters=False):
+        return True
+    if "draws" in when.activated and any(op.op == "draw" for op in walk_ops(link.effect.do)):
+        return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
+
+
+def damaged_players(link: ChainLink) -> set[int]:
+    """The players the effect of a chain link would inflict damage to (`damage` operations naming you, the opponent or each
+    player, seen from the link's player)."""
+    found: set[int] = set()
+    for op in walk_ops(link.effect.do):
+        if op.op == "damage":
+            who = op.params.player
+            found |= {"you": {link.player}, "opponent": {1 - link.player}, "each": {0, 1}}.get(who, set())
+    return found
+
+
+_MONSTER_ZONES = frozenset(("monster", "onfield"))
+_SPELL_TRAP_ZONES = frozenset(("spell", "field", "pendulum", "onfield"))
+
+
+def _destroys_cards(effect: Effect, monsters: bool) -> bool:
+    """Whether an effect has a destruction that may destroy monsters (`monsters`) or else Spell/Trap Cards on the field: its
+    targets', or an `all:`/`choose:` filter's zone and kind; for monsters the attacker, a battler, the equipped monster …
+    ("a card that has an effect which destroys 1 or more monster(s) on the field": My Body as a Shield; Mystical Space
+    Typhoon, Heavy Storm, Harpie's Feather Duster — not Dark Hole — for Judgment of Anubis)."""
+    zones = _MONSTER_ZONES if monsters else _SPELL_TRAP_ZONES
+    for op in walk_ops(effect.do):
+        if op.op != "destroy":
+            continue
+        what = op.params.what
+        if isinstance(what, str):
+            if monsters and what in ("attacker", "attack_target", "battling", "equipped", "bound", "defeated"):
+                return True
+            wheres = [g.where for g in effect.target_groups] if what in ("target", "targets", "first_target", "second_target") else []
+        else:
+            wheres = [what.all] if hasattr(what, "all") else [what.choose.where] if hasattr(what, "choose") else []
+        for w in wheres:
+            kinds = set(w.kind) if w.kind is not None else None
+            if (w.zone is None or zones & set(w.zone)) and (kinds is None or (("monster" in kinds) if monsters else bool(kinds - {"monster"}))):
+                return True
+    return False
 
 
 def _subject_ok(d: DuelState, p: int, card: CardInst, when: When, subject: CardInst | None, actor: int,

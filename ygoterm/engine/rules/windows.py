@@ -23,7 +23,8 @@ from ..core.events import Note, Summon
 from ..core.machine import DONE, Frame, Next, Return
 from ..core.types import Loc, Phase, Pos, SummonKind
 from ..board import actions
-from ..board.continuous import effects_negated
+from ..board.continuous import effects_negated, source_with
+from ..board.filters import matches
 
 # ---------------------------------------------------------------------- priority
 
@@ -254,6 +255,8 @@ class SummonTogether(Frame):
             d.traps_locked_by = locker.name  # (until the chain started now has resolved, or the window closes: `unlock`)
             d.emit(Note(f"{locker.name}: no Trap Card can be activated in answer to its Summon"))
         event = _SUMMON_EVENT.get(self.how, "special_summoned")
+        if self.how == "flip" and "destroys_flip_summoned" in d.index.flags:
+            _destroy_flip_summoned(d, cards)  # (Goblin Fan: at once, its FLIP never activates)
         for card in cards:
             if card.loc == Loc.MZONE:
                 d.signal(event, card, self.p, how=self.how)
@@ -268,3 +271,14 @@ class SummonTogether(Frame):
 
 
 _SUMMON_EVENT = {"normal": "normal_summoned", "tribute": "normal_summoned", "gemini": "normal_summoned", "flip": "flip_summoned"}
+
+
+def _destroy_flip_summoned(d: DuelState, cards: list[CardInst]) -> None:
+    """A face-up card's `destroys_flip_summoned` destroys the Flip Summoned monsters it matches at once, no chain: they
+    leave before their Summon is signalled, so their FLIP effects never activate (Goblin Fan)."""
+    for card in cards:
+        source = source_with(d, "destroys_flip_summoned", lambda source, spec: source.loc.on_field and card.loc == Loc.MZONE
+                             and matches(d, card, spec.destroys_flip_summoned, source.controller, source))  # type: ignore[arg-type]
+        if source is not None:
+            d.emit(Note(f"{source.name}: {card.name} is destroyed as it is Flip Summoned"))
+            actions.destroy(d, [card], by="effect", source=source)

@@ -24,7 +24,7 @@ CHOSEN_KINDS = frozenset(("activate", "ignition", "quick", "procedure"))
 PENDULUM_ACTIVATION = Effect.model_validate({"kind": "activate", "pendulum": True, "label": "Pendulum Zone"})
 SPIRIT_RETURN = Effect.model_validate({
     "kind": "trigger", "label": "return to the hand", "when": {"event": "end_phase", "subject": "any"},
-    "condition": {"normal_summoned_or_flipped_this_turn": True}, "do": [{"return_to_hand": "self"}]})
+    "condition": {"normal_summoned_or_flipped_this_turn": True, "spirits_kept": False}, "do": [{"return_to_hand": "self"}]})
 
 
 def persists_on_field(card: "CardInst") -> bool:
@@ -90,7 +90,10 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
         for name in ("cannot_summon", "banish_instead", "negates_battle_victims", "cannot_be_destroyed_by_battle_with",
                      "indestructible_unless_targeted", "indestructible_if_targeted", "negates_targeting_on_roll", "destroyed_instead", "attack_only",
                      "no_battle_damage_involving", "destroyed_unless", "cannot_be_destroyed_by", "untargetable_by", "shows_hands",
-                     "field_treated_as", "negates_battle_destroyed", "summon_only"):  # (keys with a value, not a bool — or either)
+                     "field_treated_as", "negates_battle_destroyed", "opponent_hand_limit", "destroys_flip_summoned", "destroys_drawn",
+                     "battle_damage_becomes", "forbids_use", "multiply_atk", "gain_before_battle_damage",
+                     "direct_damage_becomes", "normal_summons_after_self", "destroys_on_leaving",
+                     "level_change", "set_type", "set_attribute", "gains_attack_target_atk", "summon_only"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -107,6 +110,8 @@ def _activation_places(is_monster: bool, is_trap: bool, effect: Effect) -> froze
     "from: hand"; `chain.activation_options` adds the hand on a turn Makyura allows it."""
     if effect.kind == "procedure" and "extra" in effect.from_:
         return frozenset((Loc.EXTRA,))  # a Summon procedure from the Extra Deck (XYZ-Dragon Cannon)
+    if effect.kind == "procedure" and "deck" in effect.from_:
+        return frozenset((Loc.DECK,))  # … from the Deck (Metalzoa)
     if effect.kind == "procedure" or (effect.kind == "activate" and is_monster and effect.pendulum):
         return frozenset((Loc.HAND,))
     if effect.kind == "activate" and not is_monster:  # (a Trap from the hand only if it says so, or with Makyura: see below)
@@ -137,7 +142,7 @@ def _profile(data: Card) -> tuple[Any, ...]:
         "is_monster": is_monster,
         "is_spell": isinstance(data, Spell),
         "is_trap": isinstance(data, Trap),
-        "level": (monster.level or 0) if monster else 0,
+        "base_level": (monster.level or 0) if monster else 0,  # its printed Level (`level`: the current one)
         "base_atk": (0 if monster.atk == "?" else monster.atk) if monster else 0,  # R-TERM-19: '?' counts as 0
         "base_def": (0 if monster.def_ in ("?", None) else monster.def_) if monster else 0,
         # R-SUMMON-9: cannot be Normal Summoned/Set (a condition, or an Extra Deck monster)
@@ -161,7 +166,7 @@ def _profile(data: Card) -> tuple[Any, ...]:
 
 
 # what a card instance takes from its definition (`CardInst.define`)
-PROFILE = ("data", "name", "is_monster", "is_spell", "is_trap", "level", "base_atk", "base_def", "special_summon_only",
+PROFILE = ("data", "name", "is_monster", "is_spell", "is_trap", "base_level", "base_atk", "base_def", "special_summon_only",
            "is_field_spell", "is_link", "is_token", "is_pendulum", "effects", "continuous", "triggers", "attack_costs",
            "chosen", "used_from", "abilities", "responds")
 
@@ -200,12 +205,12 @@ class CardInst:
 
     __slots__ = (*PROFILE,
                  "uid", "owner", "controller", "loc", "seq", "pos", "face_up", "arrived_turn", "pos_changed_turn", "attacks",
-                 "attacked_turn", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
+                 "attacked_turn", "attacked_at", "summon_kind", "summon_turn", "properly_summoned", "counters", "materials", "battle_destroyed",
                  "set_turn", "options", "_tagged", "_duel", "active", "modifiers", "equip_target", "equipped_by", "equips", "bound", "binding",
-                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_counters", "original_controller",
+                 "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_def", "field_level", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked", "left_zone", "battled_turn", "fused_from", "remembered", "lost_target")
+                 "activation_locked", "lost_monster", "left_zone", "battled_turn", "fused_from", "remembered", "lost_target")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -213,7 +218,7 @@ class CardInst:
     is_monster: bool
     is_spell: bool
     is_trap: bool
-    level: int
+    base_level: int
     base_atk: int
     base_def: int
     special_summon_only: bool
@@ -248,6 +253,7 @@ class CardInst:
         self.battled_with: tuple[tuple[int, int], ...] = ()
         self.battled_turn = 0  # the last turn it was involved in damage calculation, since it arrived here (After the Struggle)
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
+        self.attacked_at = 0  # the moment (batch) it last declared an attack or its attack ended, on the field (Mirror Wall)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
         self.summon_turn = 0
         self.properly_summoned = False  # R-SUMMON-9 / R-TERM-22
@@ -278,6 +284,9 @@ class CardInst:
         # (uid, moves) of the monster it was equipped to as it last left the field: the selection `equipped` of its own
         # effect whose cost sent it away (Kiryu: "Tribute this card to allow the equipped monster to attack directly")
         self.left_equipped: tuple[int, int] | None = None
+        # (uid, moves, own moves) of the monster whose leaving the field destroyed this Equip Card (R-CARD-8), both as they
+        # were then: the filter `equipped_destroyed_by_battle` and the selection `equipped` (Necklace of Command, Nitro Unit)
+        self.lost_monster: tuple[int, int, int] | None = None
         self.face_up_at = 0  # the duel's batch (moment) when it last arrived or was flipped face-up (Kotodama: "the new face-up monster")
         self.equips: list[CardInst] = []
         self.bound: CardInst | None = None  # Call of the Haunted and its monster, each pointing at the other
@@ -301,8 +310,11 @@ class CardInst:
         self.seen_as: tuple[Any, Any] = (None, None)  # per viewer: (what its view depends on, the CardView): engine/board/views.py
         self.no_tribute = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
+        self.field_def = 0  # … and the DEF (Mystik Wok)
+        self.field_level = 0  # the Level it had as its last move took it out of a Monster Zone face-up, else 0
         self.left_zone = -1  # the Main Monster Zone it last left, as controller * 10 + zone (Dimensionhole)
         self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
+        self.field_since = 0  # the turn it had arrived where it was on the field, as it last left it (Wave-Motion Cannon)
         self.original_controller: int | None = None  # take control "until the End Phase"
         self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
         self.control_until = 0
@@ -313,7 +325,7 @@ class CardInst:
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
         copy of a duel (engine/state/determinize.py) gives a hidden card another identity this way."""
-        (self.data, self.name, self.is_monster, self.is_spell, self.is_trap, self.level, self.base_atk, self.base_def,
+        (self.data, self.name, self.is_monster, self.is_spell, self.is_trap, self.base_level, self.base_atk, self.base_def,
          self.special_summon_only, self.is_field_spell, self.is_link, self.is_token, self.is_pendulum, self.effects,
          self.continuous, self.triggers, self.attack_costs, self.chosen, self.used_from, self.abilities,
          self.responds) = profile_of(data)
@@ -386,6 +398,25 @@ class CardInst:
         return value
 
     @property
+    def level(self) -> int:
+        """Its current Level: the printed one changed by resolved effects (Cost Down, Level Conversion Lab) and continuous ones
+        (Demotion, A Legendary Ocean), never below 1 — board/continuous.py; 0 for a card without a Level."""
+        if not self.modifiers:
+            d = self._duel()
+            if d is None or "level_change" not in d.index.flags:
+                return self.base_level
+        value: int = self.duel.level_of(self)
+        return value
+
+    @property
+    def original_atk(self) -> int:
+        """Its original ATK (R-TERM-19): the printed one, or what a resolved effect made it (Amazoness Spellcaster)."""
+        for m in reversed(self.modifiers):
+            if m.original_atk is not None:
+                return int(m.original_atk)
+        return self.base_atk
+
+    @property
     def monster(self) -> Monster:
         """The definition, as a monster's (only asked of monster cards: a Spell's has no monster fields)."""
         return self.data  # type: ignore[return-value]
@@ -430,15 +461,17 @@ class CardInst:
         d = self._duel()
         return d is not None and "shows_hands" in d.index.flags and bool(d.hand_shown(self.controller))
 
-    def reset_for_move(self, on_field: bool = False) -> None:
+    def reset_for_move(self, on_field: bool = False, summoned: bool = False) -> None:
         """Forget per-location history when the card changes location (a new object, R-TERM-23).
         `on_field`: it moved between zones without leaving the field (a Union equipping itself),
-        so its effects' "once per turn" still counts."""
+        so its effects' "once per turn" still counts. `summoned`: from the hand to a Monster Zone — a
+        Level change made in the hand stays (Cost Down: "even after they are Summoned")."""
         self.attacks = 0
         self.attacked_foes = ()
         self.battled_with = ()
         self.battled_turn = 0
         self.attacked_turn = 0
+        self.attacked_at = 0
         self.pos_changed_turn = 0
         self.summon_kind = ""
         self.summon_turn = 0
@@ -447,7 +480,7 @@ class CardInst:
         if self.counters:
             self.counters = {}  # R-CARD-12
         if self.modifiers:
-            self.modifiers = []
+            self.modifiers = [m for m in self.modifiers if m.level or m.set_level is not None] if summoned else []
         self.active = False
         if not on_field and self.used_turn:
             self.used_turn = {}

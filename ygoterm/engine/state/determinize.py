@@ -42,6 +42,8 @@ def unknown_cards(d: DuelState, viewer: int) -> list[CardInst]:
             places += [side.hand, side.extra]  # (your own you see)
         for place in places:
             out += [c for c in place if c is not None and not c.seen_by(viewer) and c.uid not in known]
+    if "deck_procedure" in d.index.flags:  # a Deck card Summoned by its own procedure (Metalzoa) is named by the options
+        out = [c for c in out if not (c.loc == Loc.DECK and Loc.DECK in c.used_from)]  # that offer it: it keeps its place
     return out
 
 

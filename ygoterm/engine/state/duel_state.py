@@ -112,6 +112,9 @@ class DuelState:
         self.traps_locked_by = ""  # the monster whose Summon no Trap Card may answer, until that window's chain ends (Creeping Doom Manta)
         self.delayed: list[Delayed] = []  # effects waiting for a later Standby/End Phase
         self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, last turn): "until the end of this turn" (Sonic Jammer: the next)
+        # (player, filter, source card, continuous.Modifier, turn): a `modify` with `later_arrivals` — a card that comes to
+        # match the filter later this turn gets the same change (Cost Down: a monster added to the hand afterwards)
+        self.arrivals: list[tuple[int, Any, CardInst, Any, int]] = []
         self.match_claim: int | None = None  # Victory Dragon's direct attack: a win now takes the match
         self.first_given: int | None = None  # a match's later duel: who goes first was chosen before it (R-MATCH-3)
         self.time_limit: TimeLimit | None = None  # tournament time called (state/timelimit.py, R-TIME-2…6)
@@ -191,6 +194,8 @@ class DuelState:
             for _, effect, *_ in card.chosen:
                 if effect.when is not None:
                     self.index.listens.update(e for e in effect.when.event if e not in STATE_EVENTS)
+            if any(e.kind == "procedure" and "deck" in e.from_ for e in card.effects):
+                self.index.flags.add("deck_procedure")  # (activation candidates look in the Deck then: Metalzoa)
             if card.triggers:
                 self.index.trigger_cards.append(card)
                 for _, effect in card.triggers:
@@ -274,6 +279,17 @@ class DuelState:
         """A card's current ATK or DEF ("atk"/"def") with every continuous effect applied: the
         continuous layer (board/continuous.py) works it out, so `Duel` overrides this."""
         raise NotImplementedError
+
+    def arrived(self, card: CardInst) -> None:
+        """A card came to the hand without a move (a draw): a turn-long `later_arrivals` change may apply (`Duel` does it)."""
+
+    def level_of(self, card: CardInst) -> int:
+        """A card's current Level (the continuous layer works it out: `Duel` overrides this)."""
+        raise NotImplementedError
+
+    def changed_word(self, card: CardInst, key: str) -> str | None:
+        """The Type or Attribute a continuous effect gives `card` (`Duel` overrides this)."""
+        return None
 
     def hands_shown(self) -> bool:
         """Whether both players must show their hands (Ceremonial Bell): the continuous layer
@@ -375,6 +391,8 @@ class DuelState:
             side.hand.append(card)
             drawn.append(card)
             side.layout += 1
+            if self.arrivals:
+                self.arrived(card)  # (Cost Down: a monster drawn afterwards is lowered too)
         if drawn:
             self.emit(Draw(player, tuple(c.uid for c in drawn), tuple(c.name for c in drawn)))
         return drawn
@@ -389,7 +407,10 @@ class DuelState:
             if delta == 0:
                 continue
             side = self.players[player]
+            before = side.lp
             side.lp = max(0, side.lp + delta)
+            if kind == "cost" and before > side.lp:  # "the total Life Points you paid during your last turn"
+                side.lp_paid[self.turn] = side.lp_paid.get(self.turn, 0) + before - side.lp
             self.emit(LifePoints(player, delta, side.lp, kind))
             if delta > 0:
                 self.signal("lp_gained", None, player)  # "each time you gain LP" (Fire Princess)

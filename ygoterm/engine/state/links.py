@@ -61,11 +61,15 @@ class ChainLink:
     rolled: int = 1  # the last die this effect rolled (op roll_die)
     roll_loser: int | None = None  # roll_die each_player: the player whose roll was lower (Dice Jar)
     heads: int = 0  # how many of the coins this effect tossed last showed heads (op coin)
+    # the players whose damage from this link's effect goes to their opponent instead (Barrel Behind the Door)
+    damage_redirected: tuple[int, ...] = ()
     removed: int = 0  # the counters its cost removed, as many as its player chose (remove_counter any_number: Blast Magician)
     resolving_targets: list[tuple[CardInst, int]] | None = None  # valid targets when it began to resolve
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
     # … and for a trigger, the cards of the other events of that moment it answers too (read by the filter `event: true`)
     event_group: list[CardInst] = field(default_factory=list)
+    # the player whose effect discards the cards this link draws as it resolves (op discard_draws: Muko)
+    draws_discarded_by: int | None = None
 
     @property
     def label(self) -> str:
@@ -96,7 +100,7 @@ class Delayed:
 
     card: CardInst
     player: int
-    phase: str  # "standby_phase", "end_phase", "normal_draw" (the Draw Phase, before the normal draw) or "after_damage_calculation" (of the current battle)
+    phase: str  # "standby_phase", "end_phase", "normal_draw" (the Draw Phase, before the normal draw) or "after_damage_calculation" (of the current battle) or "battle_phase_end" (its End Step)
     whose: str  # whose phase counts, seen from `player`: "you", "opponent", "any"
     left: int  # how many such phases are still to come
     index: int  # the card's effect (a trigger with `at`), or -1 for `later`

@@ -17,10 +17,11 @@ class Player:
 
     __slots__ = ("index", "lp", "deck", "hand", "mzone", "szone", "gy", "banished", "extra",
                  "normal_summon_turn", "battle_turn", "skip", "no_battle_damage_turn", "battle_immune_turn",
+                 "no_effect_damage_turn", "no_effect_damage_any",
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
-                 "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn",
-                 "hand_limit", "zone_locks")
+                 "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "first_attacker",
+                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "zone_locks")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -34,6 +35,7 @@ class Player:
         self.extra: list[CardInst] = []
         self.normal_summon_turn = 0  # turn of the last Normal Summon/Set (R-SUMMON-1)
         self.battle_turn = 0
+        self.battle_lock_turn = 0  # the turn an effect forbade this player's Battle Phase (Soul Exchange)
         self.summoned_turn = 0  # the last turn this player Summoned a monster (any kind)
         self.monster_set_turn = 0  # … or Set one
         self.summon_lock_turn = 0  # the turn an effect stopped this player Summoning (Scapegoat)
@@ -42,6 +44,8 @@ class Player:
         self.skip: dict[str, int] = {}  # phase → turn an effect said to skip it in this player's next turn (R-PHASE-8)
         self.no_battle_damage_turn = 0  # Waboku: takes no battle damage this turn
         self.battle_immune_turn = 0  # … and their monsters are not destroyed by battle
+        self.no_effect_damage_turn = 0  # Hallowed Life Barrier: takes no effect damage this turn (from the opponent's cards) …
+        self.no_effect_damage_any = False  # … or from any card's
         self.used_names: dict[str, int] = {}  # card name → turn "only 1 per turn" was used (once_per_turn: name)
         self.traps_from_hand_turn = 0  # Makyura the Destructor: Traps may be activated from the hand
         self.draw_replaced_turn = 0  # the turn an effect replaced this player's normal draw (Freed the Matchless General)
@@ -49,7 +53,10 @@ class Player:
         self.has_pendulums = False  # owns a Pendulum card: Spells/Traps go to the middle zones first
         self.pendulum_turn = 0  # the turn of this player's last Pendulum Summon (R-SUMMON-14: once per turn)
         self.empty_hand_turn = 0  # the last turn at whose end this player had no cards in hand (The Agent of Wisdom - Mercury)
+        self.first_attacker = (0, 0)  # (turn, uid) of the first monster of theirs that declared an attack in that turn (The Dark Door)
         self.hand_limit: int | None = None  # a hand limit an effect set for the rest of the duel (Hieroglyph Lithograph)
+        self.lp_paid: dict[int, int] = {}  # turn → the LP this player paid during it (Life Absorbing Machine)
+        self.normal_summon_batches: list[int] = []  # the duel's batch (moment) of each of their Normal Summons/Sets (Narrow Pass)
         # Main Monster Zones an effect made unusable (R-ZONE-1: Ground Collapse, Ojama King, Dimensionhole): (zone, the
         # card that keeps it so, that card's moves then) — it holds while that card has not moved and is face-up
         self.zone_locks: list[tuple[int, CardInst, int]] = []

@@ -81,14 +81,20 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "same_name_count",  # s3
                            "any_of", "taker", "only_if", "until_monsters", "rest",  # goat batch c4
                            "until_hand", "heads", "locks_opponent_draws", "until_end_phase", "keep_one_of", "any_special_summon",  # d1
-                           "doubles_damage_to_attacker", "next_turns", "who", "left_flipped", "also_archetypes",  # d2
+                           "doubles_damage_to_attacker", "next_turns", "who", "left_flipped", "flipped_after_self", "leave_as_many_as", "attacked_since_self", "gain_before_battle_damage", "at_least", "reroll", "zone_number", "negates_spells_targeting_once", "also_archetypes",  # d2
                            "def_at_most_self", "revive_tribute", "battled_self", "together",  # e1
                            "banish", "face_down", "destroys_same_names", "field_treated_as", "atk_of_tributes", "summon_to", "no_normal_summon_turn",  # c3
                            "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
                            "up_to", "sent_from_field_this_turn",  # goat batch s1
                            "left_equipped",  # goat batch s2
                            "owner", "battle_damage_at_least", "no_hand_limit", "atk_equal_battling", "indestructible_if_targeted", "upon", "one_way", "bound",  # goat batch s4
-                           "battled_this_turn", "doubled_each_turn", "fusion_material_of", "atk_below_target_def", "summon_only", "shield", "add", "sole_attacker", "every", "battling_with", "was_equipped", "has_attacked", "equipped_to"})  # goat batch h1
+                           "no_spell_lp_costs", "single_attacker", "keeps_spirits", "spirits_kept", "cannot_be_negated", "original",  # goat batch s6
+                           "no_monster_sets", "locks_tributes", "normal_summons_after_self", "shows_drawn", "highest_atk", "destroys_on_leaving", "unaffected_by_opponent_monsters",  # goat batch h4
+                           "opponent_hand_limit", "every", "count_per", "effect_damage", "lp_behind", "retarget_candidate", "targets_one", "destroys_flip_summoned", "attacked", "destroys_drawn", "opponent_turns",  # goat batch t2
+                           "in_all", "opponent_lp_at_least", "cannot_be_tributed", "distinct_names", "equipped_destroyed_by_battle", "guards_gy", "unguards_gy", "not_frame", "tributes_taken", "battle_damage_becomes", "tributable_by_opponent", "this_turn", "forbids_use", "new_since_self", "redoes_coin_tosses",  # goat batch s5
+                           "spells_set_first", "direct", "same_name_on_field", "opponent_gains_become_damage", "def_at_most_atk_of", "highest_atk_on_field", "targets_card", "name_of", "for_duel", "direct_damage_becomes", "keep", "doubles_damage_to_attacker", "equip_fits", "any_monster",  # goat batch t1
+                           "level_change", "set_level", "switch_original_atk", "atk_by", "def_by", "set_type", "gains_attack_target_atk", "level_offset", "later_arrivals",  # goat batch v1
+                           "battled_this_turn", "doubled_each_turn", "fusion_material_of", "atk_below_target_def", "summon_only", "shield", "add", "sole_attacker", "battling_with", "was_equipped", "has_attacked", "equipped_to"})  # goat batch h1
 
 
 def _digest_json(card: Card) -> bytes:

@@ -25,10 +25,10 @@ from .conditions import Condition, ContinuousSpec, EventName, TargetSpec, When, 
 from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter, NumRange, Player, Range, Ref, Selection,
                       Side, Zone, _one_or_many)
 from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangePosition, Coin, Counters, Damage, Declare, Detach,
-                         Discard, Draw, Equip, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, LockActivation, LockZones, RevealCompare, Remember, Handler, If, IfYouDo, Later,
+                         Discard, Draw, Equip, ExchangeLp, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, AdvanceTurnCount, LockActivation, LockZones, RevealCompare, Remember, Handler, If, IfYouDo, Later,
                          LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place,
-                         Protect, Reveal, RitualSummon, RollDie, Select, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
-                         TakeControl, Then, ToEndPhase, Token, Win, AmountParams, OpName, walk_ops)
+                         Protect, Retarget, Reveal, RitualSummon, RollDie, Select, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
+                         TakeControl, Then, ToEndPhase, RedirectDamage, DiscardDraws, Token, Win, AmountParams, OpName, walk_ops)
 
 # attack_cost: "This card cannot declare an attack unless you …" — its `cost` is paid as the attack is declared
 EffectKind = Literal["activate", "ignition", "trigger", "flip", "quick", "continuous", "procedure", "win", "attack_cost"]
@@ -74,6 +74,10 @@ class Effect(BaseModel):
     # for a procedure: "You cannot Normal Summon/Set the turn you Special Summon this card" — not after a Normal Summon/Set
     # this turn, and none after it (Lava Golem)
     no_normal_summon_turn: bool | None = None
+    # "This card's activation and effect cannot be negated": no `negate` negates its activation or its effect, no continuous
+    # negation (Imperial Order) stops it resolving, and "Spell Cards cannot be activated" (Spell Canceller) does not stop
+    # its activation (Spiritualism: the TCG FAQ of the era, Spell Canceller's page)
+    cannot_be_negated: bool | None = None
 
     @property
     def target_groups(self) -> tuple[TargetSpec, ...]:
@@ -124,9 +128,9 @@ __all__ = [
     "Condition", "ContinuousSpec", "EventName", "TargetSpec", "When",
     # operations
     "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
-    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "LockActivation", "LockZones", "RevealCompare", "Remember", "Handler", "If", "IfYouDo",
+    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "AdvanceTurnCount", "LockActivation", "LockZones", "RevealCompare", "Remember", "Handler", "If", "IfYouDo",
     "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place",
-    "Protect", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
-    "TakeControl", "Then", "ToEndPhase", "Token", "Win",
+    "Protect", "Retarget", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
+    "TakeControl", "Then", "ToEndPhase", "RedirectDamage", "DiscardDraws", "Token", "Win", "ExchangeLp",
     "AmountParams", "OpName", "walk_ops",
 ]

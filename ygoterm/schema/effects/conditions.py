@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..words import Attribute, MonsterType
 from .filters import Filter, NumRange, Range, Zone, _one_or_many
 
 EventName = Literal[
@@ -21,6 +22,7 @@ EventName = Literal[
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
     "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
     "effect_damage",  # a player took damage from a card effect, about that card (Dark Room of Nightmare)
+    "equips",  # an Equip Card became equipped to a monster, about the Equip Card, of its controller (Morale Boost)
 ]
 
 
@@ -35,13 +37,19 @@ class When(BaseModel):
     # banished, leaves_field: "face_up" (it was face-up on the field: D.D. Survivor, Serpentine Princess); damage_step_end: "defense" or
     # "attack", the battler's position in that battle (Legendary Jujitsu Master)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack"], ...],
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack", "effect"], ...],
                    BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
     # destroys: an activation that would destroy cards (Stardust Dragon)
     # discards: an activation whose effect makes a player discard (Gravekeeper's Watcher)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "discards"], ...], BeforeValidator(_one_or_many)] | None = None
+    # draws: an effect that draws cards (Muko); damages: an activation whose effect would inflict damage to this card's
+    # controller (Barrel Behind the Door);
+    # destroys_monsters: an effect whose destruction may take a monster on the field (My Body as a Shield);
+    # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
+    # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`)
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws", "damages"], ...],
+                         BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
     # (as a chain link resolves — not a cost, a Tribute or the hand limit): "sent from your hand to your Graveyard by an
@@ -52,6 +60,12 @@ class When(BaseModel):
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
     targets_self: bool | Literal["only"] | None = None
+    # for `activated`: the last chain link targets exactly 1 card, which this filter matches ("a Spell Card that targets
+    # exactly 1 monster (and no other cards) on the field": Fairy's Hand Mirror, `{zone: monster}`)
+    targets_one: Filter | None = None
+    # for `activated`: the last chain link targets a card this filter matches, among any others ("when your opponent activates
+    # a card that targets a monster in the Graveyard": Big Burn's `{zone: gy, kind: monster}` — Pot of Avarice's 5 too)
+    targets_card: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)
@@ -84,11 +98,13 @@ class Condition(BaseModel):
     lp_at_most: int | None = None
     lp_at_least: int | None = None
     opponent_lp_at_most: int | None = None  # the opponent's LP (Minor Goblin Official: "3000 or less")
+    opponent_lp_at_least: int | None = None  # (Meteor of Destruction: "higher than 3000" is 3001)
     any: "list[Condition] | None" = None  # at least one of these holds (Ceasefire)
     # every one of these holds: two parts with the same key (Black Tyranno: "the only cards your opponent controls are
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    lp_behind: int | None = Field(default=None, ge=1)  # your LP are at least N lower than the opponent's (Frozen Soul: 2000)
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
     hand_at_least: int | None = None
@@ -131,6 +147,9 @@ class Condition(BaseModel):
     affected_is: "Filter | None" = None  # what the operation before moved is there and matches (Nobleman of Crossout: "if it was a Flip monster")
     # this card was Normal Summoned or flipped face-up this turn (a Spirit's End Phase, R-CARD-6)
     normal_summoned_or_flipped_this_turn: bool | None = None
+    # a face-up card keeps Spirit monsters on the field (`keeps_spirits`: Spiritual Energy Settle Machine) — read by the
+    # rules' Spirit return (R-CARD-6)
+    spirits_kept: bool | None = None
     # this card was Summoned in any way or flipped face-up this turn ("You cannot activate this effect the turn this card
     # is Normal Summoned, Special Summoned, or flipped face-up": Silent Swordsman LV3, Ultimate Insect LV1)
     summoned_or_flipped_this_turn: bool | None = None
@@ -156,6 +175,15 @@ class TargetSpec(BaseModel):
         return 1 if self.count.min is None else self.count.min
 
 
+class GainBeforeDamage(BaseModel):
+    """"If you take Battle Damage of 2000 points or more, increase your Life Points by 4000 points before the damage is
+    subtracted" (Nutrient Z): once, in a `for_this_turn`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    at_least: int = Field(ge=0)
+    amount: int = Field(ge=1)
+
+
 class ContinuousSpec(BaseModel):
     """What a continuous effect does while its card is face-up on the field (R-CARD-10)."""
 
@@ -170,10 +198,14 @@ class ContinuousSpec(BaseModel):
     cannot_attack: bool = False
     cannot_change_position: bool = False
     cannot_be_targeted: bool = False
+    tributable_by_opponent: bool | None = None  # (a `modify` restriction's flag: Soul Exchange)
+    cannot_be_tributed: bool | None = None  # no Tribute Summon, Ritual Summon or cost Tributes it (Mind Control's taken monster)
     # effects of this card's controller's opponent (`opponent`) or of either player (`any`) cannot target the monsters it
     # applies to, on either side of the field — seen from this card, not from each monster (King Dragun: "Your opponent
     # cannot target Dragon monsters"; Lord of D.: "Neither player can target Dragon monsters")
-    untargetable_by: Literal["opponent", "any"] | None = None
+    # `opponent_one`: only the opponent's effects that target 1 monster and no other card ("your opponent cannot use the
+    # effect of a Spell, Trap, or Effect Monster that targets 1 monster, except the equipped monster": Metalsilver Armor)
+    untargetable_by: Literal["opponent", "any", "opponent_one"] | None = None
     cannot_be_destroyed_by_battle: bool = False
     # it cannot be destroyed by battle with a monster matching this (seen from its controller): "cannot be destroyed by
     # battle with a monster that has 1900 or less ATK" (Different Dimension Dragon: {atk: "<=1900"})
@@ -191,11 +223,30 @@ class ContinuousSpec(BaseModel):
     # face-up Defense monsters only — a Set monster is not flipped)
     force_position: Literal["defense", "attack"] | None = None
     atk_factor: float | None = None  # its ATK becomes its original ATK × this (Megamorph)
+    # after every other change, its ATK × this, halves rounded up (Mirror Wall: 0.5 — "Halve the ATK of all your opponent's
+    # attacking monsters": with Axe of Despair 3500 → 1750, and 1250 once the Axe is gone)
+    multiply_atk: float | None = Field(default=None, gt=0)
+    # once, before battle damage of at least N to this card's controller is subtracted, they gain M LP (Nutrient Z, in a
+    # `for_this_turn`: the card has gone to the GY)
+    gain_before_battle_damage: GainBeforeDamage | None = None
     set_atk: int | None = None  # its ATK becomes this (Triangle Ecstasy Spark)
     set_def: int | None = None  # its DEF becomes this (Arsenal Bug: "ATK and DEF become 1000")
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
     # the condition damage_calculation: Mirage Knight)
     gains_battling_original_atk: bool | None = None
+    # it gains ATK equal to this × the current ATK of the monster it attacks — its attack target ("If it attacks, it gains
+    # ATK equal to half the ATK of the attack target, during damage calculation only": Metalmorph, 0.5 with the condition
+    # damage_calculation)
+    gains_attack_target_atk: float | None = Field(default=None, gt=0)
+    # its Level changes by this (never below 1), in the hand too when applies_to names the hand: Demotion's "Downgrade the
+    # monster equipped with this card by 2 Levels" (-2), A Legendary Ocean's "Reduce the Level of all WATER monsters in
+    # both players' hands and on the field by 1" (-1)
+    level_change: int | None = None
+    # its Type (Attribute) becomes this, or `declared`: the one this card declared with its own `declare` as it was
+    # activated — "The equipped monster is treated as a Dragon-Type" (Dragonic Attack: Dragon); "Activate this card by
+    # declaring 1 Monster Type. All face-up monsters on the field become that Type" (DNA Surgery: declared)
+    set_type: Union[Literal["declared"], MonsterType, None] = None
+    set_attribute: Union[Literal["declared"], Attribute, None] = None
     stats_of_equip: bool = False  # its ATK/DEF become the original ATK/DEF of the monster equipped to it (Relinquished)
     # its ATK/DEF are the current ATK/DEF of the monster selected for its Summon (`select` in its procedure's cost), while
     # that monster is face-up on the field and has not left it since ("becomes the same as the ATK and DEF of the selected
@@ -207,6 +258,21 @@ class ContinuousSpec(BaseModel):
     # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
     # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
     negates_gy_effects: bool | None = None
+    # Necrovalley (2005): cards in either GY cannot be banished (by either player), and the effect of a chain link that would
+    # move a card in a GY — other than its own card — to another place is negated as it resolves: it targets a GY card, or
+    # it adds, returns, Special Summons, banishes or equips cards it chooses from a GY
+    guards_gy: bool | None = None
+    # "When a coin toss is performed, you can choose to redo the coin toss … once per turn" (Second Coin Toss): its controller
+    # may have each card's coin toss (all its coins) redone, once per turn for the cards of this name
+    redoes_coin_tosses: bool | None = None
+    # the cards it matches cannot be used: no Normal, Flip or Special Summon, no Set, no activation of them or their effects
+    # (Prohibition: `{declared_by_self: true, new_since_self: true}` — "Cards already on the field are not affected")
+    forbids_use: Filter | None = None
+    # the battle damage it inflicts to the opponent becomes this much (Rod of the Mind's Eye: 1000, on the equipped monster)
+    battle_damage_becomes: int | None = None
+    # "Your Graveyard is unaffected by \"Necrovalley\"" (Gravekeeper's Chief): while it is face-up, `guards_gy` leaves its
+    # controller's GY alone, and lets its controller banish cards from the GY
+    unguards_gy: bool | None = None
     cannot_attack_directly: bool = False
     no_battle_damage: bool = False  # its controller takes no battle damage from its battles (Dark Flare Knight)
     # its controller takes no battle damage from a battle involving a monster this filter matches, on either side
@@ -218,6 +284,9 @@ class ContinuousSpec(BaseModel):
     # a filter: only of such a monster matching it (Twin-Headed Wolf: `{flip: true}`, "Flip Effect Monsters destroyed by this card")
     negates_battle_destroyed: bool | Filter | None = None
     negates_spells_targeting: bool = False  # a Spell that targets it has its effect negated and is destroyed (Ryu Senshi)
+    # only once while this card stays on the field, a Spell (either player's) that targets it has its effect negated (Rare
+    # Metalmorph: "Only once, negate the effect of a Spell Card that designates the monster")
+    negates_spells_targeting_once: bool | None = None
     negates_traps_targeting: bool | None = None  # … a Trap (Fiend Skull Dragon)
     # an opponent's effect that targets a face-up monster it applies to (on its controller's side): as it resolves a die is
     # rolled for each such monster, and on one of these numbers that effect is negated and its card destroyed (the
@@ -260,6 +329,16 @@ class ContinuousSpec(BaseModel):
     negates_battle_victims: Filter | None = None
     locks_gy_banishing: bool | None = None  # "your opponent cannot banish cards from either player's GY" (Kycoo the Ghost Destroyer)
     locks_opponent_draws: bool | None = None  # "your opponent cannot draw cards except during Draw Phases" (Protector of the Sanctuary)
+    # a monster it matches that is Flip Summoned is destroyed at once (no chain), before anything answers its Summon, and its
+    # FLIP effect does not activate ("When a Level 2 or lower monster is Flip Summoned, destroy it. Its effects do not
+    # activate at that time": Goblin Fan, `{level: "<=2"}`)
+    destroys_flip_summoned: Filter | None = None
+    # each card the opponent of this card's controller draws that it matches is shown to both players and destroyed at once
+    # (no chain) — with `for_this_turn`, for some turns wherever this card went ("look at … all cards they draw until the
+    # end of their 3rd turn …, and destroy all those monsters with 1500 or less ATK": Deck Devastation Virus)
+    destroys_drawn: Filter | None = None
+    # the hand size limit of this card's controller's opponent becomes N in their End Phase (Enervating Mist: 5)
+    opponent_hand_limit: int | None = Field(default=None, ge=0, le=60)
     destroyed_in_defense: bool | None = None  # "if this card is in face-up Defense Position, destroy this card" (Berserk Gorilla)
     # face-up monsters with the same name on the field: those that became face-up last are destroyed at once (all of them
     # when none was there before) — Kotodama
@@ -305,12 +384,53 @@ class ContinuousSpec(BaseModel):
     # "neither player can activate an effect by discarding": an activation (a card's or an effect's) whose cost discards
     # cannot be paid; a Summon procedure or an attack cost is no activation (Goblin of Greed)
     locks_discard_costs: bool | None = None
+    # "Monster Cards cannot be Set or flipped face-down. If a Monster Card would be Set, it must be Normal Summoned in
+    # face-up Defense Position" (Light of Intervention): a Set of a monster is its Normal (Tribute) Summon in face-up
+    # Defense Position, a Special Summon in face-down Defense Position is in face-up Defense Position, and an effect
+    # that would turn a monster face-down cannot be activated (and turns none face-down)
+    no_monster_sets: bool | None = None
+    # "Both players can only Normal Summon up to 2 additional monsters" (Narrow Pass): each player's Normal Summons and
+    # Sets (Tribute ones too) after this card became face-up (its activation) are counted; once they reach N, no more
+    normal_summons_after_self: int | None = None
+    # each card the opponent of this card's controller draws is shown to that controller before it is added to the hand
+    # (Pikeru's Second Sight, in a `for_this_turn`: "your opponent shows you all the cards that they draw")
+    shows_drawn: bool | None = None
+    # "When this card is removed from the field, destroy …" as a continuous effect (no chain): as this face-up card leaves
+    # the field, once its activation has resolved and while not negated, the cards the filter matches are destroyed at
+    # once, read as it leaves (Pole Position: the face-up monster(s) with the highest ATK)
+    destroys_on_leaving: Filter | None = None
+    # "unaffected by any of your opponent's monster effects" (Lone Wolf): the face-up monsters it applies to are left out of
+    # what an effect of a monster of their controller's opponent selects (its targets do nothing to them) and that
+    # opponent's continuous monster effects skip them
+    unaffected_by_opponent_monsters: bool | None = None
+    # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
+    # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
+    locks_tributes: bool | None = None
     # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
     # in the End Phase (R-PHASE-7) while it applies
     no_hand_limit: bool | None = None
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
     # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None
+    # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
+    # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
+    no_spell_lp_costs: bool | None = None
+    # "Only 1 monster can attack during each Battle Phase": once a monster has declared an attack this turn, no other monster
+    # (either player's) may — that one may still attack again if it can (The Dark Door)
+    single_attacker: bool | None = None
+    # "all Spirit monsters remain face-up on the field and do not return to their owners' hand during the End Phase" — the
+    # rules' return of a Spirit (R-CARD-6) does not happen while it applies (Spiritual Energy Settle Machine)
+    keeps_spirits: bool | None = None
+    # "Both players must Set Spell Cards before activating them, and cannot activate them until their next turn after
+    # Setting them" (Anti-Spell Fragrance): a Spell Card's activation from the hand, or of one Set this turn, is refused
+    spells_set_first: bool | None = None
+    # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage to your
+    # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
+    # are effect damage to that player instead
+    opponent_gains_become_damage: bool | None = None
+    # the battle damage its direct attack inflicts becomes this ("can attack your opponent's Life Points directly. In that
+    # case, the Battle Damage inflicted to your opponent by each of those cards becomes 400 points": Dark Scorpion Combination)
+    direct_damage_becomes: int | None = Field(default=None, ge=0)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 

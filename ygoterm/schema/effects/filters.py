@@ -89,6 +89,8 @@ class Filter(BaseModel):
     bound: bool | None = None
     kind: Annotated[tuple[Literal["monster", "spell", "trap"], ...], BeforeValidator(_one_or_many)] | None = None
     frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
+    # a monster with none of these frames ("All face-up monsters, except for Effect Monsters": Non-Spellcasting Area, `effect`)
+    not_frame: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     subtype: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None
     attribute: Annotated[tuple[Attribute, ...], BeforeValidator(_one_or_many)] | None = None
     type: Annotated[tuple[MonsterType, ...], BeforeValidator(_one_or_many)] | None = None
@@ -96,8 +98,13 @@ class Filter(BaseModel):
     name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # counts treated_as (R-DECK-6)
     not_name: Annotated[tuple[str, ...], BeforeValidator(_one_or_many)] | None = None  # "except \"X\"" (Gravekeeper's Cannonholder, Arsenal Summoner)
     level: NumRange | None = None
+    # a monster on the field whose Tribute Summon took this many Tributes (Precious Cards from Beyond: ">=2")
+    tributes_taken: NumRange | None = None
     atk: NumRange | None = None
     atk_within_lp: bool | None = None  # its ATK is at most its controller's LP (Ring of Destruction)
+    # the face-up monster(s) with the highest ATK among the face-up monsters on the field, ties all (Pole Position) — read
+    # as if no monster were made unaffected by Spells by such a filter, so Equip Spells count
+    highest_atk: bool | None = None
     atk_above_self: bool | None = None  # a monster with higher ATK than this effect's card ("higher ATK than this face-up card": Freed the Brave Wanderer)
     def_: NumRange | None = Field(default=None, alias="def")
     face_up: bool | None = None
@@ -108,6 +115,12 @@ class Filter(BaseModel):
     event: bool = False  # the card(s) of the event this effect answers
     revivable: bool = False  # may be Special Summoned from the GY/banishment (R-SUMMON-9)
     token: bool | None = None
+    # an Equip Card destroyed because the monster it equipped was destroyed by battle (R-CARD-8), neither moved since ("When
+    # a monster … equipped with this card is destroyed by battle, and this card is sent to the Graveyard": Necklace of Command)
+    equipped_destroyed_by_battle: bool | None = None
+    # not on the field, or arrived there after this effect's card did (Prohibition: "Cards already on the field are not
+    # affected (including face-down cards)")
+    new_since_self: bool | None = None
     summoned_this_turn: bool | None = None  # Summoned this turn in any way (a Flip Summon too; not Set): "the turn it is Summoned"
     special_summoned: bool | None = None  # on the field after a Special Summon (any kind: Fusion, Ritual … too): "Special Summoned monsters" (Jowgen the Spiritualist)
     declared: bool = False  # its Type/Attribute/name is what this effect declared (Tribe-Infecting Virus)
@@ -144,6 +157,15 @@ class Filter(BaseModel):
     # off the field: it had been flipped face-up during its last stay in a Monster Zone (Spear Cretin: "After this card is
     # flipped, when it is sent to the Graveyard")
     left_flipped: bool | None = None
+    # a face-up monster flipped face-up (Flip Summoned, attacked, flipped by an effect) after this effect's card last became
+    # face-up, not moved since: "face-up monsters that are flipped face-up after activation of this card" (Judgment of the Desert)
+    flipped_after_self: bool | None = None
+    # a monster that is attacking, or that declared or conducted an attack after this effect's card last became face-up,
+    # not moved since: "Each of your opponent's monsters that conducted an attack while this card was face-up" (Mirror Wall)
+    attacked_since_self: bool | None = None
+    # in the Main Monster Zone of this number, 1-5 counted from its controller's left — their opponent's right ("Treat your
+    # opponent's Main Monster Zones as numbers 1-5, counting from your right": Needle Wall)
+    zone_number: int | None = Field(default=None, ge=1, le=5)
     # in the GY, sent there this turn by a card effect of that player (seen from the effect's controller: "sent to your
     # Graveyard by your opponent's card effect during this turn", Fairy Guardian)
     sent_this_turn_by: Literal["you", "opponent"] | None = None
@@ -153,6 +175,10 @@ class Filter(BaseModel):
     # had left (R-CARD-8), nor one destroyed before its activation resolved: Butterfly Dagger - Elma's "destroyed and sent
     # to the Graveyard while equipped"
     left_equipped: bool | None = None
+    # false: an Equip Card equipped to a monster its own activation could not have equipped (an Equip Spell whose `equip`
+    # target does not match that monster: Legendary Sword on a non-Warrior, Snatch Steal on its controller's own monster) —
+    # "If any of those Equip Cards is now equipped to an incorrect target, destroy that Equip Card" (Collected Power)
+    equip_fits: bool | None = None
     equip_card: bool | None = None  # an Equip Card equipped to a monster (an Equip Spell, or a monster card as one: a Union) — Cyber Raider
     # a monster with an Equip Card matching this ("\"Petit Moth\" … equipped with \"Cocoon of Evolution\"": Perfectly Ultimate Great Moth)
     equipped_with: "Filter | None" = None
@@ -162,6 +188,15 @@ class Filter(BaseModel):
     # a face-up monster on the field whose controller controls this many face-up monsters of its name, itself included
     # ("3 Normal Monsters of the same name … on your side of the field": Delta Attacker, ">=3")
     same_name_count: NumRange | None = None
+    # … and on the whole field, both players' face-up monsters of its name ("If there are monsters with the same name on the
+    # field, increase the ATK and DEF of all those monsters": Aqua Chorus, ">=2")
+    same_name_on_field: NumRange | None = None
+    # a face-up monster whose ATK is the highest among the face-up monsters on the field — every one of them when several
+    # share it ("destroy the face-up monster(s) with the highest ATK on the field": Bottomless Shifting Sand)
+    highest_atk_on_field: bool | None = None
+    # the name of a card an effect selected, read once as a `for_this_turn` applies (it becomes `name`): "your opponent cannot
+    # activate Spell Cards with that name for the rest of this Duel" (Cursed Seal of the Forbidden Spell: `chain_card`)
+    name_of: Literal["chosen", "target", "affected", "event", "chain_card"] | None = None
     # how many turns of this effect's controller have begun since it last became face-up on the field (the turn it did not
     # counted): "until your 4th turn after the card is activated" — a FLIP monster's flip (Pumpking the King of Ghosts'
     # Castle of Dark Illusions: "1-4")
@@ -181,13 +216,23 @@ class Filter(BaseModel):
     left_in_position: Literal["attack", "defense"] | None = None
     has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
-    attacking: bool = False  # the monster declaring the current attack, while it is attacking ("target the attacking monster")
+    # the monster declaring the current attack, while it is attacking ("target the attacking monster"); directly: attacking
+    # directly ("Destroy any monster that inflicts Battle Damage … by attacking directly": Des Counterblow); into_higher_def:
+    # attacking a Defense Position monster whose DEF is higher than its ATK (Destruction Punch)
+    attacking: bool | Literal["directly", "into_higher_def"] = False
+    # a card the chain link this effect answers (the one below it) could target instead of its target: another legal
+    # target of that link's effect ("Target another card that would be an appropriate target": Fairy's Hand Mirror)
+    retarget_candidate: bool | None = None
+    attacked: bool | None = None  # the monster the current attack targets (Jam Defender's "declares an attack on a monster you control")
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None
     # a monster with the same Level as a card of this selection of the effect (Metamorphosis: "the Tributed monster");
     # read where the effect selects cards (Ctx.cards), not in conditions
     same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
+    # with same_level_as or level_matches: the Level is this many above the other card's instead of the same ("an
+    # Insect-Type monster … that is 1 Level higher than the Tributed monster": Insect Imitation, 1)
+    level_offset: int | None = Field(default=None, ge=-12, le=12)
     # one of the cards that selection holds: "If there are any Spell Cards among them (the cards just drawn), discard all
     # those Spell Cards" (Hiro's Shadow Scout: `{all: {zone: hand, kind: spell, in_selection: affected}}` after a `draw`)
     in_selection: Literal["chosen", "target", "affected", "event"] | None = None
@@ -196,6 +241,10 @@ class Filter(BaseModel):
     # a monster whose ATK is at most the ATK of a card of this selection of the effect (Armed Dragon LV7: "with ATK less than
     # or equal to the sent monster's ATK" — the cost's card is `chosen`); read where the effect selects cards and targets
     atk_at_most_of: Literal["chosen", "target", "affected", "event"] | None = None
+    # a monster whose DEF is at most the ATK a card of this selection had on the field (its last ATK there, once it has left:
+    # "destroy all face-up monsters … whose DEF is less than or equal to the ATK the Tributed monster had on the field" —
+    # Burst Breath, the cost's Tribute being `chosen`); read where the effect selects cards
+    def_at_most_atk_of: Literal["chosen", "target", "affected", "event"] | None = None
     # a monster whose ATK is at least the ATK of a card this filter matches (Armed Dragon LV7's cost: a monster in the hand
     # that could destroy something) — pair it with `atk_at_most_of` so the card is not activated for nothing
     atk_reaches: "Filter | None" = None
@@ -251,9 +300,14 @@ class Choose(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     where: Filter = Filter()
     count: NumRange = Range(min=1, max=1)
-    who: Literal["you", "opponent", "owner"] = "you"  # who chooses
+    # who chooses; `each`: each player, you first, among the candidates they control (hold) — with `count_as`, as many as
+    # the cards of that selection they own ("Both you and your opponent then Special Summon from your hand the same
+    # number of Monster Cards": Major Riot)
+    who: Literal["you", "opponent", "owner", "each"] = "you"
     random: bool = False  # R-TERM-7
-    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def"] | None = None  # only among the lowest/highest (Fissure)
+    # only among the lowest/highest (Fissure); `bottom`: the one nearest the bottom of its pile (Question: "the first monster
+    # found at the bottom of your Graveyard")
+    pick: Literal["lowest_atk", "highest_atk", "lowest_def", "highest_def", "bottom"] | None = None
     look: bool = False  # the chooser sees hidden cards to choose from (Confiscation: the opponent's hand)
     among: Literal["chosen"] | None = None  # choose among what this effect chose before (Painful Choice)
     # exactly as many as the coins this effect tossed showed heads, or all there are ("as many as possible, but not more
@@ -266,6 +320,17 @@ class Choose(BaseModel):
     # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
     # effect": Big Wave Small Wave)
     up_to: bool | None = None
+    # all but this many of the matching cards — the chooser picks the ones to leave ("send cards to their respective
+    # Graveyards until the amount remaining on the field and in their hand is 5": Bubble Crash, `keep: 5`) — instead of
+    # `count`; none when that many or fewer match
+    keep: int | None = Field(default=None, ge=0)
+    # exactly as many as leave as many candidates as this filter counts ("Destroy your opponent's monsters so that your
+    # opponent controls the same number of monsters as you": Pineapple Blast, `leave_as_many_as: {zone: monster, side:
+    # you}`) — none when there are not more — instead of `count`
+    leave_as_many_as: "Filter | None" = None
+    # no two cards with the same name ("any number of \"Dark Scorpion\" monsters from your hand, but only 1 copy of each":
+    # Mustering of the Dark Scorpions) — the player chooses them one at a time
+    distinct_names: bool | None = None
 
 
 class AllOf(BaseModel):
@@ -292,8 +357,8 @@ class CopiesOf(BaseModel):
     copies: Copies
 
 
-Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling", "defeated", "equips", "others", "affected", "tributes", "remembered"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
+Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "lost_equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
+              "battling", "defeated", "equips", "others", "affected", "tributes", "chain_targets", "remembered"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:

@@ -65,6 +65,9 @@ class Discard(_Op):
     whole_hand: bool = False  # the player's whole hand (Card Destruction)
     where: Filter = Filter()
     what: Selection | None = None  # e.g. self (Kuriboh's cost)
+    # count × the cards this matches as it resolves — in a trigger `event: true` counts the cards of its moment ("your
+    # opponent must also discard the same number of cards": Forced Requisition, `{zone: gy, event: true}`)
+    count_per: Filter | None = None
 
 
 class Moves(_Op):
@@ -108,10 +111,18 @@ class AmountParams(_Op):
     # counters_of: the counters on it — off the field, those it had as it left (Balloon Lizard: "the number of counters x 400");
     # battle_damage: what the opponent took in the current battle (Fushi No Tori)
     # lp_difference: the difference between both players' LP (The Agent of Judgment - Saturn: "equal to the difference")
+    # lp_paid_last_turn: the LP the effect's controller paid during their last turn before this one (Life Absorbing
+    # Machine: "half of the total Life Points you paid during your last turn", with factor 0.5)
+    # turns_on_field: how many turns of its controller (its owner once it has left the field) began since the turn it arrived
+    # where it is (that one not counted) — for a card that has left the field since, where it was there ("for each of your
+    # Standby Phases that have passed since this card was activated": Wave-Motion Cannon, after its cost sent it)
     # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
     # roll x 500": Dice Jar)
+    # field_def_of: the DEF it last had on the field (Mystik Wok: "Select either its ATK or DEF" of the Tributed monster)
+    # atk_lost: the ATK the `modify` before took from the monsters it changed ("halve the ATK of 1 monster, and if you do,
+    # add that lost ATK to the other monster": Riryoku)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "lp_paid_last_turn", "atk_lost", "field_def_of"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -153,6 +164,10 @@ class Modify(_Op):
     # there, instead of this effect's card; none there: no change ("As long as this "Castle of Dark Illusions" remains
     # face-up on the field": Pumpking the King of Ghosts)
     while_card: Filter | None = None
+    cannot_be_tributed: bool | None = None  # (Mind Control: "it cannot declare an attack or be Tributed")
+    # its controller's opponent may Tribute it as if they controlled it — Tribute Summons, Ritual Summons, Tributes as a cost
+    # (Soul Exchange: "this turn, you may Tribute that monster as if you controlled it when you Tribute")
+    tributable_by_opponent: bool | None = None
     cannot_attack: bool = False  # restrictions on that monster for as long as the change lasts
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
@@ -165,13 +180,36 @@ class Modify(_Op):
     attacks_each_monster: bool | None = None
     must_attack: bool | None = None
     negates_battle_destroyed: bool | None = None
+    # the battle damage the attacking player takes from a battle in which it is the attack target is doubled, for as long as
+    # the change lasts ("the Battle Damage inflicted to your opponent is doubled": Cross Counter, until: damage_calculation)
+    doubles_damage_to_attacker: bool | None = None
     # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
     # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
     set_attribute: Literal["declared"] | None = None
     direct_attack: bool | None = None  # it can attack directly while the change lasts (Jowls of Dark Demise: "it can attack … directly")
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
+    # atk/def change its original ATK/DEF, the base that "twice its original ATK" multiplies (Megamorph): "Increase the
+    # original ATK and DEF of all face-up Level 2 Normal Monsters … by 1000 points until the End Phase" (Thousand Energy)
+    original: bool | None = None
     scale: int = 0  # a Pendulum card's Scale changes by this (× the die with times: roll) …
     scale_limit: int | None = Field(default=None, ge=0, le=13)  # … but not below (a decrease) or above (an increase) this (Mild Turkey: min. 1)
+    # its Level changes by this (never below 1) — a monster in the hand too, and the change stays as it is Summoned from
+    # the hand ("Downgrade all Monster Cards in your hand by 2 Levels until the End Phase": Cost Down, -2)
+    level_change: int | None = None
+    # its Level becomes this (rolled: the die this effect rolled — Level Conversion Lab), in the hand too as `level`
+    set_level: Union[int, Literal["rolled"], None] = Field(default=None)
+    # the original ATK (R-TERM-19) of the two monsters `what` holds are switched; nothing if it no longer holds two
+    # ("switch the original ATK of those targets until the end of this turn": Amazoness Spellcaster)
+    switch_original_atk: bool | None = None
+    # it gains ATK (DEF) equal to an amount worked out as the change is made — an LP amount's forms, `of` a selection named
+    # before (chosen, target, first_target …): "gains ATK equal to the ATK of the sent monster" (Gift of the Martyr:
+    # {amount: field_atk_of, of: chosen}); "add that lost ATK to the other monster" (Riryoku: {amount: atk_lost});
+    # "200 points for each card in your opponent's hand" (Energy Drain: {amount: 200, per: {zone: hand, side: opponent}})
+    atk_by: AmountParams | None = None
+    def_by: AmountParams | None = None
+    # with what: {all: FILTER}: a card that comes to match that filter later this turn gets the same change as it arrives
+    # ("reduce the Levels of all monsters in your hand by 2" — those added to the hand afterwards too: Cost Down)
+    later_arrivals: bool | None = None
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -186,6 +224,10 @@ class Equip(_Op):
 
     what: Selection = "self"
     to: Selection = "target"
+    # an Equip Spell already equipped moves even to a monster its own activation could not equip ("equip it with all Equip
+    # Cards on the field. If any of those Equip Cards is now equipped to an incorrect target, destroy that Equip Card":
+    # Collected Power, then `destroy` of the filter `equip_fits: false`)
+    any_monster: bool | None = None
 
 
 class Counters(_Op):
@@ -200,6 +242,11 @@ class Counters(_Op):
     # on an add_counter: "If it would ever be destroyed, remove the counter instead" — while the card holds such a counter,
     # a destruction of it (by battle or a card effect, not by the rules) removes 1 of them instead (Magic Reflector)
     shield: bool | None = None
+    # remove_counter: "Remove 10 Spell Counters on your side of the field" — `count` counters in all from among the cards the
+    # selection holds (`{all: …}`), the player choosing the card of each counter unless every one is needed (Mega Ton
+    # Magical Cannon); as a cost the cards must hold that many between them
+    in_all: bool | None = None
+    every: bool | None = None  # remove_counter: every such counter on those cards ("Remove all Spell Counters": Exhausting Spell)
 
 
 class Token(_Op):
@@ -241,6 +288,24 @@ class Skip(_Op):
     phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
+    # the Battle Phase of this turn instead of the next: "You cannot conduct your Battle Phase the turn you activate this card"
+    # (Soul Exchange)
+    this_turn: bool | None = None
+
+
+class ExchangeLp(_Op):
+    """"exchange your current Life Points with your opponent's current ones" (Reversal Quiz): each player's LP become the
+    other's — not damage, not a cost."""
+
+
+class DiscardDraws(_Op):
+    """"Both players see the cards drawn by the effect and discard them all" (Muko): the cards the chain link this one
+    answers draws as it resolves are shown to both players and discarded at once, by this effect."""
+
+
+class RedirectDamage(_Op):
+    """"Your opponent takes the damage instead" (Barrel Behind the Door): the damage the effect of the chain link this one
+    answers would inflict to this effect's player is inflicted to their opponent instead."""
 
 
 class ToEndPhase(_Op):
@@ -280,6 +345,9 @@ class Mill(_Op):
     # Assailant of Flames); face_down: banished face-down
     banish: bool | None = None
     face_down: bool | None = None
+    # count × the cards this matches as it resolves ("send a number of cards equal to the number of cards in your
+    # opponent's Graveyard from your Deck to your Graveyard": Fiend Comedian, `{zone: gy, side: opponent}`)
+    count_per: Filter | None = None
 
 
 class Declare(_Op):
@@ -330,7 +398,16 @@ class ChangeAttackTarget(_Op):
     """The attack in progress now targets this monster (Dreamsprite: "select another 1 of your Monster Cards and
     designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
 
-    what: Selection
+    what: Selection | None = None
+    # the attack in progress becomes a direct attack ("make the attack a direct attack instead": Astral Barrier; "the attacks
+    # from your opponent's monsters become direct attacks": Absolute End) — nothing happens if it already is one
+    direct: bool | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "ChangeAttackTarget":
+        if (self.what is None) == (not self.direct):
+            raise ValueError("change_attack_target takes a monster (`what`) or `direct: true`, not both")
+        return self
 
 
 class NoBattleDamage(_Op):
@@ -350,6 +427,13 @@ class Reveal(_Op):
     to: Literal["you"] | None = None  # you: shown to the effect's controller only ("look at it": A Man with Wdjat); default both players
 
 
+class Retarget(_Op):
+    """The chain link this effect answers now targets this card instead of its only target ("that Spell now targets the
+    new target": Fairy's Hand Mirror) — pick it with a target filtered `retarget_candidate: true`."""
+
+    what: Selection
+
+
 class Select(_Op):
     """Choose cards and do nothing to them: they become `chosen` ("by selecting 1 face-up \"Gradius\""). In the `cost:` of
     a Summon `procedure`, the Summoned card remembers them as the cards selected for its Summon (Gradius' Option: the
@@ -367,6 +451,9 @@ class Protect(_Op):
     player: Literal["you", "opponent", "each"] = "you"
     battle_damage: bool = True  # the player takes no battle damage
     battle_destruction: bool = False  # their monsters cannot be destroyed by battle
+    # the player takes no effect damage: from the opponent's card effects, or from any ("During this turn, any damage you
+    # take from your opponent becomes 0": Hallowed Life Barrier, `opponent` with battle_damage)
+    effect_damage: Literal["opponent", "any"] | None = None
 
 
 class Bind(_Op):
@@ -433,6 +520,15 @@ class LockZones(_Op):
     of: Literal["chosen", "affected"] = "chosen"
 
 
+class AdvanceTurnCount(_Op):
+    """"Move the turn count forward by 1 turn" (Pyro Clock of Destiny): the counts of the cards that count turns on the
+    field move forward — the turns left of a Spell/Trap that `lasts_turns` (Swords of Revealing Light: destroyed at once
+    if its count is over), and the turns of its controller counted for a face-up Spell/Trap Card since it arrived
+    (`your_turns_here`, `turns_on_field`: Cocoon of Evolution, Wave-Motion Cannon). The turn itself goes on."""
+
+    count: int = Field(default=1, ge=1, le=10)
+
+
 class Flag(_Op):
     """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
     player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
@@ -459,6 +555,11 @@ class ForThisTurn(_Op):
     # true: they stop as the End Phase begins ("until the End Phase, Spell and Trap Cards cannot be activated":
     # Sasuke Samurai #2)
     until_end_phase: bool | None = None
+    # through the end of the opponent's Nth turn after this one ("until the end of their 3rd turn after this card's
+    # activation": Deck Devastation Virus, 3)
+    opponent_turns: int | None = Field(default=None, ge=1, le=10)
+    # true: for the rest of the Duel ("for the rest of this Duel": Cursed Seal of the Forbidden Spell)
+    for_duel: bool | None = None
 
 
 class Later(_Op):
@@ -469,11 +570,12 @@ class Later(_Op):
     # normal_draw: in the Draw Phase, before the normal draw (R-PHASE-2: "your opponent discards all cards in their hand
     # during the next Draw Phase, before they draw": Hino-Kagu-Tsuchi); after_damage_calculation: after the damage
     # calculation of the current battle (Reflect Bounder: "If you do, after damage calculation: Destroy this card"); lost if
-    # that battle ends without one
+    # that battle ends without one; battle_phase_end: at the End Step of this Battle Phase (Sword of Dragon's Soul: "is
+    # destroyed at the end of the Battle Phase")
     # event: the first event `when` matches for the rest of this turn, lost at its end ("You can only use this card's
     # effect once, and only during this turn. When a monster on your side of the field is sent to your Graveyard, you can
     # Special Summon …": Last Will as printed in 2005)
-    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "event"]
+    at: Literal["standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end", "event"]
     upon: When | None = None  # for `at: event`: the event, seen from this effect's controller (`subject` default: any)
     player: Literal["you", "opponent", "any"] = "any"  # whose phase counts
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
@@ -551,6 +653,8 @@ class RollDie(_Op):
     # effect's player first), again while the rolls are the same; `rolled` reads the higher roll and the player `roll_loser`
     # is the one with the lower roll (Dice Jar)
     each_player: bool = False
+    # roll again while the die shows one of these ("If the result is 6, roll again": Needle Wall)
+    reroll: tuple[int, ...] | None = None
 
 
 class Place(_Op):
@@ -587,8 +691,9 @@ class OneOf(_Op):
 
     choices: list[Choice] = Field(min_length=2)
     # who picks: the effect's player, or event_player — the player the event it answers is about ("they can draw 1 more
-    # card": the player who activated Pot of Greed, Spirit of the Pot of Greed)
-    who: Literal["you", "event_player"] | None = None
+    # card": the player who activated Pot of Greed, Spirit of the Pot of Greed); opponent: the effect's player's opponent
+    # ("your opponent selects and executes 1 of the following effects": Dark Coffin)
+    who: Literal["you", "opponent", "event_player"] | None = None
 
 
 class If(_Op):
@@ -613,7 +718,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "lock_zones", "reveal_compare", "remember",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "lock_zones", "reveal_compare", "remember",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -654,6 +759,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
     "select": (Select, _what_or),
+    "retarget": (Retarget, _what_or),
     "if": (If, lambda v: v),
     "one_of": (OneOf, lambda v: {"choices": v} if isinstance(v, list) else v),
     "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
@@ -661,6 +767,9 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "to_end_phase": (ToEndPhase, lambda v: v or {}),
+    "redirect_damage": (RedirectDamage, lambda v: v or {}),
+    "discard_draws": (DiscardDraws, lambda v: v or {}),
+    "exchange_lp": (ExchangeLp, lambda v: v or {}),
     "excavate": (Excavate, _count_or("count")),
     "reveal_until": (RevealUntil, lambda v: {"until": v} if isinstance(v, dict) and "until" not in v else v),
     "detach": (Detach, _count_or("count")),
@@ -670,6 +779,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "reveal_compare": (RevealCompare, lambda v: v or {}),
     "lock_zones": (LockZones, lambda v: _count_or("count")(v) if not isinstance(v, dict) else v),
     "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
+    "advance_turn_count": (AdvanceTurnCount, lambda v: {"count": v} if isinstance(v, int) and not isinstance(v, bool) else (v or {})),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
     "lock_summons": (LockSummons, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "place": (Place, _what_or),

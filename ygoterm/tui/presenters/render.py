@@ -141,7 +141,7 @@ def slot_text(pool: CardPool, view: CardView | None, width: int, lines: int, lab
         else:
             card = pool.get(view.name) if view.name else None
             if isinstance(card, Monster) and view.loc != Loc.SZONE:
-                stars = f"L{card.level}" if card.level is not None else f"R{card.rank}" if card.rank is not None else f"LINK{card.link}"
+                stars = f"L{view.level or card.level}" if card.level is not None else f"R{card.rank}" if card.rank is not None else f"LINK{card.link}"
                 text.append(fit(f"{stars} {card.atk}/{card.def_ if card.def_ is not None else '-'}", width), style="dim")
             elif view.scale is not None:  # a Pendulum card in a Pendulum Zone
                 text.append(fit(f"Scale {view.scale}", width), style="bold #4fbf8f")
@@ -187,6 +187,11 @@ def card_detail(pool: CardPool, view: CardView | None, fallback: str = "") -> Te
         if (view.atk, view.defense) != (view.base_atk, view.base_def):
             text.append(f" (printed {view.base_atk}/{view.base_def})", style="dim")
         text.append("\n")
+    changed = [f"Level {view.level}" if view.level is not None else "", f"{view.type}-Type" if view.type else "",
+               view.attribute or ""]
+    if any(changed):  # (Demotion, Cost Down, Dragonic Attack, DNA Surgery …)
+        text.append("Now " + ", ".join(c for c in changed if c), style="bold cyan")
+        text.append(" (changed by an effect)\n", style="dim")
     if card.treated_as:
         text.append(f"Always treated as \"{card.treated_as}\".\n", style="italic")
     text.append("\n" + (card.text or "(no text)") + "\n")

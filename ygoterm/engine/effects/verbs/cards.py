@@ -40,9 +40,15 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
         if (locker := draw_locked(ctx.d, p)) is not None:  # Protector of the Sanctuary
             ctx.d.emit(Note(f"{locker.name}: {ctx.d.names[p]} cannot draw cards except during the Draw Phase"))
             continue
-        for card in ctx.d.draw(p, count):
+        theirs = ctx.d.draw(p, count)
+        for card in theirs:
             drawn.append(card)
-            ctx.d.signal("drawn", card, p)
+            ctx.d.signal("drawn", card, p, how="effect")  # drawn by a card effect (Greed), not the normal draw
+        actions.destroy_drawn(ctx.d, theirs, p)  # (Deck Devastation Virus)
+    if drawn and ctx.link.draws_discarded_by is not None:  # Muko: shown to both players and discarded
+        drawn = [c for c in drawn if c.loc == Loc.HAND]
+        ctx.d.reveal(drawn, (0, 1))
+        actions.discard(ctx.d, drawn, cost=False, by=ctx.link.draws_discarded_by)
     ctx.affected = drawn  # the cards drawn: "If there are any Spell Cards among them" (Hiro's Shadow Scout)
 
 
@@ -85,7 +91,13 @@ class DiscardEach(Frame):
             if params.whole_hand:
                 self._discard(d, hand)
                 continue
-            cards = choose(d, p, hand, params.count, params.count, "discard", f"{ctx.card.name}: discard", random=params.random)
+            count = params.count
+            if params.count_per is not None:  # (Forced Requisition: as many as the cards just discarded)
+                count = min(len(hand), count * len(select(d, params.count_per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards())))
+                if not count:
+                    self.i += 1
+                    continue
+            cards = choose(d, p, hand, count, count, "discard", f"{ctx.card.name}: discard", random=params.random)
             if isinstance(cards, Frame):
                 return self.then(d, "chosen", cards)
             self._discard(d, cards)
@@ -107,9 +119,11 @@ def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> bool:
     """The top cards of the Deck to the GY, or banished (`banish`); they are `affected` for the operations after."""
     d = ctx.d
     moved: list[CardInst] = []
+    count = params.count * (len(select(d, params.count_per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))
+                          if params.count_per is not None else 1)
     for p in ctx.players(params.player):
         deck = d.players[p].deck
-        cards = deck[-params.count:][::-1]
+        cards = deck[-count:][::-1] if count else []
         if params.banish:
             for c in cards:
                 actions.move(d, c, Loc.BANISHED, face_up=not params.face_down, reason="banished")
@@ -332,7 +346,8 @@ class Select(OpStep):
     before: list[CardInst] = field(default_factory=list)  # with `add`: what was chosen before (Chosen One)
 
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
-        # (an `all:` selection too: De-Fusion's materials, remembered before their Fusion Monster leaves)
+        # (a `choose` made them `chosen` already; `select: event`, `all:` and `target` make them so: Deal of Phantom, Return of the Doomed,
+        # De-Fusion; with `add`, what was chosen before stays: Chosen One)
         self.ctx.chosen = [*self.before, *(c for c in cards if c not in self.before)]
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))

@@ -9,7 +9,9 @@ from ....schema import effects as fx
 from ....schema.vocab import ATTRIBUTES, MONSTER_TYPES
 from ...core.decision import Kind, Option
 from ...core.events import Note
-from ...core.machine import DONE, Frame, Next
+from ...board.continuous import source_with
+from ...core.machine import DONE, Frame, Next, Return
+from ...state.card import CardInst
 from ...state.duel_state import DuelState
 from ...board.filters import select
 from ...core.types import Loc
@@ -19,18 +21,73 @@ from ..registry import RunOps, run_ops, verb
 
 
 @verb("coin")
-def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> "RunOps | None":
+def op_coin(ctx: Ctx, params: fx.Coin, name: str) -> "RunOps | Toss | None":
+    results = _toss(ctx, params)
+    if "redoes_coin_tosses" in ctx.d.index.flags:  # Second Coin Toss: a player may have the toss redone
+        return Toss(ctx, params, results)
+    return _tossed(ctx, params, results)
+
+
+def _toss(ctx: Ctx, params: fx.Coin) -> list[bool]:
+    results = [ctx.d.rng.random() < 0.5 for _ in range(params.tosses or 1)]  # "toss a coin 3 times" (Barrel Dragon)
+    count = sum(results)
     if params.tosses is None:
-        heads = ctx.d.rng.random() < 0.5
-        ctx.link.heads = int(heads)
-        ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if heads else 'tails'}"))
-        if params.call and heads:  # "if you call it right" (Time Wizard): what Dark Sage answers
-            ctx.d.signal("called_right", ctx.card, ctx.player)
-        return run_ops(ctx, params.heads if heads else params.tails)
-    results = [ctx.d.rng.random() < 0.5 for _ in range(params.tosses)]  # "toss a coin 3 times" (Barrel Dragon)
+        ctx.d.emit(Note(f"Coin toss for {ctx.card.name}: {'heads' if count else 'tails'}"))
+    else:
+        ctx.d.emit(Note(f"Coin tosses for {ctx.card.name}: {', '.join('heads' if r else 'tails' for r in results)} ({count} head{'' if count == 1 else 's'})"))
+    return results
+
+
+def _tossed(ctx: Ctx, params: fx.Coin, results: list[bool]) -> "RunOps | None":
     count = ctx.link.heads = sum(results)  # (a later `choose` with `count_heads` takes as many: Gatling Dragon)
-    ctx.d.emit(Note(f"Coin tosses for {ctx.card.name}: {', '.join('heads' if r else 'tails' for r in results)} ({count} head{'' if count == 1 else 's'})"))
+    if params.tosses is None:
+        if params.call and count:  # "if you call it right" (Time Wizard): what Dark Sage answers
+            ctx.d.signal("called_right", ctx.card, ctx.player)
+        return run_ops(ctx, params.heads if count else params.tails)
     return run_ops(ctx, params.heads if count >= (params.heads_at_least or params.tosses) else params.tails)
+
+
+@dataclass
+class Toss(Frame):
+    """Second Coin Toss (`redoes_coin_tosses`): after a coin toss, the controller of a face-up card with that key who has
+    not used "the effect of" such a card this turn may have it redone — every coin of it; then the effect goes on."""
+
+    ctx: Ctx
+    params: fx.Coin
+    results: list[bool]
+    asked: tuple[int, ...] = ()  # the players asked about this toss
+    source: CardInst | None = None  # the card whose redo is being asked
+
+    def redoer(self, d: DuelState) -> CardInst | None:
+        for p in (self.ctx.player, 1 - self.ctx.player):
+            if p in self.asked:
+                continue
+            source = source_with(d, "redoes_coin_tosses", lambda s, _: s.controller == p and s.loc.on_field
+                                 and d.players[p].used_names.get(s.data.name) != d.turn)
+            if source is not None:
+                return source
+        return None
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        source = self.redoer(d)
+        if source is None:
+            return self.follow(d, "finish", _tossed(self.ctx, self.params, self.results))
+        self.asked = (*self.asked, source.controller)
+        self.source = source
+        return self.ask("answered", d.ask(source.controller, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
+                                          f"{source.name}: redo the coin toss for {self.ctx.card.name}?", subject=source.uid))
+
+    def answered(self, d: DuelState, answer: Option) -> Next:
+        source = self.source
+        if answer.key == "yes" and source is not None:
+            d.players[source.controller].used_names[source.data.name] = d.turn  # "once per turn"
+            d.emit(Note(f"{d.names[source.controller]} redoes the coin toss with {source.name}"))
+            self.results = _toss(self.ctx, self.params)
+            self.asked = (source.controller,)  # (the other player's copy may still answer the new toss)
+        return self.start(d, None)
+
+    def finish(self, d: DuelState, value: Any) -> Next:
+        return Return(value)
 
 
 @verb("roll_die")
@@ -53,6 +110,9 @@ def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> "KeepRoll | None":
         return None
     ctx.link.rolled = ctx.d.rng.randint(1, 6)
     ctx.d.emit(Note(f"{ctx.card.name}: the die shows {ctx.link.rolled}"))
+    while params.reroll and ctx.link.rolled in params.reroll:  # "If the result is 6, roll again" (Needle Wall)
+        ctx.link.rolled = ctx.d.rng.randint(1, 6)
+        ctx.d.emit(Note(f"{ctx.card.name}: rolled again, the die shows {ctx.link.rolled}"))
     return None
 
 

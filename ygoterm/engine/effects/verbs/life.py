@@ -7,12 +7,23 @@ from typing import Any
 
 from ...core.decision import EndReason
 from ....schema import effects as fx
-from ...board.continuous import effect_damage_prevented
+from ...board.continuous import effect_damage_prevented, effect_damage_protected, spell_lp_costs_waived, gains_reversed
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
+from ...state.card import CardInst
 from ...state.duel_state import DuelState
 from ..context import Ctx
 from ..registry import OpStep, amount_of, verb
+
+
+@verb("exchange_lp")
+def op_exchange_lp(ctx: Ctx, params: fx.ExchangeLp, name: str) -> bool:
+    """Reversal Quiz: both players' LP are exchanged (the one who gains LP gains them: "lp_gained")."""
+    d = ctx.d
+    a, b = d.players[0].lp, d.players[1].lp
+    d.emit(Note(f"{d.names[0]} and {d.names[1]} exchange their LP"))
+    d.change_lps({0: b - a, 1: a - b}, "effect")
+    return a != b
 
 
 @verb("damage")
@@ -27,14 +38,23 @@ class Damage(OpStep):
         ctx = self.ctx
         players = []
         for p in ctx.players(self.params.player):
+            if p in ctx.link.damage_redirected:  # "Your opponent takes the damage instead" (Barrel Behind the Door)
+                p = 1 - p
             shield = effect_damage_prevented(d, p)
+            if shield is None and effect_damage_protected(d, p, ctx.player):
+                d.emit(Note(f"{d.names[p]} takes no effect damage this turn: the {amount} damage becomes 0"))
+                continue
             if shield is None:
                 players.append(p)
             else:
                 d.emit(Note(f"{shield.name}: the {amount} damage to {d.names[p]} becomes 0"))
         if not players:
             return False
-        d.change_lps({p: -amount for p in players}, "effect")
+        changes: dict[int, int] = {}
+        for p in players:  # (both players' damage may now go to one of them: Ring of Destruction)
+            changes[p] = changes.get(p, 0) - amount
+        players = list(changes)
+        d.change_lps(changes, "effect")
         for p in players:
             # about the card whose effect inflicted it ("except \"Dark Room of Nightmare\"": `where`), and its controller (`by`)
             d.signal("effect_damage", ctx.card, p, by_player=ctx.player, by_card=ctx.card)
@@ -75,10 +95,34 @@ class LifeChanges(Frame):
         self.i += 1
         if amount <= 0:
             return
-        if self.name == "gain_lp":
+        free = waived(self.ctx, p) if self.name == "pay_lp" and self.ctx.cost else None
+        if free is not None:
+            d.emit(Note(f"{free.name}: {d.names[p]} pays no LP to activate {self.ctx.card.name}"))
+            return
+        if self.name == "gain_lp" and d.index.continuous_count and (reverser := gains_reversed(d, p)) is not None:
+            # "any effect of increasing your opponent's Life Points is changed to inflict the same amount of points in damage"
+            # (Bad Reaction to Simochi): effect damage from the card that would have given the LP
+            d.emit(Note(f"{reverser.name}: {d.names[p]} takes {amount} damage instead of gaining it"))
+            shield = effect_damage_prevented(d, p)
+            if shield is not None:
+                d.emit(Note(f"{shield.name}: the {amount} damage to {d.names[p]} becomes 0"))
+                return
+            if effect_damage_protected(d, p, self.ctx.player):
+                d.emit(Note(f"{d.names[p]} takes no effect damage this turn: the {amount} damage becomes 0"))
+                return
+            d.change_lp(p, -amount, "effect")
+            d.signal("effect_damage", self.ctx.card, p, by_player=self.ctx.player, by_card=self.ctx.card)
+        elif self.name == "gain_lp":
             d.change_lp(p, amount, "gain")
         else:
             d.change_lp(p, -min(amount, lp), "cost" if self.name == "pay_lp" else "loss")
+
+
+def waived(ctx: Ctx, p: int) -> "CardInst | None":
+    """The card by which `p` pays no LP for this cost: the activation of a Spell Card of theirs (Spell Economics)."""
+    if ctx.effect.kind != "activate" or not ctx.card.is_spell or p != ctx.player:
+        return None
+    return spell_lp_costs_waived(ctx.d, p)
 
 
 @verb("win")

@@ -58,6 +58,8 @@ class OneOf(Frame):
         return self.ask("chosen", d.ask(self._who(), Kind.OPTION, options, f"{ctx.card.name}: which effect?", subject=ctx.card.uid))
 
     def _who(self) -> int:
+        if self.params.who == "opponent":  # "your opponent selects and executes 1 of the following effects" (Dark Coffin)
+            return 1 - self.ctx.player
         return self.ctx.players("event_player")[0] if self.params.who == "event_player" else self.ctx.player
 
     def chosen(self, d: DuelState, answer: Option) -> Next:

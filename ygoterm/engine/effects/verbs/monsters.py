@@ -9,7 +9,8 @@ from typing import Any
 
 from ....schema import effects as fx
 from ...board import actions
-from ...board.continuous import Modifier
+from ...board.continuous import Modifier, original_atk
+from ...board.labels import card_options
 from ...board.filters import counters_held, equip_spell_fits, select, variant
 from ...core.decision import Kind, Option
 from ...core.events import Note
@@ -18,11 +19,12 @@ from ...core.types import Loc
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
 from ..context import Ctx
-from ..registry import OpStep, verb
+from ..registry import OpStep, amount_of, verb
 
 
 _BATTLE_FLAGS = frozenset(("sole_attacker", "must_attack", "negates_battle_destroyed"))
-_MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items() if f.annotation in (bool, "bool", bool | None))  # restrictions it lasts with
+_MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items()  # restrictions it lasts with
+                      if f.annotation in (bool, "bool", bool | None) and n not in ("switch_original_atk", "later_arrivals"))
 
 
 @verb("modify")
@@ -30,11 +32,26 @@ def op_modify(ctx: Ctx, params: fx.Modify, name: str) -> Any:
     return Modify(ctx, params, name).after(ctx.cards(params.what))
 
 
+def _amount(ctx: Ctx, params: fx.AmountParams | None) -> int:
+    """An `atk_by`/`def_by` amount, worked out now (its `of` names cards chosen before: nothing to ask)."""
+    if params is None:
+        return 0
+    found = amount_of(ctx, params, ctx.player)
+    return found if isinstance(found, int) else 0
+
+
 class Modify(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> bool:
         ctx, params = self.ctx, self.params
+        if params.switch_original_atk:
+            return self._switch(d, cards)
         times = {"roll": ctx.link.rolled, "chosen": len(ctx.chosen), "affected": len(ctx.affected)}.get(params.times or "", 1)
-        atk, defense = params.atk * times, params.def_ * times
+        atk, defense = params.atk * times + _amount(ctx, params.atk_by), params.def_ * times + _amount(ctx, params.def_by)
+        set_level = ctx.link.rolled if params.set_level == "rolled" else params.set_level
+        # a Level change alone applies to monsters in the hand too (Cost Down, Level Conversion Lab)
+        in_hand = bool(params.level_change or set_level is not None) and not (atk or defense or params.set_atk is not None
+                                                                        or params.set_def is not None or params.multiply_atk)
+        lost = 0
         flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
         if flags & _BATTLE_FLAGS:
             d.battle_flags_turn = d.turn  # (read by the attack checks this turn: Diffusion Wave-Motion)
@@ -48,8 +65,14 @@ class Modify(OpStep):
             bound = next((c for c in select(d, params.while_card, ctx.player, ctx.card) if c.loc.on_field and c.face_up), None)
         if params.until == "while_this_face_up" and not (bound is not None and bound.loc.on_field and bound.face_up):
             cards = []  # "as long as this card is face-up on the field": it is not, so nothing lasts
+        # restrictions alone also bind a face-down monster, and still do once it is flipped (Mind Control on a Set monster:
+        # Flip Summoned, it still cannot attack or be Tributed)
+        only_flags = bool(flags) and not (atk or defense or scale or params.set_atk is not None or params.set_def is not None
+                                          or params.multiply_atk is not None or attribute is not None)
         for card in cards:
-            if not card.face_up or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
+            if in_hand and card.loc == Loc.HAND and card.is_monster and card.base_level:
+                pass
+            elif not (card.face_up or only_flags and card.loc == Loc.MZONE) or not (card.loc == Loc.MZONE or (scale and card.in_pendulum_zone)):
                 continue
             done = True
             changed.append(card)
@@ -60,10 +83,16 @@ class Modify(OpStep):
             set_atk = params.set_atk
             if params.multiply_atk is not None:  # × its current ATK: the change is what that adds or takes (Goddess of Whim)
                 atk = params.atk * times + math.ceil(card.atk * params.multiply_atk) - card.atk
+            before = card.atk if card.loc == Loc.MZONE else 0
             card.modifiers.append(Modifier(atk, defense, set_atk, params.until, d.turn, (bound or ctx.card).uid, flags, expires,
-                                           scale, params.scale_limit, params.set_def, attribute))
+                                           scale, params.scale_limit, params.set_def, attribute, params.level_change or 0, set_level))
+            lost += max(0, before - card.atk) if card.loc == Loc.MZONE else 0
             if card.loc == Loc.SZONE:  # a Pendulum Scale (R-SUMMON-14)
                 d.emit(Note(f"{card.name}: Pendulum Scale {scale:+d} → {card.scale}"))
+                continue
+            if card.loc == Loc.HAND:
+                d.emit(Note(f"a monster in {d.names[card.controller]}'s hand: its Level changes", private_to=card.controller,
+                            secret=f"{card.name}: Level {card.level}"))
                 continue
             parts = [f"{v:+d} {s}" for v, s in ((atk, "ATK"), (defense, "DEF")) if v]
             if set_atk is not None:
@@ -72,6 +101,8 @@ class Modify(OpStep):
                 parts.insert(1 if set_atk is not None else 0, f"DEF becomes {params.set_def}")
             if attribute is not None:
                 parts.append(f"its Attribute becomes {attribute}")
+            if params.level_change or set_level is not None:
+                parts.append(f"Level {card.level}")
             parts += [f.replace("_", " ") for f in sorted(flags)]
             until = {"end_of_turn": " until the end of the turn", "damage_calculation": " for this damage calculation",
                      "battle_phase": " until the End Step",
@@ -79,8 +110,26 @@ class Modify(OpStep):
                      "while_this_face_up": f" while {(bound or ctx.card).name} is face-up"}.get(params.until, "")
             d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
                         + f" → {card.atk}/{card.defense}"))
+        if params.later_arrivals and isinstance(params.what, fx.AllOf):  # (Cost Down: monsters added to the hand later)
+            d.arrivals.append((ctx.player, params.what.all, ctx.card, Modifier(
+                atk, defense, params.set_atk, params.until, d.turn, ctx.card.uid, flags, 0, 0, None, params.set_def, attribute,
+                params.level_change or 0, set_level), d.turn))
         ctx.affected = changed  # "those monsters" (a delayed effect's `remember: affected`: Castle of Dark Illusions)
+        ctx.atk_lost = lost  # "add that lost ATK to the other monster" (Riryoku: the amount atk_lost)
         return done
+
+    def _switch(self, d: DuelState, cards: list[CardInst]) -> bool:
+        """"Switch the original ATK of those targets" (Amazoness Spellcaster): both must still be face-up monsters."""
+        pair = [c for c in cards if c.loc == Loc.MZONE and c.face_up]
+        if len(pair) != 2:
+            return False
+        first, second = pair
+        values = original_atk(second), original_atk(first)
+        for card, value in zip(pair, values):
+            card.modifiers.append(Modifier(0, 0, None, self.params.until, d.turn, self.ctx.card.uid, original_atk=value))
+            d.emit(Note(f"{card.name}: its original ATK becomes {value} → {card.atk}/{card.defense}"))
+        self.ctx.affected = pair
+        return True
 
 
 @verb("change_position")
@@ -100,6 +149,9 @@ class ChangePosition(OpStep):
 def op_counters(ctx: Ctx, params: fx.Counters, name: str) -> Any:
     if params.any_number and name == "remove_counter" and params.what == "self":
         return HowMany(ctx, params)
+    if params.in_all and name == "remove_counter":
+        cards = ctx.cards(params.what)  # an `all` selection: the cards at once
+        return InAll(ctx, params, cards if isinstance(cards, list) else [])
     return Counters(ctx, params, name).after(ctx.cards(params.what))
 
 
@@ -135,6 +187,47 @@ class HowMany(Frame):
         return DONE
 
 
+@dataclass
+class InAll(Frame):
+    """"Remove 10 Spell Counters on your side of the field": `count` counters from among the cards, one at a time —
+    the player chooses the card of each unless every counter left is needed (Mega Ton Magical Cannon)."""
+
+    ctx: Ctx
+    params: fx.Counters
+    cards: list[CardInst]
+    left: int = 0
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        self.cards = [c for c in self.cards if c.loc.on_field and c.counters.get(self.params.counter, 0) > 0]
+        self.left = self.params.count
+        return self.next(d)
+
+    def next(self, d: DuelState) -> Next:
+        counter = self.params.counter
+        holders = [c for c in self.cards if c.loc.on_field and c.counters.get(counter, 0) > 0]
+        if self.left <= 0 or not holders:
+            return DONE
+        if sum(c.counters[counter] for c in holders) <= self.left or len(holders) == 1:
+            for card in holders:
+                took = min(card.counters[counter], self.left)
+                self.left -= took
+                self.take(d, card, took)
+            return DONE
+        return self.ask("took", d.ask(self.ctx.player, Kind.CARDS, card_options(d, holders, self.ctx.player),
+                                      f"Remove a {counter} from which card? ({self.left} left)", lo=1, hi=1, verb="select",
+                                      subject=self.ctx.card.uid))
+
+    def took(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        self.left -= 1
+        self.take(d, d.card_of(answer[0]), 1)
+        return self.next(d)
+
+    def take(self, d: DuelState, card: CardInst, count: int) -> None:
+        counter = self.params.counter
+        card.counters[counter] = card.counters.get(counter, 0) - count
+        d.emit(Note(f"{d.names[self.ctx.player]} removes {count} {counter}{'s' if count != 1 else ''} from {card.name} → {card.counters[counter]}"))
+
+
 class Counters(OpStep):
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
         params = self.params
@@ -148,7 +241,7 @@ class Counters(OpStep):
                 most = counters_held(card).get(params.counter)  # "(max. N)" in the card's own script
                 card.counters[params.counter] = have + params.count if most is None else min(most, have + params.count)
             else:
-                card.counters[params.counter] = max(0, have - params.count)
+                card.counters[params.counter] = 0 if params.every else max(0, have - params.count)
             d.emit(Note(f"{card.name} has {card.counters[params.counter]} {params.counter}"))
 
 
@@ -189,6 +282,14 @@ class Equip(Frame):
                 if monster is None or zone is None or not equip_spell_fits(d, card, monster, ctx.player):
                     continue  # it stays where it is: no zone, or a monster it cannot equip (R-CARD-8)
                 actions.move(d, card, Loc.SZONE, seq=zone, face_up=True, controller=ctx.player, reason="equipped by an effect")
+            elif card.is_spell and card.loc == Loc.SZONE and card.equip_target is not None and card is not ctx.card:
+                # an Equip Spell already equipped, moved to another monster (Tailor of the Fickle): only to one its own
+                # activation could equip it to, else it stays where it is (R-CARD-8)
+                if monster is None or monster is card.equip_target \
+                        or not (self.params.any_monster or equip_spell_fits(d, card, monster, card.controller)):
+                    continue
+                actions.equip(d, card, monster, by=card.equipped_by)
+                continue
             if monster is None or card.loc != Loc.SZONE:
                 if card.loc == Loc.SZONE:
                     actions.move(d, card, Loc.GY, reason="nothing to equip")

@@ -23,6 +23,9 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
         target = ctx.link.answers
         if target is None or target not in d.chain or target.negated:
             return False
+        if target.effect.cannot_be_negated:  # "This card's activation and effect cannot be negated" (Spiritualism)
+            d.emit(Note(f"{target.card.name}: its activation and effect cannot be negated"))
+            return False
         if what == "activation":
             target.negated = True
         else:
@@ -49,9 +52,54 @@ def op_negate(ctx: Ctx, params: fx.Negate, name: str) -> bool:
     return True
 
 
+@verb("redirect_damage")
+def op_redirect_damage(ctx: Ctx, params: fx.RedirectDamage, name: str) -> bool:
+    """The damage the answered link would inflict to this effect's player goes to their opponent (Barrel Behind the Door)."""
+    target = ctx.link.answers
+    if target is None or target not in ctx.d.chain or target.negated:
+        return False
+    target.damage_redirected += (ctx.player,)
+    ctx.d.emit(Note(f"{ctx.card.name}: the damage {target.card.name} would inflict to {ctx.d.names[ctx.player]} goes to "
+                    f"{ctx.d.names[1 - ctx.player]} instead"))
+    return True
+
+
+@verb("retarget")
+def op_retarget(ctx: Ctx, params: fx.Retarget, name: str) -> Any:
+    return Retarget(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Retarget(OpStep):
+    """The chain link this effect answers targets the new card instead of its target (Fairy's Hand Mirror, Fiend's Hand
+    Mirror); on resolution it checks that target as any other (R-CHAIN-6)."""
+
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
+        link = self.ctx.link.answers
+        new = next(iter(cards), None)
+        if link is None or link not in d.chain or new is None or new in link.targets or len(link.targets) != 1:
+            return False
+        link.targets, link.target_moves = [new], [new.moves]
+        d.emit(Note(f"{link.card.name} now targets {new.name if new.face_up or not new.loc.on_field else 'a face-down card'}"))
+        return True
+
+
 @verb("change_attack_target")
 def op_change_attack_target(ctx: Ctx, params: fx.ChangeAttackTarget, name: str) -> Any:
+    if params.what is None:  # `direct: true`
+        return _attack_directly(ctx.d)
     return ChangeAttackTarget(ctx, params, name).after(ctx.cards(params.what))
+
+
+def _attack_directly(d: DuelState) -> bool:
+    """The attack in progress becomes a direct attack (Astral Barrier, Absolute End): no attack target from now on, so no
+    replay when the opponent's monsters change (R-BATTLE-3 compares them with the declaration's)."""
+    attack = d.attack
+    if attack is None or attack.negated or attack.target is None or attack.attacker.loc != Loc.MZONE:
+        return False
+    attack.target = None
+    attack.moves = (attack.moves[0], 0)
+    d.emit(Note(f"{attack.attacker.name} now attacks directly"))
+    return True
 
 
 class ChangeAttackTarget(OpStep):

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 
+from typing import Any
+
 from ....schema import effects as fx
-from ....schema.effects import Condition, Effect
+from ....schema.effects import Condition, ContinuousSpec, Effect, Filter
+from ...board import actions
+from ...board.filters import variant
 from ...core.events import Note
+from ...core.types import Phase
 from ...state.card import CardInst, spec_flags
 from ...state.links import Delayed
 from ..context import Ctx
@@ -32,6 +37,8 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
         d.emit(Note(f"{ctx.card.name}: the rest happens if that comes this turn"))
     elif params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
+    elif params.at == "battle_phase_end":
+        d.emit(Note(f"{ctx.card.name}: the rest happens at the end of the Battle Phase"))
     else:
         when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
         d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
@@ -56,14 +63,39 @@ def op_for_this_turn(ctx: Ctx, params: fx.ForThisTurn, name: str) -> None:
     d = ctx.d
     # "until the End Phase" (Sasuke Samurai #2): applies in the phases before it
     until = Condition(phase=("draw", "standby", "main1", "battle", "main2")) if params.until_end_phase else None
+    last = d.turn + (params.next_turns or 0)
+    if params.opponent_turns:  # the end of the opponent's Nth turn from now (Deck Devastation Virus)
+        last = d.turn + 2 * params.opponent_turns - (1 if d.turn_player == ctx.player else 0)
+    if params.for_duel:  # "for the rest of this Duel" (Cursed Seal of the Forbidden Spell)
+        last = _FOREVER
     for spec in params.continuous:
+        spec = _names_fixed(ctx, spec)
         effect = Effect.model_construct(kind="continuous", continuous=spec, condition=until)
-        d.floating.append((ctx.card, effect, d.turn + (params.next_turns or 0)))  # (the last turn it applies)
+        d.floating.append((ctx.card, effect, last))  # (the last turn it applies)
         d.index.continuous_count += 1  # the continuous layer has something to look at now
         d.index.flags |= spec_flags(spec)
-    n = params.next_turns or 0
+    n = last - d.turn
+    if params.for_duel:
+        d.emit(Note(f"{ctx.card.name}: applies for the rest of the Duel"))
+        return
     d.emit(Note(f"{ctx.card.name}: applies until the " + ("End Phase" if params.until_end_phase else "end of this turn" if not n
                                                          else "end of the next turn" if n == 1 else f"end of the {_ordinal(n)} turn from now")))
+
+
+_FOREVER = 10 ** 9  # the last turn of an effect "for the rest of this Duel"
+
+
+def _names_fixed(ctx: Ctx, spec: ContinuousSpec) -> ContinuousSpec:
+    """The spec with each filter's `name_of` read now: the names of the cards it refers to become its `name` ("Spell Cards
+    with that name": Cursed Seal of the Forbidden Spell)."""
+    changes: dict[str, Any] = {}
+    for key in ("applies_to", "cannot_activate", "negate_effects"):
+        where = getattr(spec, key, None)
+        if isinstance(where, Filter) and where.name_of is not None:
+            found = ctx.cards(where.name_of)
+            names = tuple(c.data.name for c in found) if isinstance(found, list) else ()
+            changes[key] = variant(where, name=names or ("",), name_of=None)  # (no card: a name no card has)
+    return variant(spec, **changes) if changes else spec
 
 
 @verb("hand_limit")
@@ -73,6 +105,28 @@ def op_hand_limit(ctx: Ctx, params: fx.HandLimit, name: str) -> None:
     for p in ctx.players(params.player):
         d.players[p].hand_limit = params.limit
         d.emit(Note(f"{d.names[p]}'s hand size limit is {params.limit} for the rest of the duel"))
+
+
+@verb("advance_turn_count")
+def op_advance_turn_count(ctx: Ctx, params: fx.AdvanceTurnCount, name: str) -> None:
+    """Pyro Clock of Destiny: "Move the turn count forward by 1 turn" — the counts of the face-up Spell/Trap Cards that
+    count turns move on (Swords of Revealing Light's turns left: over, it is destroyed; the turns counted since a card
+    arrived: Cocoon of Evolution, Wave-Motion Cannon); the turn itself continues as normal."""
+    d = ctx.d
+    n = params.count
+    over = []
+    for side in d.players:
+        for card in side.szone:
+            if card is None or not card.face_up:
+                continue
+            card.arrived_turn -= 2 * n  # (each of its controller's turns since it arrived: one more)
+            if card.turns_left:
+                card.turns_left = max(0, card.turns_left - n)
+                if not card.turns_left:
+                    over.append(card)
+    d.emit(Note(f"{ctx.card.name}: the turn count moves forward by {n} turn{'s' if n > 1 else ''}"))
+    if over:
+        actions.destroy(d, over, by="effect", reason="its turns are over")
 
 
 @verb("lock_activation")
@@ -95,6 +149,14 @@ def op_to_end_phase(ctx: Ctx, params: fx.ToEndPhase, name: str) -> None:
     ctx.d.emit(Note(f"{ctx.card.name}: it becomes the End Phase of this turn"))
 
 
+@verb("discard_draws")
+def op_discard_draws(ctx: Ctx, params: fx.DiscardDraws, name: str) -> None:
+    """Muko: the link this one answers discards what it draws (effects/verbs/cards.py: op_draw)."""
+    if ctx.link.answers is not None:
+        ctx.link.answers.draws_discarded_by = ctx.player
+        ctx.d.emit(Note(f"{ctx.card.name}: the cards {ctx.link.answers.card.name} draws will be discarded"))
+
+
 @verb("lock_summons")
 def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
     d = ctx.d
@@ -108,13 +170,22 @@ def op_lock_summons(ctx: Ctx, params: fx.LockSummons, name: str) -> None:
 @verb("skip")
 def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
     player = ctx.player if params.player == "you" else 1 - ctx.player
-    ctx.d.players[player].skip[params.phase] = ctx.d.turn
+    if params.this_turn and params.phase == "battle":  # Soul Exchange: no Battle Phase this turn
+        ctx.d.players[player].battle_lock_turn = ctx.d.turn
+        ctx.d.emit(Note(f"{ctx.d.names[player]} cannot conduct their Battle Phase this turn"))
+        return
+    d = ctx.d
+    # the turn player's Main Phase 1 or Battle Phase still ahead this turn is their next one: skipped this turn (Frozen
+    # Soul in the opponent's Standby Phase or Main Phase 1); any other from their next turn on (R-PHASE-8)
+    this_turn = player == d.turn_player and params.phase in _AHEAD and _AHEAD[params.phase] > d.phase
+    ctx.d.players[player].skip[params.phase] = d.turn - 1 if this_turn else d.turn
     ctx.d.players[player].skips_left[params.phase] = params.count
     phase = _PHASE_NAMES[params.phase]  # ("Main Phase 1", not "Main Phase 1 Phase": Timeater)
     ctx.d.emit(Note(f"{ctx.d.names[player]} skips their next {phase}" if params.count == 1
                     else f"{ctx.d.names[player]} skips their next {params.count} {phase.replace('Phase', 'Phases')}"))
 
 
+_AHEAD = {"main1": Phase.MAIN1, "battle": Phase.BATTLE}
 _PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
                 "main2": "Main Phase 2"}
 
@@ -127,6 +198,9 @@ def op_protect(ctx: Ctx, params: fx.Protect, name: str) -> None:
             d.players[p].no_battle_damage_turn = d.turn
         if params.battle_destruction:
             d.players[p].battle_immune_turn = d.turn
+        if params.effect_damage is not None:
+            d.players[p].no_effect_damage_turn = d.turn
+            d.players[p].no_effect_damage_any = params.effect_damage == "any"
     d.emit(Note(f"{ctx.card.name}: protection until the end of the turn"))
 
 
