@@ -196,7 +196,6 @@ def _after_leaving(d: DuelState, card: CardInst) -> None:
     """R-CARD-8 and bindings: what a card leaving the field takes with it."""
     for equip in list(card.equips):
         equip.equip_target = None
-        equip.lost_target = (card.uid, card.moves)  # (the filter was_equipped: Flint)
         if equip.loc == Loc.SZONE:
             destroy(d, [equip], by="rule", reason="its equipped monster left the field (R-CARD-8)")
             equip.lost_monster = (card.uid, card.moves, equip.moves)  # (Necklace of Command)

@@ -319,8 +319,10 @@ def _has_attacked(d: DuelState, card: CardInst, f: Filter, player: int, source: 
 
 
 def _was_equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    """The monster the effect's card was equipped to as that monster left the field, not moved since (Flint)."""
-    return (source is not None and source.lost_target == (card.uid, card.moves)) == f.was_equipped
+    """The monster whose leaving the field destroyed the effect's card (R-CARD-8), neither moved since (Flint; `lost_monster`)."""
+    lost = source.lost_monster if source is not None else None
+    return (lost is not None and lost[0] == card.uid and lost[1] == card.moves and source is not None
+            and lost[2] == source.moves) == f.was_equipped
 
 
 def _battling_with(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

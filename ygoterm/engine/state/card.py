@@ -210,7 +210,7 @@ class CardInst:
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_def", "field_level", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked", "lost_monster", "left_zone", "battled_turn", "fused_from", "remembered", "lost_target")
+                 "activation_locked", "lost_monster", "left_zone", "battled_turn", "fused_from", "remembered")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -272,8 +272,7 @@ class CardInst:
         self.declaration: tuple[str, str, int] | None = None
         # (uid, moves) of the Fusion Materials of its last Fusion Summon, as they went (De-Fusion)
         self.fused_from: tuple[tuple[int, int], ...] = ()
-        self.remembered: tuple[tuple[int, int], ...] = ()
-        self.lost_target: tuple[int, int] | None = None  # (uid, moves) of the monster it equipped as that monster left the field (Flint)  # (uid, moves) its effect's `remember` kept (Different Dimension Gate)
+        self.remembered: tuple[tuple[int, int], ...] = ()  # (uid, moves) its effect's `remember` kept (Different Dimension Gate)
         self.fusion_material_at = -1  # its moves when it last went to the GY as a Fusion Material (R-SUMMON-10: Supply)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
