@@ -41,3 +41,28 @@ def test_a_face_up_mind_on_air_shows_only_the_opponents_hand():
     duel = result.duel
     assert _hands(duel, 0)[1] == ["Mirror Force", "Sangan"]  # its controller sees the opponent's hand
     assert _hands(duel, 1)[0] == [None]  # … and keeps its own hidden (Pot of Greed)
+
+
+RESPECT_PLAY = Path(__file__).parent / "scenarios" / "goat" / "t4" / "respect-play.yaml"
+
+
+def test_a_set_respect_play_shows_no_hand():
+    _, duel, _ = prepare(RESPECT_PLAY, PoolCache())
+    assert _hands(duel, 1)[0] == [None]
+
+
+def test_respect_play_shows_only_the_turn_players_hand():
+    result = run(RESPECT_PLAY, PoolCache())
+    assert not result.failures, result.failures
+    duel = result.duel
+    assert _hands(duel, 1)[0] == ["Pot of Greed"]  # A's turn: A shows their hand
+    assert _hands(duel, 0)[1] == [None, None]  # … and B keeps theirs hidden
+
+
+EYE_OF_TRUTH = Path(__file__).parent / "scenarios" / "goat" / "t4" / "the-eye-of-truth.yaml"
+
+
+def test_the_eye_of_truth_shows_only_the_opponents_hand():
+    _, duel, _ = prepare(EYE_OF_TRUTH, PoolCache())
+    assert _hands(duel, 0)[1] == ["Pot of Greed", "Celtic Guardian"]  # a face-up Trap shows it, from its Spell & Trap Zone
+    assert _hands(duel, 1)[0] == [None]  # its controller's hand stays hidden

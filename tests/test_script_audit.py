@@ -257,6 +257,75 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "text": "'cannot declare an attack this turn' binds every monster the opponent controls for the rest of the turn, "
                 "those Summoned after it resolves too: a for_this_turn continuous effect, which the text names by 'this turn' only",
     },
+    # batch t4 (issue #39)
+    "Skill Drain": {
+        "cost": "the 2005 text 'Activate by paying 1000 Life Points.' predates ';' for costs; the payment is its cost "
+                "(today's text: 'Activate this card by paying 1000 LP.')",
+    },
+    "Self-Destruct Button": {
+        "text": "'Both player's Life Points become 0' is its effect (lose_lp: {amount: lp, player: each}); the audit's "
+                "sentences know 'lose LP', not 'Life Points become 0'",
+    },
+    "Soul Demolition": {
+        "cost": "the 2005 text 'Pay 500 Life Points to use this effect.' predates ';' for costs; the payment is its cost",
+    },
+    "Spell Purification": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+    },
+    "Spell Vanishing": {
+        "cost": "the 2005 text 'Discard 2 cards from your hand.' predates ';' for costs; the discard is its cost",
+    },
+    "The Dragon's Bead": {
+        "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost",
+    },
+    "Type Zero Magic Crusher": {
+        "cost": "the 2005 text 'Discard 1 Spell Card from your hand to inflict …' predates ';': the discard is the cost "
+                "of each use",
+    },
+    "The Regulation of Tribe": {
+        "cost": "'Declare 1 Type of monster.' is declared as the card is activated (the text predates ';'), as "
+                "Tribe-Infecting Virus's `declare` in its cost: its continuous effect reads that declaration",
+    },
+    "Thunder of Ruler": {
+        "text": "'there is no Battle Phase this turn' is its skip of the opponent's Battle Phase this_turn; the audit's "
+                "sentences know 'skip', not 'there is no Battle Phase'",
+    },
+    "Token Feastevil": {
+        "order": "'When a Token(s) is Special Summoned' is its event, not a Token operation: the 'and if you do' is "
+                 "destroy → damage, as scripted",
+    },
+    "Toon Defense": {
+        "target": "'an attack targeting a face-up … Toon Monster' is the attack's target, not a target of this effect: the "
+                  "condition reads it with the filter attacked",
+    },
+    "Wall of Revealing Light": {
+        "cost": "the 2005 text 'Activate by paying any multiple of 1000 Life Points.' predates ';' for costs; the payment "
+                "is its cost",
+    },
+    "Staunch Defender": {
+        "target": "the 2005 wording 'Select 1 face-up monster on your side of the field' is a target (the old wording for "
+                  "one), in the sentence after its activation condition",
+    },
+    "Taunt": {
+        "text": "'they must select the selected monster as the attack target' is its modify flag draws_attacks on the "
+                "target; the audit's sentences know no such verb",
+    },
+    "Xing Zhen Hu": {
+        "text": "'Activate by selecting 2 Set Spell or Trap Cards on the field' is its activation's targets, which it "
+                "remembers (select: {keep: true}); what they cannot do is its continuous effect",
+    },
+    "White Hole": {
+        "text": "'cannot be destroyed by that \"Dark Hole's\" effect' is its operation spare on the chain link it answers; "
+                "the audit's sentences know no such verb",
+    },
+    "Shift": {
+        "target": "'Target another monster you control …;' is the target of both effects (one text split in two scripted "
+                  "effects: the attack's, the Spell/Trap's); the audit does not find it after the long 'When … or …:' clause",
+    },
+    "Snake Fang": {
+        "text": "the 2005 wording 'Decrease 1 selected monster's DEF by 500 points' is its modify (def: -500) of the "
+                "target; the audit reads 'loses DEF', not 'Decrease … DEF'",
+    },
     "Forced Ceasefire": {
         "cost": "the 2005 text 'Discard 1 card from your hand.' predates ';' for costs; the discard is its cost "
                 "(today's text: 'Discard 1 card; Trap Cards cannot be activated for the rest of this turn')",
@@ -1022,6 +1091,22 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Flip 1 face-down monster on the field': the monster is chosen on activation, a target "
                   "(Yugipedia, Book of Taiyou: today's TCG text 'Target 1 face-down monster on the field; change that "
                   "target to face-up Attack Position')",
+    },
+    # batch h2 (issue #39): 2005 wordings of Spell Cards
+    "The Secret of the Bandit": {
+        "text": "old wording 'Select 1 face-up monster on the field.' (a target, R-TERM-17) in a sentence of its own, then "
+                "'Each time the selected monster inflicts Battle Damage …, your opponent discards 1 random card': the "
+                "activation only selects the target and leaves a delayed effect (`later` with `each_time`), whose discard "
+                "the verb cues read in the third sentence",
+    },
+    "Super Rejuvenation": {
+        "text": "'During the End Phase of the turn this card was activated, draw …' is one sentence: the activation only "
+                "leaves the delayed draw (`later: {at: end_phase}`), which the verb cues read in that sentence",
+    },
+    "The Puppet Magic of Dark Ruler": {
+        "target": "old wording 'Select 1 Fiend-Type monster from your Graveyard.' in a sentence of its own: the Fiend is "
+                  "chosen on activation, a target (R-TERM-17), then 'Remove from play … Then Special Summon the selected "
+                  "monster' is the resolution",
     },
     # batch t3 (issue #39)
     "Mind Haxorz": {

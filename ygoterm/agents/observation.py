@@ -83,7 +83,7 @@ def mentions(duel: "Duel", answers: "Iterable[Answer]", subject: int | None = No
     said: list[tuple[int | None, str]] = [(subject, pending.prompt if pending is not None else "")]
     for answer in answers:
         for o in (answer,) if isinstance(answer, Option) else answer:
-            said += [(o.card, o.label), (o.target, o.label)]
+            said += [(o.card, o.label), (o.target if o.target is None or o.target >= 0 else None, o.label)]
     return {(uid, name) for uid, text in said if uid is not None and (name := duel.cards[uid].name) in text}
 
 

@@ -312,6 +312,9 @@ class Heuristic:
             return 0.0
         if option.target is None:
             return 5.0 + attacker.atk / 1000  # a direct attack
+        if option.target < 0:  # the opponent chooses the target (Patrician of Darkness): the worst one for us
+            foes = [m for m in obs.view.foe.monsters if m is not None]
+            return min((self.attack_value(obs, option._replace(target=m.uid)) for m in foes), default=0.0)
         target = obs.card(option.target)
         if target is None:
             return 0.0

@@ -110,6 +110,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     # whose card effect sent it to the GY, as a chain link resolves: not a cost, a Tribute or the hand limit
     if by is None and dst == Loc.GY and d.resolving and d.chain:
         by = d.chain[-1].player  # sent there as a chain link resolves: by that link's card effect (a destruction too)
+    by_card = d.chain[-1].card if dst == Loc.GY and d.resolving and d.chain and by == d.chain[-1].player else None
     card.sent_by = by if dst == Loc.GY else None
     if d.index.responders:
         if leaving and as_from is None:
@@ -117,7 +118,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
                      by_player=by if by is not None else d.chain[-1].player if d.resolving and d.chain else None)  # (Major Riot)
         if dst == Loc.GY:  # how: a Tribute for a Summon or by a card's effect (R-TERM-3)
             how = "tribute" if reason == Reason.TRIBUTE else "effect_tribute" if reason == Reason.TRIBUTED_BY_EFFECT else ""
-            d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by)
+            d.signal("sent_to_gy", card, card.owner, src=as_from or src, how=how, by_player=by, by_card=by_card)
         elif dst == Loc.BANISHED and src != Loc.BANISHED:  # how: face_up, from face-up on the field (D.D. Survivor)
             d.signal("banished", card, card.owner, src=as_from or src, how="face_up" if src.on_field and was_face_up else "")
     if leaving:
@@ -146,7 +147,7 @@ def _release(d: DuelState, card: CardInst) -> None:
     """A card leaving the field goes back to its owner's control; its Xyz Materials go to the
     GY (R-SUMMON-13)."""
     card.controller = card.owner
-    card.original_controller = card.held_by = None
+    card.original_controller = card.held_by = card.brainwashed_from = None
     for material in card.materials:
         material.loc, material.face_up = Loc.GY, True
         d.players[material.owner].gy.append(material)
@@ -239,6 +240,8 @@ def _unequip(d: DuelState, card: CardInst) -> None:
         # home in that End Phase: R-TERM-5)
         other = next((e for e in reversed(monster.equips) if e.loc == Loc.SZONE and gives_control(e)), None)
         monster.held_by = None if other is None else other.uid  # (another Snatch Steal still equipped: its control)
+        if monster.brainwashed_from is not None:  # (kept home by Remove Brainwashing: the taking effect ended underneath)
+            monster.brainwashed_from = None if other is None else other.controller
         home = monster.owner if other is None else other.controller
         if monster.original_controller is not None and monster.control_until == d.turn:
             monster.original_controller = home
@@ -286,6 +289,9 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
             card.battle_destroyed = False
             d.emit(Note(f"{card.name} is not destroyed: 1 {shield} is removed instead ({card.counters[shield]} left)"))
             continue
+        if by == "effect" and d.resolving and d.chain and card.uid in d.chain[-1].spared:
+            d.emit(Note(f"{card.name} cannot be destroyed by this effect of {d.chain[-1].card.name}"))
+            continue  # White Hole: "cannot be destroyed by that \"Dark Hole's\" effect"
         if by != "rule" and card.loc == Loc.MZONE and d.index.continuous_count:
             instead = destroyed_instead(d, card, by)  # a Union: "destroy this card instead"
             if instead is not None:
@@ -300,6 +306,7 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
         if by == "battle" and d.attack is not None:
             source = d.attack.target if card is d.attack.attacker else d.attack.attacker
         sender = culprit if by == "effect" else None  # ("sent … by a card effect": not by battle or the rules)
+        face_down = card.loc.on_field and not card.face_up  # ("When this face-down card is destroyed": Statue of the Wicked)
         if card.uid in together:
             move(d, card, Loc.BANISHED, reason=f"{reason or by}, banished instead", destroyed=True, as_from=origin, by=sender)
         elif card.uid in to_deck:
@@ -319,7 +326,8 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
             if source.loc == Loc.MZONE and source.face_up:
                 source.battle_wins += 1  # (Great Dezard: "destroys the following number of monsters as a result of battle")
         if d.index.responders:  # after the move: a trigger is lost if the card moves again (R-CHAIN-10)
-            d.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source)
+            d.signal("destroyed", card, card.owner, src=src, by_battle=by == "battle", by_player=culprit, by_card=source,
+                     how="face_down" if face_down else "")
             if by in ("battle", "effect"):
                 d.signal(f"destroyed_by_{by}", card, card.owner, src=src, by_player=culprit, by_card=source)
 
@@ -460,6 +468,7 @@ def return_control(d: DuelState, card: CardInst) -> None:
     Card's control that still applies stays: Snatch Steal's, after Change of Heart's has ended)."""
     owner = card.original_controller
     assert owner is not None
+    card.brainwashed_from = None  # (the taking effect ended: nothing to give back once Remove Brainwashing leaves)
     if owner == card.controller:
         card.original_controller = None
         return
@@ -525,6 +534,10 @@ def enforce_positions(d: DuelState) -> None:
         _destroy_same_names(d)
     if "only_one" in d.index.flags:
         _destroy_second_copies(d)
+    if "one_type_per_player" in d.index.flags:
+        _one_type_per_player(d)
+    if "control_to_owners" in d.index.flags:
+        _control_to_owners(d)
     if "destroyed_in_defense" not in d.index.flags:
         return
     doomed = [card for side in d.players for card in side.mzone  # Berserk Gorilla: "if this card is in face-up Defense Position, destroy this card"
@@ -533,6 +546,50 @@ def enforce_positions(d: DuelState) -> None:
         destroy(d, [card], by="effect", source=card, reason="its own effect: it is in face-up Defense Position")
 
 
+def _control_to_owners(d: DuelState) -> None:
+    """Remove Brainwashing: while it applies, each monster on the field is its owner's — moved there at once (no chain),
+    its taker remembered; once it no longer applies, a monster whose taking effect still lasts goes back to its taker
+    (`return_control` and `_unequip` forget the taker when that effect ends)."""
+    active = source_with(d, "control_to_owners", lambda source, spec: True) is not None
+    monsters = [c for side in d.players for c in side.mzone if c is not None and c.seq < 5]
+    for card in monsters:
+        if active and card.controller != card.owner and d.players[card.owner].free_mzone() is not None:
+            card.brainwashed_from = card.controller
+            _shift_control(d, card, card.owner)
+        elif not active and card.brainwashed_from is not None:
+            taker, card.brainwashed_from = card.brainwashed_from, None
+            if taker != card.controller and d.players[taker].free_mzone() is not None:
+                _shift_control(d, card, taker)
+
+
+def _shift_control(d: DuelState, card: CardInst, to: int) -> None:
+    """Move a monster to `to`'s field without ending the effect that gave its control (Remove Brainwashing)."""
+    zone = d.players[to].free_mzone()
+    assert zone is not None
+    before = card.controller
+    d.players[before].mzone[card.seq] = None
+    d.players[to].mzone[zone] = card
+    d.players[before].layout += 1
+    d.players[to].layout += 1
+    card.seq, card.controller = zone, to
+    card.moves += 1
+    d.emit(Note(f"{card.name} goes to {d.names[to]}'s control"))
+    d.signal("control_changed", card, before)
+
+
+def _one_type_per_player(d: DuelState) -> None:
+    """Rivalry of Warlords: a player who controls face-up monsters of 2 or more Types anyway (a Set one flipped face-up,
+    one given by a change of control) keeps the Type that was face-up on their side first; the others go to the GY at
+    once, by the rules (no chain, R-CARD-13)."""
+    if source_with(d, "one_type_per_player", lambda source, spec: True) is None:
+        return
+    for side in d.players:
+        up = [c for c in side.mzone if c is not None and c.face_up]
+        if len({c.monster.type for c in up}) < 2:
+            continue
+        keep = min(up, key=lambda c: (c.face_up_at, c.arrived_at)).monster.type
+        send_to_gy(d, [c for c in up if c.monster.type != keep],
+                   reason="each player can only have 1 Type of monster on the field (R-CARD-13)")
 def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
     """Player `p` drew `cards`: those an opponent's card's `destroys_drawn` matches are shown and destroyed at once
     (Deck Devastation Virus, for the turns it lasts); an opponent's `shows_drawn` shows them to its controller first

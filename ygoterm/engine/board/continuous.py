@@ -17,7 +17,7 @@ from ..state.duel_state import DuelState
 from ..state.links import AttackState
 from .filters import matches, reading_highest, select, variant
 from ..core.events import Move, TurnStart
-from ..core.types import FIELD_ZONE, Loc, Phase, Step
+from ..core.types import FIELD_ZONE, Loc, Phase, Reason, Step
 
 @dataclass(slots=True)
 class Modifier:
@@ -590,7 +590,8 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
             spec = effect.continuous
             if spec is not None and spec.negate_effects is not None and card.loc.on_field and applies_from_here(source, effect) \
                     and (effect.condition is None or condition_holds(d, source, effect.condition)) \
-                    and matches(d, card, spec.negate_effects, source.controller, source):
+                    and matches(d, card, spec.negate_effects, source.controller, source) \
+                    and not (card.controller == source.controller and spares_controller(d, source)):
                 return True
     return False
 
@@ -632,7 +633,24 @@ def activation_forbidden(d: DuelState, player: int, card: CardInst) -> CardInst 
         return forbidder  # (Prohibition)
     if "cannot_activate" not in d.index.flags:
         return None  # (asked at every activation check: not even the closure below is made)
-    return source_with(d, "cannot_activate", lambda source, spec: matches(d, card, spec.cannot_activate, source.controller, source))  # type: ignore[arg-type]  # (set: source_with checked it)
+    return source_with(d, "cannot_activate", lambda source, spec: matches(d, card, spec.cannot_activate, source.controller, source)  # type: ignore[arg-type]  # (set: source_with checked it)
+                       and not (player == source.controller and spares_controller(d, source)))
+
+
+_sparing: list[bool] = [False]  # a spares_controller question is being answered (its own answer reads negations again)
+
+
+def spares_controller(d: DuelState, source: CardInst) -> bool:
+    """Whether `source`'s `cannot_activate`/`negate_effects` leave its controller's cards alone (Amplifier on Jinzo).
+    While that is asked, asking it again answers no: whether the sparing card (Amplifier) is itself negated — by a card
+    that negates Spells (Imperial Order) — must not ask whether that card spares it in turn."""
+    if "spares_controller" not in d.index.flags or _sparing[0]:
+        return False
+    _sparing[0] = True
+    try:
+        return has_flag(d, source, "spares_controller")
+    finally:
+        _sparing[0] = False
 
 
 def tribute_value(d: DuelState, tribute: CardInst, summoned: CardInst) -> int:
@@ -675,6 +693,16 @@ def summon_condition_holds(d: DuelState, card: CardInst, p: int) -> bool:
         card.controller = was
 
 
+def type_rivals(d: DuelState, card: CardInst, p: int) -> list[CardInst]:
+    """The face-up monsters of another Type than `card`'s that player `p` controls, while a `one_type_per_player` card
+    applies (Rivalry of Warlords: "each player can only have 1 Type of monster on the field"): they keep `p` from
+    Summoning `card` face-up, unless a Tribute Summon Tributes them all (R-CARD-13)."""
+    if "one_type_per_player" not in d.index.flags or not card.is_monster \
+            or source_with(d, "one_type_per_player", lambda source, spec: True) is None:
+        return []
+    return [c for c in d.players[p].mzone if c is not None and c is not card and c.face_up and c.monster.type != card.monster.type]
+
+
 def only_one_blockers(d: DuelState, card: CardInst, p: int, *, face_up: bool = True) -> list[CardInst]:
     """The monsters that keep player `p` from controlling `card` (face-up, or Set when `face_up` is false) by its
     `only_one` ("You can only control 1 face-up "Gravekeeper's Chief"", "You can only control 1 "Amazoness Tiger""):
@@ -695,6 +723,23 @@ def _sent_from_field_this_turn(d: DuelState, flt: Filter, p: int, source: CardIn
                 and matches(d, d.cards[event.card], flt, p, source):
             return True
     return False
+
+
+_MOVE_REASONS = {"discarded": (Reason.DISCARD,), "tributed": (Reason.TRIBUTE, Reason.TRIBUTED_BY_EFFECT)}
+
+
+def moved_this_turn(d: DuelState, p: int, moves: list[str], flt: Filter, source: CardInst) -> int:
+    """How many times this turn a card of player `p`'s (in their hand or on their field then) matching `flt` (where it
+    is now) was moved those ways: "discarded" from the hand, "tributed" (Super Rejuvenation) — read back in the turn's log."""
+    reasons = {r for m in moves for r in _MOVE_REASONS[m]}
+    count = 0
+    for event in reversed(d.log):
+        if isinstance(event, TurnStart):
+            break
+        if isinstance(event, Move) and event.reason in reasons and event.controller == p and event.dst == Loc.GY \
+                and matches(d, d.cards[event.card], flt, p, source):
+            count += 1
+    return count
 
 
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
@@ -721,6 +766,9 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.any is not None and not any(condition_holds(d, card, sub) for sub in c.any):
         return False
     if c.all is not None and not all(condition_holds(d, card, sub) for sub in c.all):
+        return False
+    if c.activated_as is not None and not (card.activated_as is not None and card.activated_as[1] == card.moves
+                                           and card.effects[card.activated_as[0]].label == c.activated_as):
         return False
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):

@@ -64,13 +64,14 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.not_self, _not_self), (f.event, _event), (f.face_up is not None, _face_up), (f.name is not None, _name),
         (f.subtype is not None, _subtype), (f.name_has is not None, _name_has), (f.not_name is not None, _not_name), (f.has_counter is not None, _has_counter), (f.holds_counter is not None, _holds_counter),
         (f.summoned_how is not None, _summoned_how), (f.left_in_position is not None, _left_in_position), (f.declared, _declared), (bool(f.declared_by_self), _declared_by_self), (f.fusion_material is not None, _fusion_material),
-        (f.battling, _battling), (bool(f.attacking), _attacking),
+        (f.battling, _battling), (bool(f.attacking), _attacking), (bool(f.atk_at_most_paid), _atk_at_most_paid), (bool(f.selected_by_self), _selected_by_self),
         (f.attacked is not None, _attacked), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equip_fits is not None, _equip_fits), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.same_name_on_field is not None, _same_name_on_field), (bool(f.highest_atk_on_field), _highest_atk_on_field), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.equipped_with is not None, _equipped_with), (f.new_since_self is not None, _new_since_self), (f.tributes_taken is not None, _tributes_taken), (f.equipped_destroyed_by_battle is not None, _equipped_destroyed_by_battle), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
         (f.level_exceeds is not None, _level_exceeds), (f.tributed_self is not None, _tributed_self),
+        (f.level_total_from is not None, _level_total_from), (f.negates_traps is not None, _negates_traps),
         (bool(f.atk_above_self), _atk_above_self), (f.highest_atk is not None, _highest_atk),
         (f.flipped_by_attack is not None, _flipped_by_attack), (f.left_flipped is not None, _left_flipped), (f.flipped_after_self is not None, _flipped_after_self), (f.attacked_since_self is not None, _attacked_since_self), (f.zone_number is not None, _zone_number), (f.sent_this_turn_by is not None, _sent_this_turn_by),
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
@@ -214,6 +215,36 @@ def _level_matches(d: DuelState, card: CardInst, f: Filter, player: int, source:
     return any(other.level == level for other in select(d, where, player, source, events) if other is not card and other.is_monster)
 
 
+def level_total_reachable(levels: list[int], need: int) -> bool:
+    """Whether some of `levels` (each used once) total exactly `need`, at least one of them."""
+    sums = {0}
+    for lv in levels:
+        sums |= {s + lv for s in sums if s + lv <= need}
+    return need > 0 and need in sums
+
+
+def _level_total_from(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose Level equals the total Levels of some cards of `f.level_total_from` (The Puppet Magic of Dark Ruler)."""
+    where = f.level_total_from
+    if where is None or not card.is_monster or card.monster.level is None:
+        return False
+    levels = [o.level for o in select(d, where, player, source, events) if o is not card and o.is_monster and o.monster.level is not None]
+    return level_total_reachable(levels, card.level)
+
+
+def _negates_traps(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A card whose script has an effect that negates Trap Cards' effects (Double Snare: Jinzo, Royal Decree …)."""
+    found = False
+    for effect in card.effects:
+        spec = effect.continuous
+        if spec is not None and (spec.negate_effects is not None and spec.negate_effects.kind is not None
+                                 and "trap" in spec.negate_effects.kind
+                                 or spec.negates_traps_targeting or spec.negates_opponent_traps_targeting):
+            found = True
+            break
+    return found == f.negates_traps
+
+
 def _atk_reaches(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster whose ATK is at least the ATK of some card of `f.atk_reaches` (Armed Dragon LV7's cost)."""
     where = f.atk_reaches
@@ -333,6 +364,16 @@ def _battling_with(d: DuelState, card: CardInst, f: Filter, player: int, source:
     other = attack.target if card is attack.attacker else attack.attacker
     assert f.battling_with is not None
     return matches(d, other, f.battling_with, player, source)
+
+
+def _selected_by_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A card `source` remembers selecting (`select: {remember: true}`), not moved since (Xing Zhen Hu)."""
+    return source is not None and (card.uid, card.arrived_at) in source.selected
+
+
+def _atk_at_most_paid(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose ATK is at most the LP `source` was activated by paying (Wall of Revealing Light)."""
+    return source is not None and card.is_monster and card.atk <= source.cost_paid
 
 
 def _attacking(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -458,7 +499,13 @@ def turns_of_since(d: DuelState, p: int, turn: int) -> int:
     return sum(1 for t in range(turn + 1, d.turn + 1) if t % 2 == parity)
 
 
-turns_of_since = turns_of_since  # (the amount turns_on_field: Wave-Motion Cannon)
+def _counter_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """So many counters on it — of the `has_counter` kind, if the filter names one (Tower of Babel: the 4th Spell Counter)."""
+    assert f.counter_count is not None
+    count = card.counters.get(f.has_counter, 0) if f.has_counter is not None else sum(card.counters.values())
+    return count in f.counter_count
+
+
 
 
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

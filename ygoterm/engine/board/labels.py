@@ -38,7 +38,7 @@ def unique_labels(d: DuelState, options: list[Option]) -> list[Option]:
 
 
 def _tags(d: DuelState, option: Option) -> str:
-    if option.target is None:
+    if option.target is None or option.target < 0:  # (< 0: a target the opponent chooses, Patrician of Darkness)
         return d.where(d.cards[option.card]) if option.card is not None else ""
     attacker = d.where(d.cards[option.card]) if option.card is not None else ""
     return f"{attacker}->{d.where(d.cards[option.target])}"

@@ -285,9 +285,11 @@ class Duel(DuelState):
 
     def hand_shown(self, player: int) -> bool:
         """Whether `player` must show their hand: a face-up Ceremonial Bell (both hands) or a face-up Mind on Air of the
-        other player (`shows_hands: opponent`) in a Monster Zone."""
-        return source_with(self, "shows_hands", lambda source, spec: source.loc == Loc.MZONE and (
-            spec.shows_hands is True or (spec.shows_hands == "opponent" and source.controller != player))) is not None
+        other player (`shows_hands: opponent`) in a Monster Zone, or such a Spell/Trap on the field (The Eye of Truth); in
+        their own turn, under Respect Play (`shows_hands: turn_player`)."""
+        return source_with(self, "shows_hands", lambda source, spec: (source.loc == Loc.MZONE or not source.is_monster) and (
+            spec.shows_hands is True or (spec.shows_hands == "opponent" and source.controller != player)
+            or (spec.shows_hands == "turn_player" and self.turn_player == player))) is not None
 
 
 _SELECT_RULES = {"tribute": "R-SUMMON-2", "discard": "R-TERM-13"}

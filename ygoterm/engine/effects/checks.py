@@ -33,6 +33,8 @@ def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
             if (isinstance(amount, int) and side.lp < amount  # R-WIN-1: a cost may bring LP to 0, never below
                     and not (effect.kind == "activate" and card.is_spell and spell_lp_costs_waived(d, p))):  # Spell Economics
                 return False
+            if amount == "multiple" and side.lp < params.factor:  # at least once (Wall of Revealing Light)
+                return False
         elif spec.op == "discard":
             if effect.kind not in ("procedure", "attack_cost") and discard_cost_locked(d) is not None:
                 return False  # Goblin of Greed: no effect is activated by discarding (a Summon procedure is no activation)

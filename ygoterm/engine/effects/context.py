@@ -12,7 +12,7 @@ from typing import Any
 from ...schema import effects as fx
 from ...schema.effects import Effect
 from ..board.continuous import SHIELDS, has_flag, unaffected_by_opponent_monster, unaffected_by_spell
-from ..board.filters import hidden_face_down, matches, select
+from ..board.filters import hidden_face_down, level_total_reachable, matches, select
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
 from ..core.machine import Frame, Next, Return
@@ -161,6 +161,13 @@ class Ctx:
                 candidates = [c for c in candidates if not unaffected_by_opponent_monster(d, c, self.player)]
             if spec.pick is not None and candidates:
                 candidates = _extreme(d, candidates, spec.pick)
+            if spec.level_total is not None:  # whose Levels total exactly that card's Level (The Puppet Magic of Dark Ruler)
+                need = next((c.level for c in self.reference(spec.level_total) if c.is_monster and c.monster.level is not None), 0)
+                candidates = [c for c in candidates if c.is_monster and c.monster.level is not None]
+                if not level_total_reachable([c.level for c in candidates], need):
+                    return self.picked([], False)
+                return ChooseLevels(self.player if spec.who == "you" else 1 - self.player, candidates, need, verb,
+                                    f"{self.card.name}: {verb}", self)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             hi = spec.count.max
             if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
@@ -207,6 +214,9 @@ class Ctx:
             # (a monster Tributed or sent from the field: the Level it had there — Demotion's, Cost Down's)
             levels = {(c.field_level or c.level) + (where.level_offset or 0) for c in self.reference(where.same_level_as) if c.is_monster}
             cards = [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
+        if where.other_type_than is not None:
+            types = {c.monster.type for c in self.reference(where.other_type_than) if c.is_monster}
+            cards = [c for c in cards if c.is_monster and c.monster.type not in types]
         if where.named_in_text_of is not None:
             cards = named_in_text_of(cards, self.reference(where.named_in_text_of))
         if where.atk_at_most_of is not None:
@@ -352,6 +362,37 @@ class Choose(Frame):
         if self.ctx is not None:
             self.ctx.picked(chosen, self.among_chosen)
         return Return(chosen)
+
+
+@dataclass
+class ChooseLevels(Frame):
+    """Ask `player` to choose, one at a time, cards of `candidates` whose Levels total exactly `need` (each choice leaves a
+    total that can still be made); the result is the chosen cards, the context's `chosen` too."""
+
+    player: int
+    candidates: list[CardInst]
+    need: int
+    verb: DecisionVerb
+    prompt: str
+    ctx: Ctx
+    picked: list[CardInst] = field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        left_to_make = self.need - sum(c.level for c in self.picked)
+        left = [c for c in self.candidates if c not in self.picked]
+        options = [c for c in left if c.level == left_to_make or c.level < left_to_make and level_total_reachable(
+            [x.level for x in left if x is not c], left_to_make - c.level)]
+        if left_to_make <= 0 or not options:
+            self.ctx.picked(list(self.picked), False)
+            return Return(list(self.picked))
+        return self.ask("chosen", d.ask(self.player, Kind.CARDS, card_options(d, options, self.player),
+                                        f"{self.prompt}: Levels so far {self.need - left_to_make} of {self.need}", verb=self.verb,
+                                        subject=self.ctx.card.uid,
+                                        effect=self.ctx.link.index if self.ctx.link.index >= 0 else None))
+
+    def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        self.picked.append(d.card_of(answer[0]))
+        return self.start(d, None)
 
 
 @dataclass

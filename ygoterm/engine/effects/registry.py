@@ -113,6 +113,8 @@ def amount_of(ctx: Ctx, params: fx.AmountParams, player: int) -> "int | Amount":
     amount = params.amount
     if amount == "half":
         return ctx.d.players[player].lp // 2
+    if amount == "lp":  # all of them (Self-Destruct Button: "Both players' Life Points become 0")
+        return ctx.d.players[player].lp
     if amount == "battle_damage":  # what the opponent took in the current battle (Fushi No Tori)
         attack = ctx.d.attack
         return _scaled(ctx, params, attack.dealt.get(1 - ctx.player, 0) if attack is not None else 0)

@@ -20,7 +20,7 @@ from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
 from ..board.timing import summon_excluded, summon_forbidden
-from ..board.continuous import has_flag, monster_sets_forbidden, only_one_blockers, tributes_forbidden, summon_condition_holds, use_forbidden
+from ..board.continuous import has_flag, monster_sets_forbidden, only_one_blockers, tributes_forbidden, summon_condition_holds, type_rivals, use_forbidden
 
 # ---------------------------------------------------------------------- Fusion
 
@@ -363,6 +363,9 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
         return None
     if not summon_condition_holds(d, card, controller):  # "Cannot be Summoned unless you control …" (the Guardians)
         d.emit(Note(f"{card.name} cannot be Special Summoned: its own summoning condition does not hold (R-CARD-13)"))
+        return None
+    if position != "facedown" and type_rivals(d, card, controller):
+        d.emit(Note(f"{card.name} cannot be Special Summoned: each player can only have 1 Type of monster on the field (R-CARD-13)"))
         return None
     if only_one_blockers(d, card, controller, face_up=position != "facedown"):
         d.emit(Note(f"{card.name} cannot be Special Summoned: {d.names[controller]} can only control 1 (R-CARD-13)"))

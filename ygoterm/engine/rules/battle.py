@@ -16,8 +16,9 @@ from ..core.decision import Kind, Option
 from ..core import events
 from ..core.events import (AttackStopped, DamageCalc, Flip, Note, Replay)
 from ..core.machine import DONE, Frame, Next
-from ..board.labels import unique_labels
-from .legality import attack_option, attack_targets, attacked_already, battle_options, in_attacking_position, targets_for
+from ..board.labels import card_options, unique_labels
+from .legality import (CHOSEN_TARGET, attack_option, attack_target_chooser, attack_targets, attacked_already, battle_options,
+                       chosen_target_option, in_attacking_position, targets_for)
 from ..state.links import AttackState, Signal
 from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
@@ -97,6 +98,8 @@ class Attack(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         attacker = d.cards[self.attacker]
+        if self.target == CHOSEN_TARGET:  # the opponent chooses the target as the attack is declared (Patrician of Darkness)
+            return self.target_chosen_by(d)
         attacker.attacks += 1  # a negated or replayed attack still uses it (R-BATTLE-1/3)
         if self.target is not None:
             target = d.cards[self.target]
@@ -111,6 +114,30 @@ class Attack(Frame):
         # a face-up Continuous Spell/Trap asks a cost for the attack (Toll: each player; Gravekeeper's Servant: the opponent)
         self.costs += tuple((card.uid, i) for card, i in field_attack_costs(d, self.p))
         return self.pay(d, None)
+
+    def target_chosen_by(self, d: DuelState) -> Next:
+        attacker = d.cards[self.attacker]
+        chooser = attack_target_chooser(d, self.p)
+        foes = [t for t in targets_for(d, attacker, attack_targets(d, self.p))
+                if t is not None and not (attacker.attacks and attacked_already(d, attacker, t))]
+        if chooser is None or len(foes) <= 1:
+            self.target = foes[0].uid if foes else None
+            return self.start(d, None)
+        return self.ask("chosen_target", d.ask(chooser, Kind.CARDS, card_options(d, foes, chooser),
+                                               f"Choose the target of {attacker.name}'s attack", verb="target",
+                                               subject=attacker.uid))
+
+    def chosen_target(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        self.target = d.card_of(answer[0]).uid
+        d.emit(Note(f"{d.names[1 - self.p]} chooses the target of {d.cards[self.attacker].name}'s attack"))
+        return self.start(d, None)
+
+    def replay_chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
+        state = _attack(d)
+        state.foes = _foes(d, 1 - self.p)
+        state.target = target = d.card_of(answer[0])
+        state.moves = (state.attacker.moves, target.moves)
+        return self.declared(d, None)
 
     def pay(self, d: DuelState, _: Any) -> Next:
         if self.costs:
@@ -143,6 +170,8 @@ class Attack(Frame):
         targets = attack_targets(d, p)
         allowed = targets_for(d, attacker, targets)
         options = [attack_option(d, attacker, t) for t in allowed if not attacked_already(d, attacker, t)]
+        if attack_target_chooser(d, p) is not None and any(t is not None for t in allowed):  # Patrician of Darkness
+            options = [chosen_target_option(d, attacker)] + [o for o in options if o.target is None]
         if None not in targets and (d.index.continuous_count or attacker.modifiers) and allowed is targets:
             if has_flag(d, attacker, "direct_attack"):
                 options.append(attack_option(d, attacker, None))
@@ -155,6 +184,16 @@ class Attack(Frame):
             return self.declared(d, None)
         if choice.verb == "stop":
             return self.stop(d, "the attack was stopped after a replay")
+        if choice.target == CHOSEN_TARGET:  # the opponent chooses the new target (Patrician of Darkness)
+            attacker = state.attacker
+            foes = [t for t in targets_for(d, attacker, attack_targets(d, self.p)) if t is not None
+                    and not attacked_already(d, attacker, t)]
+            chooser = attack_target_chooser(d, self.p)
+            if chooser is not None and len(foes) > 1:
+                return self.ask("replay_chosen", d.ask(chooser, Kind.CARDS, card_options(d, foes, chooser),
+                                                       f"Choose the new target of {attacker.name}'s attack", verb="target",
+                                                       subject=attacker.uid))
+            choice = choice._replace(target=foes[0].uid if foes else None)
         state.foes = _foes(d, 1 - self.p)
         state.target = target = d.cards[choice.target] if choice.target is not None else None
         state.moves = (state.attacker.moves, target.moves if target else 0)

@@ -118,6 +118,8 @@ class ResolveChain(Frame):
             # timing (R-CHAIN-10); "when that Spell Card resolves" answers it (Blast Magician), not when negated
             if link.was_spell_trap_card:
                 self.spent.append(link.card)
+                if not link.negated and link.index >= 0:
+                    link.card.activated_as = (link.index, link.card.moves)  # the condition activated_as (7 Completed)
             if link.negated:
                 d.emit(Note(f"Chain Link {link.number} ({link.card.name}) was negated and does nothing"))
                 if link.was_spell_trap_card:
@@ -513,8 +515,9 @@ def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
         d.delayed.remove(rec)  # "only during this turn" (Last Will): lost at its end
     for s in signals:
         if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end"):
-            for rec in [r for r in d.delayed if r.when is not None and signal_matches(d, r.player, r.card, r.when, s)]:
-                if not rec.every:
+            for rec in [r for r in d.delayed if r.when is not None and signal_matches(d, r.player, r.card, r.when, s)
+                        and (not r.about or any(c is s.card and c.moves == moves for c, moves in r.remembered))]:
+                if not rec.each_time:
                     d.delayed.remove(rec)  # the first such event this turn, once
                 index = -1 - len(found)
                 found.append(_Pending(rec.card, index, s, not rec.optional, rec.player, effect=rec.effect,

@@ -136,7 +136,19 @@ class Turn(Frame):
     def main2(self, d: DuelState, _: Any) -> Next:
         if d.end_phase_turn == d.turn:  # … or in the Battle Phase
             return self.end(d, None)
-        return self.then(d, "end", MainPhase(Phase.MAIN2))
+        return self.then(d, "after_main2", MainPhase(Phase.MAIN2))
+
+    def after_main2(self, d: DuelState, go: str | None) -> Next:
+        """A second Battle Phase from Main Phase 2 (Weather Report: "you can perform your Battle Phase twice this turn"),
+        then Main Phase 2 again; each monster may attack again in it (R-BATTLE-1)."""
+        if go != "battle":
+            return self.end(d, None)
+        d.players[d.turn_player].second_battle_turn = 0  # (used)
+        for side in d.players:
+            for card in side.mzone:
+                if card is not None:
+                    card.attacks, card.attacked_foes = 0, ()
+        return self.then(d, "main2", BattlePhase())
 
     def end(self, d: DuelState, _: Any) -> Next:
         return self.then(d, "over", EndPhase())

@@ -14,7 +14,7 @@ from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
 from ..board.continuous import (field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
-                                has_flag, sources, tribute_value, tributes_forbidden, use_forbidden)
+                                has_flag, sources, tribute_value, tributes_forbidden, type_rivals, use_forbidden)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
 from ..board.filters import matches
@@ -101,6 +101,9 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
     level = card.level
     if blockers and not (level > 4 and set(blockers) <= set(tribute_terms(d, p, card)[2])):  # (unless it Tributes them)
         return only_one_refusal(card, action)
+    rivals = type_rivals(d, card, p) if action == NORMAL_SUMMON else []
+    if rivals and not (level > 4 and set(rivals) <= set(tribute_terms(d, p, card)[2])):  # (unless it Tributes them)
+        return Refusal(action, "R-CARD-13", "each player can only have 1 Type of monster on the field")
     if level > 4 or card.monster.tributes is not None:
         need, _, monsters = tribute_terms(d, p, card)
         if need:
@@ -227,6 +230,8 @@ def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Summoned now: its own summoning condition does not hold")
     if only_one_blockers(d, card, card.controller):
         return only_one_refusal(card, FLIP_SUMMON)
+    if type_rivals(d, card, card.controller):
+        return Refusal(FLIP_SUMMON, "R-CARD-13", "each player can only have 1 Type of monster on the field")
     condition = card.monster.flip_summon_if
     if condition is not None and not condition_holds(d, card, condition):
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{card.name} cannot be Flip Summoned now: its own summoning condition does not hold")
@@ -271,7 +276,7 @@ def enter_battle(d: DuelState, p: int) -> Refusal | None:
 
 def battle_now(d: DuelState, p: int) -> Refusal | None:
     """`enter_battle` once the player is known to be in an open game state of their Main Phase."""
-    if d.phase != Phase.MAIN1:
+    if d.phase != Phase.MAIN1 and not (d.phase == Phase.MAIN2 and d.players[p].second_battle_turn == d.turn):
         return Refusal(ENTER_BATTLE, "R-PHASE-1", "the Battle Phase comes only after Main Phase 1")
     if d.turn == 1 and not d.rules.duel.first_turn_battle:
         return Refusal(ENTER_BATTLE, "R-SETUP-6", "the player going first cannot conduct a Battle Phase in turn 1")
@@ -355,7 +360,9 @@ def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:
             # "does not prevent your opponent from attacking you directly" (Guardian Kay'est): as if they controlled none
             return [*(c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")), None]
         foes = [c for c in foes if c is not None and not has_flag(d, c, "cannot_be_attacked")]  # Marauding Captain (may leave none)
-    return foes
+    magnets: list[CardInst | None] = [c for c in foes if c is not None and (c.modifiers or "draws_attacks" in d.index.flags)
+                                      and has_flag(d, c, "draws_attacks")]
+    return magnets or foes  # "they must select the selected monster as the attack target" (Taunt, Staunch Defender)
 
 
 def targets_for(d: DuelState, attacker: CardInst, targets: list[CardInst | None]) -> list[CardInst | None]:
@@ -408,7 +415,8 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 if summon_ok:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
                     if may_summon and not card.monster.set_only and normal_summon_allowed(d, card) and not (
-                            card.monster.only_one and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)) \
+                            (card.monster.only_one or "one_type_per_player" in d.index.flags)  # (Rivalry of Warlords)
+                            and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)) \
                             and summon_excluded(d, p, card) is None:
                         options.append(card_options.summon)
                     if may_set and set_ok:
@@ -467,6 +475,26 @@ def _repeated_names(cards: Sequence[CardInst | None]) -> set[str] | tuple[()]:
     return {n for n in names if names.count(n) > 1}
 
 
+CHOSEN_TARGET = -1  # an attack option's target: the opponent chooses it as the attack is declared (Patrician of Darkness)
+
+
+def attack_target_chooser(d: DuelState, p: int) -> int | None:
+    """The player who chooses the targets of `p`'s attacks on monsters instead of `p`: `p`'s opponent while they control a
+    face-up monster with `chooses_attack_targets` ("You choose the attack targets for your opponent's attacks": Patrician
+    of Darkness); else None."""
+    if "chooses_attack_targets" not in d.index.flags:
+        return None
+    foe = 1 - p
+    return foe if any(c is not None and c.face_up and has_flag(d, c, "chooses_attack_targets")
+                      for c in d.players[foe].mzone) else None
+
+
+def chosen_target_option(d: DuelState, attacker: CardInst) -> Option:
+    """'attack Gemini Elf -> a target the opponent chooses' (Patrician of Darkness)."""
+    return Option(f"attack:{attacker.uid}:chosen", f"attack {attacker.name} -> a target the opponent chooses", attacker.uid,
+                  CHOSEN_TARGET, verb="attack")
+
+
 BATTLE = Option("battle", "battle", verb="battle")
 END = Option("end", "end", verb="end")
 MAIN2 = Option("main2", "main2", verb="main2")
@@ -477,10 +505,17 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
     options: list[Option] = []
     targets = attack_targets(d, p)
     direct_ok = None not in targets
+    chooser = attack_target_chooser(d, p)
     for card in d.players[p].mzone:
         if card is None or declare_attack(d, p, card) is not None:
             continue
         allowed = targets_for(d, card, targets)
+        if chooser is not None and direct_ok:  # (the opponent controls monsters) the opponent will choose among the monsters it may attack
+            if any(t is not None and not (card.attacks and attacked_already(d, card, t)) for t in allowed):
+                options.append(chosen_target_option(d, card))
+            if allowed is targets and _direct_ability(d, card):
+                options.append(attack_option(d, card, None))
+            continue
         for target in allowed:
             if target is None and (card.modifiers or d.index.continuous_count) and has_flag(d, card, "cannot_attack_directly"):
                 continue  # Magical Scientist's Fusion monster
@@ -490,8 +525,9 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
         if direct_ok and allowed is targets:
             if _direct_ability(d, card):  # "can attack your opponent directly" (Jinzo #7; this turn: Jowls of Dark Demise)
                 options.append(attack_option(d, card, None))
-    if not ((d.index.continuous_count or d.battle_flags_turn == d.turn)
-            and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)):
+    if not ((d.index.continuous_count or d.battle_flags_turn == d.turn) and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)) \
+            and not (options and any(t is not None and (t.modifiers or "must_be_attacked" in d.index.flags)
+                                     and has_flag(d, t, "must_be_attacked") for t in targets)):
         options.append(MAIN2)  # (Berserk Gorilla "must attack if able": no ending the Battle Phase while it can)
     return unique_labels(d, options)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..state.card import CardInst
 from .activation import activation_options
-from ..board.continuous import monster_sets_forbidden, only_one_blockers, tribute_value
+from ..board.continuous import monster_sets_forbidden, only_one_blockers, tribute_value, type_rivals
 from ..core.decision import Kind, Option, OptionVerb, Refusal, effect_of
 from ..core.events import (SetCard, Summon)
 from ..core.machine import DONE, Frame, Next, Return
@@ -143,6 +143,9 @@ class NormalSummon(Frame):
             return None
         return tribute_refusal(d, self.p, d.cards[self.uid], [d.card_of(o) for o in chosen], self.need, self.setting)
 
+    def after_set(self, d: DuelState, _: Any) -> Next:
+        return DONE
+
     def place(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
         p, card = self.p, d.cards[self.uid]
         side = d.players[p]
@@ -163,9 +166,11 @@ class NormalSummon(Frame):
             actions.move(d, card, Loc.MZONE, seq=zone, face_up=False, pos=Pos.FACEDOWN_DEFENSE, quiet=True)
             card.set_with = len(chosen)
             d.emit(SetCard(p, card.uid, card.name, Loc.MZONE, zone))
-            if d.signals:  # after the Tributes (R-SUMMON-3): the Set is the last thing that happened (R-CHAIN-10)
+            if d.signals or "set" in d.index.listens:  # after the Tributes (R-SUMMON-3): the Set is the last thing that happened (R-CHAIN-10)
                 d.batch += 1
                 d.signal("set", card, p)
+            if "set" in d.index.listens:  # "When a monster(s) is Set on your opponent's side of the field" (Shadow of Eyes)
+                return self.then(d, "after_set", window(d))
             return DONE
         return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.ATTACK, "tribute" if chosen else "normal",
                                                                   properly=True))
@@ -178,6 +183,8 @@ def tribute_refusal(d: DuelState, p: int, card: CardInst, tributes: list[CardIns
     a copy it cannot be controlled with (R-CARD-13: "You can only control 1 face-up \"Gravekeeper's Chief\"")."""
     if not set(only_one_blockers(d, card, p, face_up=not setting)) <= set(tributes):
         return only_one_refusal(card, NORMAL_SUMMON)
+    if not setting and not set(type_rivals(d, card, p)) <= set(tributes):
+        return Refusal(NORMAL_SUMMON, "R-CARD-13", "each player can only have 1 Type of monster on the field: Tribute all the others")
     if sum(tribute_value(d, c, card) for c in tributes) < need:
         return Refusal(NORMAL_SUMMON, "R-SUMMON-2", f"those are worth fewer than {need} Tributes for {card.name}")
     if d.players[p].free_mzone() is None and not any(c.seq < 5 and c.controller == p for c in tributes):  # (not a Soul Exchange foe)

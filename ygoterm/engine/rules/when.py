@@ -158,6 +158,8 @@ def signal_matches(d: DuelState, p: int, card: CardInst, when: When, s: Signal, 
             return False
     elif when.by != "any" and (s.by is None or (s.by == p) != (when.by == "you")):
         return False
+    if when.by_card is not None and (s.by_card is None or not matches(d, s.by_card, when.by_card, p, card)):
+        return False  # "by the effect of a Continuous Spell Card" (Malice Doll of Demise)
     if when.together is not None and not any(
             o.event == s.event and o.batch == s.batch and o.player == s.player and o.card is not None and o.card is not s.card
             and matches(d, o.card, when.together, p, card) for o in d.last_signals):

@@ -210,7 +210,7 @@ class CardInst:
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_def", "field_level", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked", "lost_monster", "left_zone", "battled_turn", "fused_from", "remembered")
+                 "activation_locked", "lost_monster", "brainwashed_from", "activated_as", "left_zone", "battled_turn", "fused_from", "remembered")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -275,6 +275,7 @@ class CardInst:
         self.remembered: tuple[tuple[int, int], ...] = ()  # (uid, moves) its effect's `remember` kept (Different Dimension Gate)
         self.fusion_material_at = -1  # its moves when it last went to the GY as a Fusion Material (R-SUMMON-10: Supply)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
+        self.activated_as: tuple[int, int] | None = None  # (effect index, moves) of its last activation that resolved (7 Completed)
         self.modifiers: list[Any] = []  # continuous.Modifier values from resolved effects
         self.equip_target: CardInst | None = None  # the monster this Equip Card equips (R-CARD-8)
         # the uid of the card whose effect last equipped this card (0: set up so): a Union equipped by another card's effect
@@ -315,6 +316,7 @@ class CardInst:
         self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
         self.field_since = 0  # the turn it had arrived where it was on the field, as it last left it (Wave-Motion Cannon)
         self.original_controller: int | None = None  # take control "until the End Phase"
+        self.brainwashed_from: int | None = None  # its taker, while Remove Brainwashing keeps it on its owner's field
         self.held_by: int | None = None  # uid of the Equip Card whose control this is (Snatch Steal): its unequipping gives it back
         self.control_until = 0
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
@@ -353,7 +355,8 @@ class CardInst:
         destroys it in face-up Defense Position (Berserk Gorilla)."""
         return getattr(self.data, "only_one", None) is not None or any(  # (and "You can only control 1": Amazoness Tiger)
             e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
-                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names)
+                                          or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names
+                                          or e.continuous.one_type_per_player or e.continuous.control_to_owners)
             for e in self.continuous)
 
     @property

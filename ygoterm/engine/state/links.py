@@ -68,6 +68,7 @@ class ChainLink:
     event_cards: list[CardInst] = field(default_factory=list)  # the cards of the event it answers
     # … and for a trigger, the cards of the other events of that moment it answers too (read by the filter `event: true`)
     event_group: list[CardInst] = field(default_factory=list)
+    spared: frozenset[int] = frozenset()  # cards its effect cannot destroy (op spare of a link answering it: White Hole)
     # the player whose effect discards the cards this link draws as it resolves (op discard_draws: Muko)
     draws_discarded_by: int | None = None
 
@@ -110,7 +111,8 @@ class Delayed:
     optional: bool = False  # "you can": asked when it comes
     when: Any = None  # for phase "event": the When it waits for, this turn only (Last Will)
     turn: int = 0  # … the turn it was made in
-    every: bool = False  # … every such event this turn, not only the first (Kaminote Blow)
+    each_time: bool = False  # for phase "event": every such event this turn, not the first only (The Secret of the Bandit)
+    about: bool = False  # for phase "event": only events about a remembered card not moved since ("the selected monster")
 
     def due(self, s: Signal) -> bool:
         """Count `s` if it is one of this effect's phases; True when it is the one."""

@@ -21,7 +21,7 @@ class Player:
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "first_attacker",
-                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "zone_locks")
+                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "second_battle_turn", "zone_locks")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -54,6 +54,7 @@ class Player:
         self.pendulum_turn = 0  # the turn of this player's last Pendulum Summon (R-SUMMON-14: once per turn)
         self.empty_hand_turn = 0  # the last turn at whose end this player had no cards in hand (The Agent of Wisdom - Mercury)
         self.first_attacker = (0, 0)  # (turn, uid) of the first monster of theirs that declared an attack in that turn (The Dark Door)
+        self.second_battle_turn = 0  # the turn this player may conduct a second Battle Phase in, from Main Phase 2 (Weather Report)
         self.hand_limit: int | None = None  # a hand limit an effect set for the rest of the duel (Hieroglyph Lithograph)
         self.lp_paid: dict[int, int] = {}  # turn → the LP this player paid during it (Life Absorbing Machine)
         self.normal_summon_batches: list[int] = []  # the duel's batch (moment) of each of their Normal Summons/Sets (Narrow Pass)

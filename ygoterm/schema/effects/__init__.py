@@ -26,9 +26,9 @@ from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter
                       Side, Zone, _one_or_many)
 from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangePosition, Coin, Counters, Damage, Declare, Detach,
                          Discard, Draw, Equip, ExchangeLp, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, AdvanceTurnCount, LockActivation, LockZones, RevealCompare, Remember, Handler, If, IfYouDo, Later,
-                         LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place,
+                         LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place, Spare,
                          Protect, Retarget, Reveal, RitualSummon, RollDie, Select, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
-                         TakeControl, Then, ToEndPhase, RedirectDamage, DiscardDraws, Token, Win, AmountParams, OpName, walk_ops)
+                         TakeControl, Then, ToEndPhase, BattlePhaseTwice, ThisTurnMoves, RedirectDamage, DiscardDraws, Token, Win, AmountParams, OpName, walk_ops)
 
 # attack_cost: "This card cannot declare an attack unless you …" — its `cost` is paid as the attack is declared
 EffectKind = Literal["activate", "ignition", "trigger", "flip", "quick", "continuous", "procedure", "win", "attack_cost"]
@@ -129,8 +129,8 @@ __all__ = [
     # operations
     "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
     "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "AdvanceTurnCount", "LockActivation", "LockZones", "RevealCompare", "Remember", "Handler", "If", "IfYouDo",
-    "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place",
+    "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place", "Spare",
     "Protect", "Retarget", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
-    "TakeControl", "Then", "ToEndPhase", "RedirectDamage", "DiscardDraws", "Token", "Win", "ExchangeLp",
+    "TakeControl", "Then", "ToEndPhase", "BattlePhaseTwice", "ThisTurnMoves", "RedirectDamage", "DiscardDraws", "Token", "Win", "ExchangeLp",
     "AmountParams", "OpName", "walk_ops",
 ]

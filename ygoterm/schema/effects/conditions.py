@@ -22,6 +22,7 @@ EventName = Literal[
     "resolved",  # a chain link resolves, its activation not negated ("when that Spell Card resolves": Blast Magician)
     "added_to_hand",  # a card added to the hand by a card effect (`add_to_hand`), `from: deck` — Watapon
     "effect_damage",  # a player took damage from a card effect, about that card (Dark Room of Nightmare)
+    "set",  # a monster was Normal Set (or Tribute Set): a response window follows when some card answers it (Shadow of Eyes)
     "equips",  # an Equip Card became equipped to a monster, about the Equip Card, of its controller (Morale Boost)
 ]
 
@@ -35,9 +36,10 @@ class When(BaseModel):
     subject: Literal["self", "any", "you", "opponent"] | None = None
     # summons: how it was Summoned; sent_to_gy: "tribute" (for a Summon) or "effect_tribute" (as an effect's cost);
     # banished, leaves_field: "face_up" (it was face-up on the field: D.D. Survivor, Serpentine Princess); damage_step_end: "defense" or
-    # "attack", the battler's position in that battle (Legendary Jujitsu Master)
+    # "attack", the battler's position in that battle (Legendary Jujitsu Master); destroyed: "face_down", it was face-down
+    # on the field as it was destroyed ("When this face-down card is destroyed": Statue of the Wicked)
     how: Annotated[tuple[Literal["normal", "tribute", "flip", "special", "fusion", "ritual", "synchro", "xyz", "link",
-                                 "pendulum", "gemini", "effect_tribute", "face_up", "defense", "attack", "effect"], ...],
+                                 "pendulum", "gemini", "effect_tribute", "face_up", "face_down", "defense", "attack", "effect"], ...],
                    BeforeValidator(_one_or_many)] | None = None
     where: Filter | None = None  # the event's card must match
     from_: Annotated[tuple[Zone, ...], BeforeValidator(_one_or_many)] | None = Field(default=None, alias="from")
@@ -47,8 +49,10 @@ class When(BaseModel):
     # controller (Barrel Behind the Door);
     # destroys_monsters: an effect whose destruction may take a monster on the field (My Body as a Shield);
     # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
-    # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`)
-    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws", "damages"], ...],
+    # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`);
+    # damages: an activation whose effect inflicts damage to this card's controller (Trap of Board Eraser)
+    activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws",
+                                       "damages"], ...],
                          BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
@@ -57,6 +61,10 @@ class When(BaseModel):
     # equipped: the monster this card is equipped to destroyed it by battle ("each time the equipped monster destroys 1 of
     # your opponent's monsters": Zombie Tiger, `from: equip`)
     by: Literal["you", "opponent", "any", "self", "equipped"] = "any"
+    # the card whose effect caused it matches this filter (seen as it is then): a destruction by a card effect, or a card
+    # sent to the GY as a chain link resolves — that link's card ("sent from the field to the Graveyard by the effect of a
+    # Continuous Spell Card": Malice Doll of Demise, `{kind: spell, subtype: continuous}`)
+    by_card: Filter | None = None
     # for `activated`: the activation targets this card ("When a card or effect is activated that targets this card": Blue-Eyes Shining Dragon)
     # only: it targets this card and no other card ("a Spell Card that targets this 1 face-down monster": Mid Shield Gardna)
     targets_self: bool | Literal["only"] | None = None
@@ -104,6 +112,10 @@ class Condition(BaseModel):
     # Defense Position monsters"; Exodia Necross: each of the 5 pieces in your GY)
     all: "list[Condition] | None" = None
     lp_vs_opponent: Literal["lower", "higher"] | None = None  # your LP compared with the opponent's (Megamorph)
+    # this card's last activation that resolved was its effect with this `label`, and the card has not moved since: a
+    # choice made as it is activated, read by its continuous effects ("Activate this card by choosing ATK or DEF … It gains
+    # 700 ATK or DEF, depending on the choice": 7 Completed, two labelled `activate` effects)
+    activated_as: str | None = None
     lp_behind: int | None = Field(default=None, ge=1)  # your LP are at least N lower than the opponent's (Frozen Soul: 2000)
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
@@ -255,6 +267,13 @@ class ContinuousSpec(BaseModel):
     equip_takes_battle_destruction: bool = False  # if it would be destroyed by battle, its equipped monster is instead
     shares_battle_damage: bool = False  # battle damage its controller takes from its battles is also dealt to the opponent
     cannot_be_attacked: bool = False  # the opponent cannot target it for attacks (Marauding Captain)
+    # with applies_to: self, while it is face-up in a Monster Zone its controller chooses the target of each attack the
+    # opponent declares against a monster ("You choose the attack targets for your opponent's attacks": Patrician of Darkness)
+    chooses_attack_targets: bool | None = None
+    # the `cannot_activate` and `negate_effects` of the monsters it applies to do not apply to their controller's cards
+    # ("the effects of Trap Cards controlled by the equipped monster's controller are not negated by the effect of the
+    # equipped monster": Amplifier on Jinzo, `applies_to: equipped`)
+    spares_controller: bool | None = None
     # while it applies, the effect of every chain link that targets a card in the GY, or that was activated in the GY, is
     # negated as it resolves, whoever's it is; no chain link (The End of Anubis)
     negates_gy_effects: bool | None = None
@@ -293,8 +312,10 @@ class ContinuousSpec(BaseModel):
     # Archfiends: Darkbishop Archfiend [1, 3, 6] for every Archfiend, Desrook Archfiend [3]; not a chain link)
     negates_targeting_on_roll: Annotated[tuple[int, ...], BeforeValidator(_one_or_many)] | None = None
     # while it is face-up in a Monster Zone, both players show their hands (Ceremonial Bell); `opponent`: only its
-    # controller's opponent does ("Your opponent must play with their hand revealed": Mind on Air)
-    shows_hands: bool | Literal["opponent"] | None = None
+    # controller's opponent does ("Your opponent must play with their hand revealed": Mind on Air); `turn_player`: the
+    # turn player does, in each player's turn ("During their respective turns, each player must show their opponent their
+    # hand": Respect Play). A Spell/Trap applies it from its Spell & Trap Zone (The Eye of Truth)
+    shows_hands: bool | Literal["opponent", "turn_player"] | None = None
     # a monster's effect that targets it and no other card has its effect negated (Chaos Command Magician)
     negates_monsters_targeting_it_alone: bool | None = None
     wins_match: bool = False  # if its direct attack's damage wins the duel, its controller wins the match (Victory Dragon)
@@ -412,6 +433,21 @@ class ContinuousSpec(BaseModel):
     # a monster it applies to that is destroyed by battle is shuffled into its owner's Deck (a Fusion Monster: the Extra
     # Deck) instead of going to the GY — unless it is banished instead (Grave Protector: every other monster)
     battle_destroyed_to_deck: bool | None = None
+    # "each player can only have 1 Type of monster on the field": while it applies, a player cannot Normal, Flip or Special
+    # Summon (face-up) a monster of another Type than the face-up monsters they control — a Tribute Summon may Tribute them
+    # all —, and a player who controls face-up monsters of 2 Types anyway (one flipped face-up) sends those of the Types
+    # that became face-up last to the GY at once, by the rules (Rivalry of Warlords; face-down monsters have no Type)
+    one_type_per_player: bool | None = None
+    # the opponent's monsters can only choose it as an attack target, while it is a possible target ("they must select
+    # the selected monster as the attack target": Taunt, as a `modify` flag until the end of the turn); must_be_attacked:
+    # and the opponent's face-up monsters that can attack it must do so before the Battle Phase ends (Staunch Defender)
+    draws_attacks: bool | None = None
+    must_be_attacked: bool | None = None
+    # "The control of all monsters on the field returns to the owners": while it applies, every monster is moved back to
+    # its owner's field at once (no chain), and one an effect takes is given back at once; the taking effects go on
+    # applying underneath — once it no longer applies, each monster whose taking effect still lasts (Snatch Steal still
+    # equipped, a Charmer still face-up, Change of Heart in its turn, Creature Swap) goes back to its taker (Remove Brainwashing)
+    control_to_owners: bool | None = None
     # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
     # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
     no_spell_lp_costs: bool | None = None

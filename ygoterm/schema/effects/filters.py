@@ -215,6 +215,9 @@ class Filter(BaseModel):
     # the battle position it had when it left the field ("destroys a Defense Position monster": Andro Sphinx's event card)
     left_in_position: Literal["attack", "defense"] | None = None
     has_counter: str | None = None  # it has at least 1 such counter ("remove 1 Spell Counter on your side of the field": Armor Exe)
+    # how many counters it has (of the `has_counter` kind, if given): "If the 4th Spell Counter is placed on this card"
+    # (Tower of Babel: `{self: true, counter_count: ">=4"}`)
+    counter_count: NumRange | None = None
     normal_summonable: bool | None = None  # a monster that can be Normal Summoned/Set (not Extra Deck, not "Special Summon only")
     # the monster declaring the current attack, while it is attacking ("target the attacking monster"); directly: attacking
     # directly ("Destroy any monster that inflicts Battle Damage … by attacking directly": Des Counterblow); into_higher_def:
@@ -224,12 +227,22 @@ class Filter(BaseModel):
     # target of that link's effect ("Target another card that would be an appropriate target": Fairy's Hand Mirror)
     retarget_candidate: bool | None = None
     attacked: bool | None = None  # the monster the current attack targets (Jam Defender's "declares an attack on a monster you control")
+    # a monster whose ATK is at most the LP this effect's card was activated by paying (`pay_lp: {amount: multiple}`), while
+    # that card stays on the field: "Monsters your opponent controls cannot attack if their ATK is less than or equal to the
+    # amount you paid" (Wall of Revealing Light)
+    atk_at_most_paid: bool | None = None
     ability: Annotated[tuple[Ability, ...], BeforeValidator(_one_or_many)] | None = None  # "Toon monsters", "Spirit monsters"
     # a monster with the same Level as a card this filter matches (Metamorphosis' Tribute: a Fusion of its Level in your Extra Deck)
     level_matches: "Filter | None" = None
     # a monster with the same Level as a card of this selection of the effect (Metamorphosis: "the Tributed monster");
     # read where the effect selects cards (Ctx.cards), not in conditions
     same_level_as: Literal["chosen", "target", "affected", "event"] | None = None
+    # a monster whose Type is none of the Types of the cards of that selection — read where an operation selects cards
+    # ("sends monsters … so that he/she only controls 1 Type of monster": Rivalry of Warlords keeps the Type of the
+    # monster its player selected, `send_to_gy: {all: {…, other_type_than: chosen}}`)
+    other_type_than: Literal["chosen", "target", "affected", "event"] | None = None
+    # a card this effect's card remembers (`select: {remember: true}`), still where it was then (Xing Zhen Hu's 2 Set cards)
+    selected_by_self: bool | None = None
     # with same_level_as or level_matches: the Level is this many above the other card's instead of the same ("an
     # Insect-Type monster … that is 1 Level higher than the Tributed monster": Insect Imitation, 1)
     level_offset: int | None = Field(default=None, ge=-12, le=12)
@@ -255,6 +268,15 @@ class Filter(BaseModel):
     # a monster whose Level is higher than the Level of some card this filter matches (Vampire Genesis' cost: a Zombie in the
     # hand with a lower-Level Zombie in the GY to target), so the effect is not activated for nothing
     level_exceeds: "Filter | None" = None
+    # a monster whose Level equals the total Levels of some of the cards this filter matches (The Puppet Magic of Dark
+    # Ruler's target: "a Fiend-Type monster" for which "monsters on your side of the field whose total Levels exactly equal"
+    # its Level exist), so the effect is not activated for nothing; pair it with a `choose` with `level_total`
+    level_total_from: "Filter | None" = None
+    # a card whose own script has an effect that negates Trap Cards' effects: a continuous `negate_effects` whose filter
+    # names Traps (Jinzo, Royal Decree) or `negates_traps_targeting` / `negates_opponent_traps_targeting` (Fiend Skull
+    # Dragon, Gora Turtle of Illusion) — "1 face-up card on the field that has an effect that negates Trap Cards' effects"
+    # (Double Snare); whether that effect applies now does not matter
+    negates_traps: bool | None = None
     # a monster whose last Tribute Summon Tributed this effect's card (not moved since it went to the GY): "When a monster is
     # Tribute Summoned by Tributing this card" (Zolga: `when: {event: summoned, how: tribute, subject: any, where:
     # {tributed_self: true}}`, `from: gy`) — not a Tribute Set, nor a Summon that was negated
@@ -320,6 +342,10 @@ class Choose(BaseModel):
     # with count_as: up to that many, none too ("you can Special Summon … up to the number of monsters destroyed by this
     # effect": Big Wave Small Wave)
     up_to: bool | None = None
+    # instead of `count`: cards whose Levels total exactly the Level of the card of that selection, chosen one at a time
+    # ("Remove from play monsters on your side of the field whose total Levels exactly equal the Level of the selected
+    # Fiend-Type monster": The Puppet Magic of Dark Ruler, `level_total: target`); none if no such total can be made
+    level_total: Literal["chosen", "target", "affected", "event"] | None = None
     # all but this many of the matching cards — the chooser picks the ones to leave ("send cards to their respective
     # Graveyards until the amount remaining on the field and in their hand is 5": Bubble Crash, `keep: 5`) — instead of
     # `count`; none when that many or fewer match

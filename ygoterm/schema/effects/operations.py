@@ -47,6 +47,17 @@ def _what_or(value: Any) -> Any:
     return value
 
 
+class ThisTurnMoves(_Op):
+    """The cards of the effect's player that went this turn the ways `moves` names and match `where` (where they are
+    now): "each Dragon-Type monster discarded from your hand and/or Tributed during this turn" (Super Rejuvenation) —
+    `discarded`: discarded from their hand (a cost, an effect, not the hand limit); `tributed`: Tributed by them (for a
+    Summon, a Ritual Summon or as a cost, R-TERM-3). Read back in this turn's moves: a card counts once for each such move,
+    even if it has left the GY since."""
+
+    moves: list[Literal["discarded", "tributed"]] = Field(min_length=1)
+    where: Filter = Filter()
+
+
 class Draw(_Op):
     count: int = Field(default=1, ge=1)
     player: Player = "you"
@@ -56,6 +67,9 @@ class Draw(_Op):
     # instead of `count`: as many as the player needs to hold this many cards, none if they hold as many already
     # ("your opponent draws cards until his/her hand has 7 cards": Sasuke Samurai #3)
     until_hand: int | None = Field(default=None, ge=1, le=60)
+    # instead of `count`: 1 card for each card of the player's moved this turn those ways ("draw 1 card from your Deck for
+    # each Dragon-Type monster discarded from your hand and/or Tributed during this turn": Super Rejuvenation); none: no draw
+    per_this_turn: ThisTurnMoves | None = None
 
 
 class Discard(_Op):
@@ -116,13 +130,17 @@ class AmountParams(_Op):
     # turns_on_field: how many turns of its controller (its owner once it has left the field) began since the turn it arrived
     # where it is (that one not counted) — for a card that has left the field since, where it was there ("for each of your
     # Standby Phases that have passed since this card was activated": Wave-Motion Cannon, after its cost sent it)
+    # multiple (pay_lp only): any multiple of `factor` the player chooses, at least once — the card remembers what was paid
+    # while it stays on the field, for the filter atk_at_most_paid ("Activate by paying any multiple of 1000 Life Points":
+    # Wall of Revealing Light, `{amount: multiple, factor: 1000}`)
+    # lp: all the player's LP ("Both players' Life Points become 0": Self-Destruct Button's `lose_lp: {amount: lp, player: each}`)
     # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
     # roll x 500": Dice Jar)
     # field_def_of: the DEF it last had on the field (Mystik Wok: "Select either its ATK or DEF" of the Tributed monster)
     # atk_lost: the ATK the `modify` before took from the monsters it changed ("halve the ATK of 1 monster, and if you do,
     # add that lost ATK to the other monster": Riryoku)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "lp_paid_last_turn", "atk_lost", "field_def_of"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "lp_paid_last_turn", "atk_lost", "field_def_of", "lp", "multiple"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
@@ -180,6 +198,9 @@ class Modify(_Op):
     attacks_each_monster: bool | None = None
     must_attack: bool | None = None
     negates_battle_destroyed: bool | None = None
+    # the opponent's monsters can only attack it (Taunt) — and must attack it (Staunch Defender), as long as the change lasts
+    draws_attacks: bool | None = None
+    must_be_attacked: bool | None = None
     # the battle damage the attacking player takes from a battle in which it is the attack target is doubled, for as long as
     # the change lasts ("the Battle Damage inflicted to your opponent is doubled": Cross Counter, until: damage_calculation)
     doubles_damage_to_attacker: bool | None = None
@@ -314,6 +335,12 @@ class ToEndPhase(_Op):
     End Step."""
 
 
+class BattlePhaseTwice(_Op):
+    """"you can perform your Battle Phase twice this turn (or your next turn, if activated during your opponent's turn)"
+    (Weather Report): the effect's controller may conduct a second Battle Phase from Main Phase 2 of that turn — after it,
+    Main Phase 2 again; each monster may attack again in it (R-BATTLE-1 counts each Battle Phase)."""
+
+
 class Coin(_Op):
     # "toss a coin and call it" (Time Wizard): heads is a right call, which signals `called_right` about this card
     call: bool | None = None
@@ -399,8 +426,9 @@ class ChangeAttackTarget(_Op):
     designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
 
     what: Selection | None = None
-    # the attack in progress becomes a direct attack ("make the attack a direct attack instead": Astral Barrier; "the attacks
-    # from your opponent's monsters become direct attacks": Absolute End) — nothing happens if it already is one
+    # the attack in progress becomes a direct attack ("make the attack a direct attack instead": Astral Barrier, Toon
+    # Defense; "the attacks from your opponent's monsters become direct attacks": Absolute End) — nothing happens if it
+    # already is one
     direct: bool | None = None
 
     @model_validator(mode="after")
@@ -408,6 +436,13 @@ class ChangeAttackTarget(_Op):
         if (self.what is None) == (not self.direct):
             raise ValueError("change_attack_target takes a monster (`what`) or `direct: true`, not both")
         return self
+
+
+class Spare(_Op):
+    """The cards cannot be destroyed by the effect of the chain link this effect answers ("Monsters you control cannot be
+    destroyed by that \"Dark Hole's\" effect": White Hole) — that one activation only."""
+
+    what: Selection
 
 
 class NoBattleDamage(_Op):
@@ -437,12 +472,15 @@ class Retarget(_Op):
 class Select(_Op):
     """Choose cards and do nothing to them: they become `chosen` ("by selecting 1 face-up \"Gradius\""). In the `cost:` of
     a Summon `procedure`, the Summoned card remembers them as the cards selected for its Summon (Gradius' Option: the
-    continuous `stats_of_selected`, the condition `selected_gone`)."""
+    continuous `stats_of_selected`, the condition `selected_gone`). `remember: true`: this effect's card remembers them while
+    it stays on the field, for the filter `selected_by_self` ("The selected Spell or Trap Cards cannot be activated":
+    Xing Zhen Hu, a Continuous Trap bound to 2 targets)."""
 
     what: Selection
     # the cards chosen before stay chosen too: "Select 1 Monster Card and 2 non-Monster Cards from your hand" (Chosen One:
     # two `select`s, the second with `add`)
     add: bool | None = None
+    remember: bool | None = None
 
 
 class Protect(_Op):
@@ -581,19 +619,24 @@ class Later(_Op):
     count: int = Field(default=1, ge=1, le=20)  # the Nth such phase after this one
     needs_self: bool = False  # lost if this card leaves its place first ("destroy this card, and if you do")
     optional: bool = False  # "you can": its controller is asked then
-    # with `at: event`: every such event for the rest of this turn, not only the first ("Destroy the monster(s) that battle
-    # with these monsters … this turn, at the end of each Damage Step": Kaminote Blow)
-    every: bool | None = None
     # what `chosen` is inside `do`: what the effect chose (default), or `affected`: what the operation before moved or
     # changed (Castle of Dark Illusions: "each of those Zombie-Type monsters" its FLIP made stronger); attacker: the monster
     # attacking now (Steel Scorpion: "a non-Machine monster attacking this card will be destroyed" turns later)
     remember: Literal["chosen", "affected", "attacker"] | None = None
+    # for `at: event`: each such event for the rest of this turn, not only the first ("Each time the selected monster
+    # inflicts Battle Damage to your opponent's Life Points this turn": The Secret of the Bandit)
+    each_time: bool | None = None
+    # for `at: event`: only an event about a card `chosen` holds inside `do` (what `remember` names), if it has not moved
+    # since ("the selected monster")
+    about: Literal["chosen"] | None = None
     do: list["OpSpec"]
 
     @model_validator(mode="after")
     def _event_needs_when(self) -> "Later":
         if (self.at == "event") != (self.upon is not None):
             raise PydanticCustomError("later_upon", "`upon` goes with `at: event`, and `at: event` needs an `upon`")
+        if (self.each_time or self.about) and self.at != "event":
+            raise PydanticCustomError("later_each_time", "`each_time` and `about` go with `at: event`")
         return self
 
 
@@ -718,7 +761,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "lock_zones", "reveal_compare", "remember",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "battle_phase_twice", "lock_zones", "reveal_compare", "remember",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -760,6 +803,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "reveal": (Reveal, _what_or),
     "select": (Select, _what_or),
     "retarget": (Retarget, _what_or),
+    "spare": (Spare, _what_or),
     "if": (If, lambda v: v),
     "one_of": (OneOf, lambda v: {"choices": v} if isinstance(v, list) else v),
     "if_you_do": (IfYouDo, lambda v: {"then": v} if isinstance(v, list) else v),
@@ -767,6 +811,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "later": (Later, lambda v: v),
     "roll_die": (RollDie, lambda v: v or {}),
     "to_end_phase": (ToEndPhase, lambda v: v or {}),
+    "battle_phase_twice": (BattlePhaseTwice, lambda v: v or {}),
     "redirect_damage": (RedirectDamage, lambda v: v or {}),
     "discard_draws": (DiscardDraws, lambda v: v or {}),
     "exchange_lp": (ExchangeLp, lambda v: v or {}),

@@ -48,7 +48,7 @@ def describe_option(view: DuelView, names: Sequence[str], option: Option) -> str
         parts.append(f"{card.atk}/{card.defense} {'DEF' if card.pos in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE) else 'ATK'}")
     elif card.hidden:
         parts.append("face-down")
-    if option.target is None:
+    if option.target is None or option.target < 0:
         return " · ".join(parts)
     parts[0] = f"{'attacker' if option.verb == 'attack' else 'card'}: {parts[0]}"
     target = card_in_view(view, option.target)

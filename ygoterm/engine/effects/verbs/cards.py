@@ -7,7 +7,7 @@ from typing import Any
 
 from ....schema import effects as fx
 from ...board import actions
-from ...board.continuous import draw_locked
+from ...board.continuous import draw_locked, moved_this_turn
 from ...board.filters import matches, select
 from ...board.labels import card_options
 from ...core.decision import Kind, Option
@@ -31,6 +31,9 @@ def op_draw(ctx: Ctx, params: fx.Draw, name: str) -> None:
             count = ctx.discarded.get(p, 0)
         elif params.as_returned:
             count = sum(1 for c in ctx.affected if c.owner == p)
+        elif params.per_this_turn is not None:  # "for each Dragon-Type monster discarded … and/or Tributed" (Super Rejuvenation)
+            count = moved_this_turn(ctx.d, p, list(params.per_this_turn.moves), params.per_this_turn.where, ctx.card)
+            ctx.d.emit(Note(f"{ctx.card.name}: {count} such card{'s' if count != 1 else ''} this turn"))
         else:
             count = params.count
         if params.more_per is not None:
@@ -351,3 +354,5 @@ class Select(OpStep):
         self.ctx.chosen = [*self.before, *(c for c in cards if c not in self.before)]
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))
+        if self.params.remember and self.ctx.card.loc.on_field:  # remembered while it stays there (Xing Zhen Hu)
+            self.ctx.card.selected = tuple((c.uid, c.arrived_at) for c in cards)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.decision import EndReason
+from ...core.decision import EndReason, Kind, Option
 from ....schema import effects as fx
 from ...board.continuous import effect_damage_prevented, effect_damage_protected, spell_lp_costs_waived, gains_reversed
 from ...core.events import Note
@@ -78,12 +78,33 @@ class LifeChanges(Frame):
     lp: int = 0  # … and their LP before the amount was worked out
 
     def start(self, d: DuelState, _: Any) -> Next:
+        if self.params.amount == "lp" and self.name == "lose_lp" and self.i == 0:
+            # "Both players' Life Points become 0" (Self-Destruct Button): one moment for both, a draw (R-WIN-4)
+            d.change_lps({p: -d.players[p].lp for p in self.players}, "loss")
+            return DONE
+        if self.params.amount == "multiple" and self.i == 0:
+            # "any multiple of 1000 Life Points" (Wall of Revealing Light): its player says how many times, LP allowing
+            p, step = self.players[0], max(1, int(self.params.factor))
+            times = list(range(1, d.players[p].lp // step + 1))
+            if not times:
+                self.i = len(self.players)
+                return DONE
+            return self.ask("said", d.ask(p, Kind.DECLARE, [Option(f"declare:{n * step}", str(n * step)) for n in times],
+                                          f"{self.ctx.card.name}: pay how many LP?", verb="declare", subject=self.ctx.card.uid))
         while self.i < len(self.players):
             self.lp = d.players[self.players[self.i]].lp
             amount = amount_of(self.ctx, self.params, self.players[self.i])
             if isinstance(amount, Frame):
                 return self.then(d, "counted", amount)
             self._change(d, amount)
+        return DONE
+
+    def said(self, d: DuelState, answer: Option) -> Next:
+        amount = int(answer.label)
+        self.lp = d.players[self.players[0]].lp
+        self._change(d, amount)
+        if self.name == "pay_lp":
+            self.ctx.card.cost_paid = amount  # remembered while it stays on the field (the filter atk_at_most_paid)
         return DONE
 
     def counted(self, d: DuelState, amount: int) -> Next:

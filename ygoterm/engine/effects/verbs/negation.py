@@ -116,3 +116,20 @@ class ChangeAttackTarget(OpStep):
         attack.moves = (attack.moves[0], new.moves)
         d.emit(Note(f"{attack.attacker.name} now attacks {new.name if new.face_up else 'a face-down monster'}"))
         return True  # (a face-down one is flipped face-up before damage calculation: rules/battle.py)
+
+
+@verb("spare")
+def op_spare(ctx: Ctx, params: fx.Spare, name: str) -> Any:
+    return Spare(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Spare(OpStep):
+    """White Hole: the cards cannot be destroyed by the effect of the chain link this one answers."""
+
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
+        answered = self.ctx.link.answers
+        if answered is None or answered.negated or not cards:
+            return False
+        answered.spared = answered.spared | {c.uid for c in cards}
+        d.emit(Note(f"{', '.join(c.name for c in cards)} cannot be destroyed by the effect of {answered.card.name}"))
+        return True

@@ -30,11 +30,12 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
                              ctx.card.moves if params.needs_self else None,
                              [(c, c.moves) for c in _remembered(ctx, params.remember)],
-                             params.optional, params.upon, d.turn, bool(params.every)))
+                             params.optional, params.upon, d.turn, bool(params.each_time), params.about == "chosen"))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
     if params.at == "event":
-        d.emit(Note(f"{ctx.card.name}: the rest happens if that comes this turn"))
+        d.emit(Note(f"{ctx.card.name}: the rest happens " + ("each time that comes this turn" if params.each_time
+                                                              else "if that comes this turn")))
     elif params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
     elif params.at == "battle_phase_end":
@@ -147,6 +148,17 @@ def op_to_end_phase(ctx: Ctx, params: fx.ToEndPhase, name: str) -> None:
     """Neko Mane King: the turn goes on to its End Phase (rules/flow.py, main_phase.py, battle.py read end_phase_turn)."""
     ctx.d.end_phase_turn = ctx.d.turn
     ctx.d.emit(Note(f"{ctx.card.name}: it becomes the End Phase of this turn"))
+
+
+@verb("battle_phase_twice")
+def op_battle_phase_twice(ctx: Ctx, params: fx.BattlePhaseTwice, name: str) -> None:
+    """Weather Report: a second Battle Phase this turn, or the player's next turn when it is the opponent's (rules/flow.py,
+    legality.battle_now read `second_battle_turn`)."""
+    d = ctx.d
+    turn = d.turn if d.turn_player == ctx.player else d.turn + 1
+    d.players[ctx.player].second_battle_turn = turn
+    d.emit(Note(f"{ctx.card.name}: {d.names[ctx.player]} can conduct the Battle Phase twice "
+                + ("this turn" if turn == d.turn else "in their next turn")))
 
 
 @verb("discard_draws")
