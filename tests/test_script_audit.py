@@ -205,6 +205,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "The Agent of Judgment - Saturn": {
         "cost": "old wording 'you can Tribute this card to inflict …': the Tribute is the cost, printed before costs went before ';'",
     },
+    "Dora of Fate": {  # goat batch h3
+        "text": "its activation only targets the monster and makes a delayed effect (`later`, whose operations the cues leave "
+                "to its own text); old wording 'Select 1 face-up monster': it targets (EDOPro's c67464807.lua, EFFECT_FLAG_CARD_TARGET)",
+    },
+    "Graverobber": {  # goat batch h3
+        "target": "old wording 'Select 1 Spell Card from your opponent's Graveyard': it targets (EDOPro's c61705417.lua, "
+                  "EFFECT_FLAG_CARD_TARGET), chosen as it is activated",
+    },
     "Supply": {
         "target": "old wording 'Return 2 Fusion-Material monsters …': it targets them (EDOPro's c44072894.lua, EFFECT_FLAG_CARD_TARGET, "
                   "exactly 2), chosen as the FLIP effect is activated",
@@ -374,10 +382,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Nobleman of Extermination": {
         "target": "old wording 'Select, destroy, and remove from play 1 face-down Spell or Trap Card' targets (today's text: "
                   "'Target 1 face-down Spell/Trap on the field; destroy that target, and if you do, banish it …')",
-    },
-    "Pyramid Energy": {
-        "text": "old wording 'Increase the ATK/DEF of … by N points', which the verb cues do not read; its two '●' effects "
-                "are two activations chosen as it is activated (labels '200 ATK' and '500 DEF')",
     },
     "Big Shield Gardna": {
         "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
@@ -1163,7 +1167,7 @@ VERBS: dict[str, str] = {
     "banish": r"\bbanish|\bremoved? from play\b",  # (2005: "remove from play")
     "special_summon": r"\bspecial summon",
     "token": r"\btokens?\b",
-    "add_to_hand": r"\badd",
+    "add_to_hand": r"\badd|\buse it as your hand\b",  # (Graverobber: "You can use it as your hand")
     "return_to_hand": r"\breturns?\b[^.;]*\bhands?\b",
     "return_to_deck": r"\b(?:returns?|put|shuffles?)\b[^.;]*\bdeck\b|\bplace it on top of your deck\b",  # (A Cat of Ill Omen)
     "send_to_gy": r"\bsends?\b|\bsent\b|\btribute",
@@ -1186,6 +1190,8 @@ VERBS: dict[str, str] = {
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",
+    "reroll_dice": r"\bre-roll\b",
+    "face_up_in_deck": r"\bface-up\b[^.;]*\bdeck\b|\bdeck\b[^.;]*\bface-up\b",
     "add_counter": r"\bplace\b[^.;]*\bcounter",
     "remove_counter": r"\bremove\b[^.;]*\bcounter",
     "detach": r"\bdetach",
@@ -1487,6 +1493,8 @@ def check_once(card, effect: Effect, part: Part) -> list[str]:
         said = "duel"  # "You can only use this effect of "X" once per Duel", a sentence of its own (Twin-Headed Behemoth)
     elif re.search(r"\bonly activate 1\b.*\bper turn\b", card.text or "", re.I) or _use_this_effect_once(card.text or "", full):
         said = "name"
+    elif re.search(r"\bonly gain this effect once per turn\b", full, re.I):
+        said = False  # no activation limit: the operation gains its effect once per turn (reroll_dice: Dice Re-Roll)
     elif re.search(r"\bonce, while this card is\b", full, re.I):
         said = "while_here"
     elif re.search(r"\bonce per turn\b", full, re.I):

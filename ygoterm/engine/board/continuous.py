@@ -825,6 +825,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.hand_at_most is not None and len(d.players[p].hand) > c.hand_at_most:
         return False
+    if c.opponent_hand_at_least is not None and len(d.players[1 - p].hand) < c.opponent_hand_at_least:
+        return False
     if c.you_summoned_this_turn is not None and (d.players[p].summoned_turn == d.turn) != c.you_summoned_this_turn:
         return False
     if c.you_set_monster_this_turn is not None and (d.players[p].monster_set_turn == d.turn) != c.you_set_monster_this_turn:

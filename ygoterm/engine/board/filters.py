@@ -67,6 +67,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.battling, _battling), (bool(f.attacking), _attacking), (bool(f.atk_at_most_paid), _atk_at_most_paid), (bool(f.selected_by_self), _selected_by_self),
         (f.attacked is not None, _attacked), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
+        (f.union_can_equip is not None, _union_can_equip),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equip_fits is not None, _equip_fits), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.same_name_on_field is not None, _same_name_on_field), (bool(f.highest_atk_on_field), _highest_atk_on_field), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.equipped_with is not None, _equipped_with), (f.new_since_self is not None, _new_since_self), (f.tributes_taken is not None, _tributes_taken), (f.equipped_destroyed_by_battle is not None, _equipped_destroyed_by_battle), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
@@ -113,7 +114,8 @@ def _atk_equal_battling(d: DuelState, card: CardInst, f: Filter, player: int, so
 
 
 def _kind(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return card.kind in f.kind  # type: ignore[operator]  # (a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell)
+    # (a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell; a Trap Monster is also still a Trap Card)
+    return card.kind in f.kind or (card.trap_data is not None and "trap" in f.kind)  # type: ignore[operator]
 
 
 def _self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -424,6 +426,30 @@ def equip_spell_fits(d: DuelState, card: CardInst, monster: CardInst, player: in
         if effect.kind == "activate" and effect.target is not None:
             return matches(d, monster, effect.target.where, player, card)
     return True
+
+
+def union_equip_where(card: CardInst) -> Filter | None:
+    """The target filter of a Union Monster's own equip effect ("equip this card to …"), if it has one."""
+    if "union" not in card.abilities:
+        return None
+    for effect in card.effects:
+        if effect.kind == "ignition" and effect.target_groups and any(op.op == "equip" for op in effect.do):
+            return effect.target_groups[0].where
+    return None
+
+
+def union_partners(d: DuelState, union: CardInst, monsters: Iterable[CardInst]) -> list[CardInst]:
+    """The face-up monsters of `monsters` the Union's own equip effect could equip it to: "an appropriate monster"."""
+    where = union_equip_where(union)
+    if where is None:
+        return []
+    return [m for m in monsters if m is not union and m.loc == Loc.MZONE and m.face_up and m.controller == union.controller
+            and matches(d, m, where, union.controller, union)]
+
+
+def _union_can_equip(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    ok = card.loc == Loc.MZONE and card.face_up and bool(union_partners(d, card, d.players[card.controller].monsters()))
+    return ok == f.union_can_equip
 
 
 def _can_equip_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 from ...schema import effects as fx
 from ...schema.effects import Effect
 from ..board.continuous import SHIELDS, has_flag, unaffected_by_opponent_monster, unaffected_by_spell
-from ..board.filters import hidden_face_down, level_total_reachable, matches, select
+from ..board.filters import hidden_face_down, level_total_reachable, matches, select, union_partners
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
 from ..core.machine import Frame, Next, Return
@@ -222,7 +222,10 @@ class Ctx:
         if where.atk_at_most_of is not None:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         if where.level_below_of is not None:
-            cards = level_below_of(cards, self.reference(where.level_below_of))
+            cards = level_below_of(cards, self.reference(where.level_below_of), where.level_below_by)
+        if where.union_partner_of is not None:  # (Formation Union: "an appropriate monster" of the chosen Union)
+            unions = self.reference(where.union_partner_of)
+            cards = [c for c in cards if any(c in union_partners(self.d, u, [c]) for u in unions)]
         if where.def_at_most_atk_of is not None:  # (Burst Breath: the ATK the Tributed monster had on the field)
             most = max((o.field_atk if not o.loc.on_field else o.atk for o in self.reference(where.def_at_most_atk_of)
                         if o.is_monster), default=None)
@@ -279,9 +282,12 @@ def atk_at_most_of(cards: list[CardInst], others: list[CardInst]) -> list[CardIn
     return [] if most is None else [c for c in cards if c.is_monster and c.atk <= most]
 
 
-def level_below_of(cards: list[CardInst], others: list[CardInst]) -> list[CardInst]:
+def level_below_of(cards: list[CardInst], others: list[CardInst], by: int | None = None) -> list[CardInst]:
     """The monsters of `cards` whose Level is lower than the Level of one of `others`: Vampire Genesis' "with a Level
-    less than the discarded Zombie-Type monster's"."""
+    less than the discarded Zombie-Type monster's"; `by`: exactly that many lower (Dora of Fate: 1)."""
+    if by is not None:
+        levels = {c.level - by for c in others if c.is_monster and c.monster.level is not None}
+        return [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
     most = max((c.level for c in others if c.is_monster and c.monster.level is not None), default=None)
     return [] if most is None else [c for c in cards if c.is_monster and c.monster.level is not None and c.level < most]
 

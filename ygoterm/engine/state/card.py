@@ -210,7 +210,7 @@ class CardInst:
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_def", "field_level", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked", "lost_monster", "brainwashed_from", "activated_as", "left_zone", "battled_turn", "fused_from", "remembered")
+                 "activation_locked", "lost_monster", "brainwashed_from", "activated_as", "trap_data", "left_zone", "battled_turn", "fused_from", "remembered")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -322,6 +322,7 @@ class CardInst:
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
         self.arrived_at = 0  # the duel's move count when it last moved
         self.activation_locked = 0  # a turn in which it cannot be activated, wherever it goes — Set too (Fairy of the Spring)
+        self.trap_data: Card | None = None  # a Trap Card Special Summoned as a monster (a Trap Monster): its own definition
 
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
@@ -352,11 +353,12 @@ class CardInst:
     @property
     def forces_position(self) -> bool:
         """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
-        destroys it in face-up Defense Position (Berserk Gorilla)."""
+        destroys it in face-up Defense Position (Berserk Gorilla) — a state the rules check at every window and chain end."""
         return getattr(self.data, "only_one", None) is not None or any(  # (and "You can only control 1": Amazoness Tiger)
             e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
                                           or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names
-                                          or e.continuous.one_type_per_player or e.continuous.control_to_owners)
+                                          or e.continuous.one_type_per_player or e.continuous.control_to_owners
+                                          or e.continuous.decks_upside_down)  # (and turns the Decks over: Convulsion of Nature)
             for e in self.continuous)
 
     @property
@@ -428,6 +430,24 @@ class CardInst:
         """What the card is now: a monster card in a Spell & Trap Zone — a Pendulum card in a
         Pendulum Zone (R-ZONE-4) or an Equip Card (R-CARD-8) — is a Spell."""
         return "spell" if self.is_monster and self.loc == Loc.SZONE else self.data.kind
+
+    @property
+    def makes_trap_monster(self) -> bool:
+        """A Trap Card that Special Summons itself as a monster (`special_summon` with `as_monster`: Embodiment of Apophis),
+        or such a card now a monster: the rules check it at every window (`board/actions.enforce_positions`)."""
+        return self.trap_data is not None or (self.is_trap and any(
+            op.op == "special_summon" and getattr(op.params, "as_monster", None) is not None for e in self.effects for op in e.do))
+
+    def become_monster(self, monster: Card) -> None:
+        """A Trap Card Special Summoned as a monster (Embodiment of Apophis): a monster with those stats until it leaves the
+        Monster Zone (`back_to_trap`), and still a Trap Card (the filter `kind: trap` matches it)."""
+        self.trap_data = self.data
+        self.define(monster)
+
+    def back_to_trap(self) -> None:
+        assert self.trap_data is not None
+        data, self.trap_data = self.trap_data, None
+        self.define(data)
 
     @property
     def in_pendulum_zone(self) -> bool:

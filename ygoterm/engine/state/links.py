@@ -110,9 +110,12 @@ class Delayed:
     remembered: list[tuple[CardInst, int]] = field(default_factory=list)  # chosen cards and their move counts
     optional: bool = False  # "you can": asked when it comes
     when: Any = None  # for phase "event": the When it waits for, this turn only (Last Will)
-    turn: int = 0  # … the turn it was made in
+    turn: int = 0  # … the turn it waits in (the turn it was made in, or its controller's next: Dora of Fate)
     each_time: bool = False  # for phase "event": every such event this turn, not the first only (The Secret of the Bandit)
-    about: bool = False  # for phase "event": only events about a remembered card not moved since ("the selected monster")
+    # for phase "event": only events about a remembered card — "chosen": not moved since ("the selected monster");
+    # "remembered": wherever it went since (Graverobber's Spell)
+    about: str | None = None
+    keep_moved: bool = False  # `remembered` cards stay remembered after they move (Dora of Fate's selected monster)
 
     def due(self, s: Signal) -> bool:
         """Count `s` if it is one of this effect's phases; True when it is the one."""

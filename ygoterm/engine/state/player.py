@@ -21,7 +21,7 @@ class Player:
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "first_attacker",
-                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "second_battle_turn", "zone_locks")
+                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "second_battle_turn", "reroll", "held_szones", "zone_locks")
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -56,6 +56,8 @@ class Player:
         self.first_attacker = (0, 0)  # (turn, uid) of the first monster of theirs that declared an attack in that turn (The Dark Door)
         self.second_battle_turn = 0  # the turn this player may conduct a second Battle Phase in, from Main Phase 2 (Weather Report)
         self.hand_limit: int | None = None  # a hand limit an effect set for the rest of the duel (Hieroglyph Lithograph)
+        self.held_szones: dict[int, int] = {}  # Spell & Trap Zone → uid of the Trap Monster that keeps it taken (2005 rules)
+        self.reroll = (0, False)  # (turn, still unused): a re-roll of a die gained for that turn (Dice Re-Roll)
         self.lp_paid: dict[int, int] = {}  # turn → the LP this player paid during it (Life Absorbing Machine)
         self.normal_summon_batches: list[int] = []  # the duel's batch (moment) of each of their Normal Summons/Sets (Narrow Pass)
         # Main Monster Zones an effect made unusable (R-ZONE-1: Ground Collapse, Ojama King, Dimensionhole): (zone, the
@@ -136,12 +138,12 @@ class Player:
         """The zone a Spell or Trap goes to: the leftmost free one, or for a player with
         Pendulum cards the middle ones first so that the Pendulum Zones stay free."""
         for i in (_MIDDLE_FIRST if self.has_pendulums and self.pendulum_zones == END_PENDULUM_ZONES else range(5)):
-            if self.szone[i] is None:
+            if self.szone[i] is None and i not in self.held_szones:
                 return i
         return None
 
     def free_pendulum_zones(self) -> list[int]:
-        return [i for i in self.pendulum_zones if self.szone[i] is None]
+        return [i for i in self.pendulum_zones if self.szone[i] is None and i not in self.held_szones]
 
     def scales(self) -> tuple[CardInst, CardInst] | None:
         """The two Pendulum cards in this player's Pendulum Zones, left first, or None."""

@@ -87,6 +87,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
                            "up_to", "sent_from_field_this_turn",  # goat batch s1
                            "left_equipped",  # goat batch s2
+                           "opponent_hand_at_least", "about", "union_partner_of", "union_can_equip", "as_union", "during", "keep_moved", "level_below_by", "decks_upside_down", "as_monster",  # goat batch h3
                            "owner", "battle_damage_at_least", "no_hand_limit", "atk_equal_battling", "indestructible_if_targeted", "upon", "one_way", "bound",  # goat batch s4
                            "no_spell_lp_costs", "single_attacker", "keeps_spirits", "spirits_kept", "cannot_be_negated", "original",  # goat batch s6
                            "no_monster_sets", "locks_tributes", "normal_summons_after_self", "shows_drawn", "highest_atk", "destroys_on_leaving", "unaffected_by_opponent_monsters",  # goat batch h4

@@ -265,6 +265,13 @@ class Filter(BaseModel):
     # monster in your Graveyard with a Level less than the discarded Zombie-Type monster's" — the cost's card is `chosen`);
     # read where the effect selects cards and targets. Pair it with `level_exceeds` on the cost
     level_below_of: Literal["chosen", "target", "affected", "event"] | None = None
+    level_below_by: int | None = Field(default=None, ge=1, le=12)  # with level_below_of: exactly this many Levels lower (Dora of Fate: 1)
+    # a face-up monster on the field that the own equip effect of a Union Monster of that selection could equip it to — "an
+    # appropriate monster" (Formation Union: `union_partner_of: chosen`)
+    union_partner_of: Literal["chosen", "target", "affected", "event"] | None = None
+    # true: a face-up Union Monster in a Monster Zone whose own equip effect has a face-up monster of its controller's to
+    # equip it to (Formation Union's first choice)
+    union_can_equip: bool | None = None
     # a monster whose Level is higher than the Level of some card this filter matches (Vampire Genesis' cost: a Zombie in the
     # hand with a lower-Level Zombie in the GY to target), so the effect is not activated for nothing
     level_exceeds: "Filter | None" = None

@@ -99,6 +99,18 @@ class Moves(_Op):
     to: Literal["you", "opponent"] | None = None
 
 
+class TrapMonster(BaseModel):
+    """The monster a Trap Card is Special Summoned as ("Special Summon this card as a Normal Monster (Reptile-Type/EARTH/Level
+    4/ATK 1600/DEF 1800). (This card is also still a Trap Card.)": Embodiment of Apophis)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    type: MonsterType
+    attribute: Attribute
+    level: int = Field(ge=1, le=12)
+    atk: int = Field(ge=0)
+    def_: int = Field(ge=0, alias="def")
+
+
 class SpecialSummon(_Op):
     what: Selection
     position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "choose"
@@ -107,6 +119,9 @@ class SpecialSummon(_Op):
     # the monster is destroyed, destroy this card; "destroyed": only this card's destruction destroys it (Premature Burial)
     bind: Union[bool, Literal["leaves", "destroyed"]] = False
     proper: bool = False  # this is the monster's own required Summon (Elegant Egotist → Harpie Lady Sisters), R-SUMMON-9
+    # a Trap Card on the field Special Summoned as a Normal Monster with these stats, still a Trap Card too; under the 2005
+    # rules its Spell & Trap Zone stays taken while it is a monster (Embodiment of Apophis)
+    as_monster: TrapMonster | None = None
 
 
 class ChangePosition(_Op):
@@ -245,6 +260,9 @@ class Equip(_Op):
 
     what: Selection = "self"
     to: Selection = "target"
+    # true: a Union Monster equipped as if by its own equip effect — its effects as an Equip Card apply and it may unequip
+    # itself (Formation Union's "Equip 1 Union Monster … to an appropriate monster … as an Equip Spell Card")
+    as_union: bool | None = None
     # an Equip Spell already equipped moves even to a monster its own activation could not equip ("equip it with all Equip
     # Cards on the field. If any of those Equip Cards is now equipped to an incorrect target, destroy that Equip Card":
     # Collected Power, then `destroy` of the filter `equip_fits: false`)
@@ -306,7 +324,9 @@ class TakeControl(_Op):
 
 
 class Skip(_Op):
-    phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
+    # `turn`: the player's whole next turn does not happen — the other player takes the next turn too (Gamble's "skip your
+    # next turn"); the skipped turn is no turn at all (it counts for no "turns" of any card)
+    phase: Literal["draw", "standby", "main1", "battle", "main2", "turn"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
     # the Battle Phase of this turn instead of the next: "You cannot conduct your Battle Phase the turn you activate this card"
@@ -449,6 +469,16 @@ class NoBattleDamage(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
 
+class FaceUpInDeck(_Op):
+    """"Turn the top card of your opponent's Deck face-up, then your opponent shuffles their Deck" (Grave Lure): the top
+    card of that player's Deck is turned face-up there — both players know it, wherever the shuffle puts it — and its
+    Deck is shuffled; `when_drawn`: what happens to it at once, no chain, when that player draws it while it is still
+    there face-up ("When your opponent draws the face-up card, immediately send it to the Graveyard": send_to_gy)."""
+
+    player: Literal["you", "opponent"] = "opponent"
+    when_drawn: Literal["send_to_gy"] | None = None
+
+
 class Shuffle(_Op):
     player: Player = "you"
     # true: instead of the player's Deck, the face-down Defense Position monsters in their Main Monster Zones change places at
@@ -570,7 +600,8 @@ class AdvanceTurnCount(_Op):
 class Flag(_Op):
     """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
     player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
-    Matchless General — in answer to the event `normal_draw`)."""
+    Matchless General — in answer to the event `normal_draw`), `reroll_dice` (one time during the rest of the turn, when either
+    player rolls a die, the player may have them roll it again; gained once per turn: Dice Re-Roll)."""
 
     player: Literal["you", "opponent"] = "you"
 
@@ -626,15 +657,24 @@ class Later(_Op):
     # for `at: event`: each such event for the rest of this turn, not only the first ("Each time the selected monster
     # inflicts Battle Damage to your opponent's Life Points this turn": The Secret of the Bandit)
     each_time: bool | None = None
-    # for `at: event`: only an event about a card `chosen` holds inside `do` (what `remember` names), if it has not moved
-    # since ("the selected monster")
-    about: Literal["chosen"] | None = None
+    # for `at: event`: only an event about a remembered card — `chosen`: one `chosen` holds inside `do` (what `remember`
+    # names), if it has not moved since ("the selected monster"); `remembered`: one of them wherever it went since ("If you
+    # use it, you take 2000 points of damage": Graverobber's Spell, `upon: {event: activated, subject: you}`)
+    about: Literal["chosen", "remembered"] | None = None
+    # for `at: event`: it waits through its controller's next turn instead of this one ("When you Normal Summon … during
+    # your next turn": Dora of Fate)
+    during: Literal["your_next_turn"] | None = None
+    # true: the remembered cards stay remembered after they move, read where they are (a monster off the field has its
+    # printed Level): Dora of Fate's "the Level of the selected monster", kept as EDOPro keeps it from its resolution
+    keep_moved: bool | None = None
     do: list["OpSpec"]
 
     @model_validator(mode="after")
     def _event_needs_when(self) -> "Later":
         if (self.at == "event") != (self.upon is not None):
             raise PydanticCustomError("later_upon", "`upon` goes with `at: event`, and `at: event` needs an `upon`")
+        if self.during is not None and self.at != "event":
+            raise PydanticCustomError("later_during", "`during` goes with `at: event`")
         if (self.each_time or self.about) and self.at != "event":
             raise PydanticCustomError("later_each_time", "`each_time` and `about` go with `at: event`")
         return self
@@ -761,7 +801,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "battle_phase_twice", "lock_zones", "reveal_compare", "remember",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "battle_phase_twice", "reroll_dice", "face_up_in_deck", "lock_zones", "reveal_compare", "remember",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -834,6 +874,8 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "traps_from_hand": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "extra_normal_summon": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "replace_draw": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
+    "face_up_in_deck": (FaceUpInDeck, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "reroll_dice": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
 }
 
 

@@ -137,6 +137,22 @@ def op_mill(ctx: Ctx, params: fx.Mill, name: str) -> bool:
     return bool(moved)
 
 
+@verb("face_up_in_deck")
+def op_face_up_in_deck(ctx: Ctx, params: fx.FaceUpInDeck, name: str) -> None:
+    d = ctx.d
+    p = ctx.player if params.player == "you" else 1 - ctx.player
+    deck = d.players[p].deck
+    if not deck:
+        return
+    card = deck[-1]
+    card.face_up = True
+    d.emit(Note(f"{ctx.card.name}: the top card of {d.names[p]}'s Deck, {card.name}, is turned face-up"))
+    d.shuffle(p)
+    d.reveal([card], (0, 1))  # (face-up in the Deck: both players know it wherever the shuffle put it)
+    if params.when_drawn is not None:
+        d.deck_marks[card.uid] = (card.moves, params.when_drawn, ctx.card.name, ctx.player)
+
+
 @verb("shuffle")
 def op_shuffle(ctx: Ctx, params: fx.Shuffle, name: str) -> None:
     for p in ctx.players(params.player):

@@ -91,8 +91,43 @@ class Toss(Frame):
 
 
 @verb("roll_die")
-def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> "KeepRoll | None":
-    """R-TERM-7: the die is the duel's seeded RNG."""
+def op_roll_die(ctx: Ctx, params: fx.RollDie, name: str) -> "KeepRoll | Reroll | None":
+    """R-TERM-7: the die is the duel's seeded RNG; a player who gained a re-roll this turn may have it rolled again."""
+    kept = _roll(ctx, params)
+    d = ctx.d
+    for p in (ctx.player, 1 - ctx.player):
+        if d.players[p].reroll == (d.turn, True):  # (Dice Re-Roll)
+            return Reroll(ctx, params, p, kept)
+    return kept
+
+
+@dataclass
+class Reroll(Frame):
+    """"If either player rolls a die, you can have the player re-roll" (Dice Re-Roll): once, the holder decides after seeing
+    the result; the new roll replaces it (both dice of a pair, Dice Jar; both of a choice, Roulette Barrel)."""
+
+    ctx: Ctx
+    params: fx.RollDie
+    holder: int
+    kept: "KeepRoll | None"
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        return self.ask("answered", d.ask(self.holder, Kind.YESNO, (Option("yes", "yes"), Option("no", "no")),
+                                          f"{self.ctx.card.name}: have the die re-rolled?", verb="",
+                                          subject=self.ctx.card.uid))
+
+    def answered(self, d: DuelState, answer: Option) -> Next:
+        if answer.key == "yes":
+            d.players[self.holder].reroll = (d.turn, False)
+            d.emit(Note(f"{d.names[self.holder]} has the die re-rolled"))
+            self.kept = _roll(self.ctx, self.params)
+        return self.then(d, "over", self.kept)
+
+    def over(self, d: DuelState, _: Any) -> Next:
+        return DONE
+
+
+def _roll(ctx: Ctx, params: fx.RollDie) -> "KeepRoll | None":
     if params.keep_one_of:  # "roll a six-sided die twice, choose 1 result" (Roulette Barrel)
         rolls = [ctx.d.rng.randint(1, 6) for _ in range(params.keep_one_of)]
         ctx.d.emit(Note(f"{ctx.card.name}: the die shows {', '.join(map(str, rolls))}"))

@@ -294,7 +294,7 @@ class Equip(Frame):
                 if card.loc == Loc.SZONE:
                     actions.move(d, card, Loc.GY, reason="nothing to equip")
                 continue
-            actions.equip(d, card, monster, by=ctx.card.uid)
+            actions.equip(d, card, monster, by=card.uid if self.params.as_union and "union" in card.abilities else ctx.card.uid)
         return DONE
 
 

@@ -30,12 +30,13 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
                              ctx.card.moves if params.needs_self else None,
                              [(c, c.moves) for c in _remembered(ctx, params.remember)],
-                             params.optional, params.upon, d.turn, bool(params.each_time), params.about == "chosen"))
+                             params.optional, params.upon, _waits_in(d, ctx.player, params.during), bool(params.each_time),
+                             params.about, bool(params.keep_moved)))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
     if params.at == "event":
         d.emit(Note(f"{ctx.card.name}: the rest happens " + ("each time that comes this turn" if params.each_time
-                                                              else "if that comes this turn")))
+                                                              else f"if that comes {'during your next turn' if params.during else 'this turn'}")))
     elif params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
     elif params.at == "battle_phase_end":
@@ -43,6 +44,13 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     else:
         when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
         d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
+
+
+def _waits_in(d: DuelState, player: int, during: str | None) -> int:
+    """The turn a delayed `at: event` waits in: this one, or its controller's next turn."""
+    if during == "your_next_turn":
+        return d.turn + (2 if d.turn_player == player else 1)
+    return d.turn
 
 
 def _remembered(ctx: Ctx, remember: str | None) -> list[CardInst]:
@@ -199,7 +207,7 @@ def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
 
 _AHEAD = {"main1": Phase.MAIN1, "battle": Phase.BATTLE}
 _PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
-                "main2": "Main Phase 2"}
+                "main2": "Main Phase 2", "turn": "turn"}
 
 
 @verb("protect")
@@ -223,13 +231,17 @@ def op_no_battle_damage(ctx: Ctx, params: fx.NoBattleDamage, name: str) -> None:
         attack.no_damage.update(ctx.players(params.player))
 
 
-@verb("traps_from_hand", "extra_normal_summon", "replace_draw")
+@verb("traps_from_hand", "extra_normal_summon", "replace_draw", "reroll_dice")
 def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> None:
     d = ctx.d
     p = ctx.player if params.player == "you" else 1 - ctx.player
     if name == "traps_from_hand":
         d.players[p].traps_from_hand_turn = d.turn
         d.emit(Note(f"{d.names[p]} may activate Traps from the hand this turn"))
+    elif name == "reroll_dice":  # "You can only gain this effect once per turn" (Dice Re-Roll)
+        if d.players[p].reroll[0] != d.turn:
+            d.players[p].reroll = (d.turn, True)
+            d.emit(Note(f"{d.names[p]} may have one roll of a die re-rolled this turn"))
     elif name == "replace_draw":
         d.players[p].draw_replaced_turn = d.turn
         d.emit(Note(f"{d.names[p]} does not conduct the normal draw this turn"))
