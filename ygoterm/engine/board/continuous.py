@@ -15,6 +15,7 @@ from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
+from ..state.player import Player
 from .filters import matches, reading_highest, select, variant
 from ..core.events import Move, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Reason, Step
@@ -594,6 +595,9 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
                     and not (card.controller == source.controller and spares_controller(d, source)):
                 return True
     return False
+
+
+Player.negated = staticmethod(effects_negated)  # (a zone lock whose card is negated waits: state/player.py)
 
 
 def battle_negated(d: DuelState, card: CardInst) -> bool:

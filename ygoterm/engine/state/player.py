@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable, ClassVar
+
 from .card import CardInst
 from ..core.types import FIELD_ZONE
 
@@ -22,6 +24,9 @@ class Player:
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "first_attacker",
                  "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "second_battle_turn", "reroll", "held_szones", "zone_locks")
+    # whether a card's effects are negated now (Imperial Order on a Ground Collapse): the board layer, which knows
+    # continuous effects, installs its `effects_negated` here (board/continuous.py) — the state layer imports nothing above it
+    negated: ClassVar[Callable[[Any, CardInst], bool]] = staticmethod(lambda d, card: False)
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -123,8 +128,7 @@ class Player:
                 continue
             if holder.loc.on_field:
                 d = holder.duel
-                from ..board.continuous import effects_negated  # (the state layer reads the rules layer only here)
-                if effects_negated(d, holder):
+                if Player.negated(d, holder):
                     continue
                 if seq < 0:
                     allowed = sum(1 for c in d.players[holder.controller].mzone if c is not None)
