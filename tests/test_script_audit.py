@@ -72,8 +72,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Return of the Doomed": {
         "cost": "old wording 'Discard 1 Monster Card from your hand to the Graveyard. Return …': the discard is its cost "
                 "(EDOPro's c19827717.lua), two sentences where today's style has ';'",
-        "target": "'Return 1 of your monsters destroyed … as a result of battle during this turn': chosen on activation, a "
-                  "target (EDOPro's c19827717.lua), returned in the End Phase by a `later`",
     },
     "Rod of Silence - Kay'est": {
         "order": "'Negate other Spell effects that target the equipped monster, and if you do, destroy that Spell Card' is "
