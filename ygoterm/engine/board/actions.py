@@ -679,10 +679,14 @@ def _turn_decks(d: DuelState) -> None:
         d.decks_upside_down = upside_down
         for p, side in enumerate(d.players):
             side.deck.reverse()
-            for card in side.deck:
-                card.face_up = upside_down
             side.layout += 1
             d.emit(Note(f"{d.names[p]}'s Deck is turned {'upside down' if upside_down else 'back face-down'}"))
+    if upside_down or d.deck_marks:
+        # only each Deck's top card shows: the cards under it stay unknown (a card turned face-up in a Deck by its own
+        # effect, Grave Lure's, shows wherever it is) — an AI must not read the whole Deck's order
+        for side in d.players:
+            for i, card in enumerate(side.deck):
+                card.face_up = (upside_down and i == len(side.deck) - 1) or d.deck_marks.get(card.uid, (-1,))[0] == card.moves
     if upside_down:
         d.reveal([side.deck[-1] for side in d.players if side.deck], (0, 1))
 
