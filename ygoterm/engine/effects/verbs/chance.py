@@ -15,7 +15,6 @@ from ...state.card import CardInst
 from ...state.duel_state import DuelState
 from ...board.filters import select
 from ...core.types import Loc
-from ...state.card import CardInst
 from ..context import Ctx, choose
 from ..registry import RunOps, run_ops, verb
 

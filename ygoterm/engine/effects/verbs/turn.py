@@ -16,7 +16,6 @@ from ...state.links import Delayed
 from ..context import Ctx
 from ..registry import OpStep, verb
 from ...state.duel_state import DuelState
-from typing import Any
 from dataclasses import dataclass, field as dc_field
 
 from ...core.decision import Kind, Option
