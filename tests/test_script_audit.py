@@ -72,8 +72,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Return of the Doomed": {
         "cost": "old wording 'Discard 1 Monster Card from your hand to the Graveyard. Return …': the discard is its cost "
                 "(EDOPro's c19827717.lua), two sentences where today's style has ';'",
-        "target": "'Return 1 of your monsters destroyed … as a result of battle during this turn': chosen on activation, a "
-                  "target (EDOPro's c19827717.lua), returned in the End Phase by a `later`",
     },
     "Rod of Silence - Kay'est": {
         "order": "'Negate other Spell effects that target the equipped monster, and if you do, destroy that Spell Card' is "
@@ -204,6 +202,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     },
     "The Agent of Judgment - Saturn": {
         "cost": "old wording 'you can Tribute this card to inflict …': the Tribute is the cost, printed before costs went before ';'",
+    },
+    "Dora of Fate": {  # goat batch h3
+        "text": "its activation only targets the monster and makes a delayed effect (`later`, whose operations the cues leave "
+                "to its own text); old wording 'Select 1 face-up monster': it targets (EDOPro's c67464807.lua, EFFECT_FLAG_CARD_TARGET)",
+    },
+    "Graverobber": {  # goat batch h3
+        "target": "old wording 'Select 1 Spell Card from your opponent's Graveyard': it targets (EDOPro's c61705417.lua, "
+                  "EFFECT_FLAG_CARD_TARGET), chosen as it is activated",
     },
     "Supply": {
         "target": "old wording 'Return 2 Fusion-Material monsters …': it targets them (EDOPro's c44072894.lua, EFFECT_FLAG_CARD_TARGET, "
@@ -375,10 +381,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Select, destroy, and remove from play 1 face-down Spell or Trap Card' targets (today's text: "
                   "'Target 1 face-down Spell/Trap on the field; destroy that target, and if you do, banish it …')",
     },
-    "Pyramid Energy": {
-        "text": "old wording 'Increase the ATK/DEF of … by N points', which the verb cues do not read; its two '●' effects "
-                "are two activations chosen as it is activated (labels '200 ATK' and '500 DEF')",
-    },
     "Big Shield Gardna": {
         "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
                 "(no event or condition for 'this activation targets only this card'); its other effect is scripted",
@@ -498,6 +500,36 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     },
     "Enchanting Fitting Room": {
         "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
+    },
+    "Combination Attack": {
+        "text": "old wording 'you can use this effect on 1 monster … Change the Union Monster back to a monster … may attack "
+                "again this turn': a Special Summon of the Union (out of its Spell & Trap Zone) and another attack, in words "
+                "the audit's verbs do not read",
+    },
+    "Flint": {
+        "target": "old wording 'select 1 monster on the field and equip this card to that monster': the 2005 'select' as the "
+                  "effect is activated is a target, as Dimensionhole's",
+    },
+    "Kaminote Blow": {
+        "text": "its whole resolution is a delayed effect ('Destroy the monster(s) that battle with these monsters … this turn, "
+                "at the end of each Damage Step': `later` at each such event); the audit reads a delayed effect's text only "
+                "beside an operation done at once",
+    },
+    "Abyssal Designator": {
+        "cost": "the 2005 text 'Pay 1000 Life Points. Declare a Type and an Attribute.' predates ';' for costs; the payment "
+                "and both declarations are made on activation (R-CHAIN-5; today's text: 'Pay 1000 LP, then declare …; …')",
+    },
+    "After the Struggle": {
+        "text": "its whole resolution is a delayed effect ('… are destroyed during the End Step of the turn': `later` at the End "
+                "Phase); the audit reads a delayed effect's text only beside an operation done at once",
+    },
+    "Different Dimension Gate": {
+        "target": "'targeting 1 monster on each side of the field' is 2 targets, 1 of yours and 1 of your opponent's: "
+                  "two target groups (`targets:`, one per side)",
+    },
+    "Dimensionhole": {
+        "target": "old wording 'Select 1 monster on your side of the field and remove it from play': the 2005 'select' on "
+                  "activation is a target (EDOPro's script, EFFECT_FLAG_CARD_TARGET), and the monster is banished as it resolves",
     },
     "Dimension Distortion": {
         "target": "old wording 'Select 1 removed from play monster and Special Summon it' targets (2005 'select' on activation is a target; "
@@ -1147,7 +1179,7 @@ VERBS: dict[str, str] = {
     "banish": r"\bbanish|\bremoved? from play\b",  # (2005: "remove from play")
     "special_summon": r"\bspecial summon",
     "token": r"\btokens?\b",
-    "add_to_hand": r"\badd",
+    "add_to_hand": r"\badd|\buse it as your hand\b",  # (Graverobber: "You can use it as your hand")
     "return_to_hand": r"\breturns?\b[^.;]*\bhands?\b",
     "return_to_deck": r"\b(?:returns?|put|shuffles?)\b[^.;]*\bdeck\b|\bplace it on top of your deck\b",  # (A Cat of Ill Omen)
     "send_to_gy": r"\bsends?\b|\bsent\b|\btribute",
@@ -1170,6 +1202,8 @@ VERBS: dict[str, str] = {
     "declare": r"\bdeclare",
     "coin": r"\bcoin\b",
     "roll_die": r"\bdie\b",
+    "reroll_dice": r"\bre-roll\b",
+    "face_up_in_deck": r"\bface-up\b[^.;]*\bdeck\b|\bdeck\b[^.;]*\bface-up\b",
     "add_counter": r"\bplace\b[^.;]*\bcounter",
     "remove_counter": r"\bremove\b[^.;]*\bcounter",
     "detach": r"\bdetach",
@@ -1181,6 +1215,7 @@ VERBS: dict[str, str] = {
     "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b|\bdamage\b.*\bbecomes 0\b",
     "no_battle_damage": r"\bno battle damage\b",
     "lock_summons": r"\bcannot summon\b",
+    "lock_zones": r"\bcannot be used\b|\bcannot use\b|\bneither player can use\b|\bcannot place a monster\b",  # Monster Zones made unusable (Ground Collapse, Ojama King, Kaiser Colosseum)
     "extra_normal_summon": r"\bnormal summon or set\b",
     "traps_from_hand": r"\btrap cards from your hand\b",
     "place": r"\bplace\b",
@@ -1470,6 +1505,8 @@ def check_once(card, effect: Effect, part: Part) -> list[str]:
         said = "duel"  # "You can only use this effect of "X" once per Duel", a sentence of its own (Twin-Headed Behemoth)
     elif re.search(r"\bonly activate 1\b.*\bper turn\b", card.text or "", re.I) or _use_this_effect_once(card.text or "", full):
         said = "name"
+    elif re.search(r"\bonly gain this effect once per turn\b", full, re.I):
+        said = False  # no activation limit: the operation gains its effect once per turn (reroll_dice: Dice Re-Roll)
     elif re.search(r"\bonce, while this card is\b", full, re.I):
         said = "while_here"
     elif re.search(r"\bonce per turn\b", full, re.I):

@@ -40,6 +40,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
     if src == Loc.MZONE:
         card.field_atk = card.atk if card.face_up else card.base_atk
+        card.left_zone = card.controller * 10 + card.seq
         card.field_def = card.defense if card.face_up else card.base_def
     # the Level it had as it left a Monster Zone face-up (Insect Imitation: "1 Level higher than the Tributed monster"); 0 once it moves on
     card.field_level = card.level if src == Loc.MZONE and card.face_up else 0
@@ -57,6 +58,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     doom = _doom_on_leaving(d, card) if was_face_up and src.on_field and not dst.on_field \
         and "destroys_on_leaving" in d.index.flags else None
     d.take_out(card)
+    if card.trap_data is not None and dst != Loc.MZONE:
+        _trap_monster_leaves(d, card)
     owner = d.players[card.owner]
     owner.layout += 1
     d.players[held_by].layout += 1
@@ -129,6 +132,36 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
             if doomed:
                 destroy(d, doomed, by="effect", source=card, reason=f"{card.name} left the field")
     return event
+
+
+def _trap_monster_set(d: DuelState, card: CardInst, face_up: bool = False) -> None:
+    """A Trap Monster turned face-down (Book of Moon) returns to the Spell & Trap Zone it kept taken as a Set Trap Card;
+    with its Trap effect negated (Jinzo), face-up there, a Trap Card whose effect is spent (UDE's Individual Card Rulings
+    [D-E], Embodiment of Apophis); with no zone kept (a modern duel), to a free one, or to the GY when there is none."""
+    side = d.players[card.controller]
+    seq = next((s for s, uid in side.held_szones.items() if uid == card.uid), None)
+    if seq is None:
+        seq = side.free_szone()
+    if seq is None:
+        move(d, card, Loc.GY, reason="no Spell & Trap Zone to return to")
+        return
+    del_held = side.held_szones.pop(seq, None)
+    assert del_held in (None, card.uid)
+    if face_up:
+        move(d, card, Loc.SZONE, seq=seq, face_up=True, reason="a Trap Monster whose Trap effect is negated: back in its Spell & Trap Zone")
+        card.active = True  # (its activation resolved long ago: a face-up Continuous Trap with nothing left to do)
+        return
+    move(d, card, Loc.SZONE, seq=seq, face_up=False, reason="a Trap Monster turned face-down: Set in its Spell & Trap Zone")
+    card.set_turn = d.turn  # (Set this turn: activated again from the next turn on, R-CARD-9)
+
+
+def _trap_monster_leaves(d: DuelState, card: CardInst) -> None:
+    """A Trap Monster leaving the Monster Zone is its Trap Card again, and frees the Spell & Trap Zone it kept taken."""
+    card.back_to_trap()
+    for side in d.players:
+        for seq, uid in list(side.held_szones.items()):
+            if uid == card.uid:
+                del side.held_szones[seq]
 
 
 def _doom_on_leaving(d: DuelState, card: CardInst) -> Filter | None:
@@ -273,7 +306,7 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     negated = {c.uid for c in cards if by == "battle" and d.attack is not None and "negates_battle_victims" in d.index.flags
                and battle_victim_negated(d, c, d.attack.target if c is d.attack.attacker else d.attack.attacker)} \
         if by == "battle" else set()
-    if by == "battle" and "negates_battle_destroyed" in d.index.flags:  # Ancient Gear Beast: negated in the GY too
+    if by == "battle" and ("negates_battle_destroyed" in d.index.flags or d.battle_flags_turn == d.turn):  # Ancient Gear Beast: negated in the GY too
         negated |= {c.uid for c in cards if c.battle_destroyed and battle_negated(d, c)}
     for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
@@ -282,6 +315,12 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
                 and _immune(immune_kinds(d, card), source, card):
             d.emit(Note(f"{card.name} cannot be destroyed by the effect of {source.name}"))
             continue  # Exodia Necross: "cannot be destroyed by Spell/Trap effects"
+        if d.shield_counters and by != "rule" and card.loc.on_field \
+                and (shield := next((n for n in sorted(d.shield_counters) if card.counters.get(n)), None)) is not None:
+            card.counters[shield] -= 1  # "If it would ever be destroyed, remove the counter instead" (Magic Reflector)
+            card.battle_destroyed = False
+            d.emit(Note(f"{card.name} is not destroyed: 1 {shield} is removed instead ({card.counters[shield]} left)"))
+            continue
         if by == "effect" and d.resolving and d.chain and card.uid in d.chain[-1].spared:
             d.emit(Note(f"{card.name} cannot be destroyed by this effect of {d.chain[-1].card.name}"))
             continue  # White Hole: "cannot be destroyed by that \"Dark Hole's\" effect"
@@ -386,6 +425,9 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
     if not new.face_up and card.face_up and d.index.continuous_count and monster_sets_forbidden(d) is not None:
         return  # Light of Intervention: "Monster Cards cannot be … flipped face-down"
     if new == old:
+        return
+    if card.trap_data is not None and not new.face_up:
+        _trap_monster_set(d, card)  # (Embodiment of Apophis turned face-down: back to its Spell & Trap Zone)
         return
     was_face_up = card.face_up
     card.pos = new
@@ -523,6 +565,12 @@ def enforce_positions(d: DuelState) -> None:
             if spec is not None and spec.destroyed_unless is not None and here \
                     and not condition_holds(d, source, spec.destroyed_unless):
                 destroy(d, [source], by="effect", source=source, reason="its own effect: its condition no longer holds")
+    if "decks_upside_down" in d.index.flags:
+        _turn_decks(d)
+    if "trap_monster" in d.index.flags:  # a Trap Monster whose Trap effect is negated (Jinzo) returns to its Spell & Trap Zone
+        for card in [c for side in d.players for c in side.mzone if c is not None and c.trap_data is not None]:
+            if card.face_up and effects_negated(d, card):
+                _trap_monster_set(d, card, face_up=True)
     if "destroys_same_names" in d.index.flags:
         _destroy_same_names(d)
     if "only_one" in d.index.flags:
@@ -585,8 +633,10 @@ def _one_type_per_player(d: DuelState) -> None:
                    reason="each player can only have 1 Type of monster on the field (R-CARD-13)")
 def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
     """Player `p` drew `cards`: those an opponent's card's `destroys_drawn` matches are shown and destroyed at once
-    (Deck Devastation Virus, for the turns it lasts); an opponent's `shows_drawn` shows them to its controller first
-    (Pikeru's Second Sight)."""
+    (Deck Devastation Virus, for the turns it lasts); a card turned face-up in the Deck meets its fate (Grave Lure); an
+    opponent's `shows_drawn` shows them to its controller first (Pikeru's Second Sight)."""
+    if d.deck_marks:
+        _drawn_face_up(d, cards, p)
     if "shows_drawn" in d.index.flags:
         for card in cards:
             shower = source_with(d, "shows_drawn", lambda source, _: source.controller != p and card.loc == Loc.HAND)
@@ -603,6 +653,42 @@ def destroy_drawn(d: DuelState, cards: list[CardInst], p: int) -> None:
             d.reveal([card], (0, 1))
             d.emit(Note(f"{source.name}: {d.names[p]} drew {card.name}, which is destroyed"))
             destroy(d, [card], by="effect", source=source)
+
+
+def _drawn_face_up(d: DuelState, cards: list[CardInst], p: int) -> None:
+    """"When your opponent draws the face-up card, immediately send it to the Graveyard" (op face_up_in_deck): at once, no
+    chain; a mark is forgotten once its card has left the Deck some other way."""
+    for card in cards:
+        mark = d.deck_marks.pop(card.uid, None)
+        if mark is not None and mark[0] == card.moves and card.loc == Loc.HAND and mark[1] == "send_to_gy":
+            d.reveal([card], (0, 1))
+            d.emit(Note(f"{mark[2]}: {d.names[p]} drew the face-up {card.name}, which is sent to the GY"))
+            move(d, card, Loc.GY, reason=Reason.EFFECT, by=mark[3])
+    for uid, mark in list(d.deck_marks.items()):
+        card = d.cards[uid]
+        if card.loc != Loc.DECK or card.moves != mark[0]:
+            del d.deck_marks[uid]
+
+
+def _turn_decks(d: DuelState) -> None:
+    """"Both players must turn their respective Decks upside down" (continuous decks_upside_down: Convulsion of Nature): as
+    the first such card applies, each Deck is turned over — its bottom card becomes the top one, face-up, known to both
+    players; as the last stops applying, they are turned back. Not an activated effect: no chain (R-CARD-10)."""
+    upside_down = source_with(d, "decks_upside_down", lambda source, spec: True) is not None
+    if upside_down != d.decks_upside_down:
+        d.decks_upside_down = upside_down
+        for p, side in enumerate(d.players):
+            side.deck.reverse()
+            side.layout += 1
+            d.emit(Note(f"{d.names[p]}'s Deck is turned {'upside down' if upside_down else 'back face-down'}"))
+    if upside_down or d.deck_marks:
+        # only each Deck's top card shows: the cards under it stay unknown (a card turned face-up in a Deck by its own
+        # effect, Grave Lure's, shows wherever it is) — an AI must not read the whole Deck's order
+        for side in d.players:
+            for i, card in enumerate(side.deck):
+                card.face_up = (upside_down and i == len(side.deck) - 1) or d.deck_marks.get(card.uid, (-1,))[0] == card.moves
+    if upside_down:
+        d.reveal([side.deck[-1] for side in d.players if side.deck], (0, 1))
 
 
 def _destroy_second_copies(d: DuelState) -> None:

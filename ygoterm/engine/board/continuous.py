@@ -15,6 +15,7 @@ from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
+from ..state.player import Player
 from .filters import matches, reading_highest, select, variant
 from ..core.events import Move, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Reason, Step
@@ -579,7 +580,7 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
         return True
     if card.negated_at == card.moves:
         return True  # destroyed by battle with Ancient Gear Beast: negated where it went (the GY)
-    if card.battle_destroyed and "negates_battle_destroyed" in d.index.flags and battle_negated(d, card):
+    if card.battle_destroyed and ("negates_battle_destroyed" in d.index.flags or d.battle_flags_turn == d.turn) and battle_negated(d, card):
         return True
     if not d.index.negators and not d.floating:
         return False
@@ -602,6 +603,9 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
     return False
 
 
+Player.negated = staticmethod(effects_negated)  # (a zone lock whose card is negated waits: state/player.py)
+
+
 def battle_negated(d: DuelState, card: CardInst) -> bool:
     """Whether `card`, marked destroyed by the current battle, has its effects negated by the
     monster it battles (Ancient Gear Beast: "Negate the effects of an opponent's monster destroyed
@@ -614,6 +618,8 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     other = attack.target if card is attack.attacker else attack.attacker
     if other.loc != Loc.MZONE or not other.face_up or other.controller == card.controller:
         return False
+    if other.modifiers and any("negates_battle_destroyed" in m.flags for m in other.modifiers):
+        return card.is_monster and "effect" in card.monster.frames  # (a resolved effect's: Diffusion Wave-Motion)
     if not any(e.continuous is not None and e.continuous.negates_battle_destroyed
                and (e.condition is None or condition_holds(d, other, e.condition))
                and (e.continuous.negates_battle_destroyed is True
@@ -828,6 +834,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     if c.attacked_this_turn is not None and (card.attacked_turn == d.turn) != c.attacked_this_turn:
         return False
     if c.hand_at_most is not None and len(d.players[p].hand) > c.hand_at_most:
+        return False
+    if c.opponent_hand_at_least is not None and len(d.players[1 - p].hand) < c.opponent_hand_at_least:
         return False
     if c.you_summoned_this_turn is not None and (d.players[p].summoned_turn == d.turn) != c.you_summoned_this_turn:
         return False

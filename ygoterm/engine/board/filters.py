@@ -67,6 +67,7 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.battling, _battling), (bool(f.attacking), _attacking), (bool(f.atk_at_most_paid), _atk_at_most_paid), (bool(f.selected_by_self), _selected_by_self),
         (f.attacked is not None, _attacked), (f.battle_destroyed is not None, _battle_destroyed),
         (f.battle_destroyed_this_turn is not None, _battle_destroyed_this_turn), (f.sent_by_battle is not None, _sent_by_battle), (f.can_equip_self is not None, _can_equip_self),
+        (f.union_can_equip is not None, _union_can_equip),
         (f.flip is not None, _flip), (f.equip_card is not None, _equip_card), (f.equip_fits is not None, _equip_fits), (f.left_equipped is not None, _left_equipped), (f.equipped is not None, _equipped), (f.equipped_to_self is not None, _equipped_to_self), (f.your_turns_here is not None, _your_turns_here), (f.same_name_count is not None, _same_name_count), (f.same_name_on_field is not None, _same_name_on_field), (bool(f.highest_atk_on_field), _highest_atk_on_field), (f.your_turns_face_up is not None, _your_turns_face_up), (f.normal_summonable is not None, _normal_summonable), (f.set_or is not None, _set_or),
         (f.equipped_with is not None, _equipped_with), (f.new_since_self is not None, _new_since_self), (f.tributes_taken is not None, _tributes_taken), (f.equipped_destroyed_by_battle is not None, _equipped_destroyed_by_battle), (f.any_of is not None, _any_of),
         (f.ability is not None, _ability), (f.level_matches is not None, _level_matches), (f.atk_reaches is not None, _atk_reaches),
@@ -78,6 +79,8 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
         (f.level_is_removed is not None, _level_is_removed),
+        (f.battled_this_turn is not None, _battled_this_turn), (f.battling_with is not None, _battling_with),
+        (f.was_equipped is not None, _was_equipped), (f.has_attacked is not None, _has_attacked), (f.atk_below_target_def is not None, _atk_below_target_def),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -112,7 +115,8 @@ def _atk_equal_battling(d: DuelState, card: CardInst, f: Filter, player: int, so
 
 
 def _kind(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
-    return card.kind in f.kind  # type: ignore[operator]  # (a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell)
+    # (a Pendulum or Equip monster card in a Spell & Trap Zone is a Spell; a Trap Monster is also still a Trap Card)
+    return card.kind in f.kind or (card.trap_data is not None and "trap" in f.kind)  # type: ignore[operator]
 
 
 def _self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -199,6 +203,9 @@ _HELD: dict[int, tuple[object, dict[str, int | None]]] = {}
 
 
 def _declared(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """It has what the resolving effect declared — each of its declarations ("both the declared Type and Attribute")."""
+    if len(d.declarations) > 1:
+        return all(_is_declared(d, card, declared) for declared in d.declarations)
     return _is_declared(d, card)
 
 
@@ -352,6 +359,28 @@ def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: Card
     return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
 
 
+def _has_attacked(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster on the field that declared an attack this turn (Combination Attack)."""
+    return (card.loc == Loc.MZONE and card.attacked_turn == d.turn) == f.has_attacked
+
+
+def _was_equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The monster whose leaving the field destroyed the effect's card (R-CARD-8), neither moved since (Flint; `lost_monster`)."""
+    lost = source.lost_monster if source is not None else None
+    return (lost is not None and lost[0] == card.uid and lost[1] == card.moves and source is not None
+            and lost[2] == source.moves) == f.was_equipped
+
+
+def _battling_with(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the current battle with a monster the filter matches (Kaminote Blow: "the monster(s) that battle with these monsters")."""
+    attack = d.attack
+    if attack is None or attack.target is None or card not in (attack.attacker, attack.target):
+        return False
+    other = attack.target if card is attack.attacker else attack.attacker
+    assert f.battling_with is not None
+    return matches(d, other, f.battling_with, player, source)
+
+
 def _selected_by_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A card `source` remembers selecting (`select: {remember: true}`), not moved since (Xing Zhen Hu)."""
     return source is not None and (card.uid, card.arrived_at) in source.selected
@@ -412,6 +441,30 @@ def equip_spell_fits(d: DuelState, card: CardInst, monster: CardInst, player: in
     return True
 
 
+def union_equip_where(card: CardInst) -> Filter | None:
+    """The target filter of a Union Monster's own equip effect ("equip this card to …"), if it has one."""
+    if "union" not in card.abilities:
+        return None
+    for effect in card.effects:
+        if effect.kind == "ignition" and effect.target_groups and any(op.op == "equip" for op in effect.do):
+            return effect.target_groups[0].where
+    return None
+
+
+def union_partners(d: DuelState, union: CardInst, monsters: Iterable[CardInst]) -> list[CardInst]:
+    """The face-up monsters of `monsters` the Union's own equip effect could equip it to: "an appropriate monster"."""
+    where = union_equip_where(union)
+    if where is None:
+        return []
+    return [m for m in monsters if m is not union and m.loc == Loc.MZONE and m.face_up and m.controller == union.controller
+            and matches(d, m, where, union.controller, union)]
+
+
+def _union_can_equip(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    ok = card.loc == Loc.MZONE and card.face_up and bool(union_partners(d, card, d.players[card.controller].monsters()))
+    return ok == f.union_can_equip
+
+
 def _can_equip_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     return (source is not None and equip_spell_fits(d, card, source, player)) == f.can_equip_self
 
@@ -469,16 +522,16 @@ def _your_turns_face_up(d: DuelState, card: CardInst, f: Filter, player: int, so
     assert f.your_turns_face_up is not None
     if not (card.loc.on_field and card.face_up):
         return False
-    return _turns_of_since(d, player, max(card.arrived_turn, card.flipped_turn)) in f.your_turns_face_up
+    return turns_of_since(d, player, max(card.arrived_turn, card.flipped_turn)) in f.your_turns_face_up
 
 
 def _your_turns_here(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """How many turns of its controller began after the turn it arrived where it is (Great Moth's Cocoon of Evolution)."""
     assert f.your_turns_here is not None
-    return card.loc.on_field and _turns_of_since(d, card.controller, card.arrived_turn) in f.your_turns_here
+    return card.loc.on_field and turns_of_since(d, card.controller, card.arrived_turn) in f.your_turns_here
 
 
-def _turns_of_since(d: DuelState, p: int, turn: int) -> int:
+def turns_of_since(d: DuelState, p: int, turn: int) -> int:
     """How many of player `p`'s turns began after `turn` (this one included when it is theirs): the players take turns
     in turn, so a turn's player follows from its parity."""
     parity = d.turn % 2 if d.turn_player == p else (d.turn + 1) % 2
@@ -492,7 +545,6 @@ def _counter_count(d: DuelState, card: CardInst, f: Filter, player: int, source:
     return count in f.counter_count
 
 
-turns_of_since = _turns_of_since  # (the amount turns_on_field: Wave-Motion Cannon)
 
 
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -554,6 +606,20 @@ def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
     if f.def_at_most_self is not None and (card.defense <= source.atk) != f.def_at_most_self:
         return False
     return f.original_atk_below_self is None or card.original_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
+
+
+def _atk_below_target_def(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The attacking monster, whose ATK is lower than the DEF of the Defense Position monster it attacks (Continuous
+    Destruction Punch)."""
+    attack = d.attack
+    below = attack is not None and attack.attacker is card and attack.target is not None and not attack.target.pos.is_attack \
+        and attack.target.loc == Loc.MZONE and card.atk < attack.target.defense
+    return below == f.atk_below_target_def
+
+
+def _battled_this_turn(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster involved in damage calculation this turn, not moved since (After the Struggle)."""
+    return (card.battled_turn == d.turn) == f.battled_this_turn
 
 
 def _battled_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:

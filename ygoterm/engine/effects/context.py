@@ -12,7 +12,7 @@ from typing import Any
 from ...schema import effects as fx
 from ...schema.effects import Effect
 from ..board.continuous import SHIELDS, has_flag, unaffected_by_opponent_monster, unaffected_by_spell
-from ..board.filters import hidden_face_down, level_total_reachable, matches, select, variant
+from ..board.filters import hidden_face_down, level_total_reachable, matches, select, union_partners, variant
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
 from ..core.machine import Frame, Next, Return
@@ -131,6 +131,8 @@ class Ctx:
                 return list(self.affected)
             if selection == "equips":
                 return list(self.card.equips)
+            if selection == "remembered":  # what its `remember` kept, not moved since (Different Dimension Gate)
+                return [c for uid, moves in self.card.remembered if (c := d.cards[uid]).moves == moves]
             if selection == "tributes":  # the monsters Tributed for its Tribute Summon, not moved since (Guardian Tryce)
                 return [c for uid, moves in self.card.tributed if (c := d.cards[uid]).moves == moves]
             if selection == "defeated":
@@ -223,12 +225,27 @@ class Ctx:
         if where.atk_at_most_of is not None:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
         if where.level_below_of is not None:
-            cards = level_below_of(cards, self.reference(where.level_below_of))
+            cards = level_below_of(cards, self.reference(where.level_below_of), where.level_below_by)
+        if where.union_partner_of is not None:  # (Formation Union: "an appropriate monster" of the chosen Union)
+            unions = self.reference(where.union_partner_of)
+            cards = [c for c in cards if any(c in union_partners(self.d, u, [c]) for u in unions)]
         if where.def_at_most_atk_of is not None:  # (Burst Breath: the ATK the Tributed monster had on the field)
             most = max((o.field_atk if not o.loc.on_field else o.atk for o in self.reference(where.def_at_most_atk_of)
                         if o.is_monster), default=None)
             cards = [] if most is None else [c for c in cards if c.is_monster and c.defense <= most]
+        if where.equipped_to is not None:  # an Equip Card equipped to that card (Combination Attack: the Union on its target)
+            holders = self.reference(where.equipped_to)
+            cards = [c for c in cards if c.equip_target is not None and c.equip_target in holders]
+        if where.fusion_material_of is not None:
+            cards = fusion_material_of(self.d, cards, self.cards_including_moved(where.fusion_material_of))
         return cards
+
+    def cards_including_moved(self, ref: fx.Ref) -> list[CardInst]:
+        """The cards a reference names — `target` even once the targets have moved (De-Fusion reads its Fusion Monster's
+        materials after returning it)."""
+        if ref == "target":
+            return list(self.link.targets)
+        return self.reference(ref)
 
     def reference(self, ref: fx.Ref) -> list[CardInst]:
         """The cards a reference names (a reference never asks: a list)."""
@@ -251,6 +268,15 @@ def named_in_text_of(cards: list[CardInst], others: list[CardInst]) -> list[Card
     return [c for c in cards if any(f'"{c.data.name}"' in text for text in texts)]
 
 
+def fusion_material_of(d: Any, cards: list[CardInst], fusions: list[CardInst]) -> list[CardInst]:
+    """The cards of `cards` that were Fusion Materials of the last Fusion Summon of one of `fusions`, while every one
+    of those materials is in the GY, not moved since ("if all the Fusion Materials that were used for its Fusion Summon
+    are in your GY": De-Fusion)."""
+    used = {entry for fusion in fusions if fusion.fused_from and all(
+        (m := d.cards[uid]).moves == moves and m.loc == Loc.GY for uid, moves in fusion.fused_from) for entry in fusion.fused_from}
+    return [c for c in cards if (c.uid, c.moves) in used]
+
+
 def atk_at_most_of(cards: list[CardInst], others: list[CardInst]) -> list[CardInst]:
     """The monsters of `cards` whose ATK is at most the ATK of one of `others` (a monster in the
     hand or GY has its printed ATK): Armed Dragon LV5/LV7's "ATK less than or equal to the sent
@@ -259,9 +285,12 @@ def atk_at_most_of(cards: list[CardInst], others: list[CardInst]) -> list[CardIn
     return [] if most is None else [c for c in cards if c.is_monster and c.atk <= most]
 
 
-def level_below_of(cards: list[CardInst], others: list[CardInst]) -> list[CardInst]:
+def level_below_of(cards: list[CardInst], others: list[CardInst], by: int | None = None) -> list[CardInst]:
     """The monsters of `cards` whose Level is lower than the Level of one of `others`: Vampire Genesis' "with a Level
-    less than the discarded Zombie-Type monster's"."""
+    less than the discarded Zombie-Type monster's"; `by`: exactly that many lower (Dora of Fate: 1)."""
+    if by is not None:
+        levels = {c.level - by for c in others if c.is_monster and c.monster.level is not None}
+        return [c for c in cards if c.is_monster and c.monster.level is not None and c.level in levels]
     most = max((c.level for c in others if c.is_monster and c.monster.level is not None), default=None)
     return [] if most is None else [c for c in cards if c.is_monster and c.monster.level is not None and c.level < most]
 

@@ -277,6 +277,9 @@ class DamageStep(Frame):
         if target is not None:  # "a monster that battled with this card" (The Unhappy Girl: the filter battled_self)
             attacker.battled_with += ((target.uid, target.moves),)
             target.battled_with += ((attacker.uid, attacker.moves),)
+        attacker.battled_turn = d.turn  # (a direct attack is a damage calculation too: After the Struggle)
+        if target is not None:
+            target.battled_turn = d.turn
         for card in (attacker, target):  # "during that damage calculation only" (Injection Fairy Lily)
             if card is not None and card.modifiers:
                 card.modifiers = [m for m in card.modifiers if m.until != "damage_calculation"]

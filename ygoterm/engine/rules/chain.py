@@ -20,6 +20,7 @@ from ..state.links import ChainLink, Delayed, Signal, _Pending
 from ..state.duel_state import DuelState
 from ..core.machine import DONE, Frame, Next
 from ..effects.checks import cost_payable, possible
+from ..effects.context import level_below_of
 from ..effects.resolve import resolve_link
 from ..core.types import Loc, Step
 from ..board import actions
@@ -508,20 +509,31 @@ def _happened(signals: list[Signal]) -> set[str]:
     return happened
 
 
+def _related(rec_: Delayed, s: Signal) -> bool:
+    """A delayed `at: event` whose `upon` relates the event's card to the remembered ones: `level_below_of: chosen`
+    (with `level_below_by`) — "a monster that is 1 Level lower than the selected monster" (Dora of Fate)."""
+    where = rec_.when.where
+    if where is None or where.level_below_of is None:
+        return True
+    others = [c for c, moves in rec_.remembered if rec_.keep_moved or c.moves == moves]
+    return s.card is not None and bool(level_below_of([s.card], others, where.level_below_by))
+
+
 def _due_delayed(d: DuelState, signals: list[Signal]) -> list[_Pending]:
     """Delayed effects whose Standby or End Phase (or Draw Phase, before the normal draw) has come."""
     found: list[_Pending] = []
-    for rec in [r for r in d.delayed if r.when is not None and r.turn != d.turn]:
+    for rec in [r for r in d.delayed if r.when is not None and r.turn < d.turn]:
         d.delayed.remove(rec)  # "only during this turn" (Last Will): lost at its end
     for s in signals:
         if s.event not in ("standby_phase", "end_phase", "normal_draw", "after_damage_calculation", "battle_phase_end"):
-            for rec in [r for r in d.delayed if r.when is not None and signal_matches(d, r.player, r.card, r.when, s)
-                        and (not r.about or any(c is s.card and c.moves == moves for c, moves in r.remembered))]:
+            for rec in [r for r in d.delayed if r.when is not None and r.turn == d.turn and signal_matches(d, r.player, r.card, r.when, s)
+                        and (r.about is None or any(c is s.card and (r.about == "remembered" or c.moves == moves) for c, moves in r.remembered))
+                        and _related(rec_=r, s=s)]:
                 if not rec.each_time:
                     d.delayed.remove(rec)  # the first such event this turn, once
                 index = -1 - len(found)
                 found.append(_Pending(rec.card, index, s, not rec.optional, rec.player, effect=rec.effect,
-                                      remembered=[c for c, moves in rec.remembered if c.moves == moves]))
+                                      remembered=[c for c, moves in rec.remembered if rec.keep_moved or c.moves == moves]))
             continue
         for rec in [r for r in d.delayed if r.when is None and r.due(s)]:
             d.delayed.remove(rec)

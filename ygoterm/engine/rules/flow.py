@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.decision import Kind, Option
-from ..core.events import (CoinToss, Shuffle, TurnOrder, TurnStart)
+from ..core.events import (CoinToss, Note, Shuffle, TurnOrder, TurnStart)
 from ..core.machine import DONE, Frame, Next
 from ..board.continuous import hand_limit_of
 from ..board.labels import unique_labels
@@ -54,7 +54,22 @@ class Play(Frame):
                 side.empty_hand_turn = d.turn  # (condition hand_empty_last_turn)
         d.turn += 1
         d.turn_player = 1 - d.turn_player
+        skipped = d.players[d.turn_player].skip
+        if "turn" in skipped and skipped["turn"] < d.turn:  # "skip your next turn" (Gamble): it does not happen,
+            _skip_turn(d)  # the other player takes the next turn too (R-PHASE-8)
         return self.then(d, "next_turn", Turn(Phase.DRAW))
+
+
+def _skip_turn(d: DuelState) -> None:
+    side = d.players[d.turn_player]
+    left = side.skips_left.get("turn", 1) - 1
+    if left <= 0:
+        side.skip.pop("turn", None)
+        side.skips_left.pop("turn", None)
+    else:
+        side.skips_left["turn"] = left
+    d.emit(Note(f"{d.names[d.turn_player]} skips this turn"))
+    d.turn_player = 1 - d.turn_player
 
 
 @dataclass

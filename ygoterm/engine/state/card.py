@@ -93,7 +93,7 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
                      "field_treated_as", "negates_battle_destroyed", "opponent_hand_limit", "destroys_flip_summoned", "destroys_drawn",
                      "battle_damage_becomes", "forbids_use", "multiply_atk", "gain_before_battle_damage",
                      "direct_damage_becomes", "normal_summons_after_self", "destroys_on_leaving",
-                     "level_change", "set_type", "set_attribute", "gains_attack_target_atk", "opponent_pays_too"):  # (keys with a value, not a bool — or either)
+                     "level_change", "set_type", "set_attribute", "gains_attack_target_atk", "summon_only", "opponent_pays_too"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -210,7 +210,7 @@ class CardInst:
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_def", "field_level", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked", "lost_monster", "brainwashed_from", "activated_as")
+                 "activation_locked", "lost_monster", "brainwashed_from", "activated_as", "trap_data", "left_zone", "battled_turn", "fused_from", "remembered")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -251,6 +251,7 @@ class CardInst:
         self.attacked_foes: tuple[tuple[int, int], ...] = ()  # (uid, moves) of the monsters it attacked this turn (Asura Priest)
         # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
         self.battled_with: tuple[tuple[int, int], ...] = ()
+        self.battled_turn = 0  # the last turn it was involved in damage calculation, since it arrived here (After the Struggle)
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
         self.attacked_at = 0  # the moment (batch) it last declared an attack or its attack ended, on the field (Mirror Wall)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
@@ -269,6 +270,9 @@ class CardInst:
         self.summoned_by = ""  # the name of the card whose effect Special Summoned it when it last arrived on the field
         # (what, word, its moves then): the last declaration its own effect made, while it stays where it was (The Hunter with 7 Weapons)
         self.declaration: tuple[str, str, int] | None = None
+        # (uid, moves) of the Fusion Materials of its last Fusion Summon, as they went (De-Fusion)
+        self.fused_from: tuple[tuple[int, int], ...] = ()
+        self.remembered: tuple[tuple[int, int], ...] = ()  # (uid, moves) its effect's `remember` kept (Different Dimension Gate)
         self.fusion_material_at = -1  # its moves when it last went to the GY as a Fusion Material (R-SUMMON-10: Supply)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.activated_as: tuple[int, int] | None = None  # (effect index, moves) of its last activation that resolved (7 Completed)
@@ -308,6 +312,7 @@ class CardInst:
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
         self.field_def = 0  # … and the DEF (Mystik Wok)
         self.field_level = 0  # the Level it had as its last move took it out of a Monster Zone face-up, else 0
+        self.left_zone = -1  # the Main Monster Zone it last left, as controller * 10 + zone (Dimensionhole)
         self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
         self.field_since = 0  # the turn it had arrived where it was on the field, as it last left it (Wave-Motion Cannon)
         self.original_controller: int | None = None  # take control "until the End Phase"
@@ -317,6 +322,7 @@ class CardInst:
         self.moves = 0  # how often it changed place: targets and triggers check it (R-CHAIN-6/10)
         self.arrived_at = 0  # the duel's move count when it last moved
         self.activation_locked = 0  # a turn in which it cannot be activated, wherever it goes — Set too (Fairy of the Spring)
+        self.trap_data: Card | None = None  # a Trap Card Special Summoned as a monster (a Trap Monster): its own definition
 
     def define(self, data: Card) -> None:
         """Make this card `data`: its name, kind, printed stats and effects. A determinized
@@ -347,11 +353,12 @@ class CardInst:
     @property
     def forces_position(self) -> bool:
         """A continuous effect of it keeps monsters in a position (Level Limit - Area B), or
-        destroys it in face-up Defense Position (Berserk Gorilla)."""
+        destroys it in face-up Defense Position (Berserk Gorilla) — a state the rules check at every window and chain end."""
         return getattr(self.data, "only_one", None) is not None or any(  # (and "You can only control 1": Amazoness Tiger)
             e.continuous is not None and (e.continuous.force_position or e.continuous.destroyed_in_defense
                                           or e.continuous.destroyed_unless is not None or e.continuous.destroys_same_names
-                                          or e.continuous.one_type_per_player or e.continuous.control_to_owners)
+                                          or e.continuous.one_type_per_player or e.continuous.control_to_owners
+                                          or e.continuous.decks_upside_down)  # (and turns the Decks over: Convulsion of Nature)
             for e in self.continuous)
 
     @property
@@ -425,6 +432,24 @@ class CardInst:
         return "spell" if self.is_monster and self.loc == Loc.SZONE else self.data.kind
 
     @property
+    def makes_trap_monster(self) -> bool:
+        """A Trap Card that Special Summons itself as a monster (`special_summon` with `as_monster`: Embodiment of Apophis),
+        or such a card now a monster: the rules check it at every window (`board/actions.enforce_positions`)."""
+        return self.trap_data is not None or (self.is_trap and any(
+            op.op == "special_summon" and getattr(op.params, "as_monster", None) is not None for e in self.effects for op in e.do))
+
+    def become_monster(self, monster: Card) -> None:
+        """A Trap Card Special Summoned as a monster (Embodiment of Apophis): a monster with those stats until it leaves the
+        Monster Zone (`back_to_trap`), and still a Trap Card (the filter `kind: trap` matches it)."""
+        self.trap_data = self.data
+        self.define(monster)
+
+    def back_to_trap(self) -> None:
+        assert self.trap_data is not None
+        data, self.trap_data = self.trap_data, None
+        self.define(data)
+
+    @property
     def in_pendulum_zone(self) -> bool:
         """A Pendulum monster card in its controller's Pendulum Zone (not an Equip Card)."""
         return self.is_pendulum and self.loc == Loc.SZONE and self.equip_target is None
@@ -466,6 +491,7 @@ class CardInst:
         self.attacks = 0
         self.attacked_foes = ()
         self.battled_with = ()
+        self.battled_turn = 0
         self.attacked_turn = 0
         self.attacked_at = 0
         self.pos_changed_turn = 0

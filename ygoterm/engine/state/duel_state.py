@@ -110,6 +110,10 @@ class DuelState:
         self.summoned_from: dict[int, Loc] = {}  # … and where each came from (if its Summon is negated it never reached the field)
         self.summon_negated = False
         self.traps_locked_by = ""  # the monster whose Summon no Trap Card may answer, until that window's chain ends (Creeping Doom Manta)
+        # uid → (its moves then, what happens as it is drawn, the card that did it, its controller): a card turned face-up in its Deck
+        # (op face_up_in_deck: Grave Lure)
+        self.deck_marks: dict[int, tuple[int, str, str, int]] = {}
+        self.decks_upside_down = False  # both Decks are turned upside down (continuous decks_upside_down: Convulsion of Nature)
         self.delayed: list[Delayed] = []  # effects waiting for a later Standby/End Phase
         self.floating: list[tuple[CardInst, Effect, int]] = []  # (card, continuous Effect, last turn): "until the end of this turn" (Sonic Jammer: the next)
         # (player, filter, source card, continuous.Modifier, turn): a `modify` with `later_arrivals` — a card that comes to
@@ -119,6 +123,12 @@ class DuelState:
         self.first_given: int | None = None  # a match's later duel: who goes first was chosen before it (R-MATCH-3)
         self.time_limit: TimeLimit | None = None  # tournament time called (state/timelimit.py, R-TIME-2…6)
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
+        self.declarations: tuple[tuple[str, str], ...] = ()
+        # counters that are removed instead of their card being destroyed (`add_counter` with `shield`: Magic Reflector)
+        self.shield_counters: frozenset[str] = frozenset()
+        # the last turn a resolved effect gave a monster a battle flag the hot paths read only then (`modify` with
+        # sole_attacker, must_attack, negates_battle_destroyed: Diffusion Wave-Motion)
+        self.battle_flags_turn = 0  # … and every one of the resolving link's, one per kind
         self.end_battle = False  # an effect ends the Battle Phase after this attack
         self.end_phase_turn = 0  # "it becomes the End Phase of this turn" (op to_end_phase): that turn's number
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
@@ -206,6 +216,9 @@ class DuelState:
             self.index.flags.add("only_one")
             if not card.continuous:
                 self.index.forcers.append(card)
+        if card.is_trap and card.makes_trap_monster:  # (a Trap Monster negated as a Trap returns to its zone: Embodiment of Apophis)
+            self.index.flags.add("trap_monster")
+            self.index.forcers.append(card)
 
     def relist(self) -> None:
         """Rebuild which cards have triggers and which negate or force positions, after cards
@@ -214,7 +227,8 @@ class DuelState:
         cards = self.cards.values()
         self.index.trigger_cards = [c for c in cards if c.triggers]
         self.index.negators = [c for c in cards if c.continuous and c.negates]
-        self.index.forcers = [c for c in cards if (c.continuous or getattr(c.data, "only_one", None)) and c.forces_position]
+        self.index.forcers = [c for c in cards if ((c.continuous or getattr(c.data, "only_one", None)) and c.forces_position)
+                              or (c.is_trap or c.trap_data is not None) and c.makes_trap_monster]
         self.index.field_sources = None
         for side in self.players:
             side.memo = {None: side.layout}

@@ -56,6 +56,8 @@ class ChainLink:
     field_moves: int = -1  # an effect of a face-up Continuous/Field/Equip card activated there: the card's move count then
     chosen: list[CardInst] = field(default_factory=list)
     declared: Any = None
+    # every declaration it made, one per kind ("Declare a Type and an Attribute": Abyssal Designator), read by the filter `declared`
+    declarations: tuple[tuple[str, str], ...] = ()
     rolled: int = 1  # the last die this effect rolled (op roll_die)
     roll_loser: int | None = None  # roll_die each_player: the player whose roll was lower (Dice Jar)
     heads: int = 0  # how many of the coins this effect tossed last showed heads (op coin)
@@ -108,9 +110,12 @@ class Delayed:
     remembered: list[tuple[CardInst, int]] = field(default_factory=list)  # chosen cards and their move counts
     optional: bool = False  # "you can": asked when it comes
     when: Any = None  # for phase "event": the When it waits for, this turn only (Last Will)
-    turn: int = 0  # … the turn it was made in
+    turn: int = 0  # … the turn it waits in (the turn it was made in, or its controller's next: Dora of Fate)
     each_time: bool = False  # for phase "event": every such event this turn, not the first only (The Secret of the Bandit)
-    about: bool = False  # for phase "event": only events about a remembered card not moved since ("the selected monster")
+    # for phase "event": only events about a remembered card — "chosen": not moved since ("the selected monster");
+    # "remembered": wherever it went since (Graverobber's Spell)
+    about: str | None = None
+    keep_moved: bool = False  # `remembered` cards stay remembered after they move (Dora of Fate's selected monster)
 
     def due(self, s: Signal) -> bool:
         """Count `s` if it is one of this effect's phases; True when it is the one."""

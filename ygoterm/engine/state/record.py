@@ -87,6 +87,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "level_below_of", "level_exceeds", "tributed_self", "face_down_monsters",  # goat batch e2
                            "up_to", "sent_from_field_this_turn",  # goat batch s1
                            "left_equipped",  # goat batch s2
+                           "opponent_hand_at_least", "about", "union_partner_of", "union_can_equip", "as_union", "during", "keep_moved", "level_below_by", "decks_upside_down", "as_monster",  # goat batch h3
                            "owner", "battle_damage_at_least", "no_hand_limit", "atk_equal_battling", "indestructible_if_targeted", "upon", "one_way", "bound",  # goat batch s4
                            "no_spell_lp_costs", "single_attacker", "keeps_spirits", "spirits_kept", "cannot_be_negated", "original",  # goat batch s6
                            "no_monster_sets", "locks_tributes", "normal_summons_after_self", "shows_drawn", "highest_atk", "destroys_on_leaving", "unaffected_by_opponent_monsters",  # goat batch h4
@@ -96,6 +97,7 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "level_change", "set_level", "switch_original_atk", "atk_by", "def_by", "set_type", "gains_attack_target_atk", "level_offset", "later_arrivals",  # goat batch v1
                            "counter_count", "direct", "atk_at_most_paid", "one_type_per_player", "other_type_than", "draws_attacks", "must_be_attacked", "remember", "selected_by_self", "control_to_owners",  # goat batch t4
                            "each_time", "about", "per_this_turn", "level_total_from", "level_total", "chooses_attack_targets", "negates_traps", "spares_controller", "activated_as", "by_card",  # goat batch h2
+                           "battled_this_turn", "doubled_each_turn", "fusion_material_of", "atk_below_target_def", "summon_only", "shield", "add", "sole_attacker", "battling_with", "was_equipped", "has_attacked", "equipped_to",  # goat batch h1
                            "level_is_removed", "how_many", "opponent_pays_too"})  # goat batch h5
 
 

@@ -14,6 +14,9 @@ from typing import Callable
 
 # "target 1 …", "Target the attacking monster", "by targeting 1 …" — not "targets", "targeted"
 TARGET = re.compile(r"\btarget(?:ing)?\s+(?:up to \d+|\d+|the|that|this|those|a|an)\b", re.I)
+# a sentence that only announces "●" bullets, each an effect of its own ("Select and activate 1 of the following effects:":
+# Formation Union, Pyramid Energy)
+BULLETS_HEADER = re.compile(r"[^;]*\b1 of the following effects\s*:", re.I)
 # "Activate 1 of these effects: … Or: …", "Once per turn, you can either: …, OR: …" (a Union)
 HEADER = re.compile(r"^(.*\b(?:1 of these effects|you can either))\s*[:.]\s*", re.I)
 OR = re.compile(r",?\s*\bOR:\s*")
@@ -46,6 +49,8 @@ def effect_texts(text: str) -> list[Part]:
     header = ""
     for sentence in re.split(r"(?:(?<=\.)|(?<=\.\)))\s+(?=[A-Z(])|\s*●\s*", text.strip()):
         sentence = LABEL.sub("", sentence)
+        if BULLETS_HEADER.fullmatch(sentence):
+            continue
         m = HEADER.match(sentence)
         if m:
             header, sentence = m.group(1), sentence[m.end():]

@@ -25,9 +25,9 @@ from .conditions import Condition, ContinuousSpec, EventName, TargetSpec, When, 
 from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter, NumRange, Player, Range, Ref, Selection,
                       Side, Zone, _one_or_many)
 from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangeAttacker, ChangePosition, Coin, Counters, Damage, Declare, Detach,
-                         Discard, Draw, Equip, ExchangeLp, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, AdvanceTurnCount, LockActivation, Handler, If, IfYouDo, Later,
+                         Discard, Draw, Equip, ExchangeLp, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, AdvanceTurnCount, LockActivation, LockZones, RevealCompare, Remember, Handler, If, IfYouDo, Later,
                          LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place, Spare,
-                         Protect, Retarget, Reveal, RitualSummon, RollDie, Select, SetCard, Shuffle, Skip, SpecialSummon, SwapControl,
+                         Protect, Retarget, Reveal, RitualSummon, RollDie, Select, SetCard, FaceUpInDeck, Shuffle, TrapMonster, Skip, SpecialSummon, SwapControl,
                          TakeControl, Then, ToEndPhase, BattlePhaseTwice, ThisTurnMoves, RedirectDamage, DiscardDraws, Token, Win, AmountParams, OpName, walk_ops)
 
 # attack_cost: "This card cannot declare an attack unless you …" — its `cost` is paid as the attack is declared
@@ -128,9 +128,9 @@ __all__ = [
     "Condition", "ContinuousSpec", "EventName", "TargetSpec", "When",
     # operations
     "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangeAttacker", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
-    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "AdvanceTurnCount", "LockActivation", "Handler", "If", "IfYouDo",
+    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "AdvanceTurnCount", "LockActivation", "LockZones", "RevealCompare", "Remember", "Handler", "If", "IfYouDo",
     "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place", "Spare",
-    "Protect", "Retarget", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "Shuffle", "Skip", "SpecialSummon", "SwapControl",
+    "Protect", "Retarget", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "FaceUpInDeck", "Shuffle", "TrapMonster", "Skip", "SpecialSummon", "SwapControl",
     "TakeControl", "Then", "ToEndPhase", "BattlePhaseTwice", "ThisTurnMoves", "RedirectDamage", "DiscardDraws", "Token", "Win", "ExchangeLp",
     "AmountParams", "OpName", "walk_ops",
 ]

@@ -151,6 +151,7 @@ class Condition(BaseModel):
     damage_calculation: bool | None = None  # it is the damage calculation ("during damage calculation only": Cipher Soldier)
     attacked_this_turn: bool | None = None  # this card declared an attack this turn (Goblin Attack Force)
     hand_at_most: int | None = None
+    opponent_hand_at_least: int | None = None  # the opponent holds at least this many cards (Gamble: 6)
     you_summoned_this_turn: bool | None = None  # you Summoned a monster this turn (any kind of Summon)
     you_set_monster_this_turn: bool | None = None  # you Set a monster this turn
     xyz_materials: NumRange | None = None  # how many Xyz Materials this card has (Number 39: Utopia)
@@ -231,6 +232,9 @@ class ContinuousSpec(BaseModel):
     cannot_activate: Filter | None = None  # players cannot activate such cards (applies_to: players' side)
     negate_effects: Filter | None = None  # Royal Decree: negate these cards' effects on the field
     piercing: bool = False  # R-BATTLE-12
+    # both players' Decks are turned upside down while it applies: the bottom card becomes the top one, face-up — both
+    # players know it; they turn back as it stops (Convulsion of Nature)
+    decks_upside_down: bool | None = None
     # monsters in applies_to are changed to it at once and kept in it (Level Limit - Area B: defense; Insect Princess: attack,
     # face-up Defense monsters only — a Set monster is not flipped)
     force_position: Literal["defense", "attack"] | None = None
@@ -329,6 +333,9 @@ class ContinuousSpec(BaseModel):
     # "neither player can Normal Summon, Flip Summon, or Special Summon" while it is face-up (The Last Warrior from
     # Another Planet; Jowgen the Spiritualist: special) — a Set is no Summon
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
+    # "You cannot Summon any monsters, except \"Slime Tokens\" (but you can Set)": its controller cannot Summon (Normal,
+    # Flip or Special) a monster this filter does not match (Jam Breeding Machine: `{name: Slime Token}`)
+    summon_only: "Filter | None" = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
     # "Any battle damage this card inflicts to your opponent is treated as effect damage instead" (Gravekeeper's Vassal): the

@@ -99,6 +99,18 @@ class Moves(_Op):
     to: Literal["you", "opponent"] | None = None
 
 
+class TrapMonster(BaseModel):
+    """The monster a Trap Card is Special Summoned as ("Special Summon this card as a Normal Monster (Reptile-Type/EARTH/Level
+    4/ATK 1600/DEF 1800). (This card is also still a Trap Card.)": Embodiment of Apophis)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    type: MonsterType
+    attribute: Attribute
+    level: int = Field(ge=1, le=12)
+    atk: int = Field(ge=0)
+    def_: int = Field(ge=0, alias="def")
+
+
 class SpecialSummon(_Op):
     what: Selection
     position: Literal["choose", "attack", "defense", "facedown", "attack_or_facedown"] = "choose"
@@ -107,6 +119,9 @@ class SpecialSummon(_Op):
     # the monster is destroyed, destroy this card; "destroyed": only this card's destruction destroys it (Premature Burial)
     bind: Union[bool, Literal["leaves", "destroyed"]] = False
     proper: bool = False  # this is the monster's own required Summon (Elegant Egotist → Harpie Lady Sisters), R-SUMMON-9
+    # a Trap Card on the field Special Summoned as a Normal Monster with these stats, still a Trap Card too; under the 2005
+    # rules its Spell & Trap Zone stays taken while it is a monster (Embodiment of Apophis)
+    as_monster: TrapMonster | None = None
 
 
 class ChangePosition(_Op):
@@ -144,6 +159,9 @@ class AmountParams(_Op):
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
+    # amount × 2 for each turn of this card's controller begun since it last became face-up on the field, after the first:
+    # "This damage begins at 200 and is doubled during each of your following Standby Phases" (Dark Snake Syndrome)
+    doubled_each_turn: bool | None = None
 
 
 class Damage(AmountParams):
@@ -187,6 +205,14 @@ class Modify(_Op):
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    # "this turn, only that monster can attack, and it must attack all monsters your opponent controls, once each. The
+    # effects of Effect Monsters destroyed by these attacks do not activate and are negated" (Diffusion Wave-Motion): its
+    # controller's other monsters cannot attack; it may attack each of the opponent's monsters once and must while it can;
+    # the effects of monsters it destroys by battle are negated (as the continuous keys of those names)
+    sole_attacker: bool | None = None
+    attacks_each_monster: bool | None = None
+    must_attack: bool | None = None
+    negates_battle_destroyed: bool | None = None
     # the opponent's monsters can only attack it (Taunt) — and must attack it (Staunch Defender), as long as the change lasts
     draws_attacks: bool | None = None
     must_be_attacked: bool | None = None
@@ -234,6 +260,9 @@ class Equip(_Op):
 
     what: Selection = "self"
     to: Selection = "target"
+    # true: a Union Monster equipped as if by its own equip effect — its effects as an Equip Card apply and it may unequip
+    # itself (Formation Union's "Equip 1 Union Monster … to an appropriate monster … as an Equip Spell Card")
+    as_union: bool | None = None
     # an Equip Spell already equipped moves even to a monster its own activation could not equip ("equip it with all Equip
     # Cards on the field. If any of those Equip Cards is now equipped to an incorrect target, destroy that Equip Card":
     # Collected Power, then `destroy` of the filter `equip_fits: false`)
@@ -249,6 +278,9 @@ class Counters(_Op):
     # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
     # reads that number (Blast Magician)
     any_number: bool | None = None
+    # on an add_counter: "If it would ever be destroyed, remove the counter instead" — while the card holds such a counter,
+    # a destruction of it (by battle or a card effect, not by the rules) removes 1 of them instead (Magic Reflector)
+    shield: bool | None = None
     # remove_counter: "Remove 10 Spell Counters on your side of the field" — `count` counters in all from among the cards the
     # selection holds (`{all: …}`), the player choosing the card of each counter unless every one is needed (Mega Ton
     # Magical Cannon); as a cost the cards must hold that many between them
@@ -292,7 +324,9 @@ class TakeControl(_Op):
 
 
 class Skip(_Op):
-    phase: Literal["draw", "standby", "main1", "battle", "main2"] = "battle"
+    # `turn`: the player's whole next turn does not happen — the other player takes the next turn too (Gamble's "skip your
+    # next turn"); the skipped turn is no turn at all (it counts for no "turns" of any card)
+    phase: Literal["draw", "standby", "main1", "battle", "main2", "turn"] = "battle"
     player: Literal["you", "opponent"] = "opponent"
     count: int = Field(default=1, ge=1, le=5)  # the player's next N such phases (Reckless Greed: 2 Draw Phases)
     # the Battle Phase of this turn instead of the next: "You cannot conduct your Battle Phase the turn you activate this card"
@@ -443,6 +477,16 @@ class NoBattleDamage(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
 
+class FaceUpInDeck(_Op):
+    """"Turn the top card of your opponent's Deck face-up, then your opponent shuffles their Deck" (Grave Lure): the top
+    card of that player's Deck is turned face-up there — both players know it, wherever the shuffle puts it — and its
+    Deck is shuffled; `when_drawn`: what happens to it at once, no chain, when that player draws it while it is still
+    there face-up ("When your opponent draws the face-up card, immediately send it to the Graveyard": send_to_gy)."""
+
+    player: Literal["you", "opponent"] = "opponent"
+    when_drawn: Literal["send_to_gy"] | None = None
+
+
 class Shuffle(_Op):
     player: Player = "you"
     # true: instead of the player's Deck, the face-down Defense Position monsters in their Main Monster Zones change places at
@@ -471,6 +515,9 @@ class Select(_Op):
     Xing Zhen Hu, a Continuous Trap bound to 2 targets)."""
 
     what: Selection
+    # the cards chosen before stay chosen too: "Select 1 Monster Card and 2 non-Monster Cards from your hand" (Chosen One:
+    # two `select`s, the second with `add`)
+    add: bool | None = None
     remember: bool | None = None
 
 
@@ -514,6 +561,41 @@ class HandLimit(_Op):
     player: Literal["you", "opponent", "each"] = "you"
 
 
+class Remember(_Op):
+    """This card keeps the cards of `what` in mind, for as long as each of them stays where it is, wherever this card goes:
+    the selection `remembered` of its later effects ("When this card is destroyed and sent to the Graveyard: Return those
+    banished monsters to the field": Different Dimension Gate)."""
+
+    what: Selection = "affected"
+
+
+class RevealCompare(_Op):
+    """"Each player reveals 1 card from their hand. If one card is higher Level than the other, …" (Ante): each player,
+    this effect's player first, chooses 1 card of their hand (`where`), then both are revealed and their Levels compared
+    (a non-monster card is Level 0); if one is lower, `lower` runs with `chosen` that card and the player `roll_loser` the
+    one who revealed it — on a tie, nothing."""
+
+    where: Filter = Field(default_factory=lambda: Filter(zone=("hand",)))
+    lower: list["OpSpec"] = []
+
+
+class LockZones(_Op):
+    """Main Monster Zones an effect makes unusable (R-ZONE-1): no card may be placed there — a Summon, a Set, a
+    change of control, a return — and no free-zone count counts them. `count` zones are chosen by this effect's
+    controller among the empty Main Monster Zones of `side` (`up_to`: as many or fewer, none too), kept unusable
+    while this card stays face-up where it is (Ground Collapse, Ojama King); or, with `of: affected`, the Main
+    Monster Zone each card the operation before moved off the field left, while that card stays face-up where it
+    went (Dimensionhole: until the banished monster returns); or, with `cap: true`, no zone of the opponent's while
+    they control as many monsters as this card's controller, who controls 1 or more — while this card stays face-up
+    where it is (Kaiser Colosseum). A lock of a card on the field waits while that card's effects are negated."""
+
+    count: int = Field(default=1, ge=1, le=5)
+    cap: bool = False
+    up_to: bool = False
+    side: Literal["you", "opponent", "any"] = "opponent"
+    of: Literal["chosen", "affected"] = "chosen"
+
+
 class AdvanceTurnCount(_Op):
     """"Move the turn count forward by 1 turn" (Pyro Clock of Destiny): the counts of the cards that count turns on the
     field move forward — the turns left of a Spell/Trap that `lasts_turns` (Swords of Revealing Light: destroyed at once
@@ -526,7 +608,8 @@ class AdvanceTurnCount(_Op):
 class Flag(_Op):
     """A rule change for the rest of the turn: `traps_from_hand` (Makyura), `extra_normal_summon`, `replace_draw` (the
     player's normal draw of this Draw Phase is not conducted: "instead of conducting your normal draw", Freed the
-    Matchless General — in answer to the event `normal_draw`)."""
+    Matchless General — in answer to the event `normal_draw`), `reroll_dice` (one time during the rest of the turn, when either
+    player rolls a die, the player may have them roll it again; gained once per turn: Dice Re-Roll)."""
 
     player: Literal["you", "opponent"] = "you"
 
@@ -582,15 +665,24 @@ class Later(_Op):
     # for `at: event`: each such event for the rest of this turn, not only the first ("Each time the selected monster
     # inflicts Battle Damage to your opponent's Life Points this turn": The Secret of the Bandit)
     each_time: bool | None = None
-    # for `at: event`: only an event about a card `chosen` holds inside `do` (what `remember` names), if it has not moved
-    # since ("the selected monster")
-    about: Literal["chosen"] | None = None
+    # for `at: event`: only an event about a remembered card — `chosen`: one `chosen` holds inside `do` (what `remember`
+    # names), if it has not moved since ("the selected monster"); `remembered`: one of them wherever it went since ("If you
+    # use it, you take 2000 points of damage": Graverobber's Spell, `upon: {event: activated, subject: you}`)
+    about: Literal["chosen", "remembered"] | None = None
+    # for `at: event`: it waits through its controller's next turn instead of this one ("When you Normal Summon … during
+    # your next turn": Dora of Fate)
+    during: Literal["your_next_turn"] | None = None
+    # true: the remembered cards stay remembered after they move, read where they are (a monster off the field has its
+    # printed Level): Dora of Fate's "the Level of the selected monster", kept as EDOPro keeps it from its resolution
+    keep_moved: bool | None = None
     do: list["OpSpec"]
 
     @model_validator(mode="after")
     def _event_needs_when(self) -> "Later":
         if (self.at == "event") != (self.upon is not None):
             raise PydanticCustomError("later_upon", "`upon` goes with `at: event`, and `at: event` needs an `upon`")
+        if self.during is not None and self.at != "event":
+            raise PydanticCustomError("later_during", "`during` goes with `at: event`")
         if (self.each_time or self.about) and self.at != "event":
             raise PydanticCustomError("later_each_time", "`each_time` and `about` go with `at: event`")
         return self
@@ -717,7 +809,7 @@ OpName = Literal[
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
     "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "change_attacker", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "battle_phase_twice",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "battle_phase_twice", "reroll_dice", "face_up_in_deck", "lock_zones", "reveal_compare", "remember",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -777,6 +869,9 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
     "lock_activation": (LockActivation, _what_or),
+    "remember": (Remember, _what_or),
+    "reveal_compare": (RevealCompare, lambda v: v or {}),
+    "lock_zones": (LockZones, lambda v: _count_or("count")(v) if not isinstance(v, dict) else v),
     "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
     "advance_turn_count": (AdvanceTurnCount, lambda v: {"count": v} if isinstance(v, int) and not isinstance(v, bool) else (v or {})),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
@@ -788,6 +883,8 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "traps_from_hand": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "extra_normal_summon": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "replace_draw": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
+    "face_up_in_deck": (FaceUpInDeck, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
+    "reroll_dice": (Flag, lambda v: {"player": v} if isinstance(v, str) else (v if isinstance(v, dict) else {})),
 }
 
 
@@ -824,6 +921,7 @@ OneOf.model_rebuild()
 IfYouDo.model_rebuild()
 Then.model_rebuild()
 Later.model_rebuild()
+RevealCompare.model_rebuild()
 SwapControl.model_rebuild()
 ForThisTurn.model_rebuild()
 Coin.model_rebuild()
@@ -835,7 +933,7 @@ def walk_ops(ops: Iterable[OpSpec] | None) -> Iterator[OpSpec]:
     for spec in ops or ():
         yield spec
         params = spec.params
-        for name in ("then", "do", "otherwise"):
+        for name in ("then", "do", "otherwise", "lower"):
             nested = getattr(params, name, None)
             if isinstance(nested, (list, tuple)):
                 yield from walk_ops(nested)

@@ -8,11 +8,38 @@ from typing import Any
 from ....schema import effects as fx
 from ...core.machine import DONE, Frame, Next, Return
 from ...core.types import Loc
+from ....schema.cards import Monster
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
 from ..context import Ctx
 from ..registry import verb
 from ..summons import fusion_summon, ritual_summon, special_summon
+
+
+def trap_monster(d: DuelState, card: CardInst, stats: fx.TrapMonster, controller: int) -> bool:
+    """A Trap Card becomes a Normal Monster with these stats to be Special Summoned; under the 2005 rules (`rules: goat`)
+    its Spell & Trap Zone stays taken while it is a monster. No free Monster Zone: it stays a Trap Card where it is."""
+    if d.players[controller].free_mzone() is None:
+        return False
+    seq = card.seq
+    card.become_monster(_monster_of(card, stats))
+    if d.rules.format == "goat":
+        d.players[card.controller].held_szones[seq] = card.uid
+    return True
+
+
+_MONSTERS: dict[tuple[int, fx.TrapMonster], Monster] = {}
+
+
+def _monster_of(card: CardInst, stats: fx.TrapMonster) -> Monster:
+    """The Normal Monster a Trap Card becomes (one definition per card and stats)."""
+    key = (card.data.id, stats)
+    found = _MONSTERS.get(key)
+    if found is None:
+        found = _MONSTERS[key] = Monster.model_validate({
+            "id": card.data.id, "name": card.data.name, "kind": "monster", "frame": "normal", "text": card.data.text,
+            "attribute": stats.attribute, "type": stats.type, "level": stats.level, "atk": stats.atk, "def": stats.def_})
+    return found
 
 
 @verb("special_summon")
@@ -44,9 +71,12 @@ class SpecialSummonCards(Frame):
         while self.i < len(self.cards):
             card = self.cards[self.i]
             self.i += 1
+            controller = ctx.player if params.controller == "you" else card.owner
+            if params.as_monster is not None and card.is_trap and card.loc == Loc.SZONE:  # (Embodiment of Apophis)
+                if not trap_monster(d, card, params.as_monster, controller):
+                    continue
             if card.loc in (Loc.MZONE, Loc.GONE) or not card.is_monster:
                 continue
-            controller = ctx.player if params.controller == "you" else card.owner
             summoning = special_summon(d, card, controller, params.position, how="special", proper=params.proper,
                                        by=ctx.card.data.name)
             if summoning is not None:

@@ -16,7 +16,10 @@ from ...state.links import Delayed
 from ..context import Ctx
 from ..registry import OpStep, verb
 from ...state.duel_state import DuelState
-from typing import Any
+from dataclasses import dataclass, field as dc_field
+
+from ...core.decision import Kind, Option
+from ...core.machine import DONE, Frame, Next
 
 
 @verb("later")
@@ -26,12 +29,13 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     d.delayed.append(Delayed(ctx.card, ctx.player, params.at, params.player, params.count, -1, effect,
                              ctx.card.moves if params.needs_self else None,
                              [(c, c.moves) for c in _remembered(ctx, params.remember)],
-                             params.optional, params.upon, d.turn, bool(params.each_time), params.about == "chosen"))
+                             params.optional, params.upon, _waits_in(d, ctx.player, params.during), bool(params.each_time),
+                             params.about, bool(params.keep_moved)))
     whose = {"you": "your ", "opponent": "the opponent's ", "any": "the "}[params.player]
     nth = "next" if params.count == 1 else _ordinal(params.count)
     if params.at == "event":
         d.emit(Note(f"{ctx.card.name}: the rest happens " + ("each time that comes this turn" if params.each_time
-                                                              else "if that comes this turn")))
+                                                              else f"if that comes {'during your next turn' if params.during else 'this turn'}")))
     elif params.at == "after_damage_calculation":
         d.emit(Note(f"{ctx.card.name}: the rest happens after damage calculation"))
     elif params.at == "battle_phase_end":
@@ -39,6 +43,13 @@ def op_later(ctx: Ctx, params: fx.Later, name: str) -> None:
     else:
         when = "Draw Phase, before the draw" if params.at == "normal_draw" else params.at.replace('_', ' ').title()
         d.emit(Note(f"{ctx.card.name}: the rest happens during {whose}{nth} {when}"))
+
+
+def _waits_in(d: DuelState, player: int, during: str | None) -> int:
+    """The turn a delayed `at: event` waits in: this one, or its controller's next turn."""
+    if during == "your_next_turn":
+        return d.turn + (2 if d.turn_player == player else 1)
+    return d.turn
 
 
 def _remembered(ctx: Ctx, remember: str | None) -> list[CardInst]:
@@ -195,7 +206,7 @@ def op_skip(ctx: Ctx, params: fx.Skip, name: str) -> None:
 
 _AHEAD = {"main1": Phase.MAIN1, "battle": Phase.BATTLE}
 _PHASE_NAMES = {"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
-                "main2": "Main Phase 2"}
+                "main2": "Main Phase 2", "turn": "turn"}
 
 
 @verb("protect")
@@ -219,16 +230,95 @@ def op_no_battle_damage(ctx: Ctx, params: fx.NoBattleDamage, name: str) -> None:
         attack.no_damage.update(ctx.players(params.player))
 
 
-@verb("traps_from_hand", "extra_normal_summon", "replace_draw")
+@verb("traps_from_hand", "extra_normal_summon", "replace_draw", "reroll_dice")
 def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> None:
     d = ctx.d
     p = ctx.player if params.player == "you" else 1 - ctx.player
     if name == "traps_from_hand":
         d.players[p].traps_from_hand_turn = d.turn
         d.emit(Note(f"{d.names[p]} may activate Traps from the hand this turn"))
+    elif name == "reroll_dice":  # "You can only gain this effect once per turn" (Dice Re-Roll)
+        if d.players[p].reroll[0] != d.turn:
+            d.players[p].reroll = (d.turn, True)
+            d.emit(Note(f"{d.names[p]} may have one roll of a die re-rolled this turn"))
     elif name == "replace_draw":
         d.players[p].draw_replaced_turn = d.turn
         d.emit(Note(f"{d.names[p]} does not conduct the normal draw this turn"))
     else:
         d.players[p].normal_summon_turn = 0
         d.emit(Note(f"{d.names[p]} may Normal Summon or Set again this turn"))
+
+
+@verb("lock_zones")
+def op_lock_zones(ctx: Ctx, params: fx.LockZones, name: str) -> Any:
+    """Main Monster Zones made unusable (R-ZONE-1): chosen ones while this card stays face-up where it is (Ground
+    Collapse, Ojama King), or the zones the cards the operation before moved left (Dimensionhole)."""
+    d = ctx.d
+    if params.of == "affected":
+        for card in ctx.affected:
+            if card.left_zone < 0 or card.loc.on_field or not card.face_up:
+                continue
+            p, seq = divmod(card.left_zone, 10)
+            d.players[p].zone_locks.append((seq, card, card.moves))
+            d.players[p].layout += 1
+            d.emit(Note(f"{d.names[p]}'s Monster Zone {seq + 1} cannot be used while {card.name} is away"))
+        return None
+    if not (ctx.card.loc.on_field and ctx.card.face_up):
+        return None
+    if params.cap:
+        d.players[1 - ctx.player].zone_locks.append((-1, ctx.card, ctx.card.moves))
+        d.players[1 - ctx.player].layout += 1  # (what `Duel.per_layout` kept — the Fusions one can Summon — is worked out again)
+        d.emit(Note(f"{d.names[1 - ctx.player]} cannot place a monster while they control as many as {d.names[ctx.player]} "
+                    f"({ctx.card.name})"))
+        return None
+    return LockZones(ctx, params)
+
+
+@dataclass
+class LockZones(Frame):
+    """Its controller chooses the zones one at a time (`up_to`: or stops)."""
+
+    ctx: Ctx
+    params: fx.LockZones
+    chosen: list[int] = dc_field(default_factory=list)  # player * 10 + zone
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        ctx, params = self.ctx, self.params
+        if len(self.chosen) >= params.count:
+            return self.done(d)
+        sides = {"you": (ctx.player,), "opponent": (1 - ctx.player,), "any": (1 - ctx.player, ctx.player)}[params.side]  # (the opponent's first)
+        options = [Option(f"zone:{p * 10 + seq}", f"{'your' if p == ctx.player else 'opponent'} M{seq + 1}", zone=p * 10 + seq)
+                   for p in sides for seq in d.players[p].open_mzones() if p * 10 + seq not in self.chosen]
+        if not options:
+            return self.done(d)
+        if params.up_to:
+            options.append(Option("zone:done", "done"))
+        return self.ask("picked", d.ask(ctx.player, Kind.ZONE, options, f"{ctx.card.name}: choose a Monster Zone that cannot be used "
+                                        f"({len(self.chosen) + 1} of {'up to ' if params.up_to else ''}{params.count})",
+                                        subject=ctx.card.uid))
+
+    def picked(self, d: DuelState, answer: Option) -> Next:
+        if answer.zone is None:
+            return self.done(d)
+        self.chosen.append(answer.zone)
+        return self.start(d, None)
+
+    def done(self, d: DuelState) -> Next:
+        card = self.ctx.card
+        for zone in self.chosen:
+            p, seq = divmod(zone, 10)
+            d.players[p].zone_locks.append((seq, card, card.moves))
+            d.players[p].layout += 1
+            d.emit(Note(f"{d.names[p]}'s Monster Zone {seq + 1} cannot be used while {card.name} is face-up"))
+        return DONE
+
+
+@verb("remember")
+def op_remember(ctx: Ctx, params: fx.Remember, name: str) -> Any:
+    """This card keeps those cards in mind while each stays where it is (the selection `remembered`: Different Dimension Gate)."""
+    return Remember(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Remember(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        self.ctx.card.remembered = tuple((c.uid, c.moves) for c in cards)
