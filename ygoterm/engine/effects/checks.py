@@ -194,9 +194,10 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             free = len(d.players[player].open_mzones())
             if free < params.count:
                 return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
-        elif (spec.op == "excavate" and params.player == "you" or spec.op == "if" and any(
-                op.op == "special_summon" and getattr(op.params, "controller", "you") == "you" for op in fx.walk_ops(params.then + params.otherwise))) \
-                and d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+        elif spec.op in ("excavate", "if") and d.players[p].free_mzone() is None and (
+                spec.op == "excavate" and params.player == "you" or spec.op == "if" and any(
+                    op.op == "special_summon" and getattr(op.params, "controller", "you") == "you"
+                    for op in fx.walk_ops(params.then + params.otherwise))) and not _summon_frees_zone(effect):
             # Enchanting Fitting Room, Reasoning ("if not, Special Summon the excavated monster"): the Special Summon needs a zone
             return "R-ZONE-1", "there is no free Monster Zone"
         elif spec.op == "reveal_until" and not d.players[p if params.player == "you" else 1 - p].deck:
