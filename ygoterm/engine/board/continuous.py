@@ -15,6 +15,7 @@ from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
+from ..state.player import Player
 from .filters import matches, reading_highest, select, variant
 from ..core.events import Move, Note, PhaseChange, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Reason, Step
@@ -403,6 +404,12 @@ def gains_reversed(d: DuelState, p: int) -> CardInst | None:
     return source_with(d, "opponent_gains_become_damage", lambda source, _: source.controller != p and source.loc.on_field)
 
 
+def pays_too(d: DuelState, p: int, card: CardInst) -> CardInst | None:
+    """The face-up card of `p` that makes `p`'s opponent pay as many LP as `p` just paid for `card`'s effect (Battle-Scarred)."""
+    return source_with(d, "opponent_pays_too", lambda source, spec: source.controller == p and source.loc.on_field
+                       and spec.opponent_pays_too is not None and matches(d, card, spec.opponent_pays_too, p, source))
+
+
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that stops `p` banishing cards from either GY (Kycoo the Ghost Destroyer)."""
     return (source_with(d, "locks_gy_banishing", lambda source, _: source.controller != p and source.loc.on_field)
@@ -585,7 +592,7 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
         return True
     if card.negated_at == card.moves:
         return True  # destroyed by battle with Ancient Gear Beast: negated where it went (the GY)
-    if card.battle_destroyed and "negates_battle_destroyed" in d.index.flags and battle_negated(d, card):
+    if card.battle_destroyed and ("negates_battle_destroyed" in d.index.flags or d.battle_flags_turn == d.turn) and battle_negated(d, card):
         return True
     if not d.index.negators and not d.floating:
         return False
@@ -608,6 +615,9 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
     return False
 
 
+Player.negated = staticmethod(effects_negated)  # (a zone lock whose card is negated waits: state/player.py)
+
+
 def battle_negated(d: DuelState, card: CardInst) -> bool:
     """Whether `card`, marked destroyed by the current battle, has its effects negated by the
     monster it battles (Ancient Gear Beast: "Negate the effects of an opponent's monster destroyed
@@ -620,6 +630,8 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     other = attack.target if card is attack.attacker else attack.attacker
     if other.loc != Loc.MZONE or not other.face_up or other.controller == card.controller:
         return False
+    if other.modifiers and any("negates_battle_destroyed" in m.flags for m in other.modifiers):
+        return card.is_monster and "effect" in card.monster.frames  # (a resolved effect's: Diffusion Wave-Motion)
     if not any(e.continuous is not None and e.continuous.negates_battle_destroyed
                and (e.condition is None or condition_holds(d, other, e.condition))
                and (e.continuous.negates_battle_destroyed is True

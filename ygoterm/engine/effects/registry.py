@@ -164,4 +164,8 @@ def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     if params.per is not None:
         # `event: true` counts every card of the moment its trigger answers (Fatal Abacus, Soul Absorption, Magical Thorn)
         amount *= len(select(ctx.d, params.per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))
+    if params.doubled_each_turn:
+        card = ctx.card
+        turns = turns_of_since(ctx.d, card.controller, max(card.arrived_turn, card.flipped_turn)) if card.face_up else 1
+        amount *= 2 ** max(0, turns - 1)
     return amount

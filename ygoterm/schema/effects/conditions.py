@@ -340,6 +340,9 @@ class ContinuousSpec(BaseModel):
     # "neither player can Normal Summon, Flip Summon, or Special Summon" while it is face-up (The Last Warrior from
     # Another Planet; Jowgen the Spiritualist: special) — a Set is no Summon
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
+    # "You cannot Summon any monsters, except \"Slime Tokens\" (but you can Set)": its controller cannot Summon (Normal,
+    # Flip or Special) a monster this filter does not match (Jam Breeding Machine: `{name: Slime Token}`)
+    summon_only: "Filter | None" = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
     # "Any battle damage this card inflicts to your opponent is treated as effect damage instead" (Gravekeeper's Vassal): the
@@ -472,6 +475,10 @@ class ContinuousSpec(BaseModel):
     # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
     # are effect damage to that player instead
     opponent_gains_become_damage: bool | None = None
+    # "Your opponent also pays the same Life Points that you pay for the selected monster": each time its controller pays LP
+    # by the effect (or cost) of a card this filter matches, the opponent pays the same amount at once, no chain link —
+    # as much as they have (Battle-Scarred: `{bound: true}`, with `condition: {phase: standby}` on the continuous effect)
+    opponent_pays_too: Filter | None = None
     # the battle damage its direct attack inflicts becomes this ("can attack your opponent's Life Points directly. In that
     # case, the Battle Damage inflicted to your opponent by each of those cards becomes 400 points": Dark Scorpion Combination)
     direct_damage_becomes: int | None = Field(default=None, ge=0)

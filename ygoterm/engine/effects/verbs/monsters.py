@@ -22,6 +22,7 @@ from ..context import Ctx
 from ..registry import OpStep, amount_of, verb
 
 
+_BATTLE_FLAGS = frozenset(("sole_attacker", "must_attack", "negates_battle_destroyed"))
 _MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items()  # restrictions it lasts with
                       if f.annotation in (bool, "bool", bool | None) and n not in ("switch_original_atk", "later_arrivals"))
 
@@ -52,6 +53,8 @@ class Modify(OpStep):
                                                                         or params.set_def is not None or params.multiply_atk)
         lost = 0
         flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
+        if flags & _BATTLE_FLAGS:
+            d.battle_flags_turn = d.turn  # (read by the attack checks this turn: Diffusion Wave-Motion)
         scale = params.scale * times
         declared = ctx.link.declared
         attribute = declared[1] if params.set_attribute == "declared" and declared and declared[0] == "attribute" else None
@@ -240,6 +243,8 @@ class Counters(OpStep):
                 continue
             have = card.counters.get(params.counter, 0)
             if self.name == "add_counter":
+                if params.shield and params.counter not in d.shield_counters:  # (read by `actions.destroy`: Magic Reflector)
+                    d.shield_counters = d.shield_counters | {params.counter}
                 most = counters_held(card).get(params.counter)  # "(max. N)" in the card's own script
                 card.counters[params.counter] = have + params.count if most is None else min(most, have + params.count)
             else:
