@@ -66,3 +66,23 @@ def test_the_eye_of_truth_shows_only_the_opponents_hand():
     _, duel, _ = prepare(EYE_OF_TRUTH, PoolCache())
     assert _hands(duel, 0)[1] == ["Pot of Greed", "Celtic Guardian"]  # a face-up Trap shows it, from its Spell & Trap Zone
     assert _hands(duel, 1)[0] == [None]  # its controller's hand stays hidden
+
+
+CONVULSION = Path(__file__).parent / "scenarios" / "goat" / "h3" / "convulsion-of-nature.yaml"
+
+
+def test_an_upside_down_deck_shows_its_top_card_only():
+    """Convulsion of Nature: each Deck's top card is face-up and known; the cards under it stay hidden, so a
+    determinized world (the AI's) deals them again — an AI never reads the rest of a Deck's order."""
+    from ygoterm.engine.state.determinize import unknown_cards
+
+    _, duel, _ = prepare(CONVULSION, PoolCache())
+    duel.apply(next(o for o in duel.pending.options if o.label == "activate Convulsion of Nature"))
+    while duel.pending is not None and duel.pending.player == 1:  # the opponent passes on the chain
+        duel.apply(next(o for o in duel.pending.options if o.key == "pass"))
+    assert duel.decks_upside_down
+    for viewer, side in ((0, duel.players[1]), (1, duel.players[0])):
+        top, rest = side.deck[-1], side.deck[:-1]
+        hidden = {c.uid for c in unknown_cards(duel, viewer)}
+        assert top.face_up and top.uid not in hidden
+        assert rest and all(c.uid in hidden for c in rest)

@@ -72,8 +72,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Return of the Doomed": {
         "cost": "old wording 'Discard 1 Monster Card from your hand to the Graveyard. Return …': the discard is its cost "
                 "(EDOPro's c19827717.lua), two sentences where today's style has ';'",
-        "target": "'Return 1 of your monsters destroyed … as a result of battle during this turn': chosen on activation, a "
-                  "target (EDOPro's c19827717.lua), returned in the End Phase by a `later`",
     },
     "Rod of Silence - Kay'est": {
         "order": "'Negate other Spell effects that target the equipped monster, and if you do, destroy that Spell Card' is "
@@ -503,6 +501,36 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     "Enchanting Fitting Room": {
         "cost": "the 2005 text 'Pay 800 Life Points.' predates ';' for costs; the payment is its cost (R-CHAIN-5)",
     },
+    "Combination Attack": {
+        "text": "old wording 'you can use this effect on 1 monster … Change the Union Monster back to a monster … may attack "
+                "again this turn': a Special Summon of the Union (out of its Spell & Trap Zone) and another attack, in words "
+                "the audit's verbs do not read",
+    },
+    "Flint": {
+        "target": "old wording 'select 1 monster on the field and equip this card to that monster': the 2005 'select' as the "
+                  "effect is activated is a target, as Dimensionhole's",
+    },
+    "Kaminote Blow": {
+        "text": "its whole resolution is a delayed effect ('Destroy the monster(s) that battle with these monsters … this turn, "
+                "at the end of each Damage Step': `later` at each such event); the audit reads a delayed effect's text only "
+                "beside an operation done at once",
+    },
+    "Abyssal Designator": {
+        "cost": "the 2005 text 'Pay 1000 Life Points. Declare a Type and an Attribute.' predates ';' for costs; the payment "
+                "and both declarations are made on activation (R-CHAIN-5; today's text: 'Pay 1000 LP, then declare …; …')",
+    },
+    "After the Struggle": {
+        "text": "its whole resolution is a delayed effect ('… are destroyed during the End Step of the turn': `later` at the End "
+                "Phase); the audit reads a delayed effect's text only beside an operation done at once",
+    },
+    "Different Dimension Gate": {
+        "target": "'targeting 1 monster on each side of the field' is 2 targets, 1 of yours and 1 of your opponent's: "
+                  "two target groups (`targets:`, one per side)",
+    },
+    "Dimensionhole": {
+        "target": "old wording 'Select 1 monster on your side of the field and remove it from play': the 2005 'select' on "
+                  "activation is a target (EDOPro's script, EFFECT_FLAG_CARD_TARGET), and the monster is banished as it resolves",
+    },
     "Dimension Distortion": {
         "target": "old wording 'Select 1 removed from play monster and Special Summon it' targets (2005 'select' on activation is a target; "
                   "the OCG text reads '1 of your removed from play monsters')",
@@ -555,6 +583,14 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
     },
     "Don Turtle": {
         "optional": "old wording 'When this card is Normal Summoned or Flip Summoned, you can Special Summon …': optional (and a "
+                    "'When … you can' trigger, timing: when), the comma hides the cue",
+    },
+    "Weapon Change": {
+        "once_per_turn": "'Once during each of your Standby Phases': once per turn, as its player has one Standby Phase a turn "
+                         "(condition: phase standby, your_turn)",
+    },
+    "Spirit of the Pharaoh": {
+        "optional": "old wording 'When this card is Special Summoned, you can Special Summon up to 4 …': optional (and a "
                     "'When … you can' trigger, timing: when), the comma hides the cue",
     },
     "Drill Bug": {
@@ -1127,6 +1163,20 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "cost": "'They may discard 1 Spell Card to negate this card's effect' is no cost of Magic Drain: the opponent "
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",
     },
+    # batch h5 (issue #39)
+    "Skull Lair": {
+        "cost": "old wording 'Remove from play any number of Monster Cards in your Graveyard to destroy 1 face-up monster …': the "
+                "banishing is its cost, printed before costs went before ';' (EDOPro's c6733059.lua: REASON_COST)",
+    },
+    "Dark Spirit of the Silent": {
+        "target": "old wording 'select another face-up monster your opponent controls': it targets that monster and the "
+                  "attacking one (EDOPro's c93599951.lua: EFFECT_FLAG_CARD_TARGET, both chosen as it is activated)",
+    },
+    "Battle-Scarred": {
+        "text": "old wording 'Select 1 Archfiend monster on your side of the field to activate this card.': the activation "
+                "targets it and `bind`s it both ways — the last two sentences ('If this card is removed from the field, destroy "
+                "the selected monster. When the selected monster is removed from the field, destroy this card.') are that bind",
+    },
 }
 
 ACTIVATED = ("activate", "ignition", "trigger", "flip", "quick")
@@ -1148,8 +1198,8 @@ VERBS: dict[str, str] = {
     "gain_lp": r"\bgains? (?:\d+ )?LP\b|\bgain LP\b|\bincrease your Life Points\b",  # (2005: "increase your Life Points by …")
     "pay_lp": r"\bpay",
     "modify": r"\b(?:gains?|loses?) (?:\d+ )?(?:ATK|DEF)\b|cannot (?:attack|change|declare)|second attack|\battack once again\b|"
-              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b|\b(?:double|halve) the ATK\b",  # (2005: "it can attack once again in a row": a second attack;
-    # "increase the ATK of this card by 700 points": Emes the Infinity)
+              r"\boriginal ATK\b|\bscale\b|\bincrease the ATK\b|\b(?:double|halve) the ATK\b|\btreated as [\w-]+-Type\b",  # (2005: "it can attack once again in a row": a second attack;
+    # "increase the ATK of this card by 700 points": Emes the Infinity; "treated as Dragon-Type": D. Tribe's `set_type`)
     "change_position": r"\bpositions?\b|\bflip",
     "negate": r"\bnegate",
     "equip": r"\bequip",
@@ -1173,13 +1223,15 @@ VERBS: dict[str, str] = {
     "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b|\bdamage\b.*\bbecomes 0\b",
     "no_battle_damage": r"\bno battle damage\b",
     "lock_summons": r"\bcannot summon\b",
+    "lock_zones": r"\bcannot be used\b|\bcannot use\b|\bneither player can use\b|\bcannot place a monster\b",  # Monster Zones made unusable (Ground Collapse, Ojama King, Kaiser Colosseum)
     "extra_normal_summon": r"\bnormal summon or set\b",
     "traps_from_hand": r"\btrap cards from your hand\b",
     "place": r"\bplace\b",
     "fusion_summon": r"\bfusion summon\b",
     "ritual_summon": r"\britual summon\b",
     "for_this_turn": r"\buntil the end of (?:the end phase of )?(?:this|the next) turn\b|\buntil your opponent's \w+ end phase\b"  # (next_turns: Sonic Jammer; Pikeru's Second Sight)
-                     r"|\bduring this turn[.,]|\bduring the turn this card is activated\b",  # (A Feint Plan, Armored Glass)
+                     r"|\bduring this turn[.,]|\bduring the turn this card is activated\b"  # (A Feint Plan, Armored Glass)
+                     r"|^until the end phase, |\buntil your next turn, ",  # (Reverse Trap: "Until the End Phase, all effects that add or subtract ATK …"; Cold Wave)
     "advance_turn_count": r"\bturn count\b",
     "later": r"\bduring (?:the|your|their|each)\b[^.;]*\bphase\b|\bat the end of (?:this|the) turn\b",
 }

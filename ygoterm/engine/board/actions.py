@@ -14,7 +14,7 @@ from ..core.events import Destroyed, Flip, Move, Note, PositionChange, SetCard
 from ..core.types import FIELD_ZONE, DestroyedBy, Loc, Pos, Reason
 from ..state.card import CardInst
 from ..state.duel_state import PILES, DuelState
-from .continuous import (applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, monster_sets_forbidden, source_with,
+from .continuous import (Modifier, applies, battle_negated, condition_holds, effects_negated, forced_position, has_flag, monster_sets_forbidden, source_with,
                          sources)
 from .filters import matches, select
 from .replacements import banished_if_leaving, banished_instead, battle_victim_negated, destination, destroyed_instead
@@ -40,6 +40,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     held_by = card.controller  # (the log names who Tributed it, R-TERM-5: it goes to its owner)
     if src == Loc.MZONE:
         card.field_atk = card.atk if card.face_up else card.base_atk
+        card.left_zone = card.controller * 10 + card.seq
         card.field_def = card.defense if card.face_up else card.base_def
     # the Level it had as it left a Monster Zone face-up (Insect Imitation: "1 Level higher than the Tributed monster"); 0 once it moves on
     card.field_level = card.level if src == Loc.MZONE and card.face_up else 0
@@ -256,9 +257,9 @@ def _break_pair(d: DuelState, card: CardInst, partner: CardInst, destroyed: bool
         if binder is partner:
             destroy(d, [partner], by="effect", source=partner, reason=f"{card.name} left the field")
         return
-    if binder is card and (mode == "leaves" or destroyed):
+    if binder is card and (mode in ("leaves", "this_leaves") or destroyed):
         destroy(d, [partner], by="effect", source=card, reason=f"{card.name} left the field")
-    elif binder is partner and destroyed:
+    elif binder is partner and destroyed and mode != "this_leaves":  # (Ninjitsu Art of Transformation stays)
         destroy(d, [partner], by="effect", source=partner, reason=f"{card.name} was destroyed")
 
 
@@ -308,7 +309,7 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
     negated = {c.uid for c in cards if by == "battle" and d.attack is not None and "negates_battle_victims" in d.index.flags
                and battle_victim_negated(d, c, d.attack.target if c is d.attack.attacker else d.attack.attacker)} \
         if by == "battle" else set()
-    if by == "battle" and "negates_battle_destroyed" in d.index.flags:  # Ancient Gear Beast: negated in the GY too
+    if by == "battle" and ("negates_battle_destroyed" in d.index.flags or d.battle_flags_turn == d.turn):  # Ancient Gear Beast: negated in the GY too
         negated |= {c.uid for c in cards if c.battle_destroyed and battle_negated(d, c)}
     for card in cards:
         if not card.loc.on_field and card.loc not in (Loc.HAND, Loc.DECK):
@@ -317,6 +318,12 @@ def destroy(d: DuelState, cards: Iterable[CardInst], *, by: DestroyedBy, source:
                 and _immune(immune_kinds(d, card), source, card):
             d.emit(Note(f"{card.name} cannot be destroyed by the effect of {source.name}"))
             continue  # Exodia Necross: "cannot be destroyed by Spell/Trap effects"
+        if d.shield_counters and by != "rule" and card.loc.on_field \
+                and (shield := next((n for n in sorted(d.shield_counters) if card.counters.get(n)), None)) is not None:
+            card.counters[shield] -= 1  # "If it would ever be destroyed, remove the counter instead" (Magic Reflector)
+            card.battle_destroyed = False
+            d.emit(Note(f"{card.name} is not destroyed: 1 {shield} is removed instead ({card.counters[shield]} left)"))
+            continue
         if by == "effect" and d.resolving and d.chain and card.uid in d.chain[-1].spared:
             d.emit(Note(f"{card.name} cannot be destroyed by this effect of {d.chain[-1].card.name}"))
             continue  # White Hole: "cannot be destroyed by that \"Dark Hole's\" effect"
@@ -399,9 +406,14 @@ def end_while_this_face_up(d: DuelState, source: CardInst) -> None:
     card is face-up on the field" end for good (Castle of Dark Illusions' Zombies)."""
     for side in d.players:
         for monster in side.mzone:
-            if monster is not None and monster.modifiers and any(m.until == "while_this_face_up" and m.source == source.uid
-                                                                 for m in monster.modifiers):
-                monster.modifiers = [m for m in monster.modifiers if not (m.until == "while_this_face_up" and m.source == source.uid)]
+            if monster is not None and monster.modifiers and any(_ends_with(m, source) for m in monster.modifiers):
+                monster.modifiers = [m for m in monster.modifiers if not _ends_with(m, source)]
+
+
+def _ends_with(m: Modifier, source: CardInst) -> bool:
+    """A change that ends as `source` leaves the field or turns face-down (Castle of Dark Illusions; Weapon Change's
+    `ends_with_this`)."""
+    return m.source == source.uid and (m.until == "while_this_face_up" or "ends_with_this" in m.flags)
 
 
 def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = True) -> None:
@@ -679,10 +691,14 @@ def _turn_decks(d: DuelState) -> None:
         d.decks_upside_down = upside_down
         for p, side in enumerate(d.players):
             side.deck.reverse()
-            for card in side.deck:
-                card.face_up = upside_down
             side.layout += 1
             d.emit(Note(f"{d.names[p]}'s Deck is turned {'upside down' if upside_down else 'back face-down'}"))
+    if upside_down or d.deck_marks:
+        # only each Deck's top card shows: the cards under it stay unknown (a card turned face-up in a Deck by its own
+        # effect, Grave Lure's, shows wherever it is) — an AI must not read the whole Deck's order
+        for side in d.players:
+            for i, card in enumerate(side.deck):
+                card.face_up = (upside_down and i == len(side.deck) - 1) or d.deck_marks.get(card.uid, (-1,))[0] == card.moves
     if upside_down:
         d.reveal([side.deck[-1] for side in d.players if side.deck], (0, 1))
 

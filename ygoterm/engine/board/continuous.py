@@ -15,8 +15,9 @@ from ...schema.effects import Condition, ContinuousSpec, Effect, Filter
 from ..state.card import FLAGS, CardInst
 from ..state.duel_state import DuelState
 from ..state.links import AttackState
+from ..state.player import Player
 from .filters import matches, reading_highest, select, variant
-from ..core.events import Move, TurnStart
+from ..core.events import Move, Note, PhaseChange, TurnStart
 from ..core.types import FIELD_ZONE, Loc, Phase, Reason, Step
 
 @dataclass(slots=True)
@@ -38,6 +39,8 @@ class Modifier:
     level: int = 0  # its Level changes by this (Cost Down: -2, kept as it is Summoned from the hand) …
     set_level: int | None = None  # … or becomes this (Level Conversion Lab: the die); never below 1
     original_atk: int | None = None  # its original ATK becomes this (Amazoness Spellcaster: switched with another's)
+    multiplied: bool = False  # its `atk` is what a multiplication added or took (Goddess of Whim): Reverse Trap keeps it
+    type: str | None = None  # its Type becomes this while the change lasts (D. Tribe: "treated as Dragon-Type")
 
 
 def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
@@ -189,7 +192,14 @@ def _equip_shields(d: DuelState, card: CardInst, player: int) -> bool:
 
 def stat(d: DuelState, card: CardInst, which: str) -> int:
     """Current ATK ("atk") or DEF ("def"): the printed value (or one an effect sets in its place),
-    lasting changes, continuous effects; never below 0 (R-TERM-19)."""
+    lasting changes, continuous effects; never below 0 (R-TERM-19) — switched while a resolved effect switches its
+    current ATK and DEF (Weapon Change)."""
+    if card.modifiers and card.loc == Loc.MZONE and sum("swap_current" in m.flags for m in card.modifiers) % 2:
+        return _stat(d, card, "def" if which == "atk" else "atk")
+    return _stat(d, card, which)
+
+
+def _stat(d: DuelState, card: CardInst, which: str) -> int:
     base = card.base_atk if which == "atk" else card.base_def
     if card.loc != Loc.MZONE or not card.face_up:
         return base
@@ -235,6 +245,9 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
                 amount *= _per_count(d, source, spec)
             added += amount
     value = base
+    sign = 1
+    if "reverses_stat_changes" in d.index.flags and has_flag(d, card, "reverses_stat_changes"):
+        sign, added = -1, -added  # additions subtract, subtractions add (Reverse Trap); multiplications stay
     for mod in card.modifiers:
         if "original" in mod.flags:
             continue  # (in the base already)
@@ -242,7 +255,7 @@ def stat(d: DuelState, card: CardInst, which: str) -> int:
             value = mod.set_atk
         elif which == "def" and mod.set_def is not None:
             value = mod.set_def
-        value += mod.atk if which == "atk" else mod.defense
+        value += (mod.atk if mod.multiplied else sign * mod.atk) if which == "atk" else sign * mod.defense
     if factor != 1.0:
         return max(0, math.ceil((value + added) * factor))
     return max(0, value + added)
@@ -389,6 +402,12 @@ def spells_set_first(d: DuelState) -> CardInst | None:
 def gains_reversed(d: DuelState, p: int) -> CardInst | None:
     """The face-up card of `p`'s opponent that turns the LP `p` would gain from an effect into damage (Bad Reaction to Simochi)."""
     return source_with(d, "opponent_gains_become_damage", lambda source, _: source.controller != p and source.loc.on_field)
+
+
+def pays_too(d: DuelState, p: int, card: CardInst) -> CardInst | None:
+    """The face-up card of `p` that makes `p`'s opponent pay as many LP as `p` just paid for `card`'s effect (Battle-Scarred)."""
+    return source_with(d, "opponent_pays_too", lambda source, spec: source.controller == p and source.loc.on_field
+                       and spec.opponent_pays_too is not None and matches(d, card, spec.opponent_pays_too, p, source))
 
 
 def gy_banish_locked(d: DuelState, p: int) -> CardInst | None:
@@ -573,7 +592,7 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
         return True
     if card.negated_at == card.moves:
         return True  # destroyed by battle with Ancient Gear Beast: negated where it went (the GY)
-    if card.battle_destroyed and "negates_battle_destroyed" in d.index.flags and battle_negated(d, card):
+    if card.battle_destroyed and ("negates_battle_destroyed" in d.index.flags or d.battle_flags_turn == d.turn) and battle_negated(d, card):
         return True
     if not d.index.negators and not d.floating:
         return False
@@ -596,6 +615,9 @@ def effects_negated(d: DuelState, card: CardInst) -> bool:
     return False
 
 
+Player.negated = staticmethod(effects_negated)  # (a zone lock whose card is negated waits: state/player.py)
+
+
 def battle_negated(d: DuelState, card: CardInst) -> bool:
     """Whether `card`, marked destroyed by the current battle, has its effects negated by the
     monster it battles (Ancient Gear Beast: "Negate the effects of an opponent's monster destroyed
@@ -608,6 +630,8 @@ def battle_negated(d: DuelState, card: CardInst) -> bool:
     other = attack.target if card is attack.attacker else attack.attacker
     if other.loc != Loc.MZONE or not other.face_up or other.controller == card.controller:
         return False
+    if other.modifiers and any("negates_battle_destroyed" in m.flags for m in other.modifiers):
+        return card.is_monster and "effect" in card.monster.frames  # (a resolved effect's: Diffusion Wave-Motion)
     if not any(e.continuous is not None and e.continuous.negates_battle_destroyed
                and (e.condition is None or condition_holds(d, other, e.condition))
                and (e.continuous.negates_battle_destroyed is True
@@ -740,6 +764,17 @@ def moved_this_turn(d: DuelState, p: int, moves: list[str], flt: Filter, source:
     return count
 
 
+def _phase_start(d: DuelState) -> bool:
+    """Nothing has happened since the current phase began: the last event of the log besides notes is its PhaseChange
+    (Cold Wave: "only … at the start of Main Phase 1")."""
+    for event in reversed(d.log):
+        if isinstance(event, PhaseChange):
+            return event.phase == d.phase
+        if not isinstance(event, Note):
+            return False
+    return False
+
+
 def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
     """Whether an effect's extra conditions hold now, for the card's controller."""
     p = card.controller
@@ -767,6 +802,8 @@ def condition_holds(d: DuelState, card: CardInst, c: Condition) -> bool:
         return False
     if c.activated_as is not None and not (card.activated_as is not None and card.activated_as[1] == card.moves
                                            and card.effects[card.activated_as[0]].label == c.activated_as):
+        return False
+    if c.phase_start is not None and _phase_start(d) != c.phase_start:
         return False
     lp = d.players[p].lp
     if c.lp_vs_opponent is not None and not (lp < d.players[1 - p].lp if c.lp_vs_opponent == "lower" else lp > d.players[1 - p].lp):

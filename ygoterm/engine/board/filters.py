@@ -78,6 +78,9 @@ def _plan(f: Filter) -> list[tuple[bool, _Test]]:
         (f.atk_below_self is not None or f.original_atk_below_self is not None or bool(f.atk_equal_self) or f.def_at_most_self is not None,
          _below_self),
         (f.atk_at_most_removed is not None, _atk_at_most_removed), (f.battled_self is not None, _battled_self),
+        (f.level_is_removed is not None, _level_is_removed),
+        (f.battled_this_turn is not None, _battled_this_turn), (f.battling_with is not None, _battling_with),
+        (f.was_equipped is not None, _was_equipped), (f.has_attacked is not None, _has_attacked), (f.atk_below_target_def is not None, _atk_below_target_def),
         (any(getattr(f, name) is not None for name in _MONSTER_PROPERTIES) or f.revivable, _monster),
     ]
 
@@ -200,6 +203,9 @@ _HELD: dict[int, tuple[object, dict[str, int | None]]] = {}
 
 
 def _declared(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """It has what the resolving effect declared — each of its declarations ("both the declared Type and Attribute")."""
+    if len(d.declarations) > 1:
+        return all(_is_declared(d, card, declared) for declared in d.declarations)
     return _is_declared(d, card)
 
 
@@ -333,12 +339,46 @@ def _atk_at_most_removed(d: DuelState, card: CardInst, f: Filter, player: int, s
     return card.atk <= most * f.atk_at_most_removed  # type: ignore[operator]
 
 
+def _level_is_removed(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster whose Level equals the number of cards the cost of `source`'s chain link moved (a `choose` with
+    `how_many`: Skull Lair) — before that link is on the chain, a Level of at most the number of cards `f.level_is_removed`
+    matches, the most the cost could move."""
+    if not card.is_monster or card.monster.level is None or source is None or f.level_is_removed is None:
+        return False
+    removed = next((link.removed for link in reversed(d.chain) if link.card is source and link.removed), None)
+    if removed is not None:
+        return card.level == removed
+    return 1 <= card.level <= len(select(d, f.level_is_removed, player, source, events))
+
+
 def _battling(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """In the current battle with the effect's card — for an Equip Card, with the monster it equips (Buster Rancher:
     "the opponent's monster that battles it")."""
     if source is not None and source.loc == Loc.SZONE and source.equip_target is not None:
         source = source.equip_target
     return d.attack is not None and {d.attack.attacker, d.attack.target} == {card, source}
+
+
+def _has_attacked(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster on the field that declared an attack this turn (Combination Attack)."""
+    return (card.loc == Loc.MZONE and card.attacked_turn == d.turn) == f.has_attacked
+
+
+def _was_equipped(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The monster whose leaving the field destroyed the effect's card (R-CARD-8), neither moved since (Flint; `lost_monster`)."""
+    lost = source.lost_monster if source is not None else None
+    return (lost is not None and lost[0] == card.uid and lost[1] == card.moves and source is not None
+            and lost[2] == source.moves) == f.was_equipped
+
+
+def _battling_with(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """In the current battle with a monster the filter matches (Kaminote Blow: "the monster(s) that battle with these monsters")."""
+    attack = d.attack
+    if attack is None or attack.target is None or card not in (attack.attacker, attack.target):
+        return False
+    other = attack.target if card is attack.attacker else attack.attacker
+    assert f.battling_with is not None
+    return matches(d, other, f.battling_with, player, source)
 
 
 def _selected_by_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -482,16 +522,16 @@ def _your_turns_face_up(d: DuelState, card: CardInst, f: Filter, player: int, so
     assert f.your_turns_face_up is not None
     if not (card.loc.on_field and card.face_up):
         return False
-    return _turns_of_since(d, player, max(card.arrived_turn, card.flipped_turn)) in f.your_turns_face_up
+    return turns_of_since(d, player, max(card.arrived_turn, card.flipped_turn)) in f.your_turns_face_up
 
 
 def _your_turns_here(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """How many turns of its controller began after the turn it arrived where it is (Great Moth's Cocoon of Evolution)."""
     assert f.your_turns_here is not None
-    return card.loc.on_field and _turns_of_since(d, card.controller, card.arrived_turn) in f.your_turns_here
+    return card.loc.on_field and turns_of_since(d, card.controller, card.arrived_turn) in f.your_turns_here
 
 
-def _turns_of_since(d: DuelState, p: int, turn: int) -> int:
+def turns_of_since(d: DuelState, p: int, turn: int) -> int:
     """How many of player `p`'s turns began after `turn` (this one included when it is theirs): the players take turns
     in turn, so a turn's player follows from its parity."""
     parity = d.turn % 2 if d.turn_player == p else (d.turn + 1) % 2
@@ -505,7 +545,6 @@ def _counter_count(d: DuelState, card: CardInst, f: Filter, player: int, source:
     return count in f.counter_count
 
 
-turns_of_since = _turns_of_since  # (the amount turns_on_field: Wave-Motion Cannon)
 
 
 def _same_name_count(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
@@ -569,6 +608,20 @@ def _below_self(d: DuelState, card: CardInst, f: Filter, player: int, source: Ca
     return f.original_atk_below_self is None or card.original_atk < (source.atk if f.original_atk_below_self == "atk" else source.defense)
 
 
+def _atk_below_target_def(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """The attacking monster, whose ATK is lower than the DEF of the Defense Position monster it attacks (Continuous
+    Destruction Punch)."""
+    attack = d.attack
+    below = attack is not None and attack.attacker is card and attack.target is not None and not attack.target.pos.is_attack \
+        and attack.target.loc == Loc.MZONE and card.atk < attack.target.defense
+    return below == f.atk_below_target_def
+
+
+def _battled_this_turn(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
+    """A monster involved in damage calculation this turn, not moved since (After the Struggle)."""
+    return (card.battled_turn == d.turn) == f.battled_this_turn
+
+
 def _battled_self(d: DuelState, card: CardInst, f: Filter, player: int, source: CardInst | None, events: Iterable[CardInst]) -> bool:
     """A monster that battled with this effect's card since both arrived where they are (The Unhappy Girl)."""
     return (source is not None and (card.uid, card.moves) in source.battled_with) == f.battled_self
@@ -605,7 +658,7 @@ def _monster(d: DuelState, card: CardInst, f: Filter, player: int, source: CardI
             and not (monster.also_attributes and set(monster.also_attributes) & set(f.attribute)):
         return False  # (Elemental Mistress Doriado is also WIND, WATER, FIRE and EARTH)
     if f.type is not None or f.not_type is not None:
-        type_ = type_now(card, d) if "set_type" in d.index.flags else monster.type  # (DNA Surgery, Dragonic Attack)
+        type_ = type_now(card, d) if "set_type" in d.index.flags or card.modifiers else monster.type  # (DNA Surgery, Dragonic Attack; D. Tribe)
         if f.type is not None and type_ not in f.type:
             return False
         if f.not_type is not None and type_ in f.not_type:
@@ -702,11 +755,16 @@ def attribute_now(card: CardInst, d: DuelState | None = None) -> str:
 
 def type_now(card: CardInst, d: DuelState | None = None) -> str:
     """A monster's Type: its printed one, or what a continuous effect makes it while it applies — "treated as a Dragon-Type"
-    (Dragonic Attack), "All face-up monsters on the field become that Type" (DNA Surgery)."""
+    (Dragonic Attack), "All face-up monsters on the field become that Type" (DNA Surgery) —, or what a resolved effect
+    made it while that change lasts (`modify: {set_type: Dragon}`: D. Tribe)."""
     if d is not None and card.loc == Loc.MZONE and "set_type" in d.index.flags:
         changed = d.changed_word(card, "set_type")
         if changed is not None:
             return changed
+    if card.modifiers and card.loc == Loc.MZONE:  # a resolved effect's change, while it lasts (D. Tribe)
+        for m in reversed(card.modifiers):
+            if m.type is not None:
+                return str(m.type)
     return card.monster.type
 
 

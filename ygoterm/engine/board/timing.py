@@ -25,7 +25,7 @@ def open_main(d: DuelState, p: int, action: str) -> Refusal | None:
     return None
 
 
-def summon_locked(d: DuelState, p: int, action: str, setting: bool = False) -> Refusal | None:
+def summon_locked(d: DuelState, p: int, action: str, setting: bool = False, card: CardInst | None = None) -> Refusal | None:
     """An effect stopped `p` Summoning (or Setting) monsters this turn (Scapegoat, Dark Magic Curtain),
     or a face-up card forbids that kind of Summon (The Last Warrior from Another Planet)."""
     side = d.players[p]
@@ -36,7 +36,19 @@ def summon_locked(d: DuelState, p: int, action: str, setting: bool = False) -> R
         blocker = summon_forbidden(d, kind)
         if blocker is not None:
             return Refusal(action, "R-CARD-13", f"{blocker.name} forbids {kind.title()} Summons")
+    if not setting and card is not None and (blocker := summon_excluded(d, p, card)) is not None:
+        return Refusal(action, "R-CARD-13", f"{blocker.name} lets you Summon no monster but those it names")
     return None
+
+
+def summon_excluded(d: DuelState, p: int, card: CardInst) -> CardInst | None:
+    """The face-up card of `p`'s whose continuous effect lets `p` Summon only some monsters, `card` not one of them
+    (`summon_only`: Jam Breeding Machine's Slime Tokens)."""
+    if "summon_only" not in d.index.flags:
+        return None
+    from .filters import matches
+    return source_with(d, "summon_only", lambda source, spec: source.controller == p
+                       and not matches(d, card, spec.summon_only, p, source))  # type: ignore[arg-type]
 
 
 def summon_forbidden(d: DuelState, kind: str) -> CardInst | None:

@@ -126,6 +126,8 @@ def _changes(card: CardInst) -> tuple[int | None, str | None, str | None]:
     d = card.duel
     type_ = d.changed_word(card, "set_type")
     attribute = d.changed_word(card, "set_attribute")
+    if type_ is None and card.modifiers:
+        type_ = next((m.type for m in reversed(card.modifiers) if m.type is not None), None)
     if attribute is None and card.modifiers:
         attribute = next((m.attribute for m in reversed(card.modifiers) if m.attribute is not None), None)
     data = card.monster

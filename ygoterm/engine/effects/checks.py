@@ -151,7 +151,8 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p
             if spec.op == "take_control" and d.players[taker].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Main Monster Zone to take control of a monster into"
-        elif (spec.op == "modify" or spec.op == "change_position" and len(effect.do) == 1 and not effect.stays) and not changed:
+        elif (spec.op == "modify" and not params.later_arrivals or spec.op == "change_position" and len(effect.do) == 1
+              and not effect.stays) and not changed:  # (Cost Down also lowers monsters added later: activated with none)
             # Shield & Sword: every face-up monster; Earthquake: every face-up Attack Position monster (a change of
             # positions beside other operations, or by a card that stays, may change none: Ceasefire, Swords of
             # Revealing Light)
@@ -190,12 +191,13 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
                 return "R-SUMMON-11", "no Ritual Monster in your hand can be Ritual Summoned now"
         elif spec.op == "token":
             player = p if params.player == "you" else 1 - p
-            free = sum(1 for i in range(5) if d.players[player].mzone[i] is None)
+            free = len(d.players[player].open_mzones())
             if free < params.count:
                 return "R-ZONE-1", f"it makes {params.count} Token{'s' if params.count > 1 else ''} and there {'are' if free != 1 else 'is'} {free} free Monster Zone{'s' if free != 1 else ''}"
-        elif (spec.op == "excavate" and params.player == "you" or spec.op == "if" and any(
-                op.op == "special_summon" and getattr(op.params, "controller", "you") == "you" for op in fx.walk_ops(params.then + params.otherwise))) \
-                and d.players[p].free_mzone() is None and not _summon_frees_zone(effect):
+        elif spec.op in ("excavate", "if") and d.players[p].free_mzone() is None and (
+                spec.op == "excavate" and params.player == "you" or spec.op == "if" and any(
+                    op.op == "special_summon" and getattr(op.params, "controller", "you") == "you"
+                    for op in fx.walk_ops(params.then + params.otherwise))) and not _summon_frees_zone(effect):
             # Enchanting Fitting Room, Reasoning ("if not, Special Summon the excavated monster"): the Special Summon needs a zone
             return "R-ZONE-1", "there is no free Monster Zone"
         elif spec.op == "reveal_until" and not d.players[p if params.player == "you" else 1 - p].deck:

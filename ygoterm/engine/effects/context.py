@@ -12,7 +12,7 @@ from typing import Any
 from ...schema import effects as fx
 from ...schema.effects import Effect
 from ..board.continuous import SHIELDS, has_flag, unaffected_by_opponent_monster, unaffected_by_spell
-from ..board.filters import hidden_face_down, level_total_reachable, matches, select, union_partners
+from ..board.filters import hidden_face_down, level_total_reachable, matches, select, union_partners, variant
 from ..board.labels import card_options
 from ..core.decision import DecisionVerb, Kind, Option
 from ..core.machine import Frame, Next, Return
@@ -131,6 +131,8 @@ class Ctx:
                 return list(self.affected)
             if selection == "equips":
                 return list(self.card.equips)
+            if selection == "remembered":  # what its `remember` kept, not moved since (Different Dimension Gate)
+                return [c for uid, moves in self.card.remembered if (c := d.cards[uid]).moves == moves]
             if selection == "tributes":  # the monsters Tributed for its Tribute Summon, not moved since (Guardian Tryce)
                 return [c for uid, moves in self.card.tributed if (c := d.cards[uid]).moves == moves]
             if selection == "defeated":
@@ -166,6 +168,9 @@ class Ctx:
                     return self.picked([], False)
                 return ChooseLevels(self.player if spec.who == "you" else 1 - self.player, candidates, need, verb,
                                     f"{self.card.name}: {verb}", self)
+            if spec.how_many:  # "any number of": the player declares how many first (Skull Lair)
+                return ChooseHowMany(self.player if spec.who == "you" else 1 - self.player, candidates, verb,
+                                     f"{self.card.name}: {verb}", self)
             lo = 1 if spec.count.min is None else spec.count.min  # "0-1": you may choose none
             hi = spec.count.max
             if spec.count_heads:  # Gatling Dragon: as many as the coins showed heads
@@ -219,6 +224,11 @@ class Ctx:
             cards = named_in_text_of(cards, self.reference(where.named_in_text_of))
         if where.atk_at_most_of is not None:
             cards = atk_at_most_of(cards, self.reference(where.atk_at_most_of))
+        if where.level_at_most_of is not None:  # (Ninjitsu Art of Transformation: the Tributed monster's Level + 3)
+            most = max(((c.field_level or c.level) for c in self.reference(where.level_at_most_of)
+                        if c.is_monster and c.monster.level is not None), default=None)
+            cards = [] if most is None else [c for c in cards if c.is_monster and c.monster.level is not None
+                                             and c.level <= most + (where.level_offset or 0)]
         if where.level_below_of is not None:
             cards = level_below_of(cards, self.reference(where.level_below_of), where.level_below_by)
         if where.union_partner_of is not None:  # (Formation Union: "an appropriate monster" of the chosen Union)
@@ -228,7 +238,19 @@ class Ctx:
             most = max((o.field_atk if not o.loc.on_field else o.atk for o in self.reference(where.def_at_most_atk_of)
                         if o.is_monster), default=None)
             cards = [] if most is None else [c for c in cards if c.is_monster and c.defense <= most]
+        if where.equipped_to is not None:  # an Equip Card equipped to that card (Combination Attack: the Union on its target)
+            holders = self.reference(where.equipped_to)
+            cards = [c for c in cards if c.equip_target is not None and c.equip_target in holders]
+        if where.fusion_material_of is not None:
+            cards = fusion_material_of(self.d, cards, self.cards_including_moved(where.fusion_material_of))
         return cards
+
+    def cards_including_moved(self, ref: fx.Ref) -> list[CardInst]:
+        """The cards a reference names — `target` even once the targets have moved (De-Fusion reads its Fusion Monster's
+        materials after returning it)."""
+        if ref == "target":
+            return list(self.link.targets)
+        return self.reference(ref)
 
     def reference(self, ref: fx.Ref) -> list[CardInst]:
         """The cards a reference names (a reference never asks: a list)."""
@@ -249,6 +271,15 @@ def named_in_text_of(cards: list[CardInst], others: list[CardInst]) -> list[Card
     Monster")."""
     texts = [f'{o.data.text or ""} {m.text if (m := getattr(o.data, "materials", None)) is not None else ""}' for o in others]
     return [c for c in cards if any(f'"{c.data.name}"' in text for text in texts)]
+
+
+def fusion_material_of(d: Any, cards: list[CardInst], fusions: list[CardInst]) -> list[CardInst]:
+    """The cards of `cards` that were Fusion Materials of the last Fusion Summon of one of `fusions`, while every one
+    of those materials is in the GY, not moved since ("if all the Fusion Materials that were used for its Fusion Summon
+    are in your GY": De-Fusion)."""
+    used = {entry for fusion in fusions if fusion.fused_from and all(
+        (m := d.cards[uid]).moves == moves and m.loc == Loc.GY for uid, moves in fusion.fused_from) for entry in fusion.fused_from}
+    return [c for c in cards if (c.uid, c.moves) in used]
 
 
 def atk_at_most_of(cards: list[CardInst], others: list[CardInst]) -> list[CardInst]:
@@ -376,6 +407,45 @@ class ChooseLevels(Frame):
     def chosen(self, d: DuelState, answer: tuple[Option, ...]) -> Next:
         self.picked.append(d.card_of(answer[0]))
         return self.start(d, None)
+
+
+@dataclass
+class ChooseHowMany(Frame):
+    """"Remove from play any number of …": `player` declares how many of `candidates` (only a number that leaves a card for
+    the effect's filter with `level_is_removed` — its target's, or a card it chooses on resolution: a Level on the field),
+    the chain link keeps it (`removed`), then chooses that many; the result becomes the context's `chosen` (Skull Lair)."""
+
+    player: int
+    candidates: list[CardInst]
+    verb: DecisionVerb
+    prompt: str
+    ctx: Ctx
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        numbers = list(range(1, len(self.candidates) + 1))
+        effect = self.ctx.effect  # the filter of its target, or of a card its operations choose on resolution
+        limits = [g.where for g in effect.target_groups if g.where.level_is_removed is not None] + [
+            op.params.what.choose.where for op in effect.do if isinstance(getattr(op.params, "what", None), fx.ChooseOf)
+            and op.params.what.choose.where.level_is_removed is not None]
+        if limits:
+            found = select(d, variant(limits[0], level_is_removed=None), self.ctx.player, self.ctx.card)
+            levels = {c.level for c in found if c.is_monster and c.monster.level is not None}
+            numbers = [n for n in numbers if n in levels]
+        if not numbers:
+            return Return(self.ctx.picked([], False))
+        return self.ask("said", d.ask(self.player, Kind.DECLARE, [Option(f"declare:{n}", str(n)) for n in numbers],
+                                      f"{self.prompt}: how many?", verb="declare", subject=self.ctx.card.uid))
+
+    def said(self, d: DuelState, answer: Option) -> Next:
+        count = int(answer.label)
+        self.ctx.link.removed = count
+        chosen = choose(d, self.player, self.candidates, count, count, self.verb, self.prompt)
+        if isinstance(chosen, Choose):
+            chosen.ctx = self.ctx
+        return self.follow(d, "took", chosen)
+
+    def took(self, d: DuelState, chosen: list[CardInst]) -> Next:
+        return Return(self.ctx.picked(chosen, False))
 
 
 @dataclass

@@ -124,6 +124,8 @@ def amount_of(ctx: Ctx, params: fx.AmountParams, player: int) -> "int | Amount":
         return _scaled(ctx, params, ctx.d.players[ctx.player].lp_paid.get(ctx.d.turn - 2, 0))
     if amount == "atk_lost":  # what the `modify` before took (Riryoku: "add that lost ATK to the other monster")
         return _scaled(ctx, params, ctx.atk_lost)
+    if amount == "paid":  # what this card paid with `pay_lp: {amount: multiple}` (Bark of Dark Ruler)
+        return _scaled(ctx, params, ctx.card.cost_paid)
     if amount == "rolled":  # the die this effect rolled (Dice Jar: the higher of both players' rolls)
         return _scaled(ctx, params, ctx.link.rolled)
     if isinstance(amount, int):
@@ -162,4 +164,8 @@ def _scaled(ctx: Ctx, params: fx.AmountParams, amount: int) -> int:
     if params.per is not None:
         # `event: true` counts every card of the moment its trigger answers (Fatal Abacus, Soul Absorption, Magical Thorn)
         amount *= len(select(ctx.d, params.per, ctx.player, ctx.card, ctx.link.event_group or ctx.event_cards()))
+    if params.doubled_each_turn:
+        card = ctx.card
+        turns = turns_of_since(ctx.d, card.controller, max(card.arrived_turn, card.flipped_turn)) if card.face_up else 1
+        amount *= 2 ** max(0, turns - 1)
     return amount

@@ -22,6 +22,7 @@ def resolve_link(d: DuelState, link: ChainLink) -> "ResolveLink":
     link.resolving_targets = [(c, c.moves) for c in valid_targets(d, link)]
     if link.declared is not None:
         d.declared = link.declared  # what this link declared on activation, not a later link's declaration
+    d.declarations = link.declarations
     return ResolveLink(ctx)
 
 

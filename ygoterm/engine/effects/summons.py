@@ -19,7 +19,7 @@ from ..board.labels import card_options
 from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
-from ..board.timing import summon_forbidden
+from ..board.timing import summon_excluded, summon_forbidden
 from ..board.continuous import has_flag, monster_sets_forbidden, only_one_blockers, tributes_forbidden, summon_condition_holds, type_rivals, use_forbidden
 
 # ---------------------------------------------------------------------- Fusion
@@ -247,6 +247,7 @@ class FusionSummon(_MonsterSummon):
             actions.move(d, m, Loc.GY, reason="Fusion Material")
             if m.loc == Loc.GY:
                 m.fusion_material_at = m.moves  # (the filter fusion_material: Supply)
+        fusion.fused_from = tuple((m.uid, m.moves) for m in materials)  # (the filter fusion_material_of: De-Fusion)
         return self.summon(d, p, fusion, "fusion")
 
     def took(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
@@ -355,6 +356,9 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
         d.emit(Note(f"{card.name} cannot be Special Summoned from there (its own text, R-CARD-13)"))
         return None
     if (blocker := summon_forbidden(d, "special") or use_forbidden(d, card)) is not None:
+        d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
+        return None
+    if (blocker := summon_excluded(d, controller, card)) is not None:  # (Jam Breeding Machine: only Slime Tokens)
         d.emit(Note(f"{card.name} cannot be Special Summoned: {blocker.name} forbids it (R-CARD-13)"))
         return None
     if not summon_condition_holds(d, card, controller):  # "Cannot be Summoned unless you control …" (the Guardians)

@@ -43,7 +43,14 @@ def _negates(effect: Effect) -> str | None:
 
 
 def _modifies_stats(effect: Effect) -> bool:
-    return any(op.op == "modify" for op in effect.do)
+    """An effect that changes ATK/DEF (R-BATTLE-6) — a `modify` that only gives a restriction or another attack does not
+    (Combination Attack's `extra_attack`)."""
+    return any(op.op == "modify" and _changes_stats(op.params) for op in effect.do)
+
+
+def _changes_stats(params: Any) -> bool:
+    return bool(params.atk or params.def_ or params.set_atk is not None or params.set_def is not None
+                or params.multiply_atk is not None or params.swap_original)
 
 
 def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open_state: bool,
@@ -514,6 +521,7 @@ def _place_activated_card(d: DuelState, p: int, card: CardInst) -> "PendulumZone
         actions.move(d, card, Loc.SZONE, seq=actions.spell_zone_for(d, p, card), face_up=True, quiet=True)
     else:
         card.face_up = True
+        card.flipped_turn = d.turn  # (a Set card activated: face-up from this turn — Dark Snake Syndrome's doubling counts from it)
         card.face_up_at = d.batch  # a Set card activated becomes face-up now ("flipped face-up after activation of this card")
     return None
 

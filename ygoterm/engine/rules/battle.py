@@ -157,6 +157,7 @@ class Attack(Frame):
     def declared(self, d: DuelState, _: Any) -> Next:
         p, state = self.p, _attack(d)
         attacker = state.attacker
+        self.attacker = attacker.uid  # (another monster may attack instead: Dark Spirit of the Silent's change_attacker)
         if state.negated:
             return self.stop(d, "the attack was negated")
         if attacker.loc != Loc.MZONE or attacker.moves != state.moves[0] or attacker.controller != p \
@@ -276,6 +277,9 @@ class DamageStep(Frame):
         if target is not None:  # "a monster that battled with this card" (The Unhappy Girl: the filter battled_self)
             attacker.battled_with += ((target.uid, target.moves),)
             target.battled_with += ((attacker.uid, attacker.moves),)
+        attacker.battled_turn = d.turn  # (a direct attack is a damage calculation too: After the Struggle)
+        if target is not None:
+            target.battled_turn = d.turn
         for card in (attacker, target):  # "during that damage calculation only" (Injection Fairy Lily)
             if card is not None and card.modifiers:
                 card.modifiers = [m for m in card.modifiers if m.until != "damage_calculation"]

@@ -66,7 +66,7 @@ def summon_zones(d: DuelState, p: int, card: CardInst, leaving: Iterable[CardIns
     side = d.players[p]
     leaving = [c for c in leaving if c.loc == Loc.MZONE and c.controller == p]
     freed = {c.seq for c in leaving}
-    main = [i for i in range(5) if side.mzone[i] is None or i in freed]
+    main = sorted({*side.open_mzones(), *(i for i in freed if i < 5)})
     ruleset = d.rules.ruleset
     if ruleset == "mr3":
         return main

@@ -21,7 +21,7 @@ from ..board.filters import matches
 from ..board.labels import unique_labels
 from ..effects.checks import cost_payable
 from .pendulum import option as pendulum_option, refusal as pendulum_refusal
-from ..board.timing import open_main, summon_locked
+from ..board.timing import open_main, summon_excluded, summon_locked
 from ..core.types import Loc, Phase, Pos, Step
 
 NORMAL_SUMMON, NORMAL_SET, SET_CARD, GEMINI_SUMMON = "Normal Summon", "Normal Set", "Set", "Gemini Summon"
@@ -64,7 +64,7 @@ def normal_summon(d: DuelState, p: int, card: CardInst, setting: bool = False) -
     action = NORMAL_SET if setting else NORMAL_SUMMON
     if card.loc != Loc.HAND or card.controller != p or not card.is_monster:
         return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
-    return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting)
+    return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting, card)
             or summon_this(d, p, card, action))
 
 
@@ -120,12 +120,14 @@ def summon_this(d: DuelState, p: int, card: CardInst, action: str = NORMAL_SUMMO
                 refusal = Refusal(action, "R-SUMMON-2", f"{card.name} needs {need} {which}Tribute{'s' if need > 1 else ''}; "
                                                         f"you control {count} {which}monster{'s' if count != 1 else ''}")
             elif not any(c.seq < 5 for c in monsters) and d.players[p].free_mzone() is None:
-                refusal = Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied and none of their monsters can be Tributed")
+                refusal = Refusal(action, "R-ZONE-1", "no Main Monster Zone can be used (occupied or made unusable) and none of their monsters can be Tributed")
+            elif d.players[p].zone_locks and d.players[p].room(leaving=min(need, len(monsters))) < 1:
+                refusal = Refusal(action, "R-ZONE-1", "it would give you more monsters than an effect allows (Kaiser Colosseum)")
             if refusal is None or not may_skip_tributes(card, d, setting=action != NORMAL_SUMMON):
                 return refusal
             # (Fusilier Dragon: without Tributes it needs a free zone, below)
     if not (d.players[p].free_mzone() is not None if zone_free is None else zone_free):
-        return Refusal(action, "R-ZONE-1", "all 5 Main Monster Zones are occupied")
+        return Refusal(action, "R-ZONE-1", "no Main Monster Zone can be used: all 5 are occupied or made unusable")
     return None
 
 
@@ -170,7 +172,7 @@ def gemini_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     if card.loc != Loc.MZONE or card.controller != p or "gemini" not in card.abilities:
         return Refusal(GEMINI_SUMMON, "R-CARD-6", "only a Gemini monster you control can be Gemini Summoned")
     return open_main(d, p, GEMINI_SUMMON) or gemini_this(d, card) or normal_summon_left(d, p, GEMINI_SUMMON) \
-        or summon_locked(d, p, GEMINI_SUMMON)
+        or summon_locked(d, p, GEMINI_SUMMON, card=card)
 
 
 def gemini_this(d: DuelState, card: CardInst) -> Refusal | None:
@@ -206,7 +208,7 @@ def flip_summon(d: DuelState, p: int, card: CardInst) -> Refusal | None:
         return Refusal(FLIP_SUMMON, "R-SUMMON-4", "only a face-down monster you control can be Flip Summoned")
     if (forbidder := use_forbidden(d, card)) is not None:
         return Refusal(FLIP_SUMMON, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
-    return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON) or flip_this(d, card)
+    return open_main(d, p, FLIP_SUMMON) or summon_locked(d, p, FLIP_SUMMON, card=card) or flip_this(d, card)
 
 
 def flip_this(d: DuelState, card: CardInst) -> Refusal | None:
@@ -298,6 +300,9 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
         return Refusal(ATTACK, "R-PRIO-7", "attacks are declared in the Battle Step with an empty chain")
     if not in_attacking_position(d, card):
         return Refusal(ATTACK, "R-BATTLE-1", "only a face-up Attack Position monster can attack")
+    if d.battle_flags_turn == d.turn and not modifier_flag(card, "sole_attacker") \
+            and any(c is not None and c is not card and modifier_flag(c, "sole_attacker") for c in d.players[p].mzone):
+        return Refusal(ATTACK, "R-CARD-13", "this turn, only the monster a card's effect chose can attack")
     if d.index.continuous_count or card.modifiers:
         if has_flag(d, card, "cannot_attack"):
             return Refusal(ATTACK, "R-CARD-13", "a card's effect stops it from attacking")
@@ -325,10 +330,15 @@ def declare_attack(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     return None
 
 
+def modifier_flag(card: CardInst, flag: str) -> bool:
+    """A resolved effect's lasting flag on `card` (`modify`), read without the continuous layer."""
+    return bool(card.modifiers) and any(flag in m.flags for m in card.modifiers)
+
+
 def attacked_already(d: DuelState, card: CardInst, target: CardInst | None) -> bool:
     """A monster that attacks each of the opponent's monsters once (Asura Priest) has attacked
     this one this turn — or, having attacked, would attack directly."""
-    if not card.attacks or not d.index.continuous_count or not has_flag(d, card, "attacks_each_monster"):
+    if not card.attacks or not (d.index.continuous_count or card.modifiers) or not has_flag(d, card, "attacks_each_monster"):
         return False
     return target is None or (target.uid, target.moves) in card.attacked_foes
 
@@ -406,7 +416,8 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                     card_options = card.options_at(f"H{index + 1}") if card.name in repeated else card.options
                     if may_summon and not card.monster.set_only and normal_summon_allowed(d, card) and not (
                             (card.monster.only_one or "one_type_per_player" in d.index.flags)  # (Rivalry of Warlords)
-                            and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)):
+                            and summon_this(d, p, card, NORMAL_SUMMON, None, free_mzone)) \
+                            and summon_excluded(d, p, card) is None:
                         options.append(card_options.summon)
                     if may_set and set_ok:
                         options.append(card_options.set)
@@ -420,11 +431,12 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 continue
             card_options = monster.options_at(d.where(monster)) if monster.name in repeated else monster.options
             if monster.pos == Pos.FACEDOWN_DEFENSE:
-                if may_summon and flip_this(d, monster) is None:
+                if may_summon and flip_this(d, monster) is None and summon_excluded(d, p, monster) is None:
                     options.append(card_options.flip)
             elif change_this(d, monster) is None:
                 options.append(card_options.to_defense if monster.pos == Pos.ATTACK else card_options.to_attack)
-            if monster.abilities and "gemini" in monster.abilities and can_summon and may_summon and gemini_this(d, monster) is None:
+            if monster.abilities and "gemini" in monster.abilities and can_summon and may_summon and gemini_this(d, monster) is None \
+                    and summon_excluded(d, p, monster) is None:
                 options.append(card_options.gemini)  # R-CARD-6
         if may_summon and _has_procedure_monsters(d, p):
             options += extra_options(d, p)  # R-SUMMON-12/13/16
@@ -434,7 +446,7 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                 options.append(found)
         if battle_now(d, p) is None:
             options.append(BATTLE)
-            if "must_attack" in d.index.flags and _must_attack(d, p):
+            if ("must_attack" in d.index.flags or d.battle_flags_turn == d.turn) and _must_attack(d, p):
                 return options  # (Berserk Gorilla "must attack if able": no skipping the Battle Phase either)
     options.append(END)
     return options
@@ -513,7 +525,7 @@ def battle_options(d: DuelState, p: int) -> list[Option]:
         if direct_ok and allowed is targets:
             if _direct_ability(d, card):  # "can attack your opponent directly" (Jinzo #7; this turn: Jowls of Dark Demise)
                 options.append(attack_option(d, card, None))
-    if not (d.index.continuous_count and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)) \
+    if not ((d.index.continuous_count or d.battle_flags_turn == d.turn) and any(o.card is not None and has_flag(d, d.cards[o.card], "must_attack") for o in options)) \
             and not (options and any(t is not None and (t.modifiers or "must_be_attacked" in d.index.flags)
                                      and has_flag(d, t, "must_be_attacked") for t in targets)):
         options.append(MAIN2)  # (Berserk Gorilla "must attack if able": no ending the Battle Phase while it can)

@@ -189,6 +189,8 @@ def tribute_refusal(d: DuelState, p: int, card: CardInst, tributes: list[CardIns
         return Refusal(NORMAL_SUMMON, "R-SUMMON-2", f"those are worth fewer than {need} Tributes for {card.name}")
     if d.players[p].free_mzone() is None and not any(c.seq < 5 and c.controller == p for c in tributes):  # (not a Soul Exchange foe)
         return Refusal(NORMAL_SUMMON, "R-ZONE-1", "all 5 Main Monster Zones are occupied: Tribute at least 1 monster from one")
+    if d.players[p].zone_locks and d.players[p].room(leaving=len(tributes)) < 1:
+        return Refusal(NORMAL_SUMMON, "R-ZONE-1", "it would give you more monsters than an effect allows (Kaiser Colosseum)")
     return None
 
 

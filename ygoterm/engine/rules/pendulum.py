@@ -68,7 +68,7 @@ def _room(d: DuelState, p: int) -> tuple[list[int], list[int], list[int]]:
     from .extra_summons import linked_zones
 
     side = d.players[p]
-    free = [i for i in range(5) if side.mzone[i] is None]
+    free = side.open_mzones()
     if d.rules.ruleset == "mr3":
         return free, free, []
     linked = [i for i in free if i in linked_zones(d, p)]

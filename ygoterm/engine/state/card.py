@@ -93,7 +93,7 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
                      "field_treated_as", "negates_battle_destroyed", "opponent_hand_limit", "destroys_flip_summoned", "destroys_drawn",
                      "battle_damage_becomes", "forbids_use", "multiply_atk", "gain_before_battle_damage",
                      "direct_damage_becomes", "normal_summons_after_self", "destroys_on_leaving",
-                     "level_change", "set_type", "set_attribute", "gains_attack_target_atk"):  # (keys with a value, not a bool — or either)
+                     "level_change", "set_type", "set_attribute", "gains_attack_target_atk", "summon_only", "opponent_pays_too"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))
@@ -210,7 +210,7 @@ class CardInst:
                  "used_turn", "used_duel", "negated_at", "battle_sent_at", "turns_left", "defeated", "tributes_used", "cost_paid", "selected", "no_tribute", "field_atk", "field_def", "field_level", "field_counters", "field_since", "original_controller",
                  "held_by", "control_until", "moves", "arrived_at", "gemini_active", "flipped_turn", "left_flipped", "set_with", "sent_by",
                  "seen_as", "attacked_foes", "summoned_by", "tributed", "battle_wins", "declaration", "fusion_material_at", "battled_with", "left_equipped", "face_up_at",
-                 "activation_locked", "lost_monster", "brainwashed_from", "activated_as", "trap_data")
+                 "activation_locked", "lost_monster", "brainwashed_from", "activated_as", "trap_data", "left_zone", "battled_turn", "fused_from", "remembered")
 
     # from the definition (`PROFILE`)
     data: Card
@@ -251,6 +251,7 @@ class CardInst:
         self.attacked_foes: tuple[tuple[int, int], ...] = ()  # (uid, moves) of the monsters it attacked this turn (Asura Priest)
         # (uid, moves) of the monsters it battled (damage calculation was performed) since it arrived here (The Unhappy Girl)
         self.battled_with: tuple[tuple[int, int], ...] = ()
+        self.battled_turn = 0  # the last turn it was involved in damage calculation, since it arrived here (After the Struggle)
         self.attacked_turn = 0  # last turn it declared an attack (R-BATTLE-11)
         self.attacked_at = 0  # the moment (batch) it last declared an attack or its attack ended, on the field (Mirror Wall)
         self.summon_kind: SummonKind = ""  # how it was Summoned; "" when Set or never Summoned
@@ -269,6 +270,9 @@ class CardInst:
         self.summoned_by = ""  # the name of the card whose effect Special Summoned it when it last arrived on the field
         # (what, word, its moves then): the last declaration its own effect made, while it stays where it was (The Hunter with 7 Weapons)
         self.declaration: tuple[str, str, int] | None = None
+        # (uid, moves) of the Fusion Materials of its last Fusion Summon, as they went (De-Fusion)
+        self.fused_from: tuple[tuple[int, int], ...] = ()
+        self.remembered: tuple[tuple[int, int], ...] = ()  # (uid, moves) its effect's `remember` kept (Different Dimension Gate)
         self.fusion_material_at = -1  # its moves when it last went to the GY as a Fusion Material (R-SUMMON-10: Supply)
         self.active = False  # a face-up Continuous Spell/Trap whose activation has resolved
         self.activated_as: tuple[int, int] | None = None  # (effect index, moves) of its last activation that resolved (7 Completed)
@@ -308,6 +312,7 @@ class CardInst:
         self.field_atk = 0  # the ATK it last had on the field (Catapult Turtle)
         self.field_def = 0  # … and the DEF (Mystik Wok)
         self.field_level = 0  # the Level it had as its last move took it out of a Monster Zone face-up, else 0
+        self.left_zone = -1  # the Main Monster Zone it last left, as controller * 10 + zone (Dimensionhole)
         self.field_counters = 0  # the counters it had as it last left the field (Balloon Lizard)
         self.field_since = 0  # the turn it had arrived where it was on the field, as it last left it (Wave-Motion Cannon)
         self.original_controller: int | None = None  # take control "until the End Phase"
@@ -486,6 +491,7 @@ class CardInst:
         self.attacks = 0
         self.attacked_foes = ()
         self.battled_with = ()
+        self.battled_turn = 0
         self.attacked_turn = 0
         self.attacked_at = 0
         self.pos_changed_turn = 0

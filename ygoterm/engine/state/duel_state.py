@@ -123,6 +123,12 @@ class DuelState:
         self.first_given: int | None = None  # a match's later duel: who goes first was chosen before it (R-MATCH-3)
         self.time_limit: TimeLimit | None = None  # tournament time called (state/timelimit.py, R-TIME-2…6)
         self.declared: tuple[str, str] | None = None  # the last declaration ("type", "Dragon")
+        self.declarations: tuple[tuple[str, str], ...] = ()
+        # counters that are removed instead of their card being destroyed (`add_counter` with `shield`: Magic Reflector)
+        self.shield_counters: frozenset[str] = frozenset()
+        # the last turn a resolved effect gave a monster a battle flag the hot paths read only then (`modify` with
+        # sole_attacker, must_attack, negates_battle_destroyed: Diffusion Wave-Motion)
+        self.battle_flags_turn = 0  # … and every one of the resolving link's, one per kind
         self.end_battle = False  # an effect ends the Battle Phase after this attack
         self.end_phase_turn = 0  # "it becomes the End Phase of this turn" (op to_end_phase): that turn's number
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it

@@ -56,6 +56,8 @@ class ChainLink:
     field_moves: int = -1  # an effect of a face-up Continuous/Field/Equip card activated there: the card's move count then
     chosen: list[CardInst] = field(default_factory=list)
     declared: Any = None
+    # every declaration it made, one per kind ("Declare a Type and an Attribute": Abyssal Designator), read by the filter `declared`
+    declarations: tuple[tuple[str, str], ...] = ()
     rolled: int = 1  # the last die this effect rolled (op roll_die)
     roll_loser: int | None = None  # roll_die each_player: the player whose roll was lower (Dice Jar)
     heads: int = 0  # how many of the coins this effect tossed last showed heads (op coin)

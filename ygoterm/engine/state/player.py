@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable, ClassVar
+
 from .card import CardInst
 from ..core.types import FIELD_ZONE
 
@@ -21,7 +23,10 @@ class Player:
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "first_attacker",
-                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "second_battle_turn", "reroll", "held_szones")
+                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "second_battle_turn", "reroll", "held_szones", "zone_locks")
+    # whether a card's effects are negated now (Imperial Order on a Ground Collapse): the board layer, which knows
+    # continuous effects, installs its `effects_negated` here (board/continuous.py) — the state layer imports nothing above it
+    negated: ClassVar[Callable[[Any, CardInst], bool]] = staticmethod(lambda d, card: False)
 
     def __init__(self, index: int, lp: int) -> None:
         self.index = index
@@ -60,6 +65,9 @@ class Player:
         self.reroll = (0, False)  # (turn, still unused): a re-roll of a die gained for that turn (Dice Re-Roll)
         self.lp_paid: dict[int, int] = {}  # turn → the LP this player paid during it (Life Absorbing Machine)
         self.normal_summon_batches: list[int] = []  # the duel's batch (moment) of each of their Normal Summons/Sets (Narrow Pass)
+        # Main Monster Zones an effect made unusable (R-ZONE-1: Ground Collapse, Ojama King, Dimensionhole): (zone, the
+        # card that keeps it so, that card's moves then) — it holds while that card has not moved and is face-up
+        self.zone_locks: list[tuple[int, CardInst, int]] = []
         self.layout = 0  # changes whenever a card enters or leaves this player's piles or field (`Duel.per_layout`)
         self.memo: dict[object, object] = {None: 0}  # what `Duel.per_layout` keeps for them, and (key None) for which layout
 
@@ -75,12 +83,60 @@ class Player:
     def spells_traps(self) -> list[CardInst]:
         return [c for c in self.szone if c is not None]
 
-    def free_mzone(self) -> int | None:
-        """The leftmost free Main Monster Zone."""
-        for i in range(5):
-            if self.mzone[i] is None:
-                return i
-        return None
+    def free_mzone(self, ignore: CardInst | None = None) -> int | None:
+        """The leftmost free Main Monster Zone: empty and not made unusable by an effect (R-ZONE-1) — unless
+        by `ignore`'s (the monster banished by Dimensionhole, returning to its zone)."""
+        if not self.zone_locks:
+            for i in range(5):
+                if self.mzone[i] is None:
+                    return i
+            return None
+        free = self.open_mzones(ignore)
+        return free[0] if free else None
+
+    def open_mzones(self, ignore: CardInst | None = None) -> list[int]:
+        """Every free Main Monster Zone (`free_mzone`): no more than a cap lets this player place (Kaiser Colosseum)."""
+        free = [i for i in range(5) if self.mzone[i] is None]
+        if not self.zone_locks:
+            return free
+        locked, room = self._locks(ignore)
+        return [i for i in free if i not in locked][:room]
+
+    def room(self, leaving: int = 0) -> int:
+        """How many more monsters this player may place once `leaving` of their monsters have left the field (a
+        Tribute Summon's Tributes) — a cap's count only (Kaiser Colosseum); 5 without one."""
+        if not self.zone_locks:
+            return 5
+        return self._locks(None, leaving)[1]
+
+    def locked_mzones(self, ignore: CardInst | None = None) -> frozenset[int]:
+        """The Main Monster Zones an effect makes unusable now."""
+        return self._locks(ignore)[0] if self.zone_locks else frozenset()
+
+    def _locks(self, ignore: CardInst | None, leaving: int = 0) -> tuple[frozenset[int], int]:
+        """(the zones made unusable, how many more monsters this player may place — 5: no cap). A lock whose card
+        has moved or turned face-down is forgotten for good; one whose card's effects are negated (Imperial Order)
+        waits. A cap (zone -1: Kaiser Colosseum) lets this player control no more monsters than the card's controller,
+        while that player controls any."""
+        live = [lock for lock in self.zone_locks if lock[1].moves == lock[2] and lock[1].face_up]
+        if len(live) != len(self.zone_locks):
+            self.zone_locks = live
+        locked: set[int] = set()
+        room = 5
+        for seq, holder, _ in live:
+            if holder is ignore:
+                continue
+            if holder.loc.on_field:
+                d = holder.duel
+                if Player.negated(d, holder):
+                    continue
+                if seq < 0:
+                    allowed = sum(1 for c in d.players[holder.controller].mzone if c is not None)
+                    if allowed and holder.controller != self.index:
+                        room = min(room, max(0, allowed - sum(1 for c in self.mzone if c is not None) + leaving))
+                    continue
+            locked.add(seq)
+        return frozenset(locked), room
 
     def free_szone(self) -> int | None:
         """The zone a Spell or Trap goes to: the leftmost free one, or for a player with

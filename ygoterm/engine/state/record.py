@@ -58,7 +58,8 @@ def _card_json(card: Card) -> bytes:
 
 # Fields the card schema gained after saves existed, at any depth: left out of the digest while
 # unset, so that those saves still open (tests/test_saves.py fails when a new field is missing here).
-_LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
+_LATER_FIELDS = frozenset({"goat", "copy_of", "level_at_most_of", "reverses_stat_changes", "phase_start", "swap_current", "ends_with_this",  # goat batch v2
+                           "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "only_one", "while_card", "your_turns_face_up",  # goat batch f2
                            "named_in_text_of", "more_per",
@@ -96,7 +97,9 @@ _LATER_FIELDS = frozenset({"goat", "atk_within_lp", "level_matches", "same_level
                            "spells_set_first", "direct", "same_name_on_field", "opponent_gains_become_damage", "def_at_most_atk_of", "highest_atk_on_field", "targets_card", "name_of", "for_duel", "direct_damage_becomes", "keep", "doubles_damage_to_attacker", "equip_fits", "any_monster",  # goat batch t1
                            "level_change", "set_level", "switch_original_atk", "atk_by", "def_by", "set_type", "gains_attack_target_atk", "level_offset", "later_arrivals",  # goat batch v1
                            "counter_count", "direct", "atk_at_most_paid", "one_type_per_player", "other_type_than", "draws_attacks", "must_be_attacked", "remember", "selected_by_self", "control_to_owners",  # goat batch t4
-                           "each_time", "about", "per_this_turn", "level_total_from", "level_total", "chooses_attack_targets", "negates_traps", "spares_controller", "activated_as", "by_card"})  # goat batch h2
+                           "each_time", "about", "per_this_turn", "level_total_from", "level_total", "chooses_attack_targets", "negates_traps", "spares_controller", "activated_as", "by_card",  # goat batch h2
+                           "battled_this_turn", "doubled_each_turn", "fusion_material_of", "atk_below_target_def", "summon_only", "shield", "add", "sole_attacker", "battling_with", "was_equipped", "has_attacked", "equipped_to",  # goat batch h1
+                           "level_is_removed", "how_many", "opponent_pays_too"})  # goat batch h5
 
 
 def _digest_json(card: Card) -> bytes:

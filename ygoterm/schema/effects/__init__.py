@@ -24,8 +24,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 from .conditions import Condition, ContinuousSpec, EventName, TargetSpec, When, _when
 from .filters import (Ability, AllOf, Choose, ChooseOf, Copies, CopiesOf, Filter, NumRange, Player, Range, Ref, Selection,
                       Side, Zone, _one_or_many)
-from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangePosition, Coin, Counters, Damage, Declare, Detach,
-                         Discard, Draw, Equip, ExchangeLp, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, AdvanceTurnCount, LockActivation, Handler, If, IfYouDo, Later,
+from .operations import (COST_OPS, HANDLER_NAMES, OPS, Bind, ChangeAttackTarget, ChangeAttacker, ChangePosition, Coin, Counters, Damage, Declare, Detach,
+                         Discard, Draw, Equip, ExchangeLp, Excavate, RevealUntil, OneOf, Choice, Flag, ForThisTurn, FusionSummon, HandLimit, AdvanceTurnCount, LockActivation, LockZones, RevealCompare, Remember, Handler, If, IfYouDo, Later,
                          LifeChange, LockSummons, Look, Mill, Modify, Moves, Negate, NoBattleDamage, OpSpec, Place, Spare,
                          Protect, Retarget, Reveal, RitualSummon, RollDie, Select, SetCard, FaceUpInDeck, Shuffle, TrapMonster, Skip, SpecialSummon, SwapControl,
                          TakeControl, Then, ToEndPhase, BattlePhaseTwice, ThisTurnMoves, RedirectDamage, DiscardDraws, Token, Win, AmountParams, OpName, walk_ops)
@@ -127,8 +127,8 @@ __all__ = [
     # events, conditions, targets, continuous effects
     "Condition", "ContinuousSpec", "EventName", "TargetSpec", "When",
     # operations
-    "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
-    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "AdvanceTurnCount", "LockActivation", "Handler", "If", "IfYouDo",
+    "COST_OPS", "HANDLER_NAMES", "OPS", "OpSpec", "Bind", "ChangeAttackTarget", "ChangeAttacker", "ChangePosition", "Coin", "Counters", "Damage", "Declare",
+    "Detach", "Discard", "Draw", "Equip", "Excavate", "RevealUntil", "OneOf", "Choice", "Flag", "ForThisTurn", "FusionSummon", "HandLimit", "AdvanceTurnCount", "LockActivation", "LockZones", "RevealCompare", "Remember", "Handler", "If", "IfYouDo",
     "Later", "LifeChange", "LockSummons", "Look", "Mill", "Modify", "Moves", "Negate", "NoBattleDamage", "Place", "Spare",
     "Protect", "Retarget", "Reveal", "RitualSummon", "RollDie", "Select", "SetCard", "FaceUpInDeck", "Shuffle", "TrapMonster", "Skip", "SpecialSummon", "SwapControl",
     "TakeControl", "Then", "ToEndPhase", "BattlePhaseTwice", "ThisTurnMoves", "RedirectDamage", "DiscardDraws", "Token", "Win", "ExchangeLp",

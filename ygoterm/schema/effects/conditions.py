@@ -117,6 +117,9 @@ class Condition(BaseModel):
     # choice made as it is activated, read by its continuous effects ("Activate this card by choosing ATK or DEF … It gains
     # 700 ATK or DEF, depending on the choice": 7 Completed, two labelled `activate` effects)
     activated_as: str | None = None
+    # nothing has happened yet in the current phase — no Summon, Set, activation or other game event since it began ("This
+    # card can only be activated at the start of Main Phase 1": Cold Wave, with phase: main1)
+    phase_start: bool | None = None
     lp_behind: int | None = Field(default=None, ge=1)  # your LP are at least N lower than the opponent's (Frozen Soul: 2000)
     # the opponent controls at least this many more monsters than you (The Fiend Megacyber: "at least 2 more monsters")
     opponent_monsters_more: int | None = None
@@ -251,6 +254,10 @@ class ContinuousSpec(BaseModel):
     # it gains ATK equal to the original ATK of the opponent's monster it battles ("during damage calculation only", with
     # the condition damage_calculation: Mirage Knight)
     gains_battling_original_atk: bool | None = None
+    # the ATK/DEF additions and subtractions that apply to it are reversed — a gain becomes a loss and a loss a gain, from
+    # resolved effects and continuous ones (Equip Cards, Field Spells); multiplications (`multiply_atk`), values set in its
+    # place and its original ATK/DEF stay (Reverse Trap, in a `for_this_turn: {until_end_phase: true}`)
+    reverses_stat_changes: bool | None = None
     # it gains ATK equal to this × the current ATK of the monster it attacks — its attack target ("If it attacks, it gains
     # ATK equal to half the ATK of the attack target, during damage calculation only": Metalmorph, 0.5 with the condition
     # damage_calculation)
@@ -334,6 +341,9 @@ class ContinuousSpec(BaseModel):
     # "neither player can Normal Summon, Flip Summon, or Special Summon" while it is face-up (The Last Warrior from
     # Another Planet; Jowgen the Spiritualist: special) — a Set is no Summon
     cannot_summon: Annotated[tuple[Literal["normal", "flip", "special"], ...], BeforeValidator(_one_or_many)] | None = None
+    # "You cannot Summon any monsters, except \"Slime Tokens\" (but you can Set)": its controller cannot Summon (Normal,
+    # Flip or Special) a monster this filter does not match (Jam Breeding Machine: `{name: Slime Token}`)
+    summon_only: "Filter | None" = None
     no_effect_damage: bool | None = None  # "any damage to you from a card effect becomes 0": its controller (Des Wombat)
     halves_battle_damage: bool | None = None  # the battle damage it inflicts to the opponent is halved (Susa Soldier)
     # "Any battle damage this card inflicts to your opponent is treated as effect damage instead" (Gravekeeper's Vassal): the
@@ -466,6 +476,10 @@ class ContinuousSpec(BaseModel):
     # opponent's Life Points" (Bad Reaction to Simochi): LP its controller's opponent would gain from an effect (`gain_lp`)
     # are effect damage to that player instead
     opponent_gains_become_damage: bool | None = None
+    # "Your opponent also pays the same Life Points that you pay for the selected monster": each time its controller pays LP
+    # by the effect (or cost) of a card this filter matches, the opponent pays the same amount at once, no chain link —
+    # as much as they have (Battle-Scarred: `{bound: true}`, with `condition: {phase: standby}` on the continuous effect)
+    opponent_pays_too: Filter | None = None
     # the battle damage its direct attack inflicts becomes this ("can attack your opponent's Life Points directly. In that
     # case, the Battle Damage inflicted to your opponent by each of those cards becomes 400 points": Dark Scorpion Combination)
     direct_damage_becomes: int | None = Field(default=None, ge=0)

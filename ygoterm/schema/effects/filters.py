@@ -131,6 +131,17 @@ class Filter(BaseModel):
     # were sent to the Graveyard as a result of a Fusion Summon")
     fusion_material: bool | None = None
     battling: bool = False  # in the current battle with this effect's card
+    # a monster of the current battle whose opponent in it matches this filter ("the monster(s) that battle with these
+    # monsters on your side of the field": Kaminote Blow)
+    battling_with: "Filter | None" = None
+    # `true`: the monster this effect's card was equipped to as that monster left the field, not moved since — "If the
+    # equipped monster is destroyed" read by the Equip Card the rules sent to the GY with it (Flint, R-CARD-8)
+    was_equipped: bool | None = None
+    # `true`: a monster on the field that declared an attack this turn ("1 monster that has attacked this turn": Combination Attack)
+    has_attacked: bool | None = None
+    # `target` (`chosen`, `event`): an Equip Card equipped to that card ("Change the Union Monster back to a monster":
+    # Combination Attack, the Union equipped to its target)
+    equipped_to: Literal["target", "chosen", "event"] | None = None
     battle_destroyed: bool | None = None  # marked for destruction by the current battle (R-BATTLE-4)
     # destroyed by battle this turn and still where that sent it ("your monsters destroyed in battle during this turn": Crimson Sentry)
     battle_destroyed_this_turn: bool | None = None
@@ -255,6 +266,10 @@ class Filter(BaseModel):
     # read where the effect selects cards and targets. Pair it with `level_exceeds` on the cost
     level_below_of: Literal["chosen", "target", "affected", "event"] | None = None
     level_below_by: int | None = Field(default=None, ge=1, le=12)  # with level_below_of: exactly this many Levels lower (Dora of Fate: 1)
+    # a monster whose Level is at most the Level a card of this selection had (on the field, once it left it) + `level_offset`
+    # ("a Level equal to or less than the Level of the Tributed card + 3": Ninjitsu Art of Transformation,
+    # `level_at_most_of: chosen, level_offset: 3`); read where the effect selects cards
+    level_at_most_of: Literal["chosen", "target", "affected", "event"] | None = None
     # a face-up monster on the field that the own equip effect of a Union Monster of that selection could equip it to — "an
     # appropriate monster" (Formation Union: `union_partner_of: chosen`)
     union_partner_of: Literal["chosen", "target", "affected", "event"] | None = None
@@ -291,9 +306,25 @@ class Filter(BaseModel):
     # a monster that battled with this effect's card (damage calculation was performed), both still where they were then
     # — "A monster that battled with this card cannot change its battle position … or attack" (The Unhappy Girl)
     battled_self: bool | None = None
+    # a monster on the field involved in damage calculation this turn, not moved since — "All monsters … that have been
+    # involved in damage calculation" (After the Struggle)
+    battled_this_turn: bool | None = None
+    # `target` (`chosen`, `event`): a card that was a Fusion Material of that Fusion Monster's last Fusion Summon, in the GY
+    # and not moved since — only while every one of them is so ("if all the Fusion Materials that were used for its Fusion
+    # Summon are in your GY": De-Fusion)
+    fusion_material_of: Literal["target", "chosen", "event"] | None = None
+    # the attacking monster of the current battle whose ATK is lower than the DEF of the Defense Position monster it
+    # attacks ("If the DEF of the attacked Defense Position monster … is higher than the ATK of the attacking monster":
+    # Continuous Destruction Punch)
+    atk_below_target_def: bool | None = None
     # a monster whose ATK is at most N × the counters this effect's cost removed (`remove_counter: {any_number: true}`) — before
     # the cost is paid, × the counters its card has (Blast Magician: "ATK less than or equal to the number of counters you removed x 700")
     atk_at_most_removed: int | None = Field(default=None, ge=1)
+    # a monster whose Level equals the number of cards this effect's cost moved with a `choose` with `how_many: true` —
+    # before the cost is paid, a Level of at most the number of cards this filter matches (the cost's candidates): Skull
+    # Lair's "destroy 1 face-up monster on the field whose Level is equal to the number of the cards you removed from play",
+    # `level_is_removed: {zone: gy, side: you, kind: monster}`
+    level_is_removed: "Filter | None" = None
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -342,6 +373,10 @@ class Choose(BaseModel):
     # no two cards with the same name ("any number of \"Dark Scorpion\" monsters from your hand, but only 1 copy of each":
     # Mustering of the Dark Scorpions) — the player chooses them one at a time
     distinct_names: bool | None = None
+    # "any number of" cards, as many as the player first declares — only numbers that leave a card for this effect's filter
+    # with `level_is_removed` (its target's, or a `choose` of its operations): the chain link keeps the number (Skull Lair's
+    # cost) — instead of `count`
+    how_many: bool | None = None
 
 
 class AllOf(BaseModel):
@@ -369,7 +404,7 @@ class CopiesOf(BaseModel):
 
 
 Ref = Literal["self", "target", "targets", "first_target", "second_target", "event", "equipped", "lost_equipped", "bound", "chosen", "chain_card", "attacker", "attack_target", "declared",
-              "battling", "defeated", "equips", "others", "affected", "tributes", "chain_targets"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
+              "battling", "defeated", "equips", "others", "affected", "tributes", "chain_targets", "remembered"]  # first_target/second_target: the targets of the first/second of `targets:` groups  # others: what was chosen before the last choice, minus it  # defeated: monsters this card destroyed by battle this turn, still in the GY
 
 
 def _selection(value: Any) -> Any:

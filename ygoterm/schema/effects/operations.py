@@ -117,7 +117,9 @@ class SpecialSummon(_Op):
     controller: Literal["you", "owner"] = "you"
     # Call of the Haunted (true, or "leaves"): when this card leaves the field, destroy the monster, and when
     # the monster is destroyed, destroy this card; "destroyed": only this card's destruction destroys it (Premature Burial)
-    bind: Union[bool, Literal["leaves", "destroyed"]] = False
+    # this_leaves: this card leaving the field destroys the monster, the monster leaving does nothing to this card ("When this
+    # card is removed from your side of the field, destroy the monster": Ninjitsu Art of Transformation)
+    bind: Union[bool, Literal["leaves", "destroyed", "this_leaves"]] = False
     proper: bool = False  # this is the monster's own required Summon (Elegant Egotist → Harpie Lady Sisters), R-SUMMON-9
     # a Trap Card on the field Special Summoned as a Normal Monster with these stats, still a Trap Card too; under the 2005
     # rules its Spell & Trap Zone stays taken while it is a monster (Embodiment of Apophis)
@@ -148,6 +150,8 @@ class AmountParams(_Op):
     # multiple (pay_lp only): any multiple of `factor` the player chooses, at least once — the card remembers what was paid
     # while it stays on the field, for the filter atk_at_most_paid ("Activate by paying any multiple of 1000 Life Points":
     # Wall of Revealing Light, `{amount: multiple, factor: 1000}`)
+    # paid: what this effect's card paid with `pay_lp: {amount: multiple}` ("Pay LP (in multiples of 100 points) … loses
+    # that much ATK and DEF": Bark of Dark Ruler, `atk_by: {amount: paid, factor: -1}`)
     # lp: all the player's LP ("Both players' Life Points become 0": Self-Destruct Button's `lose_lp: {amount: lp, player: each}`)
     # rolled: the die this effect rolled last — the higher roll of a `roll_die: {each_player: true}` ("their opponent's
     # roll x 500": Dice Jar)
@@ -155,10 +159,13 @@ class AmountParams(_Op):
     # atk_lost: the ATK the `modify` before took from the monsters it changed ("halve the ATK of 1 monster, and if you do,
     # add that lost ATK to the other monster": Riryoku)
     amount: Union[int, Literal["atk_of", "field_atk_of", "original_atk_of", "def_of", "level_x100", "count_of", "half", "counters_of",
-                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "lp_paid_last_turn", "atk_lost", "field_def_of", "lp", "multiple"]] = 0
+                               "battle_damage", "lp_difference", "rolled", "turns_on_field", "lp_paid_last_turn", "atk_lost", "field_def_of", "lp", "multiple", "paid"]] = 0
     of: Selection | None = None  # whose stat (default: what the effect chose)
     factor: float = 1.0
     per: Filter | None = None  # amount × the number of cards matching (Just Desserts, Gift of The Mystical Elf)
+    # amount × 2 for each turn of this card's controller begun since it last became face-up on the field, after the first:
+    # "This damage begins at 200 and is doubled during each of your following Standby Phases" (Dark Snake Syndrome)
+    doubled_each_turn: bool | None = None
 
 
 class Damage(AmountParams):
@@ -176,7 +183,8 @@ class Modify(_Op):
     set_atk: int | None = None
     set_def: int | None = None  # its DEF becomes this (Twin-Headed Behemoth)
     # its ATK becomes its current ATK × this, worked out as the effect resolves (halves round up) and kept as the
-    # difference, so later changes still add to it: "double (halve) this card's ATK during this turn" (Goddess of Whim: 2 / 0.5)
+    # difference, so later changes still add to it: "double (halve) this card's ATK during this turn" (Goddess of Whim: 2 / 0.5);
+    # with original: true, its original ATK × this becomes its original ATK ("Halve that monster's original ATK": Adhesion Trap Hole)
     multiply_atk: float | None = Field(default=None, gt=0)
     # atk/def × the die just rolled (Graceful Dice); chosen: × the cards the effect chose — its cost too (Bazoo the Soul-Eater:
     # "banish up to 3 monsters from your GY; this card gains 300 ATK for each"; its cost's Tributes: Gaia Soul); affected: ×
@@ -202,6 +210,14 @@ class Modify(_Op):
     cannot_attack_directly: bool = False
     cannot_change_position: bool = False
     extra_attack: bool = False  # it may attack once more this turn (Black Luster Soldier - Envoy)
+    # "this turn, only that monster can attack, and it must attack all monsters your opponent controls, once each. The
+    # effects of Effect Monsters destroyed by these attacks do not activate and are negated" (Diffusion Wave-Motion): its
+    # controller's other monsters cannot attack; it may attack each of the opponent's monsters once and must while it can;
+    # the effects of monsters it destroys by battle are negated (as the continuous keys of those names)
+    sole_attacker: bool | None = None
+    attacks_each_monster: bool | None = None
+    must_attack: bool | None = None
+    negates_battle_destroyed: bool | None = None
     # the opponent's monsters can only attack it (Taunt) — and must attack it (Staunch Defender), as long as the change lasts
     draws_attacks: bool | None = None
     must_be_attacked: bool | None = None
@@ -211,8 +227,17 @@ class Modify(_Op):
     # declared: its Attribute becomes the one this effect declared (`declare: attribute` before it), for as long as the
     # change lasts ("change the Attribute of this card": Homunculus the Alchemic Being)
     set_attribute: Literal["declared"] | None = None
+    # its Type becomes this for as long as the change lasts ("All monsters on your side of the field are treated as
+    # Dragon-Type until the End Phase of this turn": D. Tribe — those there as it resolves)
+    set_type: MonsterType | None = None
     direct_attack: bool | None = None  # it can attack directly while the change lasts (Jowls of Dark Demise: "it can attack … directly")
     swap_original: bool = False  # its original ATK and DEF are switched (Shield & Sword)
+    # its current ATK and DEF are switched, every change made to them included, for as long as the change lasts (Weapon
+    # Change: "Switch the ATK and DEF of 1 Warrior-Type or Machine-Type monster")
+    swap_current: bool | None = None
+    # the change also ends once this effect's card leaves the field or is turned face-down, whatever `until` says (Weapon
+    # Change: "When this card is destroyed, the effect is negated")
+    ends_with_this: bool | None = None
     # atk/def change its original ATK/DEF, the base that "twice its original ATK" multiplies (Megamorph): "Increase the
     # original ATK and DEF of all face-up Level 2 Normal Monsters … by 1000 points until the End Phase" (Thousand Energy)
     original: bool | None = None
@@ -267,6 +292,9 @@ class Counters(_Op):
     # remove_counter: "remove any number of …" — the player says how many (at least `count`); the filter atk_at_most_removed
     # reads that number (Blast Magician)
     any_number: bool | None = None
+    # on an add_counter: "If it would ever be destroyed, remove the counter instead" — while the card holds such a counter,
+    # a destruction of it (by battle or a card effect, not by the rules) removes 1 of them instead (Magic Reflector)
+    shield: bool | None = None
     # remove_counter: "Remove 10 Spell Counters on your side of the field" — `count` counters in all from among the cards the
     # selection holds (`{all: …}`), the player choosing the card of each counter unless every one is needed (Mega Ton
     # Magical Cannon); as a cost the cards must hold that many between them
@@ -285,6 +313,10 @@ class Token(_Op):
     position: Literal["attack", "defense", "choose"] = "defense"
     player: Literal["you", "opponent"] = "you"
     no_tribute: bool = False  # cannot be Tributed for a Tribute Summon (Sheep Tokens)
+    # the Token takes the current Level, Type, Attribute, ATK and DEF of the first face-up monster on the field this
+    # selection holds, as it is Summoned (none there: no Token) — "Special Summon 1 "Mirage Token" with the same Level,
+    # Type, Attribute, ATK, and DEF as that target" (Physical Double: `copy_of: target`)
+    copy_of: Selection | None = None
     # the Token's own effects, which it keeps while it exists (Cobra Jar's Poisonous Snake Token: "When it is destroyed
     # by battle, inflict 500 damage to your opponent"); `Effect` is resolved in the package's __init__
     effects: tuple["Effect", ...] | None = None
@@ -427,6 +459,14 @@ class Handler(_Op):
 HANDLER_NAMES: frozenset[str] = frozenset()
 
 
+class ChangeAttacker(_Op):
+    """"That monster attacks instead": the attack in progress goes on with this face-up monster of the attacker's controller
+    as the attacker, on the same target (or directly) — changed to Attack Position first if it is in Defense Position; it
+    has attacked this turn (Dark Spirit of the Silent; EDOPro's Duel.ChangeAttacker)."""
+
+    what: Selection
+
+
 class ChangeAttackTarget(_Op):
     """The attack in progress now targets this monster (Dreamsprite: "select another 1 of your Monster Cards and
     designate it as the attack's target, then calculate damage"); in the Damage Step a face-down one is flipped face-up."""
@@ -499,6 +539,9 @@ class Select(_Op):
     Xing Zhen Hu, a Continuous Trap bound to 2 targets)."""
 
     what: Selection
+    # the cards chosen before stay chosen too: "Select 1 Monster Card and 2 non-Monster Cards from your hand" (Chosen One:
+    # two `select`s, the second with `add`)
+    add: bool | None = None
     remember: bool | None = None
 
 
@@ -540,6 +583,41 @@ class HandLimit(_Op):
 
     limit: int = Field(ge=1, le=60)
     player: Literal["you", "opponent", "each"] = "you"
+
+
+class Remember(_Op):
+    """This card keeps the cards of `what` in mind, for as long as each of them stays where it is, wherever this card goes:
+    the selection `remembered` of its later effects ("When this card is destroyed and sent to the Graveyard: Return those
+    banished monsters to the field": Different Dimension Gate)."""
+
+    what: Selection = "affected"
+
+
+class RevealCompare(_Op):
+    """"Each player reveals 1 card from their hand. If one card is higher Level than the other, …" (Ante): each player,
+    this effect's player first, chooses 1 card of their hand (`where`), then both are revealed and their Levels compared
+    (a non-monster card is Level 0); if one is lower, `lower` runs with `chosen` that card and the player `roll_loser` the
+    one who revealed it — on a tie, nothing."""
+
+    where: Filter = Field(default_factory=lambda: Filter(zone=("hand",)))
+    lower: list["OpSpec"] = []
+
+
+class LockZones(_Op):
+    """Main Monster Zones an effect makes unusable (R-ZONE-1): no card may be placed there — a Summon, a Set, a
+    change of control, a return — and no free-zone count counts them. `count` zones are chosen by this effect's
+    controller among the empty Main Monster Zones of `side` (`up_to`: as many or fewer, none too), kept unusable
+    while this card stays face-up where it is (Ground Collapse, Ojama King); or, with `of: affected`, the Main
+    Monster Zone each card the operation before moved off the field left, while that card stays face-up where it
+    went (Dimensionhole: until the banished monster returns); or, with `cap: true`, no zone of the opponent's while
+    they control as many monsters as this card's controller, who controls 1 or more — while this card stays face-up
+    where it is (Kaiser Colosseum). A lock of a card on the field waits while that card's effects are negated."""
+
+    count: int = Field(default=1, ge=1, le=5)
+    cap: bool = False
+    up_to: bool = False
+    side: Literal["you", "opponent", "any"] = "opponent"
+    of: Literal["chosen", "affected"] = "chosen"
 
 
 class AdvanceTurnCount(_Op):
@@ -754,8 +832,8 @@ OpName = Literal[
     "add_counter", "remove_counter", "token", "take_control", "skip", "coin", "look", "mill", "declare", "win",
     "fusion_summon", "ritual_summon", "handler", "no_battle_damage", "shuffle", "reveal", "if", "if_you_do", "then", "later",
     "roll_die", "excavate", "reveal_until", "one_of", "detach", "swap_control", "for_this_turn", "lock_summons", "place", "protect", "bind",
-    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "return_to_field", "to_end_phase",
-    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "battle_phase_twice", "reroll_dice", "face_up_in_deck",
+    "set_card", "traps_from_hand", "extra_normal_summon", "replace_draw", "change_attack_target", "change_attacker", "return_to_field", "to_end_phase",
+    "select", "hand_limit", "lock_activation", "retarget", "exchange_lp", "discard_draws", "redirect_damage", "advance_turn_count", "spare", "battle_phase_twice", "reroll_dice", "face_up_in_deck", "lock_zones", "reveal_compare", "remember",
 ]
 
 # op name → parameter model, and how a short form expands
@@ -792,6 +870,7 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "ritual_summon": (RitualSummon, lambda v: v or {}),
     "handler": (Handler, lambda v: {"name": v} if isinstance(v, str) else v),
     "change_attack_target": (ChangeAttackTarget, _what_or),
+    "change_attacker": (ChangeAttacker, _what_or),
     "no_battle_damage": (NoBattleDamage, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "shuffle": (Shuffle, lambda v: {"player": v} if isinstance(v, str) else (v or {})),
     "reveal": (Reveal, _what_or),
@@ -814,6 +893,9 @@ OPS: dict[OpName, tuple[type[_Op], Any]] = {
     "detach": (Detach, _count_or("count")),
     "swap_control": (SwapControl, lambda v: v or {}),
     "lock_activation": (LockActivation, _what_or),
+    "remember": (Remember, _what_or),
+    "reveal_compare": (RevealCompare, lambda v: v or {}),
+    "lock_zones": (LockZones, lambda v: _count_or("count")(v) if not isinstance(v, dict) else v),
     "hand_limit": (HandLimit, lambda v: {"limit": v} if isinstance(v, int) and not isinstance(v, bool) else v),
     "advance_turn_count": (AdvanceTurnCount, lambda v: {"count": v} if isinstance(v, int) and not isinstance(v, bool) else (v or {})),
     "for_this_turn": (ForThisTurn, lambda v: {"continuous": v} if isinstance(v, list) else v),
@@ -863,6 +945,7 @@ OneOf.model_rebuild()
 IfYouDo.model_rebuild()
 Then.model_rebuild()
 Later.model_rebuild()
+RevealCompare.model_rebuild()
 SwapControl.model_rebuild()
 ForThisTurn.model_rebuild()
 Coin.model_rebuild()
@@ -874,7 +957,7 @@ def walk_ops(ops: Iterable[OpSpec] | None) -> Iterator[OpSpec]:
     for spec in ops or ():
         yield spec
         params = spec.params
-        for name in ("then", "do", "otherwise"):
+        for name in ("then", "do", "otherwise", "lower"):
             nested = getattr(params, name, None)
             if isinstance(nested, (list, tuple)):
                 yield from walk_ops(nested)

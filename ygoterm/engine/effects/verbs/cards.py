@@ -319,7 +319,7 @@ class Excavate(Frame):
                         + ", ".join(c.name for c in top)))
             self.top = top
             monsters = [c for c in top if c.is_monster and matches(d, c, params.summon, p, ctx.card)]
-            free = sum(1 for z in d.players[p].mzone[:5] if z is None)
+            free = len(d.players[p].open_mzones())
             if len(monsters) <= free:
                 return self.chose(d, monsters)
             return self.follow(d, "chose", choose(d, p, monsters, free, free, "special summon",
@@ -366,12 +366,17 @@ class Excavate(Frame):
 def op_select(ctx: Ctx, params: fx.Select, name: str) -> Any:
     """Choose cards and do nothing to them: a `choose` leaves them `chosen` (Gradius' Option's "selecting 1 face-up
     \"Gradius\"" in its Summon procedure's cost, which the Summoned card remembers: rules/main_phase.py)."""
-    return Select(ctx, params, name).after(ctx.cards(params.what))
+    return Select(ctx, params, name, before=list(ctx.chosen) if params.add else []).after(ctx.cards(params.what))
 
 
+@dataclass
 class Select(OpStep):
+    before: list[CardInst] = field(default_factory=list)  # with `add`: what was chosen before (Chosen One)
+
     def act(self, d: DuelState, cards: list[CardInst]) -> None:
-        self.ctx.chosen = list(cards)  # (a `choose` made them `chosen` already; `select: event`, `all:` and `target` make them so: Deal of Phantom, Return of the Doomed)
+        # (a `choose` made them `chosen` already; `select: event`, `all:` and `target` make them so: Deal of Phantom, Return of the Doomed,
+        # De-Fusion; with `add`, what was chosen before stays: Chosen One)
+        self.ctx.chosen = [*self.before, *(c for c in cards if c not in self.before)]
         for card in cards:
             d.emit(Note(f"{d.names[self.ctx.player]} selects {card.name} for {self.ctx.card.name}"))
         if self.params.remember and self.ctx.card.loc.on_field:  # remembered while it stays there (Xing Zhen Hu)

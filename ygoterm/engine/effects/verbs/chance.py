@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dc_field
 from typing import Any
 
 from ....schema import effects as fx
@@ -13,7 +13,9 @@ from ...board.continuous import source_with
 from ...core.machine import DONE, Frame, Next, Return
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
-from ..context import Ctx
+from ...board.filters import select
+from ...core.types import Loc
+from ..context import Ctx, choose
 from ..registry import RunOps, run_ops, verb
 
 
@@ -199,8 +201,61 @@ class Declare(Frame):
                                           f"{self.ctx.card.name}: declare a {params.what}", verb="declare", subject=self.ctx.card.uid))
 
     def declared(self, d: DuelState, answer: Option) -> Next:
-        self.ctx.link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
+        link = self.ctx.link
+        link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
+        # (a second declaration of another kind adds to the first: "Declare a Type and an Attribute" — Abyssal Designator)
+        link.declarations = d.declarations = (*(x for x in link.declarations if x[0] != self.params.what), link.declared)
         card = self.ctx.card
         card.declaration = (self.params.what, answer.label, card.moves)  # (read by the filter declared_by_self)
         d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
+        return DONE
+
+
+@verb("reveal_compare")
+def op_reveal_compare(ctx: Ctx, params: fx.RevealCompare, name: str) -> "RevealCompare":
+    return RevealCompare(ctx, params)
+
+
+@dataclass
+class RevealCompare(Frame):
+    """Each player chooses 1 card of their hand (this effect's player first); both are revealed and their Levels compared
+    (Ante: a non-monster card is Level 0); the lower one becomes `chosen`, its player `roll_loser`, for `lower`."""
+
+    ctx: Ctx
+    params: fx.RevealCompare
+    picked: list[CardInst] = dc_field(default_factory=list)
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        ctx = self.ctx
+        while len(self.picked) < 2:
+            p = ctx.player if not self.picked else 1 - ctx.player
+            cards = [c for c in select(d, self.params.where, p, ctx.card) if c.loc == Loc.HAND and c.controller == p and c is not ctx.card]
+            if not cards:
+                d.emit(Note(f"{ctx.card.name}: {d.names[p]} has no card to reveal"))
+                return DONE
+            out = choose(d, p, cards, 1, 1, "select", f"{ctx.card.name}: reveal 1 card of your hand")
+            if not isinstance(out, list):
+                return self.follow(d, "chose", out)
+            self.picked.append(out[0])
+        return self.compare(d)
+
+    def chose(self, d: DuelState, chosen: list[CardInst]) -> Next:
+        self.picked.append(chosen[0])
+        return self.start(d, None)
+
+    def compare(self, d: DuelState) -> Next:
+        ctx = self.ctx
+        mine, theirs = self.picked
+        d.reveal([mine, theirs], (0, 1))
+        level = {c.uid: (c.level if c.is_monster else 0) for c in (mine, theirs)}
+        d.emit(Note(f"{ctx.card.name}: {d.names[mine.controller]} reveals {mine.name} (Level {level[mine.uid]}), "
+                    f"{d.names[theirs.controller]} reveals {theirs.name} (Level {level[theirs.uid]})"))
+        if level[mine.uid] == level[theirs.uid]:
+            return DONE
+        lower = min((mine, theirs), key=lambda c: level[c.uid])
+        ctx.link.roll_loser = lower.controller
+        ctx.chosen = [lower]
+        return self.then(d, "done", run_ops(ctx, self.params.lower))
+
+    def done(self, d: DuelState, _: Any) -> Next:
         return DONE

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.decision import EndReason, Kind, Option
 from ....schema import effects as fx
-from ...board.continuous import effect_damage_prevented, effect_damage_protected, spell_lp_costs_waived, gains_reversed
+from ...board.continuous import effect_damage_prevented, effect_damage_protected, spell_lp_costs_waived, gains_reversed, pays_too
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...state.card import CardInst
@@ -137,6 +137,11 @@ class LifeChanges(Frame):
             d.change_lp(p, amount, "gain")
         else:
             d.change_lp(p, -min(amount, lp), "cost" if self.name == "pay_lp" else "loss")
+            if self.name == "pay_lp" and "opponent_pays_too" in d.index.flags and (mirror := pays_too(d, p, self.ctx.card)) is not None:
+                q = 1 - p  # "Your opponent also pays the same Life Points" (Battle-Scarred): at once, as many as they have
+                paid = min(amount, lp)
+                d.emit(Note(f"{mirror.name}: {d.names[q]} also pays {paid} LP"))
+                d.change_lp(q, -min(paid, d.players[q].lp), "cost")
 
 
 def waived(ctx: Ctx, p: int) -> "CardInst | None":

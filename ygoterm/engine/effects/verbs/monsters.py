@@ -22,6 +22,7 @@ from ..context import Ctx
 from ..registry import OpStep, amount_of, verb
 
 
+_BATTLE_FLAGS = frozenset(("sole_attacker", "must_attack", "negates_battle_destroyed"))
 _MODIFY_FLAGS = tuple(n for n, f in fx.Modify.model_fields.items()  # restrictions it lasts with
                       if f.annotation in (bool, "bool", bool | None) and n not in ("switch_original_atk", "later_arrivals"))
 
@@ -52,6 +53,8 @@ class Modify(OpStep):
                                                                         or params.set_def is not None or params.multiply_atk)
         lost = 0
         flags = frozenset(f for f in _MODIFY_FLAGS if getattr(params, f))
+        if flags & _BATTLE_FLAGS:
+            d.battle_flags_turn = d.turn  # (read by the attack checks this turn: Diffusion Wave-Motion)
         scale = params.scale * times
         declared = ctx.link.declared
         attribute = declared[1] if params.set_attribute == "declared" and declared and declared[0] == "attribute" else None
@@ -65,7 +68,8 @@ class Modify(OpStep):
         # restrictions alone also bind a face-down monster, and still do once it is flipped (Mind Control on a Set monster:
         # Flip Summoned, it still cannot attack or be Tributed)
         only_flags = bool(flags) and not (atk or defense or scale or params.set_atk is not None or params.set_def is not None
-                                          or params.multiply_atk is not None or attribute is not None)
+                                          or params.multiply_atk is not None or attribute is not None
+                                          or params.set_type is not None)
         for card in cards:
             if in_hand and card.loc == Loc.HAND and card.is_monster and card.base_level:
                 pass
@@ -79,10 +83,14 @@ class Modify(OpStep):
                 expires = d.turn + 2 * params.turns - (1 if now_mine == (params.until == "opponent_turns") else 0)
             set_atk = params.set_atk
             if params.multiply_atk is not None:  # × its current ATK: the change is what that adds or takes (Goddess of Whim)
-                atk = params.atk * times + math.ceil(card.atk * params.multiply_atk) - card.atk
+                now = card.atk
+                if params.original:  # × its original ATK, which it changes (Adhesion Trap Hole: "Halve … original ATK")
+                    now = original_atk(card) + sum(m.atk for m in card.modifiers if "original" in m.flags)
+                atk = params.atk * times + math.ceil(now * params.multiply_atk) - now
             before = card.atk if card.loc == Loc.MZONE else 0
             card.modifiers.append(Modifier(atk, defense, set_atk, params.until, d.turn, (bound or ctx.card).uid, flags, expires,
-                                           scale, params.scale_limit, params.set_def, attribute, params.level_change or 0, set_level))
+                                           scale, params.scale_limit, params.set_def, attribute, params.level_change or 0, set_level,
+                                           type=params.set_type, multiplied=params.multiply_atk is not None and not params.atk_by))
             lost += max(0, before - card.atk) if card.loc == Loc.MZONE else 0
             if card.loc == Loc.SZONE:  # a Pendulum Scale (R-SUMMON-14)
                 d.emit(Note(f"{card.name}: Pendulum Scale {scale:+d} → {card.scale}"))
@@ -98,6 +106,8 @@ class Modify(OpStep):
                 parts.insert(1 if set_atk is not None else 0, f"DEF becomes {params.set_def}")
             if attribute is not None:
                 parts.append(f"its Attribute becomes {attribute}")
+            if params.set_type is not None:
+                parts.append(f"it is treated as {params.set_type}-Type")
             if params.level_change or set_level is not None:
                 parts.append(f"Level {card.level}")
             parts += [f.replace("_", " ") for f in sorted(flags)]
@@ -233,6 +243,8 @@ class Counters(OpStep):
                 continue
             have = card.counters.get(params.counter, 0)
             if self.name == "add_counter":
+                if params.shield and params.counter not in d.shield_counters:  # (read by `actions.destroy`: Magic Reflector)
+                    d.shield_counters = d.shield_counters | {params.counter}
                 most = counters_held(card).get(params.counter)  # "(max. N)" in the card's own script
                 card.counters[params.counter] = have + params.count if most is None else min(most, have + params.count)
             else:

@@ -55,7 +55,10 @@ class ReturnToField(OpStep):
         for card in cards:
             if card.loc != Loc.BANISHED or not card.is_monster:
                 continue
-            zone = d.players[card.owner].free_mzone()
+            side = d.players[card.owner]
+            # (a zone its absence keeps unusable — Dimensionhole — is its own to return to, and the one it takes)
+            own = [seq for seq, holder, _ in side.zone_locks if holder is card and side.mzone[seq] is None] if side.zone_locks else []
+            zone = own[0] if own else side.free_mzone(ignore=card)
             if zone is None:
                 actions.send_to_gy(d, [card], reason="no free Monster Zone to return to (R-ZONE-1)")
                 continue

@@ -118,6 +118,34 @@ class ChangeAttackTarget(OpStep):
         return True  # (a face-down one is flipped face-up before damage calculation: rules/battle.py)
 
 
+@verb("change_attacker")
+def op_change_attacker(ctx: Ctx, params: fx.ChangeAttacker, name: str) -> Any:
+    return ChangeAttacker(ctx, params, name).after(ctx.cards(params.what))
+
+
+class ChangeAttacker(OpStep):
+    """"That monster attacks instead" (Dark Spirit of the Silent): the attack in progress goes on with another face-up
+    monster of the attacker's controller as the attacker, on the same target — changed to Attack Position first if it is in
+    Defense Position; it has attacked this turn. rules/battle.py's Attack frame reads the new attacker from `d.attack`."""
+
+    def act(self, d: DuelState, cards: list[CardInst]) -> bool:
+        attack = d.attack
+        new = next((c for c in cards if c.loc == Loc.MZONE and c.face_up), None)
+        if attack is None or attack.negated or new is None or new is attack.attacker or new.controller != attack.attacker.controller:
+            return False
+        if not new.pos.is_attack:
+            actions.set_position(d, new, "attack")
+        attack.attacker = new
+        attack.moves = (new.moves, attack.moves[1])
+        new.attacks += 1
+        new.attacked_turn = d.turn
+        new.attacked_at = d.batch
+        if attack.target is not None:
+            new.attacked_foes += ((attack.target.uid, attack.target.moves),)
+        d.emit(Note(f"{new.name} attacks instead"))
+        return True
+
+
 @verb("spare")
 def op_spare(ctx: Ctx, params: fx.Spare, name: str) -> Any:
     return Spare(ctx, params, name).after(ctx.cards(params.what))

@@ -8,6 +8,7 @@ from typing import Any
 from ....schema import effects as fx
 from ...core.machine import DONE, Frame, Next, Return
 from ...core.types import Loc
+from ...board.filters import attribute_now, type_now
 from ....schema.cards import Monster
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
@@ -97,7 +98,7 @@ class SpecialSummonCards(Frame):
             if self.params.bind:
                 ctx = self.ctx
                 ctx.card.bound, card.bound = card, ctx.card
-                ctx.card.binding = "destroyed" if self.params.bind == "destroyed" else "leaves"
+                ctx.card.binding = self.params.bind if self.params.bind in ("destroyed", "this_leaves") else "leaves"
 
 
 @verb("token")
@@ -113,13 +114,23 @@ class Tokens(Frame):
     params: fx.Token
     player: int
     made: int = 0
+    tokens: list[CardInst] = field(default_factory=list)  # those Summoned: `affected` after it (Physical Double's End Phase)
 
     def start(self, d: DuelState, _: Any) -> Next:
-        while self.made < self.params.count:
+        self.ctx.affected = self.tokens
+        spec = self.params
+        if spec.copy_of is not None:  # the stats of a monster now (Physical Double's target): none there, no Token
+            model = next((c for c in self.ctx.cards(spec.copy_of) if c.loc == Loc.MZONE and c.face_up and c.is_monster), None)
+            if model is None:
+                return DONE
+            spec = spec.model_copy(update={"attribute": attribute_now(model, d), "type": type_now(model, d),
+                                           "level": model.level or 1, "atk": model.atk, "def_": model.defense})
+        while self.made < spec.count:
             self.made += 1
             if d.players[self.player].free_mzone() is None:
                 break
-            token = d.make_token(self.player, self.params)
+            token = d.make_token(self.player, spec)
+            self.tokens.append(token)
             summoning = special_summon(d, token, self.player, self.params.position, how="special")
             if summoning is not None:
                 return self.then(d, "start", summoning)

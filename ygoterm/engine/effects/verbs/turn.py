@@ -16,7 +16,10 @@ from ...state.links import Delayed
 from ..context import Ctx
 from ..registry import OpStep, verb
 from ...state.duel_state import DuelState
-from typing import Any
+from dataclasses import dataclass, field as dc_field
+
+from ...core.decision import Kind, Option
+from ...core.machine import DONE, Frame, Next
 
 
 @verb("later")
@@ -244,3 +247,78 @@ def op_flag(ctx: Ctx, params: fx.Flag, name: str) -> None:
     else:
         d.players[p].normal_summon_turn = 0
         d.emit(Note(f"{d.names[p]} may Normal Summon or Set again this turn"))
+
+
+@verb("lock_zones")
+def op_lock_zones(ctx: Ctx, params: fx.LockZones, name: str) -> Any:
+    """Main Monster Zones made unusable (R-ZONE-1): chosen ones while this card stays face-up where it is (Ground
+    Collapse, Ojama King), or the zones the cards the operation before moved left (Dimensionhole)."""
+    d = ctx.d
+    if params.of == "affected":
+        for card in ctx.affected:
+            if card.left_zone < 0 or card.loc.on_field or not card.face_up:
+                continue
+            p, seq = divmod(card.left_zone, 10)
+            d.players[p].zone_locks.append((seq, card, card.moves))
+            d.players[p].layout += 1
+            d.emit(Note(f"{d.names[p]}'s Monster Zone {seq + 1} cannot be used while {card.name} is away"))
+        return None
+    if not (ctx.card.loc.on_field and ctx.card.face_up):
+        return None
+    if params.cap:
+        d.players[1 - ctx.player].zone_locks.append((-1, ctx.card, ctx.card.moves))
+        d.players[1 - ctx.player].layout += 1  # (what `Duel.per_layout` kept — the Fusions one can Summon — is worked out again)
+        d.emit(Note(f"{d.names[1 - ctx.player]} cannot place a monster while they control as many as {d.names[ctx.player]} "
+                    f"({ctx.card.name})"))
+        return None
+    return LockZones(ctx, params)
+
+
+@dataclass
+class LockZones(Frame):
+    """Its controller chooses the zones one at a time (`up_to`: or stops)."""
+
+    ctx: Ctx
+    params: fx.LockZones
+    chosen: list[int] = dc_field(default_factory=list)  # player * 10 + zone
+
+    def start(self, d: DuelState, _: Any) -> Next:
+        ctx, params = self.ctx, self.params
+        if len(self.chosen) >= params.count:
+            return self.done(d)
+        sides = {"you": (ctx.player,), "opponent": (1 - ctx.player,), "any": (1 - ctx.player, ctx.player)}[params.side]  # (the opponent's first)
+        options = [Option(f"zone:{p * 10 + seq}", f"{'your' if p == ctx.player else 'opponent'} M{seq + 1}", zone=p * 10 + seq)
+                   for p in sides for seq in d.players[p].open_mzones() if p * 10 + seq not in self.chosen]
+        if not options:
+            return self.done(d)
+        if params.up_to:
+            options.append(Option("zone:done", "done"))
+        return self.ask("picked", d.ask(ctx.player, Kind.ZONE, options, f"{ctx.card.name}: choose a Monster Zone that cannot be used "
+                                        f"({len(self.chosen) + 1} of {'up to ' if params.up_to else ''}{params.count})",
+                                        subject=ctx.card.uid))
+
+    def picked(self, d: DuelState, answer: Option) -> Next:
+        if answer.zone is None:
+            return self.done(d)
+        self.chosen.append(answer.zone)
+        return self.start(d, None)
+
+    def done(self, d: DuelState) -> Next:
+        card = self.ctx.card
+        for zone in self.chosen:
+            p, seq = divmod(zone, 10)
+            d.players[p].zone_locks.append((seq, card, card.moves))
+            d.players[p].layout += 1
+            d.emit(Note(f"{d.names[p]}'s Monster Zone {seq + 1} cannot be used while {card.name} is face-up"))
+        return DONE
+
+
+@verb("remember")
+def op_remember(ctx: Ctx, params: fx.Remember, name: str) -> Any:
+    """This card keeps those cards in mind while each stays where it is (the selection `remembered`: Different Dimension Gate)."""
+    return Remember(ctx, params, name).after(ctx.cards(params.what))
+
+
+class Remember(OpStep):
+    def act(self, d: DuelState, cards: list[CardInst]) -> None:
+        self.ctx.card.remembered = tuple((c.uid, c.moves) for c in cards)
