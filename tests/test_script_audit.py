@@ -1223,7 +1223,7 @@ VERBS: dict[str, str] = {
     "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b|\bdamage\b.*\bbecomes 0\b",
     "no_battle_damage": r"\bno battle damage\b",
     "lock_summons": r"\bcannot summon\b",
-    "lock_zones": r"\bcannot be used\b|\bcannot use\b|\bneither player can use\b|\bcannot place a monster\b",  # Monster Zones made unusable (Ground Collapse, Ojama King, Kaiser Colosseum)
+    "lock_zones": r"\bcannot be used\b|\bcannot use\b|\bneither player can use\b|\bcannot place a monster\b|\bnumber of cards that each player can have on the field\b",  # Monster Zones made unusable (Ground Collapse, Ojama King, Kaiser Colosseum); a cap on each field (Spatial Collapse)
     "extra_normal_summon": r"\bnormal summon or set\b",
     "traps_from_hand": r"\btrap cards from your hand\b",
     "place": r"\bplace\b",

@@ -144,7 +144,15 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         return Refusal(action, "R-CHAIN-5", "its cost cannot be paid")
     if targets_missing(d, p, card, effect):
         return Refusal(action, "R-TERM-17", "there is no legal target")
-    why = possible(d, p, card, effect)
+    side = d.players[p]
+    if card_activation and card.loc == Loc.HAND and side.zone_locks:  # (it takes a place on the field too: Spatial Collapse)
+        side.placing = 1
+        try:
+            why = possible(d, p, card, effect)
+        finally:
+            side.placing = 0
+    else:
+        why = possible(d, p, card, effect)
     if why:
         rule, message = why
         return Refusal(action, rule, message)
@@ -175,6 +183,8 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
             return Refusal(ACTIVATE, "R-TERM-5", "it is in your opponent's hand")
         if isinstance(data, Trap) and "hand" not in effect.from_ and d.players[p].traps_from_hand_turn != d.turn:
             return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
+        if d.players[p].zone_locks and d.players[p].field_full() and not (card.is_field_spell and d.players[p].field_spell):
+            return Refusal(ACTIVATE, "R-CARD-13", "an effect caps the cards on your field, and you have as many")  # (Spatial Collapse)
         if not card.is_field_spell and d.players[p].free_szone() is None:
             return Refusal(ACTIVATE, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
         if isinstance(data, Spell) and d.index.continuous_count and (fragrance := spells_set_first(d)) is not None:

@@ -13,7 +13,7 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import (field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
+from ..board.continuous import (battle_phase_forbidden, field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
                                 has_flag, sources, tribute_value, tributes_forbidden, type_rivals, use_forbidden)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
@@ -196,7 +196,10 @@ def set_spell_trap(d: DuelState, p: int, card: CardInst) -> Refusal | None:
 
 def set_zone_for(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """A Field Spell always has its zone (the old one is sent to the GY, R-ZONE-3); others need a free one."""
-    if card.is_field_spell or d.players[p].free_szone() is not None:
+    side = d.players[p]
+    if side.zone_locks and side.field_full() and not (card.is_field_spell and side.field_spell):
+        return Refusal(SET_CARD, "R-CARD-13", "an effect caps the cards on your field, and you have as many")  # (Spatial Collapse)
+    if card.is_field_spell or side.free_szone() is not None:
         return None
     return Refusal(SET_CARD, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
 
@@ -284,6 +287,8 @@ def battle_now(d: DuelState, p: int) -> Refusal | None:
         return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect forbids your Battle Phase this turn")
     if d.players[p].skip.get("battle", d.turn) < d.turn:
         return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect skips your Battle Phase")
+    if "no_battle_phase" in d.index.flags and (forbidder := battle_phase_forbidden(d)) is not None:
+        return Refusal(ENTER_BATTLE, "R-PHASE-8", f"{forbidder.name}: neither player can conduct their Battle Phase")
     return None
 
 
@@ -421,7 +426,7 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                         options.append(card_options.summon)
                     if may_set and set_ok:
                         options.append(card_options.set)
-            elif ((free_szone or card.is_field_spell) and not card.data.cannot_set  # type: ignore[union-attr]
+            elif ((free_szone or card.is_field_spell and set_zone_for(d, p, card) is None) and not card.data.cannot_set  # type: ignore[union-attr]
                   and use_forbidden(d, card) is None):  # (Prohibition)
                 options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
         monsters = side.mzone

@@ -439,6 +439,9 @@ class ContinuousSpec(BaseModel):
     # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
     # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
     locks_tributes: bool | None = None
+    # "neither player can conduct their Battle Phase" while it applies (D.D. Borderline, with its condition "When there are
+    # no Spell Cards in your Graveyard"): the Battle Phase is not offered and entering it is refused (R-PHASE-8)
+    no_battle_phase: bool | None = None
     # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
     # in the End Phase (R-PHASE-7) while it applies
     no_hand_limit: bool | None = None

@@ -611,10 +611,14 @@ class LockZones(_Op):
     Monster Zone each card the operation before moved off the field left, while that card stays face-up where it
     went (Dimensionhole: until the banished monster returns); or, with `cap: true`, no zone of the opponent's while
     they control as many monsters as this card's controller, who controls 1 or more — while this card stays face-up
-    where it is (Kaiser Colosseum). A lock of a card on the field waits while that card's effects are negated."""
+    where it is (Kaiser Colosseum); or, with `field_total: N`, every player of `side` may have no more than N cards on
+    their side of the field in all — no Summon, Set, activation from the hand, Token or card an effect places beyond it —
+    while this card stays face-up where it is; the cards already there stay (Spatial Collapse: `{field_total: 5, side:
+    any}`). A lock of a card on the field waits while that card's effects are negated."""
 
     count: int = Field(default=1, ge=1, le=5)
     cap: bool = False
+    field_total: int | None = Field(default=None, ge=1, le=13)
     up_to: bool = False
     side: Literal["you", "opponent", "any"] = "opponent"
     of: Literal["chosen", "affected"] = "chosen"
