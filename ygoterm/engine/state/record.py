@@ -100,7 +100,7 @@ _LATER_FIELDS = frozenset({"goat", "copy_of", "level_at_most_of", "reverses_stat
                            "each_time", "about", "per_this_turn", "level_total_from", "level_total", "chooses_attack_targets", "negates_traps", "spares_controller", "activated_as", "by_card",  # goat batch h2
                            "battled_this_turn", "doubled_each_turn", "fusion_material_of", "atk_below_target_def", "summon_only", "shield", "add", "sole_attacker", "battling_with", "was_equipped", "has_attacked", "equipped_to",  # goat batch h1
                            "level_is_removed", "how_many", "opponent_pays_too",  # goat batch h5
-                           "no_battle_phase", "field_total"})  # goat batch j1
+                           "no_battle_phase", "field_total", "would_destroy"})  # goat batch j1
 
 
 def _digest_json(card: Card) -> bytes:

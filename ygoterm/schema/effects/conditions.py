@@ -75,6 +75,11 @@ class When(BaseModel):
     # for `activated`: the last chain link targets a card this filter matches, among any others ("when your opponent activates
     # a card that targets a monster in the Graveyard": Big Burn's `{zone: gy, kind: monster}` — Pot of Avarice's 5 too)
     targets_card: Filter | None = None
+    # for `activated`: the last chain link's destruction would take a card this filter matches (seen from this card's
+    # controller) — one of its targets, or a card its `all:`/`choose:` selection of a `destroy` matches now ("When your
+    # opponent activates a card or effect that would destroy a Trap(s) you control": Fake Trap, `{zone: spell, side: you,
+    # kind: trap, not_self: true}` — a Set Trap too, never itself alone)
+    would_destroy: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)
