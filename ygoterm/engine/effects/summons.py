@@ -243,8 +243,9 @@ class FusionSummon(_MonsterSummon):
             if self.ctx is not None:
                 self.ctx.chosen = [fusion]
             return DONE
-        for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
-            actions.move(d, m, Loc.GY, reason="Fusion Material")
+        banished = self.params.materials_to == "banished"  # ("by banishing Fusion Materials": Fusion Gate)
+        for m in materials:  # R-SUMMON-10: the materials go to the GY (or are banished), then the Fusion monster comes out
+            actions.move(d, m, Loc.BANISHED if banished else Loc.GY, reason="Fusion Material")
             if m.loc == Loc.GY:
                 m.fusion_material_at = m.moves  # (the filter fusion_material: Supply)
         fusion.fused_from = tuple((m.uid, m.moves) for m in materials)  # (the filter fusion_material_of: De-Fusion)

@@ -83,6 +83,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         refusal = _monster_place(d, p, card, effect)
     if refusal:
         return refusal
+    if effect.user == "turn_player" and d.turn_player != p:
+        return Refusal(action, "R-CARD-13", "only the turn player can use it (its own text)")
     if card_activation and card.activation_locked == d.turn:
         return Refusal(action, "R-CARD-13", f"{card.name} cannot be activated this turn")
     if speed is None:
@@ -213,8 +215,9 @@ def _monster_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refu
             if card.in_pendulum_zone:
                 return Refusal(ACTIVATE, "R-ZONE-4", "in a Pendulum Zone only its Pendulum Effects can be used")
             return Refusal(ACTIVATE, "R-CARD-8", "a monster card that is an Equip Card has no monster effects to use")
-        if card.controller != p or not card.face_up or not card.active:
-            return Refusal(ACTIVATE, "R-CARD-10", "it must be face-up on your field, its activation resolved")
+        if (card.controller != p and effect.user is None) or not card.face_up or not card.active:
+            return Refusal(ACTIVATE, "R-CARD-10", "it must be face-up on your field, its activation resolved"
+                           if effect.user is None else "it must be face-up on the field, its activation resolved")
         return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated") if effects_negated(d, card) else None
     if effect.pendulum:
         return Refusal(ACTIVATE, "R-ZONE-4", "a Pendulum Effect is used only while the card is in a Pendulum Zone")
@@ -369,8 +372,28 @@ def activation_candidates(d: DuelState, p: int, main: bool, *, responses: bool) 
     nothing when no card could answer it."""
     side = d.players[p]
     hand_traps = side.traps_from_hand_turn == d.turn  # Makyura: Traps from the hand this turn (R-CARD-9)
-    return d.per_layout(p, ("candidates", d.turn, hand_traps, main, responses),  # type: ignore[no-any-return]
-                        _candidates, d, p, hand_traps, main, responses)
+    found: list[Candidate] = d.per_layout(p, ("candidates", d.turn, hand_traps, main, responses),
+                                          _candidates, d, p, hand_traps, main, responses)
+    if "shared_effects" in d.index.flags:  # (only a duel with such a card looks at the opponent's field)
+        shared: list[Candidate] = d.per_layout(1 - p, ("shared", main, responses), _shared_candidates, d, 1 - p, main, responses)
+        if shared:
+            found = found + shared
+    return found
+
+
+def _shared_candidates(d: DuelState, owner: int, main: bool, responses: bool) -> list[Candidate]:
+    """The effects of the cards `owner` controls in the Spell & Trap and Field Zones that their opponent may activate too (`user: either`
+    or `turn_player`: Royal Oppression, Fusion Gate — ocgcore's EFFECT_FLAG_BOTH_SIDE); `activation_refusal` judges them
+    for the player asking as for any other. Kept per layout of `owner`'s side."""
+    found: list[Candidate] = []
+    for card in d.players[owner].szone:
+        if card is None or (responses and not card.responds):  # (face-up or not: an activation turns it face-up in place)
+            continue
+        many = len(card.chosen) > 1
+        for index, effect, speed, _, card_activation, anytime in card.chosen:
+            if effect.user is not None and not card_activation and (main or anytime):
+                found.append((card, index, effect, speed, card_activation, many))
+    return found
 
 
 def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:

@@ -570,15 +570,19 @@ def explain(d: DuelState, p: int, card: CardInst) -> list[Refusal]:
     if mine and any(e.kind == "procedure" for _, e, *_ in card.chosen):
         checks.append(activation_refusal_any(d, p, card, procedure=True))
     if not mine and card.loc.on_field:
-        checks.append(Refusal("Use", "R-TERM-5", "your opponent controls it"))
+        if "shared_effects" in d.index.flags and any(e.user is not None for _, e, *_ in card.chosen):
+            checks.append(activation_refusal_any(d, p, card, shared=True))  # an effect either player may use (Royal Oppression)
+        else:
+            checks.append(Refusal("Use", "R-TERM-5", "your opponent controls it"))
     return [r for r in checks if r is not None]
 
 
-def activation_refusal_any(d: DuelState, p: int, card: CardInst, procedure: bool = False) -> Refusal | None:
-    """None if some effect of `card` can be activated now, else the first effect's refusal."""
+def activation_refusal_any(d: DuelState, p: int, card: CardInst, procedure: bool = False, shared: bool = False) -> Refusal | None:
+    """None if some effect of `card` can be activated now, else the first effect's refusal (`shared`: only the effects its
+    controller's opponent may use too)."""
     first: Refusal | None = None
     for index, effect, *_ in card.chosen:
-        if (effect.kind == "procedure") != procedure:
+        if (effect.kind == "procedure") != procedure or (shared and effect.user is None):
             continue
         refusal = activation_refusal(d, p, card, index, open_state=d.idle)
         if refusal is None:

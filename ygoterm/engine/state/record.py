@@ -58,7 +58,8 @@ def _card_json(card: Card) -> bytes:
 
 # Fields the card schema gained after saves existed, at any depth: left out of the digest while
 # unset, so that those saves still open (tests/test_saves.py fails when a new field is missing here).
-_LATER_FIELDS = frozenset({"goat", "copy_of", "level_at_most_of", "reverses_stat_changes", "phase_start", "swap_current", "ends_with_this",  # goat batch v2
+_LATER_FIELDS = frozenset({"user", "materials_to",  # goat batch j2
+                           "goat", "copy_of", "level_at_most_of", "reverses_stat_changes", "phase_start", "swap_current", "ends_with_this",  # goat batch v2
                            "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "only_one", "while_card", "your_turns_face_up",  # goat batch f2

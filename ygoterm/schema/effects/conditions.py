@@ -52,8 +52,10 @@ class When(BaseModel):
     # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
     # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`);
     # damages: an activation whose effect inflicts damage to this card's controller (Trap of Board Eraser)
+    # special_summons: an activation whose effect Special Summons a monster(s) — special_summon, token, fusion_summon,
+    # ritual_summon ("an effect that Special Summons a monster(s)": Royal Oppression)
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws",
-                                       "damages"], ...],
+                                       "damages", "special_summons"], ...],
                          BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect

@@ -433,6 +433,9 @@ class FusionSummon(_Op):
     # special_summon — a cost (the Hex-Sealed Fusions: "Tribute Fusion Material Monsters on the field, including this
     # face-up card; Special Summon 1 corresponding DARK Fusion Monster from your Extra Deck", not a Fusion Summon)
     tribute: bool | None = None
+    # where the materials go: the GY (default, R-SUMMON-10) or banished face-up ("by banishing Fusion Materials listed on it
+    # from their hand or field": Fusion Gate)
+    materials_to: Literal["gy", "banished"] | None = None
 
 
 class RitualSummon(_Op):
