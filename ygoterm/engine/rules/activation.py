@@ -27,6 +27,7 @@ from ..effects.checks import cost_frees_mzone, cost_payable, possible
 from ..effects.resolve import pay_costs
 from ..effects.context import atk_at_most_of, level_below_of, named_in_text_of
 from ..board.timing import summon_locked
+from ..board.hand_costs import hand_play_refusal, pay_hand_play
 from ..core.types import Loc, Phase, Step
 from ..board import actions
 from .when import activation_kind, is_card_activation, when_holds, when_text
@@ -142,6 +143,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     if blocker is not None:
         return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")
     # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)
+    if card.loc == Loc.HAND and (short := hand_play_refusal(d, p, card, action, effect)) is not None:
+        return short  # (Chain Energy: LP for every card played from the hand)
     if not cost_payable(d, p, card, effect):
         return Refusal(action, "R-CHAIN-5", "its cost cannot be paid")
     if targets_missing(d, p, card, effect):
@@ -464,6 +467,8 @@ class Activate(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         p, card = self.p, d.cards[self.uid]
+        if self.effect is None and card.loc == Loc.HAND:
+            pay_hand_play(d, p, card)  # (Chain Energy: activated from the hand — offered only when the LP cover it)
         effect = self.effect = self.effect or card.effects[self.index]
         signal = self.signal
         link = self.link = ChainLink(len(d.chain) + 1, p, card, effect, self.index, effect_speed(card.data, effect), signal=signal)

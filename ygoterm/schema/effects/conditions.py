@@ -465,6 +465,11 @@ class ContinuousSpec(BaseModel):
     # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
     # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
     no_spell_lp_costs: bool | None = None
+    # "Each player must pay 500 Life Points per card to Normal Summon, Special Summon, Set or activate cards from his/her
+    # respective hand": each player pays this many LP for each card they Normal Summon/Set, Special Summon (by a procedure
+    # or an effect), Set or activate from their hand — a monster effect activated from the hand too (Kuriboh) —, for each
+    # face-up card with it; an action whose LP they do not have is not offered (R-CHAIN-5) (Chain Energy)
+    hand_play_lp_cost: int | None = Field(default=None, ge=1)
     # "Only 1 monster can attack during each Battle Phase": once a monster has declared an attack this turn, no other monster
     # (either player's) may — that one may still attack again if it can (The Dark Door)
     single_attacker: bool | None = None
