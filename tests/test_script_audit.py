@@ -1164,6 +1164,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",
     },
     # batch h5 (issue #39)
+    "Royal Oppression": {
+        "cost": "old wording 'Either player can pay 800 Life Points to negate …': the payment is its cost, printed before costs "
+                "went before ';' (ocgcore's c93016201.lua: PayLPCost in its cost function)",
+    },
     "Skull Lair": {
         "cost": "old wording 'Remove from play any number of Monster Cards in your Graveyard to destroy 1 face-up monster …': the "
                 "banishing is its cost, printed before costs went before ';' (EDOPro's c6733059.lua: REASON_COST)",

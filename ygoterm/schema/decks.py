@@ -207,12 +207,26 @@ def load_deck(path: Path, pool: CardPool) -> tuple[Deck, list[Problem]]:
     return resolve(read_deck_file(path), pool)
 
 
+DECK_SUFFIXES = (".yaml", ".yml")
+
+
 def deck_paths(dirs: list[Path]) -> list[Path]:
-    """Deck files directly inside the deck folders (banlists live in a subfolder)."""
+    """Deck files in the deck folders: those directly inside, then those of each subfolder — a
+    format's decks (`decks/goat/`) — except `banlists/`."""
     out: list[Path] = []
     for d in dirs:
-        out.extend(sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()))
+        out.extend(sorted(p for p in d.iterdir() if p.suffix in DECK_SUFFIXES and p.is_file()))
+        for sub in sorted(p for p in d.iterdir() if p.is_dir() and p.name != "banlists"):
+            out.extend(sorted(p for p in sub.iterdir() if p.suffix in DECK_SUFFIXES and p.is_file()))
     return out
+
+
+def deck_folder(name: str, dirs: list[Path]) -> list[Path]:
+    """The deck files of the subfolder `name` of every deck folder (the shipped `decks/goat/`, then
+    the user's own `goat/`), or of the folder `name` itself when it is a path."""
+    folder = Path(name).expanduser()
+    folders = [folder] if folder.is_dir() else [d / name for d in dirs if (d / name).is_dir() and name != "banlists"]
+    return [p for f in folders for p in sorted(f.iterdir()) if p.suffix in DECK_SUFFIXES and p.is_file()]
 
 
 def find_deck(ref: str, dirs: list[Path]) -> Path | None:

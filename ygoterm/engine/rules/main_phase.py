@@ -21,6 +21,7 @@ from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
 from ..core.types import Loc, Phase, Pos, Reason
 from ..board import actions
+from ..board.hand_costs import pay_hand_play
 from .chain import process_triggers
 from .windows import SummonTogether, after_chain, last_chance, start_chain, summon_with_negation_window, window
 from .extra_summons import extra_summon, summon_zones
@@ -65,6 +66,8 @@ class MainPhase(Frame):
         if verb == "activate":
             return self.then(d, "activated", start_chain(d, p, choice))
         card = d.card_of(choice)
+        if verb in ("summon", "set", "special") and card.loc == Loc.HAND:
+            pay_hand_play(d, p, card)  # (Chain Energy: LP per card played from the hand — offered only when they cover it)
         if verb == "summon":
             return self.then(d, "idle", NormalSummon(p, card.uid, setting=False))
         if verb == "set":

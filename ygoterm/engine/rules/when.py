@@ -80,8 +80,18 @@ def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
         return True
     if "draws" in when.activated and any(op.op == "draw" for op in walk_ops(link.effect.do)):
         return True
+    if "special_summons" in when.activated and special_summons(link.effect):
+        return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
+
+
+def special_summons(effect: Effect) -> bool:
+    """An effect that Special Summons a monster(s) as it resolves ("an effect that Special Summons a monster(s)": Royal
+    Oppression): a `special_summon`, `token`, `ritual_summon` or `fusion_summon` that Summons (not one that only Tributes
+    materials as a cost) among its operations."""
+    return any(op.op in ("special_summon", "token", "ritual_summon") or (op.op == "fusion_summon" and not op.params.tribute)
+               for op in walk_ops(effect.do))
 
 
 def damaged_players(link: ChainLink) -> set[int]:

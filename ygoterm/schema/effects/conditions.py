@@ -52,8 +52,10 @@ class When(BaseModel):
     # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
     # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`);
     # damages: an activation whose effect inflicts damage to this card's controller (Trap of Board Eraser)
+    # special_summons: an activation whose effect Special Summons a monster(s) — special_summon, token, fusion_summon,
+    # ritual_summon ("an effect that Special Summons a monster(s)": Royal Oppression)
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws",
-                                       "damages"], ...],
+                                       "damages", "special_summons"], ...],
                          BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
@@ -471,6 +473,11 @@ class ContinuousSpec(BaseModel):
     # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
     # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
     no_spell_lp_costs: bool | None = None
+    # "Each player must pay 500 Life Points per card to Normal Summon, Special Summon, Set or activate cards from his/her
+    # respective hand": each player pays this many LP for each card they Normal Summon/Set, Special Summon (by a procedure
+    # or an effect), Set or activate from their hand — a monster effect activated from the hand too (Kuriboh) —, for each
+    # face-up card with it; an action whose LP they do not have is not offered (R-CHAIN-5) (Chain Energy)
+    hand_play_lp_cost: int | None = Field(default=None, ge=1)
     # "Only 1 monster can attack during each Battle Phase": once a monster has declared an attack this turn, no other monster
     # (either player's) may — that one may still attack again if it can (The Dark Door)
     single_attacker: bool | None = None

@@ -418,6 +418,11 @@ class Mill(_Op):
 class Declare(_Op):
     what: Literal["type", "attribute", "card", "number", "kind", "level"] = "type"  # kind: Monster, Spell or Trap; level: 1-12, a monster's Level
     player: Literal["you", "opponent"] = "you"
+    # count: the player declares that many different words, then `chosen_by` (relative to this effect's player) keeps 1
+    # of them — the declaration the effect goes on with ("Select 2 Monster Card Attributes. Your opponent then selects 1
+    # of the 2 Attributes": Earthshaker, `{what: attribute, count: 2, chosen_by: opponent}`)
+    count: int = Field(default=1, ge=1, le=6)
+    chosen_by: Literal["you", "opponent"] = "opponent"
 
 
 class Win(_Op):
@@ -433,6 +438,9 @@ class FusionSummon(_Op):
     # special_summon — a cost (the Hex-Sealed Fusions: "Tribute Fusion Material Monsters on the field, including this
     # face-up card; Special Summon 1 corresponding DARK Fusion Monster from your Extra Deck", not a Fusion Summon)
     tribute: bool | None = None
+    # where the materials go: the GY (default, R-SUMMON-10) or banished face-up ("by banishing Fusion Materials listed on it
+    # from their hand or field": Fusion Gate)
+    materials_to: Literal["gy", "banished"] | None = None
 
 
 class RitualSummon(_Op):
