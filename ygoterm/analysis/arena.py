@@ -346,6 +346,11 @@ class Tally:
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins + self.draws // 2, self.duels)
 
+    def text(self) -> str:
+        """"61% [52%–70%]": the score and its 95% interval ("–" without duels)."""
+        low, high = self.interval()
+        return f"{self.rate:.0%} [{low:.0%}–{high:.0%}]" if self.duels else "–"
+
     @classmethod
     def merged(cls, tallies: Iterable[Tally]) -> Tally:
         """The tallies of several matchups as one."""

@@ -32,6 +32,17 @@ class Standing:
         return Tally.merged(row.going_first if first else row.going_second for row in self.rows)
 
 
+COLUMNS = ("#", "opponent", "score", "going first", "going second", "turns")
+
+
+def table_rows(standing: Standing) -> list[tuple[str, ...]]:
+    """The standing as text cells under COLUMNS: a row per opponent, then the overall."""
+    rows = [(str(n), row.matchup.decks[1], row.total.text(), row.going_first.text(), row.going_second.text(),
+             f"{row.mean_turns:.1f}") for n, row in enumerate(standing.rows)]
+    turns = sum(row.turns for row in standing.rows) / max(1, standing.overall.duels)
+    return [*rows, ("", "overall", standing.overall.text(), standing.side(True).text(), standing.side(False).text(), f"{turns:.1f}")]
+
+
 def matchups(deck: str, field: list[str], agent: str) -> list[Matchup]:
     """`deck` (a deck name) against each deck of `field` — itself too, when it is one of them
     (the mirror: a fair coin, a check on the seats)."""
@@ -50,8 +61,7 @@ def chart(standing: Standing, width: int = 80, color: bool = True) -> str:
 
     labels, rates = [], []
     for row in reversed(standing.rows):  # (plotext draws the first bar at the bottom)
-        low, high = row.total.interval()
-        labels.append(f"{row.matchup.decks[1]} {row.total.rate:.0%} [{low:.0%}–{high:.0%}]")
+        labels.append(f"{row.matchup.decks[1]} {row.total.text()}")
         rates.append(round(row.total.rate * 100, 1))
     plt.clear_figure()
     plt.bar(labels, rates, orientation="horizontal", width=0.6)

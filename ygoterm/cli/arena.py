@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..analysis import gauntlet
-from ..analysis.arena import Arena, DuelResult, Matchup, Summary, Tally, duel_task, play_duel, rows, schedule, summarize
+from ..analysis.arena import Arena, DuelResult, Matchup, Summary, duel_task, play_duel, rows, schedule, summarize
 from ..schema.cardpool import CardPool
 from ..schema.decks import deck_folder, load_deck
 from ..schema.yamlio import write_atomically
@@ -205,8 +205,8 @@ def _report(summaries: list[Summary], workers: int) -> None:
         t, first, second = s.total, s.going_first, s.going_second
         speed = t.duels / s.seconds * workers if s.seconds else 0.0
         out.print(f"[bold]{s.matchup.name}[/] — {t.duels} duels, {speed:.1f} duels/s")
-        out.print(f"  A: {t.wins} won, {t.losses} lost, {t.draws} drawn — score {_rate(t)}")
-        out.print(f"  going first {_rate(first)} · going second {_rate(second)}")
+        out.print(f"  A: {t.wins} won, {t.losses} lost, {t.draws} drawn — score {t.text()}")
+        out.print(f"  going first {first.text()} · going second {second.text()}")
         endings = ", ".join(f"{k} {v}" for k, v in s.endings.most_common())
         out.print(f"  mean turns {s.mean_turns:.1f} · endings: {endings} · "
                   f"A's time per decision p50 {s.percentile(0.5) * 1000:.0f} ms, p95 {s.percentile(0.95) * 1000:.0f} ms")
@@ -217,21 +217,14 @@ def _report_gauntlet(standing: gauntlet.Standing, agent: str, args: argparse.Nam
     second, mean turns; then the same over the whole field."""
     table = Table(title=f"{standing.deck} against the {args.gauntlet} field — {agent} on both sides, "
                         f"{args.duels} duels per matchup (seed {args.seed})", title_justify="left")
-    for column in ("#", "opponent", "score", "going first", "going second", "turns"):
+    for column in gauntlet.COLUMNS:
         table.add_column(column, justify="right" if column in ("#", "turns") else "left")
-    for number, row in enumerate(standing.rows):
-        table.add_row(str(number), row.matchup.decks[1], _rate(row.total), _rate(row.going_first), _rate(row.going_second),
-                      f"{row.mean_turns:.1f}")
+    *rows, overall = gauntlet.table_rows(standing)
+    for row in rows:
+        table.add_row(*row)
     table.add_section()
-    turns = sum(row.turns for row in standing.rows) / max(1, standing.overall.duels)
-    table.add_row("", "overall", _rate(standing.overall), _rate(standing.side(True)), _rate(standing.side(False)),
-                  f"{turns:.1f}", style="bold")
+    table.add_row(*overall, style="bold")
     out.print(table)
-
-
-def _rate(tally: Tally) -> str:
-    low, high = tally.interval()
-    return f"{tally.rate:.0%} [{low:.0%}–{high:.0%}]" if tally.duels else "–"
 
 
 def _write(path: Path, records: list[dict[str, object]]) -> None:
