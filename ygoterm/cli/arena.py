@@ -11,7 +11,6 @@ from pathlib import Path
 
 from .. import paths
 from ..agents import AGENTS, make_agent
-from rich.table import Table
 from rich.text import Text
 
 from ..analysis import gauntlet
@@ -19,6 +18,7 @@ from ..analysis.arena import Arena, DuelResult, Matchup, Summary, duel_task, pla
 from ..schema.cardpool import CardPool
 from ..schema.decks import deck_folder, load_deck
 from ..schema.yamlio import write_atomically
+from ..tui.presenters.gauntlet import standing_table
 from ..schema.problems import DataError
 from .common import EXIT_OK, UsageError, card_pool, deck_dirs, find_deck_file, out
 from .runner import run_with_progress
@@ -213,18 +213,8 @@ def _report(summaries: list[Summary], workers: int) -> None:
 
 
 def _report_gauntlet(standing: gauntlet.Standing, agent: str, args: argparse.Namespace) -> None:
-    """A table: the deck's score against each opponent (95% Wilson interval), going first and
-    second, mean turns; then the same over the whole field."""
-    table = Table(title=f"{standing.deck} against the {args.gauntlet} field — {agent} on both sides, "
-                        f"{args.duels} duels per matchup (seed {args.seed})", title_justify="left")
-    for column in gauntlet.COLUMNS:
-        table.add_column(column, justify="right" if column in ("#", "turns") else "left")
-    *rows, overall = gauntlet.table_rows(standing)
-    for row in rows:
-        table.add_row(*row)
-    table.add_section()
-    table.add_row(*overall, style="bold")
-    out.print(table)
+    out.print(standing_table(standing, f"{standing.deck} against the {args.gauntlet} field — {agent} on both sides, "
+                                       f"{args.duels} duels per matchup (seed {args.seed})"))
 
 
 def _write(path: Path, records: list[dict[str, object]]) -> None:
