@@ -16,7 +16,7 @@ from rich.text import Text
 from ..analysis import gauntlet
 from ..analysis.arena import Arena, DuelResult, Matchup, Summary, duel_task, play_duel, rows, schedule, summarize
 from ..schema.cardpool import CardPool
-from ..schema.decks import deck_folder, load_deck
+from ..schema.decks import deck_folder, load_deck, unscripted_cards
 from ..schema.yamlio import write_atomically
 from ..tui.presenters.gauntlet import standing_table
 from ..schema.problems import DataError
@@ -140,7 +140,7 @@ def _check_deck(path: Path, pool: CardPool, agents: list[str]) -> None:
     deck, problems = load_deck(path, pool)
     if problems:
         raise DataError(problems, unreadable=False)
-    unscripted = sorted({c.name for c in (*deck.main, *deck.extra) if c.play == "manual"})
+    unscripted = unscripted_cards(deck, sections=("main", "extra"))
     if unscripted and any(spec != "random" for spec in agents):
         raise UsageError(f"{path}: the AI cannot play cards without scripts: {', '.join(unscripted)}",
                          "play this deck with --agents random, or replace those cards")

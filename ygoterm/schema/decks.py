@@ -100,10 +100,12 @@ class Deck:
         return [*self.main, *self.extra, *self.side]
 
 
-def unscripted_cards(*decks: Deck) -> list[str]:
-    """The names of the cards without scripted effects (`play: manual`) in these decks: they
-    are played by hand, with manual actions (DESIGN.md §4); the AI cannot play them."""
-    return sorted({c.name for deck in decks for c in deck.all_cards if c.play == "manual"})
+def unscripted_cards(*decks: Deck, sections: tuple[str, ...] = ("main", "extra", "side")) -> list[str]:
+    """The names of the cards without scripted effects (`play: manual`) in these decks' `sections`, each card as
+    its deck's format plays it (`rules: goat`: its 2005 version, Necrovalley's): they are played by hand, with
+    manual actions (DESIGN.md §4); the AI cannot play them."""
+    return sorted({c.name for deck in decks for section in sections for c in deck.section(section)
+                   if c.in_format(deck.rules.format if deck.rules is not None else "modern").play == "manual"})
 
 
 def read_deck_file(path: Path) -> DeckFile:

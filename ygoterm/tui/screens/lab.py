@@ -20,7 +20,7 @@ from textual.worker import get_current_worker
 from ...analysis.arena import play
 from ..presenters.gauntlet import standing_text
 from ...analysis.odds import FIRST_HAND, SECOND_HAND, Odds, Report, WhatIf, cuts, deck_counts, hand_meets, odds, plan, what_if
-from ...schema.decks import Deck, read_deck_file, resolve
+from ...schema.decks import Deck, read_deck_file, resolve, unscripted_cards
 from ...schema.lab import Lab, resolve_lab
 from ...schema.problems import DataError, display_path
 from .base import PlainNotifications
@@ -401,11 +401,11 @@ class LabScreen(PlainNotifications, Screen):
         pool = app.pool
         field = gauntlet.field_names(files)
         decks = {key: load_deck(path, pool)[0] for key, path in field.items()}
-        unplayable = sorted(key for key, deck in decks.items() if any(c.play == "manual" for c in (*deck.main, *deck.extra)))
+        unplayable = sorted(key for key, deck in decks.items() if unscripted_cards(deck, sections=("main", "extra")))
         assert self.deck is not None
         mine = self.path.stem if field.get(self.path.stem, self.path).resolve() == self.path.resolve() else f"{self.path.stem} (yours)"
         decks[mine] = self.deck
-        if any(c.play == "manual" for c in (*self.deck.main, *self.deck.extra)):
+        if unscripted_cards(self.deck, sections=("main", "extra")):
             unplayable.append(mine)
         if unplayable:
             app.call_from_thread(self._show_gauntlet, Text(f"The AI cannot play cards without scripts (in {', '.join(unplayable)}).",
