@@ -64,10 +64,10 @@ def chart(standing: Standing, width: int = 80, color: bool = True) -> str:
         labels.append(f"{row.matchup.decks[1]} {row.total.text()}")
         rates.append(round(row.total.rate * 100, 1))
     plt.clear_figure()
-    plt.bar(labels, rates, orientation="horizontal", width=0.6)
+    plt.bar(labels, rates, orientation="horizontal", width=0.5)  # (two rows a bar, starting on its label)
     plt.xlim(0, 100)
     plt.xticks([0, 25, 50, 75, 100])
-    plt.plotsize(width, max(8, 2 * len(labels) + 5))
+    plt.plotsize(width, 2 * len(labels) + 5)
     plt.theme("clear")
     overall = standing.overall
     plt.title(f"{standing.deck} · overall {overall.rate:.0%}"[: max(10, width // 2)])  # (a title wider than the plot is dropped)
