@@ -69,7 +69,7 @@ def test_cards_search_with_filters(cli):
 def test_cards_search_lists_the_cards_played_by_hand(cli):
     code, out, _ = cli("cards", "search", "play:manual", "--limit", "500")
     assert code == 0
-    assert "Fake Trap" in out and "Dark Hole" not in out  # Dark Hole is scripted
+    assert "Bait Doll" in out and "Dark Hole" not in out  # Dark Hole is scripted
     code, out, _ = cli("cards", "search", "play:stats", "dragon", "--limit", "500")
     assert "Blue-Eyes White Dragon" in out and "Alligator's Sword Dragon" not in out
 

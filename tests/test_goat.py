@@ -194,3 +194,26 @@ def test_every_scripted_goat_card_with_an_effect_is_played_in_a_scenario(pool):
     goat = load_banlist(GOAT_LIST, pool)
     unproven = sorted(c.name for c in listed_cards(pool, goat) if c.in_format("goat").play == "scripted" and c.name not in named)
     assert unproven == []
+
+
+def test_goat_decks_play_a_goat_duel_and_are_judged_by_their_2005_cards(make_deck):
+    """Two decks built for `rules: goat` play under them when nobody names rules (the arena, the fuzz, the deck lab's
+    openings), and a card scripted in its 2005 version only (Necrovalley) is no manual card in a GOAT deck."""
+    from ygoterm.schema.decks import unscripted_cards
+
+    goat = make_deck({"Necrovalley": 1, "Gravekeeper's Spy": 3}, size=40)
+    goat.rules = Rules.named("goat")
+    assert unscripted_cards(goat) == []
+    today = make_deck({"Necrovalley": 1, "Gravekeeper's Spy": 3}, size=40)
+    assert unscripted_cards(today) == ["Necrovalley"]
+
+
+def test_a_duel_of_two_goat_decks_follows_their_rules(pool, make_deck):
+    goat = make_deck({"Gravekeeper's Spy": 3}, size=40)
+    goat.rules = Rules.named("goat")
+    assert Duel.new(pool, (goat, goat), 1).rules.format == "goat"
+    assert Duel.new(pool, (goat, make_deck({}, size=40)), 1).rules.format == "goat"  # (the one deck that says)
+    modern = make_deck({}, size=40)
+    modern.rules = Rules.named("modern")
+    assert Duel.new(pool, (goat, modern), 1).rules.format == "modern"  # (decks of two formats: today's)
+    assert Duel.new(pool, (goat, goat), 1, Rules()).rules.format == "modern"  # (rules named: those)

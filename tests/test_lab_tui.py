@@ -189,3 +189,54 @@ async def test_leaving_the_lab_while_it_deals_stops_the_search(pool, monkeypatch
         assert time.monotonic() - started < 5, "the search stops with its screen"
         assert isinstance(app.screen, MenuScreen)
         assert not any(isinstance(s, DuelScreen) for s in app.screen_stack)
+
+
+async def test_the_lab_plays_the_deck_against_its_field_and_shows_the_standing(pool, tmp_path):
+    """g: the deck against every deck of a field (a subfolder of a deck folder), the AI on both
+    sides — the same figures as `ygoterm arena --gauntlet` with the lab's agent, duels and seed."""
+    import shutil
+
+    from ygoterm.analysis import gauntlet
+    from ygoterm.analysis.arena import Arena, run, schedule, summarize
+    from ygoterm.tui.screens.lab import GAUNTLET_AGENT, GAUNTLET_DUELS, GAUNTLET_SEED
+
+    folder = tmp_path / "decks" / "field"
+    folder.mkdir(parents=True)
+    for name in ("kaiba-dragons", "mai-harpies"):
+        shutil.copy(find_deck(name, paths.deck_dirs()), folder)
+    path, _, _ = lab_of(pool, "joey-warriors")
+    app = YgoApp(pool, [*paths.deck_dirs(), tmp_path / "decks"], start=lambda app: LabScreen(path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, LabScreen) and screen.showing_gauntlet
+        text = screen_text(app)
+        assert "joey-warriors against the field field" in " ".join(text.split())
+        files = {"joey-warriors": path, **{p.stem: p for p in sorted(folder.iterdir())}}
+        ms = gauntlet.matchups("joey-warriors", ["kaiba-dragons", "mai-harpies"], GAUNTLET_AGENT)
+        results = run(Arena(paths.card_dirs(), [], files, ms), schedule(ms, GAUNTLET_DUELS, GAUNTLET_SEED), workers=1)
+        standing = gauntlet.Standing("joey-warriors", summarize(ms, results))
+        for cells in gauntlet.table_rows(standing):
+            row = next(line for line in text.splitlines() if cells[1] in line and "│" in line)
+            assert cells[2] in row, (cells, row)
+        assert "█" in text  # the chart
+        await pilot.press("t", "w")  # (no test hand, no what-if from the gauntlet view)
+        await pilot.pause()
+        assert screen.showing_gauntlet and not screen.showing_what_if
+        await pilot.press("escape")  # Esc leaves the gauntlet first, then the lab
+        await pilot.pause()
+        assert isinstance(app.screen, LabScreen) and not screen.showing_gauntlet and "going first (5 cards)" in screen_text(app)
+        app.save_screenshot("/tmp/lab-odds.svg")
+
+
+async def test_the_lab_says_when_there_is_no_field(pool, tmp_path):
+    path, _, _ = lab_of(pool, "joey-warriors")
+    (tmp_path / "decks").mkdir()
+    app = YgoApp(pool, [tmp_path / "decks"], start=lambda app: LabScreen(path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await settle(app, pilot)
+        assert "No field of decks to play against" in " ".join(screen_text(app).split())

@@ -28,7 +28,7 @@ PACKAGES = ["paths", "schema", "engine", "agents", "analysis", "bugs", "scenario
 ENGINE_LAYERS = {
     "core": ["types", "errors", "decision", "events", "machine"],  # values that know no duel
     "state": ["card", "player", "links", "timelimit", "record", "duel_state", "copying", "determinize"],  # the duel's data
-    "board": ["filters", "continuous", "timing", "labels", "views", "replacements", "actions"],  # what is true now; moving cards
+    "board": ["filters", "continuous", "hand_costs", "timing", "labels", "views", "replacements", "actions"],  # what is true now; moving cards
     "effects": ["context", "handlers", "registry", "summons", "verbs.cards", "verbs.chance", "verbs.control",
                 "verbs.life", "verbs.logic", "verbs.monsters", "verbs.moves", "verbs.negation", "verbs.summoning",
                 "verbs.turn", "verbs", "checks", "resolve"],  # the effect vocabulary at work (verbs: all the families)

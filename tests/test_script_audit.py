@@ -1164,6 +1164,10 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
                 "chooses it as the card resolves (a `one_of` with `who: event_player`)",
     },
     # batch h5 (issue #39)
+    "Royal Oppression": {
+        "cost": "old wording 'Either player can pay 800 Life Points to negate …': the payment is its cost, printed before costs "
+                "went before ';' (ocgcore's c93016201.lua: PayLPCost in its cost function)",
+    },
     "Skull Lair": {
         "cost": "old wording 'Remove from play any number of Monster Cards in your Graveyard to destroy 1 face-up monster …': the "
                 "banishing is its cost, printed before costs went before ';' (EDOPro's c6733059.lua: REASON_COST)",
@@ -1223,7 +1227,7 @@ VERBS: dict[str, str] = {
     "protect": r"\bno battle damage\b|\bcannot be destroyed by battle\b|\bdamage\b.*\bbecomes 0\b",
     "no_battle_damage": r"\bno battle damage\b",
     "lock_summons": r"\bcannot summon\b",
-    "lock_zones": r"\bcannot be used\b|\bcannot use\b|\bneither player can use\b|\bcannot place a monster\b",  # Monster Zones made unusable (Ground Collapse, Ojama King, Kaiser Colosseum)
+    "lock_zones": r"\bcannot be used\b|\bcannot use\b|\bneither player can use\b|\bcannot place a monster\b|\bnumber of cards that each player can have on the field\b",  # Monster Zones made unusable (Ground Collapse, Ojama King, Kaiser Colosseum); a cap on each field (Spatial Collapse)
     "extra_normal_summon": r"\bnormal summon or set\b",
     "traps_from_hand": r"\btrap cards from your hand\b",
     "place": r"\bplace\b",

@@ -35,6 +35,9 @@ MAX_DECISIONS = 20_000  # a duel that takes longer is stopped and counted as a d
 class Matchup:
     agents: tuple[str, str]  # agent A, agent B
     decks: tuple[str, str]  # deck names (files are passed to the workers)
+    # agent A always plays the first deck (a gauntlet measures a deck, with one agent on both sides): only the
+    # seat going first alternates; otherwise the decks alternate too (an arena measures agents)
+    decks_fixed: bool = False
 
     @property
     def name(self) -> str:
@@ -76,6 +79,8 @@ def duel_task(m: int, matchup: Matchup, n: int, seed: int) -> Task:
     the agents, so two runs that differ only in an agent deal the same hands and seatings (a
     paired comparison: the luck of the deal cancels out of their difference)."""
     duel_seed = random.Random(f"arena:{seed}:{matchup.decks[0]} vs {matchup.decks[1]}:{n}").randrange(2**31)
+    if matchup.decks_fixed:
+        return Task(m, n, duel_seed, a_deck=0, a_first=n % 2 == 0)
     return Task(m, n, duel_seed, a_deck=n % 2, a_first=(n // 2) % 2 == 0)
 
 
@@ -340,6 +345,20 @@ class Tally:
 
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins + self.draws // 2, self.duels)
+
+    def text(self) -> str:
+        """"61% [52%–70%]": the score and its 95% interval ("–" without duels)."""
+        low, high = self.interval()
+        return f"{self.rate:.0%} [{low:.0%}–{high:.0%}]" if self.duels else "–"
+
+    @classmethod
+    def merged(cls, tallies: Iterable[Tally]) -> Tally:
+        """The tallies of several matchups as one."""
+        total = cls()
+        for t in tallies:
+            total.duels, total.wins, total.losses, total.draws = (total.duels + t.duels, total.wins + t.wins,
+                                                                  total.losses + t.losses, total.draws + t.draws)
+        return total
 
 
 @dataclass

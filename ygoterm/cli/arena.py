@@ -11,9 +11,14 @@ from pathlib import Path
 
 from .. import paths
 from ..agents import AGENTS, make_agent
-from ..analysis.arena import Arena, Matchup, Summary, Tally, duel_task, play_duel, rows, schedule, summarize
-from ..schema.decks import load_deck
+from rich.text import Text
+
+from ..analysis import gauntlet
+from ..analysis.arena import Arena, DuelResult, Matchup, Summary, duel_task, play_duel, rows, schedule, summarize
+from ..schema.cardpool import CardPool
+from ..schema.decks import deck_folder, load_deck, unscripted_cards
 from ..schema.yamlio import write_atomically
+from ..tui.presenters.gauntlet import standing_table
 from ..schema.problems import DataError
 from .common import EXIT_OK, UsageError, card_pool, deck_dirs, find_deck_file, out
 from .runner import run_with_progress
@@ -36,6 +41,11 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
                         "MATCHUP and DUEL are the numbers of --out (MATCHUP may be left out when there is one matchup)")
     a.add_argument("--save", type=Path, metavar="FILE",
                    help="with --replay: also save that duel as a replay (.json) that ygoterm open FILE shows")
+    a.add_argument("--gauntlet", metavar="FIELD",
+                   help="play the one DECK against every deck of FIELD — a format's shipped decks (goat: decks/goat/) or a "
+                        "folder of decks — with one agent on both sides (default ai:normal), best of one, going first "
+                        "alternating; print the win rate per matchup with its 95%% interval, first and second, and overall")
+    a.add_argument("--plot", action="store_true", help="with --gauntlet: also draw the win rates as a bar chart")
     a.add_argument("--ray", metavar="local|auto|ADDRESS",
                    help="play the duels as Ray tasks: on a local Ray (local), the cluster this machine is in (auto), "
                         "or the cluster at host:port; needs pip install 'ygoterm[cluster]'")
@@ -43,6 +53,10 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
 
 
 def run_arena(args: argparse.Namespace) -> int:
+    if args.gauntlet is not None:
+        return run_gauntlet(args)
+    if args.plot:
+        raise UsageError("--plot draws a gauntlet's win rates", "for example: ygoterm arena --gauntlet goat DECK --plot")
     agents = list(args.agents)
     if len(agents) not in (1, 2):
         raise UsageError("--agents takes one or two agents (A and B)", "for example: --agents ai:normal greedy")
@@ -53,39 +67,99 @@ def run_arena(args: argparse.Namespace) -> int:
             raise UsageError(str(e)) from None
     if len(agents) == 1:
         agents *= 2
+    _check_numbers(args)
+    pool = card_pool(args)
+    dirs = deck_dirs(args)
+    files = {}
+    for ref in args.decks_:
+        path = find_deck_file(ref, dirs)
+        _check_deck(path, pool, agents)
+        files[path.stem] = path
+    names = list(files)
+    pairs = list(itertools.combinations(names, 2)) or [(names[0], names[0])]
+    matchups = [Matchup((agents[0], agents[1]), pair) for pair in pairs]
+    arena = _arena(args, files, matchups)
+    if args.replay is not None:
+        return _replay(arena, _duel_number(args.replay, matchups), args)
+    results, workers = _play(arena, args)
+    _report(summarize(matchups, results), workers)
+    _write_out(args, results, matchups)
+    return EXIT_OK
+
+
+def run_gauntlet(args: argparse.Namespace) -> int:
+    """`arena --gauntlet FIELD DECK`: the deck against every deck of the field (analysis.gauntlet)."""
+    if len(args.decks_) != 1:
+        raise UsageError(f"--gauntlet plays one deck against the field; {len(args.decks_)} decks given",
+                         f"for example: ygoterm arena --gauntlet {args.gauntlet} {args.decks_[0]}")
+    agents = list(dict.fromkeys(args.agents)) if args.agents != ["ai:normal", "greedy"] else ["ai:normal"]
+    if len(agents) != 1:
+        raise UsageError("--gauntlet measures a deck: one agent plays both sides", "for example: --agents ai:easy")
+    try:
+        make_agent(agents[0], 0)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    _check_numbers(args)
+    pool = card_pool(args)
+    dirs = deck_dirs(args)
+    field_files = deck_folder(args.gauntlet, dirs)
+    if not field_files:
+        shipped = sorted(p.name for d in dirs for p in d.iterdir() if p.is_dir() and p.name != "banlists")
+        raise UsageError(f"--gauntlet {args.gauntlet}: no such field of decks (a subfolder of the deck folders, or a folder)",
+                         f"the shipped fields: {', '.join(shipped) or 'none'}")
+    path = find_deck_file(args.decks_[0], dirs)
+    files = gauntlet.field_names(field_files)
+    for other in files.values():
+        _check_deck(other, pool, agents)
+    _check_deck(path, pool, agents)
+    name = path.stem if files.get(path.stem, path).resolve() == path.resolve() else f"{path.stem} (tested)"
+    matchups = gauntlet.matchups(name, list(files), agents[0])
+    arena = _arena(args, {name: path, **files}, matchups)
+    if args.replay is not None:
+        return _replay(arena, _duel_number(args.replay, matchups), args)
+    results, workers = _play(arena, args)
+    standing = gauntlet.Standing(name, summarize(matchups, results))
+    _report_gauntlet(standing, agents[0], args)
+    if args.plot:
+        out.print(Text.from_ansi(gauntlet.chart(standing, width=min(100, out.width), color=out.is_terminal)))
+    _write_out(args, results, matchups)
+    return EXIT_OK
+
+
+def _check_numbers(args: argparse.Namespace) -> None:
     if args.duels < 1:
         raise UsageError("--duels must be at least 1")
     if args.out is not None and args.out.suffix not in (".json", ".csv"):
         raise UsageError(f"--out {args.out}: write .json or .csv")
     if args.save is not None and (args.replay is None or args.save.suffix != ".json"):
         raise UsageError(f"--save {args.save}: saves the duel of --replay, as a .json file", "for example: --replay 0:17 --save duel.json")
-    pool = card_pool(args)
-    dirs = deck_dirs(args)
-    files = {}
-    for ref in args.decks_:
-        path = find_deck_file(ref, dirs)
-        deck, problems = load_deck(path, pool)
-        if problems:
-            raise DataError(problems, unreadable=False)
-        unscripted = sorted({c.name for c in (*deck.main, *deck.extra) if c.play == "manual"})
-        if unscripted and any(spec != "random" for spec in agents):
-            raise UsageError(f"{path}: the AI cannot play cards without scripts: {', '.join(unscripted)}",
-                             "play this deck with --agents random, or replace those cards")
-        files[path.stem] = path
-    names = list(files)
-    pairs = list(itertools.combinations(names, 2)) or [(names[0], names[0])]
-    matchups = [Matchup((agents[0], agents[1]), pair) for pair in pairs]
+
+
+def _check_deck(path: Path, pool: CardPool, agents: list[str]) -> None:
+    """A deck the agents can play: legal to load, and every card scripted unless only `random` plays."""
+    deck, problems = load_deck(path, pool)
+    if problems:
+        raise DataError(problems, unreadable=False)
+    unscripted = unscripted_cards(deck, sections=("main", "extra"))
+    if unscripted and any(spec != "random" for spec in agents):
+        raise UsageError(f"{path}: the AI cannot play cards without scripts: {', '.join(unscripted)}",
+                         "play this deck with --agents random, or replace those cards")
+
+
+def _arena(args: argparse.Namespace, files: dict[str, Path], matchups: list[Matchup]) -> Arena:
     extra = [Path(v).expanduser() for v in args.cards or []]
-    arena = Arena(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], files, matchups)
-    if args.replay is not None:
-        return _replay(arena, _duel_number(args.replay, matchups), args)
-    tasks = schedule(matchups, args.duels, args.seed)
-    results, _, workers = run_with_progress(arena, tasks, "duels", args)
-    _report(summarize(matchups, results), workers)
+    return Arena(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], files, matchups)
+
+
+def _play(arena: Arena, args: argparse.Namespace) -> tuple[list[DuelResult], int]:
+    results, _, workers = run_with_progress(arena, schedule(arena.matchups, args.duels, args.seed), "duels", args)
+    return results, workers
+
+
+def _write_out(args: argparse.Namespace, results: list[DuelResult], matchups: list[Matchup]) -> None:
     if args.out is not None:
         _write(args.out, list(rows(results, matchups)))
         out.print(f"every duel's result: {args.out} (play one again alone: the same command with --replay MATCHUP:DUEL)")
-    return EXIT_OK
 
 
 def _duel_number(text: str, matchups: list[Matchup]) -> tuple[int, int]:
@@ -131,16 +205,16 @@ def _report(summaries: list[Summary], workers: int) -> None:
         t, first, second = s.total, s.going_first, s.going_second
         speed = t.duels / s.seconds * workers if s.seconds else 0.0
         out.print(f"[bold]{s.matchup.name}[/] — {t.duels} duels, {speed:.1f} duels/s")
-        out.print(f"  A: {t.wins} won, {t.losses} lost, {t.draws} drawn — score {_rate(t)}")
-        out.print(f"  going first {_rate(first)} · going second {_rate(second)}")
+        out.print(f"  A: {t.wins} won, {t.losses} lost, {t.draws} drawn — score {t.text()}")
+        out.print(f"  going first {first.text()} · going second {second.text()}")
         endings = ", ".join(f"{k} {v}" for k, v in s.endings.most_common())
         out.print(f"  mean turns {s.mean_turns:.1f} · endings: {endings} · "
                   f"A's time per decision p50 {s.percentile(0.5) * 1000:.0f} ms, p95 {s.percentile(0.95) * 1000:.0f} ms")
 
 
-def _rate(tally: Tally) -> str:
-    low, high = tally.interval()
-    return f"{tally.rate:.0%} [{low:.0%}–{high:.0%}]" if tally.duels else "–"
+def _report_gauntlet(standing: gauntlet.Standing, agent: str, args: argparse.Namespace) -> None:
+    out.print(standing_table(standing, f"{standing.deck} against the {args.gauntlet} field — {agent} on both sides, "
+                                       f"{args.duels} duels per matchup (seed {args.seed})"))
 
 
 def _write(path: Path, records: list[dict[str, object]]) -> None:

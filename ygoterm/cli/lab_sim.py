@@ -13,7 +13,7 @@ from .. import paths
 from ..analysis.lab_sim import Openings, Side, schedule, summarize
 from ..engine import Duel
 from ..schema.cardpool import CardPool
-from ..schema.decks import Deck
+from ..schema.decks import Deck, unscripted_cards
 from ..schema.lab import Lab
 from .common import UsageError, out
 from .runner import run_with_progress
@@ -54,7 +54,7 @@ def simulate(args: argparse.Namespace, pool: CardPool, path: Path, deck: Deck, l
         raise UsageError("--sim takes a number of openings of at least 1")
     if args.hand is not None:
         raise UsageError("--sim plays real openings (5 cards going first, 6 going second); leave out --hand")
-    unscripted = sorted({c.name for c in deck.main if c.play == "manual"})
+    unscripted = unscripted_cards(deck, sections=("main",))
     try:
         Duel.new(pool, (deck, deck), 0)
     except Exception as e:  # (a deck the engine cannot start a duel with)

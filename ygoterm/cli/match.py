@@ -18,6 +18,7 @@ from ..agents.observation import observe
 from ..agents.random_agent import RandomAgent
 from ..engine import (DuelBegins, DuelResult, Kind, Match, MatchEnd, OrderChosen, SideDone, TimeCalled,
                       TimeProcedure, load_match)
+from ..schema.decks import unscripted_cards
 from ..schema.legality import rules_admitting
 from ..schema.rules import Rules, TimeRules
 from .common import EXIT_OK, UsageError, card_pool, out
@@ -81,7 +82,7 @@ def run_match(args: argparse.Namespace) -> int:
     pool = card_pool(args)
     (first, broken1), (second, broken2) = playable_deck(args, pool, args.p1), playable_deck(args, pool, args.p2)
     for deck in (first, second):
-        unscripted = sorted({c.name for c in (*deck.main, *deck.extra, *deck.side) if c.play == "manual"})
+        unscripted = unscripted_cards(deck)
         if unscripted and any(spec != "random" for spec in args.auto):
             raise UsageError(f"deck '{deck.name}': the AI cannot play cards without scripts: {', '.join(unscripted)}",
                              "play it with --auto random random, or replace those cards")
@@ -129,7 +130,7 @@ def _interactive(args: argparse.Namespace) -> int:
     pool = card_pool(args)
     (first, broken1), (second, broken2) = playable_deck(args, pool, args.p1), playable_deck(args, pool, args.p2)
     if opponent.startswith("ai:"):
-        unscripted = sorted({c.name for c in (*second.main, *second.extra, *second.side) if c.play == "manual"})
+        unscripted = unscripted_cards(second)
         if unscripted:
             raise UsageError(f"deck '{second.name}': the AI cannot play cards without scripts: {', '.join(unscripted)}",
                              "give the AI another --p2 deck")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..agents.ai import LEVELS
 from ..schema.cardpool import CardPool
-from ..schema.decks import Deck
+from ..schema.decks import Deck, unscripted_cards
 from ..schema.legality import rules_admitting
 from ..schema.rules import Rules
 from .common import UsageError, card_pool
@@ -114,7 +114,7 @@ def run_solo(args: argparse.Namespace) -> int:
         if kind[3:] not in LEVELS:
             raise UsageError(f"unknown AI level '{kind[3:]}'", f"choose one of: {', '.join('ai:' + level for level in LEVELS)}")
         other, other_broken = playable_deck(args, pool, args.ai_deck) if args.ai_deck else (mine, [])
-        unscripted = sorted({c.name for c in (*other.main, *other.extra) if c.play == "manual"})
+        unscripted = unscripted_cards(other, sections=("main", "extra"))
         if unscripted:
             raise UsageError(f"the AI cannot play cards without scripts: {', '.join(unscripted)}",
                              "give it another deck with --ai-deck")

@@ -100,10 +100,12 @@ class Deck:
         return [*self.main, *self.extra, *self.side]
 
 
-def unscripted_cards(*decks: Deck) -> list[str]:
-    """The names of the cards without scripted effects (`play: manual`) in these decks: they
-    are played by hand, with manual actions (DESIGN.md §4); the AI cannot play them."""
-    return sorted({c.name for deck in decks for c in deck.all_cards if c.play == "manual"})
+def unscripted_cards(*decks: Deck, sections: tuple[str, ...] = ("main", "extra", "side")) -> list[str]:
+    """The names of the cards without scripted effects (`play: manual`) in these decks' `sections`, each card as
+    its deck's format plays it (`rules: goat`: its 2005 version, Necrovalley's): they are played by hand, with
+    manual actions (DESIGN.md §4); the AI cannot play them."""
+    return sorted({c.name for deck in decks for section in sections for c in deck.section(section)
+                   if c.in_format(deck.rules.format if deck.rules is not None else "modern").play == "manual"})
 
 
 def read_deck_file(path: Path) -> DeckFile:
@@ -207,12 +209,26 @@ def load_deck(path: Path, pool: CardPool) -> tuple[Deck, list[Problem]]:
     return resolve(read_deck_file(path), pool)
 
 
+DECK_SUFFIXES = (".yaml", ".yml")
+
+
 def deck_paths(dirs: list[Path]) -> list[Path]:
-    """Deck files directly inside the deck folders (banlists live in a subfolder)."""
+    """Deck files in the deck folders: those directly inside, then those of each subfolder — a
+    format's decks (`decks/goat/`) — except `banlists/`."""
     out: list[Path] = []
     for d in dirs:
-        out.extend(sorted(p for p in d.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()))
+        out.extend(sorted(p for p in d.iterdir() if p.suffix in DECK_SUFFIXES and p.is_file()))
+        for sub in sorted(p for p in d.iterdir() if p.is_dir() and p.name != "banlists"):
+            out.extend(sorted(p for p in sub.iterdir() if p.suffix in DECK_SUFFIXES and p.is_file()))
     return out
+
+
+def deck_folder(name: str, dirs: list[Path]) -> list[Path]:
+    """The deck files of the subfolder `name` of every deck folder (the shipped `decks/goat/`, then
+    the user's own `goat/`), or of the folder `name` itself when it is a path."""
+    folder = Path(name).expanduser()
+    folders = [folder] if folder.is_dir() else [d / name for d in dirs if (d / name).is_dir() and name != "banlists"]
+    return [p for f in folders for p in sorted(f.iterdir()) if p.suffix in DECK_SUFFIXES and p.is_file()]
 
 
 def find_deck(ref: str, dirs: list[Path]) -> Path | None:

@@ -452,6 +452,12 @@ def tributes_forbidden(d: DuelState) -> CardInst | None:
     return source_with(d, "locks_tributes", lambda source, _: source.loc.on_field)
 
 
+def battle_phase_forbidden(d: DuelState) -> CardInst | None:
+    """The face-up card by which neither player can conduct their Battle Phase (D.D. Borderline, while its condition
+    holds), if any — answered at once in a duel without such a card (`no_battle_phase` not in `d.index.flags`)."""
+    return source_with(d, "no_battle_phase", lambda source, _: source.loc.on_field)
+
+
 def unaffected_by_opponent_monster(d: DuelState, card: CardInst, player: int) -> bool:
     """Whether a face-up monster is unaffected by the monster effects of `player`, its controller's opponent, by a face-up
     card's `unaffected_by_opponent_monsters` that applies to it (Lone Wolf)."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ...schema.decks import Deck
+from ...schema.legality import rules_of_decks
 from ...schema.rules import Rules
 from ..board import actions
 from ..board.continuous import changed_word, level_now, source_with, stat
@@ -60,8 +61,10 @@ class Duel(DuelState):
         """A fresh duel: coin toss, shuffles and opening hands happen as the flow starts.
         `solo`: one person tests a deck, so manual actions are always allowed. `first`: the
         player who goes first, already chosen (a match's later duel, R-MATCH-3): no coin toss.
-        `time_limit`: a duel limited from its start (the extra duel of R-TIME-6)."""
-        duel = cls(rules or Rules(), seed, names)
+        `time_limit`: a duel limited from its start (the extra duel of R-TIME-6). Without `rules`, the rules the decks
+        say they are built for (`rules: goat` — two GOAT decks play a GOAT duel in the arena, the fuzz, the lab), else
+        today's."""
+        duel = cls(rules or rules_of_decks(decks, Rules()), seed, names)
         duel.card_names = pool.names()
         duel.solo = solo
         duel.first_given = first

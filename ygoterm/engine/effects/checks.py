@@ -16,6 +16,7 @@ from ...schema.effects import Effect
 from ..board.continuous import (battle_result, discard_cost_locked, draw_locked, gy_banish_locked, has_flag, monster_sets_forbidden,
                                 spell_lp_costs_waived, tributes_forbidden)
 from ..board.timing import summon_forbidden
+from ..board import hand_costs
 from ..board.filters import event_cards, matches, select, variant
 from ..core.types import Loc
 from ..state.card import CardInst
@@ -25,6 +26,8 @@ from .summons import fusion_choices, ritual_choices
 
 
 def cost_payable(d: DuelState, p: int, card: CardInst, effect: Effect) -> bool:
+    if card.loc == Loc.HAND and hand_costs.applies(d, card) and hand_costs.hand_play_refusal(d, p, card, "Activate", effect) is not None:
+        return False  # (Chain Energy: LP for every card played from the hand — a trigger from the hand too)
     for spec in effect.cost:
         params = spec.params
         side = d.players[p]

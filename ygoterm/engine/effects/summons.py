@@ -20,6 +20,7 @@ from ..core.machine import DONE, Frame, Next
 from ..core.types import Loc, Pos, Reason, SummonKind
 from ..board import actions
 from ..board.timing import summon_excluded, summon_forbidden
+from ..board.hand_costs import pay_hand_play
 from ..board.continuous import has_flag, monster_sets_forbidden, only_one_blockers, tributes_forbidden, summon_condition_holds, type_rivals, use_forbidden
 
 # ---------------------------------------------------------------------- Fusion
@@ -243,8 +244,9 @@ class FusionSummon(_MonsterSummon):
             if self.ctx is not None:
                 self.ctx.chosen = [fusion]
             return DONE
-        for m in materials:  # R-SUMMON-10: the materials go to the GY, then the Fusion monster comes out
-            actions.move(d, m, Loc.GY, reason="Fusion Material")
+        banished = self.params.materials_to == "banished"  # ("by banishing Fusion Materials": Fusion Gate)
+        for m in materials:  # R-SUMMON-10: the materials go to the GY (or are banished), then the Fusion monster comes out
+            actions.move(d, m, Loc.BANISHED if banished else Loc.GY, reason="Fusion Material")
             if m.loc == Loc.GY:
                 m.fusion_material_at = m.moves  # (the filter fusion_material: Supply)
         fusion.fused_from = tuple((m.uid, m.moves) for m in materials)  # (the filter fusion_material_of: De-Fusion)
@@ -383,6 +385,8 @@ def special_summon(d: DuelState, card: CardInst, controller: int, position: str,
     if zone is None:
         d.emit(Note(f"{card.name} cannot be Special Summoned: no free Monster Zone (R-ZONE-1)"))
         return None
+    if card.loc == Loc.HAND and not pay_hand_play(d, card.controller, card):
+        return None  # (Chain Energy: the player from whose hand it comes pays LP for it, or it stays there — a Ritual Summon too)
     pos = _POSITIONS.get(position)
     if card.is_link:  # R-SUMMON-16: always face-up Attack Position, so never asked
         if pos not in (None, Pos.ATTACK):

@@ -27,6 +27,7 @@ from ..effects.checks import cost_frees_mzone, cost_payable, possible
 from ..effects.resolve import pay_costs
 from ..effects.context import atk_at_most_of, level_below_of, named_in_text_of
 from ..board.timing import summon_locked
+from ..board.hand_costs import hand_play_refusal, pay_hand_play
 from ..core.types import Loc, Phase, Step
 from ..board import actions
 from .when import activation_kind, is_card_activation, when_holds, when_text
@@ -83,6 +84,8 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
         refusal = _monster_place(d, p, card, effect)
     if refusal:
         return refusal
+    if effect.user == "turn_player" and d.turn_player != p:
+        return Refusal(action, "R-CARD-13", "only the turn player can use it (its own text)")
     if card_activation and card.activation_locked == d.turn:
         return Refusal(action, "R-CARD-13", f"{card.name} cannot be activated this turn")
     if speed is None:
@@ -140,11 +143,21 @@ def activation_refusal(d: DuelState, p: int, card: CardInst, index: int, *, open
     if blocker is not None:
         return Refusal(action, "R-CARD-13", f"{blocker.name} forbids activating it")
     # -- can it be paid for, and can it do anything? (R-CHAIN-5, R-WIN-2)
+    if card.loc == Loc.HAND and (short := hand_play_refusal(d, p, card, action, effect)) is not None:
+        return short  # (Chain Energy: LP for every card played from the hand)
     if not cost_payable(d, p, card, effect):
         return Refusal(action, "R-CHAIN-5", "its cost cannot be paid")
     if targets_missing(d, p, card, effect):
         return Refusal(action, "R-TERM-17", "there is no legal target")
-    why = possible(d, p, card, effect)
+    side = d.players[p]
+    if card_activation and card.loc == Loc.HAND and side.zone_locks:  # (it takes a place on the field too: Spatial Collapse)
+        side.placing = 1
+        try:
+            why = possible(d, p, card, effect)
+        finally:
+            side.placing = 0
+    else:
+        why = possible(d, p, card, effect)
     if why:
         rule, message = why
         return Refusal(action, rule, message)
@@ -175,6 +188,8 @@ def _spell_trap_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> R
             return Refusal(ACTIVATE, "R-TERM-5", "it is in your opponent's hand")
         if isinstance(data, Trap) and "hand" not in effect.from_ and d.players[p].traps_from_hand_turn != d.turn:
             return Refusal(ACTIVATE, "R-CARD-9", "a Trap must be Set first; it can be activated from the next turn")
+        if d.players[p].zone_locks and d.players[p].field_full() and not (card.is_field_spell and d.players[p].field_spell):
+            return Refusal(ACTIVATE, "R-CARD-13", "an effect caps the cards on your field, and you have as many")  # (Spatial Collapse)
         if not card.is_field_spell and d.players[p].free_szone() is None:
             return Refusal(ACTIVATE, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
         if isinstance(data, Spell) and d.index.continuous_count and (fragrance := spells_set_first(d)) is not None:
@@ -213,8 +228,9 @@ def _monster_place(d: DuelState, p: int, card: CardInst, effect: Effect) -> Refu
             if card.in_pendulum_zone:
                 return Refusal(ACTIVATE, "R-ZONE-4", "in a Pendulum Zone only its Pendulum Effects can be used")
             return Refusal(ACTIVATE, "R-CARD-8", "a monster card that is an Equip Card has no monster effects to use")
-        if card.controller != p or not card.face_up or not card.active:
-            return Refusal(ACTIVATE, "R-CARD-10", "it must be face-up on your field, its activation resolved")
+        if (card.controller != p and effect.user is None) or not card.face_up or not card.active:
+            return Refusal(ACTIVATE, "R-CARD-10", "it must be face-up on your field, its activation resolved"
+                           if effect.user is None else "it must be face-up on the field, its activation resolved")
         return Refusal(ACTIVATE, "R-CARD-13", "its effects are negated") if effects_negated(d, card) else None
     if effect.pendulum:
         return Refusal(ACTIVATE, "R-ZONE-4", "a Pendulum Effect is used only while the card is in a Pendulum Zone")
@@ -369,8 +385,28 @@ def activation_candidates(d: DuelState, p: int, main: bool, *, responses: bool) 
     nothing when no card could answer it."""
     side = d.players[p]
     hand_traps = side.traps_from_hand_turn == d.turn  # Makyura: Traps from the hand this turn (R-CARD-9)
-    return d.per_layout(p, ("candidates", d.turn, hand_traps, main, responses),  # type: ignore[no-any-return]
-                        _candidates, d, p, hand_traps, main, responses)
+    found: list[Candidate] = d.per_layout(p, ("candidates", d.turn, hand_traps, main, responses),
+                                          _candidates, d, p, hand_traps, main, responses)
+    if "shared_effects" in d.index.flags:  # (only a duel with such a card looks at the opponent's field)
+        shared: list[Candidate] = d.per_layout(1 - p, ("shared", main, responses), _shared_candidates, d, 1 - p, main, responses)
+        if shared:
+            found = found + shared
+    return found
+
+
+def _shared_candidates(d: DuelState, owner: int, main: bool, responses: bool) -> list[Candidate]:
+    """The effects of the cards `owner` controls in the Spell & Trap and Field Zones that their opponent may activate too (`user: either`
+    or `turn_player`: Royal Oppression, Fusion Gate — ocgcore's EFFECT_FLAG_BOTH_SIDE); `activation_refusal` judges them
+    for the player asking as for any other. Kept per layout of `owner`'s side."""
+    found: list[Candidate] = []
+    for card in d.players[owner].szone:
+        if card is None or (responses and not card.responds):  # (face-up or not: an activation turns it face-up in place)
+            continue
+        many = len(card.chosen) > 1
+        for index, effect, speed, _, card_activation, anytime in card.chosen:
+            if effect.user is not None and not card_activation and (main or anytime):
+                found.append((card, index, effect, speed, card_activation, many))
+    return found
 
 
 def _candidates(d: DuelState, p: int, hand_traps: bool, main: bool, responses: bool) -> list[Candidate]:
@@ -441,6 +477,8 @@ class Activate(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         p, card = self.p, d.cards[self.uid]
+        if self.effect is None and card.loc == Loc.HAND:
+            pay_hand_play(d, p, card)  # (Chain Energy: activated from the hand — offered only when the LP cover it)
         effect = self.effect = self.effect or card.effects[self.index]
         signal = self.signal
         link = self.link = ChainLink(len(d.chain) + 1, p, card, effect, self.index, effect_speed(card.data, effect), signal=signal)

@@ -23,7 +23,7 @@ from ..effects.checks import cost_payable, possible
 from ..effects.context import level_below_of
 from ..effects.resolve import resolve_link
 from ..core.types import Loc, Step
-from ..board import actions
+from ..board import actions, hand_costs
 from .activation import activate, activation_options, targets_missing, used_this_turn
 from .when import SUMMON_EVENTS, activation_kind, signal_matches
 
@@ -579,7 +579,7 @@ def _trigger_fires(d: DuelState, card: CardInst, effect: Effect, s: Signal, last
         return False  # its effects are negated where it is now (destroyed by battle with Ancient Gear Beast, or with a Fiend of Dark Ruler Ha Des)
     if effect.condition is not None and not condition_holds(d, card, effect.condition):
         return False
-    if effect.cost:
+    if effect.cost or hand_costs.applies(d, card):  # (Chain Energy: a trigger from the hand pays LP too)
         if not cost_payable(d, card.controller if card.loc.on_field else card.owner, card, effect):
             return False  # R-CHAIN-5: an effect whose cost cannot be paid is not activated
     return True
@@ -607,7 +607,7 @@ def _able(d: DuelState, t: _Pending) -> bool:
     effect = t.effect or t.card.effects[t.index]
     if targets_missing(d, t.player, t.card, effect, t.signal, one=True):
         return False
-    if effect.cost and not cost_payable(d, t.player, t.card, effect):
+    if (effect.cost or hand_costs.applies(d, t.card)) and not cost_payable(d, t.player, t.card, effect):
         return False
     events = [t.signal.card] if t.signal is not None and t.signal.card is not None else None  # (as its chain link will read them)
     return possible(d, t.player, t.card, effect, events) is None
@@ -633,7 +633,7 @@ def _still_able(d: DuelState, t: _Pending) -> bool:
     if targets_missing(d, t.player, t.card, effect, t.signal, one=True):
         d.emit(Note(f"{t.card.name}'s effect has no legal target and does not activate"))
         return False
-    if effect.cost and not cost_payable(d, t.player, t.card, effect):
+    if (effect.cost or hand_costs.applies(d, t.card)) and not cost_payable(d, t.player, t.card, effect):
         d.emit(Note(f"{t.card.name}'s cost can no longer be paid: it is not activated"))
         return False
     return True

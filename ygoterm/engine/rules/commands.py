@@ -123,4 +123,8 @@ def _find_card(d: DuelState, player: int, name: str) -> CardInst | None:
     for card in d.cards.values():
         if norm(card.name) == name and card.owner == player and card.loc != Loc.DECK:
             return card
+    if "shared_effects" in d.index.flags:  # an opponent's card whose effect either player may use (Royal Oppression)
+        for card in d.players[1 - player].szone:
+            if card is not None and norm(card.name) == name and any(e.user is not None for e in card.effects):
+                return card
     return None

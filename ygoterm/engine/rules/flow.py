@@ -19,7 +19,7 @@ from ..state.duel_state import DuelState
 from . import time_procedure
 from ..core.types import Loc, Phase, Reason
 from ..board import actions
-from ..board.continuous import no_hand_limit
+from ..board.continuous import battle_phase_forbidden, no_hand_limit
 from .chain import process_triggers
 from .windows import window
 from .battle import BattlePhase
@@ -138,7 +138,7 @@ class Turn(Frame):
         if first <= Phase.MAIN1:
             if "main1" not in self.skip:
                 return self.then(d, "after_main1", MainPhase(Phase.MAIN1))
-            return self.after_main1(d, "end" if "battle" in self.skip else "battle")  # R-PHASE-8
+            return self.after_main1(d, "end" if "battle" in self.skip or _no_battle_phase(d) else "battle")  # R-PHASE-8
         return self.after_main1(d, "main2" if first == Phase.MAIN2 else "battle" if first == Phase.BATTLE else "end")
 
     def after_main1(self, d: DuelState, go: str) -> Next:
@@ -189,6 +189,11 @@ def draw_phase(d: DuelState) -> Frame | tuple[()]:
             d.signal("drawn", card, d.turn_player)
         actions.destroy_drawn(d, drawn, d.turn_player)  # (Deck Devastation Virus)
     return window(d)
+
+
+def _no_battle_phase(d: DuelState) -> bool:
+    """Whether a face-up card forbids every Battle Phase now (D.D. Borderline): a skipped Main Phase 1 goes on to the End Phase."""
+    return "no_battle_phase" in d.index.flags and battle_phase_forbidden(d) is not None
 
 
 def _skipped(d: DuelState) -> frozenset[str]:

@@ -13,7 +13,8 @@ from typing import Sequence
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
 from .activation import activation_refusal
-from ..board.continuous import (field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
+from ..board.hand_costs import hand_play_refusal, hand_play_short
+from ..board.continuous import (battle_phase_forbidden, field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
                                 has_flag, sources, tribute_value, tributes_forbidden, type_rivals, use_forbidden)
 from ..core.decision import Option, Refusal
 from .extra_summons import extra_options, extra_refusal
@@ -65,7 +66,7 @@ def normal_summon(d: DuelState, p: int, card: CardInst, setting: bool = False) -
     if card.loc != Loc.HAND or card.controller != p or not card.is_monster:
         return Refusal(action, "R-SUMMON-1", "only a monster in your hand can be Normal Summoned or Set")
     return (open_main(d, p, action) or normal_summon_left(d, p, action) or summon_locked(d, p, action, setting, card)
-            or summon_this(d, p, card, action))
+            or summon_this(d, p, card, action) or hand_play_refusal(d, p, card, action))
 
 
 def normal_summon_left(d: DuelState, p: int, action: str = NORMAL_SUMMON) -> Refusal | None:
@@ -191,12 +192,15 @@ def set_spell_trap(d: DuelState, p: int, card: CardInst) -> Refusal | None:
         return Refusal(SET_CARD, "R-CARD-13", f"{forbidder.name} forbids using {card.name}")
     if card.data.cannot_set:  # type: ignore[union-attr]
         return Refusal(SET_CARD, "R-CARD-13", f"{card.name} cannot be Set: only a card's effect places it on the field")
-    return open_main(d, p, SET_CARD) or set_zone_for(d, p, card)
+    return open_main(d, p, SET_CARD) or set_zone_for(d, p, card) or hand_play_refusal(d, p, card, SET_CARD)
 
 
 def set_zone_for(d: DuelState, p: int, card: CardInst) -> Refusal | None:
     """A Field Spell always has its zone (the old one is sent to the GY, R-ZONE-3); others need a free one."""
-    if card.is_field_spell or d.players[p].free_szone() is not None:
+    side = d.players[p]
+    if side.zone_locks and side.field_full() and not (card.is_field_spell and side.field_spell):
+        return Refusal(SET_CARD, "R-CARD-13", "an effect caps the cards on your field, and you have as many")  # (Spatial Collapse)
+    if card.is_field_spell or side.free_szone() is not None:
         return None
     return Refusal(SET_CARD, "R-ZONE-2", "all 5 Spell & Trap Zones are occupied")
 
@@ -284,6 +288,8 @@ def battle_now(d: DuelState, p: int) -> Refusal | None:
         return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect forbids your Battle Phase this turn")
     if d.players[p].skip.get("battle", d.turn) < d.turn:
         return Refusal(ENTER_BATTLE, "R-PHASE-8", "an effect skips your Battle Phase")
+    if "no_battle_phase" in d.index.flags and (forbidder := battle_phase_forbidden(d)) is not None:
+        return Refusal(ENTER_BATTLE, "R-PHASE-8", f"{forbidder.name}: neither player can conduct their Battle Phase")
     return None
 
 
@@ -402,7 +408,7 @@ def main_options(d: DuelState, p: int) -> list[Option]:
         may_set = summon_locked(d, p, NORMAL_SET, setting=True) is None
         free_mzone = side.free_mzone() is not None
         free_szone = side.free_szone() is not None
-        hand = side.hand
+        hand = () if hand_play_short(d, p) else side.hand  # (Chain Energy: no LP to play a card from the hand)
         repeated = _repeated_names(hand)
         for index, card in enumerate(hand):
             if card.is_monster:
@@ -421,7 +427,7 @@ def main_options(d: DuelState, p: int) -> list[Option]:
                         options.append(card_options.summon)
                     if may_set and set_ok:
                         options.append(card_options.set)
-            elif ((free_szone or card.is_field_spell) and not card.data.cannot_set  # type: ignore[union-attr]
+            elif ((free_szone or card.is_field_spell and set_zone_for(d, p, card) is None) and not card.data.cannot_set  # type: ignore[union-attr]
                   and use_forbidden(d, card) is None):  # (Prohibition)
                 options.append((card.options_at(f"H{index + 1}") if card.name in repeated else card.options).set)
         monsters = side.mzone
@@ -570,15 +576,19 @@ def explain(d: DuelState, p: int, card: CardInst) -> list[Refusal]:
     if mine and any(e.kind == "procedure" for _, e, *_ in card.chosen):
         checks.append(activation_refusal_any(d, p, card, procedure=True))
     if not mine and card.loc.on_field:
-        checks.append(Refusal("Use", "R-TERM-5", "your opponent controls it"))
+        if "shared_effects" in d.index.flags and any(e.user is not None for _, e, *_ in card.chosen):
+            checks.append(activation_refusal_any(d, p, card, shared=True))  # an effect either player may use (Royal Oppression)
+        else:
+            checks.append(Refusal("Use", "R-TERM-5", "your opponent controls it"))
     return [r for r in checks if r is not None]
 
 
-def activation_refusal_any(d: DuelState, p: int, card: CardInst, procedure: bool = False) -> Refusal | None:
-    """None if some effect of `card` can be activated now, else the first effect's refusal."""
+def activation_refusal_any(d: DuelState, p: int, card: CardInst, procedure: bool = False, shared: bool = False) -> Refusal | None:
+    """None if some effect of `card` can be activated now, else the first effect's refusal (`shared`: only the effects its
+    controller's opponent may use too)."""
     first: Refusal | None = None
     for index, effect, *_ in card.chosen:
-        if (effect.kind == "procedure") != procedure:
+        if (effect.kind == "procedure") != procedure or (shared and effect.user is None):
             continue
         refusal = activation_refusal(d, p, card, index, open_state=d.idle)
         if refusal is None:

@@ -13,7 +13,7 @@ from ..state.card import CardInst
 from .activation import activation_options
 from ..board.continuous import monster_sets_forbidden, only_one_blockers, tribute_value, type_rivals
 from ..core.decision import Kind, Option, OptionVerb, Refusal, effect_of
-from ..core.events import (SetCard, Summon)
+from ..core.events import Note, SetCard, Summon
 from ..core.machine import DONE, Frame, Next, Return
 from ..board.labels import unique_labels
 from .legality import BATTLE, NORMAL_SUMMON, may_skip_tributes, main_options, only_one_refusal, tribute_terms
@@ -21,6 +21,7 @@ from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
 from ..core.types import Loc, Phase, Pos, Reason
 from ..board import actions
+from ..board.hand_costs import pay_hand_play
 from .chain import process_triggers
 from .windows import SummonTogether, after_chain, last_chance, start_chain, summon_with_negation_window, window
 from .extra_summons import extra_summon, summon_zones
@@ -65,6 +66,8 @@ class MainPhase(Frame):
         if verb == "activate":
             return self.then(d, "activated", start_chain(d, p, choice))
         card = d.card_of(choice)
+        if verb in ("summon", "set", "special") and card.loc == Loc.HAND:
+            pay_hand_play(d, p, card)  # (Chain Energy: LP per card played from the hand — offered only when they cover it)
         if verb == "summon":
             return self.then(d, "idle", NormalSummon(p, card.uid, setting=False))
         if verb == "set":
@@ -156,7 +159,11 @@ class NormalSummon(Frame):
                 actions.move(d, d.card_of(option), Loc.GY, reason=Reason.TRIBUTE)  # R-SUMMON-3: not destroyed
             card.tributed = tuple((c.uid, c.moves) for c in map(d.card_of, chosen))
         zone = side.free_mzone()
-        assert zone is not None
+        if zone is None:
+            # the Tributes took away what kept a cap from applying (Jinzo negating Spatial Collapse): no zone is left
+            # for the monster (R-ZONE-1) — the Tributes are paid, it stays in the hand
+            d.emit(Note(f"{card.name} cannot be placed: once its Tributes left, no Main Monster Zone can be used (R-ZONE-1)"))
+            return DONE
         if self.setting and d.index.continuous_count and monster_sets_forbidden(d) is not None:
             # Light of Intervention: "If a Monster Card would be Set, it must be Normal Summoned in face-up Defense Position"
             return self.then(d, "finish", summon_with_negation_window(d, p, card, zone, Pos.DEFENSE, "tribute" if chosen else "normal",

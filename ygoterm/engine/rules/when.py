@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...schema.effects import Effect, When, walk_ops
+from ...schema.effects import Effect, Filter, When, walk_ops
 from ..state.card import CardInst
-from ..board.filters import matches
+from ..board.filters import matches, select
 from ..state.links import ChainLink, Signal
 from ..state.duel_state import DuelState
 from ..core.types import Loc, Step
@@ -47,7 +47,8 @@ def when_holds(d: DuelState, p: int, card: CardInst, when: When) -> bool:
                     and (when.targets_self != "only" or list(d.chain[-1].targets) == [card]) \
                     and (when.targets_card is None or any(matches(d, t, when.targets_card, p, card) for t in d.chain[-1].targets)) \
                     and (when.targets_one is None or (len(d.chain[-1].targets) == 1
-                                                      and matches(d, d.chain[-1].targets[0], when.targets_one, p, card))):
+                                                      and matches(d, d.chain[-1].targets[0], when.targets_one, p, card))) \
+                    and (when.would_destroy is None or would_destroy(d, d.chain[-1], when.would_destroy, p, card)):
                 return True
         elif name == "damage_calculation":
             if d.step == Step.DAMAGE_CALC and d.attack is not None:
@@ -79,8 +80,18 @@ def _link_kind_ok(link: ChainLink, when: When, p: int) -> bool:
         return True
     if "draws" in when.activated and any(op.op == "draw" for op in walk_ops(link.effect.do)):
         return True
+    if "special_summons" in when.activated and special_summons(link.effect):
+        return True
     kind = activation_kind(link.card, link.effect)
     return kind in when.activated or (kind in ("monster", "effect") and "effect" in when.activated)
+
+
+def special_summons(effect: Effect) -> bool:
+    """An effect that Special Summons a monster(s) as it resolves ("an effect that Special Summons a monster(s)": Royal
+    Oppression): a `special_summon`, `token`, `ritual_summon` or `fusion_summon` that Summons (not one that only Tributes
+    materials as a cost) among its operations."""
+    return any(op.op in ("special_summon", "token", "ritual_summon") or (op.op == "fusion_summon" and not op.params.tribute)
+               for op in walk_ops(effect.do))
 
 
 def damaged_players(link: ChainLink) -> set[int]:
@@ -118,6 +129,27 @@ def _destroys_cards(effect: Effect, monsters: bool) -> bool:
             kinds = set(w.kind) if w.kind is not None else None
             if (w.zone is None or zones & set(w.zone)) and (kinds is None or (("monster" in kinds) if monsters else bool(kinds - {"monster"}))):
                 return True
+    return False
+
+
+def would_destroy(d: DuelState, link: ChainLink, flt: Filter, p: int, card: CardInst) -> bool:
+    """Whether the effect of a chain link would destroy a card `flt` matches (seen by `p`, for `card`'s effect): one of
+    its targets, for a `destroy` of its targets, or a card that a `destroy`'s `all:`/`choose:` selection matches now, seen
+    from the link's player (Fake Trap: "a card or effect that would destroy a Trap(s) you control")."""
+    for op in walk_ops(link.effect.do):
+        if op.op != "destroy":
+            continue
+        what = op.params.what
+        if isinstance(what, str):
+            found = list(link.targets) if what in ("target", "targets", "first_target", "second_target") else []
+        elif hasattr(what, "all"):
+            found = select(d, what.all, link.player, link.card)
+        elif hasattr(what, "choose"):
+            found = select(d, what.choose.where, link.player, link.card)
+        else:
+            continue
+        if any(c.loc.on_field and matches(d, c, flt, p, card) for c in found):
+            return True
     return False
 
 

@@ -93,7 +93,8 @@ def spec_flags(spec: ContinuousSpec | None) -> frozenset[str]:
                      "field_treated_as", "negates_battle_destroyed", "opponent_hand_limit", "destroys_flip_summoned", "destroys_drawn",
                      "battle_damage_becomes", "forbids_use", "multiply_atk", "gain_before_battle_damage",
                      "direct_damage_becomes", "normal_summons_after_self", "destroys_on_leaving",
-                     "level_change", "set_type", "set_attribute", "gains_attack_target_atk", "summon_only", "opponent_pays_too"):  # (keys with a value, not a bool — or either)
+                     "level_change", "set_type", "set_attribute", "gains_attack_target_atk", "summon_only", "opponent_pays_too",
+                     "hand_play_lp_cost"):  # (keys with a value, not a bool — or either)
             if getattr(spec, name):
                 flags.add(name)
         found = _SPEC_FLAGS[id(spec)] = (spec, frozenset(flags))

@@ -200,6 +200,8 @@ class DuelState:
                     self.index.listens.update(e for e in effect.when.event if e not in STATE_EVENTS)
             if any(e.kind == "procedure" and "deck" in e.from_ for e in card.effects):
                 self.index.flags.add("deck_procedure")  # (activation candidates look in the Deck then: Metalzoa)
+            if any(e.user is not None for e in card.effects):
+                self.index.flags.add("shared_effects")  # (activation candidates look at the opponent's field then: Royal Oppression)
             if card.triggers:
                 self.index.trigger_cards.append(card)
                 for _, effect in card.triggers:

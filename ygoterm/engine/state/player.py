@@ -11,6 +11,9 @@ N_MZONES = 7  # 5 Main Monster Zones + the two shared Extra Monster Zones (seq 5
 N_SZONES = 8  # 5 Spell & Trap Zones, the Field Zone (seq 5), separate Pendulum Zones (6, 7: only under V-06)
 END_PENDULUM_ZONES = (0, 4)  # R-ZONE-4: the end Spell & Trap Zones are the Pendulum Zones …
 SEPARATE_PENDULUM_ZONES = (6, 7)  # … or two zones of their own (V-06: zones.separate_pendulum, ruleset mr3)
+# a `zone_locks` entry whose zone is FIELD_TOTAL - N: its player may have no more than N cards on their field in all
+# (Spatial Collapse's `lock_zones: {field_total: N}`); zone -1 is Kaiser Colosseum's cap, 0-4 a Main Monster Zone
+FIELD_TOTAL = -100
 _MIDDLE_FIRST = (1, 2, 3, 0, 4)  # a player with Pendulum cards keeps the end zones free for them
 
 
@@ -23,7 +26,7 @@ class Player:
                  "traps_from_hand_turn", "used_names", "skips_left", "draw_replaced_turn",
                  "summoned_turn", "monster_set_turn", "summon_lock_turn", "set_lock_turn",
                  "pendulum_zones", "has_pendulums", "pendulum_turn", "layout", "memo", "empty_hand_turn", "first_attacker",
-                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "second_battle_turn", "reroll", "held_szones", "zone_locks")
+                 "hand_limit", "battle_lock_turn", "lp_paid", "normal_summon_batches", "second_battle_turn", "reroll", "held_szones", "zone_locks", "placing")
     # whether a card's effects are negated now (Imperial Order on a Ground Collapse): the board layer, which knows
     # continuous effects, installs its `effects_negated` here (board/continuous.py) — the state layer imports nothing above it
     negated: ClassVar[Callable[[Any, CardInst], bool]] = staticmethod(lambda d, card: False)
@@ -68,6 +71,7 @@ class Player:
         # Main Monster Zones an effect made unusable (R-ZONE-1: Ground Collapse, Ojama King, Dimensionhole): (zone, the
         # card that keeps it so, that card's moves then) — it holds while that card has not moved and is face-up
         self.zone_locks: list[tuple[int, CardInst, int]] = []
+        self.placing = 0  # a card from the hand whose activation is being checked: it will take a place on the field too
         self.layout = 0  # changes whenever a card enters or leaves this player's piles or field (`Duel.per_layout`)
         self.memo: dict[object, object] = {None: 0}  # what `Duel.per_layout` keeps for them, and (key None) for which layout
 
@@ -130,6 +134,9 @@ class Player:
                 d = holder.duel
                 if Player.negated(d, holder):
                     continue
+                if seq <= FIELD_TOTAL:  # Spatial Collapse: N cards on this player's field in all
+                    room = min(room, max(0, FIELD_TOTAL - seq - self.field_count() - self.placing + leaving))
+                    continue
                 if seq < 0:
                     allowed = sum(1 for c in d.players[holder.controller].mzone if c is not None)
                     if allowed and holder.controller != self.index:
@@ -138,15 +145,32 @@ class Player:
             locked.add(seq)
         return frozenset(locked), room
 
+    def field_count(self) -> int:
+        """How many cards this player has on their field: monsters, Spell & Trap Zones, Field and Pendulum Zones."""
+        return sum(1 for c in self.mzone if c is not None) + sum(1 for c in self.szone if c is not None)
+
+    def field_full(self) -> bool:
+        """Whether a cap on the cards of this player's field (Spatial Collapse) lets them place no more card."""
+        for seq, holder, moves in self.zone_locks:
+            if seq <= FIELD_TOTAL and holder.moves == moves and holder.face_up and holder.loc.on_field \
+                    and not Player.negated(holder.duel, holder) and self.field_count() + self.placing >= FIELD_TOTAL - seq:
+                return True
+        return False
+
     def free_szone(self) -> int | None:
         """The zone a Spell or Trap goes to: the leftmost free one, or for a player with
-        Pendulum cards the middle ones first so that the Pendulum Zones stay free."""
+        Pendulum cards the middle ones first so that the Pendulum Zones stay free — none while a cap on the cards of
+        their field is reached (Spatial Collapse)."""
+        if self.zone_locks and self.field_full():
+            return None
         for i in (_MIDDLE_FIRST if self.has_pendulums and self.pendulum_zones == END_PENDULUM_ZONES else range(5)):
             if self.szone[i] is None and i not in self.held_szones:
                 return i
         return None
 
     def free_pendulum_zones(self) -> list[int]:
+        if self.zone_locks and self.field_full():
+            return []
         return [i for i in self.pendulum_zones if self.szone[i] is None and i not in self.held_szones]
 
     def scales(self) -> tuple[CardInst, CardInst] | None:

@@ -58,7 +58,8 @@ def _card_json(card: Card) -> bytes:
 
 # Fields the card schema gained after saves existed, at any depth: left out of the digest while
 # unset, so that those saves still open (tests/test_saves.py fails when a new field is missing here).
-_LATER_FIELDS = frozenset({"goat", "copy_of", "level_at_most_of", "reverses_stat_changes", "phase_start", "swap_current", "ends_with_this",  # goat batch v2
+_LATER_FIELDS = frozenset({"user", "materials_to",  # goat batch j2
+                           "goat", "copy_of", "level_at_most_of", "reverses_stat_changes", "phase_start", "swap_current", "ends_with_this",  # goat batch v2
                            "atk_within_lp", "level_matches", "same_level_as", "side", "chosen_is", "affected_is",
                            "direct_attack", "destroyed_when_targeted", "destroyed_by_battle_this_turn", "control_cannot_switch",
                            "only_one", "while_card", "your_turns_face_up",  # goat batch f2
@@ -98,8 +99,10 @@ _LATER_FIELDS = frozenset({"goat", "copy_of", "level_at_most_of", "reverses_stat
                            "level_change", "set_level", "switch_original_atk", "atk_by", "def_by", "set_type", "gains_attack_target_atk", "level_offset", "later_arrivals",  # goat batch v1
                            "counter_count", "direct", "atk_at_most_paid", "one_type_per_player", "other_type_than", "draws_attacks", "must_be_attacked", "remember", "selected_by_self", "control_to_owners",  # goat batch t4
                            "each_time", "about", "per_this_turn", "level_total_from", "level_total", "chooses_attack_targets", "negates_traps", "spares_controller", "activated_as", "by_card",  # goat batch h2
+                           "hand_play_lp_cost", "chosen_by",  # goat batch j3
                            "battled_this_turn", "doubled_each_turn", "fusion_material_of", "atk_below_target_def", "summon_only", "shield", "add", "sole_attacker", "battling_with", "was_equipped", "has_attacked", "equipped_to",  # goat batch h1
-                           "level_is_removed", "how_many", "opponent_pays_too"})  # goat batch h5
+                           "level_is_removed", "how_many", "opponent_pays_too",  # goat batch h5
+                           "no_battle_phase", "field_total", "would_destroy"})  # goat batch j1
 
 
 def _digest_json(card: Card) -> bytes:

@@ -78,6 +78,11 @@ class Effect(BaseModel):
     # negation (Imperial Order) stops it resolving, and "Spell Cards cannot be activated" (Spell Canceller) does not stop
     # its activation (Spiritualism: the TCG FAQ of the era, Spell Canceller's page)
     cannot_be_negated: bool | None = None
+    # who may activate this effect of a face-up card on the field besides its controller: `either` — "Either player can pay
+    # 800 Life Points to …" (Royal Oppression), the opponent too; `turn_player` — "The turn player can …" (Fusion Gate),
+    # whoever controls the card. The player who activates it is its user: they pay its cost, control the chain link, and
+    # "you" in it means them (ocgcore's EFFECT_FLAG_BOTH_SIDE)
+    user: Literal["either", "turn_player"] | None = None
 
     @property
     def target_groups(self) -> tuple[TargetSpec, ...]:
@@ -102,6 +107,8 @@ class Effect(BaseModel):
             raise ValueError("an attack_cost effect needs 'cost: [operations]' (what declaring the attack costs)")
         if self.kind == "win" and not self.win_when:
             raise ValueError("a win effect needs 'win_when: [card names]'")
+        if self.user is not None and self.kind not in ("ignition", "quick"):
+            raise ValueError("'user' belongs to an ignition or quick effect of a card on the field (what either player may activate)")
         if self.kind in ("ignition", "trigger", "flip", "quick") and not self.do:
             raise ValueError(f"a {self.kind} effect needs 'do: [operations]'")
         for op in self.cost:

@@ -52,8 +52,10 @@ class When(BaseModel):
     # destroys_spell_trap: an effect whose destruction may take a Spell/Trap Card on the field ("a Spell Card that would
     # destroy a Spell/Trap Card(s) on the field": Judgment of Anubis, with `where: {kind: spell}`);
     # damages: an activation whose effect inflicts damage to this card's controller (Trap of Board Eraser)
+    # special_summons: an activation whose effect Special Summons a monster(s) — special_summon, token, fusion_summon,
+    # ritual_summon ("an effect that Special Summons a monster(s)": Royal Oppression)
     activated: Annotated[tuple[Literal["spell", "trap", "monster", "effect", "destroys", "destroys_monsters", "discards", "destroys_spell_trap", "draws",
-                                       "damages"], ...],
+                                       "damages", "special_summons"], ...],
                          BeforeValidator(_one_or_many)] | None = None
     player: Literal["you", "opponent", "any"] = "any"  # whose turn / who acted / who took damage
     # destroyed by whose card (effect or battling monster); self: by this card; sent_to_gy/discarded: by whose card's effect
@@ -75,6 +77,11 @@ class When(BaseModel):
     # for `activated`: the last chain link targets a card this filter matches, among any others ("when your opponent activates
     # a card that targets a monster in the Graveyard": Big Burn's `{zone: gy, kind: monster}` — Pot of Avarice's 5 too)
     targets_card: Filter | None = None
+    # for `activated`: the last chain link's destruction would take a card this filter matches (seen from this card's
+    # controller) — one of its targets, or a card its `all:`/`choose:` selection of a `destroy` matches now ("When your
+    # opponent activates a card or effect that would destroy a Trap(s) you control": Fake Trap, `{zone: spell, side: you,
+    # kind: trap, not_self: true}` — a Set Trap too, never itself alone)
+    would_destroy: Filter | None = None
     # another card of the same event at the same moment, of the same player, matches this filter: "when both \"Andro Sphinx\"
     # and \"Sphinx Teleia\" on your side of the field are destroyed at the same time" (Theinen the Great Sphinx: `where`
     # names one, `together` the other)
@@ -439,6 +446,9 @@ class ContinuousSpec(BaseModel):
     # "Neither player can Tribute cards" (Mask of Restrict): no Tribute Summon or Set, no Tribute as a cost (an effect
     # or a Summon procedure), no Ritual Summon (its Tributes) and no Tribute asked by a card's own terms
     locks_tributes: bool | None = None
+    # "neither player can conduct their Battle Phase" while it applies (D.D. Borderline, with its condition "When there are
+    # no Spell Cards in your Graveyard"): the Battle Phase is not offered and entering it is refused (R-PHASE-8)
+    no_battle_phase: bool | None = None
     # "There is no limit to the number of cards in players' hands" (Infinite Cards): no player discards for the hand limit
     # in the End Phase (R-PHASE-7) while it applies
     no_hand_limit: bool | None = None
@@ -463,6 +473,11 @@ class ContinuousSpec(BaseModel):
     # "You do not pay Life Points to activate Spell Cards": the LP costs of its controller's Spell Card activations are
     # not paid (and need no LP); other LP costs — an effect of a face-up Spell, a maintenance, an attack — are (Spell Economics)
     no_spell_lp_costs: bool | None = None
+    # "Each player must pay 500 Life Points per card to Normal Summon, Special Summon, Set or activate cards from his/her
+    # respective hand": each player pays this many LP for each card they Normal Summon/Set, Special Summon (by a procedure
+    # or an effect), Set or activate from their hand — a monster effect activated from the hand too (Kuriboh) —, for each
+    # face-up card with it; an action whose LP they do not have is not offered (R-CHAIN-5) (Chain Energy)
+    hand_play_lp_cost: int | None = Field(default=None, ge=1)
     # "Only 1 monster can attack during each Battle Phase": once a monster has declared an attack this turn, no other monster
     # (either player's) may — that one may still attack again if it can (The Dark Door)
     single_attacker: bool | None = None

@@ -418,6 +418,11 @@ class Mill(_Op):
 class Declare(_Op):
     what: Literal["type", "attribute", "card", "number", "kind", "level"] = "type"  # kind: Monster, Spell or Trap; level: 1-12, a monster's Level
     player: Literal["you", "opponent"] = "you"
+    # count: the player declares that many different words, then `chosen_by` (relative to this effect's player) keeps 1
+    # of them — the declaration the effect goes on with ("Select 2 Monster Card Attributes. Your opponent then selects 1
+    # of the 2 Attributes": Earthshaker, `{what: attribute, count: 2, chosen_by: opponent}`)
+    count: int = Field(default=1, ge=1, le=6)
+    chosen_by: Literal["you", "opponent"] = "opponent"
 
 
 class Win(_Op):
@@ -433,6 +438,9 @@ class FusionSummon(_Op):
     # special_summon — a cost (the Hex-Sealed Fusions: "Tribute Fusion Material Monsters on the field, including this
     # face-up card; Special Summon 1 corresponding DARK Fusion Monster from your Extra Deck", not a Fusion Summon)
     tribute: bool | None = None
+    # where the materials go: the GY (default, R-SUMMON-10) or banished face-up ("by banishing Fusion Materials listed on it
+    # from their hand or field": Fusion Gate)
+    materials_to: Literal["gy", "banished"] | None = None
 
 
 class RitualSummon(_Op):
@@ -611,10 +619,14 @@ class LockZones(_Op):
     Monster Zone each card the operation before moved off the field left, while that card stays face-up where it
     went (Dimensionhole: until the banished monster returns); or, with `cap: true`, no zone of the opponent's while
     they control as many monsters as this card's controller, who controls 1 or more — while this card stays face-up
-    where it is (Kaiser Colosseum). A lock of a card on the field waits while that card's effects are negated."""
+    where it is (Kaiser Colosseum); or, with `field_total: N`, every player of `side` may have no more than N cards on
+    their side of the field in all — no Summon, Set, activation from the hand, Token or card an effect places beyond it —
+    while this card stays face-up where it is; the cards already there stay (Spatial Collapse: `{field_total: 5, side:
+    any}`). A lock of a card on the field waits while that card's effects are negated."""
 
     count: int = Field(default=1, ge=1, le=5)
     cap: bool = False
+    field_total: int | None = Field(default=None, ge=1, le=13)
     up_to: bool = False
     side: Literal["you", "opponent", "any"] = "opponent"
     of: Literal["chosen", "affected"] = "chosen"

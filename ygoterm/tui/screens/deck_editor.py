@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option as ListOption
 from ...schema.banlist import Banlist
 from ...schema.cardpool import CardPool
 from ...schema.cards import Card, Monster
-from ...schema.decks import SECTION_TITLES, SECTIONS, Deck
+from ...schema.decks import SECTION_TITLES, SECTIONS, Deck, unscripted_cards
 from ...schema.deckwrite import deck_yaml, free_deck_path
 from ...schema.legality import judge_unsaved
 from ...schema.problems import DataError, Problem
@@ -313,7 +313,7 @@ class DeckEditor(PlainNotifications, Screen):
                 text.append("\n")
         else:
             text.append("Legal: R-DECK-1…7 and the banlist pass\n", style="bold green")
-        manual = sorted({c.name for c in deck.main + deck.extra + deck.side if c.play == "manual"})
+        manual = unscripted_cards(deck)
         if manual:
             text.append(f"{len(manual)} card{'s' if len(manual) != 1 else ''} without scripts ({MANUAL_MARK}): played by hand with manual "
                         f"actions; the AI cannot pilot this deck ({', '.join(manual[:4])}{' …' if len(manual) > 4 else ''})\n", style="#c792ea")

@@ -13,11 +13,14 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Footer, Static
 from textual.worker import get_current_worker
 
+from ...analysis.arena import play
+from ..presenters.gauntlet import standing_text
 from ...analysis.odds import FIRST_HAND, SECOND_HAND, Odds, Report, WhatIf, cuts, deck_counts, hand_meets, odds, plan, what_if
-from ...schema.decks import Deck, read_deck_file, resolve
+from ...schema.decks import Deck, read_deck_file, resolve, unscripted_cards
 from ...schema.lab import Lab, resolve_lab
 from ...schema.problems import DataError, display_path
 from .base import PlainNotifications
@@ -33,9 +36,13 @@ w    what-if: a copy more / fewer of each card
 t    deal a hand that meets the line, play it solo
 m    deal a hand that misses it
 f    test hands go first / second
+g    gauntlet: this deck against every deck of its
+     format's field (decks/goat/ …), the AI on both sides
 Esc  back · q menu
 ygoterm odds DECK: the same on the command line;
 the lab section: docs/data.md, "The deck lab"."""
+
+GAUNTLET_AGENT, GAUNTLET_DUELS, GAUNTLET_SEED = "ai:easy", 20, 0  # (quick: ~0.05 s a duel; the command line measures longer)
 
 
 def bar(fraction: float, width: int, style: str) -> Text:
@@ -66,6 +73,20 @@ def _misses(mask: int) -> Callable[[int], bool]:
     return lambda bits: not bits & mask
 
 
+def gauntlet_field(path: Path, deck: Deck, deck_dirs: list[Path]) -> tuple[str, list[Path]] | None:
+    """The field a deck meets in the lab's gauntlet: its format's (`rules: goat` → decks/goat/), else the folder it
+    lives in when that is a field, else the first field there is; None without any."""
+    from ...schema.decks import deck_folder
+
+    names = sorted({p.name for d in deck_dirs for p in d.iterdir() if p.is_dir() and p.name != "banlists"})
+    preferred = [deck.rules.format] if deck.rules is not None else []
+    for name in [*preferred, path.parent.name, *names]:
+        files = deck_folder(name, deck_dirs) if name in names else []
+        if files:
+            return name, files
+    return None
+
+
 @dataclass
 class _Line:
     """One row of the odds table: a combo, group, any combo or the brick, both sides."""
@@ -85,6 +106,7 @@ class LabScreen(PlainNotifications, Screen):
         Binding("t", "deal(True)", "deal: meets"),
         Binding("m", "deal(False)", "deal: misses"),
         Binding("f", "toggle_first", "1st/2nd"),
+        Binding("g", "gauntlet", "gauntlet"),
         Binding("escape", "back", "back"),
         Binding("q", "menu", "menu"),
     ]
@@ -102,6 +124,8 @@ class LabScreen(PlainNotifications, Screen):
         self.changes: list[WhatIf] | None = None  # the what-if, once counted (in a worker)
         self.cut_list: list[tuple[WhatIf, float]] = []
         self.dealing = False
+        self.showing_gauntlet = False
+        self.gauntlet_text: Text | None = None  # the gauntlet's table and chart, once played (in a worker)
 
     # ------------------------------------------------------------------ loading
 
@@ -154,12 +178,15 @@ class LabScreen(PlainNotifications, Screen):
         yield Static("", id="lab-title")
         yield DataTable(id="lab-odds", cursor_type="row", zebra_stripes=False, cursor_foreground_priority="renderable")  # (the bars keep their colours)
         yield DataTable(id="lab-whatif", cursor_type="row", zebra_stripes=False)
+        with VerticalScroll(id="lab-gauntlet"):
+            yield Static("", id="lab-gauntlet-text")
         yield Static("", id="lab-detail")
         yield Footer()
 
     def on_mount(self) -> None:
         self._load()
         self.query_one("#lab-whatif").display = False
+        self.query_one("#lab-gauntlet").display = False
         if self.lab is None:
             self.query_one("#lab-odds").display = False
             self.query_one("#lab-title", Static).update(Text(f"Deck lab · {self.deck.name if self.deck else self.path.name}", style="bold"))
@@ -334,6 +361,76 @@ class LabScreen(PlainNotifications, Screen):
             text.append(" · ".join(f"{c.card} {d:+.2f}" for c, d in self.cut_list[:4]))
         self.query_one("#lab-detail", Static).update(text)
 
+    # ------------------------------------------------------------------ gauntlet
+
+    def action_gauntlet(self) -> None:
+        """Show (or hide) this deck against its format's field: played once, in a worker, with the app's pool."""
+        if self.deck is None:
+            return
+        if self.showing_what_if:
+            self.action_what_if()
+        self.showing_gauntlet = not self.showing_gauntlet
+        self.query_one("#lab-odds").display = not self.showing_gauntlet and self.lab is not None
+        self.query_one("#lab-gauntlet").display = self.showing_gauntlet
+        self.query_one("#lab-detail").display = not self.showing_gauntlet
+        self.refresh_bindings()
+        if not self.showing_gauntlet:
+            return
+        if self.gauntlet_text is not None:
+            self._show_gauntlet(self.gauntlet_text)
+            return
+        field = gauntlet_field(self.path, self.deck, self.app.deck_dirs)  # type: ignore[attr-defined]
+        if field is None:
+            self._show_gauntlet(Text("No field of decks to play against: a format's decks live in a subfolder of a deck "
+                                     "folder (the shipped decks/goat/, or goat/ in your own decks folder).", style="yellow"))
+            return
+        self._show_gauntlet(Text(f"Playing {self.deck.name} against the {field[0]} field ({len(field[1])} decks, "
+                                 f"{GAUNTLET_DUELS} duels each, {GAUNTLET_AGENT} on both sides)…", style="italic"))
+        self._play_gauntlet(self.app, field[0], field[1], max(60, self.size.width - 4))  # (less its padding and scroll bar)
+
+    def _show_gauntlet(self, text: Text) -> None:
+        self.query_one("#lab-gauntlet-text", Static).update(text)
+
+    @work(thread=True, exclusive=True, group="lab-gauntlet")
+    def _play_gauntlet(self, app: Any, name: str, files: list[Path], width: int) -> None:
+        from ...analysis import gauntlet
+        from ...analysis.arena import schedule, summarize
+        from ...schema.decks import load_deck
+
+        worker = get_current_worker()
+        pool = app.pool
+        field = gauntlet.field_names(files)
+        decks = {key: load_deck(path, pool)[0] for key, path in field.items()}
+        unplayable = sorted(key for key, deck in decks.items() if unscripted_cards(deck, sections=("main", "extra")))
+        assert self.deck is not None
+        mine = self.path.stem if field.get(self.path.stem, self.path).resolve() == self.path.resolve() else f"{self.path.stem} (yours)"
+        decks[mine] = self.deck
+        if unscripted_cards(self.deck, sections=("main", "extra")):
+            unplayable.append(mine)
+        if unplayable:
+            app.call_from_thread(self._show_gauntlet, Text(f"The AI cannot play cards without scripts (in {', '.join(unplayable)}).",
+                                                           style="yellow"))
+            return
+        matchups = gauntlet.matchups(mine, [key for key in field if key in decks], GAUNTLET_AGENT)
+        tasks = schedule(matchups, GAUNTLET_DUELS, GAUNTLET_SEED)
+        results = []
+        for done, task in enumerate(tasks, 1):
+            if worker.is_cancelled:
+                return
+            results.append(play(task, matchups[task.matchup], pool, decks))
+            if done % 10 == 0:
+                app.call_from_thread(self._show_gauntlet, Text(f"Playing against the {name} field: {done}/{len(tasks)} duels…",
+                                                               style="italic"))
+        standing = gauntlet.Standing(mine, summarize(matchups, results))
+        title = (f"{mine} against the {name} field — {GAUNTLET_AGENT} on both sides, {GAUNTLET_DUELS} duels per matchup "
+                 f"(seed {GAUNTLET_SEED}; ygoterm arena --gauntlet {name} measures longer)")
+        app.call_from_thread(self._gauntlet_ready, standing_text(standing, title, width))
+
+    def _gauntlet_ready(self, text: Text) -> None:
+        self.gauntlet_text = text
+        if self.showing_gauntlet:
+            self._show_gauntlet(text)
+
     # ------------------------------------------------------------------ test hands
 
     def action_toggle_first(self) -> None:
@@ -399,16 +496,21 @@ class LabScreen(PlainNotifications, Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("what_if", "toggle_first", "deal"):
-            if self.lab is None:
+            if self.lab is None or self.showing_gauntlet:
                 return False
             if action == "deal" and self.showing_what_if:
                 return False
+        if action == "gauntlet" and self.deck is None:
+            return False
         return True
 
     def action_help(self) -> None:
         self.app.push_screen(MessageScreen("Deck lab", HELP))
 
     def action_back(self) -> None:
+        if self.showing_gauntlet:
+            self.action_gauntlet()
+            return
         if self.showing_what_if:
             self.action_what_if()
             return

@@ -181,6 +181,7 @@ class Declare(Frame):
 
     ctx: Ctx
     params: fx.Declare
+    said: list[str] = dc_field(default_factory=list)  # with `count` > 1: the words declared so far
 
     def player(self) -> int:
         return self.ctx.player if self.params.player == "you" else 1 - self.ctx.player
@@ -197,17 +198,39 @@ class Declare(Frame):
             words = ("Monster", "Spell", "Trap")
         else:  # every name of the pool: the duel's own cards would show the opponent's Deck
             words = tuple(sorted(d.card_names or {c.name for c in d.cards.values() if c.owner == self.player()}))
+        if params.count > 1:  # (only different words: "Select 2 Monster Card Attributes")
+            words = tuple(w for w in words if w not in self.said)
+            return self.ask("said_one", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
+                                              f"{self.ctx.card.name}: declare a {params.what} ({len(self.said) + 1} of {params.count})",
+                                              verb="declare", subject=self.ctx.card.uid))
         return self.ask("declared", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
                                           f"{self.ctx.card.name}: declare a {params.what}", verb="declare", subject=self.ctx.card.uid))
 
-    def declared(self, d: DuelState, answer: Option) -> Next:
+    def said_one(self, d: DuelState, answer: Option) -> Next:
+        """One of several declarations; once all are made, `chosen_by` keeps 1 of them (Earthshaker)."""
+        self.said.append(answer.label)
+        d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
+        if len(self.said) < self.params.count:
+            return self.start(d, None)
+        chooser = self.ctx.player if self.params.chosen_by == "you" else 1 - self.ctx.player
+        return self.ask("kept", d.ask(chooser, Kind.DECLARE, [Option(f"declare:{w}", w) for w in self.said],
+                                      f"{self.ctx.card.name}: choose 1 of the declared {self.params.what}s", verb="declare",
+                                      subject=self.ctx.card.uid))
+
+    def kept(self, d: DuelState, answer: Option) -> Next:
+        chooser = self.ctx.player if self.params.chosen_by == "you" else 1 - self.ctx.player
+        d.emit(Note(f"{d.names[chooser]} chooses {answer.label}"))
+        return self.declared(d, answer, note=False)
+
+    def declared(self, d: DuelState, answer: Option, note: bool = True) -> Next:
         link = self.ctx.link
         link.declared = d.declared = (self.params.what, answer.label)  # (in `cost:`, declared on activation)
         # (a second declaration of another kind adds to the first: "Declare a Type and an Attribute" — Abyssal Designator)
         link.declarations = d.declarations = (*(x for x in link.declarations if x[0] != self.params.what), link.declared)
         card = self.ctx.card
         card.declaration = (self.params.what, answer.label, card.moves)  # (read by the filter declared_by_self)
-        d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
+        if note:
+            d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
         return DONE
 
 

@@ -12,6 +12,7 @@ from ...board.filters import variant
 from ...core.events import Note
 from ...core.types import Phase
 from ...state.card import CardInst, spec_flags
+from ...state.player import FIELD_TOTAL
 from ...state.links import Delayed
 from ..context import Ctx
 from ..registry import OpStep, verb
@@ -264,6 +265,12 @@ def op_lock_zones(ctx: Ctx, params: fx.LockZones, name: str) -> Any:
             d.emit(Note(f"{d.names[p]}'s Monster Zone {seq + 1} cannot be used while {card.name} is away"))
         return None
     if not (ctx.card.loc.on_field and ctx.card.face_up):
+        return None
+    if params.field_total is not None:  # Spatial Collapse: a cap on all the cards of each player's field
+        for p in {"you": (ctx.player,), "opponent": (1 - ctx.player,), "any": (ctx.player, 1 - ctx.player)}[params.side]:
+            d.players[p].zone_locks.append((FIELD_TOTAL - params.field_total, ctx.card, ctx.card.moves))
+            d.players[p].layout += 1
+            d.emit(Note(f"{d.names[p]} can have only {params.field_total} cards on their field ({ctx.card.name})"))
         return None
     if params.cap:
         d.players[1 - ctx.player].zone_locks.append((-1, ctx.card, ctx.card.moves))

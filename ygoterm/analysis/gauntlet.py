@@ -1,0 +1,76 @@
+"""The gauntlet: one deck against every deck of a format's field (`ygoterm arena --gauntlet goat
+DECK`) — where a deck builder stands against the decks it will meet.
+
+Each matchup is an arena matchup whose deck under test always sits with agent A, and the same
+agent plays both sides (the deck is measured, not the agent); going first alternates, duel by
+duel. Duels are best-of-one with the Main Decks as written: siding needs a plan per matchup that
+the decks' Side Deck comments tell a person, not a program. The seeds are the arena's, so the
+results are the same for any number of workers or on Ray.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .arena import Matchup, Summary, Tally
+
+
+@dataclass
+class Standing:
+    """The deck under test against the field: a summary per opponent, and over all of them."""
+
+    deck: str
+    rows: list[Summary]
+
+    @property
+    def overall(self) -> Tally:
+        return Tally.merged(row.total for row in self.rows)
+
+    def side(self, first: bool) -> Tally:
+        """Over all matchups, going first (or second)."""
+        return Tally.merged(row.going_first if first else row.going_second for row in self.rows)
+
+
+COLUMNS = ("#", "opponent", "score", "going first", "going second", "turns")
+
+
+def table_rows(standing: Standing) -> list[tuple[str, ...]]:
+    """The standing as text cells under COLUMNS: a row per opponent, then the overall."""
+    rows = [(str(n), row.matchup.decks[1], row.total.text(), row.going_first.text(), row.going_second.text(),
+             f"{row.mean_turns:.1f}") for n, row in enumerate(standing.rows)]
+    turns = sum(row.turns for row in standing.rows) / max(1, standing.overall.duels)
+    return [*rows, ("", "overall", standing.overall.text(), standing.side(True).text(), standing.side(False).text(), f"{turns:.1f}")]
+
+
+def matchups(deck: str, field: list[str], agent: str) -> list[Matchup]:
+    """`deck` (a deck name) against each deck of `field` — itself too, when it is one of them
+    (the mirror: a fair coin, a check on the seats)."""
+    return [Matchup((agent, agent), (deck, other), decks_fixed=True) for other in field]
+
+
+def field_names(files: list[Path]) -> dict[str, Path]:
+    """The field's decks by name (file stem), in file order."""
+    return {path.stem: path for path in files}
+
+
+def chart(standing: Standing, width: int = 80, color: bool = True) -> str:
+    """The win rate against each opponent as a horizontal bar chart (plotext: text a terminal
+    shows, with ANSI colours unless `color` is false), the 95% interval in each label."""
+    import plotext as plt  # (only the charts need it)
+
+    labels, rates = [], []
+    for row in reversed(standing.rows):  # (plotext draws the first bar at the bottom)
+        labels.append(f"{row.matchup.decks[1]} {row.total.text()}")
+        rates.append(round(row.total.rate * 100, 1))
+    plt.clear_figure()
+    plt.bar(labels, rates, orientation="horizontal", width=0.5)  # (two rows a bar, starting on its label)
+    plt.xlim(0, 100)
+    plt.xticks([0, 25, 50, 75, 100])
+    plt.plotsize(width, 2 * len(labels) + 5)
+    plt.theme("clear")
+    overall = standing.overall
+    plt.title(f"{standing.deck} · overall {overall.rate:.0%}"[: max(10, width // 2)])  # (a title wider than the plot is dropped)
+    text: str = plt.build()
+    plt.clear_figure()
+    return text if color else plt.uncolorize(text)
