@@ -381,10 +381,6 @@ EXCEPTIONS: dict[str, dict[str, str]] = {
         "target": "old wording 'Select, destroy, and remove from play 1 face-down Spell or Trap Card' targets (today's text: "
                   "'Target 1 face-down Spell/Trap on the field; destroy that target, and if you do, banish it …')",
     },
-    "Big Shield Gardna": {
-        "text": "needs engine support: an effect that answers a Spell Card targeting only this face-down card "
-                "(no event or condition for 'this activation targets only this card'); its other effect is scripted",
-    },
     "Cyber-Stein": {
         "cost": "the 2005 text 'Pay 5000 Life Points.' predates ';' for costs; the payment is its cost "
                 "(today's text: 'You can pay 5000 LP; Special Summon 1 Fusion Monster from your Extra Deck in Attack Position')",

@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable, TypeVar
 
 from pydantic import BaseModel
 
+from ...schema import effects as fx
 from ...schema.effects import Filter
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
@@ -854,3 +855,12 @@ def event_cards(d: DuelState) -> list[CardInst]:
     if d.attack is not None:
         found.append(d.attack.attacker)
     return found
+
+
+def declarable_words(d: DuelState, params: fx.Declare, player: int, card: CardInst) -> set[str]:
+    """The Types (Attributes) of the cards `params.among` matches now: the words a `declare` with `among` may say."""
+    assert params.among is not None
+    monsters = [c for c in select(d, params.among, player, card) if c.is_monster]
+    if params.what == "attribute":
+        return {attribute_now(c, d) for c in monsters}
+    return {type_now(c, d) for c in monsters}

@@ -17,7 +17,7 @@ from ..board.continuous import (battle_result, discard_cost_locked, draw_locked,
                                 spell_lp_costs_waived, tributes_forbidden)
 from ..board.timing import summon_forbidden
 from ..board import hand_costs
-from ..board.filters import event_cards, matches, select, variant
+from ..board.filters import declarable_words, event_cards, matches, select, variant
 from ..core.types import Loc
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
@@ -164,6 +164,9 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
         elif spec.op in ("damage", "gain_lp") and params.per is not None and not changed and not dealt:
             if not select(d, params.per, p, card, events, limit=1):  # Just Desserts: 500 for each monster they control
                 return "R-CHAIN-6", f"it counts {_count_of(params.per)} and there are none"
+        elif spec.op == "declare" and params.among is not None and params.what in ("type", "attribute") and not changed \
+                and len(declarable_words(d, params, p, card)) < params.count:
+            return "R-CHAIN-6", f"the cards on the field have fewer than {params.count} different {params.what}s to declare"
         elif spec.op == "no_battle_damage":
             attack = d.attack
             if attack is None:

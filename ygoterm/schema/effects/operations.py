@@ -423,6 +423,10 @@ class Declare(_Op):
     # of the 2 Attributes": Earthshaker, `{what: attribute, count: 2, chosen_by: opponent}`)
     count: int = Field(default=1, ge=1, le=6)
     chosen_by: Literal["you", "opponent"] = "opponent"
+    # only the Types (Attributes) the cards it matches have now, and at least `count` of them for the card to be
+    # activated (R-CHAIN-6) — Earthshaker's Attributes "of the face-up monsters on the field" (the OCG ruling, as the
+    # reference engine plays it): `among: {zone: monster, face_up: true}`
+    among: Filter | None = None
 
 
 class Win(_Op):

@@ -13,7 +13,7 @@ from ...board.continuous import source_with
 from ...core.machine import DONE, Frame, Next, Return
 from ...state.card import CardInst
 from ...state.duel_state import DuelState
-from ...board.filters import select
+from ...board.filters import declarable_words, select
 from ...core.types import Loc
 from ..context import Ctx, choose
 from ..registry import RunOps, run_ops, verb
@@ -198,6 +198,9 @@ class Declare(Frame):
             words = ("Monster", "Spell", "Trap")
         else:  # every name of the pool: the duel's own cards would show the opponent's Deck
             words = tuple(sorted(d.card_names or {c.name for c in d.cards.values() if c.owner == self.player()}))
+        if params.among is not None:
+            present = declarable_words(d, params, self.ctx.player, self.ctx.card)
+            words = tuple(w for w in words if w in present)
         if params.count > 1:  # (only different words: "Select 2 Monster Card Attributes")
             words = tuple(w for w in words if w not in self.said)
             return self.ask("said_one", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
