@@ -54,14 +54,17 @@ def run(args: argparse.Namespace) -> int:
     results = [_check(path, pool, args.rules, changes, dirs, forced) for path in targets]
 
     table = Table(title=f"{len(results)} deck{'s' if len(results) != 1 else ''} checked against {len(pool)} cards", title_justify="left")
-    table.add_column("Deck", no_wrap=True)
-    for column in ("File", "Main", "Extra", "Side", "Rules", "Banlist", "Result"):
-        table.add_column(column, justify="right" if column in ("Main", "Extra", "Side") else "left")
+    wide = out.width >= 110  # (the file column when there is room: a long name wraps, the figures are never cut)
+    table.add_column("Deck", ratio=1)
+    for column in ("File", "Main", "Extra", "Side", "Rules", "Banlist", "Result")[0 if wide else 1:]:
+        table.add_column(column, justify="right" if column in ("Main", "Extra", "Side") else "left", no_wrap=True)
     for r in results:
         verdict = "[red]unreadable[/]" if r.unreadable else ("[red]illegal[/]" if r.problems else "[green]legal[/]")
         d = r.deck
-        table.add_row(d.name if d else "?", r.path.name, *(str(len(d.section(s))) if d else "-" for s in ("main", "extra", "side")),
-                      r.rules, r.banlist or "-", verdict)
+        name = d.name if d else "?"
+        files = [_file_label(r.path, dirs)] if wide else []
+        table.add_row(name if wide or d is None else f"{name} [dim]({_file_label(r.path, dirs)})[/]", *files,
+                      *(str(len(d.section(s))) if d else "-" for s in ("main", "extra", "side")), r.rules, r.banlist or "-", verdict)
     out.print(table)
     for r in results:
         if r.problems:
@@ -71,6 +74,12 @@ def run(args: argparse.Namespace) -> int:
     if any(r.unreadable for r in results):
         return EXIT_UNREADABLE
     return EXIT_INVALID if any(r.problems for r in results) else EXIT_OK
+
+
+def _file_label(path: Path, dirs: list[Path]) -> str:
+    """How a deck is named on the command line: its file stem, under its format's folder (goat/burn)."""
+    in_subfolder = any(path.parent.resolve() == (d / path.parent.name).resolve() for d in dirs if d.resolve() != path.parent.resolve())
+    return f"{path.parent.name}/{path.stem}" if in_subfolder else path.stem
 
 
 def _check(path: Path, pool: CardPool, profile: str | None, changes: dict[str, int | None], dirs: list[Path],

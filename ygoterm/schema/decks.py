@@ -239,8 +239,8 @@ def find_deck(ref: str, dirs: list[Path]) -> Path | None:
     folded = ref.casefold()
     candidates = deck_paths(dirs)
     for path in candidates:
-        if path.stem.casefold() == folded or path.name.casefold() == folded:
-            return path
+        if folded in (path.stem.casefold(), path.name.casefold(), f"{path.parent.name}/{path.stem}".casefold()):
+            return path  # (a format's deck by its folder too: goat/burn)
     for path in candidates:
         try:
             if read_deck_file(path).name.casefold() == folded:
