@@ -14,6 +14,9 @@ MONSTER_TYPES: tuple[str, ...] = (
     "Pyro", "Reptile", "Rock", "Sea Serpent", "Spellcaster", "Thunder", "Warrior",
     "Winged Beast", "Wyrm", "Zombie",
 )
+# the Types printed after the 2005 format (Psychic 2008, Creator God 2009, Wyrm 2010, Cyberse 2017, Illusion 2022): a
+# GOAT duel's "declare 1 Type" offers the others (Tribe-Infecting Virus, DNA Surgery)
+TYPES_AFTER_2005: frozenset[str] = frozenset({"Psychic", "Creator God", "Wyrm", "Cyberse", "Illusion"})
 
 # R-CARD-3 frames. A monster has one base frame; "pendulum" may be added to most of them.
 BASE_FRAMES: tuple[str, ...] = (

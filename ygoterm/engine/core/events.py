@@ -176,6 +176,9 @@ class Move(Event):
             return f"{names[self.controller]} Tributed {_card(self.name)}"
         if self.dst == Loc.GY and self.reason == Reason.BATTLE:
             return f"{_card(self.name)} ({names[self.owner]}) was destroyed by battle"
+        if self.dst == Loc.GONE:  # (a Token leaving the field, R-CARD-11: wherever it was sent)
+            return f"{_card(self.name)} ({names[self.owner]}) left the {self.src.title} and ceased to exist" + (
+                f" [{self.reason}]" if self.reason else "")
         return f"{_card(self.name)} ({names[self.owner]}) moved from {self.src.title} to {self.dst.title}" + (f" [{self.reason}]" if self.reason else "")
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field as dc_field
 from typing import Any
 
 from ....schema import effects as fx
-from ....schema.vocab import ATTRIBUTES, MONSTER_TYPES
+from ....schema.vocab import ATTRIBUTES, MONSTER_TYPES, TYPES_AFTER_2005
 from ...core.decision import Kind, Option
 from ...core.events import Note
 from ...board.continuous import source_with
@@ -189,7 +189,7 @@ class Declare(Frame):
     def start(self, d: DuelState, _: Any) -> Next:
         params = self.params
         if params.what == "type":
-            words = MONSTER_TYPES
+            words = MONSTER_TYPES if d.rules.format != "goat" else tuple(t for t in MONSTER_TYPES if t not in TYPES_AFTER_2005)
         elif params.what == "attribute":
             words = ATTRIBUTES
         elif params.what in ("number", "level"):
