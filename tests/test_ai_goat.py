@@ -1,0 +1,99 @@
+"""The AI on the 2005 (GOAT) format's ideas, tested with positions (issue #40): the plays the
+era's decks live on come out of the AI's search over the effect vocabulary — no card is named
+in the AI. Each position is a `rules: goat` duel; ai:normal answers the pending decision."""
+
+from __future__ import annotations
+
+import pytest
+
+from ygoterm.agents import AIAgent, observe
+from ygoterm.engine.core.decision import Kind
+from ygoterm.engine.duel.position import build_position
+from ygoterm.engine.duel.protocol import Duel
+
+_DECK = [{"card": "Feral Imp", "count": 20}]
+
+
+def _position(pool, a: dict, b: dict, turn: int = 3, turn_player: str = "A", phase: str = "main1") -> Duel:
+    sides = {"A": {"deck": _DECK, **a}, "B": {"deck": _DECK, **b}}
+    return build_position(pool, {"name": "ai goat", "rules": "goat", "turn": turn, "turn_player": turn_player,
+                                 "phase": phase, **sides}, seed=1)
+
+
+def _ai(pool, d: Duel, seed: int = 3) -> str:
+    return AIAgent("normal", seed).choose(observe(d, d.pending.player, pool), d.pending).label
+
+
+def _greedy(pool, d: Duel) -> str:
+    """The beginner's answer (the yardstick): where it differs, the position is no gift."""
+    from ygoterm.agents.policy import Heuristic
+
+    return Heuristic(1, careful=False).choose(observe(d, d.pending.player, pool), d.pending).label
+
+
+def _b_attacks(d: Duel, attack: str) -> None:
+    """B, the turn player in Main Phase 1, goes to battle and declares `attack`; the duel then
+    waits for A's answer."""
+    d.apply("battle")
+    while d.pending.player == 0 or d.pending.kind != Kind.BATTLE:
+        d.apply("pass")
+    d.apply(attack)
+    while d.pending.player != 0:
+        d.apply(d.pending.options[-1])
+
+
+def test_metamorphosis_turns_a_level_1_into_thousand_eyes_restrict(pool):
+    """Sinister Serpent (Level 1) and Metamorphosis against a Jinzo: the Level 1 becomes Thousand-Eyes Restrict,
+    which takes the Jinzo."""
+    d = _position(pool, {"hand": ["Metamorphosis"], "monsters": ["Sinister Serpent"], "extra": ["Thousand-Eyes Restrict"]},
+                  {"monsters": ["Jinzo"]})
+    assert _ai(pool, d) == "activate Metamorphosis"
+
+
+def test_nobleman_of_crossout_on_a_face_down_monster(pool):
+    d = _position(pool, {"hand": ["Nobleman of Crossout"], "monsters": ["Gemini Elf"]},
+                  {"monsters": [{"card": "Magician of Faith", "position": "set"}]})
+    assert _ai(pool, d) == "activate Nobleman of Crossout"
+
+
+def test_scapegoat_answers_an_attack_that_would_hurt(pool):
+    """A direct attack by Jinzo at 2000 LP: the Set Scapegoat is activated in answer (four blockers; Jinzo does not
+    stop a Quick-Play Spell)."""
+    d = _position(pool, {"lp": 2000, "spells": ["Scapegoat"]}, {"monsters": ["Jinzo"]}, turn=4, turn_player="B")
+    _b_attacks(d, "attack Jinzo -> direct")
+    assert _ai(pool, d) == "activate Scapegoat"
+
+
+def test_book_of_moon_stops_the_attacker(pool):
+    """Summoned Skull attacks our Gemini Elf: a Set Book of Moon turns the attacker face-down (its attack ends)."""
+    d = _position(pool, {"monsters": ["Gemini Elf"], "spells": ["Book of Moon"]}, {"monsters": ["Summoned Skull"]},
+                  turn=4, turn_player="B")
+    _b_attacks(d, "attack Summoned Skull -> Gemini Elf")
+    assert _ai(pool, d) == "activate Book of Moon"
+
+
+def test_sakuretsu_armor_is_kept_for_the_attacker_that_matters(pool):
+    """Sinister Serpent (300 ATK) attacks our face-down Big Shield Gardna (2600 DEF) first: Sakuretsu Armor waits —
+    the wall holds, the card is worth more on the next attacker; when Summoned Skull attacks, it is used."""
+    d = _position(pool, {"monsters": [{"card": "Big Shield Gardna", "position": "set"}], "spells": ["Sakuretsu Armor"]},
+                  {"monsters": ["Summoned Skull", "Sinister Serpent"]}, turn=4, turn_player="B")
+    _b_attacks(d, "attack Sinister Serpent -> face-down monster")
+    assert "activate Sakuretsu Armor" in [o.label for o in d.pending.options]
+    assert _ai(pool, d) == "pass"
+    while d.pending.kind != Kind.BATTLE or d.pending.player != 1:  # (the Serpent bounces off the wall)
+        d.apply("pass" if d.pending.option("pass") else d.pending.options[-1])
+    d.apply("attack Summoned Skull -> Big Shield Gardna")
+    while d.pending.player != 0:
+        d.apply(d.pending.options[-1])
+    assert _ai(pool, d) == "activate Sakuretsu Armor"
+
+
+def test_the_beginner_misses_what_the_ai_sees(pool):
+    """The yardstick: greedy spends Sakuretsu Armor on the first attacker and keeps Scapegoat through a direct
+    attack at 2000 LP — the positions above are not ones any agent answers right."""
+    d = _position(pool, {"monsters": [{"card": "Big Shield Gardna", "position": "set"}], "spells": ["Sakuretsu Armor"]},
+                  {"monsters": ["Summoned Skull", "Sinister Serpent"]}, turn=4, turn_player="B")
+    _b_attacks(d, "attack Sinister Serpent -> face-down monster")
+    d2 = _position(pool, {"lp": 2000, "spells": ["Scapegoat"]}, {"monsters": ["Jinzo"]}, turn=4, turn_player="B")
+    _b_attacks(d2, "attack Jinzo -> direct")
+    assert (_greedy(pool, d), _greedy(pool, d2)) == ("activate Sakuretsu Armor", "pass")
