@@ -1560,3 +1560,16 @@ async def test_a_new_match_asks_before_replacing_an_unfinished_one(pool):
         await pilot.press("n")  # back: nothing replaced
         await pilot.pause()
         assert type(open_question(app)).__name__ == "MenuScreen" and paths.autosave_path("match").read_text() == "{}"
+
+
+def test_an_attack_option_reads_by_its_places_not_its_tags():
+    """Three Sheep Tokens to attack: the list says where each target is ("target: Player 2's M1"), so the label drops
+    the '@M4->M1' tags the command grammar uses (typed commands keep them)."""
+    from ygoterm.engine import Option
+    from ygoterm.tui.widgets.questions import _option_text
+
+    option = Option("attack:1:2", "attack Sinister Serpent -> Sheep Token@M4->M1", 1, 2, "attack")
+    text = _option_text(option, lambda o: "attacker: Player 1's M4 · 300/250 ATK · target: Player 2's M1", 1).plain
+    assert text == "1 attack Sinister Serpent -> Sheep Token  · attacker: Player 1's M4 · 300/250 ATK · target: Player 2's M1"
+    plain = Option("card:3", "Celtic Guardian@M2", 3)
+    assert "Celtic Guardian@M2" in _option_text(plain, lambda o: "Player 1's M2 · 1400/1200 ATK").plain

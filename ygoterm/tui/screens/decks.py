@@ -38,6 +38,8 @@ class DeckPicker(PlainNotifications, BrowsesList, ModalScreen):
                 label = Text(entry.name, style="bold")
                 label.append("  legal" if entry.legal else f"  illegal ({len(entry.problems)} problem{'s' if len(entry.problems) != 1 else ''})",
                              style="green" if entry.legal else "red")
+                if entry.deck is not None and entry.deck.rules is not None and entry.deck.rules.format != "modern":
+                    label.append(f"  · {entry.deck.rules.format} format", style="#87afd7")  # (a 2005 deck plays by its rules)
                 if entry.deck is not None and unscripted_cards(entry.deck):
                     label.append("  ✎ manual", style="#d7af5f")  # cards without scripts: played with manual actions
                 items.append(ListOption(label))

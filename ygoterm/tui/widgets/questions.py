@@ -7,6 +7,8 @@ Either way it answers through `Question.answer`, once."""
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from rich.text import Text
@@ -30,10 +32,14 @@ Describe = Callable[[Option], str]  # what an option's card is, for the list: "P
 Highlight = Callable[[Option | None], None]  # the option now highlighted (the duel screen shows its card)
 
 
+_PLACE_TAGS = re.compile(r"@[^\s@]*->[^\s@]*$")  # "attack X -> Sheep Token@M4->M1": both places, for typed commands
+
+
 def _option_text(option: Option, describe: Describe | None, number: int | None = None) -> Text:
     text = Text(f"{number} " if number is not None else "", style="bold #7d8794")
-    text.append(option.label)
     about = describe(option) if describe is not None and option.card is not None else ""
+    # the description names the attacker's and the target's places: the label drops its "@M4->M1" tag
+    text.append(_PLACE_TAGS.sub("", option.label) if "target:" in about else option.label)
     if about:
         text.append(f"  · {about}", style="dim")
     return text
