@@ -4,7 +4,6 @@ in the AI. Each position is a `rules: goat` duel; ai:normal answers the pending 
 
 from __future__ import annotations
 
-
 from ygoterm.agents import AIAgent, observe
 from ygoterm.engine.core.decision import Kind
 from ygoterm.engine.duel.position import build_position
