@@ -9,6 +9,8 @@ from ygoterm.engine.core.decision import Kind
 from ygoterm.engine.duel.position import build_position
 from ygoterm.engine.duel.protocol import Duel
 
+from tests.test_agents import _attack_on_a  # (B, the turn player, declares an attack; A answers)
+
 _DECK = [{"card": "Feral Imp", "count": 20}]
 
 
@@ -29,17 +31,6 @@ def _greedy(pool, d: Duel) -> str:
     return Heuristic(1, careful=False).choose(observe(d, d.pending.player, pool), d.pending).label
 
 
-def _b_attacks(d: Duel, attack: str) -> None:
-    """B, the turn player in Main Phase 1, goes to battle and declares `attack`; the duel then
-    waits for A's answer."""
-    d.apply("battle")
-    while d.pending.player == 0 or d.pending.kind != Kind.BATTLE:
-        d.apply("pass")
-    d.apply(attack)
-    while d.pending.player != 0:
-        d.apply(d.pending.options[-1])
-
-
 def test_metamorphosis_turns_a_level_1_into_thousand_eyes_restrict(pool):
     """Sinister Serpent (Level 1) and Metamorphosis against a Jinzo: the Level 1 becomes Thousand-Eyes Restrict,
     which takes the Jinzo."""
@@ -58,7 +49,7 @@ def test_scapegoat_answers_an_attack_that_would_hurt(pool):
     """A direct attack by Jinzo at 2000 LP: the Set Scapegoat is activated in answer (four blockers; Jinzo does not
     stop a Quick-Play Spell)."""
     d = _position(pool, {"lp": 2000, "spells": ["Scapegoat"]}, {"monsters": ["Jinzo"]}, turn=4, turn_player="B")
-    _b_attacks(d, "attack Jinzo -> direct")
+    _attack_on_a(d, "attack Jinzo -> direct")
     assert _ai(pool, d) == "activate Scapegoat"
 
 
@@ -66,7 +57,7 @@ def test_book_of_moon_stops_the_attacker(pool):
     """Summoned Skull attacks our Gemini Elf: a Set Book of Moon turns the attacker face-down (its attack ends)."""
     d = _position(pool, {"monsters": ["Gemini Elf"], "spells": ["Book of Moon"]}, {"monsters": ["Summoned Skull"]},
                   turn=4, turn_player="B")
-    _b_attacks(d, "attack Summoned Skull -> Gemini Elf")
+    _attack_on_a(d, "attack Summoned Skull -> Gemini Elf")
     assert _ai(pool, d) == "activate Book of Moon"
 
 
@@ -75,7 +66,7 @@ def test_sakuretsu_armor_is_kept_for_the_attacker_that_matters(pool):
     the wall holds, the card is worth more on the next attacker; when Summoned Skull attacks, it is used."""
     d = _position(pool, {"monsters": [{"card": "Big Shield Gardna", "position": "set"}], "spells": ["Sakuretsu Armor"]},
                   {"monsters": ["Summoned Skull", "Sinister Serpent"]}, turn=4, turn_player="B")
-    _b_attacks(d, "attack Sinister Serpent -> face-down monster")
+    _attack_on_a(d, "attack Sinister Serpent -> face-down monster")
     assert "activate Sakuretsu Armor" in [o.label for o in d.pending.options]
     assert _ai(pool, d) == "pass"
     while d.pending.kind != Kind.BATTLE or d.pending.player != 1:  # (the Serpent bounces off the wall)
@@ -91,7 +82,7 @@ def test_the_beginner_misses_what_the_ai_sees(pool):
     attack at 2000 LP — the positions above are not ones any agent answers right."""
     d = _position(pool, {"monsters": [{"card": "Big Shield Gardna", "position": "set"}], "spells": ["Sakuretsu Armor"]},
                   {"monsters": ["Summoned Skull", "Sinister Serpent"]}, turn=4, turn_player="B")
-    _b_attacks(d, "attack Sinister Serpent -> face-down monster")
+    _attack_on_a(d, "attack Sinister Serpent -> face-down monster")
     d2 = _position(pool, {"lp": 2000, "spells": ["Scapegoat"]}, {"monsters": ["Jinzo"]}, turn=4, turn_player="B")
-    _b_attacks(d2, "attack Jinzo -> direct")
+    _attack_on_a(d2, "attack Jinzo -> direct")
     assert (_greedy(pool, d), _greedy(pool, d2)) == ("activate Sakuretsu Armor", "pass")
