@@ -1573,3 +1573,27 @@ def test_an_attack_option_reads_by_its_places_not_its_tags():
     assert text == "1 attack Sinister Serpent -> Sheep Token  · attacker: Player 1's M4 · 300/250 ATK · target: Player 2's M1"
     plain = Option("card:3", "Celtic Guardian@M2", 3)
     assert "Celtic Guardian@M2" in _option_text(plain, lambda o: "Player 1's M2 · 1400/1200 ATK").plain
+
+
+async def test_a_declaration_typed_in_full_is_that_word(pool, tmp_path):
+    """Tribe-Infecting Virus: typing "Warrior" and Enter declares Warrior — not Beast-Warrior, the first label the
+    word is inside (a duel as a user declared the wrong Type so)."""
+    app = position_app(pool, tmp_path, "name: Virus\nrules: goat\nturn: 3\nA:\n  monsters: [Tribe-Infecting Virus]\n"
+                                       "  hand: [Sinister Serpent]\nB:\n  monsters: [Vorse Raider, Celtic Guardian]\n")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        duel_screen = open_question(app)
+        await pilot.press("c")
+        await pilot.pause()
+        await pick(pilot, open_question(app), "activate Tribe-Infecting Virus")
+        await pilot.pause()
+        await pilot.press("enter")  # (the one card to discard)
+        await pilot.pause()
+        if duel_screen.session.duel.pending.kind == Kind.CARDS:
+            await pilot.press("space", "enter")
+            await pilot.pause()
+        await pilot.press(*"Warrior", "enter")
+        await pilot.pause()
+        duel = duel_screen.session.duel
+        log = " ".join(e.text(duel.names) for e in duel.log)
+        assert "declares Warrior" in log and "declares Beast-Warrior" not in log

@@ -334,8 +334,11 @@ class DeclarePrompt(Question):
         self.take_keys(self.query_one(Input))
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        word = event.value.casefold()
-        self.shown = [o for o in self.decision.options if word in o.label.casefold()]
+        word = event.value.strip().casefold()
+        # the word itself first, then the labels it starts, then those it is inside: "Warrior" + Enter is Warrior,
+        # not Beast-Warrior (seen declaring with Tribe-Infecting Virus)
+        found = [o for o in self.decision.options if word in o.label.casefold()]
+        self.shown = sorted(found, key=lambda o: (o.label.casefold() != word, not o.label.casefold().startswith(word)))
         choices = self.query_one(OptionList)
         choices.clear_options()
         choices.add_options([o.label for o in self.shown[:200]])
