@@ -49,6 +49,12 @@ def matchups(deck: str, field: list[str], agent: str) -> list[Matchup]:
     return [Matchup((agent, agent), (deck, other), decks_fixed=True) for other in field]
 
 
+def tested_name(path: Path, field: dict[str, Path]) -> str:
+    """The deck under test's name in the matchups: its file stem, told apart when the field holds another file of that
+    name (a user's own version of a field deck)."""
+    return path.stem if field.get(path.stem, path).resolve() == path.resolve() else f"{path.stem} (tested)"
+
+
 def field_names(files: list[Path]) -> dict[str, Path]:
     """The field's decks by name (file stem), in file order."""
     return {path.stem: path for path in files}

@@ -24,14 +24,17 @@ from .common import EXIT_OK, UsageError, card_pool, deck_dirs, find_deck_file, o
 from .runner import run_with_progress
 
 
+DEFAULT_AGENTS = ["ai:normal", "greedy"]
+
+
 def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     a = sub.add_parser("arena", help="play many duels between agents and decks (all cores) and report win rates",
                        description="Round-robin matchups between the decks (a single deck plays itself). Each duel has its own "
                                    "seed derived from --seed; seats and decks alternate, so agent A plays each deck going first "
                                    "and second equally often. Results are the same for any number of workers.")
     a.add_argument("decks_", nargs="+", metavar="DECK", help="decks (files or names)")
-    a.add_argument("--agents", nargs="+", default=["ai:normal", "greedy"], metavar="AGENT",
-                   help=f"agent A and agent B (one: it plays itself); one of {', '.join(AGENTS)} (default: ai:normal greedy)")
+    a.add_argument("--agents", nargs="+", default=None, metavar="AGENT",
+                   help=f"agent A and agent B (one: it plays itself); one of {', '.join(AGENTS)} (default: ai:normal greedy; with --gauntlet: ai:normal)")
     a.add_argument("--duels", type=int, default=100, metavar="N", help="duels per matchup (default 100)")
     a.add_argument("--seed", type=int, default=0, metavar="S")
     a.add_argument("--workers", type=int, default=0, metavar="K", help="worker processes (default: every core)")
@@ -57,7 +60,7 @@ def run_arena(args: argparse.Namespace) -> int:
         return run_gauntlet(args)
     if args.plot:
         raise UsageError("--plot draws a gauntlet's win rates", "for example: ygoterm arena --gauntlet goat DECK --plot")
-    agents = list(args.agents)
+    agents = list(args.agents or DEFAULT_AGENTS)
     if len(agents) not in (1, 2):
         raise UsageError("--agents takes one or two agents (A and B)", "for example: --agents ai:normal greedy")
     for spec in agents:
@@ -92,7 +95,7 @@ def run_gauntlet(args: argparse.Namespace) -> int:
     if len(args.decks_) != 1:
         raise UsageError(f"--gauntlet plays one deck against the field; {len(args.decks_)} decks given",
                          f"for example: ygoterm arena --gauntlet {args.gauntlet} {args.decks_[0]}")
-    agents = list(dict.fromkeys(args.agents)) if args.agents != ["ai:normal", "greedy"] else ["ai:normal"]
+    agents = list(dict.fromkeys(args.agents or ["ai:normal"]))  # (a deck is measured: one agent, both sides)
     if len(agents) != 1:
         raise UsageError("--gauntlet measures a deck: one agent plays both sides", "for example: --agents ai:easy")
     try:
@@ -112,7 +115,7 @@ def run_gauntlet(args: argparse.Namespace) -> int:
     for other in files.values():
         _check_deck(other, pool, agents)
     _check_deck(path, pool, agents)
-    name = path.stem if files.get(path.stem, path).resolve() == path.resolve() else f"{path.stem} (tested)"
+    name = gauntlet.tested_name(path, files)
     matchups = gauntlet.matchups(name, list(files), agents[0])
     arena = _arena(args, {name: path, **files}, matchups)
     if args.replay is not None:

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _file_label(path: Path, dirs: list[Path]) -> str:
     """How a deck is named on the command line: its file stem, under its format's folder (goat/burn)."""
-    in_subfolder = any(path.parent.resolve() == (d / path.parent.name).resolve() for d in dirs if d.resolve() != path.parent.resolve())
+    in_subfolder = path.parent.parent.resolve() in {d.resolve() for d in dirs}
     return f"{path.parent.name}/{path.stem}" if in_subfolder else path.stem
 
 

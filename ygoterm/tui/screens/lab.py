@@ -20,7 +20,7 @@ from textual.worker import get_current_worker
 from ...analysis.arena import play
 from ..presenters.gauntlet import standing_text
 from ...analysis.odds import FIRST_HAND, SECOND_HAND, Odds, Report, WhatIf, cuts, deck_counts, hand_meets, odds, plan, what_if
-from ...schema.decks import Deck, read_deck_file, resolve, unscripted_cards
+from ...schema.decks import Deck, deck_folder, read_deck_file, resolve, unscripted_cards
 from ...schema.lab import Lab, resolve_lab
 from ...schema.problems import DataError, display_path
 from .base import PlainNotifications
@@ -76,8 +76,6 @@ def _misses(mask: int) -> Callable[[int], bool]:
 def gauntlet_field(path: Path, deck: Deck, deck_dirs: list[Path]) -> tuple[str, list[Path]] | None:
     """The field a deck meets in the lab's gauntlet: its format's (`rules: goat` → decks/goat/), else the folder it
     lives in when that is a field, else the first field there is; None without any."""
-    from ...schema.decks import deck_folder
-
     names = sorted({p.name for d in deck_dirs for p in d.iterdir() if p.is_dir() and p.name != "banlists"})
     preferred = [deck.rules.format] if deck.rules is not None else []
     for name in [*preferred, path.parent.name, *names]:
@@ -403,7 +401,7 @@ class LabScreen(PlainNotifications, Screen):
         decks = {key: load_deck(path, pool)[0] for key, path in field.items()}
         unplayable = sorted(key for key, deck in decks.items() if unscripted_cards(deck, sections=("main", "extra")))
         assert self.deck is not None
-        mine = self.path.stem if field.get(self.path.stem, self.path).resolve() == self.path.resolve() else f"{self.path.stem} (yours)"
+        mine = gauntlet.tested_name(self.path, field)
         decks[mine] = self.deck
         if unscripted_cards(self.deck, sections=("main", "extra")):
             unplayable.append(mine)

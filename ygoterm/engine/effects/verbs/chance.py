@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field as dc_field
-from typing import Any
+from typing import Any, Sequence
 
 from ....schema import effects as fx
 from ....schema.vocab import ATTRIBUTES, MONSTER_TYPES, TYPES_AFTER_2005
@@ -203,11 +203,17 @@ class Declare(Frame):
             words = tuple(w for w in words if w in present)
         if params.count > 1:  # (only different words: "Select 2 Monster Card Attributes")
             words = tuple(w for w in words if w not in self.said)
-            return self.ask("said_one", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
-                                              f"{self.ctx.card.name}: declare a {params.what} ({len(self.said) + 1} of {params.count})",
-                                              verb="declare", subject=self.ctx.card.uid))
-        return self.ask("declared", d.ask(self.player(), Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
-                                          f"{self.ctx.card.name}: declare a {params.what}", verb="declare", subject=self.ctx.card.uid))
+            return self._ask(d, "said_one", self.player(), words,
+                             f"declare a {params.what} ({len(self.said) + 1} of {params.count})")
+        return self._ask(d, "declared", self.player(), words, f"declare a {params.what}")
+
+    def _ask(self, d: DuelState, then: str, player: int, words: Sequence[str], what: str) -> Next:
+        return self.ask(then, d.ask(player, Kind.DECLARE, [Option(f"declare:{w}", w) for w in words],
+                                    f"{self.ctx.card.name}: {what}", verb="declare", subject=self.ctx.card.uid))
+
+    def chooser(self) -> int:
+        """Who keeps 1 of several declarations (`chosen_by`, from this effect's player)."""
+        return self.ctx.player if self.params.chosen_by == "you" else 1 - self.ctx.player
 
     def said_one(self, d: DuelState, answer: Option) -> Next:
         """One of several declarations; once all are made, `chosen_by` keeps 1 of them (Earthshaker)."""
@@ -215,14 +221,10 @@ class Declare(Frame):
         d.emit(Note(f"{d.names[self.player()]} declares {answer.label}"))
         if len(self.said) < self.params.count:
             return self.start(d, None)
-        chooser = self.ctx.player if self.params.chosen_by == "you" else 1 - self.ctx.player
-        return self.ask("kept", d.ask(chooser, Kind.DECLARE, [Option(f"declare:{w}", w) for w in self.said],
-                                      f"{self.ctx.card.name}: choose 1 of the declared {self.params.what}s", verb="declare",
-                                      subject=self.ctx.card.uid))
+        return self._ask(d, "kept", self.chooser(), self.said, f"choose 1 of the declared {self.params.what}s")
 
     def kept(self, d: DuelState, answer: Option) -> Next:
-        chooser = self.ctx.player if self.params.chosen_by == "you" else 1 - self.ctx.player
-        d.emit(Note(f"{d.names[chooser]} chooses {answer.label}"))
+        d.emit(Note(f"{d.names[self.chooser()]} chooses {answer.label}"))
         return self.declared(d, answer, note=False)
 
     def declared(self, d: DuelState, answer: Option, note: bool = True) -> Next:
