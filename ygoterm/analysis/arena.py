@@ -17,9 +17,9 @@ import random
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Protocol, Sequence, TypeVar
 
 from ..agents import make_agent, observe
 from ..agents.random_agent import RandomAgent
@@ -392,13 +392,3 @@ def summarize(matchups: list[Matchup], results: Iterable[DuelResult]) -> list[Su
         s.seconds += r.seconds
         s.a_times += r.a_times
     return summaries
-
-
-def rows(results: list[DuelResult], matchups: list[Matchup]) -> Iterator[dict[str, object]]:
-    """One flat record per duel (for --out): enough to play it again alone."""
-    for r in results:
-        m = matchups[r.matchup]
-        row = asdict(r)
-        row.pop("a_times")
-        row.update(agent_a=m.agents[0], agent_b=m.agents[1], deck_a=m.decks[r.a_deck], deck_b=m.decks[1 - r.a_deck])
-        yield row

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import itertools
-import json
+import time
 from pathlib import Path
 
 from .. import paths
 from ..agents import AGENTS, make_agent
 from rich.text import Text
 
-from ..analysis import gauntlet
-from ..analysis.arena import Arena, DuelResult, Matchup, Summary, duel_task, play_duel, rows, schedule, summarize
+from ..analysis import arena_records, gauntlet
+from ..analysis.arena import Arena, DuelResult, Matchup, Summary, duel_task, play_duel, schedule, summarize
 from ..schema.cardpool import CardPool
 from ..schema.decks import deck_folder, load_deck, unscripted_cards
 from ..schema.yamlio import write_atomically
@@ -38,7 +36,10 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     a.add_argument("--duels", type=int, default=100, metavar="N", help="duels per matchup (default 100)")
     a.add_argument("--seed", type=int, default=0, metavar="S")
     a.add_argument("--workers", type=int, default=0, metavar="K", help="worker processes (default: every core)")
-    a.add_argument("--out", type=Path, metavar="FILE", help="write every duel's result to FILE (.json or .csv)")
+    a.add_argument("--out", type=Path, metavar="FILE", help="write every duel's result to FILE (.json or .csv), as duels finish")
+    a.add_argument("--resume", action="store_true",
+                   help="with --out FILE: play only the duels FILE does not hold yet (the file is written as duels finish, "
+                        "so an interrupted arena goes on where it stopped; the same decks, agents and --seed)")
     a.add_argument("--replay", metavar="[MATCHUP:]DUEL",
                    help="play one duel of this arena again, alone (same decks, agents and --seed), and print what happened: "
                         "MATCHUP and DUEL are the numbers of --out (MATCHUP may be left out when there is one matchup)")
@@ -86,7 +87,7 @@ def run_arena(args: argparse.Namespace) -> int:
         return _replay(arena, _duel_number(args.replay, matchups), args)
     results, workers = _play(arena, args)
     _report(summarize(matchups, results), workers)
-    _write_out(args, results, matchups)
+    _said_out(args)
     return EXIT_OK
 
 
@@ -125,7 +126,7 @@ def run_gauntlet(args: argparse.Namespace) -> int:
     _report_gauntlet(standing, agents[0], args)
     if args.plot:
         out.print(Text.from_ansi(gauntlet.chart(standing, width=min(100, out.width), color=out.is_terminal)))
-    _write_out(args, results, matchups)
+    _said_out(args)
     return EXIT_OK
 
 
@@ -134,6 +135,8 @@ def _check_numbers(args: argparse.Namespace) -> None:
         raise UsageError("--duels must be at least 1")
     if args.out is not None and args.out.suffix not in (".json", ".csv"):
         raise UsageError(f"--out {args.out}: write .json or .csv")
+    if args.resume and args.out is None:
+        raise UsageError("--resume goes on from the duels in an --out file", "for example: --out results.json --resume")
     if args.save is not None and (args.replay is None or args.save.suffix != ".json"):
         raise UsageError(f"--save {args.save}: saves the duel of --replay, as a .json file", "for example: --replay 0:17 --save duel.json")
 
@@ -155,13 +158,60 @@ def _arena(args: argparse.Namespace, files: dict[str, Path], matchups: list[Matc
 
 
 def _play(arena: Arena, args: argparse.Namespace) -> tuple[list[DuelResult], int]:
-    results, _, workers = run_with_progress(arena, schedule(arena.matchups, args.duels, args.seed), "duels", args)
-    return results, workers
+    """Every duel of the arena: those --resume finds in --out, and the rest played now, written to
+    --out as they finish (an interrupted run keeps them)."""
+    tasks = schedule(arena.matchups, args.duels, args.seed)
+    restored: list[DuelResult] = []
+    beyond: list[dict[str, object]] = []
+    if args.resume and args.out.exists():
+        restored, beyond = arena_records.restore(args.out, arena.matchups, args.seed, args.duels)
+        done = {(r.matchup, r.number) for r in restored}
+        tasks = [t for t in tasks if (t.matchup, t.number) not in done]
+        kept = f"; {_duels(len(beyond))} beyond --duels {args.duels} stay in the file, not counted" if beyond else ""
+        out.print(f"resuming: {_duels(len(restored))} already in {args.out}, {len(tasks)} to play{kept}")
+    writer = _ResultsFile(args.out, arena.matchups, restored, beyond)
+    try:
+        played, _, workers = run_with_progress(arena, tasks, "duels", args, on_result=writer.add)
+    except KeyboardInterrupt:
+        if args.out is not None:
+            writer.write()
+            out.print(f"interrupted: {len(writer.results)} of {len(tasks) + len(restored)} duels are in {args.out}; "
+                      "the same command with --resume plays the rest")
+        raise
+    writer.write()
+    return sorted([*restored, *played], key=lambda r: (r.matchup, r.number)), workers
 
 
-def _write_out(args: argparse.Namespace, results: list[DuelResult], matchups: list[Matchup]) -> None:
+class _ResultsFile:
+    """--out, rewritten (atomically) as duels finish: at most every few seconds, and at the end."""
+
+    EVERY = 5.0  # seconds
+
+    def __init__(self, path: Path | None, matchups: list[Matchup], restored: list[DuelResult],
+                 beyond: list[dict[str, object]]) -> None:
+        self.path, self.matchups, self.beyond = path, matchups, beyond
+        self.results = list(restored)
+        self.written = time.monotonic()
+
+    def add(self, result: DuelResult) -> None:
+        self.results.append(result)
+        if self.path is not None and time.monotonic() - self.written >= self.EVERY:
+            self.write()
+
+    def write(self) -> None:
+        if self.path is None:
+            return
+        ordered = sorted(self.results, key=lambda r: (r.matchup, r.number))
+        write_atomically(self.path, arena_records.render(self.path, [*arena_records.rows(ordered, self.matchups), *self.beyond]))
+        self.written = time.monotonic()
+
+
+def _duels(count: int) -> str:
+    return f"{count} duel{'' if count == 1 else 's'}"
+
+
+def _said_out(args: argparse.Namespace) -> None:
     if args.out is not None:
-        _write(args.out, list(rows(results, matchups)))
         out.print(f"every duel's result: {args.out} (play one again alone: the same command with --replay MATCHUP:DUEL)")
 
 
@@ -207,26 +257,15 @@ def _report(summaries: list[Summary], workers: int) -> None:
     for s in summaries:
         t, first, second = s.total, s.going_first, s.going_second
         speed = t.duels / s.seconds * workers if s.seconds else 0.0
-        out.print(f"[bold]{s.matchup.name}[/] — {t.duels} duels, {speed:.1f} duels/s")
+        out.print(f"[bold]{s.matchup.name}[/] — {_duels(t.duels)}, {speed:.1f} duels/s")
         out.print(f"  A: {t.wins} won, {t.losses} lost, {t.draws} drawn — score {t.text()}")
         out.print(f"  going first {first.text()} · going second {second.text()}")
         endings = ", ".join(f"{k} {v}" for k, v in s.endings.most_common())
-        out.print(f"  mean turns {s.mean_turns:.1f} · endings: {endings} · "
-                  f"A's time per decision p50 {s.percentile(0.5) * 1000:.0f} ms, p95 {s.percentile(0.95) * 1000:.0f} ms")
+        timing = f" · A's time per decision p50 {s.percentile(0.5) * 1000:.0f} ms, p95 {s.percentile(0.95) * 1000:.0f} ms" \
+            if s.a_times else ""  # (duels resumed from a file kept no timing)
+        out.print(f"  mean turns {s.mean_turns:.1f} · endings: {endings}{timing}")
 
 
 def _report_gauntlet(standing: gauntlet.Standing, agent: str, args: argparse.Namespace) -> None:
     out.print(standing_table(standing, f"{standing.deck} against the {args.gauntlet} field — {agent} on both sides, "
                                        f"{args.duels} duels per matchup (seed {args.seed})"))
-
-
-def _write(path: Path, records: list[dict[str, object]]) -> None:
-    if path.suffix == ".json":
-        text = json.dumps(records, indent=1)
-    else:
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=list(records[0]) if records else [])
-        writer.writeheader()
-        writer.writerows(records)
-        text = buffer.getvalue()
-    write_atomically(path, text)

@@ -1,0 +1,80 @@
+"""An arena of hours survives an interruption: --out is written as duels finish, and the same
+command with --resume plays only what the file does not hold (same duels, same figures)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+ARENA = ["arena", "vanilla-beatdown", "--agents", "greedy", "--workers", "1", "--seed", "3"]
+
+
+def outcomes(path):
+    records = json.loads(path.read_text()) if path.suffix == ".json" else None
+    if records is None:
+        import csv
+
+        records = list(csv.DictReader(path.open()))
+    return [(int(r["number"]), r["winner"], int(r["turns"]), r["reason"]) for r in records]
+
+
+@pytest.mark.parametrize("suffix", [".json", ".csv"])
+def test_a_resumed_arena_plays_the_rest_and_ends_as_one_run(cli, tmp_path, suffix):
+    whole, part = tmp_path / f"whole{suffix}", tmp_path / f"part{suffix}"
+    code, full_report, err = cli(*ARENA, "--duels", "6", "--out", whole)
+    assert code == 0, err
+    code, _, err = cli(*ARENA, "--duels", "2", "--out", part)  # (as if stopped after 2 duels)
+    assert code == 0, err
+    code, report, err = cli(*ARENA, "--duels", "6", "--out", part, "--resume")
+    assert code == 0, err
+    said = " ".join(report.split())
+    assert "resuming: 2 duels already in" in said and "4 to play" in said
+    assert outcomes(part) == outcomes(whole)
+    score = next(line for line in full_report.splitlines() if "score" in line)
+    assert score in report  # the figures count all six duels
+
+
+def test_resume_keeps_duels_beyond_duels_and_resume_without_a_file_starts_one(cli, tmp_path):
+    path = tmp_path / "r.json"
+    code, _, err = cli(*ARENA, "--duels", "4", "--out", path, "--resume")  # (no file yet: a new run)
+    assert code == 0, err
+    code, report, err = cli(*ARENA, "--duels", "1", "--out", path, "--resume")
+    assert code == 0, err
+    assert "3 duels beyond --duels 1 stay in the file" in " ".join(report.split()) and "— 1 duel," in report
+    assert [n for n, *_ in outcomes(path)] == [0, 1, 2, 3]
+
+
+def test_resume_refuses_another_arenas_file_and_says_where(cli, tmp_path):
+    path = tmp_path / "r.json"
+    assert cli(*ARENA, "--duels", "2", "--out", path)[0] == 0
+    before = path.read_text()
+    code, _, err = cli(*ARENA[:-1], "4", "--duels", "3", "--out", path, "--resume")  # (another --seed)
+    said = " ".join(err.split())
+    assert code == 2 and "r.json:2:0" in said and "matchup 0, duel 0 is another arena's: seed" in said
+    assert "resume with the decks, agents and --seed of the run that wrote it" in said
+    code, _, err = cli("arena", "vanilla-beatdown", "--agents", "random", "greedy", "--workers", "1", "--seed", "3",
+                       "--duels", "3", "--out", path, "--resume")
+    assert code == 2 and "agent A 'greedy', this arena's 'random'" in " ".join(err.split())
+    assert path.read_text() == before  # nothing lost
+
+
+@pytest.mark.parametrize("text, said", [
+    ("[{\"matchup\": 0", "r.json:1:15 not JSON"),
+    ("{}", "not an arena's results"),
+    ("[\n{\"matchup\": 0, \"number\": 0}\n]", "r.json:2:0 [0] a duel's record lacks seed, a_deck"),
+    ("[\n" + json.dumps({"matchup": 0, "number": "zero", "seed": 1, "a_deck": 0, "a_first": True, "winner": "A",
+                         "turns": 3, "reason": "LP", "decisions": 9, "seconds": 0.1, "agent_a": "greedy",
+                         "agent_b": "greedy", "deck_a": "d", "deck_b": "d"}) + "\n]", "[0].number 'zero' is not a whole number"),
+])
+def test_a_broken_results_file_is_named_with_its_line(cli, tmp_path, text, said):
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    code, out, err = cli(*ARENA, "--duels", "3", "--out", path, "--resume")
+    assert code == 2 and said in " ".join((out + err).split()), err
+    assert "Traceback" not in err and path.read_text() == text
+
+
+def test_resume_needs_out(cli):
+    code, _, err = cli(*ARENA, "--duels", "2", "--resume")
+    assert code == 2 and "--resume goes on from the duels in an --out file" in err
