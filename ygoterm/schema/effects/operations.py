@@ -427,6 +427,8 @@ class Declare(_Op):
     # activated (R-CHAIN-6) — Earthshaker's Attributes "of the face-up monsters on the field" (the OCG ruling, as the
     # reference engine plays it): `among: {zone: monster, face_up: true}`
     among: Filter | None = None
+    # with `what: card`: only the names of cards of this kind ("Declare 1 Monster Card name": Dark Designator)
+    kind: Literal["monster", "spell", "trap"] | None = None
 
 
 class Win(_Op):

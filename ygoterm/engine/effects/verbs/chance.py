@@ -197,7 +197,8 @@ class Declare(Frame):
         elif params.what == "kind":
             words = ("Monster", "Spell", "Trap")
         else:  # every name of the pool: the duel's own cards would show the opponent's Deck
-            words = tuple(sorted(d.card_names or {c.name for c in d.cards.values() if c.owner == self.player()}))
+            names = d.card_names or {c.name: c.data.kind for c in d.cards.values() if c.owner == self.player()}
+            words = tuple(sorted(name for name, kind in names.items() if params.kind in (None, kind)))
         if params.among is not None:
             present = declarable_words(d, params, self.ctx.player, self.ctx.card)
             words = tuple(w for w in words if w in present)
