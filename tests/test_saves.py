@@ -18,3 +18,27 @@ def test_the_digest_of_cards_defined_before_new_schema_fields_is_unchanged():
     assert pool_digest(cards) == V1_DIGEST, (
         "the card schema gained a field: add its name to _LATER_FIELDS in engine/state/record.py "
         "so that saves made before it still open")
+
+
+def test_files_written_atomically_keep_their_permissions_and_new_ones_get_the_usual(tmp_path):
+    """A file written whole through a temporary file: a new one is readable as any new file is
+    (not the temporary file's 0600 — a results file or deck hidden from other users), and an
+    existing one keeps its own permissions."""
+    import os
+    import stat
+
+    from ygoterm.schema.yamlio import write_atomically
+
+    old = os.umask(0o022)
+    try:
+        new = tmp_path / "results.csv"
+        write_atomically(new, "a\n")
+        assert stat.S_IMODE(new.stat().st_mode) == 0o644
+        private = tmp_path / "settings.json"
+        private.write_text("{}")
+        private.chmod(0o600)
+        write_atomically(private, "{\"x\": 1}")
+        assert stat.S_IMODE(private.stat().st_mode) == 0o600 and private.read_text() == "{\"x\": 1}"
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    finally:
+        os.umask(old)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import os
+import stat
 import re
 import tempfile
 from pathlib import Path
@@ -320,10 +321,13 @@ class Locator:
 
 def write_atomically(path: Path, text: str) -> None:
     """Write `text` to `path` so that it is either the old file or the whole new one: a temporary
-    file in the same folder, flushed to disk, then renamed over it. Raises OSError."""
+    file in the same folder, flushed to disk, then renamed over it. Raises OSError. The file keeps
+    its permissions, and a new one gets those of any new file (the temporary file's own, 0600,
+    would hide a deck or a results file from the other users of a shared machine)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
@@ -332,3 +336,13 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permissions `path` has, or those a new file gets (0666 less the umask)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
