@@ -78,3 +78,22 @@ def test_a_broken_results_file_is_named_with_its_line(cli, tmp_path, text, said)
 def test_resume_needs_out(cli):
     code, _, err = cli(*ARENA, "--duels", "2", "--resume")
     assert code == 2 and "--resume goes on from the duels in an --out file" in err
+
+
+def test_resume_refuses_a_deck_of_the_same_name_that_holds_other_cards(cli, tmp_path):
+    from pathlib import Path
+
+    deck = tmp_path / "mine.yaml"
+    deck.write_text((Path(__file__).parent.parent / "decks" / "vanilla-beatdown.yaml").read_text())
+    path = tmp_path / "r.csv"
+    args = ["arena", deck, "--agents", "greedy", "--workers", "1", "--seed", "3", "--out", path]
+    assert cli(*args, "--duels", "2")[0] == 0
+    assert "digest_a" in path.read_text().splitlines()[0]
+    text = deck.read_text()
+    swapped = text.replace("Summoned Skull", "Baby Dragon", 1)
+    assert swapped != text
+    deck.write_text(swapped)
+    code, _, err = cli(*args, "--duels", "4", "--resume")
+    assert code == 2 and "the cards of mine" in " ".join(err.split()), err
+    deck.write_text(text)  # (the deck as it was: the run goes on)
+    assert cli(*args, "--duels", "4", "--resume")[0] == 0

@@ -23,16 +23,21 @@ from .arena import DuelResult, Matchup, duel_task
 FIELDS: dict[str, type] = {"matchup": int, "number": int, "seed": int, "a_deck": int, "a_first": bool, "winner": str,
                            "turns": int, "reason": str, "decisions": int, "seconds": float,
                            "agent_a": str, "agent_b": str, "deck_a": str, "deck_b": str}
+# what the decks held (`Deck.digest`): checked when present (files of ygoterm before 2026-12-06 lack them)
+DIGESTS = ("digest_a", "digest_b")
 _KIND_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
 
 
-def rows(results: list[DuelResult], matchups: list[Matchup]) -> Iterator[dict[str, object]]:
-    """One flat record per duel: enough to play it again alone (`--replay`) and to resume."""
+def rows(results: list[DuelResult], matchups: list[Matchup], digests: dict[str, str]) -> Iterator[dict[str, object]]:
+    """One flat record per duel: enough to play it again alone (`--replay`) and to resume; `digests`: each deck's
+    `Deck.digest` by name."""
     for r in results:
         m = matchups[r.matchup]
         row = asdict(r)
         row.pop("a_times")
-        row.update(agent_a=m.agents[0], agent_b=m.agents[1], deck_a=m.decks[r.a_deck], deck_b=m.decks[1 - r.a_deck])
+        a_deck, b_deck = m.decks[r.a_deck], m.decks[1 - r.a_deck]
+        row.update(agent_a=m.agents[0], agent_b=m.agents[1], deck_a=a_deck, deck_b=b_deck,
+                   digest_a=digests[a_deck], digest_b=digests[b_deck])
         yield row
 
 
@@ -41,7 +46,7 @@ def render(path: Path, records: list[dict[str, object]]) -> str:
     if path.suffix == ".json":
         return "[\n" + ",\n".join(json.dumps(r) for r in records) + "\n]\n" if records else "[]\n"
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(FIELDS))
+    writer = csv.DictWriter(buffer, fieldnames=[*FIELDS, *DIGESTS], restval="")
     writer.writeheader()
     writer.writerows(records)
     return buffer.getvalue()
@@ -111,14 +116,19 @@ def _typed(where: str, line: int, path: str, record: dict[str, Any], cast: bool)
             raise DataError([Problem(where, line, 0, f"{path}.{name}".lstrip("."),
                                      f"{value!r} is not {_KIND_WORDS[kind]}")]) from None
         typed[name] = value
+    for name in DIGESTS:
+        if record.get(name):
+            typed[name] = str(record[name])
     if typed["winner"] not in ("A", "B", "draw"):
         raise DataError([Problem(where, line, 0, f"{path}.winner".lstrip("."), f"{typed['winner']!r} is not A, B or draw")])
     return typed
 
 
-def restore(path: Path, matchups: list[Matchup], seed: int, duels: int) -> tuple[list[DuelResult], list[dict[str, Any]]]:
+def restore(path: Path, matchups: list[Matchup], seed: int, duels: int,
+            digests: dict[str, str]) -> tuple[list[DuelResult], list[dict[str, Any]]]:
     """The duels of this arena that `path` already holds, and its records beyond `duels` (kept in
-    the file, not counted). DataError for a record another arena wrote, naming what differs."""
+    the file, not counted). DataError for a record another arena wrote — other agents, decks,
+    seed, or decks of the same names holding other cards (`digests`) — naming what differs."""
     where = display_path(path)
     done: dict[tuple[int, int], DuelResult] = {}
     beyond = []
@@ -129,10 +139,12 @@ def restore(path: Path, matchups: list[Matchup], seed: int, duels: int) -> tuple
         matchup = matchups[m]
         task = duel_task(m, matchup, n, seed)
         a_deck, b_deck = matchup.decks[task.a_deck], matchup.decks[1 - task.a_deck]
-        said = (r["agent_a"], r["agent_b"], r["deck_a"], r["deck_b"], r["seed"], r["a_first"])
-        expected = (*matchup.agents, a_deck, b_deck, task.seed, task.a_first)
+        said = (r["agent_a"], r["agent_b"], r["deck_a"], r["deck_b"], r["seed"], r["a_first"],
+                r.get("digest_a", digests.get(a_deck)), r.get("digest_b", digests.get(b_deck)))
+        expected = (*matchup.agents, a_deck, b_deck, task.seed, task.a_first, digests.get(a_deck), digests.get(b_deck))
         if said != expected:
-            labels = ("agent A", "agent B", "deck A", "deck B", "seed", "A going first")
+            labels = ("agent A", "agent B", "deck A", "deck B", "seed", "A going first",
+                      f"the cards of {a_deck}", f"the cards of {b_deck}")
             diff = "; ".join(f"{label} {s!r}, this arena's {e!r}" for label, s, e in zip(labels, said, expected) if s != e)
             raise _foreign(where, line, f"matchup {m}, duel {n} is another arena's: {diff}")
         if (m, n) in done:

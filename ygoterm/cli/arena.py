@@ -14,7 +14,7 @@ from rich.text import Text
 from ..analysis import arena_records, gauntlet
 from ..analysis.arena import Arena, DuelResult, Matchup, Summary, duel_task, play_duel, schedule, summarize
 from ..schema.cardpool import CardPool
-from ..schema.decks import deck_folder, load_deck, unscripted_cards
+from ..schema.decks import Deck, deck_folder, load_deck, unscripted_cards
 from ..schema.yamlio import write_atomically
 from ..tui.presenters.gauntlet import standing_table
 from ..schema.problems import DataError
@@ -74,10 +74,10 @@ def run_arena(args: argparse.Namespace) -> int:
     _check_numbers(args)
     pool = card_pool(args)
     dirs = deck_dirs(args)
-    files = {}
+    files, digests = {}, {}
     for ref in args.decks_:
         path = find_deck_file(ref, dirs)
-        _check_deck(path, pool, agents)
+        digests[path.stem] = _check_deck(path, pool, agents).digest
         files[path.stem] = path
     names = list(files)
     pairs = list(itertools.combinations(names, 2)) or [(names[0], names[0])]
@@ -85,7 +85,7 @@ def run_arena(args: argparse.Namespace) -> int:
     arena = _arena(args, files, matchups)
     if args.replay is not None:
         return _replay(arena, _duel_number(args.replay, matchups), args)
-    results, workers = _play(arena, args)
+    results, workers = _play(arena, args, digests)
     _report(summarize(matchups, results), workers)
     _said_out(args)
     return EXIT_OK
@@ -113,15 +113,14 @@ def run_gauntlet(args: argparse.Namespace) -> int:
                          f"the shipped fields: {', '.join(shipped) or 'none'}")
     path = find_deck_file(args.decks_[0], dirs)
     files = gauntlet.field_names(field_files)
-    for other in files.values():
-        _check_deck(other, pool, agents)
-    _check_deck(path, pool, agents)
+    digests = {other_name: _check_deck(other, pool, agents).digest for other_name, other in files.items()}
     name = gauntlet.tested_name(path, files)
+    digests[name] = _check_deck(path, pool, agents).digest
     matchups = gauntlet.matchups(name, list(files), agents[0])
     arena = _arena(args, {name: path, **files}, matchups)
     if args.replay is not None:
         return _replay(arena, _duel_number(args.replay, matchups), args)
-    results, workers = _play(arena, args)
+    results, workers = _play(arena, args, digests)
     standing = gauntlet.Standing(name, summarize(matchups, results))
     _report_gauntlet(standing, agents[0], args)
     if args.plot:
@@ -141,7 +140,7 @@ def _check_numbers(args: argparse.Namespace) -> None:
         raise UsageError(f"--save {args.save}: saves the duel of --replay, as a .json file", "for example: --replay 0:17 --save duel.json")
 
 
-def _check_deck(path: Path, pool: CardPool, agents: list[str]) -> None:
+def _check_deck(path: Path, pool: CardPool, agents: list[str]) -> Deck:
     """A deck the agents can play: legal to load, and every card scripted unless only `random` plays."""
     deck, problems = load_deck(path, pool)
     if problems:
@@ -150,6 +149,7 @@ def _check_deck(path: Path, pool: CardPool, agents: list[str]) -> None:
     if unscripted and any(spec != "random" for spec in agents):
         raise UsageError(f"{path}: the AI cannot play cards without scripts: {', '.join(unscripted)}",
                          "play this deck with --agents random, or replace those cards")
+    return deck
 
 
 def _arena(args: argparse.Namespace, files: dict[str, Path], matchups: list[Matchup]) -> Arena:
@@ -157,19 +157,19 @@ def _arena(args: argparse.Namespace, files: dict[str, Path], matchups: list[Matc
     return Arena(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], files, matchups)
 
 
-def _play(arena: Arena, args: argparse.Namespace) -> tuple[list[DuelResult], int]:
+def _play(arena: Arena, args: argparse.Namespace, digests: dict[str, str]) -> tuple[list[DuelResult], int]:
     """Every duel of the arena: those --resume finds in --out, and the rest played now, written to
-    --out as they finish (an interrupted run keeps them)."""
+    --out as they finish (an interrupted run keeps them); `digests`: what each deck holds, by name."""
     tasks = schedule(arena.matchups, args.duels, args.seed)
     restored: list[DuelResult] = []
     beyond: list[dict[str, object]] = []
     if args.resume and args.out.exists():
-        restored, beyond = arena_records.restore(args.out, arena.matchups, args.seed, args.duels)
+        restored, beyond = arena_records.restore(args.out, arena.matchups, args.seed, args.duels, digests)
         done = {(r.matchup, r.number) for r in restored}
         tasks = [t for t in tasks if (t.matchup, t.number) not in done]
         kept = f"; {_duels(len(beyond))} beyond --duels {args.duels} stay in the file, not counted" if beyond else ""
         out.print(f"resuming: {_duels(len(restored))} already in {args.out}, {len(tasks)} to play{kept}")
-    writer = _ResultsFile(args.out, arena.matchups, restored, beyond)
+    writer = _ResultsFile(args.out, arena.matchups, digests, restored, beyond)
     try:
         played, _, workers = run_with_progress(arena, tasks, "duels", args, on_result=writer.add)
     except KeyboardInterrupt:
@@ -187,9 +187,9 @@ class _ResultsFile:
 
     EVERY = 5.0  # seconds
 
-    def __init__(self, path: Path | None, matchups: list[Matchup], restored: list[DuelResult],
+    def __init__(self, path: Path | None, matchups: list[Matchup], digests: dict[str, str], restored: list[DuelResult],
                  beyond: list[dict[str, object]]) -> None:
-        self.path, self.matchups, self.beyond = path, matchups, beyond
+        self.path, self.matchups, self.digests, self.beyond = path, matchups, digests, beyond
         self.results = list(restored)
         self.written = time.monotonic()
 
@@ -202,7 +202,7 @@ class _ResultsFile:
         if self.path is None:
             return
         ordered = sorted(self.results, key=lambda r: (r.matchup, r.number))
-        write_atomically(self.path, arena_records.render(self.path, [*arena_records.rows(ordered, self.matchups), *self.beyond]))
+        write_atomically(self.path, arena_records.render(self.path, [*arena_records.rows(ordered, self.matchups, self.digests), *self.beyond]))
         self.written = time.monotonic()
 
 

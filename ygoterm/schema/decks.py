@@ -16,6 +16,7 @@ A section may also be a list: `- Gemini Elf` (one copy per line) or `- {card: Ge
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,14 @@ class Deck:
     @property
     def all_cards(self) -> list[Card]:
         return [*self.main, *self.extra, *self.side]
+
+    @property
+    def digest(self) -> str:
+        """What it plays, in 12 hex digits: its Main and Extra Decks in order (what a duel's deal depends on) and
+        its rules — two runs of an arena with decks of the same name and other cards are told apart."""
+        text = "\n".join(["main", *(c.name for c in self.main), "extra", *(c.name for c in self.extra),
+                          "rules", self.rules.model_dump_json() if self.rules is not None else ""])
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def unscripted_cards(*decks: Deck, sections: tuple[str, ...] = ("main", "extra", "side")) -> list[str]:
