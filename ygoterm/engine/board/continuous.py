@@ -44,7 +44,37 @@ class Modifier:
 
 
 def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
-    """Face-up cards on the field with continuous effects that currently apply."""
+    """Face-up cards on the field with continuous effects that currently apply — the list `still_sources` keeps while
+    nothing changes, when asked outside any other reading (every guard below empty: then the answer is the same)."""
+    kept = _still
+    if kept and kept[-1][0] is d and not (_reading or _checking_shield or _reading_atk or _reading_level
+                                          or _reading_word or reading_highest):
+        return iter(kept[-1][1])
+    return _sources(d)
+
+
+class still_sources:
+    """`with still_sources(d):` — nothing changes inside (building a view: a read-only walk over the board), so
+    `sources` is worked out once, not once for every ATK, DEF and restriction read. Conditions of continuous effects
+    are the costly part (Blade Knight's "while you have 1 or fewer cards in your hand" read for each card of a view);
+    the answers are the same, and the state must not change inside."""
+
+    __slots__ = ("d",)
+
+    def __init__(self, d: DuelState) -> None:
+        self.d = d
+
+    def __enter__(self) -> None:
+        _still.append((self.d, list(_sources(self.d))))
+
+    def __exit__(self, *_: object) -> None:
+        _still.pop()
+
+
+_still: list[tuple[DuelState, list[tuple[CardInst, Effect]]]] = []
+
+
+def _sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
     for card in _continuous_on_field(d):
         if not card.face_up or card in d.summoning:
             continue  # (a monster whose Summon is being declared applies nothing yet, R-SUMMON-19)

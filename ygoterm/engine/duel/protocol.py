@@ -21,7 +21,7 @@ from ...schema.decks import Deck
 from ...schema.legality import rules_of_decks
 from ...schema.rules import Rules
 from ..board import actions
-from ..board.continuous import changed_word, level_now, source_with, stat
+from ..board.continuous import changed_word, level_now, source_with, stat, still_sources
 from ..board.views import DuelView, make_view
 from ..core import machine
 from ..core.decision import Decision, DuelOver, EndReason, IllegalChoice, Kind, Option, PromptMode, Refusal
@@ -246,7 +246,8 @@ class Duel(DuelState):
 
     def view(self, player: int) -> DuelView:
         """What `player` may see (DESIGN.md §2 "hidden information is a view")."""
-        return make_view(self, player, in_last_chance(self))
+        with still_sources(self):
+            return make_view(self, player, in_last_chance(self))
 
     def explain(self, player: int, uid: int) -> list[Refusal]:
         """Why each action on card `uid` is unavailable to `player` now (with rule IDs)."""
