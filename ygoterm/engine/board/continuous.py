@@ -43,14 +43,21 @@ class Modifier:
     type: str | None = None  # its Type becomes this while the change lasts (D. Tribe: "treated as Dragon-Type")
 
 
-def sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
-    """Face-up cards on the field with continuous effects that currently apply — the list `still_sources` keeps while
-    nothing changes, when asked outside any other reading (every guard below empty: then the answer is the same)."""
+def sources(d: DuelState, key: str | None = None) -> Iterator[tuple[CardInst, Effect]]:
+    """Face-up cards on the field with continuous effects that currently apply (only those whose `ContinuousSpec` sets
+    `key`, when given) — from the list `still_sources` keeps while nothing changes, when asked outside any other
+    reading (every guard below empty: then the answer is the same)."""
     kept = _still
     if kept and kept[-1][0] is d and not (_reading or _checking_shield or _reading_atk or _reading_level
                                           or _reading_word or reading_highest):
-        return iter(kept[-1][1])
-    return _sources(d)
+        found = kept[-1][1]
+        return iter(found if key is None else [(c, e) for c, e in found if _sets(e, key)])
+    return _sources(d, key)
+
+
+def _sets(effect: Effect, key: str) -> bool:
+    spec = effect.continuous
+    return spec is not None and bool(getattr(spec, key))
 
 
 class still_sources:
@@ -74,8 +81,12 @@ class still_sources:
 _still: list[tuple[DuelState, list[tuple[CardInst, Effect]]]] = []
 
 
-def _sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
+def _sources(d: DuelState, key: str | None = None) -> Iterator[tuple[CardInst, Effect]]:
+    """`sources`, worked out. With `key`, a card none of whose effects sets it is passed over before anything costly
+    is read of it (its negation, its conditions: Blade Knight's are read for no Jinzo question)."""
     for card in _continuous_on_field(d):
+        if key is not None and not any(_sets(effect, key) for effect in card.continuous):
+            continue
         if not card.face_up or card in d.summoning:
             continue  # (a monster whose Summon is being declared applies nothing yet, R-SUMMON-19)
         if card.loc == Loc.SZONE and not card.active:
@@ -83,10 +94,12 @@ def _sources(d: DuelState) -> Iterator[tuple[CardInst, Effect]]:
         if effects_negated(d, card):
             continue
         for effect in card.continuous:
-            if applies_from_here(card, effect) and (effect.condition is None or _condition_holds_once(d, card, effect)):
+            if (key is None or _sets(effect, key)) and applies_from_here(card, effect) \
+                    and (effect.condition is None or _condition_holds_once(d, card, effect)):
                 yield card, effect
     for card, effect, turn in d.floating:  # "until the end of this turn" (or a later one), wherever the card went
-        if turn >= d.turn and (effect.condition is None or condition_holds(d, card, effect.condition)):  # ("until the End Phase")
+        if (key is None or _sets(effect, key)) and turn >= d.turn \
+                and (effect.condition is None or condition_holds(d, card, effect.condition)):  # ("until the End Phase")
             yield card, effect
 
 
@@ -417,9 +430,8 @@ def source_with(d: DuelState, key: str, accept: Callable[[CardInst, ContinuousSp
     one of the duel's index flags (`CardIndex.flags`), so a duel without such a card answers at once."""
     if key not in d.index.flags:
         return None
-    for source, effect in sources(d):
-        spec = effect.continuous
-        if spec is not None and getattr(spec, key) and accept(source, spec):
+    for source, effect in sources(d, key):
+        if accept(source, effect.continuous):  # type: ignore[arg-type]  # (sources with `key` have a spec)
             return source
     return None
 
