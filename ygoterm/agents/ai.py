@@ -45,7 +45,7 @@ TURNS = {"easy": 2, "normal": 2, "hard": 4}
 # (2026-12-06: normal p50 0.18 s, hard 1.1 s on Kaiba vs Joey and 1.9 s on two GOAT decks — slower than the 12-03
 # figures above; issue notes of that stop)
 ABOUT = {"easy": "rules of thumb, instant",
-         "normal": "looks 2 turns ahead, ~0.2 s a move",
+         "normal": "looks 2 turns ahead, 0.2–0.4 s a move",
          "hard": "looks 4 turns ahead, 1–2 s a move"}
 CANDIDATES = 5  # answers searched at most (the heuristic's best, plus moving on)
 MARGIN = 0.25  # how much better (in evaluation units, ~1000 LP) a searched answer must be than the heuristic's
