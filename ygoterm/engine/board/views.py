@@ -155,19 +155,17 @@ def pile_card_view(card: CardInst, viewer: int) -> CardView:
 def make_view(d: DuelState, viewer: int, closing: bool = False) -> DuelView:
     """What `viewer` sees; `closing`: the innermost response window is the last chance (windows.in_last_chance)."""
     sides = []
-    for side in d.players:
-        def cv(c: CardInst | None) -> CardView | None:
-            return None if c is None else card_view(c, viewer)
-
+    pile = pile_card_view
+    for side in d.players:  # (list comprehensions, not generators: an AI builds a view at most decisions of its play-outs)
         sides.append(SideView(
             side.index, d.names[side.index], side.lp,
-            tuple(pile_card_view(c, viewer) for c in side.hand),
+            tuple([pile(c, viewer) for c in side.hand]),
             len(side.deck),
-            tuple(pile_card_view(c, viewer) for c in side.extra),
-            tuple(pile_card_view(c, viewer) for c in side.gy),
-            tuple(pile_card_view(c, viewer) for c in side.banished),
-            tuple(cv(c) for c in side.mzone),
-            tuple(cv(c) for c in side.szone),
+            tuple([pile(c, viewer) for c in side.extra]),
+            tuple([pile(c, viewer) for c in side.gy]),
+            tuple([pile(c, viewer) for c in side.banished]),
+            tuple([None if c is None else card_view(c, viewer) for c in side.mzone]),
+            tuple([None if c is None else card_view(c, viewer) for c in side.szone]),
         ))
     attack = d.attack
     chain = tuple(LinkView(link.number, link.player, link.card.uid, link.card.name, link.speed,
