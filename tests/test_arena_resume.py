@@ -97,3 +97,31 @@ def test_resume_refuses_a_deck_of_the_same_name_that_holds_other_cards(cli, tmp_
     assert code == 2 and "the cards of mine" in " ".join(err.split()), err
     deck.write_text(text)  # (the deck as it was: the run goes on)
     assert cli(*args, "--duels", "4", "--resume")[0] == 0
+
+
+def test_an_out_file_that_cannot_be_written_is_said_before_any_duel(cli, tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    code, out, err = cli(*ARENA, "--duels", "2", "--out", blocker / "r.json")
+    said = " ".join(err.split())
+    assert code == 2 and "cannot write it" in said and "give a file in a folder you can write to" in said
+    assert "score" not in out  # (no duel was played)
+
+
+def test_a_write_that_fails_between_duels_is_said_once_and_the_duels_go_on(cli, tmp_path, monkeypatch):
+    from ygoterm.cli import arena as arena_cli
+
+    calls = []
+
+    def flaky(path, text):
+        calls.append(path)
+        if len(calls) > 1:
+            raise OSError(28, "No space left on device")
+        path.write_text(text)
+
+    monkeypatch.setattr(arena_cli, "write_atomically", flaky)
+    monkeypatch.setattr(arena_cli._ResultsFile, "EVERY", 0.0)
+    code, out, err = cli(*ARENA, "--duels", "4", "--out", tmp_path / "r.json")
+    said = " ".join(err.split())
+    assert code == 2 and said.count("No space left on device; the duels go on") == 1
+    assert "does not hold every duel of this run" in said and "4 duels" in out and "score" in out

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .. import paths
 from ..agents import AGENTS, make_agent
+from rich.markup import escape
 from rich.text import Text
 
 from ..analysis import arena_records, gauntlet
@@ -18,7 +19,7 @@ from ..schema.decks import Deck, deck_folder, load_deck, unscripted_cards
 from ..schema.yamlio import write_atomically
 from ..tui.presenters.gauntlet import standing_table
 from ..schema.problems import DataError
-from .common import EXIT_OK, UsageError, card_pool, deck_dirs, find_deck_file, out
+from .common import EXIT_OK, EXIT_UNREADABLE, UsageError, card_pool, deck_dirs, err, find_deck_file, out
 from .runner import run_with_progress
 
 
@@ -85,10 +86,9 @@ def run_arena(args: argparse.Namespace) -> int:
     arena = _arena(args, files, matchups)
     if args.replay is not None:
         return _replay(arena, _duel_number(args.replay, matchups), args)
-    results, workers = _play(arena, args, digests)
+    results, workers, saved = _play(arena, args, digests)
     _report(summarize(matchups, results), workers)
-    _said_out(args)
-    return EXIT_OK
+    return _said_out(args, saved)
 
 
 def run_gauntlet(args: argparse.Namespace) -> int:
@@ -120,13 +120,12 @@ def run_gauntlet(args: argparse.Namespace) -> int:
     arena = _arena(args, {name: path, **files}, matchups)
     if args.replay is not None:
         return _replay(arena, _duel_number(args.replay, matchups), args)
-    results, workers = _play(arena, args, digests)
+    results, workers, saved = _play(arena, args, digests)
     standing = gauntlet.Standing(name, summarize(matchups, results))
     _report_gauntlet(standing, agents[0], args)
     if args.plot:
         out.print(Text.from_ansi(gauntlet.chart(standing, width=min(100, out.width), color=out.is_terminal)))
-    _said_out(args)
-    return EXIT_OK
+    return _said_out(args, saved)
 
 
 def _check_numbers(args: argparse.Namespace) -> None:
@@ -157,9 +156,10 @@ def _arena(args: argparse.Namespace, files: dict[str, Path], matchups: list[Matc
     return Arena(paths.card_dirs([p for p in extra if p.is_dir()]), [p for p in extra if p.is_file()], files, matchups)
 
 
-def _play(arena: Arena, args: argparse.Namespace, digests: dict[str, str]) -> tuple[list[DuelResult], int]:
+def _play(arena: Arena, args: argparse.Namespace, digests: dict[str, str]) -> tuple[list[DuelResult], int, bool]:
     """Every duel of the arena: those --resume finds in --out, and the rest played now, written to
-    --out as they finish (an interrupted run keeps them); `digests`: what each deck holds, by name."""
+    --out as they finish (an interrupted run keeps them); `digests`: what each deck holds, by name. Also the worker
+    count, and whether --out holds them all (a write that failed was said)."""
     tasks = schedule(arena.matchups, args.duels, args.seed)
     restored: list[DuelResult] = []
     beyond: list[dict[str, object]] = []
@@ -170,16 +170,17 @@ def _play(arena: Arena, args: argparse.Namespace, digests: dict[str, str]) -> tu
         kept = f"; {_duels(len(beyond))} beyond --duels {args.duels} stay in the file, not counted" if beyond else ""
         out.print(f"resuming: {_duels(len(restored))} already in {args.out}, {len(tasks)} to play{kept}")
     writer = _ResultsFile(args.out, arena.matchups, digests, restored, beyond)
+    writer.write()  # (a file that cannot be written is said before hours of duels, not after)
     try:
         played, _, workers = run_with_progress(arena, tasks, "duels", args, on_result=writer.add)
     except KeyboardInterrupt:
         if args.out is not None:
-            writer.write()
+            writer.write_meanwhile()
             out.print(f"interrupted: {len(writer.results)} of {len(tasks) + len(restored)} duels are in {args.out}; "
                       "the same command with --resume plays the rest")
         raise
-    writer.write()
-    return sorted([*restored, *played], key=lambda r: (r.matchup, r.number)), workers
+    writer.write_meanwhile()
+    return sorted([*restored, *played], key=lambda r: (r.matchup, r.number)), workers, not writer.failed
 
 
 class _ResultsFile:
@@ -192,27 +193,49 @@ class _ResultsFile:
         self.path, self.matchups, self.digests, self.beyond = path, matchups, digests, beyond
         self.results = list(restored)
         self.written = time.monotonic()
+        self.failed = False  # a write between duels failed (said once)
 
     def add(self, result: DuelResult) -> None:
         self.results.append(result)
         if self.path is not None and time.monotonic() - self.written >= self.EVERY:
-            self.write()
+            self.write_meanwhile()
 
     def write(self) -> None:
+        """The file as it stands; a file that cannot be written is a usage error (exit 2) — at the start, before any
+        duel, and at the end, after the figures; in between it is said once and the duels go on."""
         if self.path is None:
             return
         ordered = sorted(self.results, key=lambda r: (r.matchup, r.number))
-        write_atomically(self.path, arena_records.render(self.path, [*arena_records.rows(ordered, self.matchups, self.digests), *self.beyond]))
+        try:
+            write_atomically(self.path, arena_records.render(self.path, [*arena_records.rows(ordered, self.matchups, self.digests), *self.beyond]))
+        except OSError as e:
+            raise UsageError(f"--out {self.path}: cannot write it: {e.strerror or e}",
+                             "give a file in a folder you can write to") from None
         self.written = time.monotonic()
+
+    def write_meanwhile(self) -> None:
+        try:
+            self.write()
+        except UsageError as e:
+            if not self.failed:
+                err.print(f"[yellow]ygoterm: {escape(str(e))}; the duels go on[/]", soft_wrap=True)
+            self.failed = True
+            self.written = time.monotonic()
 
 
 def _duels(count: int) -> str:
     return f"{count} duel{'' if count == 1 else 's'}"
 
 
-def _said_out(args: argparse.Namespace) -> None:
-    if args.out is not None:
-        out.print(f"every duel's result: {args.out} (play one again alone: the same command with --replay MATCHUP:DUEL)")
+def _said_out(args: argparse.Namespace, saved: bool) -> int:
+    """Where every duel's result is; exit 2 when --out could not be written in full (said as it failed)."""
+    if args.out is None:
+        return EXIT_OK
+    if not saved:
+        err.print(f"[red]ygoterm: --out {args.out} does not hold every duel of this run (a write failed, said above)[/]")
+        return EXIT_UNREADABLE
+    out.print(f"every duel's result: {args.out} (play one again alone: the same command with --replay MATCHUP:DUEL)")
+    return EXIT_OK
 
 
 def _duel_number(text: str, matchups: list[Matchup]) -> tuple[int, int]:
