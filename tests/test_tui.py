@@ -1572,7 +1572,27 @@ def test_an_attack_option_reads_by_its_places_not_its_tags():
     text = _option_text(option, lambda o: "attacker: Player 1's M4 · 300/250 ATK · target: Player 2's M1", 1).plain
     assert text == "1 attack Sinister Serpent -> Sheep Token  · attacker: Player 1's M4 · 300/250 ATK · target: Player 2's M1"
     plain = Option("card:3", "Celtic Guardian@M2", 3)
-    assert "Celtic Guardian@M2" in _option_text(plain, lambda o: "Player 1's M2 · 1400/1200 ATK").plain
+    assert _option_text(plain, lambda o: "Player 1's M2 · 1400/1200 ATK").plain == "Celtic Guardian  · Player 1's M2 · 1400/1200 ATK"
+    assert _option_text(plain, None).plain == "Celtic Guardian@M2"  # (nothing else says where it is)
+
+
+def test_two_copies_in_the_hand_read_by_their_place_not_their_tags(pool):
+    """Copies of a card in the hand: the engine tells the options apart as '…@H1' … '…@H5' (typed commands keep
+    them); the list says "Player 1's hand, card 1" instead (a duel as a user read "activate Smashing Ground@H6")."""
+    from ygoterm.engine import Duel
+    from ygoterm.schema.decks import Deck
+    from ygoterm.tui.presenters.describe import describe_option
+    from ygoterm.tui.widgets.questions import _option_text
+
+    cards = [pool.get("Celtic Guardian")] * 40
+    duel = Duel.new(pool, (Deck("a", cards, []), Deck("b", cards, [])), seed=1)
+    while duel.pending is not None and duel.pending.kind.name != "COMMAND":
+        duel.apply(duel.pending.options[0])
+    options = [o for o in duel.pending.options if o.label.startswith("summon Celtic Guardian@H")]
+    assert len(options) == 5, [o.label for o in duel.pending.options]
+    view = duel.view(duel.pending.player)
+    texts = [_option_text(o, lambda o: describe_option(view, duel.names, o)).plain for o in options]
+    assert texts == [f"summon Celtic Guardian  · Player {duel.pending.player + 1}'s hand, card {n}" for n in range(1, 6)]
 
 
 async def test_a_declaration_typed_in_full_is_that_word(pool, tmp_path):

@@ -5,6 +5,7 @@ what the status line says is being decided, which cards the board marks. No Text
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ...engine import EMZ_LEFT, FIELD_ZONE, CardView, DuelView, Kind, Loc, Option, Pos
@@ -23,15 +24,21 @@ def card_in_view(view: DuelView, uid: int) -> CardView | None:
     return None
 
 
-def place(card: CardView, names: Sequence[str]) -> str:
-    """Whose card and where, as the viewer sees it: "Player 2's M3", "Player 1's hand"."""
+def place(card: CardView, names: Sequence[str], number: int | None = None) -> str:
+    """Whose card and where, as the viewer sees it: "Player 2's M3", "Player 1's hand"; `number`: which card of a
+    hand or pile it is, counted as the engine's '@' tag counts ("Player 1's hand, card 6")."""
     if card.loc == Loc.MZONE:
-        where = f"M{card.seq + 1}" if card.seq < EMZ_LEFT else "EMZ"
+        where = f"M{card.seq + 1}" if card.seq < EMZ_LEFT else f"EMZ{card.seq - EMZ_LEFT + 1}"
     elif card.loc == Loc.SZONE:
         where = "Field Zone" if card.seq == FIELD_ZONE else f"S{card.seq + 1}"
     else:
         where = {Loc.HAND: "hand", Loc.GY: "GY", Loc.BANISHED: "banished", Loc.EXTRA: "Extra Deck"}.get(card.loc, card.loc.name.lower())
+        if number is not None:
+            where += f", card {number}"
     return f"{names[card.controller]}'s {where}"
+
+
+PLACE_TAG = re.compile(r"@([A-Z]+)(\d*)$")  # the tag `unique_labels` gives one of two equal labels: "Smashing Ground@H6"
 
 
 def describe_option(view: DuelView, names: Sequence[str], option: Option) -> str:
@@ -43,7 +50,8 @@ def describe_option(view: DuelView, names: Sequence[str], option: Option) -> str
     card = card_in_view(view, option.card) if option.card is not None else None
     if card is None:
         return ""
-    parts = [place(card, names)]
+    tag = PLACE_TAG.search(option.label) if option.target is None else None
+    parts = [place(card, names, int(tag.group(2)) if tag and tag.group(2) and card.loc not in (Loc.MZONE, Loc.SZONE) else None)]
     if card.loc == Loc.MZONE and card.atk is not None:
         parts.append(f"{card.atk}/{card.defense} {'DEF' if card.pos in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE) else 'ATK'}")
     elif card.hidden:

@@ -20,6 +20,7 @@ from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ...engine import Decision, Kind, Option, Refusal
+from ..presenters.describe import PLACE_TAG
 from .lists import Choices
 
 if TYPE_CHECKING:  # (the menu's dialogs come before the card schema is loaded: tui/pool_loader.py)
@@ -38,8 +39,10 @@ _PLACE_TAGS = re.compile(r"@[^\s@]*->[^\s@]*$")  # "attack X -> Sheep Token@M4->
 def _option_text(option: Option, describe: Describe | None, number: int | None = None) -> Text:
     text = Text(f"{number} " if number is not None else "", style="bold #7d8794")
     about = describe(option) if describe is not None and option.card is not None else ""
-    # the description names the attacker's and the target's places: the label drops its "@M4->M1" tag
-    text.append(_PLACE_TAGS.sub("", option.label) if "target:" in about else option.label)
+    # the description says where the card is ("Player 1's hand, card 6"; the attacker's and the target's places): the
+    # label drops the tag that tells equal labels apart for typed commands ("Smashing Ground@H6", "@M4->M1")
+    text.append(_PLACE_TAGS.sub("", option.label) if "target:" in about else PLACE_TAG.sub("", option.label) if about
+                else option.label)
     if about:
         text.append(f"  · {about}", style="dim")
     return text
