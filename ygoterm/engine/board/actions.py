@@ -447,7 +447,8 @@ def set_position(d: DuelState, card: CardInst, to: str, *, flip_effects: bool = 
         if flip_effects:  # (Ceasefire flips without them)
             d.signal("flipped", card, card.controller)
     else:
-        d.emit(PositionChange(card.uid, card.name if card.face_up else None, old, new))
+        # (turned face-down, it is named still: everyone saw it face-up — "Kycoo the Ghost Destroyer changed to …")
+        d.emit(PositionChange(card.uid, card.name if card.face_up or was_face_up else None, old, new))
         if old == Pos.ATTACK and new == Pos.DEFENSE:
             d.signal("changed_to_defense", card, card.controller)
     if new == Pos.ATTACK and old in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE):
