@@ -86,3 +86,20 @@ def test_the_beginner_misses_what_the_ai_sees(pool):
     d2 = _position(pool, {"lp": 2000, "spells": ["Scapegoat"]}, {"monsters": ["Jinzo"]}, turn=4, turn_player="B")
     _attack_on_a(d2, "attack Jinzo -> direct")
     assert (_greedy(pool, d), _greedy(pool, d2)) == ("activate Sakuretsu Armor", "pass")
+
+
+def test_tribe_infecting_virus_declares_the_type_the_opponent_has(pool):
+    """Tribe-Infecting Virus against a Warrior (D.D. Assailant), beside our own Spellcaster: the AI declares Warrior
+    (theirs, not ours) — and so does ai:easy; the beginner declares any Type (a duel as a user saw the AI discard a
+    card to declare Spellcaster with no Spellcaster anywhere)."""
+    from ygoterm.agents.policy import Heuristic
+
+    d = _position(pool, {"hand": ["Feral Imp"], "monsters": ["Tribe-Infecting Virus", "Magician of Faith"]},
+                  {"monsters": ["D.D. Assailant"]})
+    d.apply("activate Tribe-Infecting Virus")
+    while d.pending.kind != Kind.DECLARE:  # (the discard, its cost)
+        d.apply(d.pending.options[0])
+    assert _ai(pool, d) == "Warrior"
+    assert Heuristic(1, careful=True).choose(observe(d, 0, pool), d.pending).label == "Warrior"
+    beginner = {Heuristic(seed, careful=False).choose(observe(d, 0, pool), d.pending).label for seed in range(6)}
+    assert len(beginner) > 1  # (any Type: the yardstick is no gift)

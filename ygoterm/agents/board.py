@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..engine import CardView, Option, Pos, SideView, Step
+from ..engine import CardView, Loc, Option, Pos, SideView, Step
 from ..schema.cards import Monster
 from ..schema.effects import AllOf, Effect, EffectKind
 from .observation import Observation
@@ -266,3 +266,38 @@ def _field(side: SideView, zone: tuple[str, ...] | None) -> tuple[CardView | Non
     if any(z in ("spell", "field", "pendulum", "onfield") for z in zone):
         out += side.spells
     return out
+
+
+# -------------------------------------------------------------- declarations
+
+
+def declaration_worth(obs: Observation, words: list[str]) -> dict[str, float]:
+    """What declaring each word would hit, as far as the player sees: the worth of the opponent's face-up cards it
+    names, less that of their own — by Type, Attribute or Level (face-up monsters on the field: Tribe-Infecting
+    Virus destroys the declared Type), by kind (Monster, Spell, Trap) or by card name (their face-up cards and their
+    Graveyard's). A word nothing has is worth 0."""
+    worth = dict.fromkeys(words, 0.0)
+    view = obs.view
+    for side, sign in ((view.foe, 1.0), (view.me, -1.0)):
+        for card in (*side.monsters, *side.spells, *side.gy):
+            if card is None or card.name is None or not card.face_up:
+                continue
+            on_field = card.loc.on_field
+            value = sign * (card_worth(obs, card.uid) if on_field else 0.3)
+            for word in _words_of(obs, card, on_field):
+                if word in worth:
+                    worth[word] += value
+    return worth
+
+
+def _words_of(obs: Observation, card: CardView, on_field: bool) -> tuple[str, ...]:
+    """The words a declaration may name `card` by: its name and kind; a monster on the field, its Type, Attribute
+    and Level as they are now."""
+    data = obs.definition(card.uid)
+    if data is None:
+        return (card.name or "",)
+    kind = data.kind.capitalize()  # ("Monster", "Spell", "Trap")
+    if not isinstance(data, Monster) or not on_field or card.loc != Loc.MZONE:
+        return (card.name or "", kind)
+    level = card.level if card.level is not None else data.level
+    return (card.name or "", kind, card.type or data.type, card.attribute or data.attribute, str(level or ""))

@@ -15,9 +15,9 @@ from typing import Sequence
 
 from ..engine import CardView, Decision, Kind, Option, Pos
 from ..schema.cards import Monster
-from .board import (attack_hurts, beats_something, can_attack_now, card_worth, effect_kind, foe_target, lethal,
-                    losing_battle, mass_balance, num, option_reading, pressed, strongest_foe, targets_monsters, temporary,
-                    threatened, tribute_cost, tributes, tributes_stronger, useful_effect)
+from .board import (attack_hurts, beats_something, can_attack_now, card_worth, declaration_worth, effect_kind, foe_target,
+                    lethal, losing_battle, mass_balance, num, option_reading, pressed, strongest_foe, targets_monsters,
+                    temporary, threatened, tribute_cost, tributes, tributes_stronger, useful_effect)
 from .observation import Answer, Observation
 from .reading import Reading, read
 
@@ -56,7 +56,7 @@ class Heuristic:
         if kind == Kind.ORDER:
             return list(d.options)
         if kind == Kind.DECLARE:
-            return self.declare(d)
+            return self.declare(d, obs)
         return d.options[0]  # ZONE, OPTION: the first is as good as any
 
     def yes_no(self, obs: Observation, d: Decision) -> Option:
@@ -438,7 +438,16 @@ class Heuristic:
             return d.option("defense") or d.option("facedown") or d.options[0]
         return d.option("attack") or d.options[0]
 
-    def declare(self, d: Decision) -> Option:
+    def declare(self, d: Decision, obs: Observation | None = None) -> Option:
+        """A careful player declares what hits the opponent's cards most and their own least (Tribe-Infecting Virus:
+        the Type of the opponent's monsters, not one nobody has) when declaring for their own card's effect; the
+        beginner, or a declaration for the opponent's effect, any word."""
+        subject = obs.card(d.subject) if obs is not None and d.subject is not None else None
+        if self.careful and obs is not None and subject is not None and subject.controller == obs.player:
+            worth = declaration_worth(obs, [o.label for o in d.options])
+            best = max(d.options, key=lambda o: worth[o.label])
+            if worth[best.label] > 0:
+                return best
         return d.options[self.rng.randrange(len(d.options))]
 
 
