@@ -5,11 +5,11 @@ what the status line says is being decided, which cards the board marks. No Text
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ...engine import EMZ_LEFT, FIELD_ZONE, CardView, DuelView, Kind, Loc, Option, Pos
 from .session import Session
+from .tags import PLACE_TAG
 
 BOARD_KINDS = (Kind.COMMAND, Kind.BATTLE)  # your move: answered from the board (keys, c, a), never a waiting prompt
 
@@ -37,8 +37,6 @@ def place(card: CardView, names: Sequence[str], number: int | None = None) -> st
             where += f", card {number}"
     return f"{names[card.controller]}'s {where}"
 
-
-PLACE_TAG = re.compile(r"@([A-Z]+)(\d*)$")  # the tag `unique_labels` gives one of two equal labels: "Smashing Ground@H6"
 
 
 def describe_option(view: DuelView, names: Sequence[str], option: Option) -> str:

@@ -7,7 +7,6 @@ Either way it answers through `Question.answer`, once."""
 
 from __future__ import annotations
 
-import re
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
@@ -20,7 +19,7 @@ from textual.widgets import Input, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from ...engine import Decision, Kind, Option, Refusal
-from ..presenters.describe import PLACE_TAG
+from ..presenters.tags import ATTACK_TAGS, PLACE_TAG
 from .lists import Choices
 
 if TYPE_CHECKING:  # (the menu's dialogs come before the card schema is loaded: tui/pool_loader.py)
@@ -33,15 +32,12 @@ Describe = Callable[[Option], str]  # what an option's card is, for the list: "P
 Highlight = Callable[[Option | None], None]  # the option now highlighted (the duel screen shows its card)
 
 
-_PLACE_TAGS = re.compile(r"@[^\s@]*->[^\s@]*$")  # "attack X -> Sheep Token@M4->M1": both places, for typed commands
-
-
 def _option_text(option: Option, describe: Describe | None, number: int | None = None) -> Text:
     text = Text(f"{number} " if number is not None else "", style="bold #7d8794")
     about = describe(option) if describe is not None and option.card is not None else ""
     # the description says where the card is ("Player 1's hand, card 6"; the attacker's and the target's places): the
     # label drops the tag that tells equal labels apart for typed commands ("Smashing Ground@H6", "@M4->M1")
-    text.append(_PLACE_TAGS.sub("", option.label) if "target:" in about else PLACE_TAG.sub("", option.label) if about
+    text.append(ATTACK_TAGS.sub("", option.label) if "target:" in about else PLACE_TAG.sub("", option.label) if about
                 else option.label)
     if about:
         text.append(f"  · {about}", style="dim")
