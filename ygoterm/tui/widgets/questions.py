@@ -7,7 +7,6 @@ Either way it answers through `Question.answer`, once."""
 
 from __future__ import annotations
 
-
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from rich.text import Text
