@@ -46,7 +46,7 @@ TURNS = {"easy": 2, "normal": 2, "hard": 4}
 # figures above; issue notes of that stop)
 ABOUT = {"easy": "rules of thumb, instant",
          "normal": "looks 2 turns ahead, 0.2–0.4 s a move",
-         "hard": "looks 4 turns ahead, 1–2 s a move"}
+         "hard": "looks 4 turns ahead, 1–2.5 s a move"}
 CANDIDATES = 5  # answers searched at most (the heuristic's best, plus moving on)
 MARGIN = 0.25  # how much better (in evaluation units, ~1000 LP) a searched answer must be than the heuristic's
 PLAYOUT_COST = 3  # what dealing or copying a world costs, in simulated decisions
