@@ -10,7 +10,8 @@ import pytest
 
 from ygoterm import paths
 from ygoterm.analysis.arena import Arena, run, schedule, summarize
-from ygoterm.analysis.gauntlet import Standing, chart, matchups
+from ygoterm.analysis.gauntlet import Standing, matchups
+from ygoterm.tui.presenters.gauntlet import standing_chart
 from ygoterm.schema.decks import find_deck
 
 FIELD = ("joey-warriors", "kaiba-dragons", "mai-harpies")
@@ -88,8 +89,26 @@ def test_the_chart_labels_carry_the_rate_and_its_interval():
     standing = Standing("mine", [Summary(m) for m in ms])
     standing.rows[0].total.duels, standing.rows[0].total.wins = 10, 7
     standing.rows[1].total.duels, standing.rows[1].total.wins = 10, 2
-    text = chart(standing, width=80, color=False)
+    text = standing_chart(standing, width=80).plain
     assert "a 70% [40%–89%]" in text and "b 20% [6%–51%]" in text and "mine · overall 45%" in text
+
+
+def test_every_bar_is_on_its_own_row_on_a_0_to_100_scale():
+    """Sixteen opponents: one row a bar, each as long as its score on the 0–100% scale (plotext's bars drifted off
+    their labels' rows beyond about ten)."""
+    from ygoterm.analysis.arena import Summary
+
+    field = [f"deck{i:02}" for i in range(16)]
+    standing = Standing("mine", [Summary(m) for m in matchups("mine", field, "greedy")])
+    for i, row in enumerate(standing.rows):
+        row.total.duels, row.total.wins = 20, i + 2
+    lines = standing_chart(standing, width=80).plain.splitlines()
+    bars = [line for line in lines if "┤" in line]
+    assert [line.split()[0] for line in bars] == field
+    area = len(lines[-2]) - lines[-2].index("└") - 1
+    for i, line in enumerate(bars):
+        assert line.split("┤")[1] == "█" * round((i + 2) / 20 * area)
+    assert lines[-1].split() == ["0", "25", "50", "75", "100"] and max(map(len, lines)) <= 80
 
 
 @pytest.mark.parametrize("extra, message", [

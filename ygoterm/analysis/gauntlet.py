@@ -58,25 +58,3 @@ def tested_name(path: Path, field: dict[str, Path]) -> str:
 def field_names(files: list[Path]) -> dict[str, Path]:
     """The field's decks by name (file stem), in file order."""
     return {path.stem: path for path in files}
-
-
-def chart(standing: Standing, width: int = 80, color: bool = True) -> str:
-    """The win rate against each opponent as a horizontal bar chart (plotext: text a terminal
-    shows, with ANSI colours unless `color` is false), the 95% interval in each label."""
-    import plotext as plt  # (only the charts need it)
-
-    labels, rates = [], []
-    for row in reversed(standing.rows):  # (plotext draws the first bar at the bottom)
-        labels.append(f"{row.matchup.decks[1]} {row.total.text()}")
-        rates.append(round(row.total.rate * 100, 1))
-    plt.clear_figure()
-    plt.bar(labels, rates, orientation="horizontal", width=0.5)  # (two rows a bar, starting on its label)
-    plt.xlim(0, 100)
-    plt.xticks([0, 25, 50, 75, 100])
-    plt.plotsize(width, 2 * len(labels) + 5)
-    plt.theme("clear")
-    overall = standing.overall
-    plt.title(f"{standing.deck} · overall {overall.rate:.0%}"[: max(10, width // 2)])  # (a title wider than the plot is dropped)
-    text: str = plt.build()
-    plt.clear_figure()
-    return text if color else plt.uncolorize(text)

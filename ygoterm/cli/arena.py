@@ -10,14 +10,13 @@ from pathlib import Path
 from .. import paths
 from ..agents import AGENTS, make_agent
 from rich.markup import escape
-from rich.text import Text
 
 from ..analysis import arena_records, gauntlet
 from ..analysis.arena import Arena, DuelResult, Matchup, Summary, duel_task, play_duel, schedule, summarize
 from ..schema.cardpool import CardPool
 from ..schema.decks import Deck, deck_folder, load_deck, unscripted_cards
 from ..schema.yamlio import write_atomically
-from ..tui.presenters.gauntlet import standing_table
+from ..tui.presenters.gauntlet import standing_chart, standing_table
 from ..schema.problems import DataError
 from .common import EXIT_OK, EXIT_UNREADABLE, UsageError, card_pool, deck_dirs, err, find_deck_file, out
 from .runner import run_with_progress
@@ -124,7 +123,7 @@ def run_gauntlet(args: argparse.Namespace) -> int:
     standing = gauntlet.Standing(name, summarize(matchups, results))
     _report_gauntlet(standing, agents[0], args)
     if args.plot:
-        out.print(Text.from_ansi(gauntlet.chart(standing, width=min(100, out.width), color=out.is_terminal)))
+        out.print(standing_chart(standing, width=min(100, out.width)))
     return _said_out(args, saved)
 
 
