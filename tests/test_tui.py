@@ -68,6 +68,14 @@ async def pick(pilot, screen, label_start: str) -> None:
     await pilot.press("enter")
 
 
+async def command(pilot, app, label_start: str) -> None:
+    """At your move: open the commands (c) and choose the one starting with `label_start`."""
+    await pilot.press("c")
+    await pilot.pause()
+    await pick(pilot, open_question(app), label_start)
+    await pilot.pause()
+
+
 async def play_hot_seat_turns(pilot, app, *, limit: int = 400, want_chain: bool = True) -> None:
     """Answer every prompt with keys: lift curtains, pass responses, summon and attack."""
     for _ in range(limit):
@@ -288,13 +296,7 @@ async def test_solve_the_shipped_puzzle_from_the_menu(pool):
         assert isinstance(screen, DuelScreen)
         duel = screen.session.duel
 
-        async def command(label: str) -> None:
-            await pilot.press("c")
-            await pilot.pause()
-            await pick(pilot, open_question(app), label)
-            await pilot.pause()
-
-        await command("activate Fissure")
+        await command(pilot, app, "activate Fissure")
         await pilot.press("p")  # do not chain Rush Recklessly yet
         await pilot.pause()
         assert [c.name for c in duel.players[1].gy] == ["Giant Soldier of Stone"]
@@ -316,8 +318,8 @@ async def test_solve_the_shipped_puzzle_from_the_menu(pool):
         while duel.pending is not None and duel.pending.kind != Kind.COMMAND or "main2" in [o.key for o in duel.pending.options]:
             await pilot.press("n")
             await pilot.pause()
-        await command("activate Ookazi")
-        await command("activate Sparks")
+        await command(pilot, app, "activate Ookazi")
+        await command(pilot, app, "activate Sparks")
         assert duel.outcome is not None and duel.outcome.winner == 0 and duel.players[1].lp == 0
         assert "Player 1 wins" in screen_text(app) or "wins" in screen_text(app)
 
@@ -335,10 +337,7 @@ async def test_an_engine_bug_rewinds_the_duel_and_keeps_a_replay(pool, tmp_path,
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel_screen = open_question(app)
-        await pilot.press("c")
-        await pilot.pause()
-        await pick(pilot, open_question(app), "activate Ookazi")
-        await pilot.pause()
+        await command(pilot, app, "activate Ookazi")
         assert isinstance(open_question(app), MessageScreen)
         assert "internal error resolving Ookazi" in screen_text(app)
         reports = list((paths.user_home() / "bugs").glob("bug-*.json"))
@@ -469,10 +468,7 @@ async def test_synchro_summon_by_keys_refuses_materials_that_do_not_fit(pool, tm
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel = open_question(app).session.duel
-        await pilot.press("c")
-        await pilot.pause()
-        await pick(pilot, open_question(app), "synchro summon Stardust Dragon")
-        await pilot.pause()
+        await command(pilot, app, "synchro summon Stardust Dragon")
         assert "Materials for Stardust Dragon" in screen_text(app)
         await pilot.press("space", "down", "space", "enter")  # Gemini Elf + Flamvell Guard: Levels 5, not 8
         await pilot.pause()
@@ -500,16 +496,10 @@ async def test_pendulum_summon_by_keys(pool, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel = open_question(app).session.duel
-        await pilot.press("c")
-        await pilot.pause()
-        await pick(pilot, open_question(app), "activate Flash Knight (Pendulum Zone)")
-        await pilot.pause()
+        await command(pilot, app, "activate Flash Knight (Pendulum Zone)")
         text = screen_text(app)
         assert "Scale 2" in text and "Scale 7" in text
-        await pilot.press("c")
-        await pilot.pause()
-        await pick(pilot, open_question(app), "pendulum summon")
-        await pilot.pause()
+        await command(pilot, app, "pendulum summon")
         assert "Dragong (Extra Deck)" in screen_text(app)
         await pilot.press("down", "space", "down", "space", "enter")  # two from the Extra Deck: one EMZ only
         await pilot.pause()
@@ -573,20 +563,14 @@ async def test_escape_from_a_question_gives_the_board_back(pool, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel = open_question(app).session.duel
-        await pilot.press("c")
-        await pilot.pause()
-        await pick(pilot, open_question(app), "summon Summoned Skull")
-        await pilot.pause()
+        await command(pilot, app, "summon Summoned Skull")
         assert duel.pending.verb == "tribute" and not isinstance(open_question(app), DuelScreen)
         await pilot.press("escape")
         await pilot.pause()
         duel = open_question(app).session.duel
         assert isinstance(open_question(app), DuelScreen) and duel.pending.kind == Kind.COMMAND  # the Summon is taken back
         assert "Summoned Skull" in [c.name for c in duel.players[0].hand] and duel.players[0].monsters()
-        await pilot.press("c")
-        await pilot.pause()
-        await pick(pilot, open_question(app), "end")
-        await pilot.pause()
+        await command(pilot, app, "end")
         assert duel.pending.kind == Kind.CARDS and not isinstance(open_question(app), DuelScreen)  # the hand limit (R-PHASE-7)
         await pilot.press("escape")
         await pilot.pause()
@@ -1603,10 +1587,7 @@ async def test_a_declaration_typed_in_full_is_that_word(pool, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         duel_screen = open_question(app)
-        await pilot.press("c")
-        await pilot.pause()
-        await pick(pilot, open_question(app), "activate Tribe-Infecting Virus")
-        await pilot.pause()
+        await command(pilot, app, "activate Tribe-Infecting Virus")
         await pilot.press("enter")  # (the one card to discard)
         await pilot.pause()
         if duel_screen.session.duel.pending.kind == Kind.CARDS:
