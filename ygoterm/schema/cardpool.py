@@ -13,7 +13,6 @@ import hashlib
 import json
 import os
 import tempfile
-from types import MappingProxyType
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Mapping
@@ -122,7 +121,6 @@ class CardPool:
     # other passcodes of a card (alternate artworks) → the card's own passcode (alternates.yaml)
     alternates: dict[int, int] = field(default_factory=dict)
     _names: frozenset[str] = field(default_factory=frozenset, repr=False)
-    _kinds: Mapping[str, str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.by_id.reread = self._reread
@@ -137,12 +135,12 @@ class CardPool:
             self._names = frozenset(self._ids)
         return self._names
 
-    def kinds(self) -> Mapping[str, str]:
-        """Every card name of the pool with its kind ("monster", "spell", "trap"): what a player may declare, read-only
-        (shared by every copy of a duel) — "Declare 1 Monster Card name" (Dark Designator) offers the monsters'."""
-        if len(self._kinds) != len(self._ids):
-            self._kinds = MappingProxyType({name: self.by_id[code].kind for name, code in self._ids.items()})
-        return self._kinds
+    def kind_of(self, name: str) -> str | None:
+        """The kind ("monster", "spell", "trap") of the card of this name ("Declare 1 Monster Card name": Dark
+        Designator), None for a name the pool lacks. One card at a time: a card cached as JSON is validated only
+        when asked (`Cards`), so a duel's start does not read every card of the pool."""
+        code = self._ids.get(name)
+        return None if code is None else self.by_id[code].kind
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.by_id.values())

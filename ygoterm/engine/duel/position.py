@@ -34,7 +34,7 @@ def build_position(pool: "CardPool", data: dict[str, Any], seed: int, rules: Rul
     rules = rules or scenario.rules
     names = names or (scenario.names.get("A", DEFAULT_NAMES[0]), scenario.names.get("B", DEFAULT_NAMES[1]))
     duel = Duel(rules, seed, names)
-    duel.card_names = pool.kinds()
+    duel.card_names, duel.card_kind = pool.names(), pool.kind_of
     refs = position_card_names(data)
     missing = sorted({ref for ref in refs if pool.get(ref) is None})
     if missing:

@@ -65,7 +65,7 @@ class Duel(DuelState):
         say they are built for (`rules: goat` — two GOAT decks play a GOAT duel in the arena, the fuzz, the lab), else
         today's."""
         duel = cls(rules or rules_of_decks(decks, Rules()), seed, names)
-        duel.card_names = pool.kinds()
+        duel.card_names, duel.card_kind = pool.names(), pool.kind_of
         duel.solo = solo
         duel.first_given = first
         duel.record = ReplayRecord.for_decks(pool, decks, seed, duel.rules, names)

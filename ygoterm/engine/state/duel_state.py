@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ...schema.cards import Card, Monster
 from ...schema.rules import Rules
@@ -133,8 +132,8 @@ class DuelState:
         self.end_battle = False  # an effect ends the Battle Phase after this attack
         self.end_phase_turn = 0  # "it becomes the End Phase of this turn" (op to_end_phase): that turn's number
         self.move_count = 0  # moves so far: a card that arrived after an event cannot answer it
-        # the pool's names with their kinds, read-only: what may be declared (op declare, what: card)
-        self.card_names: Mapping[str, str] = MappingProxyType({})
+        self.card_names: frozenset[str] = frozenset()  # the pool's names: what may be declared (op declare, what: card)
+        self.card_kind: Callable[[str], str | None] = lambda name: None  # the pool's kind of a name (CardPool.kind_of)
         self.record: ReplayRecord | None = None
         self.attack: AttackState | None = None  # the attack in progress
         # uids of cards each player knows although they are hidden from them now: seen face-up or

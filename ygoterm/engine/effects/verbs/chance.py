@@ -197,8 +197,12 @@ class Declare(Frame):
         elif params.what == "kind":
             words = ("Monster", "Spell", "Trap")
         else:  # every name of the pool: the duel's own cards would show the opponent's Deck
-            names = d.card_names or {c.name: c.data.kind for c in d.cards.values() if c.owner == self.player()}
-            words = tuple(sorted(name for name, kind in names.items() if params.kind in (None, kind)))
+            if d.card_names:
+                kind = params.kind  # ("Declare 1 Monster Card name": the pool's monsters' names)
+                words = tuple(sorted(d.card_names if kind is None else (n for n in d.card_names if d.card_kind(n) == kind)))
+            else:
+                words = tuple(sorted({c.name for c in d.cards.values()
+                                      if c.owner == self.player() and params.kind in (None, c.data.kind)}))
         if params.among is not None:
             present = declarable_words(d, params, self.ctx.player, self.ctx.card)
             words = tuple(w for w in words if w in present)
