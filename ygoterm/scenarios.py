@@ -325,6 +325,9 @@ def compare(d: Duel, expect: Expect) -> list[str]:
     text = "\n".join(e.text(d.names) for e in d.log)
     out += [f"log: expected a line containing {s!r}" for s in expect.log if s not in text]
     out += [f"log: expected no line containing {s!r}" for s in expect.not_log if s in text]
+    for side_word, hidden in expect.not_told.items():
+        told = "\n".join(e.text(d.names) for e in d.events_for(SIDES[side_word]))
+        out += [f"log as {side_word} reads it: expected no line containing {s!r}" for s in hidden if s in told]
     return out
 
 

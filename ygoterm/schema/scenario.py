@@ -137,6 +137,7 @@ class Expect(_Model):
     deciding: Side | None = None
     log: list[str] = []  # each must appear in the log text
     not_log: list[str] = []  # none may appear
+    not_told: dict[Side, list[str]] = {}  # none may appear in the log as that side may read it (hidden information)
 
 
 class Step(_Model):

@@ -115,6 +115,10 @@ class Modify(OpStep):
                      "battle_phase": " until the End Step",
                      "opponent_turns": f" until the end of turn {expires}", "your_turns": f" until the end of turn {expires}",
                      "while_this_face_up": f" while {(bound or ctx.card).name} is face-up"}.get(params.until, "")
+            if not card.face_up:  # a restriction on a Set monster: only its controller knows what it is (R-TERM-6)
+                d.emit(Note(f"{d.names[card.controller]}'s face-down monster: {', '.join(parts)}{until}",
+                            private_to=card.controller, secret=f"it is {card.name}"))
+                continue
             d.emit(Note(f"{card.name}: {', '.join(parts)}{until}"
                         + f" → {card.atk}/{card.defense}"))
         if params.later_arrivals and isinstance(params.what, fx.AllOf):  # (Cost Down: monsters added to the hand later)
