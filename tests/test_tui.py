@@ -1553,8 +1553,8 @@ def test_an_attack_option_reads_by_its_places_not_its_tags():
     from ygoterm.tui.widgets.questions import _option_text
 
     option = Option("attack:1:2", "attack Sinister Serpent -> Sheep Token@M4->M1", 1, 2, "attack")
-    text = _option_text(option, lambda o: "attacker: Player 1's M4 · 300/250 ATK · target: Player 2's M1", 1).plain
-    assert text == "1 attack Sinister Serpent -> Sheep Token  · attacker: Player 1's M4 · 300/250 ATK · target: Player 2's M1"
+    text = _option_text(option, lambda o: "attacker: Player 1's M4 · 300/250 ATK · target: Player 2's M1").plain
+    assert text == "attack Sinister Serpent -> Sheep Token  · attacker: Player 1's M4 · 300/250 ATK · target: Player 2's M1"
     plain = Option("card:3", "Celtic Guardian@M2", 3)
     assert _option_text(plain, lambda o: "Player 1's M2 · 1400/1200 ATK").plain == "Celtic Guardian  · Player 1's M2 · 1400/1200 ATK"
     assert _option_text(plain, None).plain == "Celtic Guardian@M2"  # (nothing else says where it is)
@@ -1577,6 +1577,22 @@ def test_two_copies_in_the_hand_read_by_their_place_not_their_tags(pool):
     view = duel.view(duel.pending.player)
     texts = [_option_text(o, lambda o: describe_option(view, duel.names, o)).plain for o in options]
     assert texts == [f"summon Celtic Guardian  · Player {duel.pending.player + 1}'s hand, card {n}" for n in range(1, 6)]
+
+
+def test_a_long_option_wraps_under_its_label_not_under_its_number():
+    """A duel as a user read "3 summon Thestalos the Firestorm Monarch · Player 1's hand, card" then a line "4":
+    the wrapped end of option 3 looked like option 4. The number has a column of its own; the label wraps in its own."""
+    from rich.console import Console
+    from ygoterm.engine import Option
+    from ygoterm.tui.widgets.questions import _numbered
+
+    option = Option("summon:7", "summon Thestalos the Firestorm Monarch@H4", 7)
+    console = Console(width=50, color_system=None, legacy_windows=False)
+    with console.capture() as out:
+        console.print(_numbered(option, lambda o: "Player 1's hand, card 4", 3))
+    lines = out.get().rstrip("\n").split("\n")
+    assert lines[0].startswith("3 summon Thestalos the Firestorm Monarch") and len(lines) == 2, lines
+    assert lines[1].startswith("  ") and lines[1].strip().endswith("card 4"), lines
 
 
 async def test_a_declaration_typed_in_full_is_that_word(pool, tmp_path):

@@ -7,8 +7,11 @@ Either way it answers through `Question.answer`, once."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -31,8 +34,32 @@ Describe = Callable[[Option], str]  # what an option's card is, for the list: "P
 Highlight = Callable[[Option | None], None]  # the option now highlighted (the duel screen shows its card)
 
 
-def _option_text(option: Option, describe: Describe | None, number: int | None = None) -> Text:
-    text = Text(f"{number} " if number is not None else "", style="bold #7d8794")
+@dataclass(frozen=True)
+class Numbered:
+    """An option of a numbered list: its number in a column of its own, so that a label too long for
+    the line goes on under the label, not under the number (a duel as a user read option 3 end in
+    "card", then a line "4" that looked like option 4). `str` is the line as read: "3 summon …"."""
+
+    number: int | None
+    label: Text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(width=1, no_wrap=True)
+        grid.add_column(ratio=1)
+        grid.add_row(Text(str(self.number) if self.number is not None else "", style="bold #7d8794"), self.label)
+        yield grid
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.label.plain}" if self.number is not None else self.label.plain
+
+
+def _numbered(option: Option, describe: Describe | None, number: int | None) -> Numbered:
+    return Numbered(number, _option_text(option, describe))
+
+
+def _option_text(option: Option, describe: Describe | None) -> Text:
+    text = Text()
     about = describe(option) if describe is not None and option.card is not None else ""
     # the description says where the card is ("Player 1's hand, card 6"; the attacker's and the target's places): the
     # label drops the tag that tells equal labels apart for typed commands ("Smashing Ground@H6", "@M4->M1")
@@ -168,7 +195,7 @@ class ChoicePrompt(Question):
 
     def _items(self) -> list[ListOption]:
         numbered = bool(self.options)
-        items = [ListOption(_option_text(o, self.describe, i + 1 if numbered and i < 9 else None), id=f"o{i}")
+        items = [ListOption(_numbered(o, self.describe, i + 1 if numbered and i < 9 else None), id=f"o{i}")
                  for i, o in enumerate(self.options)]
         self.listed = items + [ListOption(Text(str(r), style="dim"), id=f"r{i}", disabled=True) for i, r in enumerate(self.refusals)]
         return self.listed
