@@ -23,7 +23,7 @@ from .replacements import banished_if_leaving, banished_instead, battle_victim_n
 def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face_up: bool = True,
          pos: Pos | None = None, reason: str = "", controller: int | None = None, top: bool = True,
          quiet: bool = False, reveal: bool = False, destroyed: bool = False, as_from: Loc | None = None,
-         by: int | None = None) -> Move:
+         by: int | None = None, tributer: int | None = None) -> Move:
     """Take `card` from where it is and put it in `dst` (a pile's top unless `top` is False).
 
     Cards leaving the field go to their owner's piles (R-TERM-5); a Token that leaves the
@@ -33,7 +33,8 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     hand to both players. `as_from`: where the card counts as coming from for triggers (a
     monster whose Summon was negated never reached the field, R-SUMMON-19). `by`: the player whose
     card's effect moves it ("sent from your hand to your Graveyard by an opponent's card effect":
-    Elephant Statue of Blessing), None for a cost, a rule or a Summon.
+    Elephant Statue of Blessing), None for a cost, a rule or a Summon. `tributer`: the player who Tributes it for a
+    Summon, for the log (the opponent's monster by Soul Exchange; its controller is still the one it leaves).
     """
     src = card.loc
     was_face_up = card.face_up  # (a face-up card both players saw: they know it wherever it goes hidden)
@@ -109,7 +110,7 @@ def move(d: DuelState, card: CardInst, dst: Loc, *, seq: int | None = None, face
     if src == Loc.HAND and dst == Loc.DECK:
         private = card.owner
     event = Move(card.uid, card.name, card.owner, held_by if leaving else card.controller, src, dst, card.seq, face_up,
-                 reason, private)
+                 reason, private, tributer if tributer != held_by else None)
     if not quiet:
         d.emit(event)
     # whose card effect sent it to the GY, as a chain link resolves: not a cost, a Tribute or the hand limit

@@ -162,6 +162,7 @@ class Move(Event):
     face_up: bool
     reason: Reason | str  # a Reason the rules read, or a text that explains the move
     private: int | None = None  # only this player sees the name
+    tributer: int | None = None  # who Tributed it, when not its controller (Soul Exchange: the Summoning player, R-TERM-3)
 
     def for_player(self, player: int) -> Event:
         if self.private is None or self.private == player:
@@ -173,7 +174,7 @@ class Move(Event):
             why = " (hand limit, R-PHASE-7)" if self.reason == Reason.HAND_LIMIT else ""
             return f"{names[self.owner]} discarded {_card(self.name)}{why}"
         if self.reason == Reason.TRIBUTE:
-            return f"{names[self.controller]} Tributed {_card(self.name)}"
+            return f"{names[self.controller if self.tributer is None else self.tributer]} Tributed {_card(self.name)}"
         if self.dst == Loc.GY and self.reason == Reason.BATTLE:
             return f"{_card(self.name)} ({names[self.owner]}) was destroyed by battle"
         if self.dst == Loc.GONE:  # (a Token leaving the field, R-CARD-11: wherever it was sent)

@@ -329,7 +329,7 @@ class RitualSummon(_MonsterSummon):
                                                   f"Tribute for {ritual.name}: Levels so far {total} of {need}", verb="tribute",
                                                   subject=ritual.uid))
         for t in tributes:  # R-SUMMON-11
-            actions.move(d, t, Loc.GY, reason=Reason.TRIBUTE)
+            actions.move(d, t, Loc.GY, reason=Reason.TRIBUTE, tributer=p)
         return self.summon(d, p, ritual, "ritual")
 
     def tributed(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
@@ -429,7 +429,7 @@ class ReviveTribute(Frame):
                                           f"Tribute 1 monster to Special Summon {self.card.name}", verb="tribute", subject=self.card.uid))
 
     def tributed(self, d: DuelState, chosen: tuple[Option, ...]) -> Next:
-        actions.move(d, d.card_of(chosen[0]), Loc.GY, reason=Reason.TRIBUTE)
+        actions.move(d, d.card_of(chosen[0]), Loc.GY, reason=Reason.TRIBUTE, tributer=self.controller)
         summoning = special_summon(d, self.card, self.controller, self.position, self.how, self.zone, self.proper, self.by,
                                    revive_paid=True)
         if summoning is None:

@@ -156,7 +156,7 @@ class NormalSummon(Frame):
             d.batch += 1
             card.tributes_used = len(chosen)
             for option in chosen:
-                actions.move(d, d.card_of(option), Loc.GY, reason=Reason.TRIBUTE)  # R-SUMMON-3: not destroyed
+                actions.move(d, d.card_of(option), Loc.GY, reason=Reason.TRIBUTE, tributer=p)  # R-SUMMON-3: not destroyed
             card.tributed = tuple((c.uid, c.moves) for c in map(d.card_of, chosen))
         zone = side.free_mzone()
         if zone is None:
