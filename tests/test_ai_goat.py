@@ -77,6 +77,31 @@ def test_sakuretsu_armor_is_kept_for_the_attacker_that_matters(pool):
     assert _ai(pool, d) == "activate Sakuretsu Armor"
 
 
+def test_soul_exchange_lends_the_opponents_monster_for_a_monarch(pool):
+    """Soul Control's combo (issue #40): no monster of ours, Soul Exchange and Thestalos the Firestorm Monarch in hand,
+    a Jinzo across — Soul Exchange on the Jinzo, then Thestalos Tributing it (and its discard). The AI passed the turn:
+    its play-outs valued a Tribute Summon only with monsters of ours, so Soul Exchange looked like a card thrown away."""
+    from ygoterm.agents.policy import Heuristic
+
+    d = _position(pool, {"hand": ["Soul Exchange", "Thestalos the Firestorm Monarch", "Mystical Space Typhoon"]},
+                  {"monsters": ["Jinzo"], "hand": ["Pot of Greed", "Feral Imp"]})
+    ai = AIAgent("normal", 3)
+    while d.pending is not None and d.turn == 3:
+        if d.pending.player == 0:
+            d.apply(ai.choose(observe(d, 0, pool), d.pending))
+        else:
+            d.apply("pass" if d.pending.option("pass") else d.pending.options[-1])
+    assert [c.name for c in d.players[0].mzone if c] == ["Thestalos the Firestorm Monarch"]
+    assert len(d.players[1].gy) == 2 and "Jinzo" in [c.name for c in d.players[1].gy]  # (and Thestalos's discard)
+
+    lent = _position(pool, {"hand": ["Soul Exchange", "Thestalos the Firestorm Monarch"]}, {"monsters": ["Jinzo"]})
+    lent.apply("activate Soul Exchange")
+    while lent.pending.kind != Kind.COMMAND or lent.pending.player != 0:
+        lent.apply(lent.pending.options[0] if lent.pending.player == 0 else "pass")
+    assert lent.view(0).lent == lent.view(1).lent != ()  # (public: the target was)
+    assert Heuristic(1, careful=True).choose(observe(lent, 0, pool), lent.pending).label == "summon Thestalos the Firestorm Monarch"
+
+
 def test_the_beginner_misses_what_the_ai_sees(pool):
     """The yardstick: greedy spends Sakuretsu Armor on the first attacker and keeps Scapegoat through a direct
     attack at 2000 LP — the positions above are not ones any agent answers right."""

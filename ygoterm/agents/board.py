@@ -65,20 +65,28 @@ def beats_something(obs: Observation, atk: int) -> bool:
     return any(m.face_up and atk > ((m.atk if m.pos == Pos.ATTACK else m.defense) or 0) for m in foes)
 
 
+def _tribute_pool(obs: Observation, summoned: int | None) -> list[tuple[float, CardView]]:
+    """What a Tribute Summon of ours may take, cheapest first, with what giving each up costs us: the
+    opponent's monsters lent to us (Soul Exchange: taking one is a gain, its worth counts off) before
+    ours (what they are worth)."""
+    view = obs.view
+    lent = [(-card_worth(obs, m.uid), m) for m in view.foe.monsters if m is not None and m.uid in view.lent]
+    ours = [(card_worth(obs, m.uid), m) for m in view.me.monsters if m is not None and m.uid != summoned]
+    return sorted(lent, key=lambda pair: pair[0]) + sorted(ours, key=lambda pair: pair[0])
+
+
 def tribute_cost(obs: Observation, need: int, summoned: int | None) -> float | None:
-    """What the `need` cheapest monsters of ours are worth (None: too few to Tribute)."""
+    """What the `need` cheapest Tributes cost us (None: too few to Tribute)."""
     if not need:
         return 0.0
-    worths = sorted(card_worth(obs, m.uid) for m in obs.view.me.monsters if m is not None and m.uid != summoned)
-    return sum(worths[:need]) if len(worths) >= need else None
+    pool = _tribute_pool(obs, summoned)
+    return sum(cost for cost, _ in pool[:need]) if len(pool) >= need else None
 
 
 def tributes_stronger(obs: Observation, need: int, summoned: int | None, atk: int) -> bool:
-    """Whether one of the monsters a Tribute Summon would take (the `need` cheapest) has at
+    """Whether one of our monsters a Tribute Summon would take (of the `need` cheapest) has at
     least the new monster's ATK: Judge Man is not worth a Blue-Eyes."""
-    mine = sorted((m for m in obs.view.me.monsters if m is not None and m.uid != summoned),
-                  key=lambda m: card_worth(obs, m.uid))
-    return any((m.atk or 0) >= atk for m in mine[:need])
+    return any((m.atk or 0) >= atk for _, m in _tribute_pool(obs, summoned)[:need] if m.controller == obs.player)
 
 
 def useful_effect(obs: Observation, data: Monster) -> bool:

@@ -404,8 +404,9 @@ class Heuristic:
     def ranked_cards(self, obs: Observation, d: Decision) -> list[Option]:
         """A selection's options, the one to pick first first."""
         options = list(d.options)
-        if d.verb in ("tribute", "discard", "material", "cost"):
-            return sorted(options, key=lambda o: card_worth(obs, o.card))  # the least valuable first
+        if d.verb in ("tribute", "discard", "material", "cost"):  # the least valuable first; an opponent's lent one first
+            lent = obs.view.lent  # (Soul Exchange: Tributing their best monster is the point)
+            return sorted(options, key=lambda o: (0, -card_worth(obs, o.card)) if o.card in lent else (1, card_worth(obs, o.card)))
         if d.verb == "target":
             return self.rank_targets(obs, d, options)
         return sorted(options, key=lambda o: -card_worth(obs, o.card))  # add, special summon, fusion, pendulum, look …

@@ -90,6 +90,9 @@ class DuelView:
     chain: tuple[LinkView, ...] = ()
     summoning: tuple[int, ...] = ()  # uids of the monsters whose Summon is being declared (its negation window, R-SUMMON-19)
     closing: bool = False  # the turn player moved on: this response window is the last chance in the phase or step (R-PRIO-2)
+    # uids of the monsters their controller's opponent may Tribute this turn as if they controlled them (Soul Exchange's
+    # target: public, as every target is)
+    lent: tuple[int, ...] = ()
 
     @property
     def me(self) -> SideView:
@@ -172,9 +175,11 @@ def make_view(d: DuelState, viewer: int, closing: bool = False) -> DuelView:
                            tuple(t.name if (t.face_up or t.controller == viewer) else "a face-down card" for t in link.targets),
                            link.index, tuple(t.uid for t in link.targets))
                   for link in d.chain)
+    lent = tuple([c.uid for side in d.players for c in side.mzone
+                  if c is not None and c.modifiers and any("tributable_by_opponent" in m.flags for m in c.modifiers)])
     return DuelView(viewer, d.turn, d.turn_player, d.phase, d.step, (sides[0], sides[1]),
                     attack.attacker.uid if attack else None,
                     attack.target.uid if attack and attack.target else None,
                     d.pending.player if d.pending else None,
                     d.outcome.text(d.names) if d.outcome else None, chain, tuple(c.uid for c in d.summoning),
-                    closing)
+                    closing, lent)
