@@ -1614,3 +1614,43 @@ async def test_a_declaration_typed_in_full_is_that_word(pool, tmp_path):
         duel = duel_screen.session.duel
         log = " ".join(e.text(duel.names) for e in duel.log)
         assert "declares Warrior" in log and "declares Beast-Warrior" not in log
+
+
+async def test_a_question_asked_again_shows_every_line_of_its_options():
+    """A duel as a user (120×40) saw the window after Tribe-Infecting Virus resolved show "ATK" and "2 pass": the
+    question's widgets, kept from a 3-option question and refilled while hidden, kept its scroll height (3), so
+    the 2-line list took a scrollbar, option 1's label wrapped for the scrollbar's room and its first line was out
+    of sight. Every label that fits the list's width without a scrollbar now shows on one line, none scrolled."""
+    from pathlib import Path
+
+    from textual.app import App
+
+    import ygoterm.tui.app
+    from ygoterm.engine import Option
+    from ygoterm.tui.widgets.questions import QuestionLayer
+
+    class Host(App):
+        CSS_PATH = str(Path(ygoterm.tui.app.__file__).with_name("styles.tcss"))
+
+        def compose(self):
+            yield QuestionLayer(id="questions")
+
+    app = Host()
+    async with app.run_test(size=(120, 40)) as pilot:
+        layer = app.query_one(QuestionLayer)
+        answers = []
+        first = ChoicePrompt("discard (1)", [Option(f"c{i}", name) for i, name in enumerate(["Snatch Steal", "Sangan", "Kycoo"])])
+        layer.pose(first, answers.append)
+        await pilot.pause()
+        width = first.query_one("#choices").size.width
+        await pilot.press("enter")
+        await pilot.pause()
+        label = "activate " + "x" * (width - len("1 activate ") - 1)  # fits the width; not with a scrollbar's room
+        again = ChoicePrompt("respond or pass", [Option("a", label), Option("pass", "pass")])
+        layer.pose(again, answers.append)
+        await pilot.pause()
+        shown = layer.question
+        assert shown is first  # (the kept widgets, asked again)
+        choices = shown.query_one("#choices")
+        lines = ["".join(s.text for s in choices.render_line(y)).rstrip() for y in range(choices.size.height)]
+        assert lines == [f"1 {label}", "2 pass"], lines

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
+from textual.geometry import Size
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -216,6 +217,10 @@ class ChoicePrompt(Question):
         self.query_one(".dialog-title", Static).update(self.title_text)
         choices = self.query_one(OptionList)
         choices.clear_options()
+        # (hidden, the list measures nothing and keeps the last question's height as its scroll height: shown again, a
+        # shorter list took a scrollbar for it, its labels wrapped for the scrollbar's room into a line more than its
+        # height — option 1's first line out of sight, a duel as a user saw: Textual 8.2)
+        choices.virtual_size = Size(choices.virtual_size.width, 0)
         choices.add_options(self._items())
         if choices.option_count:
             choices.action_first()  # (as a new OptionList starts)
