@@ -1654,3 +1654,23 @@ async def test_a_question_asked_again_shows_every_line_of_its_options():
         choices = shown.query_one("#choices")
         lines = ["".join(s.text for s in choices.render_line(y)).rstrip() for y in range(choices.size.height)]
         assert lines == [f"1 {label}", "2 pass"], lines
+
+
+def test_a_search_lists_deck_cards_without_their_place_in_the_deck(pool):
+    """Sangan's search listed "Tsukuyomi@DECK34" and "Nimble Momonga@DECK11" (a duel as a user): the tags count from
+    the top of the Deck, whose order nobody may know, and mean nothing to a player. The list says where they come
+    from, not which copy."""
+    from ygoterm.engine.duel.position import build_position
+    from ygoterm.tui.presenters.describe import describe_option
+    from ygoterm.tui.widgets.questions import _option_text
+
+    deck = [{"card": "Feral Imp", "count": 10}, {"card": "D.D. Warrior Lady", "count": 2}, {"card": "Feral Imp", "count": 10}]
+    duel = build_position(pool, {"name": "search", "turn": 3, "phase": "main1", "A": {"deck": deck, "hand": ["Reinforcement of the Army"]},
+                                 "B": {"deck": [{"card": "Feral Imp", "count": 20}]}}, seed=1)
+    duel.apply("activate Reinforcement of the Army")
+    while not any("@DECK" in o.label for o in duel.pending.options):
+        duel.apply("pass" if duel.pending.option("pass") else duel.pending.options[0])
+    assert [o.label.split("@")[0] for o in duel.pending.options] == ["D.D. Warrior Lady"] * 2
+    view = duel.view(duel.pending.player)
+    texts = [_option_text(o, lambda o: describe_option(view, duel.names, o)).plain for o in duel.pending.options]
+    assert texts == ["D.D. Warrior Lady  · from the Deck"] * 2

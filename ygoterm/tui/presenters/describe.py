@@ -46,9 +46,10 @@ def describe_option(view: DuelView, names: Sequence[str], option: Option) -> str
     Player 2's M2" (only the target's place: the label already names it as far as the viewer
     may know it). Only what the viewer may see (the view)."""
     card = card_in_view(view, option.card) if option.card is not None else None
-    if card is None:
-        return ""
     tag = PLACE_TAG.search(option.label) if option.target is None else None
+    if card is None:
+        # a card in the Deck (a search): its tag counts from the top, which nobody may know — the copies are alike
+        return "from the Deck" if tag is not None and tag.group(1) == "DECK" else ""
     parts = [place(card, names, int(tag.group(2)) if tag and tag.group(2) and card.loc not in (Loc.MZONE, Loc.SZONE) else None)]
     if card.loc == Loc.MZONE and card.atk is not None:
         parts.append(f"{card.atk}/{card.defense} {'DEF' if card.pos in (Pos.DEFENSE, Pos.FACEDOWN_DEFENSE) else 'ATK'}")
