@@ -1584,12 +1584,12 @@ def test_a_long_option_wraps_under_its_label_not_under_its_number():
     the wrapped end of option 3 looked like option 4. The number has a column of its own; the label wraps in its own."""
     from rich.console import Console
     from ygoterm.engine import Option
-    from ygoterm.tui.widgets.questions import _numbered
+    from ygoterm.tui.widgets.questions import Numbered, _option_text
 
     option = Option("summon:7", "summon Thestalos the Firestorm Monarch@H4", 7)
     console = Console(width=50, color_system=None, legacy_windows=False)
     with console.capture() as out:
-        console.print(_numbered(option, lambda o: "Player 1's hand, card 4", 3))
+        console.print(Numbered(3, _option_text(option, lambda o: "Player 1's hand, card 4")))
     lines = out.get().rstrip("\n").split("\n")
     assert lines[0].startswith("3 summon Thestalos the Firestorm Monarch") and len(lines) == 2, lines
     assert lines[1].startswith("  ") and lines[1].strip().endswith("card 4"), lines

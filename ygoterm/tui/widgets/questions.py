@@ -55,10 +55,6 @@ class Numbered:
         return f"{self.number} {self.label.plain}" if self.number is not None else self.label.plain
 
 
-def _numbered(option: Option, describe: Describe | None, number: int | None) -> Numbered:
-    return Numbered(number, _option_text(option, describe))
-
-
 def _option_text(option: Option, describe: Describe | None) -> Text:
     text = Text()
     about = describe(option) if describe is not None and option.card is not None else ""
@@ -196,7 +192,7 @@ class ChoicePrompt(Question):
 
     def _items(self) -> list[ListOption]:
         numbered = bool(self.options)
-        items = [ListOption(_numbered(o, self.describe, i + 1 if numbered and i < 9 else None), id=f"o{i}")
+        items = [ListOption(Numbered(i + 1 if numbered and i < 9 else None, _option_text(o, self.describe)), id=f"o{i}")
                  for i, o in enumerate(self.options)]
         self.listed = items + [ListOption(Text(str(r), style="dim"), id=f"r{i}", disabled=True) for i, r in enumerate(self.refusals)]
         return self.listed
