@@ -1674,3 +1674,29 @@ def test_a_search_lists_deck_cards_without_their_place_in_the_deck(pool):
     view = duel.view(duel.pending.player)
     texts = [_option_text(o, lambda o: describe_option(view, duel.names, o)).plain for o in duel.pending.options]
     assert texts == ["D.D. Warrior Lady  · from the Deck"] * 2
+
+
+async def test_a_selection_names_the_ticked_options_in_words():
+    """A ticked box and an empty one differ by colour alone (in a terminal without colour, or NO_COLOR,
+    not at all): the count under the list names what is ticked, in the order ticked."""
+    from textual.app import App
+    from ygoterm.engine import Option
+    from ygoterm.engine.core.decision import Decision
+
+    options = tuple(Option(f"c{i}", f"{name}@M{i + 1}", i) for i, name in enumerate(("Sangan", "Sheep Token", "Jinzo")))
+    prompt = SelectPrompt(Decision(0, Kind.CARDS, options, "Tribute 2 monsters", min=2, max=2, multi=True))
+
+    class Host(App):
+        def compose(self):
+            yield prompt
+
+    async with Host().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        count = lambda: str(prompt.query_one("#count").render())  # noqa: E731
+        assert count() == "0 of 2 selected"
+        await pilot.press("down", "down", "space", "up", "up", "space")
+        await pilot.pause()
+        assert count() == "2 of 2 selected: Jinzo, Sangan"
+        await pilot.press("down", "down", "space")
+        await pilot.pause()
+        assert count() == "1 of 2 selected: Sangan"

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.types import Loc, Phase, Pos, Step
-from .continuous import has_flag
 
 if TYPE_CHECKING:  # (type-only: a client that reads views must not load the whole engine, tests/test_cold_start.py)
     from ..state.card import CardInst
@@ -176,6 +175,7 @@ def make_view(d: DuelState, viewer: int, closing: bool = False) -> DuelView:
                            tuple(t.name if (t.face_up or t.controller == viewer) else "a face-down card" for t in link.targets),
                            link.index, tuple(t.uid for t in link.targets))
                   for link in d.chain)
+    from .continuous import has_flag  # (here: the continuous layer loads the card schema, which the menu must not wait for, tests/test_cold_start.py)
     lent = tuple([c.uid for side in d.players for c in side.mzone if c is not None and has_flag(d, c, "tributable_by_opponent")])
     return DuelView(viewer, d.turn, d.turn_player, d.phase, d.step, (sides[0], sides[1]),
                     attack.attacker.uid if attack else None,

@@ -332,8 +332,10 @@ class SelectPrompt(Question):
         want = str(d.min) if d.min == d.max else f"{d.min}–{d.max}"
         n = len(self.picked)
         ok = d.min <= n <= d.max
-        order = "" if not self.ordering else " · order: " + ", ".join(d.options[i].label for i in self.picked)
-        self.query_one("#count", Static).update(Text(f"{n} of {want} selected{order}", style="bold green" if ok else "bold yellow"))
+        # the ticked options in words: a tick differs from an empty box by its colour only (none without colour, NO_COLOR)
+        named = "" if not self.picked else (" · order: " if self.ordering else ": ") + ", ".join(
+            PLACE_TAG.sub("", d.options[i].label) for i in self.picked)
+        self.query_one("#count", Static).update(Text(f"{n} of {want} selected{named}", style="bold green" if ok else "bold yellow"))
 
     def action_confirm(self) -> None:
         d = self.decision
