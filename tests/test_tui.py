@@ -1700,3 +1700,37 @@ async def test_a_selection_names_the_ticked_options_in_words():
         await pilot.press("down", "down", "space")
         await pilot.pause()
         assert count() == "1 of 2 selected: Sangan"
+
+
+async def test_the_whole_log_after_the_ais_turn(pool, decks):
+    """L opens the whole duel log (the side panel shows its last lines; the AI's turn is longer),
+    scrolled to its end, as the player may read it: the AI's hand stays hidden. Esc gives the board back."""
+    from textual.containers import VerticalScroll
+    from ygoterm.tui.screens.dialogs import LogScreen
+
+    app = make_app(pool, start=lambda app: app.solo_screen((decks["kaiba-dragons"], decks["joey-warriors"]), "ai:normal", 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = open_question(app)
+        screen._answer("end")
+        for _ in range(600):
+            await pilot.pause(0.05)
+            duel = screen.session.duel
+            if duel.outcome is not None or (duel.turn == 3 and duel.pending and duel.pending.player == 0 and not screen.thinking):
+                break
+        assert duel.turn == 3 and open_question(app) is screen
+        await pilot.press("L")
+        await pilot.pause()
+        log = app.screen
+        assert isinstance(log, LogScreen)
+        text = "\n".join(line.plain for line in log.lines)
+        assert text.startswith("Coin toss") and "— Turn 2: AI (normal) —" in text and "— Turn 3: Player 1 —" in text
+        assert len(log.lines) > 20  # (more than the side panel shows at 80×24)
+        hidden = {c.name for c in duel.players[1].hand} - {c.name for side in duel.players for c in
+                                                             side.gy + side.banished + [m for m in side.mzone + side.szone if m]}
+        assert hidden and not any(name in text for name in hidden)
+        body = log.query_one("#log-body", VerticalScroll)
+        assert body.max_scroll_y > 0 and body.scroll_y == body.max_scroll_y  # the latest lines first
+        await pilot.press("escape")
+        await pilot.pause()
+        assert open_question(app) is screen

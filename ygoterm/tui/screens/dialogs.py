@@ -260,6 +260,7 @@ HELP: list[tuple[str, list[tuple[str, str]]]] = [
     ("Looking", [
         ("g / b / x", "Graveyards / banished cards / your Extra Deck (Enter on ▸: that card's actions)"),
         ("d", "the focused card in full"),
+        ("L", "the whole duel log (the side panel shows its last lines)"),
         ("?", "this help"),
     ]),
     ('Hot-seat: "Anyone responding?" (one prompt for both players, where something happened)', [
@@ -312,6 +313,30 @@ class HelpScreen(Dialog):
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()
+
+
+class LogScreen(Dialog):
+    """The whole duel log, as the player at the keyboard may read it: the side panel shows its
+    last lines only, and an opponent's turn (the AI's, or a long chain) can be longer than that."""
+
+    BINDINGS = [Binding("escape,enter,L", "cancel", "Close")]
+
+    def __init__(self, lines: Sequence[Text]) -> None:
+        super().__init__()
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide help"):
+            yield Static(f"Duel log ({len(self.lines)} lines)", classes="dialog-title")
+            with VerticalScroll(id="log-body"):
+                yield Static(Text("\n").join(self.lines) if self.lines else Text("Nothing has happened yet.", style="dim"))
+            yield Static("↑↓ PgUp PgDn scroll · Home the first line · Esc close", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        body = self.query_one("#log-body", VerticalScroll)
+        body.focus()
+        # the latest lines first (what just happened), once laid out: before, there is nowhere to scroll
+        self.call_after_refresh(body.scroll_end, animate=False, immediate=True)
 
 
 class SafeCommandPalette(CommandPalette):

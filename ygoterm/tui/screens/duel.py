@@ -24,9 +24,9 @@ from ..presenters.describe import BOARD_KINDS, actionable, board_marks, deciding
 from ..presenters.render import card_detail
 from ..presenters.session import PUBLIC, EngineBug, Session
 from ..widgets.board import Board, CardSlot, FieldRow
-from ..widgets.panels import ChainPanel, DetailPanel, KeyBar, LogPanel
+from ..widgets.panels import ChainPanel, DetailPanel, KeyBar, LogPanel, log_lines
 from ..widgets.questions import ChoicePrompt, Question, QuestionLayer, SharedResponse, prompt_for
-from .dialogs import CurtainScreen, HelpScreen, MessageScreen, PileScreen
+from .dialogs import CurtainScreen, HelpScreen, LogScreen, MessageScreen, PileScreen
 from .duel_ai import AISeat
 from .duel_base import Answered
 from .duel_commands import DuelCommands, ManualCommands
@@ -60,6 +60,7 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         Binding("shift+b,B", "pile('banished', True)", show=False),
         Binding("x", "pile('extra')", "Extra", show=False),
         Binding("d", "detail", "card text", show=False),
+        Binding("L", "full_log", "log"),
         Binding("u", "undo", "undo"),
         Binding("r", "restart", "restart", show=False),
         Binding("r", "rematch", "rematch"),  # (the same key once the duel is over: check_action picks one)
@@ -76,8 +77,8 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
         Binding("down,j", "move(1,0)", show=False),
     ]
     _KEEP = ("help", "quit_duel", "act", "commands", "next", "attack", "rematch", "undo", "concede", "pass_", "manual",
-             "why", "pile")
-    _WHILE_THINKING = frozenset(("help", "pile", "detail", "move", "quit_duel", "why"))
+             "why", "pile", "full_log")
+    _WHILE_THINKING = frozenset(("help", "pile", "detail", "full_log", "move", "quit_duel", "why"))
     _WHILE_ON = frozenset(("commands", "next", "attack", "pass_", "concede", "restart", "manual"))  # not once it is over
 
     def __init__(self, session: Session, *, title: str = "", solo: bool = False, briefing: str = "",
@@ -603,6 +604,11 @@ class DuelScreen(AISeat, ManualActions, DuelEndings):
                 self.card_menu(uid, self.session.duel.cards[uid].name)
 
         self.ask(PileScreen(self.session.pool, f"{side.name}'s {title} ({len(cards)})", list(reversed(cards)), acts), closed)
+
+    def action_full_log(self) -> None:
+        if not self.asking:
+            s = self.session
+            self.ask(LogScreen(list(log_lines(s.duel.log, s.viewer, s.duel.names))), lambda _: self.advance())
 
     def action_detail(self) -> None:
         focused = self.board.cursor

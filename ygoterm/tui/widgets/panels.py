@@ -3,7 +3,7 @@ and the key bar. Each draws what it is given."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from rich.text import Text
 from textual.widget import Widget
@@ -149,6 +149,17 @@ class ChainPanel(TextPanel):
         self.update(text)
 
 
+def log_lines(events: Sequence[Event], viewer: int, names: tuple[str, str]) -> Iterator[Text]:
+    """The log's lines as `viewer` may read them (hidden cards stay hidden, R-TERM-6): phases dim,
+    chain links bold; the Damage Step's inner steps left out (damage calculation says it all)."""
+    for event in events:
+        seen = event.for_player(viewer)
+        if isinstance(seen, PhaseChange) and seen.step in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.AFTER_DAMAGE):
+            continue
+        style = "dim" if isinstance(seen, PhaseChange) else "bold yellow" if isinstance(seen, ChainLinkAdded) else ""
+        yield Text(seen.text(names), style=style)
+
+
 class LogPanel(RichLog, can_focus=False):
     """The duel log from the viewer's side: player names, hidden cards stay hidden."""
 
@@ -171,12 +182,8 @@ class LogPanel(RichLog, can_focus=False):
             self.clear()
             self.written = 0
             self.viewer = viewer
-        for event in events[self.written:]:
-            seen = event.for_player(viewer)
-            if isinstance(seen, PhaseChange) and seen.step in (Step.DAMAGE_START, Step.BEFORE_DAMAGE, Step.AFTER_DAMAGE):
-                continue
-            style = "dim" if isinstance(seen, PhaseChange) else "bold yellow" if isinstance(seen, ChainLinkAdded) else ""
-            self.write(Text(seen.text(names), style=style))
+        for line in log_lines(events[self.written:], viewer, names):
+            self.write(line)
         self.written = len(events)
         self.last_written = events[-1] if events else None
 
