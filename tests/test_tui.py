@@ -1734,3 +1734,15 @@ async def test_the_whole_log_after_the_ais_turn(pool, decks):
         await pilot.press("escape")
         await pilot.pause()
         assert open_question(app) is screen
+
+
+def test_a_listed_option_drops_its_place_tag_inside_the_label_too():
+    """The list says where each card is; "switch Sheep Token@M1 to attack" kept its tag, whose
+    place tag is inside the label (seen with four Sheep Tokens)."""
+    from ygoterm.engine import Option
+    from ygoterm.tui.widgets.questions import _option_text
+
+    switch = Option("switch:7", "switch Sheep Token@M1 to attack", 7, verb="switch")
+    assert _option_text(switch, lambda o: "Player 1's M1 · 0/0 DEF").plain == "switch Sheep Token to attack  · Player 1's M1 · 0/0 DEF"
+    summon = Option("summon:8", "summon Celtic Guardian@H2", 8, verb="summon")
+    assert _option_text(summon, lambda o: "Player 1's hand, card 2").plain == "summon Celtic Guardian  · Player 1's hand, card 2"

@@ -6,5 +6,6 @@ from __future__ import annotations
 
 import re
 
-PLACE_TAG = re.compile(r"@([A-Z]+)(\d*)$")  # one place: "Smashing Ground@H6" (H: hand, M, S, GY, BAN, EX …)
+# one place: "Smashing Ground@H6" (H: hand, M, S, GY, BAN, EX …), or inside a label: "switch Sheep Token@M1 to attack"
+PLACE_TAG = re.compile(r"@([A-Z]+)(\d*)(?=\s|$)")
 ATTACK_TAGS = re.compile(r"@[^\s@]*->[^\s@]*$")  # an attacker's and a target's places: "Sheep Token@M4->M1"
