@@ -483,3 +483,26 @@ def test_cli_match_without_auto_opens_the_match_in_the_tui(cli, monkeypatch, tmp
     assert code == 2
     code, _, err = cli("match", "--p1", "vanilla-beatdown", "--p2", "vanilla-beatdown", "--time", "5", "--auto", "random", "random")
     assert code == 2 and "--tournament" in err
+
+
+def test_a_match_of_goat_decks_is_played_under_the_goat_rules(cli, monkeypatch, tmp_path):
+    """Decks built for 2005 (`rules: goat`) play their match under those rules, as their duels do:
+    the match (in the TUI and with --auto) took the default rules — an Extra Monster Zone on the
+    board, no draw for the first player (seen playing Zombie against the AI's Chaos)."""
+    from ygoterm.cli import menu
+    from ygoterm.tui.app import YgoApp
+
+    monkeypatch.setenv("YGOTERM_HOME", str(tmp_path / "home"))
+    seen: dict = {}
+    monkeypatch.setattr(YgoApp, "notify", lambda app, message, **kw: None)
+    monkeypatch.setattr(menu, "run_app", lambda app: seen.update(screen=app.start(app)) or 0)
+    code, _, err = cli("match", "--p1", "goat/zombie", "--p2", "goat/chaos-control", "--seed", "3", "--opponent", "ai:easy")
+    assert code == 0, err
+    rules = seen["screen"].run.match.duel.rules
+    assert (rules.format, rules.ruleset, rules.duel.first_turn_draw) == ("goat", "mr3", True)
+
+    code, out, err = cli("match", "--p1", "goat/zombie", "--p2", "goat/burn", "--seed", "3", "--auto", "random", "random",
+                         "--save", tmp_path / "m.json")
+    assert code == 0, err
+    saved = json.loads((tmp_path / "m.json").read_text())
+    assert saved["rules"]["format"] == "goat" and saved["rules"]["ruleset"] == "mr3"

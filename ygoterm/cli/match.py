@@ -19,7 +19,7 @@ from ..agents.random_agent import RandomAgent
 from ..engine import (DuelBegins, DuelResult, Kind, Match, MatchEnd, OrderChosen, SideDone, TimeCalled,
                       TimeProcedure, load_match)
 from ..schema.decks import unscripted_cards
-from ..schema.legality import rules_admitting
+from ..schema.legality import rules_admitting, rules_of_decks
 from ..schema.rules import Rules, TimeRules
 from .common import EXIT_OK, UsageError, card_pool, out
 from .defaults import apply_settings
@@ -86,7 +86,7 @@ def run_match(args: argparse.Namespace) -> int:
         if unscripted and any(spec != "random" for spec in args.auto):
             raise UsageError(f"deck '{deck.name}': the AI cannot play cards without scripts: {', '.join(unscripted)}",
                              "play it with --auto random random, or replace those cards")
-    rules = Rules()
+    rules = rules_of_decks((first, second), Rules())  # (decks built for rules: `rules: goat` decks play 2005 rules)
     if args.lp is not None:
         rules = rules.model_copy(update={"duel": rules.duel.model_copy(update={"starting_lp": args.lp})})
     if args.time is not None:

@@ -44,8 +44,10 @@ def new_match(app: "YgoApp", decks: tuple[Deck, Deck], opponent: str, seed: int,
     """A match's first screen. `minutes`: tournament mode with that match length (None: casual)."""
     import time
 
+    from ..schema.legality import rules_of_decks
+
     s = app.settings
-    rules = rules or s.rules()
+    rules = rules_of_decks(decks, rules or s.rules())  # (decks built for rules: a GOAT match plays under them, as a duel does)
     if not opponent.startswith("ai:"):
         rules = manual_rules(rules, decks)  # two humans: cards without scripts are played by hand
     if minutes is not None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ...schema.decks import Deck
+from ...schema.legality import rules_of_decks
 from ...schema.rules import Rules
 from . import siding
 from .clock import Clock, ClockStatus, MatchClock
@@ -193,13 +194,14 @@ class Match:
     @classmethod
     def new(cls, pool: "CardPool", decks: tuple[Deck, Deck], seed: int, rules: Rules | None = None,
             names: tuple[str, str] = DEFAULT_NAMES, *, tournament: bool = False, clock: Clock | None = None) -> "Match":
-        """A match at duel 1's coin toss. `tournament`: the time procedure applies (R-TIME);
+        """A match at duel 1's coin toss, under `rules` (None: those the decks are built for, as
+        `Duel.new`). `tournament`: the time procedure applies (R-TIME);
         `clock()` returns seconds (time.monotonic, or a fake one) — without one, time is only
         called by `call_time` (a replay, a test)."""
         for deck in decks:
             if not isinstance(deck, Deck):
                 raise TypeError("a match needs two Decks")
-        match = cls(pool, decks, seed, rules or Rules(), names, tournament, clock)
+        match = cls(pool, decks, seed, rules or rules_of_decks(decks, Rules()), names, tournament, clock)
         match._start_duel(None)
         match.tick()
         return match
