@@ -125,3 +125,35 @@ def test_a_write_that_fails_between_duels_is_said_once_and_the_duels_go_on(cli, 
     said = " ".join(err.split())
     assert code == 2 and said.count("No space left on device; the duels go on") == 1
     assert "does not hold every duel of this run" in said and "4 duels" in out and "score" in out
+
+
+def test_verify_plays_a_files_first_duels_again_and_names_any_that_ends_otherwise(cli, tmp_path):
+    """Before a run goes on after a change to the engine or the AI: do the file's duels still end as
+    recorded? (docs/measurements/goat/README.md: a change that plays them otherwise starts the file again.)"""
+    import csv
+
+    path = tmp_path / "r.csv"
+    assert cli(*ARENA, "--duels", "3", "--out", path)[0] == 0
+    code, report, err = cli(*ARENA, "--out", path, "--verify", "2")
+    assert code == 0, err
+    assert "verified: 2 duels of" in " ".join(report.split())
+    rows = list(csv.DictReader(path.open()))
+    rows[1]["turns"] = str(int(rows[1]["turns"]) + 1)  # (as if this ygoterm played duel 1 a turn shorter)
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    before = path.read_text()
+    code, report, err = cli(*ARENA, "--out", path, "--verify", "3")
+    said = " ".join(report.split())
+    assert code == 1, err
+    assert "1 of 3 duels in" in said and f"0:1: turns {int(rows[1]['turns'])} → {int(rows[1]['turns']) - 1}" in said
+    assert path.read_text() == before  # (--verify writes nothing)
+
+
+@pytest.mark.parametrize("extra", [["--verify", "2"], ["--out", "r.csv", "--verify", "2", "--resume"],
+                                   ["--out", "r.csv", "--verify", "0"]])
+def test_verify_needs_an_out_file_and_goes_alone(cli, tmp_path, monkeypatch, extra):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli(*ARENA, *extra)
+    assert code == 2 and "--verify N plays again the first N" in " ".join(err.split()), err

@@ -18,7 +18,7 @@ from ..schema.decks import Deck, deck_folder, load_deck, unscripted_cards
 from ..schema.yamlio import write_atomically
 from ..tui.presenters.gauntlet import standing_chart, standing_table
 from ..schema.problems import DataError
-from .common import EXIT_OK, EXIT_UNREADABLE, UsageError, card_pool, deck_dirs, err, find_deck_file, out
+from .common import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UsageError, card_pool, deck_dirs, err, find_deck_file, out
 from .runner import run_with_progress
 
 
@@ -43,6 +43,10 @@ def add_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> No
     a.add_argument("--replay", metavar="[MATCHUP:]DUEL",
                    help="play one duel of this arena again, alone (same decks, agents and --seed), and print what happened: "
                         "MATCHUP and DUEL are the numbers of --out (MATCHUP may be left out when there is one matchup)")
+    a.add_argument("--verify", type=int, metavar="N",
+                   help="with --out FILE: play the first N duels of each matchup FILE holds again and check that each ends "
+                        "as recorded (winner, turns, ending, decisions) — whether this ygoterm still plays the file's duels, "
+                        "so that --resume may go on with it; exit 1 when one differs")
     a.add_argument("--save", type=Path, metavar="FILE",
                    help="with --replay: also save that duel as a replay (.json) that ygoterm open FILE shows")
     a.add_argument("--gauntlet", metavar="FIELD",
@@ -85,6 +89,8 @@ def run_arena(args: argparse.Namespace) -> int:
     arena = _arena(args, files, matchups)
     if args.replay is not None:
         return _replay(arena, _duel_number(args.replay, matchups), args)
+    if args.verify is not None:
+        return _verify(arena, args, digests)
     results, workers, saved = _play(arena, args, digests)
     _report(summarize(matchups, results), workers)
     return _said_out(args, saved)
@@ -119,6 +125,8 @@ def run_gauntlet(args: argparse.Namespace) -> int:
     arena = _arena(args, {name: path, **files}, matchups)
     if args.replay is not None:
         return _replay(arena, _duel_number(args.replay, matchups), args)
+    if args.verify is not None:
+        return _verify(arena, args, digests)
     results, workers, saved = _play(arena, args, digests)
     standing = gauntlet.Standing(name, summarize(matchups, results))
     _report_gauntlet(standing, agents[0], args)
@@ -134,6 +142,9 @@ def _check_numbers(args: argparse.Namespace) -> None:
         raise UsageError(f"--out {args.out}: write .json or .csv")
     if args.resume and args.out is None:
         raise UsageError("--resume goes on from the duels in an --out file", "for example: --out results.json --resume")
+    if args.verify is not None and (args.out is None or args.verify < 1 or args.resume or args.replay is not None):
+        raise UsageError("--verify N plays again the first N (1 or more) duels of each matchup of an --out file, alone "
+                         "(not with --resume or --replay)", "for example: --out results.csv --verify 4")
     if args.save is not None and (args.replay is None or args.save.suffix != ".json"):
         raise UsageError(f"--save {args.save}: saves the duel of --replay, as a .json file", "for example: --replay 0:17 --save duel.json")
 
@@ -270,6 +281,36 @@ def _replay(arena: Arena, number: tuple[int, int], args: argparse.Namespace) -> 
         assert duel.record is not None
         duel.record.save(args.save)
         out.print(f"saved: {args.save} (ygoterm open {args.save} shows the board and the whole log)")
+    return EXIT_OK
+
+
+def _verify(arena: Arena, args: argparse.Namespace, digests: dict[str, str]) -> int:
+    """--verify N: the first N duels of each matchup in --out played again, each compared with its
+    record. A change to the engine or the AI that plays any of them differently means the file
+    measures other code: --resume would mix the two (docs/measurements/goat/README.md)."""
+    if not args.out.exists():
+        raise UsageError(f"--verify: {args.out} does not exist", "give the --out file of an arena that was played")
+    recorded, _ = arena_records.restore(args.out, arena.matchups, args.seed, 10**9, digests)
+    chosen = sorted((r for r in recorded if r.number < args.verify), key=lambda r: (r.matchup, r.number))
+    if not chosen:
+        raise UsageError(f"--verify {args.verify}: {args.out} holds none of the first {args.verify} duels of any matchup")
+    tasks = [duel_task(r.matchup, arena.matchups[r.matchup], r.number, args.seed) for r in chosen]
+    played, _, _ = run_with_progress(arena, tasks, "duels", args)
+    again = {(r.matchup, r.number): r for r in played}
+    differ = []
+    for r in chosen:
+        now = again[(r.matchup, r.number)]
+        was_is = [(what, getattr(r, what), getattr(now, what)) for what in ("winner", "turns", "reason", "decisions")
+                  if getattr(r, what) != getattr(now, what)]
+        if was_is:
+            differ.append(f"  {r.matchup}:{r.number}: " + ", ".join(f"{what} {was!r} → {is_!r}" for what, was, is_ in was_is))
+    if differ:
+        out.print(f"[red]{len(differ)} of {_duels(len(chosen))} in {args.out} end otherwise now[/] (recorded → now):", markup=True)
+        for line in differ:
+            out.print(line, markup=False)
+        out.print("this ygoterm plays these duels differently: a run that goes on needs a new --out file")
+        return EXIT_INVALID
+    out.print(f"verified: {_duels(len(chosen))} of {args.out} end as recorded (winner, turns, ending, decisions)")
     return EXIT_OK
 
 
