@@ -147,7 +147,7 @@ def test_verify_plays_a_files_first_duels_again_and_names_any_that_ends_otherwis
     code, report, err = cli(*ARENA, "--out", path, "--verify", "3")
     said = " ".join(report.split())
     assert code == 1, err
-    assert "1 of 3 duels in" in said and f"0:1: turns {int(rows[1]['turns'])} → {int(rows[1]['turns']) - 1}" in said
+    assert "1 of 3 duels in" in said and "ends otherwise now" in said and f"0:1: turns {int(rows[1]['turns'])} → {int(rows[1]['turns']) - 1}" in said
     assert path.read_text() == before  # (--verify writes nothing)
 
 

@@ -305,12 +305,14 @@ def _verify(arena: Arena, args: argparse.Namespace, digests: dict[str, str]) -> 
         if was_is:
             differ.append(f"  {r.matchup}:{r.number}: " + ", ".join(f"{what} {was!r} → {is_!r}" for what, was, is_ in was_is))
     if differ:
-        out.print(f"[red]{len(differ)} of {_duels(len(chosen))} in {args.out} end otherwise now[/] (recorded → now):", markup=True)
+        out.print(f"[red]{len(differ)} of {_duels(len(chosen))} in {escape(str(args.out))} end{'s' if len(differ) == 1 else ''} otherwise "
+                  "now[/] (recorded → now):", markup=True)
         for line in differ:
             out.print(line, markup=False)
         out.print("this ygoterm plays these duels differently: a run that goes on needs a new --out file")
         return EXIT_INVALID
-    out.print(f"verified: {_duels(len(chosen))} of {args.out} end as recorded (winner, turns, ending, decisions)")
+    out.print(f"verified: {_duels(len(chosen))} of {args.out} end{'s' if len(chosen) == 1 else ''} as recorded "
+              "(winner, turns, ending, decisions)")
     return EXIT_OK
 
 
