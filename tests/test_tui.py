@@ -1746,3 +1746,27 @@ def test_a_listed_option_drops_its_place_tag_inside_the_label_too():
     assert _option_text(switch, lambda o: "Player 1's M1 · 0/0 DEF").plain == "switch Sheep Token to attack  · Player 1's M1 · 0/0 DEF"
     summon = Option("summon:8", "summon Celtic Guardian@H2", 8, verb="summon")
     assert _option_text(summon, lambda o: "Player 1's hand, card 2").plain == "summon Celtic Guardian  · Player 1's hand, card 2"
+
+
+def test_the_window_after_the_attacker_is_destroyed_no_longer_says_it_attacks(pool):
+    """Sakuretsu Armor destroys the attacker: the windows that follow said "Gemini Elf (Player 1)
+    attacks directly" (seen with Black Luster Soldier); they say what just happened instead."""
+    from ygoterm.engine.duel.position import build_position
+    from ygoterm.tui.presenters.session import Seat, Session
+
+    duel = build_position(pool, {"name": "windows", "turn": 3, "A": {"monsters": ["Gemini Elf"]},
+                                 "B": {"spells": ["Sakuretsu Armor"]}}, seed=1)
+    session = Session.start(duel, pool, (Seat("Ann"), Seat("Bob")), hot_seat=True, autosave=False, table_asks="every")
+    session.answer("battle")
+    while duel.pending.kind != Kind.BATTLE:
+        session.answer("pass")
+    session.answer("attack Gemini Elf -> direct")
+    while "activate Sakuretsu Armor" not in [o.label for o in duel.pending.options]:
+        session.answer("pass")
+    assert session.window_context()[-1] == "Gemini Elf (Player 1) attacks directly"
+    session.answer("activate Sakuretsu Armor")
+    session.answer("Gemini Elf")
+    while duel.chain:
+        session.answer("pass")
+    assert duel.pending.kind == Kind.CHAIN and duel.players[0].gy[-1].name == "Gemini Elf"
+    assert session.window_context()[-1] == "Just now: Gemini Elf (Player 1) is destroyed by a card effect"
