@@ -31,7 +31,7 @@ from ..core.types import Loc
 from ..rules import flow
 from ..rules import manual as manual_actions
 from ..rules.commands import match_command, split_selection
-from ..rules.legality import explain
+from ..rules.legality import attacker_still_able, explain
 from ..rules.manual import Manual
 from ..rules.windows import in_last_chance
 from ..rules import time_procedure
@@ -248,6 +248,12 @@ class Duel(DuelState):
         """What `player` may see (DESIGN.md §2 "hidden information is a view")."""
         with still_sources(self):
             return make_view(self, player, in_last_chance(self))
+
+    def attack_goes_on(self) -> bool:
+        """Whether an attack is declared and still goes on: not negated, its attacker still able to
+        attack (what the Battle Step checks before the damage, rules/battle.py)."""
+        state = self.attack
+        return state is not None and not state.negated and attacker_still_able(self, state, self.turn_player)
 
     def explain(self, player: int, uid: int) -> list[Refusal]:
         """Why each action on card `uid` is unavailable to `player` now (with rule IDs)."""

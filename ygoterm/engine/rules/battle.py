@@ -18,7 +18,7 @@ from ..core.events import (AttackStopped, DamageCalc, Flip, Note, Replay)
 from ..core.machine import DONE, Frame, Next
 from ..board.labels import card_options, unique_labels
 from .legality import (CHOSEN_TARGET, attack_option, attack_target_chooser, attack_targets, attacked_already, battle_options,
-                       chosen_target_option, in_attacking_position, targets_for)
+                       attacker_still_able, chosen_target_option, targets_for)
 from ..state.links import AttackState, Signal
 from ..state.duel_state import DuelState
 from ..effects.resolve import pay_unchained_cost
@@ -160,8 +160,7 @@ class Attack(Frame):
         self.attacker = attacker.uid  # (another monster may attack instead: Dark Spirit of the Silent's change_attacker)
         if state.negated:
             return self.stop(d, "the attack was negated")
-        if attacker.loc != Loc.MZONE or attacker.moves != state.moves[0] or attacker.controller != p \
-                or not in_attacking_position(d, attacker):
+        if not attacker_still_able(d, state, p):
             return self.stop(d, "the attacker is no longer able to attack")
         now = _foes(d, 1 - p)
         if now == state.foes:

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from ..state.card import CardInst
 from ..state.duel_state import DuelState
+from ..state.links import AttackState
 from .activation import activation_refusal
 from ..board.hand_costs import hand_play_refusal, hand_play_short
 from ..board.continuous import (battle_phase_forbidden, field_attack_costs, source_with, applies, only_one_blockers, attacks_allowed, condition_holds, summon_condition_holds, effects_negated, fewer_tributes, forced_position,
@@ -354,6 +355,15 @@ def in_attacking_position(d: DuelState, card: CardInst) -> bool:
     if card.pos == Pos.ATTACK:
         return True
     return card.pos == Pos.DEFENSE and bool(d.index.continuous_count) and has_flag(d, card, "attacks_in_defense")
+
+
+def attacker_still_able(d: DuelState, state: AttackState, p: int) -> bool:
+    """Whether the attack `p` declared goes on with its attacker: still the monster that attacked (in a
+    Monster Zone all along: one that left and came back is a new card), still `p`'s, still in a position
+    that attacks. Not so once Sakuretsu Armor destroyed it, Book of Moon set it, or it changed hands."""
+    attacker = state.attacker
+    return attacker.loc == Loc.MZONE and attacker.moves == state.moves[0] and attacker.controller == p \
+        and in_attacking_position(d, attacker)
 
 
 def attack_targets(d: DuelState, p: int) -> list[CardInst | None]:

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from ...agents import make_agent, observe, seat_seed
 from ...agents.random_agent import RandomAgent
 from ...bugs import write_bug_report
-from ...engine import CoinToss, Decision, Duel, EffectError, Event, Kind, LifePoints, Loc, Move, Note, Option, Phase, PhaseChange, Pos, ReplayRecord, Score, Summon, forced, load_duel, replay
+from ...engine import CoinToss, Decision, Duel, EffectError, Event, Kind, LifePoints, Move, Note, Option, Phase, PhaseChange, ReplayRecord, Score, Summon, forced, load_duel, replay
 from ... import paths
 from ...paths import autosave_path
 from ...schema.cardpool import CardPool
@@ -271,12 +271,10 @@ class Session:
             what = summon.for_player(PUBLIC).text(names) if summon is not None else "a Summon"
             lines.append(f"{what} — the Summon itself may be negated now (R-SUMMON-19)")
             return lines
-        attack = duel.attack
-        attacker = duel.cards[view.attacker] if view.attacker is not None else None
-        # (an attacker that left the field — Sakuretsu Armor —, turned to Defense Position or changed hands attacks
-        # no more: what just happened, then)
-        if attack is not None and view.phase == Phase.BATTLE and attacker is not None and attacker.loc == Loc.MZONE \
-                and attacker.pos == Pos.ATTACK and attacker.controller == view.turn_player:
+        # (an attack negated, or whose attacker was destroyed by Sakuretsu Armor, set or taken, goes on no more: what
+        # just happened, then)
+        if view.phase == Phase.BATTLE and view.attacker is not None and duel.attack_goes_on():
+            attacker = duel.cards[view.attacker]
             target = duel.cards[view.attack_target] if view.attack_target is not None else None
             whom = "directly" if target is None else (target.name if target.face_up else "a face-down monster")
             lines.append(f"{attacker.name} ({names[attacker.controller]}) attacks {whom}")
