@@ -29,9 +29,9 @@ ENGINE_LAYERS = {
     "core": ["types", "errors", "decision", "events", "machine"],  # values that know no duel
     "state": ["card", "player", "links", "timelimit", "record", "duel_state", "copying", "determinize"],  # the duel's data
     "board": ["filters", "continuous", "hand_costs", "timing", "labels", "views", "replacements", "actions"],  # what is true now; moving cards
-    "effects": ["context", "handlers", "registry", "summons", "verbs.cards", "verbs.chance", "verbs.control",
+    "effects": ["context", "handlers", "registry", "summons", "checks", "verbs.cards", "verbs.chance", "verbs.control",
                 "verbs.life", "verbs.logic", "verbs.monsters", "verbs.moves", "verbs.negation", "verbs.summoning",
-                "verbs.turn", "verbs", "checks", "resolve"],  # the effect vocabulary at work (verbs: all the families)
+                "verbs.turn", "verbs", "resolve"],  # the effect vocabulary at work (verbs: all the families)
     "rules": ["when", "activation", "chain", "windows", "extra_summons", "pendulum", "legality", "commands",
               "time_procedure", "main_phase", "battle", "flow", "manual"],  # the game's flow
     "duel": ["protocol", "position", "replay"],  # the Duel: the decision protocol

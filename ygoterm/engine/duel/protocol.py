@@ -30,7 +30,7 @@ from ..core.machine import Frame
 from ..core.types import Loc
 from ..rules import flow
 from ..rules import manual as manual_actions
-from ..rules.commands import match_command, split_selection
+from ..rules.commands import match_command, norm, split_selection
 from ..rules.legality import attacker_still_able, explain
 from ..rules.manual import Manual
 from ..rules.windows import in_last_chance
@@ -149,7 +149,16 @@ class Duel(DuelState):
         for o in decision.options:
             if o.key == answer:
                 return o
+        refusal = self._option_refusal(answer)
+        if refusal is not None:
+            raise IllegalChoice(refusal.rule, f"{refusal.action}: {refusal.message}")
         return match_command(self, decision, answer)
+
+    def _option_refusal(self, text: str) -> Refusal | None:
+        """Why an option the asking frame left out is refused (its `refused_options` method: Don
+        Zaloog's effect that could do nothing), or None."""
+        check = getattr(self.flow[-1], "refused_options", None) if self.flow else None
+        return next((r for r in check(self) if norm(r.action) == norm(text)), None) if check is not None else None
 
     def _advance(self, value: Any) -> None:
         """Run the flow until it asks the next question (or the duel ends)."""

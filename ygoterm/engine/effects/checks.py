@@ -117,14 +117,17 @@ def _selection_available(d: DuelState, p: int, card: CardInst, selection: Any, e
     return True
 
 
-def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[CardInst] | None = None) -> tuple[str, str] | None:
+def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[CardInst] | None = None,
+             ops: list[fx.OpSpec] | None = None) -> tuple[str, str] | None:
     """(rule, why) when the effect could not do anything now, so it may not be activated.
-    `events`: the cards of the event it answers (a trigger's own), else the last thing that happened."""
+    `events`: the cards of the event it answers (a trigger's own), else the last thing that happened;
+    `ops`: these operations of the effect instead of all of them (one effect of "activate 1 of these effects")."""
     events = event_cards(d) if events is None else events
+    ops = effect.do if ops is None else ops
     drawn = {0: 0, 1: 0}  # cards an earlier operation of the same effect draws first (Graceful Charity)
     changed = False  # an earlier operation of the effect may have changed what a later one counts (Ceasefire)
     dealt = False  # an earlier operation deals damage or gives LP whatever it counts: the effect does something (Attack and Receive)
-    for spec in effect.do:
+    for spec in ops:
         params = spec.params
         if spec.op == "change_position" and params.to in ("facedown", "facedown_same") and d.index.continuous_count \
                 and (setter := monster_sets_forbidden(d)) is not None:
@@ -154,7 +157,7 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             taker = 1 - p if spec.op == "take_control" and params.taker == "opponent" else p
             if spec.op == "take_control" and d.players[taker].free_mzone() is None and not _summon_frees_zone(effect):
                 return "R-ZONE-1", "there is no free Main Monster Zone to take control of a monster into"
-        elif (spec.op == "modify" and not params.later_arrivals or spec.op == "change_position" and len(effect.do) == 1
+        elif (spec.op == "modify" and not params.later_arrivals or spec.op == "change_position" and len(ops) == 1
               and not effect.stays) and not changed:  # (Cost Down also lowers monsters added later: activated with none)
             # Shield & Sword: every face-up monster; Earthquake: every face-up Attack Position monster (a change of
             # positions beside other operations, or by a card that stays, may change none: Ceasefire, Swords of
@@ -210,6 +213,10 @@ def possible(d: DuelState, p: int, card: CardInst, effect: Effect, events: list[
             return "R-CHAIN-6", "there is no card in the Deck to reveal"
         elif spec.op == "equip" and params.to == "target" and not effect.target_groups:
             return "R-CARD-8", "an Equip Spell needs a monster to equip"
+        elif spec.op == "one_of" and not changed:  # "activate 1 of these effects": one that can do something is enough
+            reasons = [possible(d, p, card, effect, events, choice.do) for choice in params.choices]
+            if all(reasons):
+                return reasons[0]
         if spec.op not in _COUNTS_NOTHING:
             changed = True
         if spec.op in ("damage", "gain_lp") and params.per is None and isinstance(params.amount, int) and params.amount > 0:

@@ -9,10 +9,11 @@ from ....schema import effects as fx
 from ....schema.effects import OpSpec
 from ...board.continuous import condition_holds
 from ...board.filters import matches
-from ...core.decision import Kind, Option
+from ...core.decision import Kind, Option, Refusal
 from ...core.events import Note
 from ...core.machine import DONE, Frame, Next
 from ...state.duel_state import DuelState
+from ..checks import possible
 from ..context import Ctx
 from ..handlers import HANDLERS
 from ..registry import RunOps, run_ops, verb
@@ -54,8 +55,25 @@ class OneOf(Frame):
 
     def start(self, d: DuelState, _: Any) -> Next:
         ctx = self.ctx
-        options = [Option(f"choice:{i}", choice.label) for i, choice in enumerate(self.params.choices)]
+        refusals = self._refusals(d)
+        options = [Option(f"choice:{i}", choice.label) for i, choice in enumerate(self.params.choices) if i not in refusals]
         return self.ask("chosen", d.ask(self._who(), Kind.OPTION, options, f"{ctx.card.name}: which effect?", subject=ctx.card.uid))
+
+    def _refusals(self, d: DuelState) -> dict[int, Refusal]:
+        """The effects that could do nothing now, each with why (R-CHAIN-6: Don Zaloog's random discard
+        against an empty hand is not chosen) — none when every effect could do nothing (then the one
+        chosen does what it can)."""
+        ctx = self.ctx
+        signal = ctx.link.signal
+        events = [signal.card] if signal is not None and signal.card is not None else None
+        reasons = {i: possible(d, ctx.player, ctx.card, ctx.effect, events, choice.do) for i, choice in enumerate(self.params.choices)}
+        if all(reasons.values()):
+            return {}
+        return {i: Refusal(self.params.choices[i].label, *why) for i, why in reasons.items() if why is not None}
+
+    def refused_options(self, d: DuelState) -> list[Refusal]:
+        """The effects left out, with why: `Duel.apply` names the refusal when one is typed."""
+        return list(self._refusals(d).values())
 
     def _who(self) -> int:
         if self.params.who == "opponent":  # "your opponent selects and executes 1 of the following effects" (Dark Coffin)
