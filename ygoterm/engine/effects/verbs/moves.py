@@ -24,9 +24,15 @@ _MOVE_VERBS: dict[str, DecisionVerb] = {"destroy": "destroy", "send_to_gy": "sen
 
 @verb("destroy", "send_to_gy", "banish", "return_to_hand", "return_to_deck", "add_to_hand")
 def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Any:
-    tribute = ctx.cost and name == "send_to_gy" and isinstance(params.what, fx.ChooseOf) and params.what.choose.where.zone == ("monster",)
-    verb: DecisionVerb = "tribute" if tribute else _MOVE_VERBS[name]  # R-TERM-3
+    verb: DecisionVerb = "tribute" if _tribute_cost(ctx, params, name) else _MOVE_VERBS[name]  # R-TERM-3
     return MoveCards(ctx, params, name).after(ctx.cards(params.what, verb=verb))
+
+
+def _tribute_cost(ctx: Ctx, params: fx.Moves, name: str) -> bool:
+    """A cost that chooses monsters to send to the GY: a Tribute (R-TERM-3) — asked as one, and each
+    monster it sends from the field is Tributed, also one its player Tributes as if it controlled it
+    (Soul Exchange; Lava Golem's procedure, Tributing the opponent's)."""
+    return ctx.cost and name == "send_to_gy" and isinstance(params.what, fx.ChooseOf) and params.what.choose.where.zone == ("monster",)
 
 
 class MoveCards(OpStep):
@@ -93,8 +99,9 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
         to = Loc.BANISHED if params.banish else Loc.DECK if params.deck_top else Loc.GY  # (a Deck: its top, R-TERM-1's owner's)
         actions.destroy(d, cards, by="effect", source=ctx.card, to=to)
     elif name == "send_to_gy":
+        chosen_tributes = _tribute_cost(ctx, params, name)
         for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
-            tribute = ctx.cost and c.loc == Loc.MZONE and c.controller == ctx.player
+            tribute = ctx.cost and c.loc == Loc.MZONE and (c.controller == ctx.player or chosen_tributes)
             actions.send_to_gy(d, [c], reason=Reason.TRIBUTED_BY_EFFECT if tribute else Reason.COST if ctx.cost else Reason.EFFECT,
                                by=ctx.by)
     elif name == "banish":
