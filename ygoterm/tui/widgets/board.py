@@ -389,7 +389,7 @@ class Board(Vertical):
                 slot.label = f"+{len(hand) - HAND_SLOTS + 1}" if i == HAND_SLOTS - 1 and len(hand) > HAND_SLOTS else ""
                 slot.show(side.player, view, highlight=view.uid in actionable, foe=top, mark=marks.get(view.uid, ""))
             else:
-                slot.label = "" if i else f"({side.name}: no cards in hand)" if top else "(your hand is empty)"
+                slot.label = "" if i else "(empty)"  # (short: a hand place is 7–12 columns wide; the info line above says whose)
                 slot.show(side.player, None, foe=top, mark="" if slot.in_use else "unused")
 
     # ------------------------------------------------------------------ the cursor
