@@ -1770,3 +1770,18 @@ def test_the_window_after_the_attacker_is_destroyed_no_longer_says_it_attacks(po
         session.answer("pass")
     assert duel.pending.kind == Kind.CHAIN and duel.players[0].gy[-1].name == "Gemini Elf"
     assert session.window_context()[-1] == "Just now: Gemini Elf (Player 1) is destroyed by a card effect"
+
+
+def test_the_status_line_keeps_the_turn_beside_a_long_decision():
+    """At 80 columns the status bar is ~53 cells: a long decision ("attack or end the Battle Phase")
+    left only the decision, and the turn number went with the phase (seen playing Monarch at 80×24).
+    The parts shorten in order — extra, turn player, step, phase — and the turn stays while it fits."""
+    from ygoterm.tui.widgets.panels import StatusBar
+
+    parts = (5, "Player 1", "Battle Phase", "Battle Step", "Player 1: attack or end the Battle Phase", "seed 7", "")
+    assert StatusBar.line(parts, 120).plain == " Turn 5  Player 1's turn · Battle Phase › Battle Step · Player 1: attack or end the Battle Phase · seed 7"
+    assert StatusBar.line(parts, 60).plain == " T5  Battle · Player 1: attack or end the Battle Phase"
+    assert StatusBar.line(parts, 53).plain == " T5  Player 1: attack or end the Battle Phase"
+    assert StatusBar.line(parts, 30).plain == "Player 1: attack or end the Battle Phase"  # (cut to the width as it is drawn)
+    alert = StatusBar.line(parts[:6] + ("autosave failed",), 53).plain
+    assert alert.startswith(" autosave failed ") and "attack or end" in alert

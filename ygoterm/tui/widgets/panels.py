@@ -42,10 +42,12 @@ class StatusBar(TextPanel):
 
     def render(self) -> Text:
         parts = getattr(self, "parts", None)
-        if parts is None:
-            return Text("")
+        return Text("") if parts is None else self.line(parts, max(1, self.size.width))
+
+    @classmethod
+    def line(cls, parts: tuple[int, str, str, str, str, str, str], width: int) -> Text:
+        """The fullest line of `parts` (turn, turn player, phase, step, deciding, extra, alert) that fits `width` cells."""
         turn, who, phase, step, deciding, extra, alert = parts
-        width = max(1, self.size.width)
         short_phase = {"Main Phase 1": "Main 1", "Main Phase 2": "Main 2", "Battle Phase": "Battle", "Draw Phase": "Draw",
                        "Standby Phase": "Standby", "End Phase": "End"}.get(phase, phase)
         # from the fullest line to the barest: the decision (and an alert) are the last to shorten
@@ -53,12 +55,13 @@ class StatusBar(TextPanel):
             (f" Turn {turn} ", f" {who}'s turn · ", phase, step, extra),
             (f" Turn {turn} ", f" {who}'s turn · ", phase, step, ""),
             (f" T{turn} ", f" {who} · ", short_phase, step, ""),
-            (f" T{turn} ", " ", short_phase, "", ""))
+            (f" T{turn} ", " ", short_phase, "", ""),
+            (f" T{turn} ", " ", "", "", ""))  # (the turn stays as long as it fits beside the decision)
         for variant in variants:
-            text = self._line(*variant, deciding, alert)
+            text = cls._line(*variant, deciding, alert)
             if text.cell_len <= width:
                 return text
-        return self._line("", "", "", "", "", deciding.lstrip(), alert)
+        return cls._line("", "", "", "", "", deciding.lstrip(), alert)
 
     @staticmethod
     def _line(turn: str, who: str, phase: str, step: str, extra: str, deciding: str, alert: str = "") -> Text:
