@@ -57,7 +57,9 @@ class OneOf(Frame):
         ctx = self.ctx
         refusals = self._refusals(d)
         options = [Option(f"choice:{i}", choice.label) for i, choice in enumerate(self.params.choices) if i not in refusals]
-        return self.ask("chosen", d.ask(self._who(), Kind.OPTION, options, f"{ctx.card.name}: which effect?", subject=ctx.card.uid))
+        left_out = "".join(f" (not \"{r.action}\": {r.message}, {r.rule})" for r in refusals.values())  # (why one is missing)
+        return self.ask("chosen", d.ask(self._who(), Kind.OPTION, options, f"{ctx.card.name}: which effect?{left_out}",
+                                        subject=ctx.card.uid))
 
     def _refusals(self, d: DuelState) -> dict[int, Refusal]:
         """The effects that could do nothing now, each with why (R-CHAIN-6: Don Zaloog's random discard
