@@ -747,6 +747,24 @@ async def test_escape_on_the_menu_asks_before_quitting(pool):
     assert app.return_code == 0
 
 
+async def test_back_on_the_menu_the_highlight_stays_on_the_entry_left(pool):
+    """Back from Decks, the highlight was on the first entry again — from where ↑ wraps to Quit
+    (found: Decks, Esc, ↑ for Puzzles, Enter — and ygoterm quit)."""
+    app = make_app(pool)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_menu_item(pilot, app, "Decks")
+        await pilot.pause()
+        assert type(open_question(app)).__name__ != "MenuScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        items = open_question(app).query_one("#menu-items")
+        assert items.get_option_at_index(items.highlighted).id == "decks"
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        assert app.return_code is None and type(open_question(app)).__name__ != "MenuScreen"  # the entry above Decks opened
+
+
 @pytest.mark.parametrize("solo", [True, False], ids=["solo", "hot-seat"])
 async def test_q_asks_before_leaving_a_duel_and_says_it_is_autosaved(pool, decks, solo):
     from ygoterm.tui.screens.dialogs import ConfirmScreen

@@ -53,11 +53,16 @@ class MenuScreen(Screen):
         self.refresh_items()
 
     def refresh_items(self) -> None:
+        """The entries (Resume and Saved duels only when there is something to open), the highlight
+        kept on the entry it was on: back from Decks, the highlight is on Decks, not on Resume — from
+        where ↑ wraps to Quit."""
         items = self.query_one(OptionList)
+        was = items.get_option_at_index(items.highlighted).id if items.highlighted is not None else None
         items.clear_options()
         shown = {"resume": bool(autosaves()), "saves": bool(saved_duels())}
-        items.add_options([ListOption(label, id=key) for key, label in self.ITEMS if shown.get(key, True)])
-        items.highlighted = 0
+        keys = [key for key, _ in self.ITEMS if shown.get(key, True)]
+        items.add_options([ListOption(label, id=key) for key, label in self.ITEMS if key in keys])
+        items.highlighted = keys.index(was) if was in keys else 0
         items.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
