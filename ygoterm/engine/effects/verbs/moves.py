@@ -31,7 +31,8 @@ def op_move(ctx: Ctx, params: fx.Moves, name: str) -> Any:
 def _tribute_cost(ctx: Ctx, params: fx.Moves, name: str) -> bool:
     """A cost that chooses monsters to send to the GY: a Tribute (R-TERM-3) — asked as one, and each
     monster it sends from the field is Tributed, also one its player Tributes as if it controlled it
-    (Soul Exchange; Lava Golem's procedure, Tributing the opponent's)."""
+    (Soul Exchange; Lava Golem's procedure, Tributing the opponent's): by a card effect for an
+    effect's cost, for a Summon for a Summon procedure's."""
     return ctx.cost and name == "send_to_gy" and isinstance(params.what, fx.ChooseOf) and params.what.choose.where.zone == ("monster",)
 
 
@@ -102,6 +103,9 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
         chosen_tributes = _tribute_cost(ctx, params, name)
         for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
             tribute = ctx.cost and c.loc == Loc.MZONE and (c.controller == ctx.player or chosen_tributes)
+            if tribute and ctx.effect.kind == "procedure":  # for a Summon, by no card effect (Lava Golem, Gate Guardian)
+                actions.move(d, c, Loc.GY, reason=Reason.TRIBUTE, tributer=ctx.player)
+                continue
             actions.send_to_gy(d, [c], reason=Reason.TRIBUTED_BY_EFFECT if tribute else Reason.COST if ctx.cost else Reason.EFFECT,
                                by=ctx.by)
     elif name == "banish":
