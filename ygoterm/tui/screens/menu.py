@@ -60,8 +60,9 @@ class MenuScreen(Screen):
         was = items.get_option_at_index(items.highlighted).id if items.highlighted is not None else None
         items.clear_options()
         shown = {"resume": bool(autosaves()), "saves": bool(saved_duels())}
-        keys = [key for key, _ in self.ITEMS if shown.get(key, True)]
-        items.add_options([ListOption(label, id=key) for key, label in self.ITEMS if key in keys])
+        entries = [(key, label) for key, label in self.ITEMS if shown.get(key, True)]
+        items.add_options([ListOption(label, id=key) for key, label in entries])
+        keys = [key for key, _ in entries]
         items.highlighted = keys.index(was) if was in keys else 0
         items.focus()
 

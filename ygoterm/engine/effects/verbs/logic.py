@@ -66,8 +66,7 @@ class OneOf(Frame):
         against an empty hand is not chosen) — none when every effect could do nothing (then the one
         chosen does what it can)."""
         ctx = self.ctx
-        signal = ctx.link.signal
-        events = [signal.card] if signal is not None and signal.card is not None else None
+        events = ctx.link.event_group or ctx.event_cards()  # (what the choice's own selections will read)
         reasons = {i: possible(d, ctx.player, ctx.card, ctx.effect, events, choice.do) for i, choice in enumerate(self.params.choices)}
         if all(reasons.values()):
             return {}

@@ -103,11 +103,10 @@ def _move(ctx: Ctx, params: fx.Moves, name: str, cards: list[CardInst]) -> None:
         chosen_tributes = _tribute_cost(ctx, params, name)
         for c in cards:  # R-TERM-3: sending your own monster from the field as a cost is a Tribute
             tribute = ctx.cost and c.loc == Loc.MZONE and (c.controller == ctx.player or chosen_tributes)
-            if tribute and ctx.effect.kind == "procedure":  # for a Summon, by no card effect (Lava Golem, Gate Guardian)
-                actions.move(d, c, Loc.GY, reason=Reason.TRIBUTE, tributer=ctx.player)
-                continue
-            actions.send_to_gy(d, [c], reason=Reason.TRIBUTED_BY_EFFECT if tribute else Reason.COST if ctx.cost else Reason.EFFECT,
-                               by=ctx.by)
+            # a Summon procedure's Tribute is for a Summon, by no card effect (Lava Golem, Gate Guardian)
+            reason = (Reason.TRIBUTE if ctx.effect.kind == "procedure" else Reason.TRIBUTED_BY_EFFECT) if tribute \
+                else Reason.COST if ctx.cost else Reason.EFFECT
+            actions.move(d, c, Loc.GY, reason=reason, by=ctx.by, tributer=ctx.player if reason == Reason.TRIBUTE else None)
     elif name == "banish":
         locker = gy_banish_locked(d, ctx.player)
         if locker is not None and any(c.loc == Loc.GY for c in cards):
